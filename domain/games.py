@@ -1,0 +1,3 @@
+"""Importing this module registers every game."""
+
+from domain.ultimate import GAME as ULTIMATE  # noqa: F401

@@ -1,0 +1,71 @@
+"""Game-agnostic kernel: base types, dice, rule catalogues, the Game protocol, the fold."""
+
+from domain.kernel.dice import Dice, commitment
+from domain.kernel.errors import DiceRequired, IllegalCommand, SetupError
+from domain.kernel.events import (
+    KERNEL_EVENTS,
+    ActionTaken,
+    CardsShuffled,
+    DiceRolled,
+    GameStarted,
+    SeedRevealed,
+)
+from domain.kernel.game import Game, GameSpec, OptionSpec, all_games, get_game, register
+from domain.kernel.pending import Pending, pending_for, require_pending
+from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
+from domain.kernel.table import Table, act, apply, decode_command, open_table, replay, start
+from domain.kernel.types import (
+    HIDDEN,
+    PUBLIC,
+    Command,
+    Consequence,
+    Event,
+    Outcome,
+    Visibility,
+    private,
+)
+
+ENGINE_VERSION = "0.1.0"
+
+__all__ = [
+    "ENGINE_VERSION",
+    "HIDDEN",
+    "KERNEL_EVENTS",
+    "KERNEL_RULES",
+    "PUBLIC",
+    "ActionTaken",
+    "CardsShuffled",
+    "Catalogue",
+    "Command",
+    "Consequence",
+    "Dice",
+    "DiceRequired",
+    "DiceRolled",
+    "Event",
+    "Game",
+    "GameSpec",
+    "GameStarted",
+    "IllegalCommand",
+    "OptionSpec",
+    "Outcome",
+    "Pending",
+    "Reading",
+    "Rule",
+    "SeedRevealed",
+    "SetupError",
+    "Table",
+    "Visibility",
+    "act",
+    "all_games",
+    "apply",
+    "commitment",
+    "decode_command",
+    "get_game",
+    "open_table",
+    "pending_for",
+    "private",
+    "register",
+    "replay",
+    "require_pending",
+    "start",
+]

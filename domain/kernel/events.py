@@ -1,0 +1,106 @@
+"""Events the kernel itself records for every game."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from domain.kernel.types import HIDDEN, PUBLIC, Consequence, Event, Visibility, private
+
+
+class GameStarted(Event, frozen=True, kw_only=True):
+    """Opens every game: what is played, by whom, under which options and engine.
+
+    ``seed_commitment`` is sha256(seed) in hex (seeded mode); the seed itself
+    stays secret until ``SeedRevealed``. ``mode`` is ``table`` when dice and
+    deck orders come from outside (a physical table or a setup file).
+    """
+
+    game: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    mode: Literal["seeded", "table"]
+    seed_commitment: str
+    engine_version: str
+    setup: dict[str, Any] | None = None
+
+    def describe(self) -> str:
+        who = ", ".join(f"{i}:{p}" for i, p in enumerate(self.players))
+        return f"{self.game} started ({self.mode}) for {who}; options {self.options}"
+
+
+class ActionTaken(Event, frozen=True, kw_only=True):
+    """A seat's command, stored before its consequences.
+
+    ``command`` is the command's JSON form, so the kernel stays game-agnostic.
+    ``dice`` holds chance values a table supplied with the command.
+    """
+
+    seat: int
+    command: dict[str, Any]
+    dice: tuple[int, ...] = ()
+    key: str | None = None
+    secret: bool = False
+
+    def visibility(self) -> Visibility:
+        return private(self.seat) if self.secret else PUBLIC
+
+    def describe(self) -> str:
+        args = {k: v for k, v in self.command.items() if k != "type"}
+        return f"seat {self.seat} → {self.command.get('type')} {args if args else ''}".rstrip()
+
+
+class DiceRolled(Consequence, frozen=True, kw_only=True):
+    """Dice rolled (or a uniform choice made) for a reason, with the values.
+
+    ``counter`` is the generator position of the first value; ``sides`` the
+    number of faces (a uniform choice among n is a roll of an n-sided die,
+    values 1..n). ``source`` is ``seed`` or ``table``.
+    """
+
+    seat: int | None
+    purpose: str
+    sides: int
+    values: tuple[int, ...]
+    counter: int
+    source: Literal["seed", "table"] = "seed"
+
+    def describe(self) -> str:
+        who = "" if self.seat is None else f"seat {self.seat} "
+        return f"{who}rolled d{self.sides} {list(self.values)} for {self.purpose}"
+
+
+class CardsShuffled(Consequence, frozen=True, kw_only=True):
+    """A pile shuffled: ``order`` top-first. Hidden from players until the end."""
+
+    pile: str
+    order: tuple[str, ...]
+    permutation: tuple[int, ...]
+    counter: int
+    source: Literal["seed", "table", "setup"] = "seed"
+
+    def visibility(self) -> Visibility:
+        return HIDDEN
+
+    def describe(self) -> str:
+        return f"{self.pile} shuffled ({len(self.order)} cards)"
+
+
+class SeedRevealed(Consequence, frozen=True, kw_only=True):
+    """The game's last event: the seed, checkable against the commitment."""
+
+    seed: str
+
+    def visibility(self) -> Visibility:
+        return PUBLIC
+
+    def describe(self) -> str:
+        return f"seed revealed: {self.seed}"
+
+
+KERNEL_EVENTS: tuple[type[Event], ...] = (
+    GameStarted,
+    ActionTaken,
+    DiceRolled,
+    CardsShuffled,
+    SeedRevealed,
+)

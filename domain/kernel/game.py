@@ -1,0 +1,152 @@
+"""The Game protocol (decider pattern) and the registry of games as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+import msgspec
+
+from domain.kernel.dice import Dice
+from domain.kernel.errors import SetupError
+from domain.kernel.events import GameStarted
+from domain.kernel.rules import Catalogue
+from domain.kernel.types import Command, Event, Outcome
+
+S = TypeVar("S")
+OptionValue = int | str | bool
+
+
+class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """A game option: name, default, the allowed values (empty: any of the type)."""
+
+    name: str
+    default: OptionValue
+    allowed: tuple[OptionValue, ...] = ()
+    doc: str = ""
+    rule: str = ""
+
+    def parse(self, raw: object) -> OptionValue:
+        """Coerce a value given on a command line or in JSON, or refuse it."""
+        kind = type(self.default)
+        value: OptionValue
+        if isinstance(raw, str) and kind is not str:
+            text = raw.strip().lower()
+            if kind is bool:
+                if text in ("1", "true", "yes", "on"):
+                    value = True
+                elif text in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise SetupError(f"option {self.name}: {raw!r} is not a boolean")
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise SetupError(f"option {self.name}: {raw!r} is not an integer") from None
+        elif isinstance(raw, bool) and kind is not bool:
+            raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
+        elif isinstance(raw, kind):
+            value = raw  # type: ignore[assignment]
+        else:
+            raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
+        if self.allowed and value not in self.allowed:
+            raise SetupError(f"option {self.name}: {value!r} is not one of {list(self.allowed)}")
+        return value
+
+
+class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """The facts of a game, declared as data."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; unknown names and bad values refused."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise SetupError(
+                f"{self.id}: unknown option(s) {unknown}; known: {sorted(known) or 'none'}"
+            )
+        return {
+            name: (spec.parse(given[name]) if name in given else spec.default)
+            for name, spec in known.items()
+        }
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise SetupError(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, not {n}"
+            )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "options": [msgspec.to_builtins(o) for o in self.options],
+        }
+
+
+class Game(Protocol[S]):
+    """What every game module provides. All functions are pure."""
+
+    spec: GameSpec
+    catalogue: Catalogue
+    state_type: type
+    command_type: Any  # a Union of the game's Command classes
+    event_types: tuple[type[Event], ...]
+
+    def initial(self, started: GameStarted) -> S:
+        """The state right after ``GameStarted``, before any setup event."""
+        ...
+
+    def setup(self, state: S, dice: Dice) -> list[Event]:
+        """The events that open a game (deal, first player), from the setup in
+        ``state`` (options, players, and the setup position if one was given)."""
+        ...
+
+    def decide(self, state: S, seat: int, command: Command, dice: Dice) -> list[Event]: ...
+
+    def evolve(self, state: S, event: Event) -> S: ...
+
+    def legal_commands(self, state: S, seat: int) -> list[Command]: ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """Check a setup position (parsed from a setup file); return its normal form."""
+        ...
+
+
+_REGISTRY: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    if game.spec.id in _REGISTRY:
+        raise ValueError(f"game {game.spec.id!r} registered twice")
+    _REGISTRY[game.spec.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game[Any]:
+    from domain import games  # noqa: F401  (registers every game)
+
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise SetupError(f"unknown game {game_id!r}; known: {sorted(_REGISTRY)}") from None
+
+
+def all_games() -> Sequence[Game[Any]]:
+    from domain import games  # noqa: F401
+
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]

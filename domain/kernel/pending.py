@@ -1,0 +1,56 @@
+"""Pending decisions: who must decide what, now.
+
+A game state holds a tuple of ``Pending``. Several seats may be pending at
+once (simultaneous hidden choices), a seat that is not the active player may
+be pending (an interrupt: a defence, a sacrifice), and a pending decision may
+sit in the middle of resolving an effect (pick a target among tied ones).
+``legal_commands`` derives from it and the kernel refuses any command that
+answers no pending decision.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel.errors import IllegalCommand
+from domain.kernel.types import Command
+
+
+class Pending(msgspec.Struct, frozen=True, kw_only=True):
+    """Seat ``seat`` must answer with one of the command types in ``accepts``."""
+
+    seat: int
+    accepts: tuple[str, ...]
+    prompt: str = ""
+
+
+def command_name(command: Command) -> str:
+    return type(command).__name__
+
+
+def pending_for(pending: tuple[Pending, ...], seat: int) -> Pending | None:
+    for p in pending:
+        if p.seat == seat:
+            return p
+    return None
+
+
+def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -> Pending:
+    """The pending decision this command answers, or ``IllegalCommand``."""
+    p = pending_for(pending, seat)
+    if p is None:
+        waiting = sorted({q.seat for q in pending})
+        raise IllegalCommand(
+            "not_your_turn",
+            "kernel.turn",
+            f"seat {seat} has nothing to decide now (waiting for seat(s) {waiting})",
+        )
+    name = command_name(command)
+    if name not in p.accepts:
+        raise IllegalCommand(
+            "wrong_decision",
+            "kernel.turn",
+            f"seat {seat} must answer with one of {list(p.accepts)}, not {name}"
+            + (f" ({p.prompt})" if p.prompt else ""),
+        )
+    return p

@@ -1,0 +1,104 @@
+"""Rule catalogues: every consequence event cites one of these entries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import msgspec
+
+Source = Literal["rulebook", "ruling", "assumption"]
+
+
+class Reading(msgspec.Struct, frozen=True):
+    """One possible reading of an ambiguous passage; ``option`` selects it."""
+
+    summary: str
+    option: str = ""
+
+
+class Rule(msgspec.Struct, frozen=True, kw_only=True):
+    """A catalogue entry.
+
+    ``passage`` is a short quotation of the rulebook text the rule applies
+    (in the rulebook's language); ``source`` says whether we apply the text
+    as written (``rulebook``), chose among readings (``ruling``) or filled a
+    gap with a number or behaviour of our own (``assumption``).
+    """
+
+    id: str
+    section: str
+    passage: str
+    source: Source = "rulebook"
+    summary: str = ""
+    readings: tuple[Reading, ...] = ()
+    default: str = ""
+    why: str = ""
+
+
+class Catalogue:
+    """The rule catalogue of one game, keyed by citation id."""
+
+    def __init__(self, game: str, rules: Iterable[Rule]) -> None:
+        self.game = game
+        self._rules: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.id in self._rules:
+                raise ValueError(f"duplicate rule id {rule.id!r} in {game}")
+            self._rules[rule.id] = rule
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._rules[rule_id]
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rules
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def cite(self, rule_id: str) -> str:
+        """Return ``rule_id`` after checking it exists: a typo fails at once."""
+        if rule_id not in self._rules:
+            raise KeyError(f"{self.game}: no rule {rule_id!r} in the catalogue")
+        return rule_id
+
+
+KERNEL_RULES = Catalogue(
+    "kernel",
+    [
+        Rule(
+            id="kernel.turn",
+            section="Pending decisions",
+            passage="Only a seat that the state asks to decide may send a command.",
+            source="assumption",
+            summary="Commands from seats with no pending decision are refused.",
+        ),
+        Rule(
+            id="kernel.game-over",
+            section="End of game",
+            passage="No command is accepted once the game has an outcome.",
+            source="assumption",
+        ),
+        Rule(
+            id="kernel.table-mode",
+            section="Table mode",
+            passage="Dice values and deck orders supplied from outside the engine.",
+            source="assumption",
+        ),
+        Rule(
+            id="kernel.malformed",
+            section="Commands",
+            passage="A command must be one of the game's command types with valid fields.",
+            source="assumption",
+        ),
+        Rule(
+            id="kernel.seed",
+            section="Dice and shuffles",
+            passage="The seed is revealed in the game's last event.",
+            source="assumption",
+        ),
+    ],
+)

@@ -1,0 +1,81 @@
+"""Base value types shared by every game: commands, events, visibility, outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
+
+import msgspec
+
+SeatId = int
+
+
+class Visibility(msgspec.Struct, frozen=True):
+    """Who may read an event while the game runs.
+
+    ``public``: everyone; ``seats``: only the listed seats (a drawn card);
+    ``hidden``: nobody until the game ends (deck order). Every event becomes
+    public once the game is over.
+    """
+
+    kind: Literal["public", "seats", "hidden"] = "public"
+    seats: tuple[int, ...] = ()
+
+    def allows(self, seat: int | None) -> bool:
+        if self.kind == "public":
+            return True
+        if self.kind == "hidden" or seat is None:
+            return False
+        return seat in self.seats
+
+
+PUBLIC = Visibility()
+HIDDEN = Visibility("hidden")
+
+
+def private(*seats: int) -> Visibility:
+    return Visibility("seats", tuple(sorted(set(seats))))
+
+
+class Command(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Something a seat asks for. Tagged by class name in JSON: ``{"type": "Draw"}``."""
+
+    def secret(self) -> bool:
+        """True for a hidden choice (a face-down spell): only its seat sees it."""
+        return False
+
+
+class Event(msgspec.Struct, frozen=True, tag=True, kw_only=True):
+    """Something that happened. Named in the past tense.
+
+    ``version`` is the schema version of the class; a stored payload of an
+    older version is passed through ``upcasters[v]`` (v -> v+1) before decoding.
+    """
+
+    version: ClassVar[int] = 1
+    upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+
+    def visibility(self) -> Visibility:
+        return PUBLIC
+
+    def describe(self) -> str:
+        """One human line for the annotated story; games override per event."""
+        fields = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in self.__struct_fields__ if name != "rule"
+        )
+        return f"{type(self).__name__}({fields})"
+
+
+class Consequence(Event, frozen=True, kw_only=True):
+    """An event produced by the rules: it carries its rule citation id."""
+
+    rule: str
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """The result of a finished game: winners (seats), scores and ranking."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    ranking: tuple[tuple[int, ...], ...] = ()
+    reason: str = ""

@@ -1,0 +1,1 @@
+"""Application layer: the event store, command handling, the HTTP app, live fan-out."""

@@ -1,0 +1,94 @@
+"""msgspec encoding of stored events, with schema versions and upcasting.
+
+Each stored row holds one ``Record``: the event's body (msgpack of the event
+Struct), the schema version of its class when written, the service's
+timestamp and the hash chain link. The body bytes are hashed as written, so
+an upcast on read never disturbs the chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import import_module
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import Event
+
+
+class Record(msgspec.Struct, frozen=True, array_like=True):
+    schema: int
+    at: str
+    prev: str
+    hash: str
+    body: bytes
+
+
+GENESIS = "0" * 64
+_record_encoder = msgspec.msgpack.Encoder()
+_record_decoder = msgspec.msgpack.Decoder(Record)
+_body_encoder = msgspec.msgpack.Encoder()
+
+
+def topic_of(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+@cache
+def resolve(topic: str) -> type[Event]:
+    module, _, name = topic.partition(":")
+    obj: Any = import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    if not (isinstance(obj, type) and issubclass(obj, Event)):
+        raise TypeError(f"topic {topic!r} is not an event class")
+    return obj
+
+
+@cache
+def _decoder(cls: type[Event]) -> msgspec.msgpack.Decoder[Any]:
+    return msgspec.msgpack.Decoder(cls)
+
+
+def encode_body(event: Event) -> bytes:
+    return _body_encoder.encode(event)
+
+
+def decode_body(topic: str, schema: int, body: bytes) -> Event:
+    cls = resolve(topic)
+    if schema == cls.version:
+        return _decoder(cls).decode(body)
+    if schema > cls.version:
+        raise ValueError(
+            f"{topic} was written with schema v{schema}, newer than this engine's v{cls.version}"
+        )
+    data: dict[str, Any] = msgspec.msgpack.decode(body)
+    for v in range(schema, cls.version):
+        upcast = cls.upcasters.get(v)
+        if upcast is None:
+            raise ValueError(f"{topic}: no upcaster from schema v{v} to v{v + 1}")
+        data = upcast(data)
+    data["type"] = cls.__name__
+    return msgspec.convert(data, cls)
+
+
+def link_hash(
+    prev: str, game_id: UUID, position: int, topic: str, schema: int, at: str, body: bytes
+) -> str:
+    h = hashlib.sha256()
+    for part in (prev, game_id.hex, str(position), topic, str(schema), at):
+        h.update(part.encode())
+        h.update(b"\x1f")
+    h.update(hashlib.sha256(body).digest())
+    return h.hexdigest()
+
+
+def encode_record(record: Record) -> bytes:
+    return _record_encoder.encode(record)
+
+
+def decode_record(state: bytes) -> Record:
+    return _record_decoder.decode(state)

@@ -1,0 +1,69 @@
+"""Store and Redis URLs, turned into eventsourcing environments."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+DEFAULT_STORE = "sqlite:///wizards.db"
+
+
+class StoreURLError(ValueError):
+    pass
+
+
+def store_url(explicit: str | None = None) -> str:
+    return explicit or os.environ.get("WIZARDS_STORE") or DEFAULT_STORE
+
+
+def redis_url(explicit: str | None = None) -> str | None:
+    """``WIZARDS_REDIS``; empty or ``none`` turns live fan-out through Redis off."""
+    url = explicit if explicit is not None else os.environ.get("WIZARDS_REDIS", "")
+    return None if url.strip().lower() in ("", "none", "off") else url
+
+
+def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
+    """The eventsourcing environment for a store URL.
+
+    ``purpose`` other than ``events`` gives a sibling store (projections):
+    on SQLite its own file, because two applications on one SQLite file would
+    share one events table; on PostgreSQL its own schema-free table prefix via
+    the application name.
+    """
+    parsed = urlparse(url)
+    scheme = parsed.scheme.split("+")[0]
+    if scheme == "sqlite":
+        # sqlite:///relative.db, sqlite:////abs/path.db, sqlite:///:memory:
+        raw = unquote(url.split("://", 1)[1])
+        path = raw[1:] if raw.startswith("/") else raw
+        if not path:
+            raise StoreURLError(f"no database file in store URL {url!r}")
+        if ":memory:" in path:
+            name = f"file:wizards-{purpose}-{id(url)}?mode=memory&cache=shared"
+        else:
+            if purpose != "events":
+                p = Path(path)
+                path = str(p.with_name(f"{p.stem}.{purpose}{p.suffix or '.db'}"))
+            name = path
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": name,
+            "SQLITE_LOCK_TIMEOUT": os.environ.get("WIZARDS_SQLITE_LOCK_TIMEOUT", "30"),
+        }
+    if scheme in ("postgresql", "postgres"):
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": (parsed.path or "/").lstrip("/") or "postgres",
+            "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(parsed.port or 5432),
+            "POSTGRES_USER": unquote(parsed.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parsed.password or ""),
+            "POSTGRES_LOCK_TIMEOUT": "30",
+        }
+        return env
+    if scheme in ("memory", "popo"):
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    raise StoreURLError(
+        f"unsupported store URL {url!r}: use sqlite:///FILE, postgresql://USER@HOST/DB or memory://"
+    )

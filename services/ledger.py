@@ -1,0 +1,513 @@
+"""The event store of games: one eventsourcing application, one stream per game.
+
+A command is decided against the game's current fold and appended with its
+consequences in one transaction, each event linked to the one before by a
+hash. Optimistic concurrency is eventsourcing's: two writers racing for the
+same stream position cannot both succeed; the loser reloads and decides again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4, uuid5
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
+
+from domain.kernel import (
+    ENGINE_VERSION,
+    ActionTaken,
+    Dice,
+    Event,
+    Game,
+    GameStarted,
+    IllegalCommand,
+    SeedRevealed,
+    SetupError,
+    Table,
+    act,
+    apply,
+    commitment,
+    decode_command,
+    get_game,
+    open_table,
+    start,
+)
+from domain.kernel.dice import ScriptedSource, SeededSource
+from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
+from services.config import eventsourcing_env, store_url
+from services.records import LedgerMapper, StoredGameEvent
+
+SNAPSHOT_EVERY = 100
+MAX_RETRIES = 50
+_SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
+
+
+class GameNotFound(LookupError):
+    def __init__(self, game_id: object) -> None:
+        super().__init__(f"no game {game_id}")
+        self.game_id = game_id
+
+
+class NotAuthorized(PermissionError):
+    pass
+
+
+class IdempotencyConflict(ValueError):
+    pass
+
+
+class Secrets(msgspec.Struct, frozen=True):
+    """Kept out of the game stream and the notification log: the seed and seat tokens."""
+
+    seed: str | None
+    token_hashes: tuple[str, ...]
+
+
+class Snapshot(msgspec.Struct, frozen=True):
+    engine: str
+    game: str
+    head: str
+    table: msgspec.Raw
+    keys: dict[str, tuple[int, int, int]]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored event with its position and chain link."""
+
+    position: int
+    topic: str
+    event: Event
+    at: str
+    prev: str
+    hash: str
+    schema: int
+
+
+@dataclass
+class Loaded:
+    """A game's fold at some version, plus what the service needs around it."""
+
+    game: Game[Any]
+    table: Table[Any]
+    head: str
+    keys: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.table.position
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: UUID
+    seats: list[tuple[int, str]]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def parse_game_id(raw: str | UUID) -> UUID:
+    if isinstance(raw, UUID):
+        return raw
+    try:
+        return UUID(raw.strip())
+    except (ValueError, AttributeError):
+        raise GameNotFound(raw) from None
+
+
+class WizardLedger(Application[UUID]):
+    """The store of every game. Construct with a store URL (see ``services.config``)."""
+
+    name = "WizardLedger"
+
+    def __init__(self, url: str | None = None, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.url = store_url(url)
+        super().__init__(env=eventsourcing_env(self.url))
+        self.snapshot_every = snapshot_every
+        self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
+        self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
+        self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
+        self._lock = threading.RLock()
+        self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
+
+    def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]
+        return LedgerMapper()
+
+    # ------------------------------------------------------------------ create
+
+    def create_game(
+        self,
+        game_id: str,
+        players: int | Sequence[str],
+        *,
+        seed: str | None = None,
+        table: bool = False,
+        setup: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
+        dice: Sequence[int] = (),
+    ) -> Created:
+        """Open a game. Returns its id and one secret token per seat."""
+        game = get_game(game_id)
+        names = (
+            tuple(f"seat {i}" for i in range(players))
+            if isinstance(players, int)
+            else tuple(players)
+        )
+        game.spec.check_players(len(names))
+        resolved = game.spec.resolve_options(options)
+        normal_setup: dict[str, Any] | None = None
+        script_values: list[int] = list(dice)
+        script_orders: list[list[int]] = []
+        if setup is not None:
+            body = {k: v for k, v in setup.items() if k not in ("dice", "orders")}
+            normal_setup = dict(game.validate_setup(body, len(names)))
+            script_values = [*list(setup.get("dice", [])), *script_values]
+            script_orders = [list(o) for o in setup.get("orders", [])]
+        if script_values or script_orders:
+            table = True
+        if table and seed is not None:
+            raise SetupError("a table-mode game has no seed: its dice come from the table")
+        if table:
+            normal_setup = dict(normal_setup or {})
+            normal_setup["dice"] = script_values
+            normal_setup["orders"] = script_orders
+            seed = None
+        elif seed is None:
+            seed = secrets.token_hex(16)
+        started = GameStarted(
+            game=game.spec.id,
+            options=resolved,
+            players=names,
+            mode="table" if table else "seeded",
+            seed_commitment=commitment(seed) if seed is not None else "",
+            engine_version=ENGINE_VERSION,
+            setup=normal_setup,
+        )
+        chance = (
+            Dice.seeded(seed) if seed is not None else Dice.scripted(script_values, script_orders)
+        )
+        events = start(game, started, chance)
+        gid = uuid4()
+        tokens = [secrets.token_urlsafe(16) for _ in names]
+        self._write_secrets(gid, Secrets(seed, tuple(_hash_token(t) for t in tokens)))
+        loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
+        # GameStarted is position 1: the fold of the opening events starts from it.
+        self._append(gid, loaded, events, first_is_start=True)
+        return Created(gid, list(enumerate(tokens)))
+
+    # --------------------------------------------------------------------- act
+
+    def act(
+        self,
+        game_id: str | UUID,
+        seat: int,
+        command: object,
+        *,
+        key: str | None = None,
+        dice: Sequence[int] = (),
+        token: str | None = None,
+        require_token: bool = False,
+    ) -> list[Entry]:
+        """Decide and append a seat's command; return the appended entries.
+
+        Raises ``IllegalCommand`` (nothing appended) for a refused command. A
+        retried command with the same idempotency ``key`` returns the entries
+        the first one appended and appends nothing.
+        """
+        gid = parse_game_id(game_id)
+        if token is not None or require_token:
+            self.check_token(gid, seat, token)
+        for _ in range(MAX_RETRIES):
+            loaded = self._load(gid)
+            if key is not None and key in loaded.keys:
+                first, last, key_seat = loaded.keys[key]
+                original = self.entries(gid, gt=first - 1, lte=last)
+                action = original[0].event
+                if key_seat != seat or (
+                    isinstance(action, ActionTaken)
+                    and action.command != msgspec.to_builtins(decode_command(loaded.game, command))
+                ):
+                    raise IdempotencyConflict(
+                        f"idempotency key {key!r} was already used for another command"
+                    )
+                return original
+            cmd = decode_command(loaded.game, command)
+            events = self._decide(gid, loaded, seat, cmd, dice, key)
+            try:
+                return self._append(gid, loaded, events)
+            except (RecordConflictError, IntegrityError):
+                self._forget(gid)
+                continue
+        raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
+
+    def _decide(
+        self,
+        gid: UUID,
+        loaded: Loaded,
+        seat: int,
+        cmd: Any,
+        supplied: Sequence[int],
+        key: str | None,
+    ) -> list[Event]:
+        table = loaded.table
+        secret = self._read_secrets(gid)
+        if table.started.mode == "seeded":
+            if supplied:
+                raise IllegalCommand(
+                    "dice_not_accepted",
+                    "kernel.table-mode",
+                    "this game rolls its own dice from its seed; dice can be supplied "
+                    "only to a table-mode game",
+                )
+            assert secret.seed is not None
+            dice = Dice(SeededSource(secret.seed), table.counter)
+        else:
+            setup = table.started.setup or {}
+            used_values, used_orders = table.script_position()
+            source = ScriptedSource(
+                [*list(setup.get("dice", []))[used_values:], *supplied],
+                list(setup.get("orders", []))[used_orders:],
+            )
+            dice = Dice(source, table.counter)
+        events = act(loaded.game, table, seat, cmd, dice, supplied=supplied, key=key)
+        if supplied and isinstance(dice.source, ScriptedSource):
+            remaining = len(dice.source.values) - dice.source.used_values
+            if remaining > 0:
+                raise IllegalCommand(
+                    "unused_dice",
+                    "kernel.table-mode",
+                    f"{remaining} of the supplied dice value(s) were not needed by this command",
+                )
+        after = table
+        for event in events:
+            after = apply(loaded.game, after, event)
+        if loaded.game.outcome(after.state) is not None and secret.seed is not None:
+            events.append(SeedRevealed(rule="kernel.seed", seed=secret.seed))
+        return events
+
+    # ------------------------------------------------------------------ append
+
+    def _append(
+        self, gid: UUID, loaded: Loaded, events: list[Event], *, first_is_start: bool = False
+    ) -> list[Entry]:
+        at = _now()
+        head = loaded.head
+        table = loaded.table
+        keys = dict(loaded.keys)
+        position = 0 if first_is_start else table.position
+        stored: list[StoredGameEvent] = []
+        entries: list[Entry] = []
+        for i, event in enumerate(events):
+            position += 1
+            topic = topic_of(type(event))
+            body = encode_body(event)
+            schema = type(event).version
+            h = link_hash(head, gid, position, topic, schema, at, body)
+            record = Record(schema=schema, at=at, prev=head, hash=h, body=body)
+            stored.append(StoredGameEvent(gid, position, topic, record))
+            entries.append(Entry(position, topic, event, at, head, h, schema))
+            head = h
+            if not (first_is_start and i == 0):
+                table = apply(loaded.game, table, event)
+        first_action = events[0]
+        if isinstance(first_action, ActionTaken) and first_action.key is not None:
+            keys[first_action.key] = (entries[0].position, position, first_action.seat)
+        self.events.put(stored)
+        new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
+        with self._lock:
+            self._cache[gid] = new
+            self._cache.move_to_end(gid)
+            while len(self._cache) > 256:
+                self._cache.popitem(last=False)
+        before = 0 if first_is_start else loaded.version
+        if self.snapshot_every and before // self.snapshot_every != position // self.snapshot_every:
+            self._snapshot(gid, new)
+        for listener in list(self.listeners):
+            listener(gid, entries)
+        return entries
+
+    # -------------------------------------------------------------------- load
+
+    def _forget(self, gid: UUID) -> None:
+        with self._lock:
+            self._cache.pop(gid, None)
+
+    def _load(self, gid: UUID) -> Loaded:
+        """The current fold, from the cache fast-forwarded with newer events."""
+        with self._lock:
+            cached = self._cache.get(gid)
+        loaded = cached or self._load_at(gid, None)
+        newer = list(self.events.get(gid, gt=loaded.version))
+        if newer:
+            loaded = self._fold(loaded, newer)
+        with self._lock:
+            self._cache[gid] = loaded
+            self._cache.move_to_end(gid)
+        return loaded
+
+    def _fold(self, loaded: Loaded, stored: Iterable[StoredGameEvent]) -> Loaded:
+        table, head, keys = loaded.table, loaded.head, dict(loaded.keys)
+        pending_key: tuple[str, int, int] | None = None
+        for s in stored:
+            event = s.event
+            table = apply(loaded.game, table, event)
+            head = s.record.hash
+            if isinstance(event, ActionTaken):
+                pending_key = (event.key, s.originator_version, event.seat) if event.key else None
+            if pending_key is not None:
+                keys[pending_key[0]] = (pending_key[1], s.originator_version, pending_key[2])
+        return Loaded(game=loaded.game, table=table, head=head, keys=keys)
+
+    def _load_at(self, gid: UUID, at: int | None) -> Loaded:
+        """The fold at position ``at`` (None: the end), from the nearest snapshot."""
+        snap = self._read_snapshot(gid, at)
+        if snap is not None:
+            loaded = snap
+        else:
+            first = list(self.events.get(gid, lte=1))
+            if not first:
+                raise GameNotFound(gid)
+            started = first[0].event
+            if not isinstance(started, GameStarted):
+                raise ValueError(f"game {gid}: the stream does not open with GameStarted")
+            game = get_game(started.game)
+            loaded = Loaded(game=game, table=open_table(game, started), head=first[0].record.hash)
+        if at is not None and at <= loaded.version:
+            return loaded
+        return self._fold(loaded, self.events.get(gid, gt=loaded.version, lte=at))
+
+    # --------------------------------------------------------------- snapshots
+
+    def _snapshot(self, gid: UUID, loaded: Loaded) -> None:
+        body = Snapshot(
+            engine=ENGINE_VERSION,
+            game=loaded.game.spec.id,
+            head=loaded.head,
+            table=msgspec.Raw(msgspec.msgpack.encode(loaded.table)),
+            keys=loaded.keys,
+        )
+        # Another process may have taken the same snapshot: either copy will do.
+        with contextlib.suppress(RecordConflictError, IntegrityError):
+            self.snapshot_recorder.insert_events(
+                [StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))]
+            )
+
+    def _read_snapshot(self, gid: UUID, at: int | None) -> Loaded | None:
+        rows = self.snapshot_recorder.select_events(gid, lte=at, desc=True, limit=1)
+        if not rows:
+            return None
+        snap = msgspec.msgpack.decode(rows[0].state, type=Snapshot)
+        if snap.engine != ENGINE_VERSION:
+            return None  # a snapshot is a cache of one engine's fold: refold under another
+        game = get_game(snap.game)
+        table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
+        return Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys))
+
+    def take_snapshot(self, game_id: str | UUID) -> int:
+        gid = parse_game_id(game_id)
+        loaded = self._load(gid)
+        self._snapshot(gid, loaded)
+        return loaded.version
+
+    # ----------------------------------------------------------------- secrets
+
+    def _write_secrets(self, gid: UUID, value: Secrets) -> None:
+        sid = uuid5(_SECRETS_NS, gid.hex)
+        self.secrets_recorder.insert_events(
+            [StoredEvent(sid, 1, "wizards:secrets", msgspec.msgpack.encode(value))]
+        )
+
+    def _read_secrets(self, gid: UUID) -> Secrets:
+        rows = self.secrets_recorder.select_events(uuid5(_SECRETS_NS, gid.hex), limit=1)
+        if not rows:
+            raise GameNotFound(gid)
+        return msgspec.msgpack.decode(rows[0].state, type=Secrets)
+
+    def check_token(self, gid: UUID, seat: int, token: str | None) -> None:
+        hashes = self._read_secrets(gid).token_hashes
+        if token is None or not 0 <= seat < len(hashes):
+            raise NotAuthorized(f"seat {seat} needs its token")
+        if not secrets.compare_digest(hashes[seat], _hash_token(token)):
+            raise NotAuthorized(f"wrong token for seat {seat}")
+
+    def seat_of_token(self, game_id: str | UUID, token: str) -> int:
+        hashes = self._read_secrets(parse_game_id(game_id)).token_hashes
+        h = _hash_token(token)
+        for seat, expected in enumerate(hashes):
+            if secrets.compare_digest(expected, h):
+                return seat
+        raise NotAuthorized("this token belongs to no seat of this game")
+
+    def seed_for_verification(self, game_id: str | UUID) -> str | None:
+        """The secret seed: for ``verify`` run by the store's operator only."""
+        return self._read_secrets(parse_game_id(game_id)).seed
+
+    # ------------------------------------------------------------------- reads
+
+    def load(self, game_id: str | UUID, at: int | None = None) -> Loaded:
+        gid = parse_game_id(game_id)
+        if at is None:
+            return self._load(gid)
+        if at < 1:
+            raise ValueError("positions start at 1 (GameStarted)")
+        loaded = self._load_at(gid, at)
+        if loaded.version < at:
+            raise ValueError(f"game {gid} has only {loaded.version} events, no position {at}")
+        return loaded
+
+    def entries(
+        self, game_id: str | UUID, *, gt: int | None = None, lte: int | None = None
+    ) -> list[Entry]:
+        gid = parse_game_id(game_id)
+        out = [
+            Entry(
+                s.originator_version,
+                s.topic,
+                s.event,
+                s.record.at,
+                s.record.prev,
+                s.record.hash,
+                s.record.schema,
+            )
+            for s in self.events.get(gid, gt=gt, lte=lte)
+        ]
+        if not out and gt is None:
+            raise GameNotFound(gid)
+        return out
+
+    def raw_rows(self, game_id: str | UUID) -> list[StoredGameEvent]:
+        return list(self.events.get(parse_game_id(game_id)))
+
+    def game_ids(self) -> list[UUID]:
+        """Every game, in the order they were created (from the notification log)."""
+        topic = topic_of(GameStarted)
+        ids: list[UUID] = []
+        start_id = 1
+        while True:
+            batch = self.recorder.select_notifications(start_id, 500, topics=[topic])
+            if not batch:
+                break
+            for n in batch:
+                oid = n.originator_id
+                ids.append(oid if isinstance(oid, UUID) else UUID(str(oid)))
+            start_id = batch[-1].id + 1
+        return ids
+
+    def close(self) -> None:
+        self.factory.close()

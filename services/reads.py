@@ -1,0 +1,99 @@
+"""Read views of a game: state for a seat at any position, the event log, legal commands.
+
+Every read goes through the seat's visibility: an event private to other
+seats, or hidden until the end, is shown redacted while the game runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import ActionTaken, Consequence, Event, Game, Table
+from services.ledger import Entry, WizardLedger, parse_game_id
+
+
+def status_of(game: Game[Any], table: Table[Any]) -> str:
+    return "finished" if game.outcome(table.state) is not None else "running"
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = msgspec.to_builtins(event)
+    return data
+
+
+def entry_json(
+    entry: Entry, game: Game[Any], seat: int | None, finished: bool, *, full: bool = False
+) -> dict[str, Any]:
+    """One log line for ``seat`` (None: a spectator). ``full`` shows everything (operator)."""
+    event = entry.event
+    visible = full or finished or event.visibility().allows(seat)
+    out: dict[str, Any] = {
+        "position": entry.position,
+        "type": type(event).__name__,
+        "at": entry.at,
+        "hash": entry.hash,
+    }
+    rule = event.rule if isinstance(event, Consequence) else None
+    if rule is not None:
+        out["rule"] = rule
+    if visible:
+        out["event"] = event_json(event)
+        out["text"] = event.describe()
+    else:
+        out["redacted"] = event.visibility().kind
+        out["text"] = f"({type(event).__name__}: not visible to this seat)"
+    return out
+
+
+def state_json(
+    ledger: WizardLedger, game_id: str | UUID, *, at: int | None = None, seat: int | None = None
+) -> dict[str, Any]:
+    gid = parse_game_id(game_id)
+    loaded = ledger.load(gid, at)
+    game, table = loaded.game, loaded.table
+    outcome = game.outcome(table.state)
+    return {
+        "game_id": str(gid),
+        "game": game.spec.id,
+        "position": table.position,
+        "status": status_of(game, table),
+        "seat": seat,
+        "players": list(table.started.players),
+        "pending": [msgspec.to_builtins(p) for p in getattr(table.state, "pending", ())],
+        "view": game.view(table.state, seat),
+        "outcome": None if outcome is None else msgspec.to_builtins(outcome),
+    }
+
+
+def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
+    loaded = ledger.load(game_id)
+    if loaded.game.outcome(loaded.table.state) is not None:
+        return []
+    return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+
+
+def log_json(
+    ledger: WizardLedger, game_id: str | UUID, *, seat: int | None = None, full: bool = False
+) -> list[dict[str, Any]]:
+    gid = parse_game_id(game_id)
+    loaded = ledger.load(gid)
+    finished = loaded.game.outcome(loaded.table.state) is not None
+    return [entry_json(e, loaded.game, seat, finished, full=full) for e in ledger.entries(gid)]
+
+
+def summary_json(ledger: WizardLedger, game_id: UUID) -> dict[str, Any]:
+    loaded = ledger.load(game_id)
+    return {
+        "game_id": str(game_id),
+        "game": loaded.game.spec.id,
+        "players": len(loaded.table.started.players),
+        "status": status_of(loaded.game, loaded.table),
+        "events": loaded.version,
+    }
+
+
+def action_count(entries: list[Entry]) -> int:
+    return sum(isinstance(e.event, ActionTaken) for e in entries)

@@ -1,0 +1,262 @@
+"""``verify``: check a stored game end to end and name the first bad event.
+
+Checks, in order: the hash chain over the raw rows (an edited, removed or
+reordered event breaks it); positions contiguous from 1; every body decodes;
+the fold succeeds; the seed (revealed, or the operator's secret copy) matches
+the commitment; every recorded roll and shuffle re-derives from the seed at
+its counter, and counters follow on; and every action, decided again by this
+engine from the state before it, yields exactly the stored consequences (the
+re-adjudication that finds the first divergence under a newer engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import (
+    ActionTaken,
+    CardsShuffled,
+    Dice,
+    DiceRolled,
+    GameStarted,
+    IllegalCommand,
+    SeedRevealed,
+    apply,
+    commitment,
+    decode_command,
+    get_game,
+    open_table,
+    start,
+)
+from domain.kernel import act as kernel_act
+from domain.kernel.dice import ScriptedSource, SeededSource, rederive
+from services.codec import GENESIS, link_hash
+from services.ledger import WizardLedger, parse_game_id
+
+
+@dataclass
+class Problem:
+    position: int
+    check: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"event #{self.position}: {self.check}: {self.message}"
+
+
+@dataclass
+class Report:
+    game_id: UUID
+    events: int = 0
+    finished: bool = False
+    problems: list[Problem] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def first(self) -> Problem | None:
+        return min(self.problems, key=lambda p: p.position) if self.problems else None
+
+    def as_json(self) -> dict[str, Any]:
+        first = self.first()
+        return {
+            "game_id": str(self.game_id),
+            "ok": self.ok,
+            "events": self.events,
+            "finished": self.finished,
+            "checks": self.checks,
+            "first_bad_event": None if first is None else first.position,
+            "problems": [
+                {"position": p.position, "check": p.check, "message": p.message}
+                for p in self.problems
+            ],
+        }
+
+
+def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
+    gid = parse_game_id(game_id)
+    report = Report(gid)
+    rows = ledger.raw_rows(gid)
+    report.events = len(rows)
+    if not rows:
+        report.problems.append(Problem(1, "stream", "no events"))
+        return report
+
+    # 1. The chain, over the bytes as stored.
+    prev = GENESIS
+    for expected_position, row in enumerate(rows, start=1):
+        r = row.record
+        if row.originator_version != expected_position:
+            report.problems.append(
+                Problem(
+                    expected_position,
+                    "sequence",
+                    f"expected position {expected_position}, found {row.originator_version}"
+                    " (an event was removed or inserted)",
+                )
+            )
+            break
+        if r.prev != prev:
+            report.problems.append(
+                Problem(expected_position, "chain", "does not link to the event before it")
+            )
+            break
+        h = link_hash(prev, gid, row.originator_version, row.topic, r.schema, r.at, r.body)
+        if h != r.hash:
+            report.problems.append(
+                Problem(expected_position, "chain", "content does not match its hash (edited)")
+            )
+            break
+        prev = r.hash
+    report.checks.append("hash chain")
+    if report.problems:
+        return report
+
+    # 2. Decode and fold.
+    try:
+        events = [row.event for row in rows]
+    except Exception as e:  # a body that no longer decodes is the finding itself
+        bad = next(i for i, row in enumerate(rows, 1) if _fails(row))
+        report.problems.append(Problem(bad, "decode", str(e)))
+        return report
+    started = events[0]
+    if not isinstance(started, GameStarted):
+        report.problems.append(Problem(1, "stream", "does not open with GameStarted"))
+        return report
+    game = get_game(started.game)
+    report.checks.append("decode")
+
+    # 3. The seed: revealed in the last event, or the operator's copy.
+    revealed = next((e.seed for e in events if isinstance(e, SeedRevealed)), None)
+    seed = revealed
+    if started.mode == "seeded":
+        if revealed is None:
+            seed = ledger.seed_for_verification(gid)
+        if seed is None or commitment(seed) != started.seed_commitment:
+            pos = next((i for i, e in enumerate(events, 1) if isinstance(e, SeedRevealed)), 1)
+            report.problems.append(Problem(pos, "seed", "seed does not match the commitment"))
+            return report
+        report.checks.append("seed commitment")
+
+    # 4. Re-decide: setup, then every action, against the stored events.
+    table = open_table(game, started)
+    setup_end = next((i for i, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
+    setup_events = events[1:setup_end]
+    if isinstance(events[setup_end - 1], SeedRevealed):
+        setup_events = setup_events[:-1]
+    script = started.setup or {}
+    dice = (
+        Dice(SeededSource(seed), 0)
+        if seed is not None
+        else Dice(ScriptedSource(script.get("dice", []), script.get("orders", [])), 0)
+    )
+    try:
+        expected = start(game, started, dice)[1:]
+    except IllegalCommand as e:
+        report.problems.append(Problem(2, "setup", f"setup no longer succeeds: {e.message}"))
+        return report
+    if not _same(expected, setup_events):
+        pos = 2 + _first_difference(expected, setup_events)
+        report.problems.append(
+            Problem(pos, "adjudication", "setup decided today differs from the stored events")
+        )
+        return report
+
+    position = 1
+    i = 1
+    while i < len(events):
+        event = events[i]
+        position = i + 1
+        if isinstance(event, ActionTaken):
+            j = i + 1
+            while j < len(events) and not isinstance(events[j], ActionTaken):
+                j += 1
+            stored = events[i:j]
+            problem = _readjudicate(game, table, event, stored, seed, position)
+            if problem is not None:
+                report.problems.append(problem)
+                return report
+        if isinstance(event, DiceRolled | CardsShuffled):
+            if event.counter != table.counter:
+                report.problems.append(
+                    Problem(position, "dice", f"counter {event.counter}, expected {table.counter}")
+                )
+                return report
+            if seed is not None and not rederive(seed, event):
+                report.problems.append(
+                    Problem(position, "dice", "values do not follow from the seed")
+                )
+                return report
+        try:
+            table = apply(game, table, event)
+        except Exception as e:
+            report.problems.append(Problem(position, "fold", f"{type(e).__name__}: {e}"))
+            return report
+        i += 1
+    report.checks += ["dice re-derived", "fold", "re-adjudication"]
+    report.finished = game.outcome(table.state) is not None
+    if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
+        report.problems.append(
+            Problem(len(events), "end", "a finished game must end with SeedRevealed")
+        )
+    return report
+
+
+def _readjudicate(
+    game: Any, table: Any, action: ActionTaken, stored: list[Any], seed: str | None, position: int
+) -> Problem | None:
+    if table.started.mode == "seeded":
+        if seed is None:
+            return None
+        dice = Dice(SeededSource(seed), table.counter)
+    else:
+        setup = table.started.setup or {}
+        used_values, used_orders = table.script_position()
+        dice = Dice(
+            ScriptedSource(
+                [*list(setup.get("dice", []))[used_values:], *action.dice],
+                list(setup.get("orders", []))[used_orders:],
+            ),
+            table.counter,
+        )
+    try:
+        cmd = decode_command(game, action.command)
+        again = kernel_act(
+            game, table, action.seat, cmd, dice, supplied=action.dice, key=action.key
+        )
+    except IllegalCommand as e:
+        return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
+    stored_wo_seed = [e for e in stored if not isinstance(e, SeedRevealed)]
+    if not _same(again, stored_wo_seed):
+        k = _first_difference(again, stored_wo_seed)
+        return Problem(
+            position + k,
+            "adjudication",
+            "this engine decides the action differently from the stored events",
+        )
+    return None
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    return [msgspec.to_builtins(x) for x in a] == [msgspec.to_builtins(x) for x in b]
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> int:
+    for k, (x, y) in enumerate(zip(a, b, strict=False)):
+        if msgspec.to_builtins(x) != msgspec.to_builtins(y):
+            return k
+    return min(len(a), len(b))
+
+
+def _fails(row: Any) -> bool:
+    try:
+        row.event  # noqa: B018
+    except Exception:
+        return True
+    return False

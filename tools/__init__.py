@@ -1,0 +1,1 @@
+"""The `wizards` command line and its helpers."""
