@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///wizards.db"
 
@@ -25,6 +25,8 @@ def redis_url(explicit: str | None = None) -> str | None:
 
 def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
     """The eventsourcing environment for a store URL.
+
+    PostgreSQL URLs may name a schema: ``postgresql://u@h/db?schema=wizards``.
 
     ``purpose`` other than ``events`` gives a sibling store (projections):
     on SQLite its own file, because two applications on one SQLite file would
@@ -61,6 +63,10 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_LOCK_TIMEOUT": "30",
         }
+        schema = parse_qs(parsed.query).get("schema", [""])[0]
+        if schema:
+            # The schema must exist: eventsourcing creates tables, not schemas.
+            env["POSTGRES_SCHEMA"] = schema
         return env
     if scheme in ("memory", "popo"):
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}

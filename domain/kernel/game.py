@@ -126,6 +126,12 @@ class Game(Protocol[S]):
         """Check a setup position (parsed from a setup file); return its normal form."""
         ...
 
+    def hidden_from(self, state: S, seat: int | None) -> set[str]:
+        """Strings that must not appear in ``view(state, seat)``: the ids of cards
+        in other seats' hands, the order of face-down piles, and the like. The
+        generic simulation test checks every view against it."""
+        ...
+
 
 _REGISTRY: dict[str, Game[Any]] = {}
 

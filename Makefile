@@ -1,0 +1,36 @@
+# Every target creates .venv and installs the project if needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-slow bench lint format clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/wizards serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m slow $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check domain services projections tools tests
+	$(BIN)/ruff format --check domain services projections tools tests
+
+format: $(STAMP)
+	$(BIN)/ruff format domain services projections tools tests
+	$(BIN)/ruff check --fix domain services projections tools tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,135 @@
+"""The sixteen spell cards and the ten special combinations, as data.
+
+Card ids are stable snake-case English words: they appear in commands, events,
+setup files and snapshots, so renaming one is a schema change.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Category = Literal["attack", "defence", "support"]
+# What a play must name: nobody, one opponent, two different opponents,
+# any other wizard, or a card of the discard pile.
+Targeting = Literal["none", "opponent", "two_opponents", "other", "discard"]
+
+
+class Card(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str  # as printed in the French rulebook
+    title: str  # English name used in replay lines
+    category: Category
+    rule: str
+    targeting: Targeting = "none"
+
+
+class Combo(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    title: str
+    cards: tuple[str, str]
+    rule: str
+    targeting: Targeting = "none"
+
+
+_CARD_LIST: tuple[Card, ...] = (
+    Card(id="fireball", name="Boule de feu", title="Fireball", category="attack",
+         rule="ultimate.card.fireball", targeting="opponent"),
+    Card(id="explosion", name="Explosion", title="Explosion", category="attack",
+         rule="ultimate.card.explosion", targeting="opponent"),
+    Card(id="poison_cloud", name="Nuage de poison", title="Poison Cloud", category="attack",
+         rule="ultimate.card.poison-cloud", targeting="opponent"),
+    Card(id="lightning", name="Éclair", title="Lightning", category="attack",
+         rule="ultimate.card.lightning"),
+    Card(id="curse", name="Malédiction", title="Curse", category="attack",
+         rule="ultimate.card.curse", targeting="opponent"),
+    Card(id="shadow_hand", name="Main des ombres", title="Shadow Hand", category="attack",
+         rule="ultimate.card.shadow-hand", targeting="opponent"),
+    Card(id="shield", name="Bouclier", title="Shield", category="defence",
+         rule="ultimate.card.shield"),
+    Card(id="deflection", name="Déviation", title="Deflection", category="defence",
+         rule="ultimate.card.deflection", targeting="other"),
+    Card(id="mirror", name="Miroir", title="Mirror", category="defence",
+         rule="ultimate.card.mirror"),
+    Card(id="arcane_barrier", name="Barrière d'arcane", title="Arcane Barrier",
+         category="defence", rule="ultimate.card.arcane-barrier"),
+    Card(id="thorns", name="Épines", title="Thorns", category="defence",
+         rule="ultimate.card.thorns"),
+    Card(id="healing_light", name="Lumière de guérison", title="Healing Light",
+         category="support", rule="ultimate.card.healing-light"),
+    Card(id="mana_focus", name="Concentration de mana", title="Mana Focus", category="support",
+         rule="ultimate.card.mana-focus"),
+    Card(id="shadow_veil", name="Voile d'ombre", title="Shadow Veil", category="support",
+         rule="ultimate.card.shadow-veil"),
+    Card(id="absorption", name="Absorption", title="Absorption", category="support",
+         rule="ultimate.card.absorption"),
+    Card(id="mind_control", name="Contrôle de l'esprit", title="Mind Control",
+         category="support", rule="ultimate.card.mind-control", targeting="opponent"),
+)
+
+CARDS: dict[str, Card] = {card.id: card for card in _CARD_LIST}
+# Rulebook order; also the order of the unshuffled deck handed to dice.shuffle.
+CARD_IDS: tuple[str, ...] = tuple(card.id for card in _CARD_LIST)
+
+_COMBO_LIST: tuple[Combo, ...] = (
+    Combo(id="flame_explosion", name="Explosion des flammes", title="Flame Explosion",
+          cards=("fireball", "explosion"), rule="ultimate.combo.flame-explosion",
+          targeting="opponent"),
+    Combo(id="electric_veil", name="Voile électrique", title="Electric Veil",
+          cards=("lightning", "mirror"), rule="ultimate.combo.electric-veil"),
+    Combo(id="frozen_armour", name="Armure gelée", title="Frozen Armour",
+          cards=("shield", "arcane_barrier"), rule="ultimate.combo.frozen-armour"),
+    Combo(id="arcane_trap", name="Piège arcanique", title="Arcane Trap",
+          cards=("curse", "thorns"), rule="ultimate.combo.arcane-trap"),
+    Combo(id="grave_summoning", name="Invocation de tombe", title="Grave Summoning",
+          cards=("absorption", "shadow_hand"), rule="ultimate.combo.grave-summoning",
+          targeting="discard"),
+    Combo(id="vital_surge", name="Regain vital", title="Vital Surge",
+          cards=("absorption", "healing_light"), rule="ultimate.combo.vital-surge"),
+    Combo(id="shadow_mana", name="Mana des ombres", title="Shadow Mana",
+          cards=("mana_focus", "shadow_hand"), rule="ultimate.combo.shadow-mana",
+          targeting="opponent"),
+    Combo(id="chain_reaction", name="Réaction en chaîne", title="Chain Reaction",
+          cards=("lightning", "fireball"), rule="ultimate.combo.chain-reaction",
+          targeting="two_opponents"),
+    Combo(id="poisoned_blessing", name="Bénédiction empoisonnée", title="Poisoned Blessing",
+          cards=("poison_cloud", "healing_light"), rule="ultimate.combo.poisoned-blessing",
+          targeting="opponent"),
+    Combo(id="spectral_summoning", name="Invocation spectrale", title="Spectral Summoning",
+          cards=("shadow_veil", "deflection"), rule="ultimate.combo.spectral-summoning",
+          targeting="other"),
+)
+
+COMBOS: dict[str, Combo] = {combo.id: combo for combo in _COMBO_LIST}
+COMBO_IDS: tuple[str, ...] = tuple(combo.id for combo in _COMBO_LIST)
+
+HAND_LIMIT = 3
+DEAL_SIZE = 2
+
+# Persistent effects a wizard can carry; see state.Effect.
+POISON = "poison"
+SHADOW_VEIL = "shadow_veil"
+ELECTRIC_VEIL = "electric_veil"
+FROZEN_ARMOUR = "frozen_armour"
+ARCANE_TRAP = "arcane_trap"
+# These last "one turn": they lapse when their holder's next turn starts.
+EXPIRE_AT_OWN_TURN: tuple[str, ...] = (SHADOW_VEIL, ELECTRIC_VEIL, ARCANE_TRAP)
+
+
+def is_defence(card_id: str) -> bool:
+    return CARDS[card_id].category == "defence"
+
+
+def uses_defence_card(combo: Combo) -> bool:
+    return any(is_defence(card) for card in combo.cards)
+
+
+def title(card_or_combo: str) -> str:
+    """English name of a card, combo or effect id, for replay lines."""
+    if card_or_combo in CARDS:
+        return CARDS[card_or_combo].title
+    if card_or_combo in COMBOS:
+        return COMBOS[card_or_combo].title
+    return card_or_combo.replace("_", " ")

@@ -1,0 +1,150 @@
+"""``verify`` finds an edited, removed or reordered event and names the first bad one."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from uuid import UUID
+
+import msgspec
+import pytest
+
+from services.codec import decode_record, encode_record
+from services.ledger import WizardLedger
+from services.verify import verify_game
+from tests.services.test_ledger import play_until
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> tuple[WizardLedger, UUID, Path]:
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}")
+    gid = ledger.create_game("ultimate", 3, seed="audit").game_id
+    play_until(ledger, gid, seed=3)
+    return ledger, gid, path
+
+
+def _rows(path: Path, gid: UUID) -> list[tuple[int, bytes]]:
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT originator_version, state FROM stored_events WHERE originator_id=? "
+            "ORDER BY originator_version",
+            (gid.hex,),
+        ).fetchall()
+
+
+def _set_state(path: Path, gid: UUID, version: int, state: bytes) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
+            (state, gid.hex, version),
+        )
+
+
+def test_an_untouched_game_verifies(finished: tuple[WizardLedger, UUID, Path]) -> None:
+    ledger, gid, _ = finished
+    report = verify_game(ledger, gid)
+    assert report.ok, report.problems
+    assert report.finished
+    assert "re-adjudication" in report.checks
+
+
+def test_an_edited_event_is_found_at_its_position(
+    finished: tuple[WizardLedger, UUID, Path],
+) -> None:
+    _, gid, path = finished
+    version, state = _rows(path, gid)[9]
+    record = decode_record(state)
+    body = msgspec.msgpack.decode(record.body)
+    body["rule"] = body.get("rule", "x") + "-forged"
+    forged = msgspec.structs.replace(record, body=msgspec.msgpack.encode(body))
+    _set_state(path, gid, version, encode_record(forged))
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().position == version  # type: ignore[union-attr]
+    assert report.first().check == "chain"  # type: ignore[union-attr]
+
+
+def test_an_edit_that_also_rewrites_its_own_hash_breaks_the_next_link(
+    finished: tuple[WizardLedger, UUID, Path],
+) -> None:
+    from services.codec import link_hash
+
+    _, gid, path = finished
+    rows = _rows(path, gid)
+    version, state = rows[9]
+    record = decode_record(state)
+    with sqlite3.connect(path) as db:
+        topic = db.execute(
+            "SELECT topic FROM stored_events WHERE originator_id=? AND originator_version=?",
+            (gid.hex, version),
+        ).fetchone()[0]
+    body = msgspec.msgpack.decode(record.body)
+    body["rule"] = "forged"
+    new_body = msgspec.msgpack.encode(body)
+    new_hash = link_hash(record.prev, gid, version, topic, record.schema, record.at, new_body)
+    _set_state(
+        path, gid, version, encode_record(msgspec.structs.replace(record, body=new_body, hash=new_hash))
+    )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert report.first().position == version + 1  # type: ignore[union-attr]
+
+
+def test_a_removed_event_is_found(finished: tuple[WizardLedger, UUID, Path]) -> None:
+    _, gid, path = finished
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "DELETE FROM stored_events WHERE originator_id=? AND originator_version=12",
+            (gid.hex,),
+        )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().position == 12  # type: ignore[union-attr]
+    assert "removed" in report.first().message  # type: ignore[union-attr]
+
+
+def test_reordered_events_are_found(finished: tuple[WizardLedger, UUID, Path]) -> None:
+    _, gid, path = finished
+    rows = dict(_rows(path, gid))
+    _set_state(path, gid, 6, rows[7])
+    _set_state(path, gid, 7, rows[6])
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().position == 6  # type: ignore[union-attr]
+
+
+def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: Path) -> None:
+    """An operator who rewrites a roll and the whole chain after it is still caught."""
+    from services.codec import link_hash
+
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}")
+    gid = ledger.create_game("ultimate", 2, seed="forge").game_id
+    play_until(ledger, gid, seed=5)
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT originator_version, topic, state FROM stored_events WHERE originator_id=? "
+            "ORDER BY originator_version",
+            (gid.hex,),
+        ).fetchall()
+        target = next(v for v, t, _ in rows if t.endswith(":CardsShuffled"))
+        prev = None
+        for version, topic, state in rows:
+            record = decode_record(state)
+            body = record.body
+            if version == target:
+                data = msgspec.msgpack.decode(body)
+                data["order"] = list(reversed(data["order"]))
+                data["permutation"] = list(reversed(data["permutation"]))
+                body = msgspec.msgpack.encode(data)
+            prev = record.prev if prev is None else prev
+            h = link_hash(prev, gid, version, topic, record.schema, record.at, body)
+            db.execute(
+                "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
+                (encode_record(msgspec.structs.replace(record, prev=prev, hash=h, body=body)),
+                 gid.hex, version),
+            )
+            prev = h
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().position == target  # type: ignore[union-attr]

@@ -1,0 +1,141 @@
+"""The generic simulation test: every registered game, seeded random bots, to the end.
+
+At every step: every legal command is accepted by ``decide``; commands that
+are not legal now (another seat's, or one that was legal earlier) are refused
+with an ``IllegalCommand`` naming a rule; chance events re-derive from the
+seed. At the end (and at checkpoints): the fold of the events equals the live
+state, every event and the state round-trip through msgspec, and no view
+shows a seat what the game says it must not see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel import (
+    KERNEL_RULES,
+    CardsShuffled,
+    Consequence,
+    Dice,
+    DiceRolled,
+    Game,
+    IllegalCommand,
+    Table,
+    act,
+    all_games,
+    replay,
+)
+from domain.kernel.dice import rederive
+from services.codec import decode_body, encode_body, topic_of
+from tools.simulation import Finished, Step, steps
+
+GAMES_PER_PLAYER_COUNT = {"ultimate": 340}
+SLOW_GAMES_PER_PLAYER_COUNT = 3000
+
+
+def cases(total: dict[str, int] | int) -> list[Any]:
+    out = []
+    for game in all_games():
+        n = total if isinstance(total, int) else total.get(game.spec.id, 100)
+        for players in range(game.spec.min_players, game.spec.max_players + 1):
+            out.append(pytest.param(game, players, n, id=f"{game.spec.id}-{players}p"))
+    return out
+
+
+def check_game(game: Game[Any], players: int, seed: str, *, check_all_legal: bool) -> int:
+    earlier_legal: list[tuple[int, Any]] = []
+    finished: Finished | None = None
+    n_steps = 0
+    for item in steps(game, players, seed):
+        if isinstance(item, Finished):
+            finished = item
+            break
+        assert isinstance(item, Step)
+        n_steps += 1
+        table = item.table
+        legal = game.legal_commands(table.state, item.seat)
+        assert item.command in legal
+        if check_all_legal:
+            for command in legal:
+                act(game, table, item.seat, command, Dice.seeded(seed, table.counter))
+        _check_refusals(game, table, item.seat, legal, earlier_legal, seed)
+        earlier_legal = [(item.seat, c) for c in legal[:3]]
+        for event in item.events:
+            if isinstance(event, DiceRolled | CardsShuffled):
+                assert rederive(seed, event)
+            if isinstance(event, Consequence):
+                assert event.rule in game.catalogue or event.rule in KERNEL_RULES
+            _check_round_trip(event)
+        if n_steps % 50 == 0:
+            _check_views(game, table)
+    assert finished is not None
+    assert game.outcome(finished.table.state) is not None
+    folded = replay(game, finished.events)
+    assert msgspec.to_builtins(folded) == msgspec.to_builtins(finished.table)
+    _check_state_round_trip(game, finished.table)
+    _check_views(game, finished.table)
+    return n_steps
+
+
+def _check_refusals(
+    game: Game[Any],
+    table: Table[Any],
+    seat: int,
+    legal: list[Any],
+    earlier: list[tuple[int, Any]],
+    seed: str,
+) -> None:
+    players = len(table.started.players)
+    pending = {p.seat for p in table.state.pending}
+    candidates = [(s, legal[0]) for s in range(players) if s not in pending]
+    candidates += [(s, c) for s, c in earlier if c not in game.legal_commands(table.state, s)]
+    for s, command in candidates:
+        with pytest.raises(IllegalCommand) as refused:
+            act(game, table, s, command, Dice.seeded(seed, table.counter))
+        rule = refused.value.rule
+        assert rule in game.catalogue or rule in KERNEL_RULES, rule
+
+
+def _check_round_trip(event: Any) -> None:
+    back = decode_body(topic_of(type(event)), type(event).version, encode_body(event))
+    assert back == event
+
+
+def _check_state_round_trip(game: Game[Any], table: Table[Any]) -> None:
+    encoded = msgspec.msgpack.encode(table)
+    assert msgspec.msgpack.decode(encoded, type=Table[game.state_type]) == table  # type: ignore[name-defined]
+
+
+def _check_views(game: Game[Any], table: Table[Any]) -> None:
+    players = len(table.started.players)
+    secrets = getattr(game, "hidden_from", None)
+    for seat in [None, *range(players)]:
+        view = game.view(table.state, seat)
+        text = json.dumps(view)
+        if secrets is None:
+            continue
+        for fact in secrets(table.state, seat):
+            assert fact not in text, f"seat {seat} sees {fact!r}"
+
+
+@pytest.mark.parametrize(("game", "players", "count"), cases(GAMES_PER_PLAYER_COUNT))
+def test_random_bots_play_every_game_to_the_end(game: Game[Any], players: int, count: int) -> None:
+    total_steps = 0
+    for i in range(count):
+        total_steps += check_game(
+            game, players, f"sim-{game.spec.id}-{players}-{i}", check_all_legal=i % 4 == 0
+        )
+    assert total_steps > count  # games are not trivially short
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players", "count"), cases(SLOW_GAMES_PER_PLAYER_COUNT))
+def test_many_more_random_games(game: Game[Any], players: int, count: int) -> None:
+    rng = random.Random(game.spec.id)
+    for i in range(count):
+        check_game(game, players, f"slow-{players}-{i}-{rng.random()}", check_all_legal=True)

@@ -1,0 +1,196 @@
+"""``make bench``: figures and ratios for the store, the codec and the simulator.
+
+Prints numbers; asserts nothing about time (tests never do).
+Run: ``python -m tools.bench [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+import msgspec
+from eventsourcing.persistence import JSONTranscoder, StoredEvent
+from eventsourcing.sqlite import SQLiteFactory
+
+from domain.kernel import get_game
+from services.ledger import WizardLedger
+from services.reads import legal_json, state_json
+from tools.simulation import play
+
+
+def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def line(name: str, value: str) -> None:
+    print(f"  {name:<58} {value}")
+
+
+def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Prefer commands that do not hurt anyone, so a stream can grow as long as we like."""
+    calm = [c for c in legal if c["type"] in ("Draw", "Discard", "NoAction", "Pass", "EndTurn",
+                                             "Decline", "KeepCards")]
+    return rng.choice(calm or legal)
+
+
+def grow(ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0) -> list[float]:
+    """Act until the stream holds ``n_events``; return the seconds of each act."""
+    rng = random.Random(seed)
+    times = []
+    while ledger.load(gid).version < n_events:
+        state = state_json(ledger, gid)
+        if state["status"] == "finished":
+            break
+        seat = state["pending"][0]["seat"]
+        command = stalling_choice(legal_json(ledger, gid, seat), rng)
+        t0 = time.perf_counter()
+        ledger.act(gid, seat, command)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def bench_append(tmp: Path, actions: int) -> None:
+    print("append: a command through the rules, codec and hash chain vs a raw append")
+    ledger = WizardLedger(f"sqlite:///{tmp / 'append.db'}", snapshot_every=0)
+    gid = ledger.create_game("ultimate", 4, seed="bench-append").game_id
+    times = grow(ledger, gid, actions * 3)
+    rows = ledger.recorder.select_events(gid)
+    # The same rows, grouped per action as the ledger grouped them, appended raw.
+    groups: list[list[StoredEvent]] = []
+    for row in rows:
+        if row.topic.endswith(":ActionTaken") or not groups:
+            groups.append([])
+        groups[-1].append(row)
+    factory = SQLiteFactory({"SQLITE_DBNAME": str(tmp / "raw.db")})
+    raw = factory.application_recorder()
+    raw_id = uuid4()
+    raw_times = []
+    for group in groups:
+        batch = [StoredEvent(raw_id, r.originator_version, r.topic, r.state) for r in group]
+        t0 = time.perf_counter()
+        raw.insert_events(batch)
+        raw_times.append(time.perf_counter() - t0)
+    ours = statistics.median(times)
+    base = statistics.median(raw_times[1:])
+    line("ledger.act (decide + encode + chain + append), median", f"{ours * 1e3:.2f} ms")
+    line("raw eventsourcing insert of the same rows, median", f"{base * 1e3:.2f} ms")
+    line("ratio (the cost of rules, codec and chain)", f"{ours / base:.1f}x")
+
+
+def bench_replay(tmp: Path, n_events: int) -> WizardLedger:
+    print(f"replay and time travel on a {n_events}-event stream")
+    url = f"sqlite:///{tmp / 'long.db'}"
+    ledger = WizardLedger(url, snapshot_every=100)
+    gid = ledger.create_game("ultimate", 4, seed="bench-long").game_id
+    grow(ledger, gid, n_events)
+    total = ledger.load(gid).version
+    cold = WizardLedger(url, snapshot_every=0)
+
+    def full_fold() -> None:
+        cold._load_at(gid, None)  # noqa: SLF001
+
+    def raw_select() -> None:
+        with sqlite3.connect(tmp / "long.db") as db:
+            db.execute(
+                "SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
+                (gid.hex,),
+            ).fetchall()
+
+    t_fold = timed(full_fold)
+    t_raw = timed(raw_select)
+    line("events in the stream", str(total))
+    line("fold from zero (select + decode + evolve)", f"{total / t_fold:,.0f} events/s")
+    line("raw SELECT of the same rows", f"{total / t_raw:,.0f} rows/s")
+    line("ratio", f"{t_fold / t_raw:.1f}x")
+    at = total - 37
+    with_snap = WizardLedger(url, snapshot_every=100)
+    no_snap = WizardLedger(url, snapshot_every=0)
+    no_snap.snapshot_recorder = _EmptySnapshots()  # type: ignore[assignment]
+    t_snap = timed(lambda: with_snap.load(gid, at), repeat=5)
+    t_nosnap = timed(lambda: no_snap.load(gid, at), repeat=3)
+    line(f"state at position {at}, nearest snapshot + fold", f"{t_snap * 1e3:.1f} ms")
+    line(f"state at position {at}, fold from zero", f"{t_nosnap * 1e3:.1f} ms")
+    line("speed-up from snapshots", f"{t_nosnap / t_snap:.1f}x")
+    tracemalloc.start()
+    no_snap.load(gid, at)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    line("peak memory of a fold from zero", f"{peak / 1e6:.1f} MB")
+    return ledger
+
+
+class _EmptySnapshots:
+    def select_events(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+
+def bench_codec(ledger: WizardLedger) -> None:
+    print("codec: msgspec vs eventsourcing's JSON transcoder, on our events")
+    gid = ledger.game_ids()[-1]
+    events = [e.event for e in ledger.entries(gid)][:5000]
+    transcoder = JSONTranscoder()
+    as_dicts = [msgspec.to_builtins(e) for e in events]
+    enc = msgspec.msgpack.Encoder()
+    decoders = {type(e): msgspec.msgpack.Decoder(type(e)) for e in events}
+
+    def ours() -> None:
+        for e in events:
+            decoders[type(e)].decode(enc.encode(e))
+
+    def theirs() -> None:
+        # The JSON transcoder rejects Structs: it needs builtins in, and gives dicts back.
+        for d in as_dicts:
+            transcoder.decode(transcoder.encode(d))
+
+    t_ours, t_theirs = timed(ours), timed(theirs)
+    size_ours = sum(len(enc.encode(e)) for e in events)
+    size_theirs = sum(len(transcoder.encode(d)) for d in as_dicts)
+    line("msgspec msgpack encode+decode to typed events", f"{len(events) / t_ours:,.0f} events/s")
+    line("JSONTranscoder encode+decode to dicts", f"{len(events) / t_theirs:,.0f} events/s")
+    line("speed ratio", f"{t_theirs / t_ours:.1f}x faster")
+    line("bytes: msgspec / JSON", f"{size_ours / size_theirs:.2f}")
+
+
+def bench_simulation(n: int) -> None:
+    print("simulation: seeded random-bot games in memory")
+    for game_id in ("ultimate",):
+        game = get_game(game_id)
+        t0 = time.perf_counter()
+        commands = 0
+        for i in range(n):
+            commands += play(game, 2 + i % 3, f"bench-{i}").steps
+        dt = time.perf_counter() - t0
+        line(f"{game_id}: games per second", f"{n / dt:,.1f}")
+        line(f"{game_id}: commands per second", f"{commands / dt:,.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    args = parser.parse_args()
+    n_events = 1_000 if args.quick else 10_000
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        bench_append(tmp, 60 if args.quick else 300)
+        ledger = bench_replay(tmp, n_events)
+        bench_codec(ledger)
+    bench_simulation(20 if args.quick else 200)
+
+
+if __name__ == "__main__":
+    main()
