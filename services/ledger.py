@@ -136,10 +136,20 @@ class WizardLedger(Application[UUID]):
 
     name = "WizardLedger"
 
-    def __init__(self, url: str | None = None, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        use_snapshots: bool = True,
+    ) -> None:
+        """``snapshot_every``: take a snapshot each time a stream crosses a multiple
+        of it (0: never). ``use_snapshots=False`` folds every read from
+        GameStarted (to compare against, or to distrust a snapshot)."""
         self.url = store_url(url)
         super().__init__(env=eventsourcing_env(self.url))
         self.snapshot_every = snapshot_every
+        self.use_snapshots = use_snapshots
         self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
         self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
@@ -409,6 +419,8 @@ class WizardLedger(Application[UUID]):
             )
 
     def _read_snapshot(self, gid: UUID, at: int | None) -> Loaded | None:
+        if not self.use_snapshots:
+            return None
         rows = self.snapshot_recorder.select_events(gid, lte=at, desc=True, limit=1)
         if not rows:
             return None

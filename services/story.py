@@ -46,16 +46,39 @@ class Visitor:
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None: ...
 
+    def hidden(self, entry: Entry) -> None:
+        """An event the viewer may not see yet: by default, nothing is shown."""
+
     def result(self) -> str:
         return ""
 
 
-def walk(game: Game[Any], entries: list[Entry], outcome: Outcome | None, visitor: Visitor) -> str:
+ALL = "all"
+
+
+def walk(
+    game: Game[Any],
+    entries: list[Entry],
+    outcome: Outcome | None,
+    visitor: Visitor,
+    *,
+    viewer: int | str | None = ALL,
+) -> str:
+    """Drive ``visitor`` over the record.
+
+    ``viewer`` is a seat, None for a spectator, or ``"all"`` (the operator): while
+    the game runs, events that the viewer may not see are skipped, so an export
+    made for a player never carries another seat's cards or a deck order.
+    """
     started = entries[0].event
     assert isinstance(started, GameStarted)
     visitor.begin(game, started, entries[0])
+    redact = viewer != ALL and outcome is None
     for entry in entries[1:]:
         event = entry.event
+        if redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]
+            visitor.hidden(entry)
+            continue
         if isinstance(event, ActionTaken):
             visitor.action(entry, event, started.players[event.seat])
         elif isinstance(event, Consequence):
@@ -90,7 +113,12 @@ class StoryLines(Visitor):
         self.lines.append(f"#{entry.position:<4} {started.describe()}")
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.lines.append(f"#{entry.position:<4} {player}: {action.describe()}")
+        self.lines.append(
+            f"#{entry.position:<4} {player} (seat {action.seat}): {action.describe()}"
+        )
+
+    def hidden(self, entry: Entry) -> None:
+        self.lines.append(f"#{entry.position:<4}   (hidden from this viewer until the end)")
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         dice = dice_text(event)

@@ -17,7 +17,7 @@ from domain.kernel import IllegalCommand, SetupError, all_games, get_game
 from services.config import StoreURLError, store_url
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized, WizardLedger
 from services.reads import legal_json, log_json, state_json, summary_json
-from services.story import EXPORTERS, StoryLines, walk
+from services.story import ALL, EXPORTERS, StoryLines, walk
 from services.verify import verify_game
 
 app = typer.Typer(
@@ -237,13 +237,17 @@ def log(
 @app.command()
 @guarded
 def replay(
-    game_id: str, to: Annotated[int | None, typer.Option(help="stop at this position")] = None
+    game_id: str,
+    to: Annotated[int | None, typer.Option(help="stop at this position")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
+    spectator: Annotated[bool, typer.Option(help="as a spectator saw it")] = False,
 ) -> None:
     """The annotated story: one line per event, with dice and rule citations."""
     loaded = ledger().load(game_id, to)
     entries = ledger().entries(game_id, lte=to)
-    outcome = loaded.game.outcome(loaded.table.state)
-    typer.echo(walk(loaded.game, entries, outcome, StoryLines()))
+    outcome = loaded.game.outcome(ledger().load(game_id).table.state)
+    viewer = seat if seat is not None else (None if spectator else ALL)
+    typer.echo(walk(loaded.game, entries, outcome, StoryLines(), viewer=viewer))
 
 
 @app.command()
@@ -252,6 +256,7 @@ def export(
     game_id: str,
     format: Annotated[str, typer.Option("--format", "-f", help="json, md or html")] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
 ) -> None:
     """Export the annotated history (rules cited, dice shown)."""
     if format not in EXPORTERS:
@@ -263,6 +268,7 @@ def export(
         entries,
         loaded.game.outcome(loaded.table.state),
         EXPORTERS[format](str(game_id)),
+        viewer=ALL if seat is None else seat,
     )
     if output:
         output.write_text(text)

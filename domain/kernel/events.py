@@ -45,8 +45,9 @@ class ActionTaken(Event, frozen=True, kw_only=True):
         return private(self.seat) if self.secret else PUBLIC
 
     def describe(self) -> str:
-        args = {k: v for k, v in self.command.items() if k != "type"}
-        return f"seat {self.seat} → {self.command.get('type')} {args if args else ''}".rstrip()
+        args = ", ".join(f"{k}={v!r}" for k, v in self.command.items() if k != "type")
+        dice = f" with table dice {list(self.dice)}" if self.dice else ""
+        return f"{self.command.get('type')}({args}){dice}"
 
 
 class DiceRolled(Consequence, frozen=True, kw_only=True):

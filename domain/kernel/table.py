@@ -151,6 +151,6 @@ def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
             and event.rule not in game.catalogue
             and event.rule not in KERNEL_RULES
         ):
-                raise ValueError(
-                    f"{game.spec.id}: {type(event).__name__} cites unknown rule {event.rule!r}"
-                )
+            raise ValueError(
+                f"{game.spec.id}: {type(event).__name__} cites unknown rule {event.rule!r}"
+            )

@@ -42,15 +42,22 @@ def test_a_current_payload_round_trips_without_upcasting() -> None:
 
 def test_a_payload_newer_than_the_engine_is_refused() -> None:
     with pytest.raises(ValueError, match="newer"):
-        decode_body(topic_of(ManaSpent), 3, encode_body(ManaSpent(rule="r", seat=0, mana=1, colour="x")))
+        decode_body(
+            topic_of(ManaSpent), 3, encode_body(ManaSpent(rule="r", seat=0, mana=1, colour="x"))
+        )
 
 
 @pytest.mark.parametrize(
     "event",
     [
         GameStarted(
-            game="ultimate", options={"round_health": 9}, players=("a", "b"), mode="seeded",
-            seed_commitment="ab", engine_version="0", setup={"hands": [["x"], ["y"]]},
+            game="ultimate",
+            options={"round_health": 9},
+            players=("a", "b"),
+            mode="seeded",
+            seed_commitment="ab",
+            engine_version="0",
+            setup={"hands": [["x"], ["y"]]},
         ),
         ActionTaken(seat=1, command={"type": "Draw"}, dice=(3, 4), key="k"),
         DiceRolled(rule="r", seat=None, purpose="p", sides=6, values=(1, 6), counter=9),

@@ -84,7 +84,10 @@ def test_an_edit_that_also_rewrites_its_own_hash_breaks_the_next_link(
     new_body = msgspec.msgpack.encode(body)
     new_hash = link_hash(record.prev, gid, version, topic, record.schema, record.at, new_body)
     _set_state(
-        path, gid, version, encode_record(msgspec.structs.replace(record, body=new_body, hash=new_hash))
+        path,
+        gid,
+        version,
+        encode_record(msgspec.structs.replace(record, body=new_body, hash=new_hash)),
     )
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     assert report.first().position == version + 1  # type: ignore[union-attr]
@@ -141,8 +144,11 @@ def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: P
             h = link_hash(prev, gid, version, topic, record.schema, record.at, body)
             db.execute(
                 "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
-                (encode_record(msgspec.structs.replace(record, prev=prev, hash=h, body=body)),
-                 gid.hex, version),
+                (
+                    encode_record(msgspec.structs.replace(record, prev=prev, hash=h, body=body)),
+                    gid.hex,
+                    version,
+                ),
             )
             prev = h
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)

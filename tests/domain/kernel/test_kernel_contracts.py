@@ -84,8 +84,20 @@ def test_only_a_pending_seat_may_answer_and_only_as_asked() -> None:
 
 
 def test_domain_imports_nothing_impure_or_from_outer_layers() -> None:
-    forbidden = {"random", "time", "datetime", "os", "services", "projections", "tools",
-                 "socket", "sqlite3", "pathlib", "io", "secrets"}
+    forbidden = {
+        "random",
+        "time",
+        "datetime",
+        "os",
+        "services",
+        "projections",
+        "tools",
+        "socket",
+        "sqlite3",
+        "pathlib",
+        "io",
+        "secrets",
+    }
     offenders = []
     for path in (ROOT / "domain").rglob("*.py"):
         tree = ast.parse(path.read_text())
@@ -108,8 +120,10 @@ def test_services_and_projections_do_not_import_tools() -> None:
     for layer in ("services", "projections"):
         for path in (ROOT / layer).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.ImportFrom) and node.module and (
-                    node.module.split(".")[0] == "tools"
+                if (
+                    isinstance(node, ast.ImportFrom)
+                    and node.module
+                    and (node.module.split(".")[0] == "tools")
                 ):
                     offenders.append(str(path))
     assert offenders == []
