@@ -46,12 +46,13 @@ def main_options(
 
 
 def ledger() -> WizardLedger:
-    if "l" not in _ledger:
+    url = store_url(_store["url"])
+    if url not in _ledger:
         try:
-            _ledger["l"] = WizardLedger(store_url(_store["url"]))
+            _ledger[url] = WizardLedger(url)
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
-    return _ledger["l"]
+    return _ledger[url]
 
 
 def out(data: Any) -> None:
