@@ -36,6 +36,7 @@ from tools.simulation import Finished, Step, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 340}
 SLOW_GAMES_PER_PLAYER_COUNT = 3000
+CHUNK = 85  # games per test case, so that pytest-xdist can spread them over the cores
 
 
 def cases(total: dict[str, int] | int) -> list[Any]:
@@ -43,7 +44,15 @@ def cases(total: dict[str, int] | int) -> list[Any]:
     for game in all_games():
         n = total if isinstance(total, int) else total.get(game.spec.id, 100)
         for players in range(game.spec.min_players, game.spec.max_players + 1):
-            out.append(pytest.param(game, players, n, id=f"{game.spec.id}-{players}p"))
+            for first in range(0, n, CHUNK):
+                out.append(
+                    pytest.param(
+                        game,
+                        players,
+                        range(first, min(first + CHUNK, n)),
+                        id=f"{game.spec.id}-{players}p-{first}",
+                    )
+                )
     return out
 
 
@@ -123,19 +132,21 @@ def _check_views(game: Game[Any], table: Table[Any]) -> None:
             assert fact not in text, f"seat {seat} sees {fact!r}"
 
 
-@pytest.mark.parametrize(("game", "players", "count"), cases(GAMES_PER_PLAYER_COUNT))
-def test_random_bots_play_every_game_to_the_end(game: Game[Any], players: int, count: int) -> None:
+@pytest.mark.parametrize(("game", "players", "games"), cases(GAMES_PER_PLAYER_COUNT))
+def test_random_bots_play_every_game_to_the_end(
+    game: Game[Any], players: int, games: range
+) -> None:
     total_steps = 0
-    for i in range(count):
+    for i in games:
         total_steps += check_game(
             game, players, f"sim-{game.spec.id}-{players}-{i}", check_all_legal=i % 4 == 0
         )
-    assert total_steps > count  # games are not trivially short
+    assert total_steps > len(games)  # games are not trivially short
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "players", "count"), cases(SLOW_GAMES_PER_PLAYER_COUNT))
-def test_many_more_random_games(game: Game[Any], players: int, count: int) -> None:
+@pytest.mark.parametrize(("game", "players", "games"), cases(SLOW_GAMES_PER_PLAYER_COUNT))
+def test_many_more_random_games(game: Game[Any], players: int, games: range) -> None:
     rng = random.Random(game.spec.id)
-    for i in range(count):
+    for i in games:
         check_game(game, players, f"slow-{players}-{i}-{rng.random()}", check_all_legal=True)

@@ -136,7 +136,9 @@ def act(
     _check_citations(game, consequences)
     action = ActionTaken(
         seat=seat,
-        command=msgspec.to_builtins(command),
+        # Through JSON, so the stored form equals what a store round trip gives
+        # back (tuples would come back as lists).
+        command=msgspec.json.decode(msgspec.json.encode(command)),
         dice=tuple(supplied),
         key=key,
         secret=command.secret(),

@@ -6,6 +6,7 @@ setup files and snapshots, so renaming one is a schema change.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Literal
 
 import msgspec
@@ -102,18 +103,35 @@ _COMBO_LIST: tuple[Combo, ...] = (
           targeting="other"),
 )
 
+def french_slug(name: str) -> str:
+    """'Barrière d'arcane' -> 'barriere_d_arcane': the printed name as an ASCII id."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "_".join("".join(c if c.isalnum() else " " for c in plain.lower()).split())
+
+
+# Setup files may name cards by their French slug as well as by id.
+CARD_ALIASES: dict[str, str] = {french_slug(card.name): card.id for card in _CARD_LIST}
+
 COMBOS: dict[str, Combo] = {combo.id: combo for combo in _COMBO_LIST}
 COMBO_IDS: tuple[str, ...] = tuple(combo.id for combo in _COMBO_LIST)
 
 HAND_LIMIT = 3
 DEAL_SIZE = 2
 
-# Persistent effects a wizard can carry; see state.Effect.
+# Persistent effects a wizard can carry; see state.Effect. No kind contains a
+# card id, so a view showing effects never seems to name a hidden card.
 POISON = "poison"
-SHADOW_VEIL = "shadow_veil"
+SHADOW_VEIL = "veiled"
 ELECTRIC_VEIL = "electric_veil"
 FROZEN_ARMOUR = "frozen_armour"
 ARCANE_TRAP = "arcane_trap"
+EFFECT_TITLES: dict[str, str] = {
+    POISON: "Poison",
+    SHADOW_VEIL: "Shadow Veil",
+    ELECTRIC_VEIL: "Electric Veil",
+    FROZEN_ARMOUR: "Frozen Armour",
+    ARCANE_TRAP: "Arcane Trap",
+}
 # These last "one turn": they lapse when their holder's next turn starts.
 EXPIRE_AT_OWN_TURN: tuple[str, ...] = (SHADOW_VEIL, ELECTRIC_VEIL, ARCANE_TRAP)
 
@@ -127,9 +145,9 @@ def uses_defence_card(combo: Combo) -> bool:
 
 
 def title(card_or_combo: str) -> str:
-    """English name of a card, combo or effect id, for replay lines."""
+    """English name of a card, combo or effect kind, for replay lines."""
     if card_or_combo in CARDS:
         return CARDS[card_or_combo].title
     if card_or_combo in COMBOS:
         return COMBOS[card_or_combo].title
-    return card_or_combo.replace("_", " ")
+    return EFFECT_TITLES.get(card_or_combo, card_or_combo.replace("_", " "))

@@ -1,0 +1,324 @@
+"""decide: check a command against the rules, then return what happened.
+
+Checks come first and raise ``IllegalCommand``; effects run on a ``Flow`` only
+once the command is known to be legal, so a refusal never leaves half an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+from domain.ultimate import events as ev
+from domain.ultimate.cards import (
+    CARD_IDS,
+    CARDS,
+    COMBO_IDS,
+    COMBOS,
+    HAND_LIMIT,
+    is_defence,
+    title,
+    uses_defence_card,
+)
+from domain.ultimate.commands import (
+    Decline,
+    Defend,
+    Discard,
+    Draw,
+    EndTurn,
+    NoAction,
+    Pass,
+    PlayCard,
+    PlayCombo,
+)
+from domain.ultimate.flow import Flow
+from domain.ultimate.play import play_card, play_combo
+from domain.ultimate.state import UltimateState, can_draw, hand, opponents, standing
+
+
+def decide(state: UltimateState, seat: int, command: Command, dice: Dice) -> list[Event]:
+    require_pending(state.pending, seat, command)
+    decider = _DECIDERS.get(type(command))
+    if decider is None:
+        raise IllegalCommand(
+            "malformed_command", "kernel.malformed", f"{command!r} is not an ultimate command"
+        )
+    flow = Flow(state, dice)
+    decider(flow, seat, command)
+    return flow.events
+
+
+# --- shared checks -------------------------------------------------------------
+
+
+def _known_card(card: str) -> None:
+    if card not in CARDS:
+        raise IllegalCommand(
+            "unknown_card",
+            "ultimate.cards.list",
+            f"there is no card {card!r}; the cards are {', '.join(CARD_IDS)}",
+        )
+
+
+def _held(state: UltimateState, seat: int, card: str, rule: str) -> None:
+    _known_card(card)
+    if card not in hand(state, seat):
+        raise IllegalCommand(
+            "not_in_hand", rule, f"seat {seat} does not hold {title(card)} ({card})"
+        )
+
+
+def _opponent(state: UltimateState, seat: int, target: int | None, rule: str, what: str) -> None:
+    if target is None:
+        raise IllegalCommand("target_required", rule, f"{what} needs a target opponent")
+    choices = opponents(state, seat)
+    if target not in choices:
+        raise IllegalCommand(
+            "bad_target", rule, f"{what} cannot target seat {target}; choose one of {choices}"
+        )
+
+
+def _no_target(target: int | None, rule: str, what: str) -> None:
+    if target is not None:
+        raise IllegalCommand("unexpected_target", rule, f"{what} takes no target")
+
+
+def _no_discard(discard: str | None, rule: str, what: str) -> None:
+    if discard is not None:
+        raise IllegalCommand("unexpected_discard", rule, f"{what} takes no card to discard")
+
+
+# --- phase 1 -------------------------------------------------------------------
+
+
+def _draw(flow: Flow, seat: int, command: Draw) -> None:
+    state = flow.state
+    held = len(hand(state, seat))
+    if held >= HAND_LIMIT:
+        raise IllegalCommand(
+            "hand_full",
+            "ultimate.turn.draw",
+            f"seat {seat} holds {held} cards; drawing is allowed only below {HAND_LIMIT}",
+        )
+    if not can_draw(state):
+        raise IllegalCommand(
+            "nothing_to_draw",
+            "ultimate.ruling.empty-piles",
+            "the draw pile and the discard pile are both empty",
+        )
+    flow.draw(seat, "ultimate.turn.draw")
+    flow.begin_discard_phase()
+
+
+def _play_card(flow: Flow, seat: int, command: PlayCard) -> None:
+    state = flow.state
+    card = command.card
+    _held(state, seat, card, "ultimate.turn.action")
+    info = CARDS[card]
+    what = info.name
+    if info.category == "defence":
+        raise IllegalCommand(
+            "defence_on_own_turn",
+            "ultimate.cards.defence-timing",
+            f"{what} is a defence card: it is only played when you are attacked",
+        )
+    if info.targeting == "opponent":
+        _opponent(state, seat, command.target, info.rule, what)
+    else:
+        _no_target(command.target, info.rule, what)
+    if card == "curse" and state.options.malediction_discard == "caster":
+        rule = "ultimate.ruling.curse-discard"
+        if command.discard is None:
+            raise IllegalCommand("cost_required", rule, f"{what} needs another card to discard")
+        _held(state, seat, command.discard, rule)
+        if command.discard == card:
+            raise IllegalCommand("cost_required", rule, f"{what} cannot pay with itself")
+    else:
+        _no_discard(command.discard, info.rule, what)
+    if card == "absorption" and not state.discard:
+        raise IllegalCommand(
+            "nothing_to_recover",
+            "ultimate.ruling.absorption-last",
+            "Absorption needs a discarded card to take back; the discard pile is empty",
+        )
+    play_card(flow, seat, card, command.target, command.discard)
+    flow.advance()
+
+
+def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
+    state = flow.state
+    combo_id = command.combo
+    if combo_id not in COMBOS:
+        raise IllegalCommand(
+            "unknown_combo",
+            "ultimate.combo.rules",
+            f"there is no combo {combo_id!r}; the combos are {', '.join(COMBO_IDS)}",
+        )
+    combo = COMBOS[combo_id]
+    what = combo.name
+    if uses_defence_card(combo) and not state.options.defence_in_combos:
+        raise IllegalCommand(
+            "combo_forbidden",
+            "ultimate.ruling.defence-in-combos",
+            f"{what} contains a defence card and defence_in_combos is off",
+        )
+    missing = [c for c in combo.cards if c not in hand(state, seat)]
+    if missing:
+        raise IllegalCommand(
+            "not_in_hand",
+            "ultimate.combo.rules",
+            f"{what} needs {' + '.join(title(c) for c in combo.cards)}; seat {seat} lacks "
+            + ", ".join(title(c) for c in missing),
+        )
+    target, second = command.target, command.second_target
+    if combo.targeting != "discard" and command.card is not None:
+        raise IllegalCommand("unexpected_card", combo.rule, f"{what} takes no discard-pile card")
+    if combo.targeting != "two_opponents" and second is not None:
+        raise IllegalCommand("unexpected_target", combo.rule, f"{what} takes no second target")
+    if combo.targeting in ("none", "discard") and target is not None:
+        raise IllegalCommand("unexpected_target", combo.rule, f"{what} takes no target")
+    targets: tuple[int, ...] = ()
+    if combo.targeting in ("opponent", "other"):
+        _opponent(state, seat, target, combo.rule, what)
+        assert target is not None
+        targets = (target,)
+    elif combo.targeting == "two_opponents":
+        rule = "ultimate.ruling.chain-reaction"
+        if len(opponents(state, seat)) < 2:
+            raise IllegalCommand(
+                "not_enough_opponents", rule, f"{what} needs two opponents still standing"
+            )
+        if target is None or second is None or target == second:
+            raise IllegalCommand("target_required", rule, f"{what} needs two different targets")
+        _opponent(state, seat, target, rule, what)
+        _opponent(state, seat, second, rule, what)
+        targets = (target, second)
+    elif combo.targeting == "discard":
+        rule = "ultimate.ruling.grave-summoning"
+        if command.card is None:
+            raise IllegalCommand("card_required", rule, f"{what} needs a discard-pile card")
+        _known_card(command.card)
+        if command.card not in state.discard:
+            raise IllegalCommand(
+                "not_in_discard", rule, f"{title(command.card)} is not in the discard pile"
+            )
+    play_combo(flow, seat, combo_id, targets, command.card)
+    flow.advance()
+
+
+def _no_action(flow: Flow, seat: int, command: NoAction) -> None:
+    _held(flow.state, seat, command.card, "ultimate.turn.no-action")
+    flow.emit(ev.CardDiscarded(rule="ultimate.turn.no-action", seat=seat, card=command.card,
+                               reason="no_action"))
+    flow.begin_discard_phase()
+
+
+def _pass(flow: Flow, seat: int, command: Pass) -> None:
+    state = flow.state
+    if hand(state, seat) or can_draw(state):
+        raise IllegalCommand(
+            "pass_not_allowed",
+            "ultimate.turn.pass",
+            "passing is only allowed with no card in hand and nothing to draw",
+        )
+    flow.end_turn("ultimate.turn.pass")
+
+
+# --- phase 2 and demanded discards ---------------------------------------------
+
+
+def _discard(flow: Flow, seat: int, command: Discard) -> None:
+    state = flow.state
+    if state.demands and state.demands[0].seat == seat:
+        demand = state.demands[0]
+        _held(state, seat, command.card, demand.rule)
+        flow.emit(ev.CardDiscarded(rule=demand.rule, seat=seat, card=command.card,
+                                   reason="demanded"))
+        flow.advance()
+        return
+    held = len(hand(state, seat))
+    rule = "ultimate.turn.hand-limit" if held > HAND_LIMIT else "ultimate.turn.discard"
+    _held(state, seat, command.card, rule)
+    flow.emit(ev.CardDiscarded(rule=rule, seat=seat, card=command.card, reason="discard_phase"))
+    if held - 1 <= HAND_LIMIT:
+        flow.end_turn("ultimate.ruling.discard-phase")
+
+
+def _end_turn(flow: Flow, seat: int, command: EndTurn) -> None:
+    held = len(hand(flow.state, seat))
+    if held > HAND_LIMIT:
+        raise IllegalCommand(
+            "hand_limit",
+            "ultimate.turn.hand-limit",
+            f"seat {seat} holds {held} cards and must discard down to {HAND_LIMIT} first",
+        )
+    flow.end_turn("ultimate.turn.discard")
+
+
+# --- defence -------------------------------------------------------------------
+
+
+def _defend(flow: Flow, seat: int, command: Defend) -> None:
+    state = flow.state
+    card = command.card
+    _held(state, seat, card, "ultimate.defence.one-card")
+    info = CARDS[card]
+    what = info.name
+    if not is_defence(card):
+        raise IllegalCommand(
+            "not_a_defence", "ultimate.defence.one-card", f"{what} is not a defence card"
+        )
+    if card == "deflection":
+        rule = "ultimate.ruling.redirect"
+        if command.target is None:
+            raise IllegalCommand("target_required", rule, f"{what} needs a wizard to deflect to")
+        choices = [s for s in standing(state) if s != seat]
+        if command.target not in choices:
+            raise IllegalCommand(
+                "bad_target",
+                rule,
+                f"{what} cannot send the attack to seat {command.target}; choose one of {choices}",
+            )
+    else:
+        _no_target(command.target, info.rule, what)
+    if card == "arcane_barrier":
+        if command.discard is None:
+            raise IllegalCommand("cost_required", info.rule, f"{what} needs a card to discard")
+        _held(state, seat, command.discard, info.rule)
+        if command.discard == card:
+            raise IllegalCommand("cost_required", info.rule, f"{what} cannot pay with itself")
+    else:
+        _no_discard(command.discard, info.rule, what)
+    attack = state.attack
+    assert attack is not None
+    flow.emit(ev.DefencePlayed(rule=info.rule, seat=seat, card=card, target=command.target))
+    if command.discard is not None:
+        flow.emit(ev.CardDiscarded(rule=info.rule, seat=seat, card=command.discard,
+                                   reason="cost"))
+    if card == "deflection":
+        assert command.target is not None
+        flow.emit(ev.AttackRedirected(rule="ultimate.ruling.redirect", attacker=attack.attacker,
+                                      from_seat=seat, to_seat=command.target))
+    else:
+        flow.resolve_hit(card)
+    flow.advance()
+
+
+def _decline(flow: Flow, seat: int, command: Decline) -> None:
+    flow.emit(ev.DefenceDeclined(rule="ultimate.defence.one-card", seat=seat))
+    flow.resolve_hit(None)
+    flow.advance()
+
+
+_DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
+    Draw: _draw,
+    PlayCard: _play_card,
+    PlayCombo: _play_combo,
+    NoAction: _no_action,
+    Pass: _pass,
+    Discard: _discard,
+    EndTurn: _end_turn,
+    Defend: _defend,
+    Decline: _decline,
+}

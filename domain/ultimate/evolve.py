@@ -1,0 +1,316 @@
+"""evolve: apply one event to the state. Pure; never rolls, never refuses.
+
+The pending decisions are not carried by events: they are recomputed from the
+rest of the state after every event, so they can never disagree with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
+from domain.ultimate import events as ev
+from domain.ultimate.cards import CARD_IDS, title
+from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard, can_draw
+
+
+def evolve(state: UltimateState, event: Event) -> UltimateState:
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return state
+    new = handler(state, event)
+    return replace(new, pending=pending_of(new))
+
+
+def pending_of(state: UltimateState) -> tuple[Pending, ...]:
+    """Who must decide what, derived from the stage, the attack and the demands."""
+    if state.stage in ("setup", "ending", "over"):
+        return ()
+    if state.demands:
+        demand = state.demands[0]
+        return (
+            Pending(
+                seat=demand.seat,
+                accepts=("Discard",),
+                prompt=f"discard a card of your choice (demanded by seat {demand.by})",
+            ),
+        )
+    attack = state.attack
+    if attack is not None and attack.hits:
+        hit = attack.hits[0]
+        if hit.stage == "arrived" and hit.defendable:
+            return (
+                Pending(
+                    seat=hit.target,
+                    accepts=("Defend", "Decline"),
+                    prompt=(
+                        f"seat {attack.attacker} attacks you with {title(attack.source)} "
+                        f"({hit.damage} damage): play one defence card or decline"
+                    ),
+                ),
+            )
+        return ()
+    if state.stage == "action":
+        hand = state.wizards[state.active].hand
+        if not hand and not can_draw(state):
+            return (Pending(seat=state.active, accepts=("Pass",), prompt="nothing to do: pass"),)
+        return (
+            Pending(
+                seat=state.active,
+                accepts=("Draw", "PlayCard", "PlayCombo", "NoAction", "Pass"),
+                prompt="draw a card, or play a card or a combo, or discard one card",
+            ),
+        )
+    if state.stage == "discard":
+        return (
+            Pending(
+                seat=state.active,
+                accepts=("Discard", "EndTurn"),
+                prompt="discard a card, or end the turn with at most 3 cards",
+            ),
+        )
+    return ()
+
+
+def _wizard(state: UltimateState, seat: int, **changes: Any) -> UltimateState:
+    wizards = list(state.wizards)
+    wizards[seat] = replace(wizards[seat], **changes)
+    return replace(state, wizards=tuple(wizards))
+
+
+def _without(cards: tuple[str, ...], *removed: str) -> tuple[str, ...]:
+    left = list(cards)
+    for card in removed:
+        left.remove(card)
+    return tuple(left)
+
+
+def _take(state: UltimateState, seat: int, *cards: str) -> UltimateState:
+    return _wizard(state, seat, hand=_without(state.wizards[seat].hand, *cards))
+
+
+def _give(state: UltimateState, seat: int, *cards: str) -> UltimateState:
+    return _wizard(state, seat, hand=state.wizards[seat].hand + cards)
+
+
+def _set_current_hit(state: UltimateState, **changes: Any) -> UltimateState:
+    attack = state.attack
+    assert attack is not None
+    hits = (replace(attack.hits[0], **changes), *attack.hits[1:])
+    return replace(state, attack=replace(attack, hits=hits))
+
+
+def _pop_hit(state: UltimateState) -> UltimateState:
+    attack = state.attack
+    assert attack is not None
+    rest = attack.hits[1:]
+    return replace(state, attack=replace(attack, hits=rest) if rest else None)
+
+
+def _round_started(state: UltimateState, e: ev.RoundStarted) -> UltimateState:
+    wizards = tuple(Wizard(life=e.health, round_wins=w.round_wins) for w in state.wizards)
+    return replace(
+        state,
+        round=e.round,
+        stage="setup",
+        wizards=wizards,
+        draw_pile=CARD_IDS,
+        discard=(),
+        in_play=(),
+        effects=(),
+        attack=None,
+        demands=(),
+    )
+
+
+def _cards_shuffled(state: UltimateState, e: CardsShuffled) -> UltimateState:
+    if e.pile == "deck":
+        return replace(state, draw_pile=e.order)
+    # The discard pile becomes the new draw pile.
+    return replace(state, draw_pile=e.order + state.draw_pile, discard=())
+
+
+def _cards_dealt(state: UltimateState, e: ev.CardsDealt) -> UltimateState:
+    state = replace(state, draw_pile=_without(state.draw_pile, *e.cards))
+    return _give(state, e.seat, *e.cards)
+
+
+def _turn_started(state: UltimateState, e: ev.TurnStarted) -> UltimateState:
+    return replace(state, active=e.seat, turn=e.turn, stage="action")
+
+
+def _card_drawn(state: UltimateState, e: ev.CardDrawn) -> UltimateState:
+    state = replace(state, draw_pile=_without(state.draw_pile, e.card))
+    return _give(state, e.seat, e.card)
+
+
+def _card_played(state: UltimateState, e: ev.CardPlayed) -> UltimateState:
+    state = _take(state, e.seat, e.card)
+    return replace(state, in_play=(*state.in_play, e.card), stage="resolving")
+
+
+def _combo_played(state: UltimateState, e: ev.ComboPlayed) -> UltimateState:
+    state = _take(state, e.seat, *e.cards)
+    return replace(state, in_play=state.in_play + tuple(e.cards), stage="resolving")
+
+
+def _card_discarded(state: UltimateState, e: ev.CardDiscarded) -> UltimateState:
+    state = _take(state, e.seat, e.card)
+    state = replace(state, discard=(*state.discard, e.card))
+    if e.reason == "demanded" and state.demands and state.demands[0].seat == e.seat:
+        state = replace(state, demands=state.demands[1:])
+    return state
+
+
+def _card_recovered(state: UltimateState, e: ev.CardRecovered) -> UltimateState:
+    state = replace(state, discard=_without(state.discard, e.card))
+    return _give(state, e.seat, e.card)
+
+
+def _card_stolen(state: UltimateState, e: ev.CardStolen) -> UltimateState:
+    return _give(_take(state, e.victim, e.card), e.thief, e.card)
+
+
+def _hands_swapped(state: UltimateState, e: ev.HandsSwapped) -> UltimateState:
+    mine, theirs = state.wizards[e.seat].hand, state.wizards[e.other].hand
+    return _wizard(_wizard(state, e.seat, hand=theirs), e.other, hand=mine)
+
+
+def _damage_dealt(state: UltimateState, e: ev.DamageDealt) -> UltimateState:
+    return _wizard(state, e.seat, life=e.life)
+
+
+def _life_restored(state: UltimateState, e: ev.LifeRestored) -> UltimateState:
+    return _wizard(state, e.seat, life=e.life)
+
+
+def _effect_started(state: UltimateState, e: ev.EffectStarted) -> UltimateState:
+    effect = Effect(kind=e.kind, seat=e.seat, turn=e.turn)
+    return replace(state, effects=(*state.effects, effect))
+
+
+def _effect_ended(state: UltimateState, e: ev.EffectEnded) -> UltimateState:
+    effects = list(state.effects)
+    for i, effect in enumerate(effects):
+        if effect.seat == e.seat and effect.kind == e.kind:
+            del effects[i]
+            break
+    return replace(state, effects=tuple(effects))
+
+
+def _attack_began(state: UltimateState, e: ev.AttackBegan) -> UltimateState:
+    attack = Attack(attacker=e.attacker, source=e.source, rule=e.effect_rule, hits=e.hits)
+    return replace(state, attack=attack, stage="resolving")
+
+
+def _attack_prevented(state: UltimateState, e: ev.AttackPrevented) -> UltimateState:
+    return _pop_hit(state)
+
+
+def _attack_arrived(state: UltimateState, e: ev.AttackArrived) -> UltimateState:
+    return _set_current_hit(state, stage="arrived", defendable=e.defendable)
+
+
+def _defence_played(state: UltimateState, e: ev.DefencePlayed) -> UltimateState:
+    state = _take(state, e.seat, e.card)
+    state = replace(state, in_play=(*state.in_play, e.card))
+    return _set_current_hit(state, stage="answered")
+
+
+def _defence_declined(state: UltimateState, e: ev.DefenceDeclined) -> UltimateState:
+    return _set_current_hit(state, stage="answered")
+
+
+def _attack_redirected(state: UltimateState, e: ev.AttackRedirected) -> UltimateState:
+    return _set_current_hit(state, target=e.to_seat, stage="new", defendable=False)
+
+
+def _hit_resolved(state: UltimateState, e: ev.HitResolved) -> UltimateState:
+    return _pop_hit(state)
+
+
+def _discard_demanded(state: UltimateState, e: ev.DiscardDemanded) -> UltimateState:
+    demand = Demand(seat=e.seat, by=e.by, rule=e.rule)
+    return replace(state, demands=(*state.demands, demand))
+
+
+def _played_cards_discarded(state: UltimateState, e: ev.PlayedCardsDiscarded) -> UltimateState:
+    return replace(
+        state,
+        in_play=_without(state.in_play, *e.cards),
+        discard=state.discard + tuple(e.cards),
+    )
+
+
+def _discard_phase_started(state: UltimateState, e: ev.DiscardPhaseStarted) -> UltimateState:
+    return replace(state, stage="discard")
+
+
+def _turn_ended(state: UltimateState, e: ev.TurnEnded) -> UltimateState:
+    return replace(state, stage="ending")
+
+
+def _wizard_eliminated(state: UltimateState, e: ev.WizardEliminated) -> UltimateState:
+    state = _wizard(state, e.seat, eliminated=True, hand=())
+    return replace(
+        state,
+        discard=state.discard + tuple(e.cards),
+        effects=tuple(x for x in state.effects if x.seat != e.seat),
+        demands=tuple(d for d in state.demands if d.seat != e.seat),
+    )
+
+
+def _round_won(state: UltimateState, e: ev.RoundWon) -> UltimateState:
+    return replace(_wizard(state, e.seat, round_wins=e.wins), stage="ending")
+
+
+def _round_drawn(state: UltimateState, e: ev.RoundDrawn) -> UltimateState:
+    return replace(state, stage="ending")
+
+
+def _match_won(state: UltimateState, e: ev.MatchWon) -> UltimateState:
+    return replace(state, winner=e.seat, stage="over")
+
+
+def _unchanged(state: UltimateState, e: Event) -> UltimateState:
+    return state
+
+
+_HANDLERS: dict[type[Event], Callable[[UltimateState, Any], UltimateState]] = {
+    DiceRolled: _unchanged,
+    CardsShuffled: _cards_shuffled,
+    ev.RoundStarted: _round_started,
+    ev.CardsDealt: _cards_dealt,
+    ev.TurnStarted: _turn_started,
+    ev.DiscardPileReshuffled: _unchanged,
+    ev.CardDrawn: _card_drawn,
+    ev.CardPlayed: _card_played,
+    ev.ComboPlayed: _combo_played,
+    ev.CardDiscarded: _card_discarded,
+    ev.CardRecovered: _card_recovered,
+    ev.CardStolen: _card_stolen,
+    ev.HandsSwapped: _hands_swapped,
+    ev.DamageDealt: _damage_dealt,
+    ev.DamageBlocked: _unchanged,
+    ev.LifeRestored: _life_restored,
+    ev.EffectStarted: _effect_started,
+    ev.EffectEnded: _effect_ended,
+    ev.AttackBegan: _attack_began,
+    ev.AttackPrevented: _attack_prevented,
+    ev.AttackArrived: _attack_arrived,
+    ev.DefencePlayed: _defence_played,
+    ev.DefenceDeclined: _defence_declined,
+    ev.AttackRedirected: _attack_redirected,
+    ev.HitResolved: _hit_resolved,
+    ev.DiscardDemanded: _discard_demanded,
+    ev.PlayedCardsDiscarded: _played_cards_discarded,
+    ev.DiscardPhaseStarted: _discard_phase_started,
+    ev.TurnEnded: _turn_ended,
+    ev.WizardEliminated: _wizard_eliminated,
+    ev.RoundWon: _round_won,
+    ev.RoundDrawn: _round_drawn,
+    ev.MatchWon: _match_won,
+}

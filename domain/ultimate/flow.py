@@ -1,0 +1,288 @@
+"""The automatic part of the rules: resolving attacks, turns and rounds.
+
+A ``Flow`` holds the state being decided upon, the dice and the events so far.
+Every event is applied to the working state as soon as it is emitted, so each
+later step reads exactly what replay will see. ``advance`` keeps resolving until
+a seat has something to decide (a defence, a discard) or the action is over.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Dice, Event
+from domain.ultimate import events as ev
+from domain.ultimate.cards import (
+    ARCANE_TRAP,
+    CARD_IDS,
+    DEAL_SIZE,
+    ELECTRIC_VEIL,
+    EXPIRE_AT_OWN_TURN,
+    FROZEN_ARMOUR,
+    HAND_LIMIT,
+    POISON,
+    SHADOW_VEIL,
+)
+from domain.ultimate.evolve import evolve
+from domain.ultimate.state import (
+    Hit,
+    UltimateState,
+    has_effect,
+    in_round,
+    next_seat,
+    right_neighbour,
+)
+
+_EFFECT_RULES = {
+    SHADOW_VEIL: "ultimate.ruling.shadow-veil-duration",
+    ELECTRIC_VEIL: "ultimate.ruling.electric-veil",
+    ARCANE_TRAP: "ultimate.ruling.arcane-trap",
+}
+
+
+class Flow:
+    def __init__(self, state: UltimateState, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    # --- cards -------------------------------------------------------------
+
+    def draw(self, seat: int, rule: str) -> str | None:
+        """Draw the top card for ``seat``, reshuffling the discard pile if needed."""
+        if rule != "ultimate.turn.draw" and len(self.state.wizards[seat].hand) >= HAND_LIMIT:
+            # A card effect drawing past the limit: say which ruling allows it.
+            rule = "ultimate.ruling.mana-focus-limit"
+        if not self.state.draw_pile:
+            if not self.state.discard:
+                return None
+            self.emit(
+                ev.DiscardPileReshuffled(rule="ultimate.turn.reshuffle",
+                                         cards=len(self.state.discard))
+            )
+            self.emit(
+                self.dice.shuffle(self.state.discard, pile="discard",
+                                  rule="ultimate.turn.reshuffle")
+            )
+        card = self.state.draw_pile[0]
+        self.emit(ev.CardDrawn(rule=rule, seat=seat, card=card))
+        return card
+
+    def demand_discard(self, seat: int, by: int, rule: str) -> None:
+        wizard = self.state.wizards[seat]
+        # A wizard at 0 life is about to lose the hand anyway (ruling zero-life);
+        # one with no card has nothing to give (ruling empty-hand-target).
+        if wizard.hand and wizard.life > 0 and not wizard.eliminated:
+            self.emit(ev.DiscardDemanded(rule=rule, seat=seat, by=by))
+
+    # --- life --------------------------------------------------------------
+
+    def damage(self, seat: int, amount: int, source: str, rule: str) -> None:
+        if amount <= 0:
+            return
+        left = max(0, self.state.wizards[seat].life - amount)
+        self.emit(ev.DamageDealt(rule=rule, seat=seat, amount=amount, life=left, source=source))
+
+    def heal(self, seat: int, amount: int, rule: str) -> None:
+        current = self.state.wizards[seat].life
+        cap = self.state.options.round_health
+        after = max(current, min(cap, current + amount))
+        rule = rule if after == current + amount else "ultimate.ruling.healing-cap"
+        self.emit(ev.LifeRestored(rule=rule, seat=seat, amount=after - current, life=after))
+
+    # --- attacks -----------------------------------------------------------
+
+    def attack(
+        self, attacker: int, source: str, rule: str, hits: list[Hit], why: str | None = None
+    ) -> None:
+        """Start an attack whose hits apply ``rule``; ``why`` cites what makes it one."""
+        if hits:
+            self.emit(ev.AttackBegan(rule=why or rule, attacker=attacker, source=source,
+                                     effect_rule=rule, hits=tuple(hits)))
+
+    def advance(self) -> None:
+        """Resolve whatever needs no decision; stop at the next decision."""
+        while self.state.stage == "resolving":
+            state = self.state
+            if state.demands:
+                return
+            attack = state.attack
+            if attack is None:
+                self._finish_action()
+                return
+            hit = attack.hits[0]
+            if hit.stage == "new":
+                self._arrive(attack.attacker, hit)
+            elif hit.stage == "arrived" and hit.defendable:
+                return
+            else:
+                self.resolve_hit(None)
+
+    def _arrive(self, attacker: int, hit: Hit) -> None:
+        target = hit.target
+        if has_effect(self.state, target, SHADOW_VEIL):
+            rule = "ultimate.ruling.shadow-veil-duration"
+            self.emit(ev.EffectEnded(rule=rule, seat=target, kind=SHADOW_VEIL, reason="consumed"))
+            self.emit(ev.AttackPrevented(rule=rule, attacker=attacker, target=target))
+            return
+        if target != attacker and has_effect(self.state, target, ELECTRIC_VEIL):
+            self.damage(attacker, 2, "electric_veil", "ultimate.combo.electric-veil")
+            neighbour = right_neighbour(self.state, attacker)
+            if neighbour is not None and neighbour not in (attacker, target):
+                self.damage(neighbour, 1, "electric_veil", "ultimate.ruling.right-neighbour")
+        if target != attacker and has_effect(self.state, target, ARCANE_TRAP):
+            rule = "ultimate.combo.arcane-trap"
+            self.emit(ev.EffectEnded(rule=rule, seat=target, kind=ARCANE_TRAP, reason="consumed"))
+            self.damage(attacker, 2, "arcane_trap", rule)
+            self.demand_discard(attacker, target, "ultimate.ruling.arcane-trap")
+        wizard = self.state.wizards[target]
+        defendable = False
+        if target == self.state.active:
+            rule = "ultimate.cards.defence-timing"
+        elif wizard.life == 0:
+            rule = "ultimate.ruling.zero-life"
+        else:
+            # Asked whenever they hold a card, so the question leaks nothing.
+            rule = "ultimate.defence.prompt"
+            defendable = bool(wizard.hand)
+        self.emit(ev.AttackArrived(rule=rule, attacker=attacker, target=target,
+                                   damage=hit.damage, defendable=defendable))
+
+    def resolve_hit(self, defence: str | None) -> None:
+        """Land the current hit on its target, after ``defence`` (a card or None)."""
+        attack = self.state.attack
+        assert attack is not None
+        hit = attack.hits[0]
+        attacker, target = attack.attacker, hit.target
+        if defence == "thorns" and target != attacker:
+            self.damage(attacker, 1, "thorns", "ultimate.card.thorns")
+        amount = hit.damage
+        if amount > 0 and defence in ("shield", "arcane_barrier"):
+            blocked = min(amount, 1 if defence == "shield" else 2)
+            rule = "ultimate.card.shield" if defence == "shield" else "ultimate.card.arcane-barrier"
+            self.emit(ev.DamageBlocked(rule=rule, seat=target, amount=blocked, by=defence))
+            amount -= blocked
+        elif amount > 0 and defence == "mirror" and target != attacker:
+            larger, smaller = (amount + 1) // 2, amount // 2
+            if self.state.options.miroir_majority == "defender":
+                kept, returned = larger, smaller
+            else:
+                kept, returned = smaller, larger
+            self.damage(attacker, returned, "mirror", "ultimate.ruling.mirror-majority")
+            amount = kept
+        if has_effect(self.state, target, FROZEN_ARMOUR):
+            rule = "ultimate.ruling.defence-order" if defence else "ultimate.combo.frozen-armour"
+            blocked = min(amount, 3)
+            if blocked:
+                self.emit(ev.DamageBlocked(rule=rule, seat=target, amount=blocked,
+                                           by=FROZEN_ARMOUR))
+                amount -= blocked
+            self.emit(ev.EffectEnded(rule="ultimate.ruling.frozen-armour", seat=target,
+                                     kind=FROZEN_ARMOUR, reason="consumed"))
+        self.damage(target, amount, attack.source, attack.rule)
+        if hit.poison:
+            self.emit(ev.EffectStarted(rule=attack.rule, seat=target, kind=POISON,
+                                       turn=self.state.turn))
+        if hit.steal:
+            self._steal(attacker, target, attack.rule)
+        if hit.discard:
+            self.demand_discard(target, attacker, "ultimate.ruling.curse-discard")
+        self.emit(ev.HitResolved(rule=attack.rule, attacker=attacker, target=target))
+
+    def _steal(self, thief: int, victim: int, rule: str) -> None:
+        victim_hand = self.state.wizards[victim].hand
+        if thief == victim or not victim_hand:
+            return
+        roll = self.dice.choose(
+            len(victim_hand),
+            purpose=f"card stolen from seat {victim}",
+            rule="ultimate.ruling.steal-random",
+            seat=thief,
+        )
+        self.emit(roll)
+        card = victim_hand[roll.values[0] - 1]
+        self.emit(ev.CardStolen(rule=rule, thief=thief, victim=victim, card=card))
+
+    # --- turns and rounds --------------------------------------------------
+
+    def _finish_action(self) -> None:
+        if self.state.in_play:
+            self.emit(ev.PlayedCardsDiscarded(rule="ultimate.cards.discard-after-use",
+                                              cards=self.state.in_play))
+        if self.check_eliminations():
+            return
+        active = self.state.active
+        if self.state.wizards[active].eliminated:
+            self.end_turn("ultimate.ruling.active-eliminated")
+            return
+        self.begin_discard_phase()
+
+    def begin_discard_phase(self) -> None:
+        active = self.state.active
+        if not self.state.wizards[active].hand:
+            self.end_turn("ultimate.turn.discard")
+            return
+        self.emit(ev.DiscardPhaseStarted(rule="ultimate.turn.discard", seat=active))
+
+    def end_turn(self, rule: str) -> None:
+        active = self.state.active
+        self.emit(ev.TurnEnded(rule=rule, seat=active))
+        turn = self.state.turn
+        for effect in self.state.effects:
+            # Only poisons that landed before this turn began are due now.
+            if effect.seat == active and effect.kind == POISON and effect.turn < turn:
+                self.damage(active, 1, POISON, "ultimate.ruling.poison-timing")
+                self.emit(ev.EffectEnded(rule="ultimate.turn.end-effects", seat=active,
+                                         kind=POISON, reason="ticked"))
+        if self.check_eliminations():
+            return
+        self.start_turn(next_seat(self.state, active), "ultimate.turn.order")
+
+    def start_turn(self, seat: int, rule: str) -> None:
+        for effect in self.state.effects:
+            if effect.seat == seat and effect.kind in EXPIRE_AT_OWN_TURN:
+                self.emit(ev.EffectEnded(rule=_EFFECT_RULES[effect.kind], seat=seat,
+                                         kind=effect.kind, reason="expired"))
+        self.emit(ev.TurnStarted(rule=rule, seat=seat, turn=self.state.turn + 1))
+
+    def check_eliminations(self) -> bool:
+        """Eliminate wizards at 0 life; end the round if at most one stands.
+
+        Returns True when the round ended (a new one has begun, or the match is over).
+        """
+        for seat, wizard in enumerate(self.state.wizards):
+            if not wizard.eliminated and wizard.life == 0:
+                self.emit(ev.WizardEliminated(rule="ultimate.end.elimination", seat=seat,
+                                              cards=wizard.hand))
+        left = in_round(self.state)
+        if len(left) > 1:
+            return False
+        if not left:
+            self.emit(ev.RoundDrawn(rule="ultimate.ruling.round-without-survivor",
+                                    round=self.state.round))
+        else:
+            winner = left[0]
+            wins = self.state.wizards[winner].round_wins + 1
+            self.emit(ev.RoundWon(rule="ultimate.end.round", seat=winner, wins=wins))
+            if wins >= self.state.options.rounds_to_win:
+                self.emit(ev.MatchWon(rule="ultimate.end.match", seat=winner, wins=wins))
+                return True
+        self.start_round()
+        return True
+
+    def start_round(self) -> None:
+        first_round = self.state.round == 0
+        rule = "ultimate.setup.health" if first_round else "ultimate.end.new-round"
+        self.emit(ev.RoundStarted(rule=rule, round=self.state.round + 1,
+                                  health=self.state.options.round_health))
+        shuffled = self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal")
+        self.emit(shuffled)
+        for seat in range(self.state.players):
+            cards = shuffled.order[seat * DEAL_SIZE:(seat + 1) * DEAL_SIZE]
+            self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=cards))
+        choice = self.dice.choose(self.state.players, purpose="first player",
+                                  rule="ultimate.setup.first-player")
+        self.emit(choice)
+        self.start_turn(choice.values[0] - 1, "ultimate.setup.first-player")

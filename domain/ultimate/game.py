@@ -1,0 +1,64 @@
+"""The Game object that binds the pieces of Sorcier ultime for the kernel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import Command, Dice, Event, GameSpec, GameStarted, Outcome
+from domain.ultimate import setup as opening
+from domain.ultimate.catalogue import CATALOGUE
+from domain.ultimate.commands import UltimateCommand
+from domain.ultimate.decide import decide
+from domain.ultimate.events import EVENT_TYPES
+from domain.ultimate.evolve import evolve
+from domain.ultimate.legal import legal_commands
+from domain.ultimate.options import OPTION_SPECS
+from domain.ultimate.state import UltimateState
+from domain.ultimate.view import hidden_from, outcome, view
+
+SPEC = GameSpec(
+    id="ultimate",
+    name="Sorcier ultime",
+    min_players=2,
+    max_players=4,
+    rulebook="rules/ultimate.txt",
+    options=OPTION_SPECS,
+)
+
+
+class UltimateGame:
+    spec = SPEC
+    catalogue = CATALOGUE
+    state_type = UltimateState
+    command_type: Any = UltimateCommand
+    event_types: tuple[type[Event], ...] = EVENT_TYPES
+
+    def initial(self, started: GameStarted) -> UltimateState:
+        return opening.initial(started)
+
+    def setup(self, state: UltimateState, dice: Dice) -> list[Event]:
+        return opening.setup(state, dice)
+
+    def decide(
+        self, state: UltimateState, seat: int, command: Command, dice: Dice
+    ) -> list[Event]:
+        return decide(state, seat, command, dice)
+
+    def evolve(self, state: UltimateState, event: Event) -> UltimateState:
+        return evolve(state, event)
+
+    def legal_commands(self, state: UltimateState, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: UltimateState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: UltimateState) -> Outcome | None:
+        return outcome(state)
+
+    def hidden_from(self, state: UltimateState, seat: int | None) -> set[str]:
+        return hidden_from(state, seat)
+
+    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return opening.validate_setup(setup, players)

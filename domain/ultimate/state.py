@@ -1,0 +1,141 @@
+"""The game state: one frozen value, folded from the events by evolve."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel import Pending
+from domain.ultimate.options import Options
+
+# setup: before the first turn (round 0 until the first deal);
+# action: the active seat chooses to draw, play or discard;
+# resolving: an action is being resolved (defences, forced discards);
+# discard: phase 2; ending: between a turn's end and the next start; over: match won.
+Stage = Literal["setup", "action", "resolving", "discard", "ending", "over"]
+HitStage = Literal["new", "arrived", "answered"]
+
+
+class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+    life: int
+    hand: tuple[str, ...] = ()
+    eliminated: bool = False
+    round_wins: int = 0
+
+
+class Effect(msgspec.Struct, frozen=True, kw_only=True):
+    """A persistent effect on ``seat``; ``turn`` is the global turn it began in."""
+
+    kind: str
+    seat: int
+    turn: int
+
+
+class Hit(msgspec.Struct, frozen=True, kw_only=True):
+    """One attack on one target: what it carries and how far it has resolved.
+
+    ``new``: not yet reached its target; ``arrived``: triggers done, the target
+    may be asked to defend (``defendable``); ``answered``: the defence is known.
+    """
+
+    target: int
+    damage: int = 0
+    poison: bool = False
+    steal: bool = False
+    discard: bool = False
+    stage: HitStage = "new"
+    defendable: bool = False
+
+
+class Attack(msgspec.Struct, frozen=True, kw_only=True):
+    """The hits of one action still to resolve, first one current."""
+
+    attacker: int
+    source: str
+    rule: str
+    hits: tuple[Hit, ...]
+
+
+class Demand(msgspec.Struct, frozen=True, kw_only=True):
+    """``seat`` must discard a card of its choice (Contrôle de l'esprit...)."""
+
+    seat: int
+    by: int
+    rule: str
+
+
+class UltimateState(msgspec.Struct, frozen=True, kw_only=True):
+    players: int
+    options: Options
+    round: int = 0
+    turn: int = 0
+    active: int = 0
+    stage: Stage = "setup"
+    wizards: tuple[Wizard, ...] = ()
+    draw_pile: tuple[str, ...] = ()  # top first
+    discard: tuple[str, ...] = ()  # bottom first: the last discarded card is discard[-1]
+    in_play: tuple[str, ...] = ()  # cards on the table while an action resolves
+    effects: tuple[Effect, ...] = ()
+    attack: Attack | None = None
+    demands: tuple[Demand, ...] = ()
+    winner: int | None = None
+    pending: tuple[Pending, ...] = ()
+
+
+def hand(state: UltimateState, seat: int) -> tuple[str, ...]:
+    return state.wizards[seat].hand
+
+
+def life(state: UltimateState, seat: int) -> int:
+    return state.wizards[seat].life
+
+
+def in_round(state: UltimateState) -> list[int]:
+    """Seats not eliminated from the current round, in seat order."""
+    return [s for s, w in enumerate(state.wizards) if not w.eliminated]
+
+
+def standing(state: UltimateState) -> list[int]:
+    """Seats still in the round and above 0 life: the ones that can be targeted."""
+    return [s for s, w in enumerate(state.wizards) if not w.eliminated and w.life > 0]
+
+
+def opponents(state: UltimateState, seat: int) -> list[int]:
+    return [s for s in standing(state) if s != seat]
+
+
+def next_seat(state: UltimateState, seat: int) -> int:
+    """The next seat in turn order still in the round (``seat`` itself if alone)."""
+    n = state.players
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not state.wizards[candidate].eliminated:
+            return candidate
+    return seat
+
+
+def right_neighbour(state: UltimateState, seat: int) -> int | None:
+    """The previous seat in turn order still in the round, or None if alone."""
+    n = state.players
+    for step in range(1, n):
+        candidate = (seat - step) % n
+        if not state.wizards[candidate].eliminated:
+            return candidate
+    return None
+
+
+def seats_from_left(state: UltimateState, seat: int) -> list[int]:
+    """Other standing seats in turn order, starting at ``seat``'s left."""
+    n = state.players
+    order = [(seat + step) % n for step in range(1, n)]
+    alive = set(standing(state))
+    return [s for s in order if s in alive]
+
+
+def has_effect(state: UltimateState, seat: int, kind: str) -> bool:
+    return any(e.seat == seat and e.kind == kind for e in state.effects)
+
+
+def can_draw(state: UltimateState) -> bool:
+    return bool(state.draw_pile or state.discard)
