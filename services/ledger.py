@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,13 @@ from uuid import UUID, uuid4, uuid5
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    InternalError,
+    ProgrammingError,
+    RecordConflictError,
+    StoredEvent,
+)
 
 from domain.kernel import (
     ENGINE_VERSION,
@@ -147,11 +154,20 @@ class WizardLedger(Application[UUID]):
         of it (0: never). ``use_snapshots=False`` folds every read from
         GameStarted (to compare against, or to distrust a snapshot)."""
         self.url = store_url(url)
-        super().__init__(env=eventsourcing_env(self.url))
+        for attempt in range(6):
+            # Processes opening a fresh PostgreSQL schema at once race on CREATE
+            # TABLE ("tuple concurrently updated"); the tables exist after a retry.
+            try:
+                super().__init__(env=eventsourcing_env(self.url))
+                self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
+                self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
+                break
+            except (InternalError, IntegrityError, ProgrammingError):
+                if attempt == 5:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
         self.snapshot_every = snapshot_every
         self.use_snapshots = use_snapshots
-        self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
-        self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
         self._lock = threading.RLock()
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []

@@ -52,6 +52,9 @@ def ledger() -> WizardLedger:
             _ledger[url] = WizardLedger(url)
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
+        from services.live import publish_appends
+
+        publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
     return _ledger[url]
 
 
@@ -369,6 +372,38 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
                     f"   {mark} {reading.summary}"
                     + (f"  ({reading.option})" if reading.option else "")
                 )
+
+
+@app.command()
+@guarded
+def project(
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="empty the read models first")] = False,
+) -> None:
+    """Catch the read models (scoreboard, audit) up with the event log."""
+    from projections.runner import rebuild_projections, run_projections
+
+    applied = (rebuild_projections if rebuild else run_projections)(ledger())
+    typer.echo(f"applied {applied} events")
+
+
+@app.command(name="scoreboard")
+@guarded
+def scoreboard_command(
+    game: Annotated[str | None, typer.Option(help="only this game")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Players by Elo rating, and finished games (catches the projections up first)."""
+    from projections.runner import run_projections, scoreboard
+
+    run_projections(ledger())
+    board = scoreboard(ledger().url, game=game)
+    if as_json:
+        out(board)
+        return
+    for p in board["players"]:
+        typer.echo(
+            f"{p['rank']:>3}. {p['name']:<16} {p['rating']:>7.1f}  {p['wins']}/{p['games']} wins"
+        )
 
 
 @app.command()

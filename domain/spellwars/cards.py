@@ -1,0 +1,147 @@
+"""Card definitions loaded from the deck modules, and card instance ids.
+
+An instance id is ``<slug>#<copy>`` (copy 1..8): distinctive enough that the
+hidden-information check can look for it in a view's JSON.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+
+import msgspec
+
+from domain.spellwars.decks import dead, deliveries, qualities, sources, treasures, wild
+from domain.spellwars.language import Op, check_passive, parse
+
+SLOTS = ("source", "quality", "delivery")
+GLYPHS = ("arcane", "tenebres", "elementaire", "illusion", "primaire")
+
+
+class Card(msgspec.Struct, frozen=True, kw_only=True):
+    slug: str
+    name: str
+    number: str
+    kind: str  # source | quality | delivery | wild | treasure | dead
+    glyph: str = ""
+    initiative: int = 0
+    copies: int = 1
+    text: str  # the printed French text, or "ours"
+    ours: str = ""  # our own French text when text == "ours"
+    effect: tuple[Op, ...] = ()
+    reaction: tuple[Op, ...] = ()
+    gain: tuple[Op, ...] = ()
+    cast: tuple[Op, ...] = ()
+    passive: tuple[str, ...] = ()
+    immediate: bool = False
+
+    @property
+    def printed(self) -> bool:
+        return self.text != "ours"
+
+
+DECKS = {
+    "source": sources.TOML,
+    "quality": qualities.TOML,
+    "delivery": deliveries.TOML,
+    "wild": wild.TOML,
+    "treasure": treasures.TOML,
+    "dead": dead.TOML,
+}
+
+
+# A cost is decided before damage or dice: a pay line may not follow one of these.
+EFFECTS = frozenset(
+    {
+        "damage",
+        "selfdamage",
+        "roll",
+        "power",
+        "heal",
+        "healself",
+        "gain",
+        "steal-blood",
+        "treasure",
+        "contest",
+        "pass-left",
+        "discard-type",
+    }
+)
+
+
+def _check_pay_first(slug: str, ops: tuple[Op, ...]) -> None:
+    seen_effect = False
+    for op in ops:
+        if op.name == "pay" and seen_effect:
+            raise ValueError(f"{slug}: a 'pay' must come before any damage, dice or gain")
+        seen_effect = seen_effect or op.name in EFFECTS
+
+
+def _load(kind: str, text: str) -> list[Card]:
+    out = []
+    for raw in tomllib.loads(text)["card"]:
+        ops = {
+            k: tuple(parse(line) for line in raw.get(k, ()))
+            for k in ("effect", "reaction", "gain", "cast")
+        }
+        for program in ops.values():
+            _check_pay_first(raw["slug"], program)
+        out.append(
+            Card(
+                slug=raw["slug"],
+                name=raw["name"],
+                number=raw["number"],
+                kind=kind,
+                glyph=raw.get("glyph", ""),
+                initiative=raw.get("initiative", 0),
+                copies=raw.get("copies", 1),
+                text=raw["text"],
+                ours=raw.get("ours", ""),
+                passive=tuple(check_passive(p) for p in raw.get("passive", ())),
+                immediate=raw.get("immediate", False),
+                **ops,
+            )
+        )
+    return out
+
+
+@cache
+def all_cards() -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for kind, text in DECKS.items():
+        for card in _load(kind, text):
+            if card.slug in cards:
+                raise ValueError(f"duplicate card slug {card.slug!r}")
+            cards[card.slug] = card
+    return cards
+
+
+def card(instance: str) -> Card:
+    return _by_instance()[instance]
+
+
+@cache
+def _by_instance() -> dict[str, Card]:
+    return {f"{c.slug}#{i}": c for c in all_cards().values() for i in range(1, c.copies + 1)}
+
+
+def instances(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Every card instance of the given decks, in manifest order."""
+    return tuple(
+        f"{c.slug}#{i}"
+        for c in all_cards().values()
+        if c.kind in kinds
+        for i in range(1, c.copies + 1)
+    )
+
+
+def main_deck() -> tuple[str, ...]:
+    return instances(("source", "quality", "delivery", "wild"))
+
+
+def name(instance: str) -> str:
+    return card(instance).name
+
+
+def slot_of(instance: str) -> str:
+    return card(instance).kind

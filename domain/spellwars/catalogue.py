@@ -1,0 +1,552 @@
+# ruff: noqa: E501  (rulebook passages are quoted whole so that they can be searched)
+"""The rule catalogue of Spell Wars: every event and refusal cites one entry.
+
+Passages quote the French rulebook (rules/spellwars.md) briefly. ``ruling``
+entries choose one reading of an ambiguous or silent passage (the others are
+listed; an option selects them where we offer one); ``assumption`` entries
+fill a gap with a number or behaviour of ours. Every card is an entry too
+(``sw.card.<slug>``): printed texts are quoted, our own designs are marked
+``assumption`` with the words "text: ours".
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Catalogue, Reading, Rule
+from domain.spellwars.cards import all_cards
+
+PREP = "Mise en place / Début de chaque tour"
+SPELL = "Préparer son sort / Placer son sort"
+ORDER = "Ordre du tour"
+RESOLVE = "Résoudre son sort"
+POWER = "Jets de puissance"
+TARGETS = "Cibles"
+BLOOD = "Sang"
+CREATURES = "Créatures"
+WILD = "Cartes Magie féroce"
+TREASURE = "Cartes Trésor"
+DEAD = "Cartes Sorcier crevé"
+DUNGEON = "Le Donjon"
+REACTION = "Réactions"
+END = "Fin du tour / Fin d'une manche"
+FAST = "Variante combat rapide"
+ENGINE = "Engine"
+
+
+def r(id: str, section: str, passage: str, summary: str, **kw: object) -> Rule:
+    return Rule(id=id, section=section, passage=passage, summary=summary, **kw)  # type: ignore[arg-type]
+
+
+RULES = [
+    r(
+        "sw.setup.deal",
+        PREP,
+        "Mélangez chaque paquet de cartes séparément.",
+        "Main, treasure and dead-wizard decks are shuffled; every wizard starts at 20 life, 0 blood.",
+    ),
+    r(
+        "sw.setup.life",
+        PREP,
+        "Placez un jeton Point de vie (crâne) sur le 20",
+        "Life starts each round at 20; life and blood never exceed 25.",
+    ),
+    r(
+        "sw.setup.position",
+        PREP,
+        "(no rulebook text: a recorded table position)",
+        "A setup file gives deck orders, hands, life, blood, tokens, treasures, creatures and "
+        "the Dungeon instead of shuffles.",
+        source="assumption",
+    ),
+    r(
+        "sw.turn.refill",
+        PREP,
+        "Chaque sorcier complète sa main à 8 cartes depuis la pioche principale.",
+        "At each turn start every living wizard draws up to 8 cards.",
+    ),
+    r(
+        "sw.turn.dead-draw",
+        DEAD,
+        "Au début de chaque nouveau tour de jeu, ce dernier pioche une nouvelle carte Sorcier crevé.",
+        "At each turn start (after the first of the round) every dead wizard draws a dead-wizard card.",
+    ),
+    r(
+        "sw.deck.reshuffle",
+        END,
+        "Ne mélangez pas les pioches tant qu'elles ne sont pas épuisées.",
+        "A deck is rebuilt by shuffling its discard pile only when it is empty and a card is needed.",
+    ),
+    r(
+        "sw.spell.place",
+        SPELL,
+        "Chaque sorcier place jusqu'à 3 Composants de sort de types différents face cachée devant lui.",
+        "All living wizards place at once, face down: one card per slot (source, quality, "
+        "delivery), 1 to 3 cards; the placement is secret.",
+    ),
+    r(
+        "sw.spell.incorrect",
+        SPELL,
+        "Si un joueur révèle un sort incorrect, il doit en retirer des cartes jusqu'à ce que le sort devienne correct.",
+        "The placement command has one slot per type, so a spell with two cards of one type or "
+        "more than 3 cards cannot be placed; a card of the wrong type in a slot is refused.",
+        source="ruling",
+        readings=(
+            Reading("Accept incorrect spells and trim them on reveal (cards to the discard)."),
+            Reading("Refuse them at placement: the trimmed spell is what the seat must send."),
+        ),
+        default="refuse at placement",
+        why="Trimming only repairs a physical misplay; a digital table can refuse the misplay and "
+        "the spell that results is the same one the seat could have placed.",
+    ),
+    r(
+        "sw.spell.size",
+        ORDER,
+        "chaque joueur doit indiquer le nombre de Composants de son sort : 1, 2 ou 3.",
+        "Once every spell is placed, the sizes are announced.",
+    ),
+    r(
+        "sw.order.size",
+        ORDER,
+        "Les joueurs qui ont joué 1 Composant de sort jouent avant ceux qui en ont joué 2 ou 3.",
+        "Smaller spells resolve first.",
+    ),
+    r(
+        "sw.order.initiative",
+        ORDER,
+        "Le joueur dont le numéro d'Initiative est le plus élevé joue en premier.",
+        "Among equal sizes, the highest delivery initiative goes first; no delivery or a wild "
+        "magic in the delivery slot counts 0.",
+    ),
+    r(
+        "sw.order.tie",
+        ORDER,
+        "les joueurs concernés lancent un dé et celui qui obtient le résultat le plus élevé joue avant",
+        "Still tied: each tied wizard rolls a die, the highest goes next; tied highest roll again. "
+        "The roll is made when the tied group is the next to cast (as in the example), and a "
+        "group of three or more rolls again for each following place.",
+        source="ruling",
+        why="The example rolls for the 14/14 tie only after the 17 resolved; rolling again for "
+        "later places keeps the order recomputable when spell sizes change.",
+    ),
+    r(
+        "sw.order.changes",
+        ORDER,
+        "Si le nombre de Composants de votre sort change avant votre tour, votre place dans l'ordre du tour changera.",
+        "The next caster is recomputed from current sizes each time a spell finishes.",
+    ),
+    r(
+        "sw.spell.reveal",
+        RESOLVE,
+        "Lorsque c'est à vous de jouer, révélez les Composants de votre sort.",
+        "The caster's spell is revealed; kept creatures join it as unresolved deliveries.",
+    ),
+    r(
+        "sw.resolve.order",
+        RESOLVE,
+        "Résolvez les effets des cartes de votre sort dans l'ordre de lecture : 1 Source 2 Qualité 3 Destination",
+        "Components resolve source, then quality, then delivery.",
+    ),
+    r(
+        "sw.resolve.added",
+        RESOLVE,
+        "résolvez cette nouvelle Source avant de résoudre votre Destination",
+        "A component added during resolution resolves next, even if of a type already resolved.",
+    ),
+    r(
+        "sw.resolve.same-type",
+        RESOLVE,
+        "Si vous avez plusieurs Composants non résolus du même type, vous les résolvez dans l'ordre de votre choix.",
+        "The caster picks the order among unresolved components of one type.",
+    ),
+    r(
+        "sw.resolve.discard",
+        RESOLVE,
+        "défaussez tous ses Composants (sauf les Créatures que vous « Gardez »).",
+        "When the spell is fully resolved its cards are discarded, except creatures kept.",
+    ),
+    r(
+        "sw.power.roll",
+        POWER,
+        "Lancez 1 dé pour chaque carte de votre sort qui présente le même Glyphe.",
+        "A power roll rolls one die per card of the spell (kept creatures included) with the "
+        "glyph of the card asking for it, plus dice added by effects; rows 1-4, 5-9, 10+.",
+    ),
+    r(
+        "sw.target.neighbours",
+        TARGETS,
+        "votre adversaire de gauche, celui de droite (ou les deux à la fois)",
+        "Left is the next living opponent clockwise (increasing seat), right the previous one.",
+        source="ruling",
+        readings=(
+            Reading("The nearest living wizard on that side.", "neighbour=living"),
+            Reading("The wizard seated there; nobody if dead.", "neighbour=seated"),
+        ),
+        default="neighbour=living",
+        why="Dead wizards are not opponents in play; the physical neighbour may be dead.",
+    ),
+    r(
+        "sw.target.strongest",
+        TARGETS,
+        "En cas d'égalité, vous pouvez choisir qui vous voulez considérer comme le plus fort/le plus faible.",
+        "Strongest/weakest: most/least life among living opponents; the caster picks among ties; "
+        "never yourself. The same pick rule applies to 'most treasures/creatures/blood'.",
+    ),
+    r(
+        "sw.target.stronger",
+        TARGETS,
+        "Si un adversaire a autant de PV que vous, il n'est ni plus fort ni plus faible.",
+        "Stronger/weaker opponents: strictly more/less life than the caster.",
+    ),
+    r(
+        "sw.target.die",
+        TARGETS,
+        "attribuez les faces d'un dé aux cibles potentielles de l'effet correspondant.",
+        "Candidates clockwise from the left share the faces of a d6 equally (6 // n faces each, "
+        "from face 1); an unassigned face is rolled again; a single candidate needs no roll.",
+        source="ruling",
+        why="The rulebook's example assigns 1-2, 3-4, 5-6 to three opponents clockwise; four or "
+        "five candidates cannot share six faces equally, so spare faces are re-rolled.",
+    ),
+    r(
+        "sw.target.chosen",
+        TARGETS,
+        "La cible d'un Composant de sort doit être déterminée avant tout lancer de dés.",
+        "Targets are fixed before any roll; when a card leaves the choice open, the caster picks "
+        "among the candidates (one candidate is taken without asking).",
+    ),
+    r(
+        "sw.target.none",
+        TARGETS,
+        "Si vous ne pouvez déterminer aucune cible pour une Créature, vous lancez quand même le dé",
+        "An effect with no possible target does nothing to anyone; a creature still rolls its "
+        "power roll (for KEEP and effects on the caster).",
+    ),
+    r(
+        "sw.target.heal",
+        TARGETS,
+        "S'il s'agit d'un sort de guérison, vous serez forcément la cible.",
+        "Healing heals the caster unless the card names who heals.",
+    ),
+    r(
+        "sw.blood.kill",
+        BLOOD,
+        "Lorsque vous tuez un sorcier adverse, vous gagnez 3",
+        "Killing an opponent gains 3 blood; killing yourself gains nothing.",
+    ),
+    r(
+        "sw.blood.max",
+        BLOOD,
+        "Vous n'avez pas le droit d'avoir plus de 25",
+        "Blood is capped at 25 (the excess is lost); blood persists across rounds and death.",
+    ),
+    r(
+        "sw.blood.pay",
+        BLOOD,
+        "Vous devez choisir de le payer ou non avant d'infliger des dégâts, de lancer un dé, etc.",
+        "A 'Payez n' is offered once per component as its first decision, before damage or dice, "
+        "so blood won by the component can never pay for it; 'Payez X' any amount at once.",
+    ),
+    r(
+        "sw.blood.treasure",
+        BLOOD,
+        "Le coût en Sang d'un Trésor ne peut être payé qu'une seule fois par tour lors de votre tour d'Initiative.",
+        "Treasure effects with costs run once, at the start of their owner's spell resolution.",
+    ),
+    r(
+        "sw.life.max",
+        PREP,
+        "Vos niveaux de PV et de Sang peuvent monter jusqu'à un maximum de 25.",
+        "Healing never raises life above 25.",
+    ),
+    r(
+        "sw.creature.keep",
+        CREATURES,
+        "Lorsque vous gardez une Créature, laissez-la face visible devant vous",
+        "A creature with a KEEP result stays face up after the spell; the others are discarded.",
+    ),
+    r(
+        "sw.creature.attack",
+        CREATURES,
+        "si vous parvenez à garder votre Créature pour le prochain tour, vous pourrez la faire réattaquer. Vous serez même obligé !",
+        "Kept creatures join their owner's next spell as unresolved deliveries (not counted in "
+        "its size), attack again with their own power roll, and are discarded without a new KEEP.",
+        source="ruling",
+        why="The rulebook says a kept creature must attack again and counts its glyph 'as if it "
+        "were part of your spell' but not when; resolving it with the spell's deliveries (the "
+        "caster ordering them) keeps one resolution order for every card.",
+    ),
+    r(
+        "sw.spell.empty",
+        SPELL,
+        "(silent: a living wizard with no card in hand)",
+        "A wizard whose hand is empty (main deck and discard exhausted) places an empty spell.",
+        source="assumption",
+    ),
+    r(
+        "sw.creature.block",
+        CREATURES,
+        "vous pouvez choisir de défausser une Créature préalablement mise en jeu. La Créature subit les dégâts pour vous",
+        "The target of one damage instance from an opponent may sacrifice a kept creature, after "
+        "seeing the amount, to absorb it whole; not against that creature's own damage; "
+        "0 damage asks nothing.",
+    ),
+    r(
+        "sw.creature.kill",
+        CREATURES,
+        "Si un effet indique de tuer la Créature d'un adversaire, puis de lui infliger des dégâts, la Créature meurt avant d'avoir pu s'interposer.",
+        "Killing a creature discards it; the caster picks which.",
+    ),
+    r(
+        "sw.creature.death",
+        CREATURES,
+        "Si vous mourez, défaussez toutes vos Créatures.",
+        "A dying wizard discards all creatures.",
+    ),
+    r(
+        "sw.creature.glyphs",
+        CREATURES,
+        "Les Glyphes des Créatures que vous gardez sont considérés comme faisant partie de votre sort.",
+        "Kept creatures count for glyphs in power rolls.",
+    ),
+    r(
+        "sw.wild.replace",
+        WILD,
+        "révélez une à une des cartes de la pioche principale jusqu'à ce que vous trouviez le type de Composant qui vous manque.",
+        "On reveal, cards are turned from the main deck until one of the replaced type appears; it "
+        "joins the spell, the wild magic and the other turned cards are discarded.",
+    ),
+    r(
+        "sw.wild.none",
+        WILD,
+        "(silent: the main deck and its discard hold no card of the type)",
+        "If no card of the type can be found even after reshuffling, the wild magic is discarded "
+        "and the slot stays empty.",
+        source="assumption",
+    ),
+    r(
+        "sw.treasure.gain",
+        TREASURE,
+        "Lorsque vous gagnez un Trésor, il est toujours placé face visible devant vous",
+        "A gained treasure is drawn from the treasure deck, face up, never in hand.",
+    ),
+    r(
+        "sw.treasure.steal",
+        TREASURE,
+        "Les autres sorciers pourraient vouloir vous voler vos découvertes !",
+        "Stealing moves a treasure between wizards; the taker picks which; a discard is picked by "
+        "its owner.",
+    ),
+    r(
+        "sw.dead.draw",
+        DEAD,
+        "il défausse toutes les cartes de sa main, tous ses Trésors et pioche immédiatement une carte Sorcier crevé.",
+        "A dying wizard discards hand, treasures and creatures and draws a dead-wizard card.",
+    ),
+    r(
+        "sw.dead.immediate",
+        DEAD,
+        "Une telle carte est résolue dès que vous la piochez. Les autres s'appliquent au début de la manche suivante.",
+        "'Immédiat' cards act when drawn; the others at the start of the next round; all stay "
+        "face up until then and are then discarded.",
+    ),
+    r(
+        "sw.dungeon.start",
+        DUNGEON,
+        "Au début de chaque manche, personne ne contrôle le Donjon.",
+        "The Dungeon goes back to the middle at each round start.",
+    ),
+    r(
+        "sw.dungeon.take",
+        DUNGEON,
+        "Pour prendre le contrôle du Donjon, vous devez jouer une carte présentant un effet « prenez le Donjon ».",
+        "'Prenez le Donjon' effects take it.",
+    ),
+    r(
+        "sw.dungeon.kill",
+        DUNGEON,
+        "Si vous tuez le sorcier adverse qui contrôle le Donjon, vous en prenez le contrôle.",
+        "Killing the holder takes the Dungeon (a suicide leaves it with the dead holder).",
+    ),
+    r(
+        "sw.dungeon.blood",
+        DUNGEON,
+        "À la fin de chaque tour, le sorcier qui contrôle le Donjon le conserve et gagne 1",
+        "At each turn end the holder (living or dead) gains 1 blood, plus treasure bonuses.",
+    ),
+    r(
+        "sw.dungeon.last",
+        DUNGEON,
+        "Si vous êtes le dernier survivant, mettez fin au tour et gagnez 1",
+        "When one wizard is left the turn ends at once; the Dungeon's end-of-turn blood is paid as usual (to its holder).",
+        source="ruling",
+        readings=(
+            Reading(
+                "The sentence restates the holder's blood for a last survivor holding the Dungeon.",
+                "survivor_blood=holder",
+            ),
+            Reading("The last survivor always gains 1 blood.", "survivor_blood=always"),
+        ),
+        default="survivor_blood=holder",
+        why="The sentence sits in the Dungeon list, between the holder's blood and the holder's capture; 'Fin du tour' gives blood only to the holder.",
+    ),
+    r(
+        "sw.dungeon.bonus",
+        DUNGEON,
+        "Si vous ne contrôlez pas le Donjon, personne ne bénéficie de l'effet Donjon de votre carte.",
+        "'Donjon :' lines apply only while the caster holds the Dungeon.",
+    ),
+    r(
+        "sw.reaction",
+        REACTION,
+        "Si un gougnafier vient à vous tuer alors qu'une telle carte non résolue est présente dans votre sort, vous bénéficiez de l'effet Réaction.",
+        "At death, each unresolved component of the dead wizard's spell with a reaction runs it; "
+        "the component being resolved and resolved ones do not (so a delivery that kills its "
+        "caster triggers nothing, a source that does triggers the quality's and delivery's).",
+        source="ruling",
+        why="Reactions run at once, on top of what is resolving; the component being resolved "
+        "counts as resolved, which is what the rulebook's two examples (own source, own "
+        "delivery) say.",
+    ),
+    r(
+        "sw.death",
+        END,
+        "Lorsque le sorcier d'un joueur est tué",
+        "A wizard at 0 life or less dies; their unresolved components stop and are discarded.",
+    ),
+    r(
+        "sw.death.stops",
+        END,
+        "(silent: what happens to the rest of a dead caster's spell)",
+        "When the caster dies the current component stops at once and the rest of the spell is "
+        "discarded (after reactions).",
+        source="ruling",
+        why="A dead wizard casts nothing; the reaction rules imply unresolved cards are lost.",
+    ),
+    r(
+        "sw.turn.end",
+        END,
+        "Lorsque tous les sorciers ont résolu leur sort (ou sont morts), le tour prend fin.",
+        "When every living wizard has cast, the turn ends.",
+    ),
+    r(
+        "sw.round.dust",
+        END,
+        "Lorsque la poussière retombe et qu'il n'y a plus qu'un seul sorcier vivant, la manche prend fin",
+        "The round ends when at most one wizard is alive once the current component (and the "
+        "reactions it caused) has finished; the turn ends first (Dungeon blood).",
+        source="ruling",
+        why="'When the dust settles': the effect under way completes, nothing further starts.",
+    ),
+    r(
+        "sw.round.token",
+        END,
+        "ce sorcier gagne un jeton Dernier Survivant",
+        "The last wizard standing wins a token.",
+    ),
+    r(
+        "sw.round.suicide",
+        END,
+        "Dans le cas improbable où un sorcier se suicide en tuant son dernier adversaire, ne laissant aucun survivant, il gagne quand même le jeton.",
+        "With no survivor, the caster whose spell killed the last wizards wins the token; if nobody "
+        "was casting, nobody does.",
+        source="ruling",
+    ),
+    r(
+        "sw.round.clear",
+        END,
+        "Chaque sorcier défausse toutes les cartes de sa main, ses Trésors et ses Créatures (mais pas ses cartes Sorcier crevé)",
+        "At round end hands, treasures and creatures are discarded; dead-wizard cards then apply.",
+    ),
+    r(
+        "sw.match.win",
+        END,
+        "Gagnez-en 2 pour remporter la partie !",
+        "The first wizard with 2 last-standing tokens wins the match (tokens_to_win).",
+    ),
+    r(
+        "sw.fast.kill",
+        FAST,
+        "Pour chaque sorcier adverse tué, marquez 1 point",
+        "Fast combat: 1 point per opponent killed (none for yourself).",
+    ),
+    r(
+        "sw.fast.survivor",
+        FAST,
+        "Si vous êtes le Dernier Survivant lors d'une manche, marquez 1 point.",
+        "Fast combat: 1 point for the last wizard standing.",
+    ),
+    r(
+        "sw.fast.end",
+        FAST,
+        "À la fin des 3 manches, consultez les scores.",
+        "Fast combat: after 3 rounds the most points wins; ties go to the most recent last "
+        "wizard standing among them; still tied, all tied share the win.",
+        source="ruling",
+    ),
+    r(
+        "sw.contest.ties",
+        ENGINE,
+        "Celui qui obtient le plus grand résultat gagne 1",
+        "Chancedecocus: when several opponents tie for the highest die, all of them count as the "
+        "highest.",
+        source="ruling",
+        readings=(
+            Reading("All tied highest are 'celui'.", "contest_ties=all"),
+            Reading("Nobody is the highest on a tie.", "contest_ties=none"),
+        ),
+        default="contest_ties=all",
+    ),
+    r(
+        "sw.split",
+        ENGINE,
+        "Vous pouvez résoudre chaque dé de ce Jet individuellement contre des adversaires différents.",
+        "Gaztoxicus paid: the dice are resolved one by one, each against an eligible opponent not "
+        "yet hit by this roll (the caster picks); dice left when no such opponent remains are lost.",
+        source="ruling",
+    ),
+    r(
+        "sw.flow",
+        ENGINE,
+        "(engine bookkeeping)",
+        "Records where the turn structure stands and which seats must decide.",
+        source="assumption",
+    ),
+    r(
+        "sw.choice",
+        ENGINE,
+        "(engine bookkeeping)",
+        "A choice offered by a card is answered only with one of the offered values.",
+        source="assumption",
+    ),
+]
+
+
+def _card_rules() -> list[Rule]:
+    out = []
+    for c in all_cards().values():
+        if c.printed:
+            out.append(
+                Rule(
+                    id=f"sw.card.{c.slug}",
+                    section=f"Carte {c.name} ({c.number})",
+                    passage=c.text,
+                    summary=f"{c.kind} card as printed",
+                )
+            )
+        else:
+            out.append(
+                Rule(
+                    id=f"sw.card.{c.slug}",
+                    section=f"Carte {c.name} ({c.number})",
+                    passage=c.ours,
+                    source="assumption",
+                    summary=f"text: ours — {c.kind} card of our design (printed text not available)",
+                )
+            )
+    return out
+
+
+CATALOGUE = Catalogue("spellwars", [*RULES, *_card_rules()])
+
+
+def card_rule(instance: str) -> str:
+    return f"sw.card.{instance.split('#', 1)[0]}"

@@ -1,0 +1,294 @@
+"""The turn structure: placement, turn order, casting, end of turn, round and match.
+
+``advance`` runs the game forward from the current state until a seat must
+decide (a placement or a choice) or the match is over.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Pending
+from domain.spellwars import events as ev
+from domain.spellwars.cards import SLOTS, card
+from domain.spellwars.commands import ANSWERS
+from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
+from domain.spellwars.piles import draw
+from domain.spellwars.run import Run
+from domain.spellwars.state import HAND, MAX, Choice, Frame, initiative, living, spell_size
+
+
+def advance(run: Run) -> None:
+    while not run.s.over:
+        flow = run.flow
+        if flow.choice is not None:
+            return
+        if flow.frames:
+            step(run)
+            continue
+        if flow.phase in ("place", "cast") and len(living(run.s)) <= 1:
+            end_turn(run, last=True)
+            end_round(run)
+            continue
+        if flow.phase == "place":
+            if all(w.placed for w in run.s.wizards if w.alive):
+                announce(run)
+                continue
+            return
+        if flow.caster < 0:
+            pick_next(run)
+        else:
+            cast(run)
+
+
+def finish(run: Run) -> None:
+    """Record the flow and who must decide now."""
+    s = run.s
+    flow = s.flow
+    pending: tuple[Pending, ...] = ()
+    assert flow.phase != "setup"
+    if s.over:
+        run.set_flow(phase="over", frames=(), choice=None, caster=-1)
+    elif flow.choice is not None:
+        c = flow.choice
+        command = (
+            "Choose" if c.kind in ("option", "play", "discard", "component") else ANSWERS[c.kind]
+        )
+        pending = (Pending(seat=c.seat, accepts=(command,), prompt=c.prompt),)
+    elif flow.phase == "place":
+        pending = tuple(
+            Pending(seat=i, accepts=("PlaceSpell",), prompt="place your spell face down")
+            for i, w in enumerate(s.wizards)
+            if w.alive and not w.placed
+        )
+    run.emit(ev.FlowSet(rule="sw.flow", flow=run.flow, pending=pending))
+
+
+def start_round(run: Run) -> None:
+    run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=run.s.round + 1))
+    for seat, w in enumerate(run.s.wizards):
+        if w.dead_cards:
+            later = [c for c in w.dead_cards if not card(c).immediate]
+            run.emit(ev.DeadCardsCleared(rule="sw.dead.immediate", seat=seat, cards=w.dead_cards))
+            run.push(
+                *(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate") for c in later)
+            )
+        if w.deferred_treasures:
+            run.emit(
+                ev.TreasureDeferred(rule="sw.treasure.gain", seat=seat, count=-w.deferred_treasures)
+            )
+            for _ in range(w.deferred_treasures):
+                gain_treasure(run, seat)
+    start_turn(run)
+
+
+def start_turn(run: Run) -> None:
+    run.emit(ev.TurnStarted(rule="sw.turn.refill", turn=run.s.turn + 1))
+    for seat, w in enumerate(run.s.wizards):
+        if w.alive and len(w.hand) < HAND:
+            cards = draw(run, "main", HAND - len(w.hand))
+            if cards:
+                run.emit(ev.CardsDrawn(rule="sw.turn.refill", seat=seat, cards=tuple(cards)))
+    for seat, w in enumerate(run.s.wizards):
+        if not w.alive:
+            draw_dead(run, seat, 1, "sw.turn.dead-draw")
+    run.set_flow(phase="place", caster=-1, stage="")
+
+
+def announce(run: Run) -> None:
+    sizes = tuple(spell_size(w) if w.alive else 0 for w in run.s.wizards)
+    run.emit(ev.SizesAnnounced(rule="sw.spell.size", sizes=sizes))
+    run.set_flow(phase="cast", caster=-1, stage="")
+
+
+def pick_next(run: Run) -> None:
+    s = run.s
+    ready = [i for i, w in enumerate(s.wizards) if w.alive and w.placed and not w.played]
+    if not ready:
+        end_turn(run)
+        start_turn(run)
+        return
+    size = min(spell_size(s.wizards[i]) for i in ready)
+    group = [i for i in ready if spell_size(s.wizards[i]) == size]
+    rule = "sw.order.size"
+    best = max(initiative(s.wizards[i]) for i in group)
+    if len(group) > 1:
+        rule = "sw.order.initiative"
+        group = [i for i in group if initiative(s.wizards[i]) == best]
+    while len(group) > 1:
+        rule = "sw.order.tie"
+        rolls = {
+            i: run.roll(1, purpose="initiative tie", rule="sw.order.tie", seat=i)[0] for i in group
+        }
+        top = max(rolls.values())
+        group = [i for i in group if rolls[i] == top]
+    seat = group[0]
+    run.emit(ev.CasterChosen(rule=rule, seat=seat, size=size, initiative=best))
+    run.set_flow(caster=seat, stage="begin")
+
+
+def cast(run: Run) -> None:
+    seat = run.flow.caster
+    w = run.s.wizards[seat]
+    if not w.alive:
+        run.set_flow(caster=-1, stage="")
+        return
+    if run.flow.stage == "begin":
+        reveal(run, seat)
+        return
+    waiting = [c for c in w.spell if c.status == "waiting"]
+    if not waiting:
+        kept = tuple(c.card for c in w.spell if c.keep and card(c.card).kind == "delivery")
+        gone = tuple(c.card for c in w.spell if c.card not in kept)
+        run.emit(ev.SpellFinished(rule="sw.resolve.discard", seat=seat, kept=kept, discarded=gone))
+        run.set_flow(caster=-1, stage="")
+        return
+    added = [c for c in waiting if c.added]
+    pool = added or waiting
+    slot = min((c.slot for c in pool), key=SLOTS.index)
+    same = [c for c in pool if c.slot == slot]
+    if len(same) > 1:
+        run.set_flow(
+            choice=Choice(
+                seat=seat,
+                kind="component",
+                prompt=f"which {slot} resolves first?",
+                rule="sw.resolve.same-type",
+                labels=tuple(c.card for c in same),
+            )
+        )
+        return
+    rule = "sw.resolve.added" if added else "sw.resolve.order"
+    start_component(run, seat, same[0].card, rule)
+
+
+def start_component(run: Run, seat: int, instance: str, rule: str) -> None:
+    run.emit(ev.ComponentStarted(rule=rule, seat=seat, card=instance))
+    run.push(Frame(seat=seat, card=instance, part="effect", rule=rule))
+
+
+def reveal(run: Run, seat: int) -> None:
+    w = run.s.wizards[seat]
+    run.emit(
+        ev.SpellRevealed(
+            rule="sw.spell.reveal",
+            seat=seat,
+            cards=tuple(c.card for c in w.spell),
+            carried=w.creatures,
+        )
+    )
+    for comp in list(run.s.wizards[seat].spell):
+        if card(comp.card).kind == "wild":
+            replace_wild(run, seat, comp.card, comp.slot)
+    hooks = [t for t in run.s.wizards[seat].treasures if card(t).cast]
+    run.push(*(Frame(seat=seat, card=t, part="cast", rule="sw.blood.treasure") for t in hooks))
+    run.set_flow(stage="components")
+
+
+def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
+    turned: list[str] = []
+    found: str | None = None
+    index = 0
+    while found is None:
+        deck = run.s.deck
+        if index >= len(deck):
+            if not run.s.discard:
+                break
+            run.emit(run.dice.shuffle(run.s.discard, pile="main", rule="sw.deck.reshuffle"))
+            index = 0
+            continue
+        turned.append(deck[index])
+        index += 1
+        if card(deck[index - 1]).kind == slot:
+            found = deck[index - 1]
+    rule = "sw.wild.replace" if found else "sw.wild.none"
+    run.emit(
+        ev.WildMagicReplaced(
+            rule=rule, seat=seat, wild=wild, slot=slot, turned=tuple(turned), found=found
+        )
+    )
+
+
+def end_turn(run: Run, last: bool = False) -> None:
+    s = run.s
+    holder = s.dungeon
+    alive = living(s)
+    survivor = alive[0] if last and len(alive) == 1 else -1
+    rewarded = survivor >= 0 and s.survivor_blood == "always" and survivor != holder
+    if rewarded and s.wizards[survivor].blood < MAX:
+        run.emit(
+            ev.BloodGained(
+                rule="sw.dungeon.last", seat=survivor, amount=1, why="last wizard standing"
+            )
+        )
+    if holder >= 0:
+        w = s.wizards[holder]
+        base = 1
+        if not w.alive and passive_total(s, holder, "dead-dungeon-blood"):
+            base = max(
+                int(p.split()[-1])
+                for c in w.dead_cards
+                for p in card(c).passive
+                if p.startswith("dead-dungeon-blood")
+            )
+        gain = min(base + passive_total(s, holder, "dungeon-bonus"), MAX - w.blood)
+        if gain > 0:
+            run.emit(
+                ev.BloodGained(
+                    rule="sw.dungeon.blood",
+                    seat=holder,
+                    amount=gain,
+                    why="holds the Dungeon at the end of the turn",
+                )
+            )
+    run.emit(ev.TurnEnded(rule="sw.turn.end", turn=s.turn))
+
+
+def end_round(run: Run) -> None:
+    s = run.s
+    alive = living(s)
+    if alive:
+        survivor, rule = alive[0], "sw.round.token"
+    else:
+        survivor, rule = run.flow.caster, "sw.round.suicide"
+    run.emit(ev.RoundEnded(rule=rule, round=s.round, survivor=survivor))
+    if survivor >= 0:
+        if s.variant == "fast":
+            run.emit(
+                ev.PointScored(
+                    rule="sw.fast.survivor",
+                    seat=survivor,
+                    why="last wizard standing",
+                    round=s.round,
+                    survivor=True,
+                )
+            )
+        else:
+            run.emit(ev.TokenAwarded(rule=rule, seat=survivor, round=s.round))
+    s = run.s
+    winners: list[int] = []
+    if s.variant == "fast":
+        if s.round >= s.fast_rounds:
+            best = max(w.points for w in s.wizards)
+            tied = [i for i, w in enumerate(s.wizards) if w.points == best]
+            recent = max(s.wizards[i].last_standing_round for i in tied)
+            winners = [i for i in tied if s.wizards[i].last_standing_round == recent]
+            run.emit(ev.MatchWon(rule="sw.fast.end", winners=tuple(winners)))
+    else:
+        winners = [i for i, w in enumerate(s.wizards) if w.tokens >= s.tokens_to_win]
+        if winners:
+            run.emit(ev.MatchWon(rule="sw.match.win", winners=tuple(winners)))
+    if run.s.over:
+        run.set_flow(phase="over", frames=(), choice=None, caster=-1, stage="")
+        return
+    cards: list[str] = []
+    treasures: list[str] = []
+    for w in s.wizards:
+        cards += [*w.hand, *w.creatures, *(c.card for c in w.spell if c.card not in w.creatures)]
+        treasures += w.treasures
+    run.emit(
+        ev.RoundCleared(rule="sw.round.clear", discarded=tuple(cards), treasures=tuple(treasures))
+    )
+    run.set_flow(caster=-1, stage="")
+    start_round(run)
+
+
+__all__ = ["advance", "check_deaths", "finish", "start_component", "start_round"]

@@ -1,0 +1,139 @@
+"""The Spell Wars game object: the kernel's Game protocol over this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.kernel import (
+    Command,
+    Dice,
+    Event,
+    GameSpec,
+    GameStarted,
+    Outcome,
+    require_pending,
+)
+from domain.spellwars import setup as opening
+from domain.spellwars.catalogue import CATALOGUE
+from domain.spellwars.commands import COMMAND, Block, Choose, GiveCard, Pay, PickTarget, PlaceSpell
+from domain.spellwars.events import EVENTS, SpellPlaced
+from domain.spellwars.evolve import evolve as _evolve
+from domain.spellwars.flow import advance, finish, start_component
+from domain.spellwars.legal import legal_commands as _legal
+from domain.spellwars.legal import placement_ok, refuse
+from domain.spellwars.options import OPTIONS
+from domain.spellwars.run import Run
+from domain.spellwars.state import State
+from domain.spellwars.view import hidden_from as _hidden
+from domain.spellwars.view import view as _view
+
+SLOT_FIELDS = ("source", "quality", "delivery")
+
+
+def _answer(command: Command) -> str:
+    match command:
+        case PickTarget(seat=seat):
+            return str(seat)
+        case Pay(amount=amount):
+            return str(amount)
+        case Choose(choice=choice):
+            return choice
+        case Block(creature=creature):
+            return creature or "none"
+        case GiveCard(card=c):
+            return c
+    raise AssertionError(command)
+
+
+class SpellWars:
+    spec = GameSpec(
+        id="spellwars",
+        name="Spell Wars — Baston de sorciers au Donjon du Poulpe Sanguinaire",
+        min_players=2,
+        max_players=6,
+        rulebook="rules/spellwars.md",
+        options=OPTIONS,
+    )
+    catalogue = CATALOGUE
+    state_type = State
+    command_type = COMMAND
+    event_types: tuple[type[Event], ...] = EVENTS
+
+    def initial(self, started: GameStarted) -> State:
+        return opening.initial(started)
+
+    def setup(self, state: State, dice: Dice) -> list[Event]:
+        return opening.setup(state, dice)
+
+    def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+        require_pending(state.pending, seat, command)
+        if isinstance(command, PlaceSpell):
+            legal = state.flow.choice is None and placement_ok(state, seat, command)
+        else:
+            legal = command in _legal(state, seat)
+        if not legal:
+            refuse(state, seat, command)
+        run = Run(state, dice)
+        if isinstance(command, PlaceSpell):
+            pairs = [
+                (c, slot)
+                for c, slot in zip(
+                    (command.source, command.quality, command.delivery), SLOT_FIELDS, strict=True
+                )
+                if c is not None
+            ]
+            run.emit(
+                SpellPlaced(
+                    rule="sw.spell.place",
+                    seat=seat,
+                    cards=tuple(c for c, _ in pairs),
+                    slots=tuple(s for _, s in pairs),
+                )
+            )
+        else:
+            choice = state.flow.choice
+            assert choice is not None
+            run.set_flow(choice=None)
+            if choice.kind == "component":
+                start_component(run, seat, _answer(command), "sw.resolve.same-type")
+            else:
+                run.set_top(replace(run.top(), answer=_answer(command)))
+        advance(run)
+        finish(run)
+        return run.events
+
+    def evolve(self, state: State, event: Event) -> State:
+        return _evolve(state, event)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return _legal(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = tuple(w.points if state.variant == "fast" else w.tokens for w in state.wizards)
+        ranking = tuple(
+            tuple(i for i, s in enumerate(scores) if s == value)
+            for value in sorted(set(scores), reverse=True)
+        )
+        reason = (
+            "most points after the fast-combat rounds"
+            if state.variant == "fast"
+            else (f"{state.tokens_to_win} last wizard standing tokens")
+        )
+        return Outcome(winners=state.winners, scores=scores, ranking=ranking, reason=reason)
+
+    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return opening.validate_setup(setup, players)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return _hidden(state, seat)
+
+
+GAME = SpellWars()

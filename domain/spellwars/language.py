@@ -1,0 +1,167 @@
+"""The card effect language: one instruction per line, ``[guard:] op [args]``.
+
+A guard is alternatives joined by ``|``, each a conjunction of conditions
+joined by ``,``; a condition may be negated with ``!``. The full vocabulary is
+documented in docs/spellwars.md; ``parse`` refuses anything outside it so a
+mistyped card fails when the deck is loaded, not in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+# op name -> allowed argument shapes (regexes over the whole argument string)
+OPS: dict[str, str] = {
+    "target": r"[a-z-]+",
+    "pay": r"\d+|X",
+    "option": r"\d+",
+    "roll": r"\d+",
+    "power": r"(split)?",
+    "pick-die": r"",
+    "damage": r".+",
+    "selfdamage": r".+",
+    "heal": r".+",
+    "healself": r".+",
+    "gain": r".+",
+    "give-blood": r"\d+",
+    "steal-blood": r"\d+",
+    "take-dungeon": r"",
+    "give-dungeon": r"",
+    "treasure": r"\d+",
+    "give-treasure": r"\d+",
+    "discard-treasure": r"",
+    "steal-treasure": r"",
+    "kill-creature": r"",
+    "kill-creatures": r"",
+    "keep": r"",
+    "dead-card": r"\d+",
+    "prevent-death": r"",
+    "treasure-next-round": r"\d+",
+    "creature-dice": r"\d+",
+    "play-creature": r"",
+    "reveal-hand": r"",
+    "discard-type": r"",
+    "pass-left": r"",
+    "extort": r"arcane|tenebres|elementaire|illusion|primaire",
+    "contest": r"",
+}
+
+SELECTORS = frozenset(
+    {
+        # fixed seats
+        "left",
+        "right",
+        "self",
+        "killer",
+        "took-from",
+        "holder",
+        # every matching opponent
+        "each",
+        "neighbours",
+        "played-all",
+        "unplayed-all",
+        "has-treasure-all",
+        "token-all",
+        "even-all",
+        "odd-all",
+        "others-all",
+        "stronger-all",
+        "weaker-all",
+        # one opponent, the caster picks among the candidates (ties included)
+        "strongest",
+        "weakest",
+        "choose",
+        "other",
+        "played",
+        "not-holder",
+        "most-treasures",
+        "most-creatures",
+        "most-blood",
+        "no-creature",
+        "no-treasure",
+        "stronger",
+        "weaker",
+        # one opponent designated by the die
+        "die",
+    }
+)
+
+CONDITIONS = re.compile(
+    r"!?(paid|dungeon|low|mid|high|took-living|nodead|lastopp|opt=\d+|r<=\d+|r>=\d+|r=\d+-\d+)"
+)
+ATOMS = frozenset(
+    {"r", "a", "b", "x", "n", "dead", "tokens", "creatures", "hand-creatures", "given"}
+)
+TERM = re.compile(r"(\d+)|(?:(\d+)\*)?([a-z-]+)")
+
+PASSIVES = re.compile(
+    r"(power-dice (any|arcane|tenebres|elementaire|illusion|primaire) \d+"
+    r"|dungeon-bonus \d+|armor \d+|dead-dungeon-blood \d+)"
+)
+
+
+class Op(msgspec.Struct, frozen=True):
+    """One parsed instruction: guard alternatives, op name, argument text."""
+
+    guard: tuple[tuple[str, ...], ...]
+    name: str
+    arg: str
+
+
+class LanguageError(ValueError):
+    """A card line outside the effect language."""
+
+
+def parse(line: str) -> Op:
+    guard_text, sep, body = line.partition(":")
+    if not sep:
+        guard_text, body = "", line
+    guard: tuple[tuple[str, ...], ...] = ()
+    if guard_text.strip():
+        alternatives = []
+        for alt in guard_text.split("|"):
+            conds = tuple(c.strip() for c in alt.split(","))
+            for c in conds:
+                if not CONDITIONS.fullmatch(c):
+                    raise LanguageError(f"unknown condition {c!r} in {line!r}")
+            alternatives.append(conds)
+        guard = tuple(alternatives)
+    name, _, arg = body.strip().partition(" ")
+    arg = arg.strip()
+    if name not in OPS:
+        raise LanguageError(f"unknown instruction {name!r} in {line!r}")
+    if not re.fullmatch(OPS[name], arg):
+        raise LanguageError(f"bad argument {arg!r} for {name} in {line!r}")
+    if name == "target" and arg not in SELECTORS:
+        raise LanguageError(f"unknown target {arg!r} in {line!r}")
+    if name in ("damage", "selfdamage", "heal", "healself", "gain"):
+        check_amount(arg, line)
+    return Op(guard=guard, name=name, arg=arg)
+
+
+def check_amount(text: str, line: str) -> None:
+    for term in text.split("+"):
+        m = TERM.fullmatch(term.strip())
+        if not m or (m.group(3) and m.group(3) not in ATOMS):
+            raise LanguageError(f"bad amount {text!r} in {line!r}")
+
+
+def check_passive(line: str) -> str:
+    if not PASSIVES.fullmatch(line):
+        raise LanguageError(f"unknown passive {line!r}")
+    return line
+
+
+def amount_terms(text: str) -> list[tuple[int, str | None]]:
+    """An amount as (factor, atom) terms; atom None means a constant."""
+    out: list[tuple[int, str | None]] = []
+    for term in text.split("+"):
+        m = TERM.fullmatch(term.strip())
+        assert m is not None
+        if m.group(1):
+            out.append((int(m.group(1)), None))
+        else:
+            out.append((int(m.group(2) or 1), m.group(3)))
+    return out

@@ -1,0 +1,55 @@
+"""A running command: the local state, the dice and the events produced so far.
+
+``decide`` works on a ``Run``: every world change is an event applied with
+``evolve`` at once (so later steps see it); the flow (turn structure, running
+programs, open choice) changes locally and is recorded by one ``FlowSet`` at
+the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.kernel import Dice, Event
+from domain.spellwars.evolve import evolve
+from domain.spellwars.state import Flow, Frame, State
+
+
+class Run:
+    def __init__(self, state: State, dice: Dice) -> None:
+        self.s = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    @property
+    def flow(self) -> Flow:
+        return self.s.flow
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.s = evolve(self.s, event)
+
+    def roll(self, count: int, *, purpose: str, rule: str, seat: int | None) -> tuple[int, ...]:
+        event = self.dice.roll(purpose=purpose, rule=rule, seat=seat, count=count, sides=6)
+        self.emit(event)
+        return event.values
+
+    def set_flow(self, **changes: Any) -> None:
+        self.s = replace(self.s, flow=replace(self.s.flow, **changes))
+
+    def top(self) -> Frame:
+        return self.flow.frames[-1]
+
+    def set_top(self, frame: Frame) -> None:
+        self.set_flow(frames=(*self.flow.frames[:-1], frame))
+
+    def push(self, *frames: Frame) -> None:
+        """Push frames so that the first given runs first."""
+        self.set_flow(frames=(*self.flow.frames, *reversed(frames)))
+
+    def pop(self) -> Frame:
+        frame = self.flow.frames[-1]
+        self.set_flow(frames=self.flow.frames[:-1])
+        return frame

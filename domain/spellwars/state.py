@@ -1,0 +1,153 @@
+"""The game state: immutable, msgpack-encodable (snapshots store it)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel import Pending
+
+LIFE = 20
+MAX = 25
+HAND = 8
+
+
+class Comp(msgspec.Struct, frozen=True, kw_only=True):
+    """One card of a wizard's spell.
+
+    ``status``: hidden (face down), waiting (revealed, unresolved), resolving,
+    resolved. ``added``: joined the spell during its resolution. ``carried``: a
+    creature kept from an earlier turn (not counted in the spell's size).
+    ``keep``: a KEEP result came up for it this turn.
+    """
+
+    card: str
+    slot: str
+    status: str = "hidden"
+    added: bool = False
+    carried: bool = False
+    keep: bool = False
+
+
+class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+    life: int = LIFE
+    blood: int = 0
+    alive: bool = True
+    hand: tuple[str, ...] = ()
+    spell: tuple[Comp, ...] = ()
+    placed: bool = False
+    revealed: bool = False
+    played: bool = False
+    creatures: tuple[str, ...] = ()
+    treasures: tuple[str, ...] = ()
+    dead_cards: tuple[str, ...] = ()
+    tokens: int = 0
+    points: int = 0
+    last_standing_round: int = 0
+    creature_dice: int = 0
+    deferred_treasures: int = 0
+
+
+class Choice(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision in the middle of a resolution.
+
+    ``kind`` says which command answers it; ``seats``/``labels``/``amounts``
+    hold the public candidates; kinds whose candidates are secret (cards in
+    a hand) derive them from the state instead.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+    rule: str
+    seats: tuple[int, ...] = ()
+    labels: tuple[str, ...] = ()
+    amounts: tuple[int, ...] = ()
+
+
+class Frame(msgspec.Struct, frozen=True, kw_only=True):
+    """One running program of the effect language (a component, a reaction...)."""
+
+    seat: int
+    card: str
+    part: str  # effect | reaction | gain | cast | dead
+    rule: str
+    pc: int = 0
+    t: tuple[int, ...] = ()
+    prev: tuple[int, ...] = ()
+    r: int = 0
+    dice: tuple[int, ...] = ()
+    pw: int = -1
+    paid: int = 0
+    opt: int = 0
+    took: int = -1
+    killer: int = -1
+    n: int = 0
+    a: int = 0
+    b: int = 0
+    mult: int = 1
+    queue: tuple[int, ...] = ()
+    used: tuple[int, ...] = ()
+    split_pc: int = -1
+    sub: int = 0
+    answer: str | None = None
+
+
+class Flow(msgspec.Struct, frozen=True, kw_only=True):
+    """Where the game stands in its turn structure (public)."""
+
+    phase: str = "setup"  # setup | place | cast | over
+    caster: int = -1
+    stage: str = ""  # begin | hooks | components
+    frames: tuple[Frame, ...] = ()
+    choice: Choice | None = None
+    killer_of_last: int = -1
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    players: int
+    variant: str = "tokens"
+    tokens_to_win: int = 2
+    fast_rounds: int = 3
+    neighbour: str = "living"
+    contest_ties: str = "all"
+    survivor_blood: str = "holder"
+    setup_position: dict[str, object] | None = None
+    wizards: tuple[Wizard, ...] = ()
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    treasure_deck: tuple[str, ...] = ()
+    treasure_discard: tuple[str, ...] = ()
+    dead_deck: tuple[str, ...] = ()
+    dead_discard: tuple[str, ...] = ()
+    dungeon: int = -1
+    round: int = 0
+    turn: int = 0
+    flow: Flow = Flow()
+    pending: tuple[Pending, ...] = ()
+    winners: tuple[int, ...] = ()
+    over: bool = False
+
+
+def living(state: State) -> list[int]:
+    return [i for i, w in enumerate(state.wizards) if w.alive]
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    """Living opponents, clockwise from the left neighbour."""
+    n = state.players
+    return [(seat + k) % n for k in range(1, n) if state.wizards[(seat + k) % n].alive]
+
+
+def spell_size(w: Wizard) -> int:
+    return sum(1 for c in w.spell if not c.carried)
+
+
+def initiative(w: Wizard) -> int:
+    """The initiative of the placed delivery; none or a wild magic there counts 0."""
+    from domain.spellwars.cards import card
+
+    for c in w.spell:
+        if c.slot == "delivery" and not c.carried and not c.added:
+            k = card(c.card)
+            return k.initiative if k.kind == "delivery" else 0
+    return 0

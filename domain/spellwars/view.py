@@ -1,0 +1,96 @@
+"""What a seat (or a spectator) may see, and what it must not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.spellwars.cards import card
+from domain.spellwars.legal import choice_labels
+from domain.spellwars.state import State
+
+
+def _card(instance: str) -> dict[str, Any]:
+    k = card(instance)
+    out: dict[str, Any] = {"id": instance, "name": k.name, "kind": k.kind}
+    if k.glyph:
+        out["glyph"] = k.glyph
+    if k.kind == "delivery":
+        out["initiative"] = k.initiative
+    return out
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    flow = state.flow
+    wizards = []
+    for i, w in enumerate(state.wizards):
+        entry: dict[str, Any] = {
+            "seat": i,
+            "life": w.life,
+            "blood": w.blood,
+            "alive": w.alive,
+            "tokens": w.tokens,
+            "points": w.points,
+            "hand_size": len(w.hand),
+            "placed": w.placed,
+            "played": w.played,
+            "creatures": [_card(c) for c in w.creatures],
+            "treasures": [_card(c) for c in w.treasures],
+            "dead_cards": [_card(c) for c in w.dead_cards],
+        }
+        if w.revealed or i == seat:
+            entry["spell"] = [
+                {
+                    **_card(c.card),
+                    "slot": c.slot,
+                    "status": c.status,
+                    "keep": c.keep,
+                    "carried": c.carried,
+                }
+                for c in w.spell
+            ]
+        elif w.placed and flow.phase == "cast":
+            entry["spell_size"] = sum(1 for c in w.spell if not c.carried)
+        wizards.append(entry)
+    out: dict[str, Any] = {
+        "game": "spellwars",
+        "variant": state.variant,
+        "round": state.round,
+        "turn": state.turn,
+        "phase": flow.phase,
+        "caster": flow.caster,
+        "dungeon": state.dungeon,
+        "deck_size": len(state.deck),
+        "discard": [_card(c) for c in state.discard[-10:]],
+        "discard_size": len(state.discard),
+        "treasure_deck_size": len(state.treasure_deck),
+        "dead_deck_size": len(state.dead_deck),
+        "wizards": wizards,
+        "pending": sorted({p.seat for p in state.pending}),
+        "winners": list(state.winners),
+    }
+    if seat is not None:
+        out["hand"] = [_card(c) for c in state.wizards[seat].hand]
+    c = flow.choice
+    if c is not None:
+        choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt}
+        if c.kind not in ("play", "discard", "give") or c.seat == seat:
+            choice["options"] = (
+                list(c.seats)
+                if c.kind == "target"
+                else list(c.amounts)
+                if c.kind == "pay"
+                else list(choice_labels(state, c))
+            )
+        out["choice"] = choice
+    return out
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    out = set(state.deck) | set(state.treasure_deck) | set(state.dead_deck)
+    for i, w in enumerate(state.wizards):
+        if i == seat:
+            continue
+        out |= set(w.hand)
+        if not w.revealed:
+            out |= {c.card for c in w.spell}
+    return out

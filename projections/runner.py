@@ -1,0 +1,168 @@
+"""Catching projections up with the event store, rebuilding them, and reading them.
+
+``run_projections`` polls the notification log after each projection's
+tracked position and applies it in batches; each batch and the new position
+commit in one transaction (``ProjectionStore.advance``). Any number of
+runners, in any processes, may run at once: a runner that finds the position
+moved under it rolls back and reads again, so nothing is applied twice.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from projections import elo
+from projections.audit import Audit
+from projections.base import Projection
+from projections.feed import Folds, read_after
+from projections.scoreboard import Scoreboard
+from projections.store import PositionMoved, ProjectionStore
+from services.ledger import WizardLedger
+
+BATCH = 500
+
+
+class Projector:
+    """The projections of one event store, in their store (default: beside the events)."""
+
+    def __init__(self, ledger: WizardLedger, projections_url: str | None = None) -> None:
+        self.ledger = ledger
+        self.store = ProjectionStore(projections_url or ledger.url)
+        self.folds = Folds(ledger)
+        self.scoreboard = Scoreboard(self.store, self.folds)
+        self.audit = Audit(self.store)
+        self.projections: list[Projection] = [self.scoreboard, self.audit]
+        self.store.ensure(
+            [s for p in self.projections for s in p.create_statements()],
+            [self.tracking_name(p) for p in self.projections],
+        )
+        # Runners in one process take turns; across processes the tracking
+        # row's lock does the same job.
+        self._lock = threading.Lock()
+
+    def tracking_name(self, projection: Projection) -> str:
+        return f"{self.ledger.name}.{projection.name}"
+
+    def positions(self) -> dict[str, int]:
+        return {p.name: self.store.position(self.tracking_name(p)) for p in self.projections}
+
+    def run(self) -> int:
+        """Catch every projection up; the number of events newly applied (each event
+        counted once, however many projections took it)."""
+        with self._lock:
+            return max((self._catch_up(p) for p in self.projections), default=0)
+
+    def _catch_up(self, projection: Projection) -> int:
+        name = self.tracking_name(projection)
+        applied = 0
+        while True:
+            position = self.store.position(name)
+            items = read_after(self.ledger, position, BATCH)
+            if not items:
+                return applied
+            try:
+                with self.store.advance(name, position, items[-1].notification_id) as tx:
+                    for item in items:
+                        projection.apply(tx, item)
+            except PositionMoved:
+                continue  # another runner got there first: start from its position
+            applied += len(items)
+
+    def rebuild(self, names: Iterable[str] | None = None) -> int:
+        """Empty the named projections (default: all) and apply the whole log again."""
+        wanted = set(names) if names is not None else {p.name for p in self.projections}
+        unknown = wanted - {p.name for p in self.projections}
+        if unknown:
+            raise ValueError(f"unknown projection(s) {sorted(unknown)}")
+        with self._lock:
+            for p in self.projections:
+                if p.name in wanted:
+                    clear = [f"DELETE FROM {t}" for t in p.tables()]
+                    self.store.reset(self.tracking_name(p), clear)
+        return self.run()
+
+    # ----------------------------------------------------------- readers
+
+    def scoreboard_json(self, *, game: str | None = None, limit: int = 100) -> dict[str, Any]:
+        return _scoreboard(self.scoreboard, game=game, limit=limit)
+
+    def audit_json(
+        self, game_id: UUID | str, *, seat: int | None = None, full: bool = True
+    ) -> list[dict[str, Any]]:
+        with self.store.transaction(commit=False) as tx:
+            return self.audit.read(tx, game_id, seat=seat, full=full)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Projector:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _scoreboard(board: Scoreboard, *, game: str | None, limit: int) -> dict[str, Any]:
+    with board.store.transaction(commit=False) as tx:
+        return {
+            "rating": {"system": "elo", "start": elo.START, "k": elo.K},
+            "players": board.read_players(tx, limit),
+            "games": board.read_games(tx, game=game, limit=limit),
+        }
+
+
+# ------------------------------------------------- functions for the CLI
+
+
+def run_projections(ledger: WizardLedger, projections_url: str | None = None) -> int:
+    """Catch all projections up with ``ledger``; returns the events newly applied.
+
+    ``projections_url`` defaults to the ledger's store URL (SQLite: the sibling
+    ``*.projections.db`` file; PostgreSQL: the same database, own tables).
+    """
+    with Projector(ledger, projections_url) as projector:
+        return projector.run()
+
+
+def rebuild_projections(
+    ledger: WizardLedger,
+    projections_url: str | None = None,
+    names: Iterable[str] | None = None,
+) -> int:
+    """Rebuild projections from position zero; returns the events applied."""
+    with Projector(ledger, projections_url) as projector:
+        return projector.rebuild(names)
+
+
+def _reader_store(projections_url: str) -> tuple[ProjectionStore, Scoreboard, Audit]:
+    store = ProjectionStore(projections_url)
+    board, audit = Scoreboard(store, None), Audit(store)
+    store.ensure([*board.create_statements(), *audit.create_statements()], [])
+    return store, board, audit
+
+
+def scoreboard(
+    projections_url: str, *, game: str | None = None, limit: int = 100
+) -> dict[str, Any]:
+    """The scoreboard as last projected (run ``run_projections`` first to catch up):
+    ``players`` by rating, and finished ``games`` (newest first; ``game`` filters by kind)."""
+    store, board, _ = _reader_store(projections_url)
+    try:
+        return _scoreboard(board, game=game, limit=limit)
+    finally:
+        store.close()
+
+
+def audit_trail(
+    projections_url: str, game_id: UUID | str, *, seat: int | None = None, full: bool = True
+) -> list[dict[str, Any]]:
+    """A game's audit view: every event with its rule citation and dice."""
+    store, _, audit = _reader_store(projections_url)
+    try:
+        with store.transaction(commit=False) as tx:
+            return audit.read(tx, game_id, seat=seat, full=full)
+    finally:
+        store.close()

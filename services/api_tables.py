@@ -1,0 +1,268 @@
+"""The HTTP operations on games and tables: the same operations as the ``wizards`` CLI.
+
+Routes are plain ``def`` functions: FastAPI runs them in its thread pool,
+which suits the store's blocking drivers (sqlite3, psycopg).
+
+What a caller sees is always redacted for the seat its token proves (or for
+a spectator): state, log, legal commands, act results, exports and replays of
+a running game. Once a game is over, everything is public.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import msgspec
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.responses import PlainTextResponse
+
+from domain.kernel import IllegalCommand, all_games, get_game
+from services.api_auth import Token, acting_seat, viewer_seat
+from services.api_errors import RESPONSES, APIError
+from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
+from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
+from services.reads import entry_json, legal_json, log_json, state_json, status_of, summary_json
+from services.story import EXPORTERS, StoryLines, walk
+from services.verify import verify_game
+
+router = APIRouter()
+
+MAX_KEY_LENGTH = 200
+MEDIA_TYPES = {
+    "json": "application/json",
+    "md": "text/markdown; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+}
+
+
+def get_ledger(request: Request) -> WizardLedger:
+    ledger: WizardLedger = request.app.state.ledger
+    return ledger
+
+
+LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
+SeatQuery = Annotated[
+    int | None,
+    Query(description="view as this seat: needs that seat's bearer token (else spectator view)"),
+]
+
+
+def _gid(game_id: str) -> UUID:
+    return parse_game_id(game_id)  # GameNotFound (404) for a malformed id
+
+
+def _finished(loaded: Loaded) -> bool:
+    return loaded.game.outcome(loaded.table.state) is not None
+
+
+def _visible(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
+    """The entries a seat may read; an export of a running game leaves out the rest."""
+    if finished:
+        return entries
+    return [e for e in entries if e.event.visibility().allows(seat)]
+
+
+# ---------------------------------------------------------------- games
+
+
+@router.get("/games", tags=["games"], summary="The registered games (wizards games --json)")
+def games() -> list[dict[str, Any]]:
+    return [g.spec.as_json() for g in all_games()]
+
+
+@router.get("/games/{game}/rules", tags=["games"], responses=RESPONSES)
+def rules(game: str) -> list[dict[str, Any]]:
+    """The game's rule catalogue: the citations every consequence event carries."""
+    if game not in {g.spec.id for g in all_games()}:
+        raise APIError(404, "unknown_game", f"unknown game {game!r}")
+    return [msgspec.to_builtins(r) for r in get_game(game).catalogue]
+
+
+# --------------------------------------------------------------- tables
+
+
+@router.post(
+    "/tables",
+    tags=["tables"],
+    status_code=201,
+    response_model=CreatedTable,
+    responses=RESPONSES,
+    summary="Open a game; returns one secret token per seat",
+)
+def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> CreatedTable:
+    if body.game not in {g.spec.id for g in all_games()}:
+        raise APIError(404, "unknown_game", f"unknown game {body.game!r}")
+    try:
+        created = ledger.create_game(
+            body.game,
+            body.players,
+            seed=body.seed,
+            table=body.table,
+            setup=body.setup,
+            options=body.options,
+            dice=body.dice,
+        )
+    except IllegalCommand as e:
+        # The opening itself is refused (table mode without the dice it needs):
+        # the request cannot be processed as given, keep the rule it cites.
+        raise APIError(422, e.code, e.message, rule=e.rule) from None
+    except (ValueError, TypeError, KeyError) as e:
+        # A setup position the game cannot read (SetupError is a ValueError too).
+        raise APIError(422, "bad_setup", str(e)) from None
+    response.headers["Location"] = f"/tables/{created.game_id}"
+    return CreatedTable(
+        game_id=str(created.game_id),
+        seats=[SeatToken(seat=s, token=t) for s, t in created.seats],
+    )
+
+
+@router.get("/tables", tags=["tables"], summary="The stored games (wizards list --json)")
+def list_tables(
+    ledger: LedgerDep,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+) -> list[dict[str, Any]]:
+    ids = ledger.game_ids()[offset : offset + limit]
+    return [summary_json(ledger, gid) for gid in ids]
+
+
+@router.get("/tables/{game_id}", tags=["tables"], responses=RESPONSES)
+def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+    return summary_json(ledger, _gid(game_id))
+
+
+@router.get("/tables/{game_id}/state", tags=["tables"], responses=RESPONSES)
+def state(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    response: Response,
+    seat: SeatQuery = None,
+    at: Annotated[int | None, Query(ge=1, description="position (1 = GameStarted)")] = None,
+) -> dict[str, Any]:
+    """The state at any position, as a seat (with its token) or a spectator sees it."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, seat, token)
+    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    try:
+        return state_json(ledger, gid, at=at, seat=viewer)
+    except ValueError as e:  # a position past the end
+        raise APIError(422, "bad_position", str(e)) from None
+
+
+@router.get("/tables/{game_id}/legal", tags=["tables"], responses=RESPONSES)
+def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery = None) -> list[Any]:
+    """Every command the seat may send now. Needs the seat's token: commands name its cards."""
+    gid = _gid(game_id)
+    return legal_json(ledger, gid, acting_seat(ledger, gid, seat, token))
+
+
+@router.get("/tables/{game_id}/log", tags=["tables"], responses=RESPONSES)
+def log(
+    game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
+) -> list[dict[str, Any]]:
+    """The event log, redacted for the seat (or a spectator) while the game runs."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, seat, token)
+    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    return log_json(ledger, gid, seat=viewer)
+
+
+@router.post(
+    "/tables/{game_id}/act",
+    tags=["tables"],
+    response_model=ActResult,
+    responses=RESPONSES,
+    summary="Send a seat's command (Bearer token required)",
+)
+def act(
+    game_id: str,
+    body: ActRequest,
+    ledger: LedgerDep,
+    token: Token,
+    idempotency_key: Annotated[
+        str | None,
+        Header(description="a retry with the same key returns the first result, appends nothing"),
+    ] = None,
+) -> ActResult:
+    gid = _gid(game_id)
+    seat = acting_seat(ledger, gid, body.seat, token)
+    if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
+        raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
+    entries = ledger.act(gid, seat, body.command, key=idempotency_key, dice=body.dice)
+    last = entries[-1].position
+    loaded = ledger.load(gid)
+    if loaded.version != last:
+        # A retried key whose game moved on: answer as the first time, redacted
+        # as the game stood right after those entries.
+        loaded = ledger.load(gid, last)
+    finished = _finished(loaded)
+    return ActResult(
+        game_id=str(gid),
+        seat=seat,
+        position=last,
+        status=status_of(loaded.game, loaded.table),
+        entries=[entry_json(e, loaded.game, seat, finished) for e in entries],
+    )
+
+
+@router.get(
+    "/tables/{game_id}/export",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_class=PlainTextResponse,
+)
+def export(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    format: Literal["json", "md", "html"] = "json",
+) -> Response:
+    """The annotated history (rules cited, dice shown). While the game runs it holds
+    only the events the caller may see (a seat with its token, or a spectator)."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, None, token)
+    loaded = ledger.load(gid)
+    finished = _finished(loaded)
+    entries = _visible(ledger.entries(gid), viewer, finished)
+    text = walk(
+        loaded.game,
+        entries,
+        loaded.game.outcome(loaded.table.state),
+        EXPORTERS[format](str(gid)),
+    )
+    return Response(text, media_type=MEDIA_TYPES[format])
+
+
+@router.get(
+    "/tables/{game_id}/replay",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_class=PlainTextResponse,
+)
+def replay(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    to: Annotated[int | None, Query(ge=1, description="stop at this position")] = None,
+) -> PlainTextResponse:
+    """The annotated story, one line per event (wizards replay), redacted like the export."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, None, token)
+    finished = _finished(ledger.load(gid))
+    try:
+        loaded = ledger.load(gid, to)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    entries = _visible(ledger.entries(gid, lte=to), viewer, finished)
+    outcome = loaded.game.outcome(loaded.table.state)
+    return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines()))
+
+
+@router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
+def verify(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+    """Check hash chain, fold, seed and dice; names the first bad event."""
+    gid = _gid(game_id)
+    ledger.load(gid)  # 404 before verifying a game that does not exist
+    return verify_game(ledger, gid).as_json()

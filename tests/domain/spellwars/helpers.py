@@ -1,0 +1,158 @@
+"""Driving Spell Wars from a setup position with scripted dice, as a table would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.kernel import (
+    ENGINE_VERSION,
+    Command,
+    Dice,
+    Event,
+    GameStarted,
+    Table,
+    act,
+    apply,
+    decode_command,
+    replay,
+    start,
+)
+from domain.spellwars import GAME
+from domain.spellwars.state import State
+
+
+class Game:
+    """A table-mode game: one scripted dice stream shared by every command."""
+
+    def __init__(
+        self,
+        players: int,
+        setup: dict[str, Any] | None = None,
+        values: Sequence[int] = (),
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.dice = Dice.scripted(values=values)
+        started = GameStarted(
+            game="spellwars",
+            options=GAME.spec.resolve_options(options),
+            players=tuple(f"p{i}" for i in range(players)),
+            mode="table",
+            seed_commitment="",
+            engine_version=ENGINE_VERSION,
+            setup=GAME.validate_setup(setup, players) if setup is not None else None,
+        )
+        self.log: list[Event] = start(GAME, started, self.dice)
+        self.table: Table[State] = replay(GAME, self.log)
+
+    @property
+    def state(self) -> State:
+        return self.table.state
+
+    def send(self, seat: int, command: Command | dict[str, Any]) -> list[Event]:
+        if isinstance(command, dict):
+            command = decode_command(GAME, command)
+        events = act(GAME, self.table, seat, command, self.dice)
+        for e in events:
+            self.table = apply(GAME, self.table, e)
+        self.log.extend(events)
+        return events
+
+    def place(self, spells: dict[int, dict[str, str | None]]) -> list[Event]:
+        out: list[Event] = []
+        for seat, slots in spells.items():
+            out += self.send(seat, {"type": "PlaceSpell", **slots})
+        return out
+
+    def answer_all(
+        self, pick: Callable[[int, list[Command]], Command] | None = None
+    ) -> list[Event]:
+        """Answer every pending choice (not placements) with ``pick`` or the first legal one."""
+        out: list[Event] = []
+        while self.state.pending and self.state.flow.choice is not None:
+            seat = self.state.pending[0].seat
+            legal = GAME.legal_commands(self.state, seat)
+            out += self.send(seat, pick(seat, legal) if pick else legal[0])
+        return out
+
+
+def of(events: Sequence[Event], kind: type) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+# Three-component spells for the other seats (distinct initiatives, so no tie rolls), so
+# that a one- or two-component spell of seat 0 resolves first.
+FILLERS = [
+    ["hydraponix#1", "spiralex#1", "tropintimus#1"],
+    ["hydraponix#2", "spiralex#2", "sauvewillix#1"],
+    ["boucledorus#1", "sarabandus#1", "crassdepargnus#1"],
+    ["boucledorus#2", "sarabandus#2", "cubengelus#1"],
+    ["tikerestox#1", "tresormodix#1", "bruleculus#1"],
+]
+SLOT_NAMES = ("source", "quality", "delivery")
+
+
+def cast(
+    spell: dict[str, str],
+    *,
+    players: int = 3,
+    setup: dict[str, Any] | None = None,
+    values: Sequence[int] = (),
+    answers: Sequence[dict[str, Any]] = (),
+    spells: dict[int, dict[str, str]] | None = None,
+    options: dict[str, Any] | None = None,
+    full_hands: bool = False,
+) -> tuple[Game, list[Event]]:
+    """Seat 0 casts ``spell``; the others hold filler 3-card spells (or ``spells``).
+
+    ``answers`` are sent in order to whichever seat must choose. Returns the
+    game and the events from the placements on.
+    """
+    spells = dict(spells or {})
+    for seat in range(1, players):
+        spells.setdefault(seat, dict(zip(SLOT_NAMES, FILLERS[seat - 1], strict=True)))
+    spells[0] = spell
+    position = dict(setup or {})
+    hands = [[c for c in spells[s].values() if c] for s in range(players)]
+    if "hands" in position:
+        hands = [h + list(extra) for h, extra in zip(hands, position["hands"], strict=True)]
+    if full_hands:
+        # no refill: the deck's top is exactly the given "deck"
+        from domain.spellwars.cards import card, main_deck
+
+        used = {c for h in hands for c in h} | set(position.get("deck", []))
+        used |= {c for cs in position.get("creatures", []) for c in cs}
+        spare = [c for c in main_deck() if c not in used and card(c).kind != "wild"]
+        for h in hands:
+            while len(h) < 8:
+                h.append(spare.pop(0))
+    position["hands"] = hands
+    g = Game(players, position, values=[*values, *([1, 2, 3, 4, 5, 6] * 20)], options=options)
+    start = len(g.log)
+    g.place({s: spells[s] for s in sorted(spells, reverse=True)})
+    for a in answers:
+        assert g.state.flow.choice is not None, f"no choice pending for {a}"
+        g.send(g.state.flow.choice.seat, a)
+    return g, g.log[start:]
+
+
+def upto_spell_end(events: Sequence[Event], seat: int = 0) -> list[Event]:
+    """The events up to the end of ``seat``'s spell (or its death)."""
+    from domain.spellwars import events as ev
+
+    out: list[Event] = []
+    for e in events:
+        out.append(e)
+        if isinstance(e, ev.SpellFinished) and e.seat == seat:
+            break
+    return out
+
+
+def damage(events: Sequence[Event], source: int = 0) -> list[tuple[int, int]]:
+    from domain.spellwars import events as ev
+
+    return [
+        (e.target, e.amount)
+        for e in upto_spell_end(events, source)
+        if isinstance(e, ev.DamageDealt) and e.source == source
+    ]

@@ -1,0 +1,100 @@
+"""Creatures: KEEP, the next turn's attack, blocking, and their discard."""
+
+from __future__ import annotations
+
+from domain.kernel import DiceRolled
+from domain.spellwars import GAME
+from domain.spellwars import events as ev
+from domain.spellwars.cards import card
+from tests.domain.spellwars.helpers import cast, of, upto_spell_end
+
+
+def test_a_kept_creature_attacks_again_next_turn_with_its_own_power_roll() -> None:
+    # turn 1: Coco-Cocoricus rolls 3: KEEP, no damage
+    g, events = cast({"delivery": "coco-cocoricus#1"}, setup={"life": [20, 19, 20]}, values=[3])
+    assert g.state.wizards[0].creatures == ("coco-cocoricus#1",)
+    # every other seat finishes its turn with filler dice (1s); then turn 2 placement
+    while g.state.flow.choice is not None:
+        legal = GAME.legal_commands(g.state, g.state.flow.choice.seat)
+        g.send(g.state.flow.choice.seat, legal[-1])  # never sacrifice (Block(None) is last)
+    assert g.state.flow.phase == "place" and g.state.turn == 2
+    hand = g.state.wizards[0].hand
+    source = next(c for c in hand if card(c).kind == "source")
+    events = g.send(0, {"type": "PlaceSpell", "source": source})
+    for seat in (1, 2):
+        if g.state.wizards[seat].alive and not g.state.wizards[seat].placed:
+            legal = GAME.legal_commands(g.state, seat)
+            events += g.send(seat, max(legal, key=lambda c: len(c.cards())))  # type: ignore[attr-defined]
+    while (
+        g.state.flow.choice is not None
+        and not [f for f in of(g.log, ev.SpellFinished) if f.seat == 0 and g.state.turn == 2][1:]
+    ):
+        legal = GAME.legal_commands(g.state, g.state.flow.choice.seat)
+        g.send(g.state.flow.choice.seat, legal[-1])
+    sizes = of(events, ev.SizesAnnounced)[0].sizes
+    assert sizes[0] == 1  # the kept creature is not a component of the new spell
+    revealed = [r for r in of(g.log, ev.SpellRevealed) if r.seat == 0][-1]
+    assert revealed.carried == ("coco-cocoricus#1",)
+    started = [c.card for c in of(g.log, ev.ComponentStarted) if c.seat == 0]
+    assert "coco-cocoricus#1" in started[-2:]
+    rolls = [e for e in g.log if isinstance(e, DiceRolled) and "Coco-Cocoricus" in e.purpose]
+    assert len(rolls) == 2
+
+
+def test_the_target_may_sacrifice_a_creature_after_seeing_the_damage() -> None:
+    setup = {"creatures": [[], ["gracula#1"], []]}
+    g, events = cast({"source": "taleboulas#1"}, setup=setup)
+    choice = g.state.flow.choice
+    assert choice is not None and (choice.seat, choice.kind) == (1, "block")
+    assert "3 damage" in choice.prompt
+    legal = GAME.legal_commands(g.state, 1)
+    assert {getattr(c, "creature", "x") for c in legal} == {"gracula#1", None}
+    events = g.send(1, {"type": "Block", "creature": "gracula#1"})
+    blocked = of(events, ev.DamageBlocked)
+    assert [(b.target, b.creature, b.amount, b.rule) for b in blocked] == [
+        (1, "gracula#1", 3, "sw.creature.block")
+    ]
+    assert not [d for d in of(upto_spell_end(events), ev.DamageDealt) if d.target == 1]
+    assert g.state.wizards[1].creatures == ()
+
+
+def test_zero_damage_asks_no_sacrifice_and_only_the_target_is_asked() -> None:
+    setup = {"creatures": [[], [], ["gracula#1"]], "dungeon": 0}
+    # Groclonar with the Dungeon: even (seat 1: 20) then odd; seat 2 at 20 is even too
+    g, events = cast({"quality": "groclonar#1"}, setup=setup)
+    assert g.state.flow.choice is not None and g.state.flow.choice.seat == 2
+    assert [d.target for d in of(events, ev.DamageDealt)] == [1]
+
+
+def test_a_creature_with_no_possible_target_still_rolls_for_keep() -> None:
+    # Tabapassif targets an opponent who already played: nobody has
+    _, events = cast({"source": "flaminus#1", "delivery": "tabapassif#1"}, values=[6, 6])
+    upto = upto_spell_end(events)
+    chosen = [t for t in of(upto, ev.TargetChosen) if t.card == "tabapassif#1"]
+    assert chosen[0].targets == ()
+    assert [e.values for e in upto if isinstance(e, DiceRolled) and e.rule == "sw.power.roll"] == [
+        (6, 6)
+    ]
+    assert of(upto, ev.KeepEarned)
+
+
+def test_kept_creatures_count_their_glyph_in_power_rolls() -> None:
+    setup = {"creatures": [["gracula#1"], [], []]}
+    _, events = cast(
+        {"delivery": "mecha-satana#1"},
+        setup=setup,
+        values=[2, 2, 1, 1],
+        answers=[{"type": "Choose", "choice": "mecha-satana#1"}, {"type": "PickTarget", "seat": 1}],
+    )
+    # Mecha-Satana (Ténèbres) + kept Gracula (Ténèbres): 2 dice
+    rolls = [e for e in events if isinstance(e, DiceRolled) and e.rule == "sw.power.roll"]
+    assert len(rolls[0].values) == 2
+
+
+def test_creatures_are_discarded_when_their_owner_dies() -> None:
+    setup = {"creatures": [[], ["gracula#1"], []], "life": [20, 3, 20]}
+    g, _events = cast({"source": "taleboulas#1"}, setup=setup)
+    g.send(1, {"type": "Block", "creature": None})
+    died = of(g.log, ev.WizardDied)[0]
+    assert died.seat == 1 and "gracula#1" in died.lost
+    assert g.state.wizards[1].creatures == () and "gracula#1" in g.state.discard

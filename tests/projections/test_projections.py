@@ -1,0 +1,234 @@
+"""Projections from the log: exactly once, rebuildable, atomic (SQLite, PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from domain.kernel import Consequence, DiceRolled
+from projections import elo
+from projections.audit import Audit
+from projections.runner import (
+    Projector,
+    audit_trail,
+    rebuild_projections,
+    run_projections,
+    scoreboard,
+)
+from projections.store import PositionMoved, ProjectionStore, ProjectionStoreError
+from services.ledger import WizardLedger
+from tests.services.conftest import QUICK, play
+
+TABLES = [["Ann", "Bob"], ["Bob", "Cy", "Ann"], ["Cy", "Ann"]]
+
+
+def history(ledger: WizardLedger) -> tuple[list[UUID], UUID]:
+    """Three finished games among three names, and one still running."""
+    finished = []
+    for i, names in enumerate(TABLES):
+        gid = ledger.create_game("ultimate", names, seed=f"h{i}", options=QUICK).game_id
+        play(ledger, gid, seed=i)
+        finished.append(gid)
+    running = ledger.create_game("ultimate", ["Ann", "Dee"], seed="run", options=QUICK).game_id
+    play(ledger, running, actions=3)
+    return finished, running
+
+
+def total(ledger: WizardLedger) -> int:
+    return ledger.recorder.max_notification_id() or 0
+
+
+def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
+    return {
+        "scoreboard": projector.scoreboard_json(),
+        "audit": {str(g): projector.audit_json(g) for g in gids},
+    }
+
+
+def test_a_catch_up_applies_each_event_exactly_once(ledger: WizardLedger, sqlite_url: str) -> None:
+    finished, running = history(ledger)
+    n = total(ledger)
+    assert run_projections(ledger) == n
+    assert run_projections(ledger) == 0  # nothing new: nothing applied again
+    assert Path(sqlite_url.removeprefix("sqlite:///")).with_name("wizards.projections.db").exists()
+    with Projector(ledger) as projector:
+        assert projector.positions() == {"scoreboard": n, "audit": n}
+        assert projector.run() == 0
+        for gid in [*finished, running]:
+            rows = projector.audit_json(gid)
+            assert [r["position"] for r in rows] == list(range(1, ledger.load(gid).version + 1))
+        board = projector.scoreboard_json()
+    assert sorted(g["game_id"] for g in board["games"]) == sorted(str(g) for g in finished)
+    players = {p["name"]: p for p in board["players"]}
+    assert set(players) == {"Ann", "Bob", "Cy"}  # Dee has finished no game yet
+    assert {name: p["games"] for name, p in players.items()} == {"Ann": 3, "Bob": 2, "Cy": 2}
+    assert sum(p["wins"] for p in players.values()) == 3
+
+
+def test_the_scoreboard_matches_the_games_and_the_rating_formula(ledger: WizardLedger) -> None:
+    finished, _ = history(ledger)
+    run_projections(ledger)
+    board = scoreboard(ledger.url)
+    games = {g["game_id"]: g for g in board["games"]}
+    ratings: dict[str, float] = {}
+    for gid in finished:  # they finished in this order
+        loaded = ledger.load(gid)
+        outcome = loaded.game.outcome(loaded.table.state)
+        assert outcome is not None
+        row = games[str(gid)]
+        names = list(loaded.table.started.players)
+        assert row["winners"] == sorted(outcome.winners)
+        assert row["winner_names"] == [names[s] for s in sorted(outcome.winners)]
+        assert row["scores"] == list(outcome.scores)
+        places = elo.name_places(names, elo.seat_places(outcome, len(names)))
+        ratings |= elo.update({n: ratings.get(n, elo.START) for n in places}, places)
+    assert {p["name"]: p["rating"] for p in board["players"]} == {
+        name: round(r, 1) for name, r in ratings.items()
+    }
+    assert sum(p["rating"] for p in board["players"]) == pytest.approx(3 * elo.START, abs=0.2)
+    ranks = [p["rating"] for p in board["players"]]
+    assert ranks == sorted(ranks, reverse=True)
+
+
+def test_an_incremental_catch_up_equals_a_rebuild_from_zero(ledger: WizardLedger) -> None:
+    finished, running = history(ledger)
+    run_projections(ledger)
+    before = total(ledger)
+    play(ledger, running, seed=9)  # the running game ends
+    extra = ledger.create_game("ultimate", ["Dee", "Bob"], seed="x", options=QUICK).game_id
+    play(ledger, extra, seed=4)
+    gids = [*finished, running, extra]
+    with Projector(ledger) as projector:
+        assert projector.run() == total(ledger) - before
+        incremental = snapshot(projector, gids)
+    assert len(incremental["scoreboard"]["games"]) == 5
+    assert rebuild_projections(ledger) == total(ledger)
+    with Projector(ledger) as projector:
+        assert snapshot(projector, gids) == incremental
+        # One projection alone can be rebuilt too.
+        assert projector.rebuild(["audit"]) == total(ledger)
+        assert snapshot(projector, gids) == incremental
+        with pytest.raises(ValueError, match="unknown projection"):
+            projector.rebuild(["nope"])
+
+
+def test_the_audit_view_cites_rules_and_shows_dice(ledger: WizardLedger) -> None:
+    finished, running = history(ledger)
+    run_projections(ledger)
+    for gid in [finished[0], running]:
+        rows = audit_trail(ledger.url, gid)
+        entries = ledger.entries(gid)
+        assert len(rows) == len(entries)
+        for row, entry in zip(rows, entries, strict=True):
+            assert row["type"] == type(entry.event).__name__
+            if isinstance(entry.event, Consequence):
+                assert row["rule"] == entry.event.rule
+            if isinstance(entry.event, DiceRolled):
+                assert row["dice"]["values"] == list(entry.event.values)
+        shuffles = [r for r in rows if r["type"] == "CardsShuffled"]
+        assert shuffles and all(r["visibility"] == "hidden" for r in shuffles)
+        assert all(r["dice"]["kind"] == "shuffle" and r["dice"]["permutation"] for r in shuffles)
+    # Redacted for a spectator, the way the log is while the game runs.
+    spectator = audit_trail(ledger.url, running, full=False)
+    hidden = [r for r in spectator if r["visibility"] != "public"]
+    assert hidden and all(r["dice"] is None and "not visible" in r["text"] for r in hidden)
+
+
+def test_a_failed_batch_leaves_neither_rows_nor_position(
+    ledger: WizardLedger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history(ledger)
+    calls = {"n": 0}
+    original = Audit.apply
+
+    def failing(self: Audit, tx: Any, item: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise RuntimeError("crash in the middle of a batch")
+        original(self, tx, item)
+
+    monkeypatch.setattr(Audit, "apply", failing)
+    with Projector(ledger) as projector, pytest.raises(RuntimeError, match="crash"):
+        projector.run()
+    monkeypatch.setattr(Audit, "apply", original)
+    with Projector(ledger) as projector:
+        assert projector.positions()["audit"] == 0
+        assert projector.audit.read is not None
+        with projector.store.transaction(commit=False) as tx:
+            assert tx.one(f"SELECT COUNT(*) AS n FROM {projector.audit.events}") == {"n": 0}
+        assert projector.run() == total(ledger)
+
+
+def test_a_runner_whose_position_moved_applies_nothing(ledger: WizardLedger) -> None:
+    history(ledger)
+    with Projector(ledger) as projector:
+        projector.run()
+        name = projector.tracking_name(projector.audit)
+        with pytest.raises(PositionMoved), projector.store.advance(name, 0, 5) as tx:
+            tx.execute("DELETE FROM " + projector.audit.events)  # never committed
+        assert projector.positions()["audit"] == total(ledger)
+        assert len(projector.audit_json(ledger.game_ids()[0])) > 0
+
+
+def test_concurrent_runners_never_apply_an_event_twice(
+    ledger: WizardLedger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished, running = history(ledger)
+    monkeypatch.setattr("projections.runner.BATCH", 40)  # small batches: runners interleave
+    runners = [Projector(WizardLedger(ledger.url)) for _ in range(3)]
+    errors: list[BaseException] = []
+
+    def run(projector: Projector) -> None:
+        try:
+            projector.run()
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert not errors
+    gids = [*finished, running]
+    together = snapshot(runners[0], gids)
+    for p in runners:
+        p.close()
+    assert rebuild_projections(ledger) == total(ledger)
+    with Projector(ledger) as projector:
+        assert snapshot(projector, gids) == together
+
+
+def test_projections_need_a_sql_store() -> None:
+    with pytest.raises(ProjectionStoreError):
+        ProjectionStore("memory://")
+
+
+@pytest.mark.postgres
+def test_postgres_projections_catch_up_once_and_rebuild_the_same(postgres_url: str) -> None:
+    ledger = WizardLedger(postgres_url)
+    finished = []
+    for i, names in enumerate(TABLES[:2]):
+        gid = ledger.create_game("ultimate", names, seed=f"pg{i}", options=QUICK).game_id
+        play(ledger, gid, seed=i)
+        finished.append(gid)
+    n = total(ledger)
+    with Projector(ledger) as projector:
+        assert projector.store.postgres
+        assert projector.run() == n
+        assert projector.run() == 0
+        assert projector.positions() == {"scoreboard": n, "audit": n}
+        first = snapshot(projector, finished)
+        assert len(first["scoreboard"]["games"]) == 2
+        assert projector.rebuild() == n
+        assert snapshot(projector, finished) == first
+        # Its own tables, in the test's own schema.
+        schema = postgres_url.rsplit("schema=", 1)[1]
+        assert projector.scoreboard.games.startswith(f'"{schema}"."wizardprojections_')
+    assert run_projections(ledger, postgres_url) == 0
+    assert scoreboard(postgres_url) == first["scoreboard"]
+    ledger.close()

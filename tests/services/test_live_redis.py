@@ -1,0 +1,111 @@
+"""Live fan-out through the real Redis on 127.0.0.1:6379.
+
+Skipped when Redis is unreachable, failed then under CI=true (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import msgspec
+import pytest
+import redis
+
+from services.api import create_app
+from services.ledger import WizardLedger
+from services.live import RedisPublisher, channel, publish_appends
+from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, sse
+
+pytestmark = pytest.mark.redis
+
+
+def act_first_legal(ledger: WizardLedger, gid: str) -> int:
+    seat = pending_seat(ledger, gid)
+    assert seat is not None
+    loaded = ledger.load(gid)
+    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.table.state, seat)[0])
+    return ledger.act(gid, seat, command)[0].position
+
+
+def wait_for(predicate: object, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_each_append_is_published_as_positions_and_types_only(
+    ledger: WizardLedger, redis_url: str
+) -> None:
+    gid = ledger.create_game("ultimate", 2, seed="pub").game_id
+    publisher = publish_appends(ledger, redis_url)
+    assert isinstance(publisher, RedisPublisher)
+    assert publish_appends(ledger, redis_url) is publisher  # attached once
+    client = redis.Redis.from_url(redis_url)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(channel(gid))
+    try:
+        # A seat draws: the CardDrawn is private, yet Redis only hears its type.
+        seat = pending_seat(ledger, gid)
+        assert seat is not None
+        entries = ledger.act(gid, seat, {"type": "Draw"})
+        message = None
+        deadline = time.monotonic() + 5
+        while message is None and time.monotonic() < deadline:
+            message = pubsub.get_message(timeout=0.5)
+        assert message is not None, "nothing published"
+        data = json.loads(message["data"])
+        assert data == [{"position": e.position, "type": type(e.event).__name__} for e in entries]
+        assert all(set(item) == {"position", "type"} for item in data)
+    finally:
+        pubsub.close()
+        client.close()
+
+
+def test_a_stream_sees_another_process_appends_through_redis(
+    ledger: WizardLedger, sqlite_url: str, redis_url: str
+) -> None:
+    # Polling is slowed to 30 s: within the 5 s read timeout only Redis can deliver.
+    app = create_app(ledger, redis=redis_url, poll_interval=30, safety_interval=30)
+    other = WizardLedger(sqlite_url)  # another API process: its own ledger and listeners
+    publish_appends(other, redis_url)
+    with LiveServer(app) as server, server.client() as c:
+        wait_for(lambda: c.get("/health").json()["live"]["redis"] == "up")
+        t = new_table(c)
+        with c.stream("GET", f"/tables/{t.game_id}/events") as response:
+            events = sse(response)
+            kind, ready = next(events)
+            assert kind == "ready" and ready["live"] == "up"
+            position = act_first_legal(other, t.game_id)
+            assert next_entry(events)["position"] == position
+        assert app.state.live.relay.relayed >= 1
+    other.close()
+
+
+def test_the_api_publishes_its_own_appends(ledger: WizardLedger, redis_url: str) -> None:
+    app = create_app(ledger, redis=redis_url)
+    with LiveServer(app) as server, server.client() as c:
+        t = new_table(c)
+        client = redis.Redis.from_url(redis_url)
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(channel(t.game_id))
+        try:
+            seat = pending_seat(ledger, t.game_id)
+            assert seat is not None
+            r = c.post(
+                f"/tables/{t.game_id}/act",
+                json={"seat": seat, "command": {"type": "Draw"}},
+                headers=t.auth(seat),
+            )
+            assert r.status_code == 200
+            message = None
+            deadline = time.monotonic() + 5
+            while message is None and time.monotonic() < deadline:
+                message = pubsub.get_message(timeout=0.5)
+            assert message is not None
+            positions = [item["position"] for item in json.loads(message["data"])]
+            assert positions == [e["position"] for e in r.json()["entries"]]
+        finally:
+            pubsub.close()
+            client.close()
