@@ -22,7 +22,7 @@ import msgspec
 from eventsourcing.persistence import JSONTranscoder, StoredEvent
 from eventsourcing.sqlite import SQLiteFactory
 
-from domain.kernel import get_game
+from domain.kernel import all_games
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
 from tools.simulation import play
@@ -165,12 +165,13 @@ def bench_codec(ledger: WizardLedger) -> None:
 
 def bench_simulation(n: int) -> None:
     print("simulation: seeded random-bot games in memory")
-    for game_id in ("ultimate",):
-        game = get_game(game_id)
+    for game in all_games():
+        game_id = game.spec.id
+        counts = range(game.spec.min_players, game.spec.max_players + 1)
         t0 = time.perf_counter()
         commands = 0
         for i in range(n):
-            commands += play(game, 2 + i % 3, f"bench-{i}").steps
+            commands += play(game, counts[i % len(counts)], f"bench-{i}").steps
         dt = time.perf_counter() - t0
         line(f"{game_id}: games per second", f"{n / dt:,.1f}")
         line(f"{game_id}: commands per second", f"{commands / dt:,.0f}")
