@@ -22,7 +22,15 @@ from services.api_auth import Token, acting_seat, viewer_seat
 from services.api_errors import RESPONSES, APIError
 from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
-from services.reads import entry_json, legal_json, log_json, state_json, status_of, summary_json
+from services.reads import (
+    entry_json,
+    legal_json,
+    log_json,
+    notes_by_position,
+    state_json,
+    status_of,
+    summary_json,
+)
 from services.story import EXPORTERS, StoryLines, walk
 from services.verify import verify_game
 
@@ -231,6 +239,7 @@ def export(
         entries,
         loaded.game.outcome(loaded.table.state),
         EXPORTERS[format](str(gid)),
+        notes=notes_by_position(ledger, gid),
     )
     return Response(text, media_type=MEDIA_TYPES[format])
 
@@ -257,7 +266,8 @@ def replay(
         raise APIError(422, "bad_position", str(e)) from None
     entries = _visible(ledger.entries(gid, lte=to), viewer, finished)
     outcome = loaded.game.outcome(loaded.table.state)
-    return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines()))
+    notes = notes_by_position(ledger, gid)
+    return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines(), notes=notes))
 
 
 @router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
@@ -266,3 +276,42 @@ def verify(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     gid = _gid(game_id)
     ledger.load(gid)  # 404 before verifying a game that does not exist
     return verify_game(ledger, gid).as_json()
+
+
+@router.post(
+    "/tables/{game_id}/fork",
+    tags=["tables"],
+    responses=RESPONSES,
+    status_code=201,
+)
+def fork(
+    game_id: str,
+    ledger: LedgerDep,
+    at: Annotated[int, Query(ge=1, description="copy the game up to this position")],
+) -> CreatedTable:
+    """A what-if branch of a finished game: its events up to ``at``, then new play.
+
+    The branch rolls the same dice the original would have rolled from there, so
+    over HTTP only finished games may be forked (a running game's branch would
+    preview its future dice). The operator's CLI (`wizards fork`) has no such limit.
+    """
+    gid = _gid(game_id)
+    if not _finished(ledger.load(gid)):
+        raise APIError(409, "game_running", "only a finished game can be forked over HTTP")
+    try:
+        created = ledger.fork(gid, at)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    return CreatedTable(
+        game_id=str(created.game_id),
+        seats=[SeatToken(seat=s, token=t) for s, t in created.seats],
+    )
+
+
+@router.get("/tables/{game_id}/annotations", tags=["tables"], responses=RESPONSES)
+def annotations(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
+    """Referees' notes on positions of this game (written with `wizards annotate`)."""
+    return [
+        {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
+        for n, a in ledger.annotations(_gid(game_id))
+    ]

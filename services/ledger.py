@@ -36,6 +36,7 @@ from domain.kernel import (
     Dice,
     Event,
     Game,
+    GameForked,
     GameStarted,
     IllegalCommand,
     SeedRevealed,
@@ -57,6 +58,7 @@ from services.records import LedgerMapper, StoredGameEvent
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
+_NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
 
 class GameNotFound(LookupError):
@@ -78,6 +80,15 @@ class Secrets(msgspec.Struct, frozen=True):
 
     seed: str | None
     token_hashes: tuple[str, ...]
+
+
+class Annotation(msgspec.Struct, frozen=True):
+    """A referee's note on a position; kept apart from the game's events."""
+
+    at: int
+    author: str
+    text: str
+    written: str
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -161,6 +172,7 @@ class WizardLedger(Application[UUID]):
                 super().__init__(env=eventsourcing_env(self.url))
                 self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
                 self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
+                self.notes_recorder = self.factory.aggregate_recorder(purpose="annotations")
                 break
             except (InternalError, IntegrityError, ProgrammingError):
                 if attempt == 5:
@@ -236,6 +248,71 @@ class WizardLedger(Application[UUID]):
         # GameStarted is position 1: the fold of the opening events starts from it.
         self._append(gid, loaded, events, first_is_start=True)
         return Created(gid, list(enumerate(tokens)))
+
+    # -------------------------------------------------------------------- fork
+
+    def fork(self, game_id: str | UUID, at: int) -> Created:
+        """A what-if branch: a new game holding this one's events up to ``at``.
+
+        ``at`` must fall between two actions (not inside an action's
+        consequences). The branch keeps the original's seed, so its dice
+        from there on are those the original game would have rolled:
+        the same chance, another choice. It ends with ``GameForked``,
+        which names the original, and gets new seat tokens.
+        """
+        gid = parse_game_id(game_id)
+        source = self.entries(gid, lte=at)
+        if at < 1 or len(source) < at:
+            raise ValueError(f"game {gid} has no position {at}")
+        following = self.entries(gid, gt=at, lte=at + 1)
+        if following and not isinstance(following[0].event, ActionTaken):
+            raise ValueError(
+                f"position {at} is inside an action's consequences; fork at the position "
+                "just before an action (see the log)"
+            )
+        events: list[Event] = [e.event for e in source if not isinstance(e.event, SeedRevealed)]
+        events.append(GameForked(rule="kernel.fork", from_game=str(gid), at=at))
+        started = events[0]
+        assert isinstance(started, GameStarted)
+        secret = self._read_secrets(gid)
+        new = uuid4()
+        tokens = [secrets.token_urlsafe(16) for _ in started.players]
+        self._write_secrets(new, Secrets(secret.seed, tuple(_hash_token(t) for t in tokens)))
+        game = get_game(started.game)
+        loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
+        self._append(new, loaded, events, first_is_start=True)
+        return Created(new, list(enumerate(tokens)))
+
+    # ------------------------------------------------------------- annotations
+
+    def annotate(self, game_id: str | UUID, at: int, text: str, author: str = "referee") -> int:
+        """Add a note on position ``at``; returns the note's number. The game's
+        own stream is never touched: notes have a table of their own."""
+        gid = parse_game_id(game_id)
+        if not text.strip():
+            raise ValueError("an annotation needs some text")
+        if not 1 <= at <= self.load(gid).version:
+            raise ValueError(f"game {gid} has no position {at}")
+        nid = uuid5(_NOTES_NS, gid.hex)
+        for _ in range(MAX_RETRIES):
+            last = self.notes_recorder.select_events(nid, desc=True, limit=1)
+            number = (last[0].originator_version if last else 0) + 1
+            note = Annotation(at=at, author=author, text=text, written=_now())
+            try:
+                self.notes_recorder.insert_events(
+                    [StoredEvent(nid, number, "wizards:annotation", msgspec.msgpack.encode(note))]
+                )
+                return number
+            except (RecordConflictError, IntegrityError):
+                continue
+        raise RuntimeError("could not store the annotation")
+
+    def annotations(self, game_id: str | UUID) -> list[tuple[int, Annotation]]:
+        nid = uuid5(_NOTES_NS, parse_game_id(game_id).hex)
+        return [
+            (row.originator_version, msgspec.msgpack.decode(row.state, type=Annotation))
+            for row in self.notes_recorder.select_events(nid)
+        ]
 
     # --------------------------------------------------------------------- act
 

@@ -97,3 +97,13 @@ def summary_json(ledger: WizardLedger, game_id: UUID) -> dict[str, Any]:
 
 def action_count(entries: list[Entry]) -> int:
     return sum(isinstance(e.event, ActionTaken) for e in entries)
+
+
+def notes_by_position(
+    ledger: WizardLedger, game_id: str | UUID
+) -> dict[int, list[tuple[str, str]]]:
+    """A game's annotations grouped by the position they comment on."""
+    notes: dict[int, list[tuple[str, str]]] = {}
+    for _, note in ledger.annotations(game_id):
+        notes.setdefault(note.at, []).append((note.author, note.text))
+    return notes

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -49,6 +50,9 @@ class Visitor:
     def hidden(self, entry: Entry) -> None:
         """An event the viewer may not see yet: by default, nothing is shown."""
 
+    def note(self, position: int, author: str, text: str) -> None:
+        """A referee's annotation on the position just visited."""
+
     def result(self) -> str:
         return ""
 
@@ -63,6 +67,7 @@ def walk(
     visitor: Visitor,
     *,
     viewer: int | str | None = ALL,
+    notes: Mapping[int, list[tuple[str, str]]] | None = None,
 ) -> str:
     """Drive ``visitor`` over the record.
 
@@ -72,17 +77,21 @@ def walk(
     """
     started = entries[0].event
     assert isinstance(started, GameStarted)
+    notes = notes or {}
     visitor.begin(game, started, entries[0])
     redact = viewer != ALL and outcome is None
-    for entry in entries[1:]:
+    for entry in entries:
         event = entry.event
-        if redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]
+        if entry.position == 1:
+            pass
+        elif redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]
             visitor.hidden(entry)
-            continue
-        if isinstance(event, ActionTaken):
+        elif isinstance(event, ActionTaken):
             visitor.action(entry, event, started.players[event.seat])
         elif isinstance(event, Consequence):
             visitor.consequence(entry, event, rule_of(game, event.rule))
+        for author, text in notes.get(entry.position, []):
+            visitor.note(entry.position, author, text)
     visitor.end(outcome, started.players)
     return visitor.result()
 
@@ -119,6 +128,9 @@ class StoryLines(Visitor):
 
     def hidden(self, entry: Entry) -> None:
         self.lines.append(f"#{entry.position:<4}   (hidden from this viewer until the end)")
+
+    def note(self, position: int, author: str, text: str) -> None:
+        self.lines.append(f"      ✎ {author}: {text}")
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         dice = dice_text(event)
@@ -164,6 +176,11 @@ class JSONExport(Visitor):
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
         self._add(entry, f"{player}: {action.describe()}", None)
 
+    def note(self, position: int, author: str, text: str) -> None:
+        self.doc.setdefault("annotations", []).append(
+            {"position": position, "author": author, "text": text}
+        )
+
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         self._add(entry, event.describe(), rule)
 
@@ -197,6 +214,9 @@ class MarkdownExport(Visitor):
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
         self.out.append(f"| {entry.position} | **{player}** | {_md(action.describe())} | | |")
+
+    def note(self, position: int, author: str, text: str) -> None:
+        self.out.append(f"| {position} | ✎ *{_md(author)}* | *{_md(text)}* | | |")
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         if rule is not None:
@@ -250,6 +270,12 @@ class HTMLExport(Visitor):
             f'<td title="{title}">{html.escape(event.rule)}</td></tr>'
         )
 
+    def note(self, position: int, author: str, text: str) -> None:
+        self.rows.append(
+            f"<tr class=note><td>{position}</td><td>✎ {html.escape(author)}</td>"
+            f"<td colspan=3><i>{html.escape(text)}</i></td></tr>"
+        )
+
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
         self.tail = f"<p><b>Result:</b> {html.escape(outcome_text(outcome, players))}</p>"
 
@@ -257,7 +283,7 @@ class HTMLExport(Visitor):
         return (
             "<!doctype html><meta charset=utf-8><title>Wizard Ledger</title>"
             "<style>body{font-family:sans-serif}td{padding:2px 8px;border-bottom:1px solid #ddd}"
-            "tr.action{background:#f3f0ff}</style>"
+            "tr.action{background:#f3f0ff}tr.note{background:#fff8dc}</style>"
             f"{self.head}<table><tr><th>#</th><th>who</th><th>what</th><th>dice</th>"
             f"<th>rule</th></tr>{''.join(self.rows)}</table>{self.tail}"
         )

@@ -22,6 +22,7 @@ from domain.kernel import (
     CardsShuffled,
     Dice,
     DiceRolled,
+    GameForked,
     GameStarted,
     IllegalCommand,
     SeedRevealed,
@@ -147,9 +148,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
     # 4. Re-decide: setup, then every action, against the stored events.
     table = open_table(game, started)
     setup_end = next((i for i, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
-    setup_events = events[1:setup_end]
-    if isinstance(events[setup_end - 1], SeedRevealed):
-        setup_events = setup_events[:-1]
+    setup_events = [e for e in events[1:setup_end] if not isinstance(e, SeedRevealed | GameForked)]
     script = started.setup or {}
     dice = (
         Dice(SeededSource(seed), 0)
@@ -232,7 +231,8 @@ def _readjudicate(
         )
     except IllegalCommand as e:
         return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
-    stored_wo_seed = [e for e in stored if not isinstance(e, SeedRevealed)]
+    # The service adds these after the rules' events: the seed at the end, the fork mark.
+    stored_wo_seed = [e for e in stored if not isinstance(e, SeedRevealed | GameForked)]
     if not _same(again, stored_wo_seed):
         k = _first_difference(again, stored_wo_seed)
         return Problem(

@@ -16,7 +16,7 @@ import typer
 from domain.kernel import IllegalCommand, SetupError, all_games, get_game
 from services.config import StoreURLError, store_url
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized, WizardLedger
-from services.reads import legal_json, log_json, state_json, summary_json
+from services.reads import legal_json, log_json, notes_by_position, state_json, summary_json
 from services.story import ALL, EXPORTERS, StoryLines, walk
 from services.verify import verify_game
 
@@ -251,7 +251,8 @@ def replay(
     entries = ledger().entries(game_id, lte=to)
     outcome = loaded.game.outcome(ledger().load(game_id).table.state)
     viewer = seat if seat is not None else (None if spectator else ALL)
-    typer.echo(walk(loaded.game, entries, outcome, StoryLines(), viewer=viewer))
+    notes = notes_by_position(ledger(), game_id)
+    typer.echo(walk(loaded.game, entries, outcome, StoryLines(), viewer=viewer, notes=notes))
 
 
 @app.command()
@@ -273,12 +274,60 @@ def export(
         loaded.game.outcome(loaded.table.state),
         EXPORTERS[format](str(game_id)),
         viewer=ALL if seat is None else seat,
+        notes=notes_by_position(ledger(), game_id),
     )
     if output:
         output.write_text(text)
         typer.echo(f"wrote {output}", err=True)
     else:
         typer.echo(text)
+
+
+@app.command()
+@guarded
+def fork(
+    game_id: str,
+    at: Annotated[int, typer.Option(help="copy the game up to this position (before an action)")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """A what-if branch: a new game with this one's events up to --at, same dice ahead."""
+    created = ledger().fork(game_id, at)
+    if as_json:
+        out(
+            {
+                "game_id": str(created.game_id),
+                "forked_from": game_id,
+                "at": at,
+                "seats": [{"seat": s, "token": t} for s, t in created.seats],
+            }
+        )
+    else:
+        typer.echo(str(created.game_id))
+
+
+@app.command()
+@guarded
+def annotate(
+    game_id: str,
+    at: Annotated[int, typer.Option(help="the position the note is about")],
+    text: Annotated[str, typer.Option(help="the note")],
+    author: Annotated[str, typer.Option(help="who writes it")] = "referee",
+) -> None:
+    """Attach a referee's note to a position (kept apart from the game's events)."""
+    number = ledger().annotate(game_id, at, text, author)
+    typer.echo(f"note {number} on position {at}")
+
+
+@app.command()
+@guarded
+def notes(game_id: str) -> None:
+    """A game's annotations (JSON)."""
+    out(
+        [
+            {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
+            for n, a in ledger().annotations(game_id)
+        ]
+    )
 
 
 @app.command()

@@ -7,6 +7,7 @@ from domain.kernel.events import (
     ActionTaken,
     CardsShuffled,
     DiceRolled,
+    GameForked,
     GameStarted,
     SeedRevealed,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "DiceRolled",
     "Event",
     "Game",
+    "GameForked",
     "GameSpec",
     "GameStarted",
     "IllegalCommand",

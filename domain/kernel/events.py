@@ -98,10 +98,21 @@ class SeedRevealed(Consequence, frozen=True, kw_only=True):
         return f"seed revealed: {self.seed}"
 
 
+class GameForked(Consequence, frozen=True, kw_only=True):
+    """This stream is a what-if branch: a copy of ``from_game`` up to position ``at``."""
+
+    from_game: str
+    at: int
+
+    def describe(self) -> str:
+        return f"forked from game {self.from_game} at position {self.at}"
+
+
 KERNEL_EVENTS: tuple[type[Event], ...] = (
     GameStarted,
     ActionTaken,
     DiceRolled,
     CardsShuffled,
     SeedRevealed,
+    GameForked,
 )

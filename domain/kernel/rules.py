@@ -95,6 +95,12 @@ KERNEL_RULES = Catalogue(
             source="assumption",
         ),
         Rule(
+            id="kernel.fork",
+            section="What-if branches",
+            passage="A fork copies a game up to a position and continues on its own.",
+            source="assumption",
+        ),
+        Rule(
             id="kernel.seed",
             section="Dice and shuffles",
             passage="The seed is revealed in the game's last event.",

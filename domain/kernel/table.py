@@ -14,7 +14,14 @@ import msgspec
 
 from domain.kernel.dice import Dice, next_counter
 from domain.kernel.errors import IllegalCommand
-from domain.kernel.events import ActionTaken, CardsShuffled, DiceRolled, GameStarted, SeedRevealed
+from domain.kernel.events import (
+    ActionTaken,
+    CardsShuffled,
+    DiceRolled,
+    GameForked,
+    GameStarted,
+    SeedRevealed,
+)
 from domain.kernel.game import Game
 from domain.kernel.rules import KERNEL_RULES
 from domain.kernel.types import Command, Consequence, Event
@@ -59,6 +66,8 @@ def apply(game: Game[S], table: Table[S], event: Event) -> Table[S]:
         )
     if isinstance(event, SeedRevealed):
         return msgspec.structs.replace(table, position=position, seed=event.seed)
+    if isinstance(event, GameForked):
+        return msgspec.structs.replace(table, position=position)
     if isinstance(event, GameStarted):
         raise ValueError("GameStarted can only open a stream")
     counter, values, orders = table.counter, table.table_values, table.table_orders

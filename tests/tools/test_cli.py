@@ -185,3 +185,18 @@ def test_rules_lists_the_catalogue_with_rulings(wizards: Wizards) -> None:
         if r["readings"] and any("round_health" in x["option"] for x in r["readings"])
     ]
     assert health and health[0]["default"]
+
+
+def test_fork_and_annotate_from_the_command_line(wizards: Wizards) -> None:
+    gid = wizards("new", "ultimate", "--players", "2", "--seed", "branch").stdout.strip()
+    seat = wizards.json("state", gid)["pending"][0]["seat"]
+    command = json.dumps(wizards.json("legal", gid, "--seat", str(seat))[0])
+    wizards("act", gid, "--seat", str(seat), "--command", command)
+    branch = wizards.json("fork", gid, "--at", "7", "--json")
+    assert branch["forked_from"] == gid and len(branch["seats"]) == 2
+    assert wizards.json("state", branch["game_id"])["position"] == 8
+    assert "note 1 on position 7" in wizards("annotate", gid, "--at", "7", "--text", "why?").stdout
+    assert wizards.json("notes", gid)[0]["text"] == "why?"
+    assert "✎ referee: why?" in wizards("replay", gid).stdout
+    err = json.loads(wizards("fork", gid, "--at", "8", code=2).stderr)
+    assert "inside an action" in err["message"]

@@ -1,0 +1,108 @@
+"""What-if branches and referees' notes."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from fastapi.testclient import TestClient
+
+from domain.kernel import ActionTaken, GameForked
+from services.ledger import WizardLedger
+from services.reads import legal_json, notes_by_position, state_json
+from services.story import MarkdownExport, StoryLines, walk
+from services.verify import verify_game
+from tests.services.conftest import new_table, play
+from tests.services.test_ledger import play_until
+
+
+def _action_positions(ledger: WizardLedger, gid: object) -> list[int]:
+    return [e.position for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]  # type: ignore[arg-type]
+
+
+def test_a_fork_copies_the_game_up_to_a_position_and_then_plays_on_its_own(
+    sqlite_url: str,
+) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="what-if").game_id
+    play_until(ledger, gid, actions=8)
+    at = _action_positions(ledger, gid)[4] - 1
+    branch = ledger.fork(gid, at).game_id
+    copied = ledger.entries(branch)
+    assert [msgspec.to_builtins(e.event) for e in copied[:at]] == [
+        msgspec.to_builtins(e.event) for e in ledger.entries(gid, lte=at)
+    ]
+    mark = copied[at].event
+    assert isinstance(mark, GameForked)
+    assert (mark.from_game, mark.at) == (str(gid), at)
+    assert state_json(ledger, branch)["view"] == state_json(ledger, gid, at=at)["view"]
+    original_version = ledger.load(gid).version
+    play_until(ledger, branch, actions=3, seed=99)
+    assert ledger.load(gid).version == original_version  # the original is untouched
+    assert verify_game(ledger, branch).ok
+    assert verify_game(ledger, gid).ok
+
+
+def test_the_same_choice_in_a_branch_meets_the_same_dice(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 3, seed="same-dice").game_id
+    play_until(ledger, gid, actions=30, seed=1)
+    actions = _action_positions(ledger, gid)
+    at = actions[10] - 1
+    branch = ledger.fork(gid, at).game_id
+    for position in actions[10:20]:
+        action = ledger.entries(gid, gt=position - 1, lte=position)[0].event
+        assert isinstance(action, ActionTaken)
+        ledger.act(branch, action.seat, action.command)
+    mine = [msgspec.to_builtins(e.event) for e in ledger.entries(branch)[at + 1 :]]
+    theirs = [msgspec.to_builtins(e.event) for e in ledger.entries(gid, gt=at)]
+    assert mine == theirs[: len(mine)]
+
+
+def test_a_fork_inside_an_actions_consequences_is_refused(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="inside").game_id
+    play_until(ledger, gid, actions=3)
+    inside = _action_positions(ledger, gid)[1]  # the ActionTaken itself: its consequences follow
+    with pytest.raises(ValueError, match="inside an action"):
+        ledger.fork(gid, inside)
+
+
+def test_notes_are_kept_apart_and_appear_in_the_story(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="notes").game_id
+    seat = state_json(ledger, gid)["pending"][0]["seat"]
+    ledger.act(gid, seat, legal_json(ledger, gid, seat)[0])
+    before = [e.hash for e in ledger.entries(gid)]
+    assert ledger.annotate(gid, 8, "was this draw legal?", author="Ana") == 1
+    assert ledger.annotate(gid, 8, "yes: hand below 3", author="Ben") == 2
+    assert [e.hash for e in ledger.entries(gid)] == before  # the game's stream is untouched
+    assert verify_game(ledger, gid).ok
+    loaded = ledger.load(gid)
+    notes = notes_by_position(ledger, gid)
+    story = walk(loaded.game, ledger.entries(gid), None, StoryLines(), notes=notes)
+    assert "✎ Ana: was this draw legal?" in story
+    md = walk(loaded.game, ledger.entries(gid), None, MarkdownExport(str(gid)), notes=notes)
+    assert "yes: hand below 3" in md
+    with pytest.raises(ValueError, match="no position"):
+        ledger.annotate(gid, 999, "too far")
+    with pytest.raises(ValueError, match="text"):
+        ledger.annotate(gid, 2, "   ")
+
+
+def test_over_http_only_a_finished_game_can_be_forked_and_notes_are_readable(
+    ledger: WizardLedger, client: TestClient
+) -> None:
+    table = new_table(client, 2, seed="http-fork", options={"rounds_to_win": 1})
+    refused = client.post(f"/tables/{table.game_id}/fork", params={"at": 2})
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "game_running"
+    play(ledger, table.game_id)
+    branch = client.post(f"/tables/{table.game_id}/fork", params={"at": 7})
+    assert branch.status_code == 201, branch.text
+    new_id = branch.json()["game_id"]
+    assert client.get(f"/tables/{new_id}/state").json()["status"] == "running"
+    ledger.annotate(table.game_id, 7, "the branch point")
+    notes = client.get(f"/tables/{table.game_id}/annotations").json()
+    assert notes[0]["at"] == 7 and notes[0]["text"] == "the branch point"
+    story = client.get(f"/tables/{table.game_id}/replay").text
+    assert "the branch point" in story
