@@ -1,4 +1,5 @@
 """Importing this module registers every game."""
 
-from domain.ultimate import GAME as ULTIMATE  # noqa: F401
+from domain.elfenwizards import GAME as ELFENWIZARDS  # noqa: F401
 from domain.spellwars import GAME as SPELLWARS  # noqa: F401
+from domain.ultimate import GAME as ULTIMATE  # noqa: F401

@@ -138,8 +138,7 @@ _TURN_RULES = [
         id="ultimate.turn.end-effects",
         section=TURN,
         passage=(
-            "Appliquez tout effet persistant, tel que les dégâts infligés par le Nuage de "
-            "poison."
+            "Appliquez tout effet persistant, tel que les dégâts infligés par le Nuage de poison."
         ),
         summary="After the discard phase, persistent end-of-turn effects (poison) apply.",
     ),
@@ -376,8 +375,7 @@ _COMBO_RULES = [
         id="ultimate.combo.spectral-summoning",
         section=COMBOS,
         passage=(
-            "Voile d'ombre + Déviation. Effet : Échangez votre main avec le joueur de votre "
-            "choix"
+            "Voile d'ombre + Déviation. Effet : Échangez votre main avec le joueur de votre choix"
         ),
         summary="The caster swaps hands with a chosen wizard.",
     ),
@@ -407,10 +405,13 @@ _COMBO_RULES = [
             "a defence card; by default they are playable on your own turn as combos."
         ),
         readings=(
-            Reading("The combo list is an explicit exception: allowed.",
-                    option="defence_in_combos=true"),
-            Reading("Defence cards are never played on your turn: those four combos are "
-                    "forbidden.", option="defence_in_combos=false"),
+            Reading(
+                "The combo list is an explicit exception: allowed.", option="defence_in_combos=true"
+            ),
+            Reading(
+                "Defence cards are never played on your turn: those four combos are forbidden.",
+                option="defence_in_combos=false",
+            ),
         ),
         default="defence_in_combos=true",
         why="The four combos only make sense when cast on your own turn, as an action.",
@@ -580,10 +581,15 @@ _ATTACK_RULES = [
         source="ruling",
         summary="Odd damage is split with the larger half to the defender (by default).",
         readings=(
-            Reading("The defender takes the larger half: ceil(d/2) to the defender, floor(d/2) "
-                    "to the attacker.", option="miroir_majority=defender"),
-            Reading("The attacker takes the larger half, so Miroir always helps.",
-                    option="miroir_majority=attacker"),
+            Reading(
+                "The defender takes the larger half: ceil(d/2) to the defender, floor(d/2) "
+                "to the attacker.",
+                option="miroir_majority=defender",
+            ),
+            Reading(
+                "The attacker takes the larger half, so Miroir always helps.",
+                option="miroir_majority=attacker",
+            ),
         ),
         default="miroir_majority=defender",
         why="It is the literal reading of 'la majorité pour vous'.",
@@ -605,8 +611,10 @@ _ATTACK_RULES = [
         source="ruling",
         summary="By default Éclair also deals 1 damage to its caster, who cannot defend.",
         readings=(
-            Reading("Literal 'tous les joueurs': the caster is hit too.",
-                    option="eclair_hits_caster=true"),
+            Reading(
+                "Literal 'tous les joueurs': the caster is hit too.",
+                option="eclair_hits_caster=true",
+            ),
             Reading("Only the other wizards are hit.", option="eclair_hits_caster=false"),
         ),
         default="eclair_hits_caster=true",
@@ -649,10 +657,13 @@ _ATTACK_RULES = [
         source="ruling",
         summary="By default the caster discards another card of their choice as the cost.",
         readings=(
-            Reading("The caster discards a card as the cost, like Barrière d'arcane.",
-                    option="malediction_discard=caster"),
-            Reading("The target discards a card of their choice.",
-                    option="malediction_discard=target"),
+            Reading(
+                "The caster discards a card as the cost, like Barrière d'arcane.",
+                option="malediction_discard=caster",
+            ),
+            Reading(
+                "The target discards a card of their choice.", option="malediction_discard=target"
+            ),
         ),
         default="malediction_discard=caster",
         why="Barrière d'arcane uses the same words for a cost paid by the card's player.",
@@ -789,8 +800,10 @@ _END_RULES = [
         source="ruling",
         summary="Each round starts at round_health life: 9 by default, as in the setup.",
         readings=(
-            Reading("9, as the setup says; the '5' is a leftover of an older revision.",
-                    option="round_health=9"),
+            Reading(
+                "9, as the setup says; the '5' is a leftover of an older revision.",
+                option="round_health=9",
+            ),
             Reading("5, the literal text of the round-end paragraph.", option="round_health=5"),
         ),
         default="round_health=9",

@@ -80,5 +80,13 @@ UltimateCommand = (
 )
 
 COMMAND_TYPES: tuple[type[Command], ...] = (
-    Draw, PlayCard, PlayCombo, NoAction, Pass, Discard, EndTurn, Defend, Decline,
+    Draw,
+    PlayCard,
+    PlayCombo,
+    NoAction,
+    Pass,
+    Discard,
+    EndTurn,
+    Defend,
+    Decline,
 )

@@ -209,8 +209,11 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
 
 def _no_action(flow: Flow, seat: int, command: NoAction) -> None:
     _held(flow.state, seat, command.card, "ultimate.turn.no-action")
-    flow.emit(ev.CardDiscarded(rule="ultimate.turn.no-action", seat=seat, card=command.card,
-                               reason="no_action"))
+    flow.emit(
+        ev.CardDiscarded(
+            rule="ultimate.turn.no-action", seat=seat, card=command.card, reason="no_action"
+        )
+    )
     flow.begin_discard_phase()
 
 
@@ -233,8 +236,9 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
     if state.demands and state.demands[0].seat == seat:
         demand = state.demands[0]
         _held(state, seat, command.card, demand.rule)
-        flow.emit(ev.CardDiscarded(rule=demand.rule, seat=seat, card=command.card,
-                                   reason="demanded"))
+        flow.emit(
+            ev.CardDiscarded(rule=demand.rule, seat=seat, card=command.card, reason="demanded")
+        )
         flow.advance()
         return
     held = len(hand(state, seat))
@@ -294,12 +298,17 @@ def _defend(flow: Flow, seat: int, command: Defend) -> None:
     assert attack is not None
     flow.emit(ev.DefencePlayed(rule=info.rule, seat=seat, card=card, target=command.target))
     if command.discard is not None:
-        flow.emit(ev.CardDiscarded(rule=info.rule, seat=seat, card=command.discard,
-                                   reason="cost"))
+        flow.emit(ev.CardDiscarded(rule=info.rule, seat=seat, card=command.discard, reason="cost"))
     if card == "deflection":
         assert command.target is not None
-        flow.emit(ev.AttackRedirected(rule="ultimate.ruling.redirect", attacker=attack.attacker,
-                                      from_seat=seat, to_seat=command.target))
+        flow.emit(
+            ev.AttackRedirected(
+                rule="ultimate.ruling.redirect",
+                attacker=attack.attacker,
+                from_seat=seat,
+                to_seat=command.target,
+            )
+        )
     else:
         flow.resolve_hit(card)
     flow.advance()

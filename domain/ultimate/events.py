@@ -90,8 +90,7 @@ class ComboPlayed(Consequence, frozen=True, kw_only=True):
         aim = f" at {', '.join(_seat(t) for t in self.targets)}" if self.targets else ""
         pick = f" taking {title(self.card)}" if self.card else ""
         return (
-            f"{_seat(self.seat)} combines {_cards(self.cards)} into "
-            f"{title(self.combo)}{aim}{pick}"
+            f"{_seat(self.seat)} combines {_cards(self.cards)} into {title(self.combo)}{aim}{pick}"
         )
 
 

@@ -59,12 +59,14 @@ class Flow:
             if not self.state.discard:
                 return None
             self.emit(
-                ev.DiscardPileReshuffled(rule="ultimate.turn.reshuffle",
-                                         cards=len(self.state.discard))
+                ev.DiscardPileReshuffled(
+                    rule="ultimate.turn.reshuffle", cards=len(self.state.discard)
+                )
             )
             self.emit(
-                self.dice.shuffle(self.state.discard, pile="discard",
-                                  rule="ultimate.turn.reshuffle")
+                self.dice.shuffle(
+                    self.state.discard, pile="discard", rule="ultimate.turn.reshuffle"
+                )
             )
         card = self.state.draw_pile[0]
         self.emit(ev.CardDrawn(rule=rule, seat=seat, card=card))
@@ -99,8 +101,15 @@ class Flow:
     ) -> None:
         """Start an attack whose hits apply ``rule``; ``why`` cites what makes it one."""
         if hits:
-            self.emit(ev.AttackBegan(rule=why or rule, attacker=attacker, source=source,
-                                     effect_rule=rule, hits=tuple(hits)))
+            self.emit(
+                ev.AttackBegan(
+                    rule=why or rule,
+                    attacker=attacker,
+                    source=source,
+                    effect_rule=rule,
+                    hits=tuple(hits),
+                )
+            )
 
     def advance(self) -> None:
         """Resolve whatever needs no decision; stop at the next decision."""
@@ -147,8 +156,15 @@ class Flow:
             # Asked whenever they hold a card, so the question leaks nothing.
             rule = "ultimate.defence.prompt"
             defendable = bool(wizard.hand)
-        self.emit(ev.AttackArrived(rule=rule, attacker=attacker, target=target,
-                                   damage=hit.damage, defendable=defendable))
+        self.emit(
+            ev.AttackArrived(
+                rule=rule,
+                attacker=attacker,
+                target=target,
+                damage=hit.damage,
+                defendable=defendable,
+            )
+        )
 
     def resolve_hit(self, defence: str | None) -> None:
         """Land the current hit on its target, after ``defence`` (a card or None)."""
@@ -176,15 +192,23 @@ class Flow:
             rule = "ultimate.ruling.defence-order" if defence else "ultimate.combo.frozen-armour"
             blocked = min(amount, 3)
             if blocked:
-                self.emit(ev.DamageBlocked(rule=rule, seat=target, amount=blocked,
-                                           by=FROZEN_ARMOUR))
+                self.emit(
+                    ev.DamageBlocked(rule=rule, seat=target, amount=blocked, by=FROZEN_ARMOUR)
+                )
                 amount -= blocked
-            self.emit(ev.EffectEnded(rule="ultimate.ruling.frozen-armour", seat=target,
-                                     kind=FROZEN_ARMOUR, reason="consumed"))
+            self.emit(
+                ev.EffectEnded(
+                    rule="ultimate.ruling.frozen-armour",
+                    seat=target,
+                    kind=FROZEN_ARMOUR,
+                    reason="consumed",
+                )
+            )
         self.damage(target, amount, attack.source, attack.rule)
         if hit.poison:
-            self.emit(ev.EffectStarted(rule=attack.rule, seat=target, kind=POISON,
-                                       turn=self.state.turn))
+            self.emit(
+                ev.EffectStarted(rule=attack.rule, seat=target, kind=POISON, turn=self.state.turn)
+            )
         if hit.steal:
             self._steal(attacker, target, attack.rule)
         if hit.discard:
@@ -209,8 +233,11 @@ class Flow:
 
     def _finish_action(self) -> None:
         if self.state.in_play:
-            self.emit(ev.PlayedCardsDiscarded(rule="ultimate.cards.discard-after-use",
-                                              cards=self.state.in_play))
+            self.emit(
+                ev.PlayedCardsDiscarded(
+                    rule="ultimate.cards.discard-after-use", cards=self.state.in_play
+                )
+            )
         if self.check_eliminations():
             return
         active = self.state.active
@@ -234,8 +261,11 @@ class Flow:
             # Only poisons that landed before this turn began are due now.
             if effect.seat == active and effect.kind == POISON and effect.turn < turn:
                 self.damage(active, 1, POISON, "ultimate.ruling.poison-timing")
-                self.emit(ev.EffectEnded(rule="ultimate.turn.end-effects", seat=active,
-                                         kind=POISON, reason="ticked"))
+                self.emit(
+                    ev.EffectEnded(
+                        rule="ultimate.turn.end-effects", seat=active, kind=POISON, reason="ticked"
+                    )
+                )
         if self.check_eliminations():
             return
         self.start_turn(next_seat(self.state, active), "ultimate.turn.order")
@@ -243,8 +273,14 @@ class Flow:
     def start_turn(self, seat: int, rule: str) -> None:
         for effect in self.state.effects:
             if effect.seat == seat and effect.kind in EXPIRE_AT_OWN_TURN:
-                self.emit(ev.EffectEnded(rule=_EFFECT_RULES[effect.kind], seat=seat,
-                                         kind=effect.kind, reason="expired"))
+                self.emit(
+                    ev.EffectEnded(
+                        rule=_EFFECT_RULES[effect.kind],
+                        seat=seat,
+                        kind=effect.kind,
+                        reason="expired",
+                    )
+                )
         self.emit(ev.TurnStarted(rule=rule, seat=seat, turn=self.state.turn + 1))
 
     def check_eliminations(self) -> bool:
@@ -254,14 +290,18 @@ class Flow:
         """
         for seat, wizard in enumerate(self.state.wizards):
             if not wizard.eliminated and wizard.life == 0:
-                self.emit(ev.WizardEliminated(rule="ultimate.end.elimination", seat=seat,
-                                              cards=wizard.hand))
+                self.emit(
+                    ev.WizardEliminated(
+                        rule="ultimate.end.elimination", seat=seat, cards=wizard.hand
+                    )
+                )
         left = in_round(self.state)
         if len(left) > 1:
             return False
         if not left:
-            self.emit(ev.RoundDrawn(rule="ultimate.ruling.round-without-survivor",
-                                    round=self.state.round))
+            self.emit(
+                ev.RoundDrawn(rule="ultimate.ruling.round-without-survivor", round=self.state.round)
+            )
         else:
             winner = left[0]
             wins = self.state.wizards[winner].round_wins + 1
@@ -275,14 +315,18 @@ class Flow:
     def start_round(self) -> None:
         first_round = self.state.round == 0
         rule = "ultimate.setup.health" if first_round else "ultimate.end.new-round"
-        self.emit(ev.RoundStarted(rule=rule, round=self.state.round + 1,
-                                  health=self.state.options.round_health))
+        self.emit(
+            ev.RoundStarted(
+                rule=rule, round=self.state.round + 1, health=self.state.options.round_health
+            )
+        )
         shuffled = self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal")
         self.emit(shuffled)
         for seat in range(self.state.players):
-            cards = shuffled.order[seat * DEAL_SIZE:(seat + 1) * DEAL_SIZE]
+            cards = shuffled.order[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE]
             self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=cards))
-        choice = self.dice.choose(self.state.players, purpose="first player",
-                                  rule="ultimate.setup.first-player")
+        choice = self.dice.choose(
+            self.state.players, purpose="first player", rule="ultimate.setup.first-player"
+        )
         self.emit(choice)
         self.start_turn(choice.values[0] - 1, "ultimate.setup.first-player")

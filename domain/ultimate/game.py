@@ -40,9 +40,7 @@ class UltimateGame:
     def setup(self, state: UltimateState, dice: Dice) -> list[Event]:
         return opening.setup(state, dice)
 
-    def decide(
-        self, state: UltimateState, seat: int, command: Command, dice: Dice
-    ) -> list[Event]:
+    def decide(self, state: UltimateState, seat: int, command: Command, dice: Dice) -> list[Event]:
         return decide(state, seat, command, dice)
 
     def evolve(self, state: UltimateState, event: Event) -> UltimateState:

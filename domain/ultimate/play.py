@@ -15,9 +15,7 @@ from domain.ultimate.flow import Flow
 from domain.ultimate.state import Hit, seats_from_left
 
 
-def play_card(
-    flow: Flow, seat: int, card: str, target: int | None, discard: str | None
-) -> None:
+def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str | None) -> None:
     rule = CARDS[card].rule
     flow.emit(ev.CardPlayed(rule=rule, seat=seat, card=card, target=target))
     options = flow.state.options
@@ -42,8 +40,11 @@ def play_card(
         assert target is not None
         if options.malediction_discard == "caster":
             assert discard is not None
-            flow.emit(ev.CardDiscarded(rule="ultimate.ruling.curse-discard", seat=seat,
-                                       card=discard, reason="cost"))
+            flow.emit(
+                ev.CardDiscarded(
+                    rule="ultimate.ruling.curse-discard", seat=seat, card=discard, reason="cost"
+                )
+            )
             flow.attack(seat, card, rule, [Hit(target=target, damage=2)])
         else:
             flow.attack(seat, card, rule, [Hit(target=target, damage=2, discard=True)])
@@ -58,8 +59,11 @@ def play_card(
     elif card == "shadow_veil":
         flow.emit(ev.EffectStarted(rule=rule, seat=seat, kind=SHADOW_VEIL, turn=flow.state.turn))
     elif card == "absorption":
-        flow.emit(ev.CardRecovered(rule="ultimate.ruling.absorption-last", seat=seat,
-                                   card=flow.state.discard[-1]))
+        flow.emit(
+            ev.CardRecovered(
+                rule="ultimate.ruling.absorption-last", seat=seat, card=flow.state.discard[-1]
+            )
+        )
     elif card == "mind_control":
         assert target is not None
         flow.demand_discard(target, seat, "ultimate.ruling.mind-control")
@@ -72,8 +76,11 @@ def play_combo(
 ) -> None:
     combo = COMBOS[combo_id]
     rule = combo.rule
-    flow.emit(ev.ComboPlayed(rule=rule, seat=seat, combo=combo_id, cards=combo.cards,
-                             targets=targets, card=card))
+    flow.emit(
+        ev.ComboPlayed(
+            rule=rule, seat=seat, combo=combo_id, cards=combo.cards, targets=targets, card=card
+        )
+    )
     turn = flow.state.turn
     attack = "ultimate.ruling.what-is-an-attack"
     if combo_id == "flame_explosion":
@@ -99,7 +106,6 @@ def play_combo(
         flow.heal(seat, 2, rule)
         flow.attack(seat, combo_id, rule, [Hit(target=targets[0], poison=True)], why=attack)
     elif combo_id == "spectral_summoning":
-        flow.emit(ev.HandsSwapped(rule="ultimate.ruling.hand-swap", seat=seat,
-                                  other=targets[0]))
+        flow.emit(ev.HandsSwapped(rule="ultimate.ruling.hand-swap", seat=seat, other=targets[0]))
     else:  # pragma: no cover - decide refuses every other combo
         raise AssertionError(f"no effect for {combo_id}")

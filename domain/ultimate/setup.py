@@ -75,9 +75,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         raise SetupError("ultimate setup: expected a table of keys")
     unknown = sorted(set(setup) - set(POSITION_KEYS) - set(TABLE_KEYS))
     if unknown:
-        raise SetupError(
-            f"ultimate setup: unknown key(s) {unknown}; known: {list(POSITION_KEYS)}"
-        )
+        raise SetupError(f"ultimate setup: unknown key(s) {unknown}; known: {list(POSITION_KEYS)}")
     passthrough = {k: setup[k] for k in TABLE_KEYS if k in setup}
     if not any(key in setup for key in POSITION_KEYS):
         return passthrough
@@ -89,11 +87,14 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     hands = [_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)]
     draw_pile = _cards(setup["draw_pile"], "draw_pile")
     discard = _cards(setup.get("discard", []), "discard")
-    health = [_int(v, f"health[{s}]") for s, v in enumerate(_per_seat(setup["health"],
-                                                                      players, "health"))]
+    health = [
+        _int(v, f"health[{s}]") for s, v in enumerate(_per_seat(setup["health"], players, "health"))
+    ]
     wins_given = setup.get("round_wins", [0] * players)
-    round_wins = [_int(v, f"round_wins[{s}]")
-                  for s, v in enumerate(_per_seat(wins_given, players, "round_wins"))]
+    round_wins = [
+        _int(v, f"round_wins[{s}]")
+        for s, v in enumerate(_per_seat(wins_given, players, "round_wins"))
+    ]
     first = _int(setup["first"], "first")
 
     counts = Counter(card for pile in (*hands, draw_pile, discard) for card in pile)
@@ -138,9 +139,7 @@ def _per_seat(value: Any, players: int, key: str) -> list[Any]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise SetupError(f"ultimate setup: {key} must be a list with one entry per seat")
     if len(value) != players:
-        raise SetupError(
-            f"ultimate setup: {key} has {len(value)} entries for {players} players"
-        )
+        raise SetupError(f"ultimate setup: {key} has {len(value)} entries for {players} players")
     return list(value)
 
 

@@ -58,8 +58,7 @@ def view(state: UltimateState, seat: int | None) -> dict[str, Any]:
         "attack": attack,
         "demands": [{"seat": d.seat, "by": d.by} for d in state.demands],
         "pending": [
-            {"seat": p.seat, "accepts": list(p.accepts), "prompt": p.prompt}
-            for p in state.pending
+            {"seat": p.seat, "accepts": list(p.accepts), "prompt": p.prompt} for p in state.pending
         ],
         "options": msgspec.to_builtins(state.options),
         "winner": state.winner,

@@ -108,16 +108,11 @@ def test_the_idempotency_key_makes_a_retry_harmless(wizards: Wizards) -> None:
 
 
 def _finish(wizards: Wizards, gid: str) -> None:
-    import random
+    """Play to the end through the store (fast); the CLI is tested by what follows."""
+    from services.ledger import WizardLedger
+    from tests.services.test_ledger import play_until
 
-    rng = random.Random(0)
-    while True:
-        state = wizards.json("state", gid)
-        if state["status"] == "finished":
-            return
-        seat = state["pending"][0]["seat"]
-        command = rng.choice(wizards.json("legal", gid, "--seat", str(seat)))
-        wizards("act", gid, "--seat", str(seat), "--command", json.dumps(command))
+    play_until(WizardLedger(wizards.store), gid)
 
 
 def test_replay_export_and_verify_a_finished_game(wizards: Wizards, tmp_path: Path) -> None:

@@ -73,8 +73,11 @@ def test_poison_cloud_takes_one_life_at_the_end_of_the_targets_next_turn() -> No
     tick = only(events, DamageDealt)
     assert (tick.seat, tick.amount, tick.rule) == (1, 1, "ultimate.ruling.poison-timing")
     ended = only(events, EffectEnded)
-    assert (ended.kind, ended.reason, ended.rule) == ("poison", "ticked",
-                                                      "ultimate.turn.end-effects")
+    assert (ended.kind, ended.reason, ended.rule) == (
+        "poison",
+        "ticked",
+        "ultimate.turn.end-effects",
+    )
     assert m.life(1) == 8 and m.state.effects == ()
 
 
@@ -109,8 +112,10 @@ def test_lightning_hits_everyone_including_its_caster_by_default() -> None:
     # Resolved from the caster's left: seat 2 first, then seat 0.
     began = only(events, AttackBegan)
     assert [h.target for h in began.hits] == [2, 0]
-    assert (began.rule, began.effect_rule) == ("ultimate.ruling.lightning-order",
-                                               "ultimate.card.lightning")
+    assert (began.rule, began.effect_rule) == (
+        "ultimate.ruling.lightning-order",
+        "ultimate.card.lightning",
+    )
     assert m.waiting_for() == (2, ("Defend", "Decline"))
     blocked = only(m.act(2, Defend(card="shield")), DamageBlocked)
     assert (blocked.seat, blocked.amount) == (2, 1)
@@ -132,7 +137,10 @@ def test_curse_costs_its_caster_a_discard_by_default() -> None:
     events = m.act(0, PlayCard(card="curse", target=1, discard="shield"))
     paid = only(events, CardDiscarded)
     assert (paid.seat, paid.card, paid.reason, paid.rule) == (
-        0, "shield", "cost", "ultimate.ruling.curse-discard"
+        0,
+        "shield",
+        "cost",
+        "ultimate.ruling.curse-discard",
     )
     hit = only(m.act(1, Decline()), DamageDealt)
     assert (hit.amount, hit.rule) == (2, "ultimate.card.curse")
@@ -144,8 +152,10 @@ def test_curse_cannot_be_cast_alone_when_the_caster_pays() -> None:
 
 
 def test_curse_makes_its_target_discard_a_card_of_their_choice_with_the_target_option() -> None:
-    m = Match(position([["curse"], ["shield", "healing_light", "thorns"]]),
-              options={"malediction_discard": "target"})
+    m = Match(
+        position([["curse"], ["shield", "healing_light", "thorns"]]),
+        options={"malediction_discard": "target"},
+    )
     m.act(0, PlayCard(card="curse", target=1))
     events = m.act(1, Defend(card="shield"))
     assert only(events, DamageBlocked).amount == 1
@@ -167,7 +177,10 @@ def test_shadow_hand_costs_one_life_and_steals_a_random_card() -> None:
     assert (roll.sides, roll.rule) == (3, "ultimate.ruling.steal-random")
     stolen = only(events, CardStolen)
     assert (stolen.thief, stolen.victim, stolen.card, stolen.rule) == (
-        0, 1, "mirror", "ultimate.card.shadow-hand"
+        0,
+        1,
+        "mirror",
+        "ultimate.card.shadow-hand",
     )
     assert stolen.visibility() == private(0, 1)
     assert m.hand(0) == ("mirror",) and m.hand(1) == ("shield", "thorns")

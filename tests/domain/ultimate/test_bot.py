@@ -31,8 +31,11 @@ def _choice(m: Match, seat: int) -> object:
 
 
 def test_greedy_goes_for_the_kill() -> None:
-    m = Match(position([["fireball", "mirror", "healing_light"], ["shield"], ["thorns"]],
-                       health=[5, 9, 1]))
+    m = Match(
+        position(
+            [["fireball", "mirror", "healing_light"], ["shield"], ["thorns"]], health=[5, 9, 1]
+        )
+    )
     assert _choice(m, 0) == PlayCard(card="fireball", target=2)
 
 
@@ -87,9 +90,12 @@ def test_greedy_bots_play_whole_matches_to_the_end() -> None:
     for seed in range(4):
         players = 2 + seed % 3
         started = GameStarted(
-            game="ultimate", options=GAME.spec.resolve_options({}),
-            players=tuple(f"bot{i}" for i in range(players)), mode="seeded",
-            seed_commitment="", engine_version=ENGINE_VERSION,
+            game="ultimate",
+            options=GAME.spec.resolve_options({}),
+            players=tuple(f"bot{i}" for i in range(players)),
+            mode="seeded",
+            seed_commitment="",
+            engine_version=ENGINE_VERSION,
         )
         secret = f"greedy-{seed}"
         table = replay(GAME, start(GAME, started, Dice.seeded(secret)))

@@ -35,8 +35,10 @@ def test_flame_explosion_deals_three_and_costs_its_caster_nothing() -> None:
     m = Match(position([["fireball", "explosion"], ["healing_light"]]))
     events = m.act(0, PlayCombo(combo="flame_explosion", target=1))
     played = only(events, ComboPlayed)
-    assert (played.cards, played.rule) == (("fireball", "explosion"),
-                                           "ultimate.combo.flame-explosion")
+    assert (played.cards, played.rule) == (
+        ("fireball", "explosion"),
+        "ultimate.combo.flame-explosion",
+    )
     assert "DamageDealt" not in names(events)  # no Explosion recoil inside a combo
     hit = only(m.act(1, Decline()), DamageDealt)
     assert (hit.amount, hit.rule) == (3, "ultimate.combo.flame-explosion")
@@ -44,8 +46,9 @@ def test_flame_explosion_deals_three_and_costs_its_caster_nothing() -> None:
 
 
 def test_electric_veil_hurts_the_attacker_and_the_attackers_right_neighbour() -> None:
-    m = Match(position([["lightning", "mirror", "shield"], ["healing_light"],
-                        ["fireball", "thorns"]]))
+    m = Match(
+        position([["lightning", "mirror", "shield"], ["healing_light"], ["fireball", "thorns"]])
+    )
     started = only(m.act(0, PlayCombo(combo="electric_veil")), EffectStarted)
     assert (started.kind, started.rule) == ("electric_veil", "ultimate.combo.electric-veil")
     m.act(0, EndTurn())
@@ -53,10 +56,11 @@ def test_electric_veil_hurts_the_attacker_and_the_attackers_right_neighbour() ->
     m.act(1, EndTurn())
     events = m.act(2, PlayCard(card="fireball", target=0))
     attacker, neighbour = each(events, DamageDealt)
-    assert (attacker.seat, attacker.amount, attacker.rule) == (2, 2,
-                                                               "ultimate.combo.electric-veil")
+    assert (attacker.seat, attacker.amount, attacker.rule) == (2, 2, "ultimate.combo.electric-veil")
     assert (neighbour.seat, neighbour.amount, neighbour.rule) == (
-        1, 1, "ultimate.ruling.right-neighbour"
+        1,
+        1,
+        "ultimate.ruling.right-neighbour",
     )
     m.act(0, Decline())
     assert [m.life(0), m.life(1), m.life(2)] == [8, 8, 7]
@@ -76,8 +80,11 @@ def test_electric_veil_lapses_at_its_casters_next_turn() -> None:
     m.act(0, EndTurn())
     m.act(1, Draw())
     ended = only(m.act(1, EndTurn()), EffectEnded)
-    assert (ended.kind, ended.reason, ended.rule) == ("electric_veil", "expired",
-                                                      "ultimate.ruling.electric-veil")
+    assert (ended.kind, ended.reason, ended.rule) == (
+        "electric_veil",
+        "expired",
+        "ultimate.ruling.electric-veil",
+    )
 
 
 def test_frozen_armour_blocks_up_to_three_damage_of_the_next_attack_only() -> None:
@@ -87,8 +94,11 @@ def test_frozen_armour_blocks_up_to_three_damage_of_the_next_attack_only() -> No
     m.act(1, PlayCard(card="explosion", target=0))
     events = m.act(0, Decline())
     blocked = only(events, DamageBlocked)
-    assert (blocked.amount, blocked.by, blocked.rule) == (2, "frozen_armour",
-                                                          "ultimate.combo.frozen-armour")
+    assert (blocked.amount, blocked.by, blocked.rule) == (
+        2,
+        "frozen_armour",
+        "ultimate.combo.frozen-armour",
+    )
     ended = only(events, EffectEnded)
     assert (ended.reason, ended.rule) == ("consumed", "ultimate.ruling.frozen-armour")
     assert m.life(0) == 9
@@ -101,8 +111,11 @@ def test_frozen_armour_blocks_up_to_three_damage_of_the_next_attack_only() -> No
 
 
 def test_frozen_armour_blocks_what_a_defence_card_lets_through() -> None:
-    m = Match(position([["shield", "arcane_barrier", "mirror"],
-                        ["fireball", "explosion", "healing_light"]]))
+    m = Match(
+        position(
+            [["shield", "arcane_barrier", "mirror"], ["fireball", "explosion", "healing_light"]]
+        )
+    )
     m.act(0, PlayCombo(combo="frozen_armour"))
     m.act(0, EndTurn())
     m.act(1, PlayCombo(combo="flame_explosion", target=0))
@@ -140,16 +153,20 @@ def test_arcane_trap_lasts_one_turn() -> None:
     m.act(0, EndTurn())
     m.act(1, Draw())
     ended = only(m.act(1, EndTurn()), EffectEnded)
-    assert (ended.kind, ended.reason, ended.rule) == ("arcane_trap", "expired",
-                                                      "ultimate.ruling.arcane-trap")
+    assert (ended.kind, ended.reason, ended.rule) == (
+        "arcane_trap",
+        "expired",
+        "ultimate.ruling.arcane-trap",
+    )
 
 
 def test_grave_summoning_takes_any_card_of_the_discard_pile() -> None:
-    m = Match(position([["absorption", "shadow_hand"], ["shield"]],
-                       discard=["fireball", "thorns"]))
+    m = Match(position([["absorption", "shadow_hand"], ["shield"]], discard=["fireball", "thorns"]))
     choices = [c for c in m.legal(0) if isinstance(c, PlayCombo)]
-    assert choices == [PlayCombo(combo="grave_summoning", card="fireball"),
-                       PlayCombo(combo="grave_summoning", card="thorns")]
+    assert choices == [
+        PlayCombo(combo="grave_summoning", card="fireball"),
+        PlayCombo(combo="grave_summoning", card="thorns"),
+    ]
     events = m.act(0, PlayCombo(combo="grave_summoning", card="fireball"))
     recovered = only(events, CardRecovered)
     assert (recovered.card, recovered.rule) == ("fireball", "ultimate.combo.grave-summoning")
@@ -183,8 +200,9 @@ def test_shadow_mana_draws_a_card_and_steals_one_without_costing_life() -> None:
 
 
 def test_shadow_mana_steal_is_deflected_like_any_attack() -> None:
-    m = Match(position([["mana_focus", "shadow_hand"], ["deflection"], ["mirror"]],
-                       draw=["fireball"]))
+    m = Match(
+        position([["mana_focus", "shadow_hand"], ["deflection"], ["mirror"]], draw=["fireball"])
+    )
     began = only(m.act(0, PlayCombo(combo="shadow_mana", target=1)), AttackBegan)
     assert began.rule == "ultimate.ruling.what-is-an-attack"
     m.act(1, Defend(card="deflection", target=2))
@@ -207,8 +225,10 @@ def test_chain_reaction_needs_two_different_opponents() -> None:
     duel = Match(position([["lightning", "fireball"], ["shield"]]))
     assert not any(isinstance(c, PlayCombo) for c in duel.legal(0))
     refused = duel.refuse(0, PlayCombo(combo="chain_reaction", target=1, second_target=1))
-    assert (refused.code, refused.rule) == ("not_enough_opponents",
-                                            "ultimate.ruling.chain-reaction")
+    assert (refused.code, refused.rule) == (
+        "not_enough_opponents",
+        "ultimate.ruling.chain-reaction",
+    )
     trio = Match(position([["lightning", "fireball"], ["shield"], ["mirror"]]))
     refused = trio.refuse(0, PlayCombo(combo="chain_reaction", target=1, second_target=1))
     assert refused.code == "target_required"
@@ -222,8 +242,11 @@ def test_poisoned_blessing_heals_two_and_poisons_an_opponent() -> None:
     restored = only(events, LifeRestored)
     assert (restored.amount, restored.rule) == (2, "ultimate.combo.poisoned-blessing")
     poison = only(m.act(1, Defend(card="shield")), EffectStarted)
-    assert (poison.seat, poison.kind, poison.rule) == (1, "poison",
-                                                       "ultimate.combo.poisoned-blessing")
+    assert (poison.seat, poison.kind, poison.rule) == (
+        1,
+        "poison",
+        "ultimate.combo.poisoned-blessing",
+    )
 
 
 def test_spectral_summoning_swaps_what_is_left_of_the_hand_with_the_chosen_wizard() -> None:
@@ -250,8 +273,7 @@ def test_combos_with_a_defence_card_are_forbidden_when_the_option_is_off(
     m = Match(position([hand, ["healing_light"]]), options={"defence_in_combos": False})
     assert combo not in m.legal(0)
     refused = m.refuse(0, combo)
-    assert (refused.code, refused.rule) == ("combo_forbidden",
-                                            "ultimate.ruling.defence-in-combos")
+    assert (refused.code, refused.rule) == ("combo_forbidden", "ultimate.ruling.defence-in-combos")
     allowed = Match(position([hand, ["healing_light"]]))
     assert combo in allowed.legal(0)
 

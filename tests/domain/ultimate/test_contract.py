@@ -87,13 +87,18 @@ def _near(state: UltimateState, seat: int, players: int) -> list[Command]:
     for card in hand:
         for target in seats:
             for paid in (None, *hand):
-                found += [PlayCard(card=card, target=target, discard=paid),
-                          Defend(card=card, target=target, discard=paid)]
+                found += [
+                    PlayCard(card=card, target=target, discard=paid),
+                    Defend(card=card, target=target, discard=paid),
+                ]
     for combo in COMBOS.values():
         if all(c in hand for c in combo.cards):
             found += [PlayCombo(combo=combo.id, target=t) for t in range(players)]
-            found += [PlayCombo(combo=combo.id, target=t, second_target=u)
-                      for t in range(players) for u in range(players)]
+            found += [
+                PlayCombo(combo=combo.id, target=t, second_target=u)
+                for t in range(players)
+                for u in range(players)
+            ]
             found += [PlayCombo(combo=combo.id, card=c) for c in (*state.discard, *hand)]
     return found
 
@@ -172,7 +177,8 @@ def _play_randomly(
             )
             for command in probes:
                 assert _accepted(state, seat, command, table.counter) == (command in legal), (
-                    command, legal,
+                    command,
+                    legal,
                 )
         seat = next(iter(movers))
         command = rng.choice(GAME.legal_commands(state, seat))
@@ -217,7 +223,11 @@ def test_the_game_is_registered_with_its_spec() -> None:
     assert get_game("ultimate") is GAME
     spec = GAME.spec
     assert (spec.id, spec.name, spec.min_players, spec.max_players, spec.rulebook) == (
-        "ultimate", "Sorcier ultime", 2, 4, "rules/ultimate.txt"
+        "ultimate",
+        "Sorcier ultime",
+        2,
+        4,
+        "rules/ultimate.txt",
     )
     assert GAME.spec.resolve_options({}) == {
         "round_health": 9,
@@ -265,8 +275,12 @@ def test_the_catalogue_entries_are_complete() -> None:
 
 def test_a_view_of_a_fresh_game_shows_own_cards_and_only_counts_of_the_others() -> None:
     started = GameStarted(
-        game="ultimate", options=GAME.spec.resolve_options({}), players=("a", "b", "c"),
-        mode="seeded", seed_commitment="", engine_version=ENGINE_VERSION,
+        game="ultimate",
+        options=GAME.spec.resolve_options({}),
+        players=("a", "b", "c"),
+        mode="seeded",
+        seed_commitment="",
+        engine_version=ENGINE_VERSION,
     )
     table = replay(GAME, start(GAME, started, Dice.seeded("view")))
     state = table.state

@@ -22,7 +22,10 @@ def test_shield_blocks_one_damage() -> None:
     assert only(events, DefencePlayed).rule == "ultimate.card.shield"
     blocked = only(events, DamageBlocked)
     assert (blocked.seat, blocked.amount, blocked.by, blocked.rule) == (
-        1, 1, "shield", "ultimate.card.shield"
+        1,
+        1,
+        "shield",
+        "ultimate.card.shield",
     )
     assert m.life(1) == 8
 
@@ -33,8 +36,11 @@ def test_arcane_barrier_blocks_two_damage_for_a_discarded_card() -> None:
     assert Defend(card="arcane_barrier", discard="healing_light") in m.legal(1)
     events = m.act(1, Defend(card="arcane_barrier", discard="healing_light"))
     paid = only(events, CardDiscarded)
-    assert (paid.card, paid.reason, paid.rule) == ("healing_light", "cost",
-                                                   "ultimate.card.arcane-barrier")
+    assert (paid.card, paid.reason, paid.rule) == (
+        "healing_light",
+        "cost",
+        "ultimate.card.arcane-barrier",
+    )
     assert only(events, DamageBlocked).amount == 2
     assert m.life(1) == 9 and m.hand(1) == ()
 
@@ -50,12 +56,18 @@ def test_arcane_barrier_alone_in_hand_cannot_be_played() -> None:
 def test_deflection_sends_the_attack_to_another_wizard_who_may_defend_in_turn() -> None:
     m = Match(position([["fireball"], ["deflection"], ["shield"]]))
     m.act(0, PlayCard(card="fireball", target=1))
-    assert m.legal(1) == [Decline(), Defend(card="deflection", target=0),
-                          Defend(card="deflection", target=2)]
+    assert m.legal(1) == [
+        Decline(),
+        Defend(card="deflection", target=0),
+        Defend(card="deflection", target=2),
+    ]
     events = m.act(1, Defend(card="deflection", target=2))
     moved = only(events, AttackRedirected)
     assert (moved.attacker, moved.from_seat, moved.to_seat, moved.rule) == (
-        0, 1, 2, "ultimate.ruling.redirect"
+        0,
+        1,
+        2,
+        "ultimate.ruling.redirect",
     )
     assert m.waiting_for() == (2, ("Defend", "Decline"))
     hit = only(m.act(2, Decline()), DamageDealt)
@@ -69,7 +81,9 @@ def test_an_attack_deflected_onto_its_caster_cannot_be_defended_on_their_own_tur
     events = m.act(1, Defend(card="deflection", target=0))
     arrived = each(events, AttackArrived)[-1]
     assert (arrived.target, arrived.defendable, arrived.rule) == (
-        0, False, "ultimate.cards.defence-timing"
+        0,
+        False,
+        "ultimate.cards.defence-timing",
     )
     assert only(events, DamageDealt).seat == 0
     assert m.life(0) == 8
@@ -94,8 +108,9 @@ def test_mirror_gives_the_defender_the_larger_half_by_default() -> None:
 
 
 def test_mirror_gives_the_attacker_the_larger_half_with_the_attacker_option() -> None:
-    m = Match(position([["fireball", "explosion"], ["mirror"]]),
-              options={"miroir_majority": "attacker"})
+    m = Match(
+        position([["fireball", "explosion"], ["mirror"]]), options={"miroir_majority": "attacker"}
+    )
     m.act(0, PlayCombo(combo="flame_explosion", target=1))
     m.act(1, Defend(card="mirror"))
     assert [m.life(0), m.life(1)] == [7, 8]

@@ -20,8 +20,13 @@ def test_a_fresh_game_shuffles_deals_two_cards_each_and_picks_a_random_first_pla
     m = Match(players=3, values=[2], orders=[reversed_deck])
 
     assert names(m.last) == [
-        "RoundStarted", "CardsShuffled", "CardsDealt", "CardsDealt", "CardsDealt",
-        "DiceRolled", "TurnStarted",
+        "RoundStarted",
+        "CardsShuffled",
+        "CardsDealt",
+        "CardsDealt",
+        "CardsDealt",
+        "DiceRolled",
+        "TurnStarted",
     ]
     shuffled = only(m.last, CardsShuffled)
     assert (shuffled.pile, shuffled.rule) == ("deck", "ultimate.setup.deal")
@@ -59,8 +64,14 @@ def test_dealt_hands_are_private_and_the_deck_order_hidden() -> None:
 
 
 def test_a_setup_position_starts_where_it_says_without_shuffle_or_choice() -> None:
-    setup = position([["fireball"], ["shield", "mirror"]], health=[4, 7], first=1,
-                     draw=["lightning"], discard=["curse"], round_wins=[1, 2])
+    setup = position(
+        [["fireball"], ["shield", "mirror"]],
+        health=[4, 7],
+        first=1,
+        draw=["lightning"],
+        discard=["curse"],
+        round_wins=[1, 2],
+    )
     m = Match(setup)
 
     assert names(m.last) == ["TurnStarted"]
@@ -90,18 +101,21 @@ def _bad(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("setup", "words"),
     [
-        (_bad(draw_pile=[c for c in CARD_IDS if c not in ("fireball", "shield", "mirror")]),
-         "not placed anywhere: \\['mirror'\\]"),
+        (
+            _bad(draw_pile=[c for c in CARD_IDS if c not in ("fireball", "shield", "mirror")]),
+            "not placed anywhere: \\['mirror'\\]",
+        ),
         (_bad(discard=["fireball"]), "more than once: \\['fireball'\\]"),
         (_bad(hands=[["fireball", "banana"], ["shield"]]), "unknown card 'banana'"),
         (_bad(hands=[["fireball"]]), "hands has 1 entries for 2 players"),
         (_bad(health=[9, 12]), "health\\[1\\] must be 0..9"),
         (_bad(health=[9, "x"]), "health\\[1\\] must be an integer"),
         (_bad(first=2), "first must be a seat 0..1"),
-        (_bad(hands=[["fireball", "shield"], []], health=[9, 0], first=1),
-         "first seat 1 is eliminated"),
-        (_bad(hands=[[], ["shield", "fireball"]], health=[0, 9], first=1),
-         "at least two wizards"),
+        (
+            _bad(hands=[["fireball", "shield"], []], health=[9, 0], first=1),
+            "first seat 1 is eliminated",
+        ),
+        (_bad(hands=[[], ["shield", "fireball"]], health=[0, 9], first=1), "at least two wizards"),
         (_bad(hands=[["fireball"], ["shield"]], health=[0, 9]), "eliminated .* holds cards"),
         (_bad(round_wins=[5, 0]), "round_wins\\[0\\] must be 0..4"),
         (_bad(deck=[]), "unknown key\\(s\\) \\['deck'\\]"),
@@ -144,10 +158,20 @@ def test_a_position_whose_match_is_already_won_is_refused() -> None:
 def test_setup_files_may_name_cards_by_their_french_slug() -> None:
     setup = {
         "hands": [["boule_de_feu", "explosion"], ["bouclier", "miroir"]],
-        "draw_pile": ["eclair", "malediction", "main_des_ombres", "nuage_de_poison",
-                      "deviation", "barriere_d_arcane", "epines", "lumiere_de_guerison",
-                      "concentration_de_mana", "voile_d_ombre", "absorption",
-                      "controle_de_l_esprit"],
+        "draw_pile": [
+            "eclair",
+            "malediction",
+            "main_des_ombres",
+            "nuage_de_poison",
+            "deviation",
+            "barriere_d_arcane",
+            "epines",
+            "lumiere_de_guerison",
+            "concentration_de_mana",
+            "voile_d_ombre",
+            "absorption",
+            "controle_de_l_esprit",
+        ],
         "health": [3, 9],
         "first": 0,
         "dice": [],

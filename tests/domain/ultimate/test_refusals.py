@@ -49,10 +49,10 @@ def test_a_card_not_in_hand_is_refused() -> None:
 def test_a_defence_card_cannot_be_played_on_your_own_turn() -> None:
     m = _duel()
     refused = m.refuse(0, PlayCard(card="shield"))
-    assert (refused.code, refused.rule) == ("defence_on_own_turn",
-                                            "ultimate.cards.defence-timing")
-    assert not any(getattr(c, "card", None) == "shield" for c in m.legal(0)
-                   if isinstance(c, PlayCard))
+    assert (refused.code, refused.rule) == ("defence_on_own_turn", "ultimate.cards.defence-timing")
+    assert not any(
+        getattr(c, "card", None) == "shield" for c in m.legal(0) if isinstance(c, PlayCard)
+    )
 
 
 @pytest.mark.parametrize(
@@ -61,13 +61,22 @@ def test_a_defence_card_cannot_be_played_on_your_own_turn() -> None:
         (PlayCard(card="fireball"), "target_required", "ultimate.card.fireball"),
         (PlayCard(card="fireball", target=0), "bad_target", "ultimate.card.fireball"),
         (PlayCard(card="fireball", target=7), "bad_target", "ultimate.card.fireball"),
-        (PlayCard(card="fireball", target=1, discard="shield"), "unexpected_discard",
-         "ultimate.card.fireball"),
+        (
+            PlayCard(card="fireball", target=1, discard="shield"),
+            "unexpected_discard",
+            "ultimate.card.fireball",
+        ),
         (PlayCard(card="curse", target=1), "cost_required", "ultimate.ruling.curse-discard"),
-        (PlayCard(card="curse", target=1, discard="curse"), "cost_required",
-         "ultimate.ruling.curse-discard"),
-        (PlayCard(card="curse", target=1, discard="mirror"), "not_in_hand",
-         "ultimate.ruling.curse-discard"),
+        (
+            PlayCard(card="curse", target=1, discard="curse"),
+            "cost_required",
+            "ultimate.ruling.curse-discard",
+        ),
+        (
+            PlayCard(card="curse", target=1, discard="mirror"),
+            "not_in_hand",
+            "ultimate.ruling.curse-discard",
+        ),
         (NoAction(card="mirror"), "not_in_hand", "ultimate.turn.no-action"),
         (PlayCombo(combo="teleport"), "unknown_combo", "ultimate.combo.rules"),
         (PlayCombo(combo="flame_explosion", target=1), "not_in_hand", "ultimate.combo.rules"),

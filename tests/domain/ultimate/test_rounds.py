@@ -20,8 +20,11 @@ from .harness import IDENTITY, Match, names, only, position
 
 
 def test_a_wizard_at_zero_life_is_eliminated_and_their_hand_discarded() -> None:
-    m = Match(position([["fireball", "mirror"], ["shield", "thorns"], ["healing_light"]],
-                       health=[9, 1, 9]))
+    m = Match(
+        position(
+            [["fireball", "mirror"], ["shield", "thorns"], ["healing_light"]], health=[9, 1, 9]
+        )
+    )
     m.act(0, PlayCard(card="fireball", target=1))
     events = m.act(1, Decline())
     out = only(events, WizardEliminated)
@@ -36,8 +39,14 @@ def test_the_last_wizard_standing_wins_the_round_and_a_new_round_is_dealt() -> N
     m = Match(position([["fireball", "mirror"], []], health=[6, 1]))
     events = m.act(0, PlayCard(card="fireball", target=1), values=[2], orders=[IDENTITY])
     assert names(events)[-8:] == [
-        "WizardEliminated", "RoundWon", "RoundStarted", "CardsShuffled", "CardsDealt",
-        "CardsDealt", "DiceRolled", "TurnStarted",
+        "WizardEliminated",
+        "RoundWon",
+        "RoundStarted",
+        "CardsShuffled",
+        "CardsDealt",
+        "CardsDealt",
+        "DiceRolled",
+        "TurnStarted",
     ]
     won = only(events, RoundWon)
     assert (won.seat, won.wins, won.rule) == (0, 1, "ultimate.end.round")
@@ -53,8 +62,7 @@ def test_the_last_wizard_standing_wins_the_round_and_a_new_round_is_dealt() -> N
 
 
 def test_new_rounds_start_at_five_life_with_the_literal_reading() -> None:
-    m = Match(position([["fireball", "mirror"], []], health=[3, 1]),
-              options={"round_health": 5})
+    m = Match(position([["fireball", "mirror"], []], health=[3, 1]), options={"round_health": 5})
     events = m.act(0, PlayCard(card="fireball", target=1), values=[1], orders=[IDENTITY])
     assert only(events, RoundStarted).health == 5
     assert [m.life(0), m.life(1)] == [5, 5]
@@ -91,8 +99,12 @@ def test_a_wizard_killed_by_their_own_recoil_ends_their_turn_at_once() -> None:
 
 
 def test_an_attacker_brought_to_zero_by_a_trap_is_not_asked_to_discard() -> None:
-    m = Match(position([["curse", "thorns", "shield"], ["fireball", "mirror"], ["healing_light"]],
-                       health=[9, 2, 9]))
+    m = Match(
+        position(
+            [["curse", "thorns", "shield"], ["fireball", "mirror"], ["healing_light"]],
+            health=[9, 2, 9],
+        )
+    )
     m.act(0, PlayCombo(combo="arcane_trap"))
     m.act(0, EndTurn())
     events = m.act(1, PlayCard(card="fireball", target=0))
@@ -107,8 +119,13 @@ def test_an_attacker_brought_to_zero_by_a_trap_is_not_asked_to_discard() -> None
 
 
 def test_poison_at_the_end_of_a_turn_can_eliminate() -> None:
-    m = Match(position([["poison_cloud", "mirror"], ["shield"], ["healing_light"]],
-                       health=[9, 1, 9], draw=["thorns"]))
+    m = Match(
+        position(
+            [["poison_cloud", "mirror"], ["shield"], ["healing_light"]],
+            health=[9, 1, 9],
+            draw=["thorns"],
+        )
+    )
     m.act(0, PlayCard(card="poison_cloud", target=1))
     m.act(1, Decline())
     m.act(0, EndTurn())
@@ -134,8 +151,7 @@ def test_the_first_wizard_to_three_round_wins_wins_the_match() -> None:
 
 
 def test_a_one_round_match_ends_with_the_first_round_won() -> None:
-    m = Match(position([["fireball", "mirror"], []], health=[9, 1]),
-              options={"rounds_to_win": 1})
+    m = Match(position([["fireball", "mirror"], []], health=[9, 1]), options={"rounds_to_win": 1})
     events = m.act(0, PlayCard(card="fireball", target=1))
     assert only(events, MatchWon).wins == 1
     outcome = GAME.outcome(m.state)

@@ -37,8 +37,10 @@ def test_healing_never_lifts_a_wizard_above_the_rounds_starting_life() -> None:
 
 
 def test_healing_is_capped_at_five_when_rounds_start_at_five() -> None:
-    m = Match(position([["absorption", "healing_light"], ["shield"]], health=[4, 5]),
-              options={"round_health": 5})
+    m = Match(
+        position([["absorption", "healing_light"], ["shield"]], health=[4, 5]),
+        options={"round_health": 5},
+    )
     restored = only(m.act(0, {"type": "PlayCombo", "combo": "vital_surge"}), LifeRestored)
     assert (restored.life, restored.rule) == (5, "ultimate.ruling.healing-cap")
 
@@ -52,8 +54,9 @@ def test_mana_focus_draws_a_card_even_with_a_full_hand() -> None:
 
 
 def test_mana_focus_may_draw_past_the_hand_limit_which_binds_at_the_end_of_the_turn() -> None:
-    m = Match(position([["mana_focus", "shield", "thorns", "mirror"], ["curse"]],
-                       draw=["fireball"]))
+    m = Match(
+        position([["mana_focus", "shield", "thorns", "mirror"], ["curse"]], draw=["fireball"])
+    )
     drawn = only(m.act(0, PlayCard(card="mana_focus")), CardDrawn)
     assert drawn.rule == "ultimate.ruling.mana-focus-limit"
     assert len(m.hand(0)) == 4 and EndTurn() not in m.legal(0)
@@ -98,7 +101,10 @@ def test_shadow_veil_lapses_when_its_casters_next_turn_starts() -> None:
     events = m.act(1, EndTurn())
     ended = only(events, EffectEnded)
     assert (ended.seat, ended.kind, ended.reason, ended.rule) == (
-        0, "veiled", "expired", "ultimate.ruling.shadow-veil-duration"
+        0,
+        "veiled",
+        "expired",
+        "ultimate.ruling.shadow-veil-duration",
     )
     assert names(events).index("EffectEnded") < names(events).index("TurnStarted")
     assert m.state.effects == ()
@@ -117,8 +123,7 @@ def test_absorption_cannot_be_played_on_an_empty_discard_pile() -> None:
     m = Match(position([["absorption", "shield"], ["mirror"]]))
     assert PlayCard(card="absorption") not in m.legal(0)
     refused = m.refuse(0, PlayCard(card="absorption"))
-    assert (refused.code, refused.rule) == ("nothing_to_recover",
-                                            "ultimate.ruling.absorption-last")
+    assert (refused.code, refused.rule) == ("nothing_to_recover", "ultimate.ruling.absorption-last")
 
 
 def test_mind_control_makes_the_opponent_discard_a_card_of_their_choice() -> None:

@@ -79,7 +79,9 @@ def test_no_action_discards_one_card_instead_of_drawing_or_playing() -> None:
     events = m.act(0, NoAction(card="thorns"))
     discarded = only(events, CardDiscarded)
     assert (discarded.card, discarded.reason, discarded.rule) == (
-        "thorns", "no_action", "ultimate.turn.no-action"
+        "thorns",
+        "no_action",
+        "ultimate.turn.no-action",
     )
     assert m.state.discard[-1] == "thorns"
     assert only(events, DiscardPhaseStarted).seat == 0

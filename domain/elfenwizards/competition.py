@@ -1,0 +1,183 @@
+"""Phase 5: where spells may be cast, and how the titles are awarded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, Contest
+from domain.elfenwizards.catalogue import cite
+from domain.elfenwizards.commands import CastSpell
+from domain.elfenwizards.events import (
+    SpellsReturned,
+    SpellsWasted,
+    TitleAwarded,
+    TitleLeftVacant,
+    WizardDefeated,
+)
+from domain.elfenwizards.state import Guild, State, Wizard
+from domain.kernel import Event
+
+
+def contest_owners(state: State, contest: Contest) -> set[int]:
+    return {w.seat for w in state.wizards if w.space in contest.sources}
+
+
+@lru_cache(maxsize=256)
+def _owners_by_space(wizards: tuple[Wizard, ...]) -> dict[str, frozenset[int]]:
+    """For each space whose wizards compete, the owners of that whole contest.
+
+    Cached on the (hashable) wizard positions: they change only a few times a
+    round, while legality is asked about every spell and wizard."""
+    out: dict[str, frozenset[int]] = {}
+    for contest in BOARD.contests:
+        owners = frozenset(w.seat for w in wizards if w.space in contest.sources)
+        for space in contest.sources:
+            out[space] = owners
+    return out
+
+
+def may_support(state: State, seat: int, wizard: Wizard) -> str | None:
+    """None if ``seat`` may cast beside ``wizard``; else the rule id that forbids it."""
+    return _support_refusal(state.wizards, state.options.uncontested_support, seat, wizard)
+
+
+def _support_refusal(
+    wizards: tuple[Wizard, ...], policy: str, seat: int, wizard: Wizard
+) -> str | None:
+    owners = _owners_by_space(wizards).get(wizard.space)
+    if owners is None:  # the Grand Druide or a defeat space: nobody competes there
+        return cite("compete.beside")
+    if policy == "owner_only" and len(owners) == 1 and seat not in owners:
+        return cite("compete.uncontested")
+    return None
+
+
+_MAJOR_INDEX = {level: i for i, level in enumerate(BOARD.major_levels())}
+
+
+def major_index(level: str) -> int:
+    return _MAJOR_INDEX[level]
+
+
+def cast_options(state: State, seat: int) -> Iterator[CastSpell]:
+    """Every spell ``seat`` may cast now, one command per distinct (wizard, die)."""
+    policy = state.options.uncontested_support
+    return iter(_cast_options(state.wizards, policy, seat, state.guild(seat)))
+
+
+@lru_cache(maxsize=256)
+def _cast_options(
+    wizards: tuple[Wizard, ...], policy: str, seat: int, guild: Guild
+) -> tuple[CastSpell, ...]:
+    # Cached: the same position is asked about many times (bots, legality
+    # checks, the automatic pass), and positions are hashable values.
+    out = []
+    for wizard in wizards:
+        if _support_refusal(wizards, policy, seat, wizard) is not None:
+            continue
+        level = BOARD.level_of(wizard.space)
+        for die in sorted(set(guild.majors[major_index(level)])):
+            out.append(CastSpell(wizard=wizard.id, die=die))
+        if guild.minors > 0:
+            out.append(CastSpell(wizard=wizard.id))
+    return tuple(out)
+
+
+def can_cast(state: State, seat: int) -> bool:
+    return next(cast_options(state, seat), None) is not None
+
+
+def points_for(state: State) -> dict[str, int]:
+    points: dict[str, int] = {}
+    for s in state.support:
+        points[s.wizard] = points.get(s.wizard, 0) + s.points
+    return points
+
+
+def select_winners(candidates: list[Wizard], points: dict[str, int], titles: int) -> list[Wizard]:
+    """The best candidates with at least one point, taking whole groups of equal
+    points while they fit in the titles left: a tie that overflows stops the
+    awarding (two tied for one title, three tied first for two, a tie for second)."""
+    scored = [w for w in candidates if points.get(w.id, 0) > 0]
+    levels = sorted({points[w.id] for w in scored}, reverse=True)
+    winners: list[Wizard] = []
+    for value in levels:
+        group = sorted((w for w in scored if points[w.id] == value), key=lambda w: w.id)
+        if len(group) > titles - len(winners):
+            break
+        winners.extend(group)
+    return winners
+
+
+def _vacancy_reason(candidates: list[Wizard], points: dict[str, int], shared: bool) -> str:
+    if not candidates:
+        return "award.no-candidate"
+    if all(points.get(w.id, 0) == 0 for w in candidates):
+        return "award.min-point"
+    return "award.magicians" if shared else "award.tie"
+
+
+_REASONS = {
+    "award.no-candidate": "no candidate",
+    "award.min-point": "no candidate has a point",
+    "award.tie": "the candidates are tied",
+    "award.magicians": "a tie leaves no clear winner",
+}
+
+
+def award_events(state: State) -> list[Event]:
+    """Every title from the top down, then the spells going back."""
+    points = points_for(state)
+    events: list[Event] = []
+    for contest in BOARD.contests:
+        candidates = [w for w in state.wizards if w.space in contest.sources]
+        shared = BOARD.level(contest.level).shared
+        winners = select_winners(candidates, points, len(contest.titles))
+        if shared:
+            rule = cite("award.magicians")
+        elif len({w.seat for w in candidates}) == 1:
+            rule = cite("award.single")
+        else:
+            rule = cite("award.duel")
+        for title, winner in zip(contest.titles, winners, strict=False):
+            events.append(
+                TitleAwarded(
+                    rule=rule,
+                    wizard=winner.id,
+                    seat=winner.seat,
+                    title=title,
+                    points=points.get(winner.id, 0),
+                )
+            )
+        for title in contest.titles[len(winners) :]:
+            reason = _vacancy_reason(candidates, points, shared)
+            events.append(TitleLeftVacant(rule=cite(reason), title=title, reason=_REASONS[reason]))
+        if shared:
+            continue
+        beaten = rule == cite("award.duel") and len(winners) == 1
+        for w in candidates:
+            if w in winners:
+                continue
+            events.append(
+                WizardDefeated(
+                    rule=cite("award.duel") if beaten else cite("award.defeat"),
+                    wizard=w.id,
+                    seat=w.seat,
+                    space=DEFEAT_PREFIX + contest.level,
+                    points=points.get(w.id, 0),
+                )
+            )
+    used = tuple(
+        sum(1 for s in state.support if s.seat == seat and s.die is not None)
+        for seat in range(state.players)
+    )
+    minors = tuple(
+        sum(1 for s in state.support if s.seat == seat and s.die is None)
+        for seat in range(state.players)
+    )
+    unplaced = tuple(sum(len(d) for d in g.majors) for g in state.guilds)
+    if any(unplaced):
+        events.append(SpellsWasted(rule=cite("compete.wasted"), majors=unplaced))
+    events.append(SpellsReturned(rule=cite("award.return"), majors=used, minors=minors))
+    return events

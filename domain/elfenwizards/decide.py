@@ -1,0 +1,320 @@
+"""decide and legal_commands: validate a command and say what happened.
+
+Every refusal names the problem and cites the rule. ``legal_commands``
+enumerates a finite set of candidates and keeps those ``check`` accepts, so
+the two cannot disagree; the competition's many casts come straight from
+``cast_options``, which applies the same tests as ``check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.elfenwizards import commands as c
+from domain.elfenwizards import events as ev
+from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE
+from domain.elfenwizards.catalogue import cite
+from domain.elfenwizards.competition import cast_options, major_index, may_support
+from domain.elfenwizards.defeated import (
+    demotion_options,
+    earns_grey,
+    highest_vacancies,
+    vacancy_options,
+    vacancy_turn,
+)
+from domain.elfenwizards.flow import grey_tokens, settle
+from domain.elfenwizards.state import State
+from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+
+DICE_SPACES: tuple[str, ...] = (*BOARD.major_levels(), MINOR_SPACE, GREY_SPACE)
+
+
+def _refuse(code: str, rule: str, message: str) -> IllegalCommand:
+    return IllegalCommand(code, cite(rule), message)
+
+
+def check(state: State, seat: int, command: Command) -> None:
+    """Raise ``IllegalCommand`` unless ``command`` is legal for ``seat`` now."""
+    require_pending(state.pending, seat, command)
+    guild = state.guild(seat)
+    match command:
+        case c.RetireGrandDruide(source=source, space=space):
+            if space not in BOARD.shared_spaces():
+                raise _refuse(
+                    "not_a_magician_space",
+                    "retire.move",
+                    f"{space} is not a Magicien space ({list(BOARD.shared_spaces())})",
+                )
+            if source == "reserve" and guild.minors == 0:
+                raise _refuse("no_minor_spell", "retire.counter", "no minor spell in reserve")
+            if source == "space" and guild.minors_on_space == 0:
+                raise _refuse(
+                    "no_minor_spell",
+                    "retire.counter",
+                    "none of your minor spells lies on the minor-spell space",
+                )
+            if source == "none" and (guild.minors or guild.minors_on_space):
+                raise _refuse(
+                    "minor_spell_owed",
+                    "ruling.retire-no-minor",
+                    "you have a minor spell: it must go on the round counter",
+                )
+        case c.PlaceDie(die=die, space=space):
+            if die not in guild.hand:
+                raise _refuse(
+                    "no_such_die", "alloc.spaces", f"no rolled {die} in hand ({list(guild.hand)})"
+                )
+            if space not in DICE_SPACES:
+                raise _refuse(
+                    "no_such_space", "alloc.spaces", f"{space!r} is not one of {list(DICE_SPACES)}"
+                )
+        case c.Reroll():
+            if guild.minors == 0:
+                raise _refuse(
+                    "no_minor_spell",
+                    "roll.reroll",
+                    "a reroll costs a minor spell and you have none in reserve",
+                )
+        case c.SpendDie(die=die):
+            _check_spend(state, seat, die)
+        case c.CastSpell(wizard=wizard_id, die=die):
+            wizard = state.wizard(wizard_id)
+            if wizard is None:
+                raise _refuse("no_such_wizard", "compete.beside", f"no wizard {wizard_id!r}")
+            forbidden = may_support(state, seat, wizard)
+            if forbidden is not None:
+                raise IllegalCommand(
+                    "cannot_support",
+                    forbidden,
+                    f"you may not cast beside {wizard_id} on {wizard.space}",
+                )
+            if die is None and guild.minors == 0:
+                raise _refuse("no_minor_spell", "compete.turn", "no minor spell left")
+            if die is not None:
+                level = BOARD.level_of(wizard.space)
+                if die not in guild.majors[major_index(level)]:
+                    raise _refuse(
+                        "no_such_spell",
+                        "compete.major-level",
+                        f"no {die} on your {level} "
+                        f"major-spell space ({list(guild.majors[major_index(level)])})",
+                    )
+        case c.FillVacancy(wizard=wizard_id, title=title):
+            if command not in vacancy_options(state, seat):
+                turn = vacancy_turn(state)
+                level = turn[1] if turn else "?"
+                wizard = state.wizard(wizard_id)
+                if wizard is None or wizard.seat != seat or wizard.space != DEFEAT_PREFIX + level:
+                    raise _refuse(
+                        "not_your_defeated_wizard",
+                        "vacant.order",
+                        f"{wizard_id} is not one of your wizards on the {level} defeat space",
+                    )
+                raise _refuse(
+                    "not_highest_vacancy",
+                    "vacant.highest",
+                    f"{title} is not among "
+                    f"the highest vacant titles {list(highest_vacancies(state))}",
+                )
+        case c.Demote(wizard=wizard_id, space=space):
+            if command not in demotion_options(state, seat):
+                if space not in BOARD.shared_spaces():
+                    raise _refuse(
+                        "not_a_magician_space", "demote.move", f"{space} is not a Magicien space"
+                    )
+                raise _refuse(
+                    "not_your_defeated_wizard",
+                    "demote.order",
+                    f"{wizard_id} is not one of your defeated wizards",
+                )
+        case c.RemoveGreyToken(wizard=wizard_id):
+            if wizard_id not in grey_tokens(state, seat):
+                raise _refuse(
+                    "no_grey_token",
+                    "grey.remove",
+                    f"{wizard_id} is not one of your wizards bearing a grey token",
+                )
+        case _:
+            pass  # the pending decision alone decides these (roll, end, pass, leave...)
+
+
+def _check_spend(state: State, seat: int, die: int) -> None:
+    guild = state.guild(seat)
+    if state.phase == "grey":
+        if die not in guild.grey_dice:
+            raise _refuse(
+                "no_such_die",
+                "grey.remove",
+                f"no {die} on the grey-magic space ({list(guild.grey_dice)})",
+            )
+        if not grey_tokens(state, seat):
+            raise _refuse(
+                "no_grey_token", "ruling.grey-leftover", "none of your wizards bears a grey token"
+            )
+        return
+    if die not in guild.minor_dice:
+        raise _refuse(
+            "no_such_die",
+            "recover.minor",
+            f"no {die} on the minor-spell space ({list(guild.minor_dice)})",
+        )
+    if guild.minors_on_space == 0:
+        raise _refuse(
+            "nothing_to_recover",
+            "ruling.recover-own",
+            "none of your minor spells lies on the minor-spell space",
+        )
+
+
+def _candidates(state: State, seat: int) -> Iterator[Command]:
+    guild = state.guild(seat)
+    phase = state.phase
+    if phase == "retire":
+        for source in ("reserve", "space", "none"):
+            for space in BOARD.shared_spaces():
+                yield c.RetireGrandDruide(source=source, space=space)  # type: ignore[arg-type]
+    elif phase in ("roll", "reroll"):
+        yield c.RollSpells()
+        for die in sorted(set(guild.hand)):
+            for space in DICE_SPACES:
+                yield c.PlaceDie(die=die, space=space)
+        yield c.EndPlacement()
+        yield c.Reroll()
+    elif phase in ("recover", "recover2", "grey"):
+        dice = guild.grey_dice if phase == "grey" else guild.minor_dice
+        for die in sorted(set(dice)):
+            yield c.SpendDie(die=die)
+        yield c.StopSpending()
+        yield c.LeaveDice()
+        yield c.TakeBackDice()
+        for wizard_id in grey_tokens(state, seat):
+            yield c.RemoveGreyToken(wizard=wizard_id)
+    elif phase == "compete":
+        yield from cast_options(state, seat)
+        yield c.Pass()
+    elif phase == "vacancies":
+        yield from vacancy_options(state, seat)
+    elif phase == "demote":
+        yield from demotion_options(state, seat)
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    if not any(p.seat == seat for p in state.pending):
+        return []
+    if state.phase == "compete":
+        # cast_options applies the same tests as check, and the competition is
+        # where the candidates are many: skip re-checking each of them.
+        casts: list[Command] = list(cast_options(state, seat))
+        return casts if state.spells_this_turn else [*casts, c.Pass()]
+    legal = []
+    for command in _candidates(state, seat):
+        try:
+            check(state, seat, command)
+        except IllegalCommand:
+            continue
+        legal.append(command)
+    return legal
+
+
+def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+    guild = state.guild(seat)
+    match command:
+        case c.RetireGrandDruide(source=source, space=space):
+            (wizard,) = state.on(BOARD.top)
+            rule = "ruling.retire-no-minor" if source == "none" else "retire.counter"
+            return [
+                ev.RoundCounterMarked(
+                    rule=cite(rule), seat=seat, round=state.round - 1, source=source
+                ),
+                ev.DragonGiven(rule=cite("retire.dragon"), seat=seat),
+                ev.GrandDruideRetired(
+                    rule=cite("retire.move"), seat=seat, wizard=wizard.id, space=space
+                ),
+            ]
+        case c.RollSpells():
+            first = state.phase == "roll"
+            return [
+                dice.roll(
+                    purpose="major spells" if first else "remaining major spells",
+                    rule=cite("roll.major" if first else "roll.remaining"),
+                    seat=seat,
+                    count=guild.dice,
+                )
+            ]
+        case c.PlaceDie(die=die, space=space):
+            return [ev.DiePlaced(rule=cite("alloc.spaces"), seat=seat, die=die, space=space)]
+        case c.EndPlacement():
+            return [ev.PlacementEnded(rule=cite("roll.major"), seat=seat, kept=guild.hand)]
+        case c.Reroll():
+            return [
+                ev.MinorSpellPaid(rule=cite("roll.reroll"), seat=seat),
+                dice.roll(
+                    purpose="reroll of the remaining major spells",
+                    rule=cite("roll.reroll"),
+                    seat=seat,
+                    count=len(guild.hand),
+                ),
+            ]
+        case c.SpendDie(die=die):
+            if state.phase == "grey":
+                space, rule = GREY_SPACE, "grey.remove"
+            else:
+                space = MINOR_SPACE
+                rule = "recover.minor" if state.phase == "recover" else "recover.again"
+            return [
+                ev.DieSpent(rule=cite(rule), seat=seat, die=die, space=space, pool=state.pool + die)
+            ]
+        case c.StopSpending():
+            rule = "recover.leftover" if state.pool else "recover.unused-stay"
+            return [ev.SpendingEnded(rule=cite(rule), seat=seat, lost=state.pool)]
+        case c.LeaveDice() | c.TakeBackDice():
+            grey = state.phase == "grey"
+            space = GREY_SPACE if grey else MINOR_SPACE
+            kept = guild.grey_dice if grey else guild.minor_dice
+            keep_rule = cite("grey.keep" if grey else "recover.keep")
+            cls = ev.DiceLeft if isinstance(command, c.LeaveDice) else ev.DiceTakenBack
+            lost_rule = "ruling.grey-leftover" if grey else "recover.leftover"
+            return [
+                cls(rule=keep_rule, seat=seat, space=space, dice=kept),
+                ev.SpendingEnded(rule=cite(lost_rule), seat=seat, lost=state.pool),
+            ]
+        case c.CastSpell(wizard=wizard, die=die):
+            rule = "compete.beside" if die is None else "compete.major-level"
+            return [ev.SpellCast(rule=cite(rule), seat=seat, wizard=wizard, die=die)]
+        case c.Pass():
+            return [ev.PlayerPassed(rule=cite("compete.pass"), seat=seat)]
+        case c.FillVacancy(wizard=wizard, title=title):
+            return [
+                ev.VacantTitleFilled(
+                    rule=cite("vacant.choice"), wizard=wizard, seat=seat, title=title
+                )
+            ]
+        case c.Demote(wizard=wizard_id, space=space):
+            wizard = state.wizard(wizard_id)
+            assert wizard is not None
+            owed = earns_grey(wizard)
+            supplied = state.options.grey_supply == 0 or state.grey_supply > 0
+            rule = (
+                "demote.move" if not owed else "demote.grey" if supplied else ("ruling.grey-supply")
+            )
+            return [
+                ev.WizardDemoted(
+                    rule=cite(rule),
+                    wizard=wizard_id,
+                    seat=seat,
+                    space=space,
+                    grey=owed and supplied,
+                )
+            ]
+        case c.RemoveGreyToken(wizard=wizard):
+            return [
+                ev.GreyTokenRemoved(
+                    rule=cite("grey.remove"), seat=seat, wizard=wizard, pips=state.options.grey_cost
+                )
+            ]
+    raise IllegalCommand("malformed_command", "kernel.malformed", f"unknown command {command!r}")
+
+
+def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+    check(state, seat, command)
+    return settle(state, _events(state, seat, command, dice))

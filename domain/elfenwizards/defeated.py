@@ -1,0 +1,74 @@
+"""Phases 7 and 8: vacant titles for the defeated wizards, then demotion."""
+
+from __future__ import annotations
+
+from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX
+from domain.elfenwizards.commands import Demote, FillVacancy
+from domain.elfenwizards.state import State, Wizard
+
+
+def vacant_titles(state: State) -> tuple[str, ...]:
+    """Empty title spaces below the Grand Druide, in award order."""
+    taken = {w.space for w in state.wizards}
+    return tuple(t for t in BOARD.titles() if t != BOARD.top and t not in taken)
+
+
+def highest_vacancies(state: State) -> tuple[str, ...]:
+    vacant = vacant_titles(state)
+    if not vacant:
+        return ()
+    level = BOARD.level_of(vacant[0])
+    return tuple(t for t in vacant if BOARD.level_of(t) == level)
+
+
+def defeated(state: State, seat: int | None = None) -> tuple[Wizard, ...]:
+    return tuple(
+        w
+        for w in state.wizards
+        if w.space.startswith(DEFEAT_PREFIX) and (seat is None or w.seat == seat)
+    )
+
+
+def vacancy_turn(state: State) -> tuple[int, str] | None:
+    """(seat, defeat level) of the next defeated wizard to fill a vacancy, if any.
+
+    Druide level first, then Sorcier, then Nécromancien; within a level in turn
+    order from the dragon, each player placing all of theirs before the next.
+    """
+    if not vacant_titles(state):
+        return None
+    for level in BOARD.defeat_levels():
+        for seat in state.turn_order():
+            if any(w.space == DEFEAT_PREFIX + level for w in defeated(state, seat)):
+                return seat, level
+    return None
+
+
+def vacancy_options(state: State, seat: int) -> list[FillVacancy]:
+    turn = vacancy_turn(state)
+    if turn is None or turn[0] != seat:
+        return []
+    wizards = [w for w in defeated(state, seat) if w.space == DEFEAT_PREFIX + turn[1]]
+    return [FillVacancy(wizard=w.id, title=t) for w in wizards for t in highest_vacancies(state)]
+
+
+def demotion_turn(state: State) -> int | None:
+    """The first seat from the dragon that still has a defeated wizard."""
+    for seat in state.turn_order():
+        if defeated(state, seat):
+            return seat
+    return None
+
+
+def demotion_options(state: State, seat: int) -> list[Demote]:
+    if demotion_turn(state) != seat:
+        return []
+    return [
+        Demote(wizard=w.id, space=space)
+        for w in defeated(state, seat)
+        for space in BOARD.shared_spaces()
+    ]
+
+
+def earns_grey(wizard: Wizard) -> bool:
+    return BOARD.level(BOARD.level_of(wizard.space)).grey

@@ -1,0 +1,358 @@
+"""Consequence events of Elfenwizards. Every one carries its rule citation.
+
+The game has no hidden information (dice are rolled in the open and every
+placement is public), so all events are public.
+"""
+
+from __future__ import annotations
+
+from domain.elfenwizards.state import Wizard
+from domain.kernel import Consequence, Event
+
+
+def _spell(die: int | None) -> str:
+    return "a minor spell" if die is None else f"a major {die}"
+
+
+class BoardLaidOut(Consequence, frozen=True, kw_only=True):
+    spaces: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"board laid out: {' '.join(self.spaces)}"
+
+
+class GuildsFormed(Consequence, frozen=True, kw_only=True):
+    colours: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "guilds: " + ", ".join(f"seat {i} {c}" for i, c in enumerate(self.colours))
+
+
+class SpellsHandedOut(Consequence, frozen=True, kw_only=True):
+    majors: int
+    minors: int
+
+    def describe(self) -> str:
+        return f"each guild takes {self.majors} major spells (dice) and {self.minors} minor spells"
+
+
+class GreySupplyFilled(Consequence, frozen=True, kw_only=True):
+    tokens: int
+
+    def describe(self) -> str:
+        count = "unlimited" if self.tokens == 0 else str(self.tokens)
+        return f"grey magic tokens in the supply: {count}"
+
+
+class DragonKept(Consequence, frozen=True, kw_only=True):
+    seat: int
+
+    def describe(self) -> str:
+        return f"no Grand Druide to retire: seat {self.seat} keeps the dragon"
+
+
+class SupportTallied(Consequence, frozen=True, kw_only=True):
+    points: tuple[tuple[str, int], ...]
+
+    def describe(self) -> str:
+        tally = ", ".join(f"{w} {p}" for w, p in self.points) or "no spell cast"
+        return f"points in favour: {tally}"
+
+
+class DragonGiven(Consequence, frozen=True, kw_only=True):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes the dragon (plays first)"
+
+
+class RoundBegan(Consequence, frozen=True, kw_only=True):
+    round: int
+
+    def describe(self) -> str:
+        return f"round {self.round} begins"
+
+
+class PhaseBegan(Consequence, frozen=True, kw_only=True):
+    phase: str
+    number: int
+    order: tuple[int, ...]
+
+    def describe(self) -> str:
+        who = ", ".join(str(s) for s in self.order) or "nobody"
+        return f"phase {self.number} ({self.phase}): seats to act {who}"
+
+
+class RoundCounterMarked(Consequence, frozen=True, kw_only=True):
+    seat: int
+    round: int
+    source: str
+
+    def describe(self) -> str:
+        paid = {"reserve": "from the reserve", "space": "from the minor-spell space"}
+        if self.source not in paid:
+            return f"seat {self.seat} has no minor spell for round {self.round} of the counter"
+        return (
+            f"seat {self.seat} puts a minor spell {paid[self.source]} on round {self.round} "
+            "of the round counter"
+        )
+
+
+class GrandDruideRetired(Consequence, frozen=True, kw_only=True):
+    seat: int
+    wizard: str
+    space: str
+
+    def describe(self) -> str:
+        return f"Grand Druide {self.wizard} (seat {self.seat}) retires to {self.space}"
+
+
+class MinorSpellPaid(Consequence, frozen=True, kw_only=True):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} pays a minor spell to reroll"
+
+
+class DiePlaced(Consequence, frozen=True, kw_only=True):
+    seat: int
+    die: int
+    space: str
+
+    def describe(self) -> str:
+        return f"seat {self.seat} places a {self.die} on the {self.space} space"
+
+
+class PlacementEnded(Consequence, frozen=True, kw_only=True):
+    seat: int
+    kept: tuple[int, ...]
+
+    def describe(self) -> str:
+        rest = f", keeping {len(self.kept)} die(s) for phase 3" if self.kept else ""
+        return f"seat {self.seat} ends placing{rest}"
+
+
+class DieSpent(Consequence, frozen=True, kw_only=True):
+    seat: int
+    die: int
+    space: str
+    pool: int
+
+    def describe(self) -> str:
+        return (
+            f"seat {self.seat} spends a {self.die} from the {self.space} space ({self.pool} pips)"
+        )
+
+
+class MinorSpellsRecovered(Consequence, frozen=True, kw_only=True):
+    seat: int
+    count: int
+    pips: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} recovers {self.count} minor spell(s) for {self.pips} pips"
+
+
+class GreyTokenRemoved(Consequence, frozen=True, kw_only=True):
+    seat: int
+    wizard: str
+    pips: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} removes a grey token from {self.wizard} for {self.pips} pips"
+
+
+class DiceLeft(Consequence, frozen=True, kw_only=True):
+    seat: int
+    space: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"seat {self.seat} leaves {list(self.dice)} on the {self.space} space"
+
+
+class DiceTakenBack(Consequence, frozen=True, kw_only=True):
+    seat: int
+    space: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes back {list(self.dice)} from the {self.space} space"
+
+
+class SpendingEnded(Consequence, frozen=True, kw_only=True):
+    seat: int
+    lost: int
+
+    def describe(self) -> str:
+        lost = f", {self.lost} pip(s) lost" if self.lost else ""
+        return f"seat {self.seat} is done spending{lost}"
+
+
+class SpellCast(Consequence, frozen=True, kw_only=True):
+    seat: int
+    wizard: str
+    die: int | None = None
+
+    def describe(self) -> str:
+        return f"seat {self.seat} casts {_spell(self.die)} beside {self.wizard}"
+
+
+class CompetitionTurnEnded(Consequence, frozen=True, kw_only=True):
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} ends the turn"
+
+
+class PlayerPassed(Consequence, frozen=True, kw_only=True):
+    seat: int
+    forced: bool = False
+
+    def describe(self) -> str:
+        why = " (no spell left to place)" if self.forced else ""
+        return f"seat {self.seat} passes{why}"
+
+
+class TitleAwarded(Consequence, frozen=True, kw_only=True):
+    wizard: str
+    seat: int
+    title: str
+    points: int
+
+    def describe(self) -> str:
+        return f"{self.wizard} (seat {self.seat}) wins {self.title} with {self.points} point(s)"
+
+
+class WizardDefeated(Consequence, frozen=True, kw_only=True):
+    wizard: str
+    seat: int
+    space: str
+    points: int
+
+    def describe(self) -> str:
+        return f"{self.wizard} (seat {self.seat}, {self.points} point(s)) goes to {self.space}"
+
+
+class TitleLeftVacant(Consequence, frozen=True, kw_only=True):
+    title: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.title} stays vacant: {self.reason}"
+
+
+class SpellsWasted(Consequence, frozen=True, kw_only=True):
+    majors: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"major spells never cast, wasted and taken back {list(self.majors)}"
+
+
+class SpellsReturned(Consequence, frozen=True, kw_only=True):
+    majors: tuple[int, ...]
+    minors: tuple[int, ...]
+
+    def describe(self) -> str:
+        return (
+            f"major spells back to their owners {list(self.majors)}; "
+            f"minor spells cast to the minor-spell space {list(self.minors)}"
+        )
+
+
+class VacantTitleFilled(Consequence, frozen=True, kw_only=True):
+    wizard: str
+    seat: int
+    title: str
+
+    def describe(self) -> str:
+        return f"defeated {self.wizard} (seat {self.seat}) takes the vacant {self.title}"
+
+
+class WizardDemoted(Consequence, frozen=True, kw_only=True):
+    wizard: str
+    seat: int
+    space: str
+    grey: bool
+
+    def describe(self) -> str:
+        token = " with a grey magic token" if self.grey else ""
+        return f"{self.wizard} (seat {self.seat}) is demoted to {self.space}{token}"
+
+
+class RoundScored(Consequence, frozen=True, kw_only=True):
+    round: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"round {self.round} scores {list(self.points)}; totals {list(self.totals)}"
+
+
+class GameEnded(Consequence, frozen=True, kw_only=True):
+    reason: str
+
+    def describe(self) -> str:
+        return f"the game ends: {self.reason}"
+
+
+class FinalBonusScored(Consequence, frozen=True, kw_only=True):
+    bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"+1 per minor spell kept {list(self.bonus)}; final totals {list(self.totals)}"
+
+
+class WinnersDeclared(Consequence, frozen=True, kw_only=True):
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"winner(s): seat(s) {list(self.winners)} with {max(self.totals)} points"
+
+
+class WizardsPlaced(Consequence, frozen=True, kw_only=True):
+    wizards: tuple[Wizard, ...]
+
+    def describe(self) -> str:
+        return f"{len(self.wizards)} wizards placed on the board"
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    BoardLaidOut,
+    GuildsFormed,
+    SpellsHandedOut,
+    GreySupplyFilled,
+    DragonKept,
+    SupportTallied,
+    WizardsPlaced,
+    RoundCounterMarked,
+    SpellsWasted,
+    FinalBonusScored,
+    WinnersDeclared,
+    DragonGiven,
+    RoundBegan,
+    PhaseBegan,
+    GrandDruideRetired,
+    MinorSpellPaid,
+    DiePlaced,
+    PlacementEnded,
+    DieSpent,
+    MinorSpellsRecovered,
+    GreyTokenRemoved,
+    DiceLeft,
+    DiceTakenBack,
+    SpendingEnded,
+    SpellCast,
+    CompetitionTurnEnded,
+    PlayerPassed,
+    TitleAwarded,
+    WizardDefeated,
+    TitleLeftVacant,
+    SpellsReturned,
+    VacantTitleFilled,
+    WizardDemoted,
+    RoundScored,
+    GameEnded,
+)

@@ -1,0 +1,245 @@
+"""evolve: apply one event to the state. Pure; never rolls; never fails on
+what decide produced. The pending decisions are recomputed after each event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from domain.elfenwizards import events as ev
+from domain.elfenwizards.board import BOARD, GREY_SPACE, MINOR_SPACE
+from domain.elfenwizards.competition import major_index
+from domain.elfenwizards.flow import pending_of
+from domain.elfenwizards.state import State, Support
+from domain.kernel import DiceRolled, Event
+
+replace = msgspec.structs.replace
+
+
+def _guild(state: State, seat: int, **changes: Any) -> State:
+    guilds = list(state.guilds)
+    guilds[seat] = replace(guilds[seat], **changes)
+    return replace(state, guilds=tuple(guilds))
+
+
+def _move(state: State, wizard_id: str, space: str | None = None, grey: int = 0) -> State:
+    """The wizard moved to ``space`` (None: where it stands), tokens changed by ``grey``."""
+    return replace(
+        state,
+        wizards=tuple(
+            replace(w, space=w.space if space is None else space, grey=w.grey + grey)
+            if w.id == wizard_id
+            else w
+            for w in state.wizards
+        ),
+    )
+
+
+def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    out = list(values)
+    out.remove(value)
+    return tuple(out)
+
+
+def _add(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return tuple(sorted((*values, value)))
+
+
+def _dice_rolled(s: State, e: DiceRolled) -> State:
+    if s.phase not in ("roll", "reroll") or e.seat is None:
+        return s  # the dragon draw: DragonGiven carries its result
+    g = s.guild(e.seat)
+    hand = tuple(sorted(e.values))
+    if s.rolled:  # a reroll: the same dice, new faces
+        return _guild(s, e.seat, hand=hand)
+    s = _guild(s, e.seat, hand=hand, dice=g.dice - len(hand))
+    return replace(s, rolled=True, may_reroll=s.phase == "reroll")
+
+
+def _counter(s: State, e: ev.RoundCounterMarked) -> State:
+    g = s.guild(e.seat)
+    if e.source == "reserve":
+        s = _guild(s, e.seat, minors=g.minors - 1, minors_on_counter=g.minors_on_counter + 1)
+    elif e.source == "space":
+        s = _guild(
+            s,
+            e.seat,
+            minors_on_space=g.minors_on_space - 1,
+            minors_on_counter=g.minors_on_counter + 1,
+        )
+    else:
+        return s
+    return replace(s, round_counter=(*s.round_counter, (e.round, e.seat)))
+
+
+def _placed(s: State, e: ev.DiePlaced) -> State:
+    g = s.guild(e.seat)
+    hand = _without(g.hand, e.die)
+    if e.space == MINOR_SPACE:
+        s = _guild(s, e.seat, hand=hand, minor_dice=_add(g.minor_dice, e.die))
+    elif e.space == GREY_SPACE:
+        s = _guild(s, e.seat, hand=hand, grey_dice=_add(g.grey_dice, e.die))
+    else:
+        majors = list(g.majors)
+        i = major_index(e.space)
+        majors[i] = _add(majors[i], e.die)
+        s = _guild(s, e.seat, hand=hand, majors=tuple(majors))
+    return replace(s, may_reroll=False)
+
+
+def _spent(s: State, e: ev.DieSpent) -> State:
+    g = s.guild(e.seat)
+    if e.space == MINOR_SPACE:
+        s = _guild(s, e.seat, minor_dice=_without(g.minor_dice, e.die), dice=g.dice + 1)
+    else:
+        s = _guild(s, e.seat, grey_dice=_without(g.grey_dice, e.die), dice=g.dice + 1)
+    return replace(s, pool=e.pool)
+
+
+def _taken_back(s: State, e: ev.DiceTakenBack) -> State:
+    g = s.guild(e.seat)
+    field = "minor_dice" if e.space == MINOR_SPACE else "grey_dice"
+    return _guild(s, e.seat, **{field: (), "dice": g.dice + len(e.dice)})
+
+
+def _cast(s: State, e: ev.SpellCast) -> State:
+    g = s.guild(e.seat)
+    if e.die is None:
+        s = _guild(s, e.seat, minors=g.minors - 1)
+    else:
+        wizard = s.wizard(e.wizard)
+        assert wizard is not None
+        i = major_index(BOARD.level_of(wizard.space))
+        majors = list(g.majors)
+        majors[i] = _without(majors[i], e.die)
+        s = _guild(s, e.seat, majors=tuple(majors))
+    support = (*s.support, Support(wizard=e.wizard, seat=e.seat, die=e.die))
+    return replace(s, support=support, spells_this_turn=s.spells_this_turn + 1)
+
+
+def _awarded(s: State, e: ev.TitleAwarded) -> State:
+    s = _move(s, e.wizard, e.title)
+    if e.title != BOARD.top:
+        return s
+    g = s.guild(e.seat)
+    s = _guild(s, e.seat, grand_druide_titles=g.grand_druide_titles + 1)
+    return replace(s, grand_druide_this_round=e.seat)
+
+
+def _wasted(s: State, e: ev.SpellsWasted) -> State:
+    empty = tuple(() for _ in BOARD.major_levels())
+    guilds = tuple(
+        replace(g, dice=g.dice + e.majors[i], majors=empty) for i, g in enumerate(s.guilds)
+    )
+    return replace(s, guilds=guilds)
+
+
+def _returned(s: State, e: ev.SpellsReturned) -> State:
+    guilds = tuple(
+        replace(g, dice=g.dice + e.majors[i], minors_on_space=g.minors_on_space + e.minors[i])
+        for i, g in enumerate(s.guilds)
+    )
+    return replace(s, guilds=guilds, support=())
+
+
+def _demoted(s: State, e: ev.WizardDemoted) -> State:
+    s = _move(s, e.wizard, e.space, grey=1 if e.grey else 0)
+    if e.grey and s.options.grey_supply:
+        s = replace(s, grey_supply=s.grey_supply - 1)
+    return s
+
+
+def _grey_removed(s: State, e: ev.GreyTokenRemoved) -> State:
+    s = _move(s, e.wizard, grey=-1)
+    supply = s.grey_supply + 1 if s.options.grey_supply else s.grey_supply
+    return replace(s, pool=s.pool - e.pips, grey_supply=supply)
+
+
+def _scored(s: State, e: ev.RoundScored) -> State:
+    guilds = tuple(replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds))
+    missed = s.grand_druide_this_round < 0
+    return replace(
+        s,
+        guilds=guilds,
+        rounds_without_grand_druide=s.rounds_without_grand_druide + missed,
+    )
+
+
+def _final(s: State, e: ev.FinalBonusScored) -> State:
+    guilds = tuple(replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds))
+    return replace(s, guilds=guilds, bonus=e.bonus)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    DiceRolled: _dice_rolled,
+    ev.WizardsPlaced: lambda s, e: replace(s, wizards=e.wizards),
+    ev.DragonGiven: lambda s, e: replace(s, dragon=e.seat),
+    ev.RoundBegan: lambda s, e: replace(s, round=e.round, grand_druide_this_round=-1),
+    ev.PhaseBegan: lambda s, e: replace(
+        s,
+        phase=e.phase,
+        queue=e.order,
+        rolled=False,
+        may_reroll=False,
+        pool=0,
+        spells_this_turn=0,
+    ),
+    ev.RoundCounterMarked: _counter,
+    ev.GrandDruideRetired: lambda s, e: replace(_move(s, e.wizard, e.space), queue=s.queue[1:]),
+    ev.MinorSpellPaid: lambda s, e: replace(
+        _guild(
+            s,
+            e.seat,
+            minors=s.guild(e.seat).minors - 1,
+            minors_on_space=s.guild(e.seat).minors_on_space + 1,
+        ),
+        may_reroll=False,
+    ),
+    ev.DiePlaced: _placed,
+    ev.PlacementEnded: lambda s, e: replace(
+        _guild(s, e.seat, hand=(), dice=s.guild(e.seat).dice + len(e.kept)),
+        queue=s.queue[1:],
+        rolled=False,
+        may_reroll=False,
+    ),
+    ev.DieSpent: _spent,
+    ev.MinorSpellsRecovered: lambda s, e: replace(
+        _guild(
+            s,
+            e.seat,
+            minors=s.guild(e.seat).minors + e.count,
+            minors_on_space=s.guild(e.seat).minors_on_space - e.count,
+        ),
+        pool=s.pool - e.pips,
+    ),
+    ev.GreyTokenRemoved: _grey_removed,
+    ev.DiceLeft: lambda s, e: s,
+    ev.DiceTakenBack: _taken_back,
+    ev.SpendingEnded: lambda s, e: replace(s, queue=s.queue[1:], pool=0),
+    ev.SpellCast: _cast,
+    ev.CompetitionTurnEnded: lambda s, e: replace(
+        s, queue=(*s.queue[1:], s.queue[0]), spells_this_turn=0
+    ),
+    ev.PlayerPassed: lambda s, e: replace(s, queue=s.queue[1:], spells_this_turn=0),
+    ev.TitleAwarded: _awarded,
+    ev.WizardDefeated: lambda s, e: _move(s, e.wizard, e.space),
+    ev.TitleLeftVacant: lambda s, e: s,
+    ev.SpellsWasted: _wasted,
+    ev.SpellsReturned: _returned,
+    ev.VacantTitleFilled: lambda s, e: _move(s, e.wizard, e.title),
+    ev.WizardDemoted: _demoted,
+    ev.RoundScored: _scored,
+    ev.GameEnded: lambda s, e: replace(s, end_reason=e.reason),
+    ev.FinalBonusScored: _final,
+    ev.WinnersDeclared: lambda s, e: replace(s, phase="over", queue=()),
+}
+
+
+def evolve(state: State, event: Event) -> State:
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return state  # kernel bookkeeping events (ActionTaken, shuffles) change nothing here
+    new = handler(state, event)
+    return replace(new, pending=pending_of(new))

@@ -1,0 +1,222 @@
+"""The round's ten phases: who acts now, what they may answer, and what
+happens by itself (skipped turns, the awarding, scoring, the end)."""
+
+from __future__ import annotations
+
+from domain.elfenwizards import events as ev
+from domain.elfenwizards.board import BOARD
+from domain.elfenwizards.catalogue import cite
+from domain.elfenwizards.competition import award_events, can_cast, points_for
+from domain.elfenwizards.defeated import (
+    defeated,
+    demotion_turn,
+    vacancy_options,
+    vacancy_turn,
+)
+from domain.elfenwizards.scoring import end_reason, final_events, round_points
+from domain.elfenwizards.state import PHASE_NUMBER, State
+from domain.kernel import Event, Pending
+
+PHASES: tuple[str, ...] = tuple(PHASE_NUMBER)
+
+
+def actor(state: State) -> int | None:
+    """The seat whose turn it is in the current phase, or None when it is over."""
+    if state.phase in ("setup", "over"):
+        return None
+    if state.phase == "vacancies":
+        turn = vacancy_turn(state)
+        return None if turn is None else turn[0]
+    if state.phase == "demote":
+        return demotion_turn(state)
+    return state.queue[0] if state.queue else None
+
+
+def grey_tokens(state: State, seat: int) -> list[str]:
+    return [w.id for w in state.wizards if w.seat == seat and w.grey > 0]
+
+
+def pending_of(state: State) -> tuple[Pending, ...]:
+    seat = actor(state)
+    if seat is None:
+        return ()
+    phase = state.phase
+    number = PHASE_NUMBER[phase]
+    accepts: tuple[str, ...]
+    prompt: str
+    if phase == "retire":
+        accepts, prompt = ("RetireGrandDruide",), "retire your Grand Druide"
+    elif phase in ("roll", "reroll") and not state.rolled:
+        accepts, prompt = ("RollSpells",), "roll your major spells"
+    elif phase == "roll":
+        accepts, prompt = ("PlaceDie", "EndPlacement"), "place rolled dice, or stop"
+    elif phase == "reroll":
+        if state.may_reroll:
+            accepts, prompt = ("PlaceDie", "Reroll"), "place every die, or pay to reroll"
+        else:
+            accepts, prompt = ("PlaceDie",), "place every rolled die"
+    elif phase == "recover":
+        accepts, prompt = ("SpendDie", "StopSpending"), "spend dice to recover minor spells"
+    elif phase == "recover2":
+        accepts = ("SpendDie", "LeaveDice", "TakeBackDice")
+        prompt = "spend dice to recover minor spells, then leave or take back the rest"
+    elif phase == "compete":
+        if state.spells_this_turn:
+            accepts, prompt = ("CastSpell",), "cast your second spell"
+        else:
+            accepts, prompt = ("CastSpell", "Pass"), "cast two spells, or pass for good"
+    elif phase == "vacancies":
+        accepts, prompt = ("FillVacancy",), "choose a vacant title for a defeated wizard"
+    elif phase == "demote":
+        accepts, prompt = ("Demote",), "send a defeated wizard to a Magicien space"
+    elif state.pool >= state.options.grey_cost and grey_tokens(state, seat):
+        accepts, prompt = ("RemoveGreyToken",), "choose the wizard losing a grey token"
+    else:
+        accepts = ("SpendDie", "LeaveDice", "TakeBackDice")
+        prompt = "spend dice to remove grey tokens, then leave or take back the rest"
+    return (Pending(seat=seat, accepts=accepts, prompt=f"phase {number}: {prompt}"),)
+
+
+def order_for(state: State, phase: str) -> tuple[int, ...]:
+    seats = state.turn_order()
+    if phase == "retire":
+        if state.round == 1:
+            return ()
+        return tuple(w.seat for w in state.on(BOARD.top))
+    if phase in ("roll", "reroll"):
+        return tuple(s for s in seats if state.guild(s).dice > 0)
+    if phase == "recover":
+        return tuple(
+            s for s in seats if state.guild(s).minor_dice and state.guild(s).minors_on_space
+        )
+    if phase == "recover2":
+        return tuple(s for s in seats if state.guild(s).minor_dice)
+    if phase == "grey":
+        return tuple(s for s in seats if state.guild(s).grey_dice)
+    if phase in ("vacancies", "demote"):
+        return tuple(s for s in seats if defeated(state, s))
+    return seats
+
+
+def phase_began(state: State, phase: str) -> ev.PhaseBegan:
+    return ev.PhaseBegan(
+        rule=cite("round.order"),
+        phase=phase,
+        number=PHASE_NUMBER[phase],
+        order=order_for(state, phase),
+    )
+
+
+def _fold(state: State, events: list[Event]) -> State:
+    from domain.elfenwizards.evolve import evolve  # evolve imports this module
+
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _then(state: State, closing: list[Event], phase: str) -> list[Event]:
+    """Closing events of a phase and the start of the next, ordered from the state
+    the closing events leave."""
+    after = _fold(state, closing)
+    began = phase_began(after, phase)
+    if phase == "retire" and after.round > 1 and not began.order:
+        kept = ev.DragonKept(rule=cite("ruling.dragon-stays"), seat=after.dragon)
+        return [*closing, began, kept]
+    return [*closing, began]
+
+
+def _end_phase(state: State) -> list[Event]:
+    if state.phase == "setup":
+        return _then(state, [ev.RoundBegan(rule=cite("round.phases"), round=state.round)], "retire")
+    if state.phase == "compete":
+        tally = ev.SupportTallied(
+            rule=cite("award.points"), points=tuple(points_for(state).items())
+        )
+        return _then(state, [tally, *award_events(state)], "recover2")
+    if state.phase == "grey":
+        scored = _fold(state, [round_points(state)])
+        events: list[Event] = [round_points(state)]
+        reason = end_reason(scored)
+        if reason is not None:
+            return [*events, *final_events(scored, reason)]
+        begun = ev.RoundBegan(rule=cite("round.phases"), round=state.round + 1)
+        return _then(state, [*events, begun], "retire")
+    return [phase_began(state, PHASES[PHASES.index(state.phase) + 1])]
+
+
+def _turn(state: State, seat: int) -> list[Event]:
+    """What happens by itself during ``seat``'s turn; [] when the seat must decide."""
+    phase, guild = state.phase, state.guild(seat)
+    if phase in ("roll", "reroll"):
+        if state.rolled and not guild.hand:
+            rule = "roll.major" if phase == "roll" else "roll.place-all"
+            return [ev.PlacementEnded(rule=cite(rule), seat=seat, kept=())]
+        return []
+    if phase in ("recover", "recover2"):
+        if state.pool >= 2 and guild.minors_on_space:
+            count = min(state.pool // 2, guild.minors_on_space)
+            rule = "recover.minor" if phase == "recover" else "recover.again"
+            return [
+                ev.MinorSpellsRecovered(rule=cite(rule), seat=seat, count=count, pips=2 * count)
+            ]
+        spent_out = not guild.minor_dice or (phase == "recover" and not guild.minors_on_space)
+        if spent_out:
+            rule = "recover.leftover" if state.pool else "recover.unused-stay"
+            return [ev.SpendingEnded(rule=cite(rule), seat=seat, lost=state.pool)]
+        return []
+    if phase == "compete":
+        if state.spells_this_turn == 0 and not can_cast(state, seat):
+            return [ev.PlayerPassed(rule=cite("ruling.auto-pass"), seat=seat, forced=True)]
+        if state.spells_this_turn >= 2:
+            return [ev.CompetitionTurnEnded(rule=cite("compete.turn"), seat=seat)]
+        if state.spells_this_turn == 1 and not can_cast(state, seat):
+            return [ev.CompetitionTurnEnded(rule=cite("compete.last-spell"), seat=seat)]
+        return []
+    if phase == "vacancies":
+        options = vacancy_options(state, seat)
+        if len(options) == 1:
+            only = options[0]
+            return [
+                ev.VacantTitleFilled(
+                    rule=cite("vacant.highest"), wizard=only.wizard, seat=seat, title=only.title
+                )
+            ]
+        return []
+    if phase == "grey":
+        tokens = grey_tokens(state, seat)
+        cost = state.options.grey_cost
+        if state.pool >= cost and tokens:
+            if len(tokens) == 1:
+                return [
+                    ev.GreyTokenRemoved(
+                        rule=cite("grey.remove"), seat=seat, wizard=tokens[0], pips=cost
+                    )
+                ]
+            return []
+        if not guild.grey_dice:
+            return [ev.SpendingEnded(rule=cite("ruling.grey-leftover"), seat=seat, lost=state.pool)]
+    return []
+
+
+def auto_events(state: State) -> list[Event]:
+    """The next batch of events that follow without a decision; [] if a seat
+    must decide or the game is over."""
+    if state.phase == "over":
+        return []
+    seat = actor(state)
+    if seat is None:
+        return _end_phase(state)
+    return _turn(state, seat)
+
+
+def settle(state: State, events: list[Event]) -> list[Event]:
+    """``events`` followed by everything that happens by itself after them."""
+    out = list(events)
+    current = _fold(state, events)
+    while True:
+        more = auto_events(current)
+        if not more:
+            return out
+        out.extend(more)
+        current = _fold(current, more)

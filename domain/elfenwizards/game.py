@@ -1,0 +1,73 @@
+"""The Game object the kernel registers: spec, catalogue and the pure functions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.elfenwizards import setup as opening
+from domain.elfenwizards.catalogue import CATALOGUE
+from domain.elfenwizards.commands import ElfenCommand
+from domain.elfenwizards.decide import decide, legal_commands
+from domain.elfenwizards.events import EVENT_TYPES
+from domain.elfenwizards.evolve import evolve
+from domain.elfenwizards.options import OPTION_SPECS
+from domain.elfenwizards.scoring import outcome
+from domain.elfenwizards.state import State
+from domain.elfenwizards.view import hidden_from, view
+from domain.kernel import (
+    KERNEL_EVENTS,
+    Command,
+    Dice,
+    Event,
+    GameSpec,
+    GameStarted,
+    Outcome,
+    SetupError,
+)
+
+SPEC = GameSpec(
+    id="elfenwizards",
+    name="Elfenwizards",
+    min_players=3,
+    max_players=5,
+    rulebook="rules/elfenwizards.txt",
+    options=OPTION_SPECS,
+)
+
+
+class Elfenwizards:
+    spec = SPEC
+    catalogue = CATALOGUE
+    state_type = State
+    command_type = ElfenCommand
+    event_types: tuple[type[Event], ...] = (*KERNEL_EVENTS, *EVENT_TYPES)
+
+    def initial(self, started: GameStarted) -> State:
+        return opening.initial(started)
+
+    def setup(self, state: State, dice: Dice) -> list[Event]:
+        return opening.setup(state, dice)
+
+    def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+        return decide(state, seat, command, dice)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+        if not self.spec.min_players <= players <= self.spec.max_players:
+            raise SetupError(f"elfenwizards is for 3–5 players, not {players}")
+        return opening.validate_setup(setup, players)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return hidden_from(state, seat)

@@ -1,0 +1,117 @@
+"""The game state: frozen, tuples only, msgpack-encodable (snapshots store it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.elfenwizards.options import Options
+from domain.kernel import Pending
+
+Phase = Literal[
+    "setup",
+    "retire",
+    "roll",
+    "reroll",
+    "recover",
+    "compete",
+    "recover2",
+    "vacancies",
+    "demote",
+    "grey",
+    "over",
+]
+
+# The rulebook's phase numbers, for prompts and the story.
+PHASE_NUMBER: dict[str, int] = {
+    "retire": 1,
+    "roll": 2,
+    "reroll": 3,
+    "recover": 4,
+    "compete": 5,
+    "recover2": 6,
+    "vacancies": 7,
+    "demote": 8,
+    "grey": 9,
+}
+
+NOBODY = -1
+
+
+class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    seat: int
+    space: str
+    grey: int = 0
+
+
+class Guild(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's spells and record. ``majors`` follows the board's major levels."""
+
+    colour: str
+    dice: int = 7
+    hand: tuple[int, ...] = ()
+    majors: tuple[tuple[int, ...], ...] = ()
+    minor_dice: tuple[int, ...] = ()
+    grey_dice: tuple[int, ...] = ()
+    minors: int = 7
+    minors_on_space: int = 0
+    minors_on_counter: int = 0
+    score: int = 0
+    grand_druide_titles: int = 0
+
+
+class Support(msgspec.Struct, frozen=True, kw_only=True):
+    """A spell cast beside a wizard in the competition: a die face, or a minor (None)."""
+
+    wizard: str
+    seat: int
+    die: int | None = None
+
+    @property
+    def points(self) -> int:
+        return 1 if self.die is None else self.die
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    players: int
+    options: Options
+    wizards: tuple[Wizard, ...]
+    guilds: tuple[Guild, ...]
+    round: int = 1
+    phase: Phase = "setup"
+    dragon: int = 0
+    # Seats still to act in a queue-driven phase, the one acting first.
+    queue: tuple[int, ...] = ()
+    support: tuple[Support, ...] = ()
+    spells_this_turn: int = 0
+    rolled: bool = False
+    may_reroll: bool = False
+    pool: int = 0
+    grey_supply: int = 12
+    rounds_without_grand_druide: int = 0
+    grand_druide_this_round: int = NOBODY
+    round_counter: tuple[tuple[int, int], ...] = ()
+    end_reason: str = ""
+    # A setup position's board and dragon, announced by the setup events.
+    preset_board: bool = False
+    preset_dragon: int = NOBODY
+    bonus: tuple[int, ...] = ()
+    pending: tuple[Pending, ...] = ()
+
+    def guild(self, seat: int) -> Guild:
+        return self.guilds[seat]
+
+    def wizard(self, wizard_id: str) -> Wizard | None:
+        for w in self.wizards:
+            if w.id == wizard_id:
+                return w
+        return None
+
+    def on(self, space: str) -> tuple[Wizard, ...]:
+        return tuple(w for w in self.wizards if w.space == space)
+
+    def turn_order(self) -> tuple[int, ...]:
+        """Seats from the dragon holder, clockwise (increasing seat number)."""
+        return tuple((self.dragon + i) % self.players for i in range(self.players))

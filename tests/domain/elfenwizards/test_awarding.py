@@ -1,0 +1,130 @@
+"""Titles awarded top-down, with every tie, vacancy, single-candidate and
+same-owner rule; the Magicien level's two titles."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.elfenwizards import events as ev
+from domain.elfenwizards.competition import award_events, select_winners
+from domain.elfenwizards.state import State, Support, Wizard
+from tests.domain.elfenwizards.scenario import Scenario, of, rearranged
+
+P = "elfenwizards."
+
+
+def _board(placement: dict[str, list[str]], support: dict[str, list[int | None]]) -> State:
+    state = Scenario(3, setup={"placement": placement, "dragon": 0}).state
+    spells = tuple(
+        Support(wizard=wid, seat=state.wizard(wid).seat, die=die)  # type: ignore[union-attr]
+        for wid, dice in support.items()
+        for die in dice
+    )
+    return rearranged(state, support=spells, phase="compete", queue=())
+
+
+def _titles(events: list) -> dict[str, tuple[str, int, str]]:
+    return {e.title: (e.wizard, e.points, e.rule) for e in of(events, ev.TitleAwarded)}
+
+
+def _vacant(events: list) -> dict[str, str]:
+    return {e.title: e.rule for e in of(events, ev.TitleLeftVacant)}
+
+
+def _defeated(events: list) -> dict[str, tuple[str, str]]:
+    return {e.wizard: (e.space, e.rule) for e in of(events, ev.WizardDefeated)}
+
+
+TWO = {"red": ["D1", "M1"], "green": ["D2", "M2"], "blue": ["M3"]}
+
+
+def test_equal_points_leave_the_title_vacant_and_both_are_defeated() -> None:
+    events = award_events(_board(TWO, {"red-1": [4], "green-1": [3, None]}))
+    assert _vacant(events)["GD"] == P + "award.tie"
+    assert _defeated(events) == {
+        "red-1": ("defeat-druide", P + "award.defeat"),
+        "green-1": ("defeat-druide", P + "award.defeat"),
+    }
+
+
+def test_no_point_for_anyone_leaves_the_title_vacant() -> None:
+    events = award_events(_board(TWO, {}))
+    assert _vacant(events)["GD"] == P + "award.min-point"
+    assert set(_defeated(events)) == {"red-1", "green-1"}
+
+
+def test_a_lone_candidate_needs_one_point() -> None:
+    lone = {"red": ["D1", "M1"], "green": ["M2"], "blue": ["M3"]}
+    assert _titles(award_events(_board(lone, {"red-1": [None]})))["GD"] == (
+        "red-1",
+        1,
+        P + "award.single",
+    )
+    events = award_events(_board(lone, {}))
+    assert _vacant(events)["GD"] == P + "award.min-point"
+    assert _defeated(events)["red-1"] == ("defeat-druide", P + "award.defeat")
+
+
+def test_one_owner_of_both_candidates_gives_the_title_to_the_better() -> None:
+    same = {"red": ["D1", "D2", "M1"], "green": ["M2"], "blue": ["M3"]}
+    events = award_events(_board(same, {"red-2": [3], "red-1": [None]}))
+    assert _titles(events)["GD"] == ("red-2", 3, P + "award.single")
+    assert _defeated(events)["red-1"] == ("defeat-druide", P + "award.defeat")
+
+
+def test_a_title_without_candidates_stays_vacant() -> None:
+    events = award_events(_board(TWO, {"red-1": [2]}))
+    # Nobody stands on S1/S2, so nobody contests D1.
+    assert _vacant(events)["D1"] == P + "award.no-candidate"
+
+
+def test_titles_are_awarded_top_down_left_to_right() -> None:
+    placement = {"red": ["D1", "S1", "N1", "M1"], "green": ["D2", "S2", "N2", "M1"], "blue": ["M2"]}
+    support = {"red-1": [5], "red-2": [5], "red-3": [5], "red-4": [5], "green-4": [3]}
+    events = award_events(_board(placement, support))
+    order = [e.title for e in events if isinstance(e, ev.TitleAwarded | ev.TitleLeftVacant)]
+    assert order[:4] == ["GD", "D1", "D2", "S1"]
+    assert order.index("N1") < order.index("N3")
+
+
+def _magicians(points: list[int]) -> list[str]:
+    wizards = [Wizard(id=f"red-{i}", seat=0, space="M1") for i in range(len(points))]
+    given = {w.id: p for w, p in zip(wizards, points, strict=True)}
+    return [w.id for w in select_winners(wizards, given, 2)]
+
+
+def test_the_two_best_magicians_become_necromancers() -> None:
+    assert _magicians([5, 3, 1]) == ["red-0", "red-1"]
+    assert _magicians([4, 4, 1]) == ["red-0", "red-1"]  # two tied first fill both titles
+
+
+def test_more_than_two_tied_first_get_nothing() -> None:
+    assert _magicians([4, 4, 4, 1]) == []
+
+
+def test_a_tie_for_second_gives_only_the_first() -> None:
+    assert _magicians([5, 3, 3]) == ["red-0"]
+
+
+def test_magicians_need_a_point_and_losers_stay_on_their_space() -> None:
+    assert _magicians([2, 0, 0]) == ["red-0"]
+    placement = {"red": ["M1", "M1"], "green": ["M1"], "blue": ["M2"]}
+    events = award_events(_board(placement, {"red-1": [4], "green-1": [2], "red-2": [1]}))
+    titles = _titles(events)
+    assert titles["N1"] == ("red-1", 4, P + "award.magicians")
+    assert titles["N2"] == ("green-1", 2, P + "award.magicians")
+    assert not _defeated(events)  # magicians have no defeat space
+    assert _vacant(events)["N3"] == P + "award.min-point"  # blue-1 on M2 cast nothing
+
+
+def test_spells_go_back_after_the_awarding() -> None:
+    state = _board(TWO, {"red-1": [4, None], "green-1": [3]})
+    # Blue left a 6 on the Magicien major-spell space and never cast it.
+    blue = msgspec.structs.replace(state.guild(2), majors=((), (), (), (6,)))
+    state = rearranged(state, guilds=(*state.guilds[:2], blue))
+    events = award_events(state)
+    (wasted,) = of(events, ev.SpellsWasted)
+    assert wasted.majors == (0, 0, 1) and wasted.rule == P + "compete.wasted"
+    (returned,) = of(events, ev.SpellsReturned)
+    assert returned.majors == (1, 1, 0) and returned.minors == (1, 0, 0)
+    assert returned.rule == P + "award.return"

@@ -1,0 +1,71 @@
+"""The rule catalogue: quotations are the rulebook's words, rulings list their
+readings, and every option names the rule it selects."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from domain.elfenwizards import GAME
+
+RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "elfenwizards.txt"
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not beside the repository")
+def test_every_passage_quotes_the_rulebook() -> None:
+    book = _normal(RULEBOOK.read_text(encoding="utf-8"))
+    for rule in GAME.catalogue:
+        if rule.passage.startswith("("):
+            continue  # no rulebook text: a setup file's position
+        for piece in rule.passage.split(" ... "):
+            assert _normal(piece) in book, (rule.id, piece)
+
+
+def test_rulings_and_assumptions_explain_themselves() -> None:
+    for rule in GAME.catalogue:
+        assert rule.id.startswith("elfenwizards.") and rule.summary, rule.id
+        assert len(rule.passage) < 400, rule.id
+        if rule.readings:
+            assert rule.source == "ruling" and rule.default and rule.why, rule.id
+            assert rule.default in {r.summary for r in rule.readings} | {
+                r.option for r in rule.readings
+            }, rule.id
+
+
+def test_every_option_points_at_its_rule_and_readings() -> None:
+    for option in GAME.spec.options:
+        assert option.rule in GAME.catalogue, option.name
+        rule = GAME.catalogue[option.rule]
+        offered = {r.option for r in rule.readings if r.option}
+        if offered:
+            assert {f"{option.name}={v}" for v in option.allowed} == offered
+
+
+# Rules that shape data or ordering rather than produce an event of their own:
+# the pawn counts and placement table (data), the award order (the order of the
+# events), the Magicien winners' sides, the vacancy turn order (the order of
+# decisions) and the negotiation timers (shown in the view).
+DESCRIBED_ONLY = {
+    "assume.pawns",
+    "assume.placement",
+    "assume.seat-colours",
+    "award.order",
+    "assume.necro-order",
+    "vacant.turn",
+    "negotiation.timers",
+}
+
+
+def test_every_other_rule_is_cited_by_the_rules_code() -> None:
+    package = Path(__file__).resolve().parents[3] / "domain" / "elfenwizards"
+    code = "".join(p.read_text() for p in package.glob("*.py") if p.name != "catalogue.py")
+    cited = set(re.findall(r'"([a-z]+\.[a-z0-9-]+)"', code))
+    for rule in GAME.catalogue:
+        short = rule.id.removeprefix("elfenwizards.")
+        assert (short in cited) != (short in DESCRIBED_ONLY), short
