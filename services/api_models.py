@@ -34,6 +34,11 @@ class ActRequest(BaseModel):
     command: dict[str, Any] = Field(
         description="the command, tagged by type; see /legal", examples=[{"type": "Draw"}]
     )
+    orders: list[list[int]] = Field(
+        default_factory=list,
+        description="table mode: deck orders for the shuffles it causes (0-based permutations, "
+        "new top first: [2, 0, 1] puts the old third card on top)",
+    )
     dice: list[int] = Field(
         default_factory=list, description="table mode: the dice the table rolled for it"
     )

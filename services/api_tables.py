@@ -30,6 +30,7 @@ from services.reads import (
     state_json,
     status_of,
     summary_json,
+    visible_entries,
 )
 from services.story import EXPORTERS, StoryLines, walk
 from services.verify import verify_game
@@ -66,9 +67,7 @@ def _finished(loaded: Loaded) -> bool:
 
 def _visible(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
     """The entries a seat may read; an export of a running game leaves out the rest."""
-    if finished:
-        return entries
-    return [e for e in entries if e.event.visibility().allows(seat)]
+    return visible_entries(entries, seat, finished)
 
 
 # ---------------------------------------------------------------- games
@@ -198,7 +197,9 @@ def act(
     seat = acting_seat(ledger, gid, body.seat, token)
     if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
         raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
-    entries = ledger.act(gid, seat, body.command, key=idempotency_key, dice=body.dice)
+    entries = ledger.act(
+        gid, seat, body.command, key=idempotency_key, dice=body.dice, orders=body.orders
+    )
     last = entries[-1].position
     loaded = ledger.load(gid)
     if loaded.version != last:

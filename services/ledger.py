@@ -38,7 +38,6 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
-    IllegalCommand,
     SeedRevealed,
     SetupError,
     Table,
@@ -50,7 +49,7 @@ from domain.kernel import (
     open_table,
     start,
 )
-from domain.kernel.dice import ScriptedSource, SeededSource
+from services.chance import check_supplied_used, dice_for
 from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
 from services.config import eventsourcing_env, store_url
 from services.records import LedgerMapper, StoredGameEvent
@@ -76,10 +75,20 @@ class IdempotencyConflict(ValueError):
 
 
 class Secrets(msgspec.Struct, frozen=True):
-    """Kept out of the game stream and the notification log: the seed and seat tokens."""
+    """Kept out of the game stream and the notification log: the seed and seat tokens.
+
+    ``segments`` are the seeds of a forked stream's stretches, oldest first
+    (each fork with fresh dice starts a stretch); empty means ``(seed,)``.
+    """
 
     seed: str | None
     token_hashes: tuple[str, ...]
+    segments: tuple[str, ...] = ()
+
+    def segment_seeds(self) -> tuple[str, ...]:
+        if self.segments:
+            return self.segments
+        return (self.seed,) if self.seed is not None else ()
 
 
 class Annotation(msgspec.Struct, frozen=True):
@@ -138,6 +147,29 @@ def _now() -> str:
 
 def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _track_keys(
+    keys: dict[str, tuple[int, int, int]], events: Iterable[tuple[int, Event]]
+) -> dict[str, tuple[int, int, int]]:
+    """Idempotency keys -> (first position, last position, seat) of their action.
+
+    A key covers its ``ActionTaken`` and the consequences after it. A fork
+    starts afresh: keys copied from the original belong to the original.
+    """
+    current: str | None = None
+    for position, event in events:
+        if isinstance(event, GameForked):
+            keys, current = {}, None
+            continue
+        if isinstance(event, ActionTaken):
+            current = event.key
+            if current is not None:
+                keys[current] = (position, position, event.seat)
+        elif current is not None:
+            first, _, seat = keys[current]
+            keys[current] = (first, position, seat)
+    return keys
 
 
 def parse_game_id(raw: str | UUID) -> UUID:
@@ -255,10 +287,12 @@ class WizardLedger(Application[UUID]):
         """A what-if branch: a new game holding this one's events up to ``at``.
 
         ``at`` must fall between two actions (not inside an action's
-        consequences). The branch keeps the original's seed, so its dice
-        from there on are those the original game would have rolled:
-        the same chance, another choice. It ends with ``GameForked``,
-        which names the original, and gets new seat tokens.
+        consequences) and before the game's end. A branch of a finished game
+        keeps its seed (already revealed): the same choice meets the same dice,
+        another choice shows what would have happened otherwise. A branch of a
+        running game rolls from a fresh secret seed, committed in
+        ``GameForked``, so that it can neither preview nor reveal the
+        original's dice. The branch ends with ``GameForked`` and gets new tokens.
         """
         gid = parse_game_id(game_id)
         source = self.entries(gid, lte=at)
@@ -270,14 +304,33 @@ class WizardLedger(Application[UUID]):
                 f"position {at} is inside an action's consequences; fork at the position "
                 "just before an action (see the log)"
             )
-        events: list[Event] = [e.event for e in source if not isinstance(e.event, SeedRevealed)]
-        events.append(GameForked(rule="kernel.fork", from_game=str(gid), at=at))
+        branch_point = self._load_at(gid, at)
+        if branch_point.game.outcome(branch_point.table.state) is not None:
+            raise ValueError(f"the game is already over at position {at}: nothing to play")
+        original_over = self._load(gid)
+        finished = original_over.game.outcome(original_over.table.state) is not None
+        secret = self._read_secrets(gid)
+        events: list[Event] = [e.event for e in source]
+        fresh = [e for e in events if isinstance(e, GameForked) and e.seed_commitment]
+        segments = secret.segment_seeds()[: len(fresh) + 1]
         started = events[0]
         assert isinstance(started, GameStarted)
-        secret = self._read_secrets(gid)
+        if started.mode == "seeded" and not finished:
+            seed: str | None = secrets.token_hex(16)
+            assert seed is not None
+            segments = (*segments, seed)
+            mark = GameForked(
+                rule="kernel.fork", from_game=str(gid), at=at, seed_commitment=commitment(seed)
+            )
+        else:
+            seed = segments[-1] if segments else None
+            mark = GameForked(rule="kernel.fork", from_game=str(gid), at=at)
+        events.append(mark)
         new = uuid4()
         tokens = [secrets.token_urlsafe(16) for _ in started.players]
-        self._write_secrets(new, Secrets(secret.seed, tuple(_hash_token(t) for t in tokens)))
+        self._write_secrets(
+            new, Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
+        )
         game = get_game(started.game)
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
         self._append(new, loaded, events, first_is_start=True)
@@ -324,10 +377,14 @@ class WizardLedger(Application[UUID]):
         *,
         key: str | None = None,
         dice: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
         token: str | None = None,
         require_token: bool = False,
     ) -> list[Entry]:
         """Decide and append a seat's command; return the appended entries.
+
+        ``dice`` and ``orders`` are the chance a table supplies (table mode only):
+        die faces (or 1-based choices) and deck orders (0-based permutations).
 
         Raises ``IllegalCommand`` (nothing appended) for a refused command. A
         retried command with the same idempotency ``key`` returns the entries
@@ -351,7 +408,7 @@ class WizardLedger(Application[UUID]):
                     )
                 return original
             cmd = decode_command(loaded.game, command)
-            events = self._decide(gid, loaded, seat, cmd, dice, key)
+            events = self._decide(gid, loaded, seat, cmd, dice, orders, key)
             try:
                 return self._append(gid, loaded, events)
             except (RecordConflictError, IntegrityError):
@@ -365,38 +422,17 @@ class WizardLedger(Application[UUID]):
         loaded: Loaded,
         seat: int,
         cmd: Any,
-        supplied: Sequence[int],
+        values: Sequence[int],
+        orders: Sequence[Sequence[int]],
         key: str | None,
     ) -> list[Event]:
         table = loaded.table
         secret = self._read_secrets(gid)
-        if table.started.mode == "seeded":
-            if supplied:
-                raise IllegalCommand(
-                    "dice_not_accepted",
-                    "kernel.table-mode",
-                    "this game rolls its own dice from its seed; dice can be supplied "
-                    "only to a table-mode game",
-                )
-            assert secret.seed is not None
-            dice = Dice(SeededSource(secret.seed), table.counter)
-        else:
-            setup = table.started.setup or {}
-            used_values, used_orders = table.script_position()
-            source = ScriptedSource(
-                [*list(setup.get("dice", []))[used_values:], *supplied],
-                list(setup.get("orders", []))[used_orders:],
-            )
-            dice = Dice(source, table.counter)
-        events = act(loaded.game, table, seat, cmd, dice, supplied=supplied, key=key)
-        if supplied and isinstance(dice.source, ScriptedSource):
-            remaining = len(dice.source.values) - dice.source.used_values
-            if remaining > 0:
-                raise IllegalCommand(
-                    "unused_dice",
-                    "kernel.table-mode",
-                    f"{remaining} of the supplied dice value(s) were not needed by this command",
-                )
+        dice = dice_for(table, secret.seed, values, orders)
+        events = act(
+            loaded.game, table, seat, cmd, dice, supplied=values, supplied_orders=orders, key=key
+        )
+        check_supplied_used(dice, values, orders)
         after = table
         for event in events:
             after = apply(loaded.game, after, event)
@@ -428,9 +464,7 @@ class WizardLedger(Application[UUID]):
             head = h
             if not (first_is_start and i == 0):
                 table = apply(loaded.game, table, event)
-        first_action = events[0]
-        if isinstance(first_action, ActionTaken) and first_action.key is not None:
-            keys[first_action.key] = (entries[0].position, position, first_action.seat)
+        keys = _track_keys(keys, [(e.position, e.event) for e in entries])
         self.events.put(stored)
         new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
         with self._lock:
@@ -465,16 +499,13 @@ class WizardLedger(Application[UUID]):
         return loaded
 
     def _fold(self, loaded: Loaded, stored: Iterable[StoredGameEvent]) -> Loaded:
-        table, head, keys = loaded.table, loaded.head, dict(loaded.keys)
-        pending_key: tuple[str, int, int] | None = None
+        table, head = loaded.table, loaded.head
+        seen: list[tuple[int, Event]] = []
         for s in stored:
-            event = s.event
-            table = apply(loaded.game, table, event)
+            table = apply(loaded.game, table, s.event)
             head = s.record.hash
-            if isinstance(event, ActionTaken):
-                pending_key = (event.key, s.originator_version, event.seat) if event.key else None
-            if pending_key is not None:
-                keys[pending_key[0]] = (pending_key[1], s.originator_version, pending_key[2])
+            seen.append((s.originator_version, s.event))
+        keys = _track_keys(dict(loaded.keys), seen)
         return Loaded(game=loaded.game, table=table, head=head, keys=keys)
 
     def _load_at(self, gid: UUID, at: int | None) -> Loaded:
@@ -559,9 +590,9 @@ class WizardLedger(Application[UUID]):
                 return seat
         raise NotAuthorized("this token belongs to no seat of this game")
 
-    def seed_for_verification(self, game_id: str | UUID) -> str | None:
-        """The secret seed: for ``verify`` run by the store's operator only."""
-        return self._read_secrets(parse_game_id(game_id)).seed
+    def seeds_for_verification(self, game_id: str | UUID) -> tuple[str, ...]:
+        """The secret seeds, one per stretch: for ``verify`` by the store's operator only."""
+        return self._read_secrets(parse_game_id(game_id)).segment_seeds()
 
     # ------------------------------------------------------------------- reads
 

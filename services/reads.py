@@ -6,17 +6,44 @@ seats, or hidden until the end, is shown redacted while the game runs.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ActionTaken, Consequence, Event, Game, Table
+from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
 from services.ledger import Entry, WizardLedger, parse_game_id
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
     return "finished" if game.outcome(table.state) is not None else "running"
+
+
+HIDDEN_SETUP = {"hidden": "the setup position is shown when the game is over"}
+
+
+def shown_event(event: Event, finished: bool) -> Event:
+    """The event as players may read it while the game runs.
+
+    ``GameStarted`` is public, but a setup position in it holds every hand,
+    the draw pile's order and, in table mode, the scripted dice: all of it is
+    withheld until the end (each seat's own view still shows its hand).
+    """
+    if finished or not isinstance(event, GameStarted) or event.setup is None:
+        return event
+    return msgspec.structs.replace(event, setup=dict(HIDDEN_SETUP))
+
+
+def visible_entries(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
+    """The entries ``seat`` (None: a spectator) may read, each as it may read it."""
+    if finished:
+        return entries
+    return [
+        dataclasses.replace(e, event=shown_event(e.event, finished))
+        for e in entries
+        if e.event.visibility().allows(seat)
+    ]
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -40,8 +67,9 @@ def entry_json(
     if rule is not None:
         out["rule"] = rule
     if visible:
-        out["event"] = event_json(event)
-        out["text"] = event.describe()
+        shown = event if full else shown_event(event, finished)
+        out["event"] = event_json(shown)
+        out["text"] = shown.describe()
     else:
         out["redacted"] = event.visibility().kind
         out["text"] = f"({type(event).__name__}: not visible to this seat)"

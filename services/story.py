@@ -20,6 +20,7 @@ from domain.kernel import (
     CardsShuffled,
     Consequence,
     DiceRolled,
+    Event,
     Game,
     GameStarted,
     Outcome,
@@ -78,8 +79,13 @@ def walk(
     started = entries[0].event
     assert isinstance(started, GameStarted)
     notes = notes or {}
-    visitor.begin(game, started, entries[0])
     redact = viewer != ALL and outcome is None
+    if redact and started.setup is not None:
+        # The setup position holds every hand and the deck order: shown at the end.
+        started = msgspec.structs.replace(
+            started, setup={"hidden": "the setup position is shown when the game is over"}
+        )
+    visitor.begin(game, started, entries[0])
     for entry in entries:
         event = entry.event
         if entry.position == 1:
@@ -157,16 +163,17 @@ class JSONExport(Visitor):
         self.doc["game"] = game.spec.id
         self.doc["name"] = game.spec.name
         self.doc["started"] = msgspec.to_builtins(started)
-        self._add(entry, started.describe(), None)
+        # ``started`` may be the viewer's redacted copy of the stored event.
+        self._add(entry, started.describe(), None, shown=started)
 
-    def _add(self, entry: Entry, text: str, rule: Rule | None) -> None:
+    def _add(self, entry: Entry, text: str, rule: Rule | None, shown: Event | None = None) -> None:
         item: dict[str, Any] = {
             "position": entry.position,
             "type": type(entry.event).__name__,
             "text": text,
             "at": entry.at,
             "hash": entry.hash,
-            "event": msgspec.to_builtins(entry.event),
+            "event": msgspec.to_builtins(shown if shown is not None else entry.event),
         }
         if rule is not None:
             item["rule"] = rule.id

@@ -20,7 +20,6 @@ import msgspec
 from domain.kernel import (
     ActionTaken,
     CardsShuffled,
-    Dice,
     DiceRolled,
     GameForked,
     GameStarted,
@@ -34,7 +33,8 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
-from domain.kernel.dice import ScriptedSource, SeededSource, rederive
+from domain.kernel.dice import rederive
+from services.chance import dice_for
 from services.codec import GENESIS, link_hash
 from services.ledger import WizardLedger, parse_game_id
 
@@ -133,30 +133,39 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
     game = get_game(started.game)
     report.checks.append("decode")
 
-    # 3. The seed: revealed in the last event, or the operator's copy.
-    revealed = next((e.seed for e in events if isinstance(e, SeedRevealed)), None)
-    seed = revealed
+    # 3. The seeds: one per stretch (a fork with fresh dice starts a stretch),
+    # each against its commitment; the revealed one against the last.
+    marks = [i for i, e in enumerate(events) if isinstance(e, GameForked) and e.seed_commitment]
+    commitments = [started.seed_commitment] + [events[i].seed_commitment for i in marks]  # type: ignore[attr-defined]
+    revealed_at = next((i for i, e in enumerate(events) if isinstance(e, SeedRevealed)), None)
+    seeds: list[str | None] = [None] * len(commitments)
     if started.mode == "seeded":
-        if revealed is None:
-            seed = ledger.seed_for_verification(gid)
-        if seed is None or commitment(seed) != started.seed_commitment:
-            pos = next((i for i, e in enumerate(events, 1) if isinstance(e, SeedRevealed)), 1)
-            report.problems.append(Problem(pos, "seed", "seed does not match the commitment"))
-            return report
+        known = list(ledger.seeds_for_verification(gid))
+        for k in range(min(len(known), len(seeds))):
+            seeds[k] = known[k]
+        if revealed_at is not None:
+            revealed = events[revealed_at].seed  # type: ignore[attr-defined]
+            if commitment(revealed) != commitments[-1]:
+                report.problems.append(
+                    Problem(revealed_at + 1, "seed", "revealed seed does not match the commitment")
+                )
+                return report
+            seeds[-1] = revealed
+        for k, (seed_k, expected) in enumerate(zip(seeds, commitments, strict=True)):
+            if seed_k is None or commitment(seed_k) != expected:
+                where = 1 if k == 0 else marks[k - 1] + 1
+                report.problems.append(
+                    Problem(where, "seed", "the operator's seed does not match the commitment")
+                )
+                return report
         report.checks.append("seed commitment")
 
     # 4. Re-decide: setup, then every action, against the stored events.
     table = open_table(game, started)
     setup_end = next((i for i, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
     setup_events = [e for e in events[1:setup_end] if not isinstance(e, SeedRevealed | GameForked)]
-    script = started.setup or {}
-    dice = (
-        Dice(SeededSource(seed), 0)
-        if seed is not None
-        else Dice(ScriptedSource(script.get("dice", []), script.get("orders", [])), 0)
-    )
     try:
-        expected = start(game, started, dice)[1:]
+        expected = start(game, started, dice_for(table, seeds[0]))[1:]
     except IllegalCommand as e:
         report.problems.append(Problem(2, "setup", f"setup no longer succeeds: {e.message}"))
         return report
@@ -167,17 +176,16 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
         )
         return report
 
-    position = 1
-    i = 1
-    while i < len(events):
+    stretch = 0
+    for i in range(1, len(events)):
         event = events[i]
         position = i + 1
+        seed = seeds[stretch]
         if isinstance(event, ActionTaken):
             j = i + 1
             while j < len(events) and not isinstance(events[j], ActionTaken):
                 j += 1
-            stored = events[i:j]
-            problem = _readjudicate(game, table, event, stored, seed, position)
+            problem = _readjudicate(game, table, event, events[i:j], seed, position)
             if problem is not None:
                 report.problems.append(problem)
                 return report
@@ -192,12 +200,13 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
                     Problem(position, "dice", "values do not follow from the seed")
                 )
                 return report
+        if isinstance(event, GameForked) and event.seed_commitment:
+            stretch += 1
         try:
             table = apply(game, table, event)
         except Exception as e:
             report.problems.append(Problem(position, "fold", f"{type(e).__name__}: {e}"))
             return report
-        i += 1
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
     report.finished = game.outcome(table.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
@@ -210,24 +219,20 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
 def _readjudicate(
     game: Any, table: Any, action: ActionTaken, stored: list[Any], seed: str | None, position: int
 ) -> Problem | None:
-    if table.started.mode == "seeded":
-        if seed is None:
-            return None
-        dice = Dice(SeededSource(seed), table.counter)
-    else:
-        setup = table.started.setup or {}
-        used_values, used_orders = table.script_position()
-        dice = Dice(
-            ScriptedSource(
-                [*list(setup.get("dice", []))[used_values:], *action.dice],
-                list(setup.get("orders", []))[used_orders:],
-            ),
-            table.counter,
-        )
+    if table.started.mode == "seeded" and seed is None:
+        return None
     try:
+        dice = dice_for(table, seed, action.dice, action.orders)
         cmd = decode_command(game, action.command)
         again = kernel_act(
-            game, table, action.seat, cmd, dice, supplied=action.dice, key=action.key
+            game,
+            table,
+            action.seat,
+            cmd,
+            dice,
+            supplied=action.dice,
+            supplied_orders=action.orders,
+            key=action.key,
         )
     except IllegalCommand as e:
         return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")

@@ -186,6 +186,13 @@ def act_command(
     command: Annotated[str, typer.Option("--command", "-c", help='JSON, e.g. {"type": "Draw"}')],
     idempotency_key: Annotated[str | None, typer.Option("--idempotency-key", "-k")] = None,
     dice: Annotated[str | None, typer.Option(help="table mode: the dice rolled, e.g. 4,2")] = None,
+    order: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="table mode: a deck order for a shuffle the command causes, as 0-based old "
+            "positions, new top first (e.g. 2,0,1); repeat for several shuffles"
+        ),
+    ] = None,
     token: Annotated[str | None, typer.Option(help="the seat's token (checked when given)")] = None,
 ) -> None:
     """Send a seat's command; print the appended events as JSON."""
@@ -194,7 +201,13 @@ def act_command(
     except json.JSONDecodeError as e:
         fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
     entries = ledger().act(
-        game_id, seat, payload, key=idempotency_key, dice=_parse_dice(dice), token=token
+        game_id,
+        seat,
+        payload,
+        key=idempotency_key,
+        dice=_parse_dice(dice),
+        orders=[_parse_dice(o) for o in order or []],
+        token=token,
     )
     out(
         [

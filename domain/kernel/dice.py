@@ -133,9 +133,18 @@ class Dice:
         return self.source.kind
 
     def roll(
-        self, *, purpose: str, rule: str, seat: int | None = None, count: int = 1, sides: int = 6
+        self,
+        *,
+        purpose: str,
+        rule: str,
+        seat: int | None = None,
+        count: int = 1,
+        sides: int = 6,
+        private_to: tuple[int, ...] = (),
     ) -> DiceRolled:
-        """Roll ``count`` dice of ``sides`` faces; values are 1..sides."""
+        """Roll ``count`` dice of ``sides`` faces; values are 1..sides.
+
+        ``private_to``: seats that alone may see the roll until the end."""
         start = self.counter
         values = []
         for _ in range(count):
@@ -149,14 +158,25 @@ class Dice:
             values=tuple(values),
             counter=start,
             source="seed" if self.kind == "seed" else "table",
+            private_to=tuple(sorted(set(private_to))),
         )
 
-    def choose(self, n: int, *, purpose: str, rule: str, seat: int | None = None) -> DiceRolled:
+    def choose(
+        self,
+        n: int,
+        *,
+        purpose: str,
+        rule: str,
+        seat: int | None = None,
+        private_to: tuple[int, ...] = (),
+    ) -> DiceRolled:
         """A uniform choice among n candidates: a roll of one n-sided die.
 
         The chosen index is ``event.values[0] - 1``.
         """
-        return self.roll(purpose=purpose, rule=rule, seat=seat, count=1, sides=n)
+        return self.roll(
+            purpose=purpose, rule=rule, seat=seat, count=1, sides=n, private_to=private_to
+        )
 
     def shuffle(self, cards: Sequence[str], *, pile: str, rule: str) -> CardsShuffled:
         """Shuffle ``cards`` (top first). The new order is ``event.order``."""

@@ -31,7 +31,8 @@ class DiceRequired(IllegalCommand):
         super().__init__(
             "dice_required",
             "kernel.table-mode",
-            f"table mode: this command needs {what}; supply it with the command",
+            f"table mode: this command needs {what}; supply it with the command "
+            "(dice values with --dice / \"dice\", deck orders with --order / \"orders\")",
         )
 
 

@@ -32,7 +32,8 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     """A seat's command, stored before its consequences.
 
     ``command`` is the command's JSON form, so the kernel stays game-agnostic.
-    ``dice`` holds chance values a table supplied with the command.
+    ``dice`` and ``orders`` hold chance values and deck orders a table
+    supplied with the command.
     """
 
     seat: int
@@ -40,6 +41,8 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     dice: tuple[int, ...] = ()
     key: str | None = None
     secret: bool = False
+    # Table mode: deck orders (permutations) the table supplied with the command.
+    orders: tuple[tuple[int, ...], ...] = ()
 
     def visibility(self) -> Visibility:
         return private(self.seat) if self.secret else PUBLIC
@@ -47,6 +50,8 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     def describe(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.command.items() if k != "type")
         dice = f" with table dice {list(self.dice)}" if self.dice else ""
+        if self.orders:
+            dice += f" and {len(self.orders)} deck order(s)"
         return f"{self.command.get('type')}({args}){dice}"
 
 
@@ -64,6 +69,12 @@ class DiceRolled(Consequence, frozen=True, kw_only=True):
     values: tuple[int, ...]
     counter: int
     source: Literal["seed", "table"] = "seed"
+    # A roll that would tell others something hidden (which card of a hand was
+    # taken) is seen only by these seats until the end; empty: public.
+    private_to: tuple[int, ...] = ()
+
+    def visibility(self) -> Visibility:
+        return private(*self.private_to) if self.private_to else PUBLIC
 
     def describe(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
@@ -99,13 +110,20 @@ class SeedRevealed(Consequence, frozen=True, kw_only=True):
 
 
 class GameForked(Consequence, frozen=True, kw_only=True):
-    """This stream is a what-if branch: a copy of ``from_game`` up to position ``at``."""
+    """This stream is a what-if branch: a copy of ``from_game`` up to position ``at``.
+
+    ``seed_commitment`` is set when the branch rolls from a fresh secret seed
+    (a branch of a running game must not preview, nor later reveal, the
+    original's dice); empty when it keeps the original's (already revealed) seed.
+    """
 
     from_game: str
     at: int
+    seed_commitment: str = ""
 
     def describe(self) -> str:
-        return f"forked from game {self.from_game} at position {self.at}"
+        dice = "fresh dice" if self.seed_commitment else "the original's dice"
+        return f"forked from game {self.from_game} at position {self.at}, with {dice}"
 
 
 KERNEL_EVENTS: tuple[type[Event], ...] = (

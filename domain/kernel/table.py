@@ -42,10 +42,14 @@ class Table(msgspec.Struct, Generic[S], frozen=True, kw_only=True):
     table_values: int = 0
     table_orders: int = 0
     supplied_values: int = 0
+    supplied_orders: int = 0
 
     def script_position(self) -> tuple[int, int]:
         """(values, orders) of the setup script already consumed."""
-        return self.table_values - self.supplied_values, self.table_orders
+        return (
+            self.table_values - self.supplied_values,
+            self.table_orders - self.supplied_orders,
+        )
 
 
 def open_table(game: Game[S], started: GameStarted) -> Table[S]:
@@ -63,6 +67,7 @@ def apply(game: Game[S], table: Table[S], event: Event) -> Table[S]:
             position=position,
             actions=table.actions + 1,
             supplied_values=table.supplied_values + len(event.dice),
+            supplied_orders=table.supplied_orders + len(event.orders),
         )
     if isinstance(event, SeedRevealed):
         return msgspec.structs.replace(table, position=position, seed=event.seed)
@@ -128,6 +133,7 @@ def act(
     dice: Dice,
     *,
     supplied: Sequence[int] = (),
+    supplied_orders: Sequence[Sequence[int]] = (),
     key: str | None = None,
 ) -> list[Event]:
     """Validate ``command`` and return ``ActionTaken`` and its consequences.
@@ -151,6 +157,7 @@ def act(
         dice=tuple(supplied),
         key=key,
         secret=command.secret(),
+        orders=tuple(tuple(o) for o in supplied_orders),
     )
     return [action, *consequences]
 

@@ -6,7 +6,7 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import ActionTaken, GameForked
+from domain.kernel import ActionTaken, GameForked, GameStarted, SeedRevealed, commitment
 from services.ledger import WizardLedger
 from services.reads import legal_json, notes_by_position, state_json
 from services.story import MarkdownExport, StoryLines, walk
@@ -42,20 +42,70 @@ def test_a_fork_copies_the_game_up_to_a_position_and_then_plays_on_its_own(
     assert verify_game(ledger, gid).ok
 
 
-def test_the_same_choice_in_a_branch_meets_the_same_dice(sqlite_url: str) -> None:
+def test_the_same_choice_in_a_branch_of_a_finished_game_meets_the_same_dice(
+    sqlite_url: str,
+) -> None:
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", 3, seed="same-dice").game_id
-    play_until(ledger, gid, actions=30, seed=1)
+    play_until(ledger, gid, seed=1)
     actions = _action_positions(ledger, gid)
     at = actions[10] - 1
     branch = ledger.fork(gid, at).game_id
-    for position in actions[10:20]:
+    mark = ledger.entries(branch)[at].event
+    assert isinstance(mark, GameForked) and mark.seed_commitment == ""
+    for position in actions[10:]:
         action = ledger.entries(gid, gt=position - 1, lte=position)[0].event
         assert isinstance(action, ActionTaken)
         ledger.act(branch, action.seat, action.command)
     mine = [msgspec.to_builtins(e.event) for e in ledger.entries(branch)[at + 1 :]]
     theirs = [msgspec.to_builtins(e.event) for e in ledger.entries(gid, gt=at)]
-    assert mine == theirs[: len(mine)]
+    assert mine == theirs  # every roll and shuffle, and the revealed seed, are the same
+    assert verify_game(ledger, branch).ok
+
+
+def test_a_branch_of_a_running_game_rolls_fresh_secret_dice(sqlite_url: str) -> None:
+    """It must neither preview the running original's dice nor reveal its seed."""
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="still-running").game_id
+    play_until(ledger, gid, actions=6)
+    at = _action_positions(ledger, gid)[3] - 1
+    branch = ledger.fork(gid, at).game_id
+    mark = ledger.entries(branch)[at].event
+    started = ledger.entries(gid, lte=1)[0].event
+    assert isinstance(mark, GameForked) and isinstance(started, GameStarted)
+    assert mark.seed_commitment not in ("", started.seed_commitment)
+    play_until(ledger, branch, seed=4)
+    last = ledger.entries(branch)[-1].event
+    assert isinstance(last, SeedRevealed)
+    assert last.seed != "still-running"
+    assert commitment(last.seed) == mark.seed_commitment
+    assert verify_game(ledger, branch).ok
+    twig = ledger.fork(branch, _action_positions(ledger, branch)[6] - 1).game_id
+    play_until(ledger, twig, seed=5)  # a branch of a branch: three stretches of dice
+    assert verify_game(ledger, twig).ok
+
+
+def test_a_branch_starts_with_no_idempotency_keys(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="keys").game_id
+    seat = state_json(ledger, gid)["pending"][0]["seat"]
+    ledger.act(gid, seat, legal_json(ledger, gid, seat)[0], key="k")
+    branch = ledger.fork(gid, ledger.load(gid).version).game_id
+    for reader in (ledger, WizardLedger(sqlite_url)):
+        assert reader.load(branch).keys == {}
+    seat = state_json(ledger, branch)["pending"][0]["seat"]
+    entries = WizardLedger(sqlite_url).act(
+        branch, seat, legal_json(ledger, branch, seat)[0], key="k"
+    )
+    assert entries[0].position == ledger.load(gid).version + 2  # appended, not the copy
+
+
+def test_a_finished_position_cannot_be_forked(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="over", options={"rounds_to_win": 1}).game_id
+    play_until(ledger, gid)
+    with pytest.raises(ValueError, match="already over"):
+        ledger.fork(gid, ledger.load(gid).version)
 
 
 def test_a_fork_inside_an_actions_consequences_is_refused(sqlite_url: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel import DiceRolled, GameStarted, IllegalCommand
+from domain.kernel import CardsShuffled, DiceRolled, GameStarted, IllegalCommand
 from services.ledger import WizardLedger
 from services.reads import state_json
 from services.verify import verify_game
@@ -93,3 +93,45 @@ def test_extra_or_unwanted_dice_are_refused(sqlite_url: str) -> None:
     with pytest.raises(IllegalCommand) as e:
         ledger.act(seeded, seat, {"type": "Draw"}, dice=[4])
     assert e.value.code == "dice_not_accepted"
+
+
+def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_url: str) -> None:
+    """The killing blow ends the round: the 16 cards are reshuffled for the next one."""
+    ledger = WizardLedger(sqlite_url)
+    cards = [c for hand in POSITION["hands"] for c in hand] + list(POSITION["draw_pile"])
+    rest = [c for c in cards if c not in ("fireball", "curse")]
+    position = {"hands": [["fireball"], ["curse"]], "draw_pile": rest, "health": [9, 1], "first": 0}
+    gid = str(ledger.create_game("ultimate", 2, setup=position, table=True).game_id)
+    ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    before = ledger.load(gid).version
+    with pytest.raises(IllegalCommand) as e:
+        ledger.act(gid, 1, {"type": "Decline"})
+    assert e.value.code == "dice_required" and "order of 16" in e.value.message
+    assert ledger.load(gid).version == before
+    order = list(range(15, -1, -1))
+    entries = ledger.act(gid, 1, {"type": "Decline"}, orders=[order], dice=[2])
+    shuffles = [e.event for e in entries if isinstance(e.event, CardsShuffled)]
+    assert [s.permutation for s in shuffles] == [tuple(order)]
+    assert shuffles[0].source == "table"
+    assert verify_game(WizardLedger(sqlite_url), gid).ok
+    fresh = WizardLedger(sqlite_url).load(gid)
+    assert fresh.table.supplied_orders == 1
+
+
+def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str) -> None:
+    """GameStarted is public, but its setup holds every hand and the deck order."""
+    from services.reads import log_json
+    from services.story import JSONExport, walk
+
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, setup={**POSITION, "dice": [3]}).game_id
+    for seat in (None, 0, 1):
+        first = log_json(ledger, gid, seat=seat)[0]
+        assert "thorns" not in str(first) and "lightning" not in str(first)
+        assert first["event"]["setup"] == {
+            "hidden": "the setup position is shown when the game is over"
+        }
+        loaded = ledger.load(gid)
+        doc = walk(loaded.game, ledger.entries(gid), None, JSONExport(str(gid)), viewer=seat)
+        assert "thorns" not in doc and "[3]" not in doc.replace(" ", "")
+    assert "thorns" in str(log_json(ledger, gid, full=True)[0])  # the operator sees it
