@@ -205,6 +205,7 @@ class WizardLedger(Application[UUID]):
                 self.snapshot_recorder = self.factory.aggregate_recorder(purpose="snapshots")
                 self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
                 self.notes_recorder = self.factory.aggregate_recorder(purpose="annotations")
+                self.heads_recorder = self.factory.aggregate_recorder(purpose="heads")
                 break
             except (InternalError, IntegrityError, ProgrammingError):
                 if attempt == 5:
@@ -466,6 +467,12 @@ class WizardLedger(Application[UUID]):
                 table = apply(loaded.game, table, event)
         keys = _track_keys(keys, [(e.position, e.event) for e in entries])
         self.events.put(stored)
+        # The head, apart from the stream: a stream cut short (its last events
+        # deleted) no longer reaches the head recorded here, and verify says so.
+        with contextlib.suppress(RecordConflictError, IntegrityError):
+            self.heads_recorder.insert_events(
+                [StoredEvent(gid, position, "wizards:head", head.encode())]
+            )
         new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
         with self._lock:
             self._cache[gid] = new
@@ -589,6 +596,24 @@ class WizardLedger(Application[UUID]):
             if secrets.compare_digest(expected, h):
                 return seat
         raise NotAuthorized("this token belongs to no seat of this game")
+
+    def recorded_head(self, game_id: str | UUID) -> tuple[int, str] | None:
+        """The last (position, hash) this store recorded for the game's stream."""
+        rows = self.heads_recorder.select_events(parse_game_id(game_id), desc=True, limit=1)
+        return (rows[0].originator_version, rows[0].state.decode()) if rows else None
+
+    def snapshots_of(self, game_id: str | UUID) -> list[Loaded]:
+        """Every stored snapshot of the game (for verify to check against the fold)."""
+        gid = parse_game_id(game_id)
+        out = []
+        for row in self.snapshot_recorder.select_events(gid):
+            snap = msgspec.msgpack.decode(row.state, type=Snapshot)
+            if snap.engine != ENGINE_VERSION:
+                continue
+            game = get_game(snap.game)
+            table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
+            out.append(Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys)))
+        return out
 
     def seeds_for_verification(self, game_id: str | UUID) -> tuple[str, ...]:
         """The secret seeds, one per stretch: for ``verify`` by the store's operator only."""

@@ -118,6 +118,25 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
     report.checks.append("hash chain")
     if report.problems:
         return report
+    head = ledger.recorded_head(gid)
+    if head is not None:
+        last = rows[-1]
+        if head[0] > last.originator_version:
+            report.problems.append(
+                Problem(
+                    last.originator_version + 1,
+                    "truncated",
+                    f"the store recorded position {head[0]}, the stream ends at "
+                    f"{last.originator_version}: events were removed from its end",
+                )
+            )
+            return report
+        if head[0] == last.originator_version and head[1] != last.record.hash:
+            report.problems.append(
+                Problem(head[0], "chain", "the last event differs from the head the store recorded")
+            )
+            return report
+        report.checks.append("recorded head")
 
     # 2. Decode and fold.
     try:
@@ -208,6 +227,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
             report.problems.append(Problem(position, "fold", f"{type(e).__name__}: {e}"))
             return report
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
+    _check_snapshots(ledger, gid, events, game, started, report)
     report.finished = game.outcome(table.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
         report.problems.append(
@@ -265,3 +285,28 @@ def _fails(row: Any) -> bool:
     except Exception:
         return True
     return False
+
+
+def _check_snapshots(
+    ledger: WizardLedger, gid: UUID, events: list[Any], game: Any, started: Any, report: Report
+) -> None:
+    """A snapshot is a cache of the fold; one that differs from it would be served."""
+    snapshots = ledger.snapshots_of(gid)
+    if not snapshots:
+        return
+    by_version = {s.version: s for s in snapshots}
+    table = open_table(game, started)
+    for position, event in enumerate(events[1:], start=2):
+        table = apply(game, table, event)
+        snap = by_version.get(position)
+        if snap is not None and msgspec.to_builtins(snap.table) != msgspec.to_builtins(table):
+            report.problems.append(
+                Problem(
+                    position,
+                    "snapshot",
+                    "the snapshot stored at this position differs from the fold of the events; "
+                    "read with snapshots off (--no-snapshots) and rebuild them",
+                )
+            )
+            return
+    report.checks.append("snapshots")

@@ -26,7 +26,7 @@ app = typer.Typer(
     help="Wizard Ledger: play, replay, export and verify wizard games kept as events.",
 )
 
-_store: dict[str, str | None] = {"url": None}
+_store: dict[str, Any] = {"url": None, "snapshots": True}
 _ledger: dict[str, WizardLedger] = {}
 
 
@@ -47,9 +47,9 @@ def main_options(
 
 def ledger() -> WizardLedger:
     url = store_url(_store["url"])
-    if url not in _ledger:
+    if url not in _ledger or _ledger[url].use_snapshots != _store["snapshots"]:
         try:
-            _ledger[url] = WizardLedger(url)
+            _ledger[url] = WizardLedger(url, use_snapshots=_store["snapshots"])
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
         from services.live import publish_appends

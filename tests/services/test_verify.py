@@ -19,7 +19,7 @@ from tests.services.test_ledger import play_until
 def finished(tmp_path: Path) -> tuple[WizardLedger, UUID, Path]:
     path = tmp_path / "w.db"
     ledger = WizardLedger(f"sqlite:///{path}")
-    gid = ledger.create_game("ultimate", 3, seed="audit").game_id
+    gid = ledger.create_game("ultimate", 3, seed="audit", options={"rounds_to_win": 1}).game_id
     play_until(ledger, gid, seed=3)
     return ledger, gid, path
 
@@ -122,7 +122,7 @@ def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: P
 
     path = tmp_path / "w.db"
     ledger = WizardLedger(f"sqlite:///{path}")
-    gid = ledger.create_game("ultimate", 2, seed="forge").game_id
+    gid = ledger.create_game("ultimate", 2, seed="forge", options={"rounds_to_win": 1}).game_id
     play_until(ledger, gid, seed=5)
     with sqlite3.connect(path) as db:
         rows = db.execute(
@@ -151,6 +151,55 @@ def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: P
                 ),
             )
             prev = h
+    # The rewritten chain no longer ends at the head the store recorded...
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert (report.first().check, report.first().position) == ("chain", rows[-1][0])  # type: ignore[union-attr]
+    # ...and a forger who rewrites that head too is caught by the seed.
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE stored_heads SET state=? WHERE originator_id=? AND originator_version=?",
+            (prev.encode(), gid.hex, rows[-1][0]),
+        )
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     assert not report.ok
     assert report.first().position == target  # type: ignore[union-attr]
+
+
+def test_a_stream_cut_short_is_found(finished: tuple[WizardLedger, UUID, Path]) -> None:
+    """Deleting the last events (the final action and the revealed seed) reopens
+    a finished game; the head the store recorded apart from the stream says so."""
+    _, gid, path = finished
+    last = _rows(path, gid)[-1][0]
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "DELETE FROM stored_events WHERE originator_id=? AND originator_version>=?",
+            (gid.hex, last - 3),
+        )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().check == "truncated"  # type: ignore[union-attr]
+    assert report.first().position == last - 3  # type: ignore[union-attr]
+
+
+def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
+    gid = ledger.create_game("ultimate", 2, seed="snap").game_id
+    play_until(ledger, gid, actions=12)
+    snaps = ledger.snapshots_of(gid)
+    assert snaps
+    with sqlite3.connect(path) as db:
+        version, state = db.execute(
+            "SELECT originator_version, state FROM stored_snapshots WHERE originator_id=? "
+            "ORDER BY originator_version LIMIT 1",
+            (gid.hex,),
+        ).fetchone()
+        snap = msgspec.msgpack.decode(state)
+        snap["table"]["actions"] += 5  # any edit of the cached fold
+        db.execute(
+            "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?",
+            (msgspec.msgpack.encode(snap), gid.hex, version),
+        )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert (report.first().check, report.first().position) == ("snapshot", version)  # type: ignore[union-attr]
