@@ -29,6 +29,22 @@ class ManaSpent(Consequence, frozen=True, kw_only=True):
     colour: str
 
 
+@pytest.fixture(autouse=True)
+def _test_events_are_decodable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from services import codec
+
+    monkeypatch.setattr(codec, "EVENT_PACKAGES", [*codec.EVENT_PACKAGES, "tests"])
+    codec.resolve.cache_clear()
+
+
+def test_a_topic_outside_the_event_packages_is_not_imported() -> None:
+    from services import codec
+
+    codec.resolve.cache_clear()
+    with pytest.raises(TypeError, match="outside the event packages"):
+        codec.resolve("os:system")
+
+
 def test_a_v1_payload_is_upcast_to_the_current_class() -> None:
     v1_body = msgspec.msgpack.encode({"type": "ManaSpent", "rule": "r.1", "seat": 2, "amount": 3})
     event = decode_body(topic_of(ManaSpent), 1, v1_body)
