@@ -38,6 +38,11 @@ from domain.ultimate.state import UltimateState, can_draw, hand, opponents, stan
 
 
 def decide(state: UltimateState, seat: int, command: Command, dice: Dice) -> list[Event]:
+    precheck = _PHASE_ONE_CHECKS.get(type(command))
+    if precheck is not None and state.stage == "action" and seat == state.active:
+        # The pending decision lists Draw and Pass only when they are legal; a
+        # refused one is told the rule that forbids it, not just "wrong decision".
+        precheck(state, seat)
     require_pending(state.pending, seat, command)
     decider = _DECIDERS.get(type(command))
     if decider is None:
@@ -92,8 +97,7 @@ def _no_discard(discard: str | None, rule: str, what: str) -> None:
 # --- phase 1 -------------------------------------------------------------------
 
 
-def _draw(flow: Flow, seat: int, command: Draw) -> None:
-    state = flow.state
+def _check_draw(state: UltimateState, seat: int) -> None:
     held = len(hand(state, seat))
     if held >= HAND_LIMIT:
         raise IllegalCommand(
@@ -107,6 +111,10 @@ def _draw(flow: Flow, seat: int, command: Draw) -> None:
             "ultimate.ruling.empty-piles",
             "the draw pile and the discard pile are both empty",
         )
+
+
+def _draw(flow: Flow, seat: int, command: Draw) -> None:
+    _check_draw(flow.state, seat)
     flow.draw(seat, "ultimate.turn.draw")
     flow.begin_discard_phase()
 
@@ -217,14 +225,17 @@ def _no_action(flow: Flow, seat: int, command: NoAction) -> None:
     flow.begin_discard_phase()
 
 
-def _pass(flow: Flow, seat: int, command: Pass) -> None:
-    state = flow.state
+def _check_pass(state: UltimateState, seat: int) -> None:
     if hand(state, seat) or can_draw(state):
         raise IllegalCommand(
             "pass_not_allowed",
             "ultimate.turn.pass",
             "passing is only allowed with no card in hand and nothing to draw",
         )
+
+
+def _pass(flow: Flow, seat: int, command: Pass) -> None:
+    _check_pass(flow.state, seat)
     flow.end_turn("ultimate.turn.pass")
 
 
@@ -319,6 +330,11 @@ def _decline(flow: Flow, seat: int, command: Decline) -> None:
     flow.resolve_hit(None)
     flow.advance()
 
+
+_PHASE_ONE_CHECKS: dict[type[Command], Callable[[UltimateState, int], None]] = {
+    Draw: _check_draw,
+    Pass: _check_pass,
+}
 
 _DECIDERS: dict[type[Command], Callable[[Flow, int, Any], None]] = {
     Draw: _draw,

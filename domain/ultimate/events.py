@@ -140,18 +140,25 @@ class HandsSwapped(Consequence, frozen=True, kw_only=True):
 
 
 class DamageDealt(Consequence, frozen=True, kw_only=True):
-    """``amount`` damage taken from ``source``; ``life`` is what is left (never below 0)."""
+    """A blow from ``source`` lands: ``amount`` is the life actually lost,
+    ``requested`` the damage the blow carried (more than ``amount`` when life
+    floors at 0), ``life`` what is left (never below 0).
+
+    Events stored before ``requested`` existed decode with ``requested=None``;
+    their ``amount`` is the damage carried, not necessarily the life lost.
+    """
 
     seat: int
     amount: int
     life: int
     source: str
+    requested: int | None = None
 
     def describe(self) -> str:
-        return (
-            f"{_seat(self.seat)} takes {self.amount} damage from {title(self.source)} "
-            f"(life {self.life})"
-        )
+        taken = f"{self.amount} damage"
+        if self.requested is not None and self.requested != self.amount:
+            taken = f"{self.amount} of {self.requested} damage"
+        return f"{_seat(self.seat)} takes {taken} from {title(self.source)} (life {self.life})"
 
 
 class DamageBlocked(Consequence, frozen=True, kw_only=True):

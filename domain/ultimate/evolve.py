@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
 from domain.ultimate import events as ev
-from domain.ultimate.cards import CARD_IDS, title
+from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, title
 from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard, can_draw
 
 
@@ -54,16 +54,7 @@ def pending_of(state: UltimateState) -> tuple[Pending, ...]:
             )
         return ()
     if state.stage == "action":
-        hand = state.wizards[state.active].hand
-        if not hand and not can_draw(state):
-            return (Pending(seat=state.active, accepts=("Pass",), prompt="nothing to do: pass"),)
-        return (
-            Pending(
-                seat=state.active,
-                accepts=("Draw", "PlayCard", "PlayCombo", "NoAction", "Pass"),
-                prompt="draw a card, or play a card or a combo, or discard one card",
-            ),
-        )
+        return (_action_pending(state),)
     if state.stage == "discard":
         return (
             Pending(
@@ -73,6 +64,32 @@ def pending_of(state: UltimateState) -> tuple[Pending, ...]:
             ),
         )
     return ()
+
+
+def _action_pending(state: UltimateState) -> Pending:
+    """Phase 1: only the command types that may be legal now.
+
+    ``Pass``, ``Draw`` and ``NoAction`` are exactly as legal as listed: they
+    depend on the hand's size and the piles, which everyone sees. ``PlayCard``
+    and ``PlayCombo`` are listed whenever the hand holds a card, whatever the
+    cards are: the pending decision is public (every view shows it), and naming
+    them only when a card or combo is playable would tell the table what the
+    hand holds (the same reason a defence is asked of anyone holding a card).
+    """
+    seat = state.active
+    held = len(state.wizards[seat].hand)
+    drawable = can_draw(state)
+    if not held and not drawable:
+        return Pending(seat=seat, accepts=("Pass",), prompt="nothing to do: pass")
+    accepts: list[str] = []
+    offers: list[str] = []
+    if held < HAND_LIMIT and drawable:
+        accepts.append("Draw")
+        offers.append("draw a card")
+    if held:
+        accepts += ["PlayCard", "PlayCombo", "NoAction"]
+        offers += ["play a card or a combo", "discard one card"]
+    return Pending(seat=seat, accepts=tuple(accepts), prompt=", or ".join(offers))
 
 
 def _wizard(state: UltimateState, seat: int, **changes: Any) -> UltimateState:

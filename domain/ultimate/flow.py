@@ -84,8 +84,18 @@ class Flow:
     def damage(self, seat: int, amount: int, source: str, rule: str) -> None:
         if amount <= 0:
             return
-        left = max(0, self.state.wizards[seat].life - amount)
-        self.emit(ev.DamageDealt(rule=rule, seat=seat, amount=amount, life=left, source=source))
+        current = self.state.wizards[seat].life
+        left = max(0, current - amount)
+        self.emit(
+            ev.DamageDealt(
+                rule=rule,
+                seat=seat,
+                amount=current - left,
+                requested=amount,
+                life=left,
+                source=source,
+            )
+        )
 
     def heal(self, seat: int, amount: int, rule: str) -> None:
         current = self.state.wizards[seat].life
@@ -219,11 +229,14 @@ class Flow:
         victim_hand = self.state.wizards[victim].hand
         if thief == victim or not victim_hand:
             return
+        # Anyone who knows the order of the victim's hand would read the stolen
+        # card off the roll, so it is seen only by the two seats that see the card.
         roll = self.dice.choose(
             len(victim_hand),
             purpose=f"card stolen from seat {victim}",
             rule="ultimate.ruling.steal-random",
             seat=thief,
+            private_to=(thief, victim),
         )
         self.emit(roll)
         card = victim_hand[roll.values[0] - 1]

@@ -20,7 +20,7 @@ POSITION_KEYS = ("hands", "draw_pile", "discard", "health", "first", "round_wins
 REQUIRED_KEYS = ("hands", "draw_pile", "health", "first")
 # Consumed by the service layer for table mode; carried through untouched.
 TABLE_KEYS = ("dice", "orders")
-MAX_HEALTH = 9  # the largest round_health option
+MAX_HEALTH = 9  # the largest round_health option; setup() checks the chosen one
 MAX_ROUND_WINS = 4  # one below the largest rounds_to_win option
 
 
@@ -59,6 +59,15 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
         flow.start_round()
         return flow.events
     # A setup position: nothing is shuffled or chosen, play starts where it says.
+    # validate_setup knows no options; the checks that depend on them live here.
+    cap = state.options.round_health
+    above = [s for s, w in enumerate(state.wizards) if w.life > cap]
+    if above:
+        lives = [state.wizards[s].life for s in above]
+        raise SetupError(
+            f"ultimate setup: health of seat(s) {above} ({lives}) is above "
+            f"round_health {cap}, the most life a wizard may have"
+        )
     target = state.options.rounds_to_win
     done = [s for s, w in enumerate(state.wizards) if w.round_wins >= target]
     if done:

@@ -116,11 +116,17 @@ def next_seat(state: UltimateState, seat: int) -> int:
 
 
 def right_neighbour(state: UltimateState, seat: int) -> int | None:
-    """The previous seat in turn order still in the round, or None if alone."""
+    """The previous living seat in turn order (still in the round and above 0
+    life: ruling ``ultimate.ruling.right-neighbour``), or None if there is none.
+
+    A wizard brought to 0 earlier in the same action is not eliminated yet but
+    is no longer living, so it is skipped.
+    """
     n = state.players
     for step in range(1, n):
         candidate = (seat - step) % n
-        if not state.wizards[candidate].eliminated:
+        wizard = state.wizards[candidate]
+        if not wizard.eliminated and wizard.life > 0:
             return candidate
     return None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.kernel import DiceRolled, private
 from domain.ultimate.commands import Decline, Defend, Discard, Draw, EndTurn, PlayCard
 from domain.ultimate.events import (
@@ -191,3 +193,31 @@ def test_shadow_hand_on_an_empty_hand_steals_nothing_and_rolls_nothing() -> None
     m = Match(position([["shadow_hand"], []]))
     events = m.act(0, PlayCard(card="shadow_hand", target=1))
     assert "DiceRolled" not in names(events) and "CardStolen" not in names(events)
+
+
+def test_the_roll_that_picks_the_stolen_card_is_seen_only_by_thief_and_victim() -> None:
+    # Anyone knowing the victim's hand order would read the stolen card off the roll.
+    m = Match(position([["shadow_hand"], ["shield", "mirror", "thorns"], ["fireball"]]))
+    m.act(0, PlayCard(card="shadow_hand", target=1))
+    events = m.act(1, Decline(), values=[3])
+    roll = only(events, DiceRolled)
+    assert roll.private_to == (0, 1)
+    assert roll.visibility() == private(0, 1) == only(events, CardStolen).visibility()
+    assert only(events, CardStolen).card == "thorns"
+
+
+def test_damage_records_the_life_actually_lost_and_the_damage_the_blow_carried() -> None:
+    m = Match(position([["explosion"], ["healing_light"], ["shield"]], health=[9, 1, 9]))
+    recoil = only(m.act(0, PlayCard(card="explosion", target=1)), DamageDealt)
+    assert (recoil.amount, recoil.requested, recoil.life) == (1, 1, 8)
+    assert recoil.describe() == "seat 0 takes 1 damage from Explosion (life 8)"
+    hit = only(m.act(1, Decline()), DamageDealt)
+    assert (hit.seat, hit.amount, hit.requested, hit.life) == (1, 1, 2, 0)
+    assert hit.describe() == "seat 1 takes 1 of 2 damage from Explosion (life 0)"
+
+
+def test_a_damage_event_stored_before_requested_existed_still_decodes() -> None:
+    old = b'{"type":"DamageDealt","rule":"ultimate.card.fireball","seat":1,"amount":3,"life":0,"source":"fireball"}'  # noqa: E501
+    event = msgspec.json.decode(old, type=DamageDealt)
+    assert (event.amount, event.requested, event.life) == (3, None, 0)
+    assert event.describe() == "seat 1 takes 3 damage from Fireball (life 0)"

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
+from domain.kernel import Dice, DiceRolled, private
+from domain.ultimate import GAME
 from domain.ultimate.commands import (
     Decline,
     Defend,
@@ -27,6 +30,7 @@ from domain.ultimate.events import (
     HandsSwapped,
     LifeRestored,
 )
+from domain.ultimate.state import Effect, right_neighbour
 
 from .harness import Match, each, names, only, position
 
@@ -285,3 +289,35 @@ def test_a_combo_is_the_whole_action_of_the_turn() -> None:
     assert m.waiting_for() == (0, ("Discard", "EndTurn"))
     refused = m.refuse(0, PlayCard(card="lightning"))
     assert (refused.code, refused.rule) == ("wrong_decision", "kernel.turn")
+
+
+def test_the_shadow_mana_steal_roll_is_private_to_thief_and_victim() -> None:
+    m = Match(
+        position(
+            [["mana_focus", "shadow_hand"], ["shield", "mirror"], ["thorns"]], draw=["fireball"]
+        )
+    )
+    m.act(0, PlayCombo(combo="shadow_mana", target=1))
+    roll = only(m.act(1, Decline(), values=[2]), DiceRolled)
+    assert (roll.rule, roll.private_to) == ("ultimate.ruling.steal-random", (0, 1))
+    assert roll.visibility() == private(0, 1)
+
+
+def test_electric_veil_skips_a_right_neighbour_already_at_zero_life() -> None:
+    # Mid-action a wizard can stand at 0 life, not yet eliminated: the veil's
+    # 1 damage goes to the previous *living* seat (ruling right-neighbour). No
+    # legal line reaches this with one Éclair in the deck, so the state is built.
+    m = Match(position([["shield"], ["healing_light"], [], ["fireball"]], first=3))
+    wizards = list(m.state.wizards)
+    wizards[2] = replace(wizards[2], life=0)
+    state = replace(
+        m.state,
+        wizards=tuple(wizards),
+        effects=(Effect(kind="electric_veil", seat=0, turn=0),),
+    )
+    assert right_neighbour(state, 3) == 1
+    events = GAME.decide(state, 3, PlayCard(card="fireball", target=0), Dice.scripted())
+    assert [(d.seat, d.amount, d.rule) for d in each(events, DamageDealt)] == [
+        (3, 2, "ultimate.combo.electric-veil"),
+        (1, 1, "ultimate.ruling.right-neighbour"),
+    ]

@@ -169,6 +169,13 @@ def _play_randomly(
                 assert legal == []
                 continue
             assert legal, "a pending seat always has a legal command"
+            (pending,) = state.pending
+            kinds = {type(c).__name__ for c in legal}
+            assert kinds <= set(pending.accepts), (kinds, pending.accepts)
+            if state.stage == "action":
+                # Only the hand-dependent kinds may be offered and still have no
+                # legal command (offering them never reveals the hand).
+                assert set(pending.accepts) - kinds <= {"PlayCard", "PlayCombo"}, pending
             assert len(legal) == len({msgspec.json.encode(c) for c in legal})
             for command in legal:
                 assert _accepted(state, seat, command, table.counter), command

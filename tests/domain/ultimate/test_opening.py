@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import HIDDEN, CardsShuffled, DiceRolled, SetupError, private
+from domain.kernel import HIDDEN, PUBLIC, CardsShuffled, DiceRolled, SetupError, private
 from domain.ultimate import GAME
 from domain.ultimate.cards import CARD_IDS
 from domain.ultimate.commands import Draw
@@ -180,3 +180,18 @@ def test_setup_files_may_name_cards_by_their_french_slug() -> None:
     assert normal["hands"] == [["fireball", "explosion"], ["shield", "mirror"]]
     placed = [card for cards in normal["hands"] for card in cards] + normal["draw_pile"]
     assert sorted(placed) == sorted(CARD_IDS)
+
+
+def test_a_position_with_more_life_than_round_health_is_refused() -> None:
+    setup = position([["healing_light", "fireball"], ["shield"]], health=[5, 9])
+    with pytest.raises(SetupError, match=r"health of seat\(s\) \[1\] .* above round_health 5"):
+        Match(setup, options={"round_health": 5})
+    # The same position is fine under the default 9, and at the cap itself.
+    assert Match(setup).life(1) == 9
+    m = Match(position([["healing_light"], ["shield"]], health=[5, 5]), options={"round_health": 5})
+    assert [m.life(0), m.life(1)] == [5, 5]
+
+
+def test_the_first_player_roll_is_public() -> None:
+    choice = only(Match(players=3, values=[2], orders=[IDENTITY]).last, DiceRolled)
+    assert choice.private_to == () and choice.visibility() == PUBLIC

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import CardsShuffled, private
+from domain.ultimate import GAME
 from domain.ultimate.cards import CARD_IDS
 from domain.ultimate.commands import (
     Discard,
@@ -136,3 +137,28 @@ def test_a_turn_whose_action_empties_the_hand_ends_without_a_discard_phase() -> 
     events = m.act(0, PlayCard(card="fireball", target=1))
     assert "DiscardPhaseStarted" not in names(events)
     assert only(events, TurnEnded).rule == "ultimate.turn.discard"
+
+
+def test_the_action_prompt_never_offers_a_pass_that_would_be_refused() -> None:
+    m = Match(position([["shield"], ["fireball"]]))
+    assert m.waiting_for() == (0, ("Draw", "PlayCard", "PlayCombo", "NoAction"))
+    assert "Pass" not in m.state.pending[0].prompt
+
+
+def test_the_action_prompt_offers_draw_only_below_three_cards_and_with_something_to_draw() -> None:
+    full = Match(position([["shield", "thorns", "mirror"], ["fireball"]]))
+    assert full.waiting_for() == (0, ("PlayCard", "PlayCombo", "NoAction"))
+    assert "draw" not in full.state.pending[0].prompt
+    empty_handed = Match(position([[], ["shield"]]))
+    assert empty_handed.waiting_for() == (0, ("Draw",))
+    assert empty_handed.legal(0) == [Draw()]
+
+
+def test_the_action_prompt_does_not_tell_the_table_what_the_hand_holds() -> None:
+    # The pending decision is in every seat's view: a hand of defences only
+    # (nothing playable) is offered the same command types as any other hand.
+    defences = Match(position([["shield", "mirror"], ["fireball"]]))
+    attacks = Match(position([["fireball", "lightning"], ["shield"]]))
+    assert defences.state.pending == attacks.state.pending
+    assert not [c for c in defences.legal(0) if isinstance(c, PlayCard)]
+    assert GAME.view(defences.state, 1)["pending"] == GAME.view(attacks.state, 1)["pending"]
