@@ -78,24 +78,60 @@ RULES = [
     r(
         "sw.spell.place",
         SPELL,
-        "Chaque sorcier place jusqu'à 3 Composants de sort de types différents face cachée devant lui.",
-        "All living wizards place at once, face down: one card per slot (source, quality, "
-        "delivery), 1 to 3 cards; the placement is secret.",
+        "Chaque joueur doit placer tous les Composants de son sort face cachée dans la zone de jeu devant lui.",
+        "All living wizards place at once, face down and in secret, any set of cards from "
+        "their hands; types are printed on the cards, so the set is the whole choice. Spells "
+        "of more than 3 cards or with two cards of one type are placed as they are and "
+        "repaired by the rules that follow.",
+    ),
+    r(
+        "sw.spell.excess",
+        SPELL,
+        "un joueur ne peut jamais jouer plus de 3 Composants. Lorsque cela arrive, le joueur concerné doit reprendre en main les cartes en excès avant d'annoncer la taille de son sort.",
+        "A wizard who placed more than 3 cards takes cards back into hand, one at a time and "
+        "of its choice, until 3 remain; in secret, and before the sizes are announced.",
     ),
     r(
         "sw.spell.incorrect",
         SPELL,
-        "Si un joueur révèle un sort incorrect, il doit en retirer des cartes jusqu'à ce que le sort devienne correct.",
-        "The placement command has one slot per type, so a spell with two cards of one type or "
-        "more than 3 cards cannot be placed; a card of the wrong type in a slot is refused.",
+        "Si un joueur révèle un sort incorrect, il doit en retirer des cartes jusqu'à ce que le sort devienne correct. Placez les cartes retirées dans la défausse.",
+        "On reveal, a spell with two placed cards of one type is incorrect: the caster "
+        "discards one card at a time, of its choice, until the spell is correct; then the wild "
+        "magic is replaced.",
+    ),
+    r(
+        "sw.spell.trim",
+        SPELL,
+        "il doit en retirer des cartes jusqu'à ce que le sort devienne correct",
+        "Only the placed cards of a type held twice (or three times) may be removed; a wild "
+        "magic card has no type, stands for a missing one and never makes a spell incorrect; "
+        "cards added during resolution and kept creatures are not part of the check.",
         source="ruling",
         readings=(
-            Reading("Accept incorrect spells and trim them on reveal (cards to the discard)."),
-            Reading("Refuse them at placement: the trimmed spell is what the seat must send."),
+            Reading("Remove only cards of a repeated type.", "trim=repeated"),
+            Reading("Remove any placed cards, one at a time, until correct.", "trim=any"),
         ),
-        default="refuse at placement",
-        why="Trimming only repairs a physical misplay; a digital table can refuse the misplay and "
-        "the spell that results is the same one the seat could have placed.",
+        default="trim=repeated",
+        why="Removing a card of another type brings the spell no closer to correct, and 'until "
+        "it becomes correct' stops at the first correct spell; the wild magic section says the "
+        "card has no type and finds 'le type de Composant qui vous manque'.",
+    ),
+    r(
+        "sw.order.incorrect",
+        ORDER,
+        "Votre numéro d'initiative est indiqué dans le symbole enflammé au bout de la bannière rouge sur votre carte Destination.",
+        "An incorrect spell holding several delivery cards counts the lowest of their "
+        "initiatives in the turn order.",
+        source="ruling",
+        readings=(
+            Reading("The lowest initiative among the delivery cards."),
+            Reading("The highest initiative among the delivery cards."),
+            Reading("The initiative of the delivery the caster will keep, declared in advance."),
+        ),
+        default="the lowest",
+        why="The rulebook speaks of one Destination card; with two, none is 'the' one. The "
+        "lowest means an incorrect spell never goes earlier than the correct spell left after "
+        "trimming could have gone, so misplacing gains nothing.",
     ),
     r(
         "sw.spell.size",
@@ -113,8 +149,8 @@ RULES = [
         "sw.order.initiative",
         ORDER,
         "Le joueur dont le numéro d'Initiative est le plus élevé joue en premier.",
-        "Among equal sizes, the highest delivery initiative goes first; no delivery or a wild "
-        "magic in the delivery slot counts 0.",
+        "Among equal sizes, the highest delivery initiative goes first; a spell without a "
+        "delivery card (a wild magic standing for one included) counts 0.",
     ),
     r(
         "sw.order.tie",
@@ -130,7 +166,8 @@ RULES = [
     r(
         "sw.order.changes",
         ORDER,
-        "Si le nombre de Composants de votre sort change avant votre tour, votre place dans l'ordre du tour changera.",
+        "Si le nombre de Composants de votre sort change avant votre tour … "
+        "votre place dans l'ordre du tour changera.",
         "The next caster is recomputed from current sizes each time a spell finishes.",
     ),
     r(
@@ -315,6 +352,27 @@ RULES = [
         "joins the spell, the wild magic and the other turned cards are discarded.",
     ),
     r(
+        "sw.wild.type",
+        WILD,
+        "elles peuvent remplacer n'importe quelle carte de votre sort",
+        "On reveal, after trimming, each wild magic card stands for a type the placed cards do "
+        "not hold; when more types are missing than there are wild cards, the caster picks "
+        "which; the cards are then turned for each type in reading order (source, quality, "
+        "delivery).",
+        source="ruling",
+        readings=(
+            Reading("The type is fixed on reveal, among the missing types."),
+            Reading("The type is fixed at placement by the card's place in the row."),
+        ),
+        default="fixed on reveal",
+        why="A wild magic card has no type and finds 'le type de Composant qui vous manque'; "
+        "until the reveal nothing depends on it (a spell without a delivery card has initiative "
+        "0 whether or not a wild magic stands for the delivery), so the placement stays a plain "
+        "set of cards. The one difference from a physical row is that the caster commits to the "
+        "type later; 'Lisez le nom de votre sort uniquement après avoir remplacé toutes vos "
+        "cartes Magie féroce' gives the reading order.",
+    ),
+    r(
         "sw.wild.none",
         WILD,
         "(silent: the main deck and its discard hold no card of the type)",
@@ -494,6 +552,8 @@ RULES = [
             Reading("Nobody is the highest on a tie.", "contest_ties=none"),
         ),
         default="contest_ties=all",
+        why="The card speaks of one winner without saying what a tie does; sharing the "
+        "result keeps every tied die meaningful, as a table would most likely rule.",
     ),
     r(
         "sw.split",

@@ -299,14 +299,18 @@ _COMBO_RULES = [
     Rule(
         id="ultimate.combo.flame-explosion",
         section=COMBOS,
-        passage="Boule de feu + Explosion. Effet : Infligez 3 points de dégâts à un adversaire.",
+        passage=(
+            "Cartes : Boule de feu + Explosion … "
+            "Effet : Infligez 3 points de dégâts à un adversaire."
+        ),
         summary="3 damage to one opponent.",
     ),
     Rule(
         id="ultimate.combo.electric-veil",
         section=COMBOS,
         passage=(
-            "Éclair + Miroir. Effet : Infligez 2 dégâts à tout adversaire qui vous attaque à "
+            "Cartes : Éclair + Miroir … "
+            "Effet : Infligez 2 dégâts à tout adversaire qui vous attaque à "
             "son tour et 1 dégât à son voisin de droite"
         ),
         summary="Every opponent attacking the caster takes 2, and their right neighbour 1.",
@@ -315,7 +319,8 @@ _COMBO_RULES = [
         id="ultimate.combo.frozen-armour",
         section=COMBOS,
         passage=(
-            "Bouclier + Barrière d'arcane. Effet : Bloque jusqu'à 3 points de dégâts de la "
+            "Cartes : Bouclier + Barrière d'arcane … "
+            "Effet : Bloque jusqu'à 3 points de dégâts de la "
             "prochaine attaque."
         ),
         summary="The next attack reaching the caster has up to 3 of its damage blocked.",
@@ -324,7 +329,8 @@ _COMBO_RULES = [
         id="ultimate.combo.arcane-trap",
         section=COMBOS,
         passage=(
-            "Malédiction + Épines. Effet : Le prochain adversaire qui vous attaque se défausse "
+            "Cartes : Malédiction + Épines … "
+            "Effet : Le prochain adversaire qui vous attaque se défausse "
             "d'une carte et subit 2 points de dégâts. Dure un tour"
         ),
         summary="The next opponent to attack the caster discards a card and takes 2 damage.",
@@ -333,7 +339,8 @@ _COMBO_RULES = [
         id="ultimate.combo.grave-summoning",
         section=COMBOS,
         passage=(
-            "Absorption + Main des ombres. Effet : Récupérez une carte de votre choix dans la "
+            "Cartes : Absorption + Main des ombres … "
+            "Effet : Récupérez une carte de votre choix dans la "
             "pile de défausse."
         ),
         summary="The caster takes any card of the discard pile into hand.",
@@ -341,14 +348,15 @@ _COMBO_RULES = [
     Rule(
         id="ultimate.combo.vital-surge",
         section=COMBOS,
-        passage="Absorption + Lumière de guérison. Effet : Restaurez 3 points de vie.",
+        passage="Cartes : Absorption + Lumière de guérison … Effet : Restaurez 3 points de vie.",
         summary="The caster regains 3 life.",
     ),
     Rule(
         id="ultimate.combo.shadow-mana",
         section=COMBOS,
         passage=(
-            "Concentration de mana + Main des ombres. Effet : Tirez une carte supplémentaire "
+            "Cartes : Concentration de mana + Main des ombres … "
+            "Effet : Tirez une carte supplémentaire "
             "de la pioche et volez une carte au joueur de votre choix."
         ),
         summary="The caster draws one card, then steals a card from a chosen opponent.",
@@ -357,7 +365,8 @@ _COMBO_RULES = [
         id="ultimate.combo.chain-reaction",
         section=COMBOS,
         passage=(
-            "Éclair + Boule de feu. Effet : Inflige 2 points de dégâts à deux adversaires "
+            "Cartes : Éclair + Boule de feu … "
+            "Effet : Inflige 2 points de dégâts à deux adversaires "
             "différents."
         ),
         summary="2 damage to each of two different opponents.",
@@ -366,7 +375,8 @@ _COMBO_RULES = [
         id="ultimate.combo.poisoned-blessing",
         section=COMBOS,
         passage=(
-            "Nuage de poison + Lumière de guérison. Effet : Ciblez un adversaire pour qu'il "
+            "Cartes : Nuage de poison + Lumière de guérison … "
+            "Effet : Ciblez un adversaire pour qu'il "
             "perde 1 point de vie à la fin de son prochain tour, et récupérez 2 points de vie."
         ),
         summary="The caster regains 2 life, then poisons one opponent.",
@@ -375,7 +385,8 @@ _COMBO_RULES = [
         id="ultimate.combo.spectral-summoning",
         section=COMBOS,
         passage=(
-            "Voile d'ombre + Déviation. Effet : Échangez votre main avec le joueur de votre choix"
+            "Cartes : Voile d'ombre + Déviation … "
+            "Effet : Échangez votre main avec le joueur de votre choix"
         ),
         summary="The caster swaps hands with a chosen wizard.",
     ),
