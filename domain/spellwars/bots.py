@@ -6,7 +6,7 @@ import re
 
 from domain.kernel import Command
 from domain.spellwars.cards import card
-from domain.spellwars.commands import Block, Choose, GiveCard, Pay, PickTarget, PlaceSpell
+from domain.spellwars.commands import Block, Choose, GiveCard, Pay, PickTarget, PlaceCards, TakeBack
 from domain.spellwars.language import amount_terms
 from domain.spellwars.state import State
 
@@ -26,24 +26,28 @@ def _heal(instance: str) -> int:
     return sum(3 for op in card(instance).effect if op.name in ("healself", "heal"))
 
 
-def _spell_score(state: State, seat: int, p: PlaceSpell) -> float:
+def _spell_score(state: State, seat: int, p: PlaceCards) -> float:
     me = state.wizards[seat]
-    cards = p.cards()
+    cards = p.cards
+    kinds = [card(c).kind for c in cards if card(c).kind != "wild"]
+    if len(cards) > 3 or len(kinds) != len(set(kinds)):
+        return -1000.0  # the rules would take cards back or trim them: place a correct spell
     glyphs = [card(c).glyph for c in cards if card(c).glyph]
     score = 10.0 * len(cards)
     score += sum(_punch(c) for c in cards)
     if me.life <= 8:
         score += 2 * sum(_heal(c) for c in cards)
     score += 3 * (len(glyphs) - len(set(glyphs)))  # matching glyphs add power dice
-    if p.delivery is not None and card(p.delivery).kind == "delivery":
-        score += card(p.delivery).initiative / 5
+    score += sum(card(c).initiative / 5 for c in cards if card(c).kind == "delivery")
     return score
 
 
 def greedy(state: State, seat: int, legal: list[Command]) -> Command:
     first = legal[0]
-    if isinstance(first, PlaceSpell):
+    if isinstance(first, PlaceCards):
         return max(legal, key=lambda c: _spell_score(state, seat, c))  # type: ignore[arg-type]
+    if isinstance(first, TakeBack):
+        return min(legal, key=lambda c: _punch(c.card))  # type: ignore[attr-defined]
     if isinstance(first, PickTarget):
         # lethal first: the weakest opponent, the caster itself never
         return min(
@@ -62,6 +66,8 @@ def greedy(state: State, seat: int, legal: list[Command]) -> Command:
         return next(c for c in legal if c.creature is None)  # type: ignore[attr-defined]
     if isinstance(first, GiveCard):
         return min(legal, key=lambda c: _punch(c.card))  # type: ignore[attr-defined]
+    if isinstance(first, Choose) and state.flow.choice and state.flow.choice.kind == "trim":
+        return min(legal, key=lambda c: _punch(c.choice))  # type: ignore[attr-defined]
     if isinstance(first, Choose):
         digits = [c for c in legal if c.choice.isdigit()]  # type: ignore[attr-defined]
         if len(digits) == len(legal) and state.flow.choice and state.flow.choice.kind == "option":

@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+from msgspec.structs import force_setattr
+
 from domain.kernel import Command
 
 
+class PlaceCards(Command, frozen=True, kw_only=True):
+    """Place any set of cards from hand face down, as at a physical table.
+
+    The cards are a set: they are stored sorted, so that every order a client
+    sends is the same command (``legal_commands`` lists each set once). Types
+    are printed on the cards; a wild magic card stands for a missing type, fixed
+    on reveal. More than 3 cards, or two of one type, are legal placements:
+    the rulebook repairs them (take-back before the sizes, trimming on reveal).
+    """
+
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        force_setattr(self, "cards", tuple(sorted(self.cards)))
+
+    def secret(self) -> bool:
+        return True
+
+
+class TakeBack(Command, frozen=True, kw_only=True):
+    """Take one placed card back into hand (more than 3 were placed); secret."""
+
+    card: str
+
+    def secret(self) -> bool:
+        return True
+
+
 class PlaceSpell(Command, frozen=True, kw_only=True):
-    """Place the spell face down: a card id (or null) per slot; wild magic fits any slot."""
+    """Retired: one card per slot. Kept so that stored logs still decode; never legal."""
 
     source: str | None = None
     quality: str | None = None
@@ -14,9 +44,6 @@ class PlaceSpell(Command, frozen=True, kw_only=True):
 
     def secret(self) -> bool:
         return True
-
-    def cards(self) -> tuple[str, ...]:
-        return tuple(c for c in (self.source, self.quality, self.delivery) if c is not None)
 
 
 class PickTarget(Command, frozen=True, kw_only=True):
@@ -52,7 +79,7 @@ class GiveCard(Command, frozen=True, kw_only=True):
         return True
 
 
-COMMAND = PlaceSpell | PickTarget | Pay | Choose | Block | GiveCard
+COMMAND = PlaceCards | TakeBack | PickTarget | Pay | Choose | Block | GiveCard | PlaceSpell
 ANSWERS = {
     "target": "PickTarget",
     "pay": "Pay",

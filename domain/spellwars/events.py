@@ -48,6 +48,43 @@ class SpellPlaced(Consequence, frozen=True, kw_only=True):
         return f"seat {self.seat} placed face down: {_names(self.cards)}"
 
 
+class CardTakenBack(Consequence, frozen=True, kw_only=True):
+    """More than 3 cards were placed: one goes back into hand before the sizes are announced."""
+
+    seat: int
+    card: str
+
+    def visibility(self) -> Visibility:
+        return private(self.seat)
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes {name(self.card)} back into hand (more than 3 placed)"
+
+
+class CardTrimmed(Consequence, frozen=True, kw_only=True):
+    """An incorrect spell loses one card to the discard."""
+
+    seat: int
+    card: str
+
+    def describe(self) -> str:
+        return f"seat {self.seat}'s spell is incorrect: {name(self.card)} is discarded"
+
+
+class WildTypesChosen(Consequence, frozen=True, kw_only=True):
+    """Which missing type each wild magic card of a revealed spell stands for."""
+
+    seat: int
+    wilds: tuple[str, ...]
+    slots: tuple[str, ...]
+
+    def describe(self) -> str:
+        pairs = ", ".join(
+            f"{name(w)} as the {t}" for w, t in zip(self.wilds, self.slots, strict=True)
+        )
+        return f"seat {self.seat}'s wild magic stands for: {pairs}"
+
+
 class SizesAnnounced(Consequence, frozen=True, kw_only=True):
     sizes: tuple[int, ...]  # per seat; 0 for the dead
 
@@ -424,7 +461,7 @@ class FlowSet(Consequence, frozen=True, kw_only=True):
             return f"waiting for seat {c.seat}: {c.prompt}"
         if self.flow.phase == "place":
             seats = sorted({p.seat for p in self.pending})
-            return f"waiting for spells from seat(s) {seats}"
+            return f"waiting for spells (or cards taken back) from seat(s) {seats}"
         return f"phase {self.flow.phase}"
 
 
@@ -433,6 +470,9 @@ EVENTS = (
     TurnStarted,
     CardsDrawn,
     SpellPlaced,
+    CardTakenBack,
+    CardTrimmed,
+    WildTypesChosen,
     SizesAnnounced,
     CasterChosen,
     SpellRevealed,

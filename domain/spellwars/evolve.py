@@ -91,6 +91,18 @@ def _placed(s: State, e: ev.SpellPlaced) -> State:
     return _w(s, e.seat, hand=_without(w.hand, e.cards), spell=spell, placed=True)
 
 
+def _taken_back(s: State, e: ev.CardTakenBack) -> State:
+    w = s.wizards[e.seat]
+    spell = tuple(c for c in w.spell if c.card != e.card)
+    return _w(s, e.seat, hand=(*w.hand, e.card), spell=spell)
+
+
+def _trimmed(s: State, e: ev.CardTrimmed) -> State:
+    w = s.wizards[e.seat]
+    s = replace(s, discard=(*s.discard, e.card))
+    return _w(s, e.seat, spell=tuple(c for c in w.spell if c.card != e.card))
+
+
 def _revealed(s: State, e: ev.SpellRevealed) -> State:
     w = s.wizards[e.seat]
     spell = tuple(replace(c, status="waiting") for c in w.spell)
@@ -251,6 +263,8 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.TurnStarted: _turn_started,
     ev.CardsDrawn: _drawn,
     ev.SpellPlaced: _placed,
+    ev.CardTakenBack: _taken_back,
+    ev.CardTrimmed: _trimmed,
     ev.SpellRevealed: _revealed,
     ev.WildMagicReplaced: _wild,
     ev.ComponentStarted: lambda s, e: _set_comp(s, e.seat, e.card, status="resolving"),

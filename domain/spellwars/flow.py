@@ -6,6 +6,8 @@ decide (a placement or a choice) or the match is over.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from domain.kernel import Pending
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, card
@@ -13,7 +15,20 @@ from domain.spellwars.commands import ANSWERS
 from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
 from domain.spellwars.piles import draw
 from domain.spellwars.run import Run
-from domain.spellwars.state import HAND, MAX, Choice, Frame, initiative, living, spell_size
+from domain.spellwars.state import (
+    HAND,
+    MAX,
+    Choice,
+    Frame,
+    Wizard,
+    initiative,
+    living,
+    missing,
+    placed,
+    repeated,
+    spell_size,
+    wilds,
+)
 
 
 def advance(run: Run) -> None:
@@ -29,7 +44,7 @@ def advance(run: Run) -> None:
             end_round(run)
             continue
         if flow.phase == "place":
-            if all(w.placed for w in run.s.wizards if w.alive):
+            if all(w.placed and len(w.spell) <= 3 for w in run.s.wizards if w.alive):
                 announce(run)
                 continue
             return
@@ -49,15 +64,19 @@ def finish(run: Run) -> None:
         run.set_flow(phase="over", frames=(), choice=None, caster=-1)
     elif flow.choice is not None:
         c = flow.choice
-        command = (
-            "Choose" if c.kind in ("option", "play", "discard", "component") else ANSWERS[c.kind]
-        )
+        command = ANSWERS.get(c.kind, "Choose")
         pending = (Pending(seat=c.seat, accepts=(command,), prompt=c.prompt),)
     elif flow.phase == "place":
         pending = tuple(
-            Pending(seat=i, accepts=("PlaceSpell",), prompt="place your spell face down")
+            Pending(seat=i, accepts=("PlaceCards",), prompt="place your spell face down")
+            if not w.placed
+            else Pending(
+                seat=i,
+                accepts=("TakeBack",),
+                prompt="more than 3 cards placed: take one back into hand",
+            )
             for i, w in enumerate(s.wizards)
-            if w.alive and not w.placed
+            if w.alive and (not w.placed or len(w.spell) > 3)
         )
     run.emit(ev.FlowSet(rule="sw.flow", flow=run.flow, pending=pending))
 
@@ -112,6 +131,8 @@ def pick_next(run: Run) -> None:
     best = max(initiative(s.wizards[i]) for i in group)
     if len(group) > 1:
         rule = "sw.order.initiative"
+        if any(len(deliveries(s.wizards[i])) > 1 for i in group):
+            rule = "sw.order.incorrect"  # an incorrect spell counts its lowest delivery
         group = [i for i in group if initiative(s.wizards[i]) == best]
     while len(group) > 1:
         rule = "sw.order.tie"
@@ -125,6 +146,10 @@ def pick_next(run: Run) -> None:
     run.set_flow(caster=seat, stage="begin")
 
 
+def deliveries(w: Wizard) -> list[str]:
+    return [c.card for c in placed(w) if c.slot == "delivery"]
+
+
 def cast(run: Run) -> None:
     seat = run.flow.caster
     w = run.s.wizards[seat]
@@ -133,6 +158,12 @@ def cast(run: Run) -> None:
         return
     if run.flow.stage == "begin":
         reveal(run, seat)
+        return
+    if run.flow.stage == "trim":
+        trim(run, seat)
+        return
+    if run.flow.stage == "wild":
+        wild_types(run, seat)
         return
     waiting = [c for c in w.spell if c.status == "waiting"]
     if not waiting:
@@ -175,9 +206,65 @@ def reveal(run: Run, seat: int) -> None:
             carried=w.creatures,
         )
     )
-    for comp in list(run.s.wizards[seat].spell):
-        if card(comp.card).kind == "wild":
-            replace_wild(run, seat, comp.card, comp.slot)
+    run.set_flow(stage="trim")
+
+
+def trim(run: Run, seat: int) -> None:
+    """An incorrect spell: the caster removes one card at a time until it is correct."""
+    w = run.s.wizards[seat]
+    if not repeated(w):
+        run.set_flow(stage="wild")
+        return
+    offered = repeated(w) if run.s.trim == "repeated" else [c.card for c in placed(w)]
+    run.set_flow(
+        choice=Choice(
+            seat=seat,
+            kind="trim",
+            prompt="your spell is incorrect: which card goes to the discard?",
+            rule="sw.spell.incorrect",
+            labels=tuple(sorted(offered)),
+        )
+    )
+
+
+def wild_types(run: Run, seat: int) -> None:
+    """Each wild magic card stands for a missing type; the caster picks if there is a choice."""
+    w = run.s.wizards[seat]
+    cards = wilds(w)
+    if cards:
+        options = wild_options(w)
+        if len(options) > 1:
+            run.set_flow(
+                choice=Choice(
+                    seat=seat,
+                    kind="wild",
+                    prompt="which missing type(s) do your wild magic cards stand for?",
+                    rule="sw.wild.type",
+                    labels=options,
+                )
+            )
+            return
+        replace_wilds(run, seat, options[0])
+        return
+    finish_reveal(run, seat)
+
+
+def wild_options(w: Wizard) -> tuple[str, ...]:
+    """The sets of missing types the wild magic cards can stand for, as ``source+delivery``."""
+    return tuple("+".join(types) for types in combinations(missing(w), len(wilds(w))))
+
+
+def replace_wilds(run: Run, seat: int, label: str) -> None:
+    """Turn cards for each wild magic in reading order (source, quality, delivery)."""
+    cards = wilds(run.s.wizards[seat])
+    slots = tuple(label.split("+"))
+    run.emit(ev.WildTypesChosen(rule="sw.wild.type", seat=seat, wilds=tuple(cards), slots=slots))
+    for wild, slot in zip(cards, slots, strict=True):
+        replace_wild(run, seat, wild, slot)
+    finish_reveal(run, seat)
+
+
+def finish_reveal(run: Run, seat: int) -> None:
     hooks = [t for t in run.s.wizards[seat].treasures if card(t).cast]
     run.push(*(Frame(seat=seat, card=t, part="cast", rule="sw.blood.treasure") for t in hooks))
     run.set_flow(stage="components")
@@ -291,4 +378,11 @@ def end_round(run: Run) -> None:
     start_round(run)
 
 
-__all__ = ["advance", "check_deaths", "finish", "start_component", "start_round"]
+__all__ = [
+    "advance",
+    "check_deaths",
+    "finish",
+    "replace_wilds",
+    "start_component",
+    "start_round",
+]

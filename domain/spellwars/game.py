@@ -17,11 +17,21 @@ from domain.kernel import (
     require_pending,
 )
 from domain.spellwars import setup as opening
+from domain.spellwars.cards import card
 from domain.spellwars.catalogue import CATALOGUE
-from domain.spellwars.commands import COMMAND, Block, Choose, GiveCard, Pay, PickTarget, PlaceSpell
-from domain.spellwars.events import EVENTS, SpellPlaced
+from domain.spellwars.commands import (
+    COMMAND,
+    Block,
+    Choose,
+    GiveCard,
+    Pay,
+    PickTarget,
+    PlaceCards,
+    TakeBack,
+)
+from domain.spellwars.events import EVENTS, CardTakenBack, CardTrimmed, SpellPlaced
 from domain.spellwars.evolve import evolve as _evolve
-from domain.spellwars.flow import advance, finish, start_component
+from domain.spellwars.flow import advance, finish, replace_wilds, start_component
 from domain.spellwars.legal import legal_commands as _legal
 from domain.spellwars.legal import placement_ok, refuse
 from domain.spellwars.options import OPTIONS
@@ -29,8 +39,6 @@ from domain.spellwars.run import Run
 from domain.spellwars.state import State
 from domain.spellwars.view import hidden_from as _hidden
 from domain.spellwars.view import view as _view
-
-SLOT_FIELDS = ("source", "quality", "delivery")
 
 
 def _answer(command: Command) -> str:
@@ -70,35 +78,34 @@ class SpellWars:
 
     def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
         require_pending(state.pending, seat, command)
-        if isinstance(command, PlaceSpell):
+        if isinstance(command, PlaceCards):
             legal = state.flow.choice is None and placement_ok(state, seat, command)
         else:
             legal = command in _legal(state, seat)
         if not legal:
             refuse(state, seat, command)
         run = Run(state, dice)
-        if isinstance(command, PlaceSpell):
-            pairs = [
-                (c, slot)
-                for c, slot in zip(
-                    (command.source, command.quality, command.delivery), SLOT_FIELDS, strict=True
-                )
-                if c is not None
-            ]
+        if isinstance(command, PlaceCards):
             run.emit(
                 SpellPlaced(
                     rule="sw.spell.place",
                     seat=seat,
-                    cards=tuple(c for c, _ in pairs),
-                    slots=tuple(s for _, s in pairs),
+                    cards=command.cards,
+                    slots=tuple(card(c).kind for c in command.cards),
                 )
             )
+        elif isinstance(command, TakeBack):
+            run.emit(CardTakenBack(rule="sw.spell.excess", seat=seat, card=command.card))
         else:
             choice = state.flow.choice
             assert choice is not None
             run.set_flow(choice=None)
             if choice.kind == "component":
                 start_component(run, seat, _answer(command), "sw.resolve.same-type")
+            elif choice.kind == "trim":
+                run.emit(CardTrimmed(rule="sw.spell.incorrect", seat=seat, card=_answer(command)))
+            elif choice.kind == "wild":
+                replace_wilds(run, seat, _answer(command))
             else:
                 run.set_top(replace(run.top(), answer=_answer(command)))
         advance(run)

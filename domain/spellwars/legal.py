@@ -2,24 +2,47 @@
 
 from __future__ import annotations
 
-from itertools import product
+from functools import lru_cache
+from itertools import combinations
 
 from domain.kernel import Command, IllegalCommand, pending_for
-from domain.spellwars.cards import SLOTS, card
-from domain.spellwars.commands import Block, Choose, GiveCard, Pay, PickTarget, PlaceSpell
+from domain.spellwars.cards import card
+from domain.spellwars.commands import (
+    Block,
+    Choose,
+    GiveCard,
+    Pay,
+    PickTarget,
+    PlaceCards,
+    TakeBack,
+)
 from domain.spellwars.machine import discard_options, hand_creatures
 from domain.spellwars.state import Choice, State
 
 
 def placements(state: State, seat: int) -> list[Command]:
-    hand = state.wizards[seat].hand
-    per_slot = [[None, *(c for c in hand if card(c).kind in (slot, "wild"))] for slot in SLOTS]
-    out: list[Command] = []
-    for s, q, d in product(*per_slot):
-        chosen = [c for c in (s, q, d) if c is not None]
-        if chosen and len(set(chosen)) == len(chosen):
-            out.append(PlaceSpell(source=s, quality=q, delivery=d))
-    return out or [PlaceSpell()]
+    """Every non-empty set of cards from hand, each once (a set, not an ordering)."""
+    return list(_subsets(tuple(sorted(state.wizards[seat].hand))))
+
+
+@lru_cache(maxsize=4096)
+def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
+    # a pure function of the hand, asked for again and again while a seat decides
+    out = tuple(
+        PlaceCards(cards=cards)
+        for size in range(1, len(hand) + 1)
+        for cards in combinations(hand, size)
+    )
+    return out or (PlaceCards(),)
+
+
+def take_backs(state: State, seat: int) -> list[Command]:
+    return [TakeBack(card=c) for c in sorted(c.card for c in state.wizards[seat].spell)]
+
+
+def must_take_back(state: State, seat: int) -> bool:
+    w = state.wizards[seat]
+    return state.flow.phase == "place" and w.placed and len(w.spell) > 3
 
 
 def choice_labels(state: State, c: Choice) -> tuple[str, ...]:
@@ -52,47 +75,44 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return []
     c = state.flow.choice
     if c is None:
-        return placements(state, seat) if state.flow.phase == "place" else []
+        if state.flow.phase != "place":
+            return []
+        return take_backs(state, seat) if must_take_back(state, seat) else placements(state, seat)
     return answers(state, c) if c.seat == seat else []
 
 
-def placement_ok(state: State, seat: int, command: PlaceSpell) -> bool:
+def placement_ok(state: State, seat: int, command: PlaceCards) -> bool:
     """The same answer as membership in ``placements``, without enumerating them."""
     hand = state.wizards[seat].hand
-    cards = command.cards()
-    if len(set(cards)) != len(cards):
-        return False
+    cards = command.cards
     if not cards:
         return not hand
-    for slot, c in zip(SLOTS, (command.source, command.quality, command.delivery), strict=True):
-        if c is not None and (c not in hand or card(c).kind not in (slot, "wild")):
-            return False
-    return True
+    return len(set(cards)) == len(cards) and set(cards) <= set(hand)
 
 
 def refuse(state: State, seat: int, command: Command) -> None:
     """Raise the refusal that names what is wrong with a command that is not legal."""
-    if isinstance(command, PlaceSpell):
+    if isinstance(command, PlaceCards):
         hand = state.wizards[seat].hand
-        cards = command.cards()
+        cards = command.cards
         if len(set(cards)) != len(cards):
             raise IllegalCommand(
-                "duplicate_card", "sw.spell.place", "a card can fill one slot only"
+                "duplicate_card", "sw.spell.place", "each card can be placed once only"
             )
-        for slot, c in zip(SLOTS, (command.source, command.quality, command.delivery), strict=True):
-            if c is None:
-                continue
+        for c in cards:
             if c not in hand:
                 raise IllegalCommand("not_in_hand", "sw.spell.place", f"{c!r} is not in your hand")
-            if card(c).kind not in (slot, "wild"):
-                raise IllegalCommand(
-                    "wrong_slot",
-                    "sw.spell.incorrect",
-                    f"{card(c).name} is a {card(c).kind}, it cannot fill the {slot} slot",
-                )
         if cards:
             raise IllegalCommand("no_spell_now", "kernel.turn", "no spell is being placed now")
-        raise IllegalCommand("empty_spell", "sw.spell.place", "a spell holds 1 to 3 components")
+        raise IllegalCommand("empty_spell", "sw.spell.place", "place at least one card")
+    if isinstance(command, TakeBack):
+        if must_take_back(state, seat):
+            raise IllegalCommand(
+                "not_placed", "sw.spell.excess", f"{command.card!r} is not in your placed spell"
+            )
+        raise IllegalCommand(
+            "nothing_to_take_back", "sw.spell.excess", "you have not placed more than 3 cards"
+        )
     c = state.flow.choice
     rule = c.rule if c is not None else "sw.choice"
     raise IllegalCommand(

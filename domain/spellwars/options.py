@@ -41,4 +41,12 @@ OPTIONS = (
         doc="Chancedecocus: tied highest rolls all count as the highest, or none does",
         rule="sw.contest.ties",
     ),
+    OptionSpec(
+        name="trim",
+        default="repeated",
+        allowed=("repeated", "any"),
+        doc="an incorrect spell: the caster removes only cards of a type held twice, or any "
+        "card, one at a time until the spell is correct",
+        rule="sw.spell.trim",
+    ),
 )

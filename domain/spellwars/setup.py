@@ -39,6 +39,7 @@ def initial(started: GameStarted) -> State:
         neighbour=str(o.get("neighbour", "living")),
         contest_ties=str(o.get("contest_ties", "all")),
         survivor_blood=str(o.get("survivor_blood", "holder")),
+        trim=str(o.get("trim", "repeated")),
         setup_position=position,
         wizards=tuple(Wizard() for _ in range(n)),
     )

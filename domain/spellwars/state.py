@@ -97,7 +97,7 @@ class Flow(msgspec.Struct, frozen=True, kw_only=True):
 
     phase: str = "setup"  # setup | place | cast | over
     caster: int = -1
-    stage: str = ""  # begin | hooks | components
+    stage: str = ""  # begin | trim | wild | components
     frames: tuple[Frame, ...] = ()
     choice: Choice | None = None
     killer_of_last: int = -1
@@ -111,6 +111,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     neighbour: str = "living"
     contest_ties: str = "all"
     survivor_blood: str = "holder"
+    trim: str = "repeated"
     setup_position: dict[str, object] | None = None
     wizards: tuple[Wizard, ...] = ()
     deck: tuple[str, ...] = ()
@@ -143,11 +144,37 @@ def spell_size(w: Wizard) -> int:
 
 
 def initiative(w: Wizard) -> int:
-    """The initiative of the placed delivery; none or a wild magic there counts 0."""
+    """The initiative of the placed delivery card; none (a wild magic included) counts 0.
+
+    An incorrect spell holding several delivery cards counts the lowest (ruling
+    ``sw.order.incorrect``): an incorrect spell never goes earlier than the
+    correct spell left after trimming could have.
+    """
     from domain.spellwars.cards import card
 
-    for c in w.spell:
-        if c.slot == "delivery" and not c.carried and not c.added:
-            k = card(c.card)
-            return k.initiative if k.kind == "delivery" else 0
-    return 0
+    values = [card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
+    return min(values) if values else 0
+
+
+def placed(w: Wizard) -> list[Comp]:
+    """The cards the wizard placed this turn (not kept creatures, not cards added since)."""
+    return [c for c in w.spell if not c.carried and not c.added]
+
+
+def repeated(w: Wizard) -> list[str]:
+    """The placed cards whose type another placed card shares: what makes a spell incorrect.
+
+    A wild magic card has no type (it stands for a missing one), so it never does.
+    """
+    typed = [c for c in placed(w) if c.slot != "wild"]
+    return [c.card for c in typed if sum(1 for d in typed if d.slot == c.slot) > 1]
+
+
+def missing(w: Wizard) -> list[str]:
+    """The types no placed card holds, in reading order (source, quality, delivery)."""
+    held = {c.slot for c in placed(w)}
+    return [t for t in ("source", "quality", "delivery") if t not in held]
+
+
+def wilds(w: Wizard) -> list[str]:
+    return sorted(c.card for c in placed(w) if c.slot == "wild")

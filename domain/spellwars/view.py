@@ -30,7 +30,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "alive": w.alive,
             "tokens": w.tokens,
             "points": w.points,
-            "hand_size": len(w.hand),
+            # while spells are being placed, a hand's size would tell how many cards
+            # went face down, which the rulebook lets a wizard hide until the announcement
+            "hand_size": len(w.hand) if i == seat or flow.phase != "place" else None,
             "placed": w.placed,
             "played": w.played,
             "creatures": [_card(c) for c in w.creatures],

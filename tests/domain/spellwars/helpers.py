@@ -58,10 +58,11 @@ class Game:
         self.log.extend(events)
         return events
 
-    def place(self, spells: dict[int, dict[str, str | None]]) -> list[Event]:
+    def place(self, spells: dict[int, dict[str, str | None] | list[str]]) -> list[Event]:
+        """Place each seat's cards; a dict (slot -> card) is read for its cards only."""
         out: list[Event] = []
-        for seat, slots in spells.items():
-            out += self.send(seat, {"type": "PlaceSpell", **slots})
+        for seat, spell in spells.items():
+            out += self.send(seat, {"type": "PlaceCards", "cards": placed_cards(spell)})
         return out
 
     def answer_all(
@@ -74,6 +75,19 @@ class Game:
             legal = GAME.legal_commands(self.state, seat)
             out += self.send(seat, pick(seat, legal) if pick else legal[0])
         return out
+
+
+def placed_cards(spell: dict[str, str | None] | list[str]) -> list[str]:
+    values = spell.values() if isinstance(spell, dict) else spell
+    return [c for c in values if c]
+
+
+def correct(cards: Sequence[str]) -> bool:
+    """At most 3 cards, no two of one type (wild magic has none)."""
+    from domain.spellwars.cards import card
+
+    kinds = [card(c).kind for c in cards if card(c).kind != "wild"]
+    return len(cards) <= 3 and len(kinds) == len(set(kinds))
 
 
 def of(events: Sequence[Event], kind: type) -> list[Any]:
@@ -93,13 +107,13 @@ SLOT_NAMES = ("source", "quality", "delivery")
 
 
 def cast(
-    spell: dict[str, str],
+    spell: dict[str, str] | list[str],
     *,
     players: int = 3,
     setup: dict[str, Any] | None = None,
     values: Sequence[int] = (),
     answers: Sequence[dict[str, Any]] = (),
-    spells: dict[int, dict[str, str]] | None = None,
+    spells: dict[int, dict[str, str] | list[str]] | None = None,
     options: dict[str, Any] | None = None,
     full_hands: bool = False,
 ) -> tuple[Game, list[Event]]:
@@ -113,7 +127,7 @@ def cast(
         spells.setdefault(seat, dict(zip(SLOT_NAMES, FILLERS[seat - 1], strict=True)))
     spells[0] = spell
     position = dict(setup or {})
-    hands = [[c for c in spells[s].values() if c] for s in range(players)]
+    hands = [placed_cards(spells[s]) for s in range(players)]
     if "hands" in position:
         hands = [h + list(extra) for h, extra in zip(hands, position["hands"], strict=True)]
     if full_hands:

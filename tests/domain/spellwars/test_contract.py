@@ -10,7 +10,7 @@ import pytest
 from domain.kernel import IllegalCommand, SetupError, Table, replay
 from domain.spellwars import GAME
 from domain.spellwars.cards import all_cards, card, instances, main_deck
-from domain.spellwars.commands import PickTarget, PlaceSpell
+from domain.spellwars.commands import PickTarget, PlaceCards
 from domain.spellwars.language import LanguageError, parse
 from domain.spellwars.state import State
 from services.codec import decode_body, encode_body, topic_of
@@ -25,18 +25,22 @@ def refused(g: Game, seat: int, command: dict[str, object]) -> IllegalCommand:
 
 def test_placement_refusals_name_the_problem_and_the_rule() -> None:
     g = Game(3, {"hands": [["taleboulas#1", "gromago#1", "gracula#1"], [], []]})
-    e = refused(g, 0, {"type": "PlaceSpell", "source": "gromago#1"})
-    assert (e.code, e.rule) == ("wrong_slot", "sw.spell.incorrect")
-    e = refused(g, 0, {"type": "PlaceSpell", "source": "multitax#2"})
+    e = refused(g, 0, {"type": "PlaceCards", "cards": ["multitax#2"]})
     assert (e.code, e.rule) == ("not_in_hand", "sw.spell.place")
-    e = refused(g, 0, {"type": "PlaceSpell"})
+    e = refused(g, 0, {"type": "PlaceCards", "cards": ["gromago#1", "gromago#1"]})
+    assert (e.code, e.rule) == ("duplicate_card", "sw.spell.place")
+    e = refused(g, 0, {"type": "PlaceCards", "cards": []})
     assert (e.code, e.rule) == ("empty_spell", "sw.spell.place")
     e = refused(g, 0, {"type": "PickTarget", "seat": 1})
     assert (e.code, e.rule) == ("wrong_decision", "kernel.turn")
-    e = refused(g, 0, {"type": "PlaceSpell", "source": "taleboulas#1", "extra": 1})
+    e = refused(g, 0, {"type": "PlaceSpell", "source": "taleboulas#1"})  # retired command
+    assert (e.code, e.rule) == ("wrong_decision", "kernel.turn")
+    e = refused(g, 0, {"type": "TakeBack", "card": "taleboulas#1"})  # nothing placed yet
+    assert (e.code, e.rule) == ("wrong_decision", "kernel.turn")
+    e = refused(g, 0, {"type": "PlaceCards", "cards": ["taleboulas#1"], "extra": 1})
     assert e.code == "malformed_command"
-    g.send(0, {"type": "PlaceSpell", "source": "taleboulas#1"})
-    e = refused(g, 0, {"type": "PlaceSpell", "quality": "gromago#1"})
+    g.send(0, {"type": "PlaceCards", "cards": ["taleboulas#1"]})
+    e = refused(g, 0, {"type": "PlaceCards", "cards": ["gromago#1"]})
     assert (e.code, e.rule) == ("not_your_turn", "kernel.turn")
 
 
@@ -53,7 +57,7 @@ def test_choice_refusals_cite_the_choice_rule() -> None:
 def test_placement_is_secret_and_never_leaks_into_other_views() -> None:
     g = Game(3, {})
     source = next(c for c in g.state.wizards[0].hand if card(c).kind == "source")
-    events = g.send(0, PlaceSpell(source=source))
+    events = g.send(0, PlaceCards(cards=(source,)))
     assert events[0].visibility().seats == (0,)  # the ActionTaken
     assert events[1].visibility().seats == (0,)  # SpellPlaced
     for seat in (None, 1, 2):

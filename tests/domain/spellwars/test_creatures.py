@@ -6,7 +6,7 @@ from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.cards import card
-from tests.domain.spellwars.helpers import cast, of, upto_spell_end
+from tests.domain.spellwars.helpers import cast, correct, of, upto_spell_end
 
 
 def test_a_kept_creature_attacks_again_next_turn_with_its_own_power_roll() -> None:
@@ -20,11 +20,11 @@ def test_a_kept_creature_attacks_again_next_turn_with_its_own_power_roll() -> No
     assert g.state.flow.phase == "place" and g.state.turn == 2
     hand = g.state.wizards[0].hand
     source = next(c for c in hand if card(c).kind == "source")
-    events = g.send(0, {"type": "PlaceSpell", "source": source})
+    events = g.send(0, {"type": "PlaceCards", "cards": [source]})
     for seat in (1, 2):
         if g.state.wizards[seat].alive and not g.state.wizards[seat].placed:
-            legal = GAME.legal_commands(g.state, seat)
-            events += g.send(seat, max(legal, key=lambda c: len(c.cards())))  # type: ignore[attr-defined]
+            legal = [c for c in GAME.legal_commands(g.state, seat) if correct(c.cards)]  # type: ignore[attr-defined]
+            events += g.send(seat, max(legal, key=lambda c: len(c.cards)))  # type: ignore[attr-defined]
     while (
         g.state.flow.choice is not None
         and not [f for f in of(g.log, ev.SpellFinished) if f.seat == 0 and g.state.turn == 2][1:]

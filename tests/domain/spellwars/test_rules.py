@@ -13,11 +13,18 @@ def test_wild_magic_turns_cards_until_the_missing_type_and_counts_initiative_0()
     g, events = cast(
         {"source": "taleboulas#1", "delivery": "magie-feroce#1"},
         full_hands=True,
-        setup={"deck": ["spiralex#1" if False else "asphixis#1", "gracula#2"]},
+        setup={"deck": ["asphixis#1", "gracula#2"]},
         values=[4],
+        answers=[{"type": "Choose", "choice": "delivery"}],
     )
     chosen = of(events, ev.CasterChosen)[0]
     assert (chosen.seat, chosen.initiative) == (0, 0)
+    typed = of(events, ev.WildTypesChosen)[0]
+    assert (typed.wilds, typed.slots, typed.rule) == (
+        ("magie-feroce#1",),
+        ("delivery",),
+        "sw.wild.type",
+    )
     wild = of(events, ev.WildMagicReplaced)[0]
     assert (wild.slot, wild.turned, wild.found, wild.rule) == (
         "delivery",

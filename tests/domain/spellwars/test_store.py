@@ -52,7 +52,7 @@ def test_a_setup_file_with_scripted_dice_replays_the_resolution_example(tmp_path
         0: {"source": "multitax#1", "quality": "oulacecho#1", "delivery": "tentaculax#1"},
     }
     for seat, slots in spells.items():
-        ledger.act(gid, seat, {"type": "PlaceSpell", **slots})
+        ledger.act(gid, seat, {"type": "PlaceCards", "cards": list(slots.values())})
     ledger.act(gid, 0, {"type": "PickTarget", "seat": 3})
     ledger.act(gid, 0, {"type": "PickTarget", "seat": 3})
     state = ledger.load(gid).table.state
