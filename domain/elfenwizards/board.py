@@ -4,12 +4,17 @@ The rulebook never prints the board; this layout is our assumption (rule
 ``elfenwizards.assume.layout``): a pyramid of 1 Grand Druide, 2 Druides,
 4 Sorciers and 8 Nécromanciens, with 4 shared Magicien spaces at the bottom,
 each feeding the two Nécromancien titles above it. It is TOML text so that a
-table owning the real board can edit it without touching the rules.
+table owning the real board can edit it without touching the rules, or give
+its own in a setup file (key ``layout``); ``board_from_table`` checks any
+layout against what the rulebook says of the board.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
 
 import msgspec
 
@@ -152,7 +157,11 @@ GREY_SPACE = "grey"
 DEFEAT_PREFIX = "defeat-"
 
 
-class Level(msgspec.Struct, frozen=True, kw_only=True):
+class LayoutError(ValueError):
+    """A layout that contradicts the rulebook's board, with the reason."""
+
+
+class Level(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
     points: int
@@ -161,7 +170,7 @@ class Level(msgspec.Struct, frozen=True, kw_only=True):
     major: bool = False
 
 
-class Space(msgspec.Struct, frozen=True, kw_only=True):
+class Space(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     id: str
     level: str
     contests: tuple[str, ...] = ()
@@ -175,13 +184,39 @@ class Contest(msgspec.Struct, frozen=True, kw_only=True):
     level: str
 
 
-class Board(msgspec.Struct, frozen=True, kw_only=True):
+class _Index:
+    """Lookups asked on every legality test, built once per board."""
+
+    def __init__(self, board: Board) -> None:
+        self.levels = {lv.id: lv for lv in board.levels}
+        self.spaces = {s.id: s for s in board.spaces}
+        self.rank = {lv.id: i for i, lv in enumerate(board.levels)}
+        self.titles = tuple(s.id for s in board.spaces if not self.levels[s.level].shared)
+        self.shared = tuple(s.id for s in board.spaces if self.levels[s.level].shared)
+        self.defeat = tuple(
+            lv.id
+            for lv in board.levels
+            if not lv.shared and any(s.contests for s in board.spaces if s.level == lv.id)
+        )
+        self.major = tuple(lv.id for lv in board.levels if lv.major)
+        self.major_index = {level: i for i, level in enumerate(self.major)}
+        self.contest = {space: c for c in board.contests for space in c.sources}
+
+
+@lru_cache(maxsize=32)
+def _index(board: Board) -> _Index:
+    return _Index(board)
+
+
+class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):
+    """A layout, tuples only: it travels in the state and in ``BoardLaidOut``.
+
+    The hash is cached because the board keys the lookup tables and the
+    competition's caches, which are asked about on every legality test."""
+
     levels: tuple[Level, ...]
     spaces: tuple[Space, ...]
     contests: tuple[Contest, ...]
-    # Lookups asked on every legality test, built once by parse_layout.
-    space_index: dict[str, Space]
-    level_index: dict[str, Level]
 
     @property
     def top(self) -> str:
@@ -189,10 +224,13 @@ class Board(msgspec.Struct, frozen=True, kw_only=True):
         return self.spaces[0].id
 
     def level(self, level_id: str) -> Level:
-        return self.level_index[level_id]
+        return _index(self).levels[level_id]
 
     def space(self, space_id: str) -> Space:
-        return self.space_index[space_id]
+        return _index(self).spaces[space_id]
+
+    def has_space(self, space_id: str) -> bool:
+        return space_id in _index(self).spaces
 
     def level_of(self, space_id: str) -> str:
         if space_id.startswith(DEFEAT_PREFIX):
@@ -201,77 +239,176 @@ class Board(msgspec.Struct, frozen=True, kw_only=True):
 
     def titles(self) -> tuple[str, ...]:
         """Every title space, in award order (top-down, left to right)."""
-        return tuple(s.id for s in self.spaces if not self.level(s.level).shared)
+        return _index(self).titles
 
     def shared_spaces(self) -> tuple[str, ...]:
         """The Magicien spaces at the bottom, where demoted wizards go."""
-        return tuple(s.id for s in self.spaces if self.level(s.level).shared)
+        return _index(self).shared
 
     def defeat_levels(self) -> tuple[str, ...]:
         """Levels with a defeat space: titled levels whose wizards contest a title."""
-        return tuple(
-            lv.id
-            for lv in self.levels
-            if not lv.shared and any(s.contests for s in self.spaces if s.level == lv.id)
-        )
+        return _index(self).defeat
 
     def major_levels(self) -> tuple[str, ...]:
-        return tuple(lv.id for lv in self.levels if lv.major)
+        return _index(self).major
+
+    def major_index(self, level_id: str) -> int:
+        return _index(self).major_index[level_id]
+
+    def dice_spaces(self) -> tuple[str, ...]:
+        """Where a rolled die may go: each major-spell space, minor spells, grey magic."""
+        return (*self.major_levels(), MINOR_SPACE, GREY_SPACE)
 
     def contest_of(self, space_id: str) -> Contest:
-        for contest in self.contests:
-            if space_id in contest.sources:
-                return contest
-        raise KeyError(space_id)
+        return _index(self).contest[space_id]
+
+    def competes(self, space_id: str) -> bool:
+        return space_id in _index(self).contest
 
     def level_rank(self, level_id: str) -> int:
         """0 for the top level; larger is lower."""
-        return [lv.id for lv in self.levels].index(level_id)
+        return _index(self).rank[level_id]
+
+    def as_table(self) -> dict[str, Any]:
+        """The layout as a TOML-shaped table (what a setup file gives)."""
+        # Through JSON so that tuples become lists: the table is stored in
+        # GameStarted and must come back from msgpack unchanged.
+        table = {"level": self.levels, "space": self.spaces}
+        out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(table))
+        return out
 
 
 def parse_layout(text: str) -> Board:
-    """Parse and check a layout; a broken layout fails here, not mid-game."""
-    data = tomllib.loads(text)
-    levels = tuple(msgspec.convert(x, Level) for x in data["level"])
-    spaces = tuple(msgspec.convert(x, Space) for x in data["space"])
-    level_ids = [lv.id for lv in levels]
+    """Parse and check a layout given as TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LayoutError(f"layout: not valid TOML ({error})") from None
+    return board_from_table(data)
+
+
+def _entries(data: Mapping[str, Any], key: str, kind: type[Any]) -> tuple[Any, ...]:
+    given = data.get(key)
+    if not isinstance(given, list) or not given:
+        raise LayoutError(f"layout: needs a non-empty [[{key}]] array")
+    out = []
+    for i, entry in enumerate(given):
+        try:
+            out.append(msgspec.convert(entry, kind))
+        except msgspec.ValidationError as error:
+            raise LayoutError(f"layout: {key} #{i + 1}: {error}") from None
+    return tuple(out)
+
+
+def _check_levels(levels: tuple[Level, ...]) -> None:
+    ids = [lv.id for lv in levels]
+    if len(set(ids)) != len(ids):
+        raise LayoutError("layout: duplicate level ids")
+    for lv in levels:
+        if lv.id in (MINOR_SPACE, GREY_SPACE) or not lv.id:
+            raise LayoutError(f"layout: level id {lv.id!r} is reserved for a spell space")
+    top, bottom = levels[0], levels[-1]
+    if len(levels) < 3:
+        raise LayoutError("layout: at least three levels (Grand Druide, titles, Magiciens)")
+    if top.shared or top.major or top.grey:
+        raise LayoutError(
+            f"layout: the top level {top.id} is the Grand Druide: not shared, no major-spell "
+            "space, no grey token"
+        )
+    if not bottom.shared or any(lv.shared for lv in levels[:-1]):
+        raise LayoutError("layout: the bottom level, and only it, is shared (the Magiciens)")
+    if bottom.grey:
+        raise LayoutError("layout: Magiciens are never demoted, so their level takes no grey")
+    for lv in levels[1:]:
+        if not lv.major:
+            raise LayoutError(f"layout: level {lv.id} competes, so it needs a major-spell space")
+
+
+def _check_spaces(levels: tuple[Level, ...], spaces: tuple[Space, ...]) -> None:
+    rank = {lv.id: i for i, lv in enumerate(levels)}
     ids = [s.id for s in spaces]
     if len(set(ids)) != len(ids):
-        raise ValueError("layout: duplicate space ids")
+        raise LayoutError("layout: duplicate space ids")
+    by_id = {s.id: s for s in spaces}
     for s in spaces:
-        if s.level not in level_ids:
-            raise ValueError(f"layout: space {s.id} on unknown level {s.level}")
+        if s.level not in rank:
+            raise LayoutError(f"layout: space {s.id} on unknown level {s.level}")
+        if s.id.startswith(DEFEAT_PREFIX) or not s.id:
+            raise LayoutError(f"layout: space id {s.id!r} is reserved for a defeat space")
+    empty = [lv.id for lv in levels if not any(s.level == lv.id for s in spaces)]
+    if empty:
+        raise LayoutError(f"layout: level(s) {empty} have no space")
+    if [rank[s.level] for s in spaces] != sorted(rank[s.level] for s in spaces):
+        raise LayoutError("layout: list the spaces top-down (the award order)")
+    top = [s for s in spaces if rank[s.level] == 0]
+    if len(top) != 1 or spaces[0].contests:
+        raise LayoutError(
+            "layout: the first space is the one Grand Druide title, alone on its level"
+        )
+    for s in spaces[1:]:
+        if not s.contests:
+            raise LayoutError(f"layout: space {s.id} contests no title")
         for t in s.contests:
-            if t not in ids:
-                raise ValueError(f"layout: space {s.id} contests unknown title {t}")
-            above = next(x for x in spaces if x.id == t)
-            if level_ids.index(above.level) != level_ids.index(s.level) - 1:
-                raise ValueError(f"layout: {s.id} must contest a title one level above it")
-    if spaces[0].contests or levels[0].id != spaces[0].level:
-        raise ValueError("layout: the first space must be the top title")
-    groups: dict[tuple[str, ...], list[str]] = {}
+            if t not in by_id:
+                raise LayoutError(f"layout: space {s.id} contests unknown title {t}")
+            if rank[by_id[t].level] != rank[s.level] - 1:
+                raise LayoutError(f"layout: {s.id} must contest a title one level above it")
+        if list(s.contests) != sorted(s.contests, key=ids.index):
+            raise LayoutError(f"layout: {s.id} lists its titles left to right")
+
+
+def _contests(levels: tuple[Level, ...], spaces: tuple[Space, ...]) -> tuple[Contest, ...]:
+    shared = {lv.id for lv in levels if lv.shared}
+    ids = [s.id for s in spaces]
+    groups: dict[tuple[str, ...], list[Space]] = {}
     for s in spaces:
         if s.contests:
-            groups.setdefault(s.contests, []).append(s.id)
-    title_order = [s.id for s in spaces]
-    contests = tuple(
-        Contest(
-            titles=titles,
-            sources=tuple(sources),
-            level=next(x.level for x in spaces if x.id == sources[0]),
-        )
-        for titles, sources in sorted(groups.items(), key=lambda kv: title_order.index(kv[0][0]))
-    )
+            groups.setdefault(s.contests, []).append(s)
+    contests = []
+    for titles, sources in sorted(groups.items(), key=lambda kv: ids.index(kv[0][0])):
+        level = sources[0].level
+        if level in shared:
+            # « le titre de nécromancien est attribué aux deux candidats »
+            if len(titles) != 2:
+                raise LayoutError(
+                    f"layout: a Magicien space contests two titles, not {list(titles)}"
+                )
+        else:
+            # One title per duel, and at most « les deux candidats ».
+            if len(titles) != 1:
+                raise LayoutError(f"layout: {sources[0].id} contests one title, not {list(titles)}")
+            if len(sources) > 2:
+                raise LayoutError(
+                    f"layout: more than two candidates for {titles[0]} "
+                    "(possible only at the Magicien level)"
+                )
+        contests.append(Contest(titles=titles, sources=tuple(s.id for s in sources), level=level))
     covered = [t for c in contests for t in c.titles]
     if len(covered) != len(set(covered)):
-        raise ValueError("layout: a title is contested by two separate groups")
-    return Board(
-        levels=levels,
-        spaces=spaces,
-        contests=contests,
-        space_index={s.id: s for s in spaces},
-        level_index={lv.id: lv for lv in levels},
-    )
+        raise LayoutError("layout: a title is contested by two separate groups")
+    titled = [s.id for s in spaces if s.level not in shared]
+    uncontested = [t for t in titled if t not in covered]
+    if uncontested:
+        raise LayoutError(f"layout: nobody contests the title(s) {uncontested}")
+    if len(contests[0].sources) != 2:
+        raise LayoutError("layout: the 1st and 2nd Druide contest the Grand Druide: two spaces")
+    return tuple(contests)
+
+
+def board_from_table(data: Mapping[str, Any]) -> Board:
+    """Check a layout (a table with ``level`` and ``space`` arrays) against the
+    rulebook's board; a broken layout fails here, not mid-game."""
+    if not isinstance(data, Mapping):
+        raise LayoutError("layout: a table with [[level]] and [[space]] arrays")
+    unknown = sorted(set(data) - {"level", "space"})
+    if unknown:
+        raise LayoutError(f"layout: unknown key(s) {unknown}; known: ['level', 'space']")
+    levels = _entries(data, "level", Level)
+    spaces = _entries(data, "space", Space)
+    _check_levels(levels)
+    _check_spaces(levels, spaces)
+    return Board(levels=levels, spaces=spaces, contests=_contests(levels, spaces))
 
 
 BOARD = parse_layout(LAYOUT_TOML)
+"""The default board (our assumed pyramid), for games whose setup gives none."""

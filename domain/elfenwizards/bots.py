@@ -10,7 +10,7 @@ wizard leads.
 from __future__ import annotations
 
 from domain.elfenwizards import commands as c
-from domain.elfenwizards.board import BOARD, MINOR_SPACE
+from domain.elfenwizards.board import DEFEAT_PREFIX, MINOR_SPACE, Board
 from domain.elfenwizards.competition import points_for
 from domain.elfenwizards.flow import grey_tokens
 from domain.elfenwizards.state import State, Wizard
@@ -25,26 +25,26 @@ def _spends(legal: list[Command]) -> list[c.SpendDie]:
     return [x for x in legal if isinstance(x, c.SpendDie)]
 
 
-def _gain(wizard: Wizard) -> int:
+def _gain(board: Board, wizard: Wizard) -> int:
     """Points a promotion is worth: the level above minus this level."""
-    level = BOARD.level_of(wizard.space)
-    rank = BOARD.level_rank(level)
+    level = board.level_of(wizard.space)
+    rank = board.level_rank(level)
     if rank == 0:
         return 0
-    return BOARD.levels[rank - 1].points - BOARD.level(level).points
+    return board.levels[rank - 1].points - board.level(level).points
 
 
 def _own_candidates(state: State, seat: int) -> list[Wizard]:
     return [
         w
         for w in state.wizards
-        if w.seat == seat and not w.space.startswith("defeat-") and w.space != BOARD.top
+        if w.seat == seat and not w.space.startswith(DEFEAT_PREFIX) and w.space != state.board.top
     ]
 
 
 def _margin(state: State, wizard: Wizard, points: dict[str, int]) -> int:
     """How far ahead ``wizard`` is of the best rival guild in its contest."""
-    contest = BOARD.contest_of(wizard.space)
+    contest = state.board.contest_of(wizard.space)
     rivals = [
         points.get(w.id, 0)
         for w in state.wizards
@@ -63,11 +63,11 @@ def _place_target(state: State, seat: int, die: int) -> str:
     if die <= 2 and guild.minors_on_space - len(guild.minor_dice) > 0:
         return MINOR_SPACE
     levels = [
-        BOARD.level_of(w.space)
-        for w in sorted(_own_candidates(state, seat), key=lambda w: -_gain(w))
+        state.board.level_of(w.space)
+        for w in sorted(_own_candidates(state, seat), key=lambda w: -_gain(state.board, w))
     ]
     for level in levels:
-        i = BOARD.major_levels().index(level)
+        i = state.board.major_index(level)
         wanted = 2 * levels.count(level)
         if len(guild.majors[i]) < wanted:
             return level
@@ -107,7 +107,9 @@ def _cast(state: State, seat: int, legal: list[Command]) -> Command:
         # Prefer winning casts on valuable wizards, then the cheapest such spell;
         # majors are preferred to minors, which also score at the end.
         cost = value if wins else -value
-        ranked.append((-(_gain(wizard) * (2 if wins else 1)), cost + (cast.die is None), cast))
+        ranked.append(
+            (-(_gain(state.board, wizard) * (2 if wins else 1)), cost + (cast.die is None), cast)
+        )
     if ranked:
         ranked.sort(key=lambda t: (t[0], t[1]))
         return ranked[0][2]
@@ -118,7 +120,7 @@ def _cast(state: State, seat: int, legal: list[Command]) -> Command:
 
 
 def _quietest_space(state: State) -> str:
-    return min(BOARD.shared_spaces(), key=lambda s: len(state.on(s)))
+    return min(state.board.shared_spaces(), key=lambda s: len(state.on(s)))
 
 
 def greedy(state: State, seat: int, legal: list[Command]) -> Command:

@@ -83,7 +83,23 @@ _SETUP = [
         "Magicien), plus the minor-spell and grey-magic spaces and one defeat space per "
         "Druide, Sorcier and Nécromancien level.",
         why="The one public description of the board is a pyramid tree; only the Magicien "
-        "level may hold more than two candidates, and its two best become Nécromanciens.",
+        "level may hold more than two candidates, and its two best become Nécromanciens. "
+        "A setup file may give another layout (rule setup.layout).",
+    ),
+    Rule(
+        id=P + "setup.layout",
+        section=SETUP,
+        passage="Placer le plateau de jeu au centre de la table.",
+        source="assumption",
+        summary="A setup file may give the board's layout (key layout: TOML text or a table of "
+        "levels and spaces), e.g. the real board of a table that owns it. It is checked "
+        "against what the rulebook says of the board: one Grand Druide title on top, contested "
+        "by two Druide spaces; every title below it contested by spaces one level down, at "
+        "most two per title except at the bottom (shared Magicien) level, whose spaces each "
+        "contest two titles; every level but the top has a major-spell space. BoardLaidOut "
+        "records the levels, spaces and contests played on.",
+        why="The rulebook's board is printed, not described; a table with the real board must "
+        "be able to enter it without changing the rules.",
     ),
     Rule(
         id=P + "assume.pawns",
@@ -129,7 +145,19 @@ _ROUND = [
         section=ROLL,
         passage="En commençant par le joueur au dragon, et en poursuivant dans le sens horaire",
         summary="Within a phase players act from the dragon holder clockwise; players with "
-        "nothing to do in a phase are skipped.",
+        "nothing to do in a phase are skipped. Written for phases 2, 3 and 5.",
+    ),
+    Rule(
+        id=P + "assume.phase-order",
+        section=ROUND,
+        passage="En commençant par le joueur au dragon, et en poursuivant dans le sens horaire",
+        source="assumption",
+        summary="Phases 4, 6 and 9 (recovering minor spells, removing grey magic) give no order; "
+        "players act in them from the dragon holder clockwise too, skipping those with no die "
+        "on the space.",
+        why="The rulebook states the dragon-first order for phases 2, 3 and 5 only; nothing in "
+        "phases 4, 6 and 9 depends on another player's choice, so any order gives the same "
+        "result, and one order keeps the log readable.",
     ),
     Rule(
         id=P + "retire.counter",
@@ -313,20 +341,26 @@ _COMPETE = [
         "que le titre lui sot attribué. Les adversaires ne peuvent pas placer de points pour s'y "
         "opposer.",
         source="ruling",
-        summary="When every candidate of a contest belongs to one player, only that player may "
-        "place spells beside them (option uncontested_support=owner_only).",
+        summary="When every candidate of a contest belongs to one player, opponents may not "
+        "oppose them: only the owner places spells beside two (or more) candidates of theirs. "
+        "Beside a lone candidate opponents place none (owner_only) or may help it (anyone).",
         readings=(
             Reading(
-                "Only the owner may place spells there.", option="uncontested_support=owner_only"
+                "Only the owner may place spells beside a single-owner contest's candidates.",
+                option="uncontested_support=owner_only",
             ),
             Reading(
-                "Anyone may place spells there (opponents gain nothing).",
+                "Opponents may also place spells beside a lone candidate, which can only help "
+                "it; beside two candidates of one owner they still may not, since a spell for "
+                "one opposes the other (they could tie them and leave the title vacant).",
                 option="uncontested_support=anyone",
             ),
         ),
         default="uncontested_support=owner_only",
         why="Between two candidates of one owner an opponent's spell would oppose one of them, "
-        "which the passage forbids; forbidding all of them is the simple reading.",
+        "which the passage forbids in every reading; for a lone candidate the passage only "
+        "forbids opposing, so helping is the one thing left open, and forbidding it too is the "
+        "simple reading.",
     ),
     Rule(
         id=P + "compete.wasted",
@@ -380,6 +414,25 @@ _AWARD = [
         "deux candidats, le joueur n'a qu'à mettre un ou plusieurs points",
         summary="A lone candidate (or the better of one owner's two) takes the title with at "
         "least one point.",
+    ),
+    Rule(
+        id=P + "ruling.same-owner-tie",
+        section=AWARD,
+        passage="si un même joueur contrôle les deux candidats, le joueur n'a qu'à mettre un ou "
+        "plusieurs points en faveur de son magicien",
+        source="ruling",
+        summary="When one player's two candidates for a title end with equal points (at least "
+        "one each), the title stays vacant and both go to the defeat space, as in any tie.",
+        readings=(
+            Reading("Equal points leave the title vacant, as between two players."),
+            Reading("The owner designates which of the two takes the title."),
+        ),
+        default="Equal points leave the title vacant, as between two players.",
+        why="The tie rule ('s'ils sont tous deux le même nombre de points, aucun ... ne se voit "
+        "attribuer le titre') names no exception for one owner, and only the owner may place "
+        "spells there, so the owner can always break the tie with one more point. The other "
+        "reading is not offered as an option: it would need a decision in the middle of the "
+        "awarding, which runs without one.",
     ),
     Rule(
         id=P + "award.min-point",

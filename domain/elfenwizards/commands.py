@@ -21,8 +21,8 @@ class RollSpells(Command, frozen=True, kw_only=True):
 class PlaceDie(Command, frozen=True, kw_only=True):
     """Phases 2 and 3: put one rolled die (by face) on a board space.
 
-    ``space``: a major-spell level (druide, sorcier, necromancien, magicien),
-    ``minor`` or ``grey``.
+    ``space``: a major-spell level of the board (on the default board druide,
+    sorcier, necromancien, magicien), ``minor`` or ``grey``.
     """
 
     die: int

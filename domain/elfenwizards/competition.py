@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, Contest
+from domain.elfenwizards.board import DEFEAT_PREFIX, Board, Contest
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.commands import CastSpell
 from domain.elfenwizards.events import (
@@ -24,60 +24,65 @@ def contest_owners(state: State, contest: Contest) -> set[int]:
 
 
 @lru_cache(maxsize=256)
-def _owners_by_space(wizards: tuple[Wizard, ...]) -> dict[str, frozenset[int]]:
-    """For each space whose wizards compete, the owners of that whole contest.
+def _contest_by_space(
+    wizards: tuple[Wizard, ...], board: Board
+) -> dict[str, tuple[frozenset[int], int]]:
+    """For each space whose wizards compete: the owners of that whole contest
+    and its number of candidates.
 
-    Cached on the (hashable) wizard positions: they change only a few times a
-    round, while legality is asked about every spell and wizard."""
-    out: dict[str, frozenset[int]] = {}
-    for contest in BOARD.contests:
-        owners = frozenset(w.seat for w in wizards if w.space in contest.sources)
+    Cached on the (hashable) wizard positions and board: they change only a few
+    times a round, while legality is asked about every spell and wizard."""
+    out: dict[str, tuple[frozenset[int], int]] = {}
+    for contest in board.contests:
+        candidates = [w.seat for w in wizards if w.space in contest.sources]
         for space in contest.sources:
-            out[space] = owners
+            out[space] = (frozenset(candidates), len(candidates))
     return out
 
 
 def may_support(state: State, seat: int, wizard: Wizard) -> str | None:
     """None if ``seat`` may cast beside ``wizard``; else the rule id that forbids it."""
-    return _support_refusal(state.wizards, state.options.uncontested_support, seat, wizard)
+    return _support_refusal(
+        state.wizards, state.board, state.options.uncontested_support, seat, wizard
+    )
 
 
 def _support_refusal(
-    wizards: tuple[Wizard, ...], policy: str, seat: int, wizard: Wizard
+    wizards: tuple[Wizard, ...], board: Board, policy: str, seat: int, wizard: Wizard
 ) -> str | None:
-    owners = _owners_by_space(wizards).get(wizard.space)
-    if owners is None:  # the Grand Druide or a defeat space: nobody competes there
+    contest = _contest_by_space(wizards, board).get(wizard.space)
+    if contest is None:  # the Grand Druide or a defeat space: nobody competes there
         return cite("compete.beside")
-    if policy == "owner_only" and len(owners) == 1 and seat not in owners:
+    owners, candidates = contest
+    if len(owners) > 1 or seat in owners:
+        return None
+    # « Les adversaires ne peuvent pas placer de points pour s'y opposer »:
+    # beside one of an owner's two candidates a spell always opposes the
+    # other, so even ``anyone`` keeps opponents out; it only lets them help
+    # a lone candidate, which opposes nobody.
+    if policy == "owner_only" or candidates > 1:
         return cite("compete.uncontested")
     return None
-
-
-_MAJOR_INDEX = {level: i for i, level in enumerate(BOARD.major_levels())}
-
-
-def major_index(level: str) -> int:
-    return _MAJOR_INDEX[level]
 
 
 def cast_options(state: State, seat: int) -> Iterator[CastSpell]:
     """Every spell ``seat`` may cast now, one command per distinct (wizard, die)."""
     policy = state.options.uncontested_support
-    return iter(_cast_options(state.wizards, policy, seat, state.guild(seat)))
+    return iter(_cast_options(state.wizards, state.board, policy, seat, state.guild(seat)))
 
 
 @lru_cache(maxsize=256)
 def _cast_options(
-    wizards: tuple[Wizard, ...], policy: str, seat: int, guild: Guild
+    wizards: tuple[Wizard, ...], board: Board, policy: str, seat: int, guild: Guild
 ) -> tuple[CastSpell, ...]:
     # Cached: the same position is asked about many times (bots, legality
     # checks, the automatic pass), and positions are hashable values.
     out = []
     for wizard in wizards:
-        if _support_refusal(wizards, policy, seat, wizard) is not None:
+        if _support_refusal(wizards, board, policy, seat, wizard) is not None:
             continue
-        level = BOARD.level_of(wizard.space)
-        for die in sorted(set(guild.majors[major_index(level)])):
+        level = board.level_of(wizard.space)
+        for die in sorted(set(guild.majors[board.major_index(level)])):
             out.append(CastSpell(wizard=wizard.id, die=die))
         if guild.minors > 0:
             out.append(CastSpell(wizard=wizard.id))
@@ -110,12 +115,16 @@ def select_winners(candidates: list[Wizard], points: dict[str, int], titles: int
     return winners
 
 
-def _vacancy_reason(candidates: list[Wizard], points: dict[str, int], shared: bool) -> str:
-    if not candidates:
+def _vacancy_reason(left: list[Wizard], points: dict[str, int], shared: bool) -> str:
+    """Why a title found no winner, judged on the candidates left over once the
+    contest's winners (if any) took theirs."""
+    if not left:
         return "award.no-candidate"
-    if all(points.get(w.id, 0) == 0 for w in candidates):
+    if all(points.get(w.id, 0) == 0 for w in left):
         return "award.min-point"
-    return "award.magicians" if shared else "award.tie"
+    if shared:
+        return "award.magicians"
+    return "ruling.same-owner-tie" if len({w.seat for w in left}) == 1 else "award.tie"
 
 
 _REASONS = {
@@ -123,6 +132,7 @@ _REASONS = {
     "award.min-point": "no candidate has a point",
     "award.tie": "the candidates are tied",
     "award.magicians": "a tie leaves no clear winner",
+    "ruling.same-owner-tie": "the owner's two candidates are tied",
 }
 
 
@@ -130,9 +140,10 @@ def award_events(state: State) -> list[Event]:
     """Every title from the top down, then the spells going back."""
     points = points_for(state)
     events: list[Event] = []
-    for contest in BOARD.contests:
+    board = state.board
+    for contest in board.contests:
         candidates = [w for w in state.wizards if w.space in contest.sources]
-        shared = BOARD.level(contest.level).shared
+        shared = board.level(contest.level).shared
         winners = select_winners(candidates, points, len(contest.titles))
         if shared:
             rule = cite("award.magicians")
@@ -150,8 +161,9 @@ def award_events(state: State) -> list[Event]:
                     points=points.get(winner.id, 0),
                 )
             )
+        left = [w for w in candidates if w not in winners]
         for title in contest.titles[len(winners) :]:
-            reason = _vacancy_reason(candidates, points, shared)
+            reason = _vacancy_reason(left, points, shared)
             events.append(TitleLeftVacant(rule=cite(reason), title=title, reason=_REASONS[reason]))
         if shared:
             continue

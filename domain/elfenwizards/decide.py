@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 from domain.elfenwizards import commands as c
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE
+from domain.elfenwizards.board import DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.catalogue import cite
-from domain.elfenwizards.competition import cast_options, major_index, may_support
+from domain.elfenwizards.competition import cast_options, may_support
 from domain.elfenwizards.defeated import (
     demotion_options,
     earns_grey,
@@ -26,8 +26,6 @@ from domain.elfenwizards.flow import grey_tokens, settle
 from domain.elfenwizards.state import State
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 
-DICE_SPACES: tuple[str, ...] = (*BOARD.major_levels(), MINOR_SPACE, GREY_SPACE)
-
 
 def _refuse(code: str, rule: str, message: str) -> IllegalCommand:
     return IllegalCommand(code, cite(rule), message)
@@ -37,13 +35,14 @@ def check(state: State, seat: int, command: Command) -> None:
     """Raise ``IllegalCommand`` unless ``command`` is legal for ``seat`` now."""
     require_pending(state.pending, seat, command)
     guild = state.guild(seat)
+    board = state.board
     match command:
         case c.RetireGrandDruide(source=source, space=space):
-            if space not in BOARD.shared_spaces():
+            if space not in board.shared_spaces():
                 raise _refuse(
                     "not_a_magician_space",
                     "retire.move",
-                    f"{space} is not a Magicien space ({list(BOARD.shared_spaces())})",
+                    f"{space} is not a Magicien space ({list(board.shared_spaces())})",
                 )
             if source == "reserve" and guild.minors == 0:
                 raise _refuse("no_minor_spell", "retire.counter", "no minor spell in reserve")
@@ -64,9 +63,11 @@ def check(state: State, seat: int, command: Command) -> None:
                 raise _refuse(
                     "no_such_die", "alloc.spaces", f"no rolled {die} in hand ({list(guild.hand)})"
                 )
-            if space not in DICE_SPACES:
+            if space not in board.dice_spaces():
                 raise _refuse(
-                    "no_such_space", "alloc.spaces", f"{space!r} is not one of {list(DICE_SPACES)}"
+                    "no_such_space",
+                    "alloc.spaces",
+                    f"{space!r} is not one of {list(board.dice_spaces())}",
                 )
         case c.Reroll():
             if guild.minors == 0:
@@ -91,13 +92,13 @@ def check(state: State, seat: int, command: Command) -> None:
             if die is None and guild.minors == 0:
                 raise _refuse("no_minor_spell", "compete.turn", "no minor spell left")
             if die is not None:
-                level = BOARD.level_of(wizard.space)
-                if die not in guild.majors[major_index(level)]:
+                level = board.level_of(wizard.space)
+                if die not in guild.majors[board.major_index(level)]:
                     raise _refuse(
                         "no_such_spell",
                         "compete.major-level",
                         f"no {die} on your {level} "
-                        f"major-spell space ({list(guild.majors[major_index(level)])})",
+                        f"major-spell space ({list(guild.majors[board.major_index(level)])})",
                     )
         case c.FillVacancy(wizard=wizard_id, title=title):
             if command not in vacancy_options(state, seat):
@@ -118,7 +119,7 @@ def check(state: State, seat: int, command: Command) -> None:
                 )
         case c.Demote(wizard=wizard_id, space=space):
             if command not in demotion_options(state, seat):
-                if space not in BOARD.shared_spaces():
+                if space not in board.shared_spaces():
                     raise _refuse(
                         "not_a_magician_space", "demote.move", f"{space} is not a Magicien space"
                     )
@@ -171,12 +172,12 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
     phase = state.phase
     if phase == "retire":
         for source in ("reserve", "space", "none"):
-            for space in BOARD.shared_spaces():
+            for space in state.board.shared_spaces():
                 yield c.RetireGrandDruide(source=source, space=space)  # type: ignore[arg-type]
     elif phase in ("roll", "reroll"):
         yield c.RollSpells()
         for die in sorted(set(guild.hand)):
-            for space in DICE_SPACES:
+            for space in state.board.dice_spaces():
                 yield c.PlaceDie(die=die, space=space)
         yield c.EndPlacement()
         yield c.Reroll()
@@ -220,7 +221,7 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
     guild = state.guild(seat)
     match command:
         case c.RetireGrandDruide(source=source, space=space):
-            (wizard,) = state.on(BOARD.top)
+            (wizard,) = state.on(state.board.top)
             rule = "ruling.retire-no-minor" if source == "none" else "retire.counter"
             return [
                 ev.RoundCounterMarked(
@@ -292,7 +293,7 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
         case c.Demote(wizard=wizard_id, space=space):
             wizard = state.wizard(wizard_id)
             assert wizard is not None
-            owed = earns_grey(wizard)
+            owed = earns_grey(state, wizard)
             supplied = state.options.grey_supply == 0 or state.grey_supply > 0
             rule = (
                 "demote.move" if not owed else "demote.grey" if supplied else ("ruling.grey-supply")

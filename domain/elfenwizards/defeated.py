@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX
+from domain.elfenwizards.board import DEFEAT_PREFIX
 from domain.elfenwizards.commands import Demote, FillVacancy
 from domain.elfenwizards.state import State, Wizard
 
@@ -10,15 +10,16 @@ from domain.elfenwizards.state import State, Wizard
 def vacant_titles(state: State) -> tuple[str, ...]:
     """Empty title spaces below the Grand Druide, in award order."""
     taken = {w.space for w in state.wizards}
-    return tuple(t for t in BOARD.titles() if t != BOARD.top and t not in taken)
+    board = state.board
+    return tuple(t for t in board.titles() if t != board.top and t not in taken)
 
 
 def highest_vacancies(state: State) -> tuple[str, ...]:
     vacant = vacant_titles(state)
     if not vacant:
         return ()
-    level = BOARD.level_of(vacant[0])
-    return tuple(t for t in vacant if BOARD.level_of(t) == level)
+    level = state.board.level_of(vacant[0])
+    return tuple(t for t in vacant if state.board.level_of(t) == level)
 
 
 def defeated(state: State, seat: int | None = None) -> tuple[Wizard, ...]:
@@ -37,7 +38,7 @@ def vacancy_turn(state: State) -> tuple[int, str] | None:
     """
     if not vacant_titles(state):
         return None
-    for level in BOARD.defeat_levels():
+    for level in state.board.defeat_levels():
         for seat in state.turn_order():
             if any(w.space == DEFEAT_PREFIX + level for w in defeated(state, seat)):
                 return seat, level
@@ -66,9 +67,9 @@ def demotion_options(state: State, seat: int) -> list[Demote]:
     return [
         Demote(wizard=w.id, space=space)
         for w in defeated(state, seat)
-        for space in BOARD.shared_spaces()
+        for space in state.board.shared_spaces()
     ]
 
 
-def earns_grey(wizard: Wizard) -> bool:
-    return BOARD.level(BOARD.level_of(wizard.space)).grey
+def earns_grey(state: State, wizard: Wizard) -> bool:
+    return state.board.level(state.board.level_of(wizard.space)).grey

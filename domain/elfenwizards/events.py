@@ -6,6 +6,7 @@ placement is public), so all events are public.
 
 from __future__ import annotations
 
+from domain.elfenwizards.board import Board
 from domain.elfenwizards.state import Wizard
 from domain.kernel import Consequence, Event
 
@@ -15,10 +16,23 @@ def _spell(die: int | None) -> str:
 
 
 class BoardLaidOut(Consequence, frozen=True, kw_only=True):
+    """The board played on. ``board`` (levels, spaces, contests) is absent from
+    games stored before layouts became setup data: they used the default."""
+
     spaces: tuple[str, ...]
+    board: Board | None = None
 
     def describe(self) -> str:
-        return f"board laid out: {' '.join(self.spaces)}"
+        if self.board is None:
+            return f"board laid out: {' '.join(self.spaces)}"
+        levels = ", ".join(
+            f"{lv.name} {sum(1 for s in self.board.spaces if s.level == lv.id)}"
+            for lv in self.board.levels
+        )
+        duels = "; ".join(
+            f"{'+'.join(c.sources)}→{'+'.join(c.titles)}" for c in self.board.contests
+        )
+        return f"board laid out: {levels}; contests {duels}"
 
 
 class GuildsFormed(Consequence, frozen=True, kw_only=True):

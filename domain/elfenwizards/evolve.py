@@ -9,8 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD, GREY_SPACE, MINOR_SPACE
-from domain.elfenwizards.competition import major_index
+from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import State, Support
 from domain.kernel import DiceRolled, Event
@@ -83,7 +82,7 @@ def _placed(s: State, e: ev.DiePlaced) -> State:
         s = _guild(s, e.seat, hand=hand, grey_dice=_add(g.grey_dice, e.die))
     else:
         majors = list(g.majors)
-        i = major_index(e.space)
+        i = s.board.major_index(e.space)
         majors[i] = _add(majors[i], e.die)
         s = _guild(s, e.seat, hand=hand, majors=tuple(majors))
     return replace(s, may_reroll=False)
@@ -111,7 +110,7 @@ def _cast(s: State, e: ev.SpellCast) -> State:
     else:
         wizard = s.wizard(e.wizard)
         assert wizard is not None
-        i = major_index(BOARD.level_of(wizard.space))
+        i = s.board.major_index(s.board.level_of(wizard.space))
         majors = list(g.majors)
         majors[i] = _without(majors[i], e.die)
         s = _guild(s, e.seat, majors=tuple(majors))
@@ -121,7 +120,7 @@ def _cast(s: State, e: ev.SpellCast) -> State:
 
 def _awarded(s: State, e: ev.TitleAwarded) -> State:
     s = _move(s, e.wizard, e.title)
-    if e.title != BOARD.top:
+    if e.title != s.board.top:
         return s
     g = s.guild(e.seat)
     s = _guild(s, e.seat, grand_druide_titles=g.grand_druide_titles + 1)
@@ -129,7 +128,7 @@ def _awarded(s: State, e: ev.TitleAwarded) -> State:
 
 
 def _wasted(s: State, e: ev.SpellsWasted) -> State:
-    empty = tuple(() for _ in BOARD.major_levels())
+    empty = tuple(() for _ in s.board.major_levels())
     guilds = tuple(
         replace(g, dice=g.dice + e.majors[i], majors=empty) for i, g in enumerate(s.guilds)
     )
@@ -174,6 +173,7 @@ def _final(s: State, e: ev.FinalBonusScored) -> State:
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DiceRolled: _dice_rolled,
+    ev.BoardLaidOut: lambda s, e: s if e.board is None else replace(s, board=e.board),
     ev.WizardsPlaced: lambda s, e: replace(s, wizards=e.wizards),
     ev.DragonGiven: lambda s, e: replace(s, dragon=e.seat),
     ev.RoundBegan: lambda s, e: replace(s, round=e.round, grand_druide_this_round=-1),

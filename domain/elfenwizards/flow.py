@@ -4,7 +4,6 @@ happens by itself (skipped turns, the awarding, scoring, the end)."""
 from __future__ import annotations
 
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.competition import award_events, can_cast, points_for
 from domain.elfenwizards.defeated import (
@@ -82,7 +81,7 @@ def order_for(state: State, phase: str) -> tuple[int, ...]:
     if phase == "retire":
         if state.round == 1:
             return ()
-        return tuple(w.seat for w in state.on(BOARD.top))
+        return tuple(w.seat for w in state.on(state.board.top))
     if phase in ("roll", "reroll"):
         return tuple(s for s in seats if state.guild(s).dice > 0)
     if phase == "recover":
@@ -98,9 +97,15 @@ def order_for(state: State, phase: str) -> tuple[int, ...]:
     return seats
 
 
+# The rulebook gives the dragon-first order for phases 2, 3 and 5 (and for the
+# defeated wizards of 7 and 8); for the recoveries and grey magic it says
+# nothing, so extending it there is our assumption, cited as such.
+_ASSUMED_ORDER = ("recover", "recover2", "grey")
+
+
 def phase_began(state: State, phase: str) -> ev.PhaseBegan:
     return ev.PhaseBegan(
-        rule=cite("round.order"),
+        rule=cite("assume.phase-order" if phase in _ASSUMED_ORDER else "round.order"),
         phase=phase,
         number=PHASE_NUMBER[phase],
         order=order_for(state, phase),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.state import State
 from domain.kernel import Event, Outcome
@@ -13,7 +12,7 @@ LAST_ROUND = 4
 
 def wizard_points(state: State, seat: int) -> int:
     return sum(
-        BOARD.level(BOARD.level_of(w.space)).points - w.grey
+        state.board.level(state.board.level_of(w.space)).points - w.grey
         for w in state.wizards
         if w.seat == seat
     )

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD
+from domain.elfenwizards.board import BOARD, Board, LayoutError, board_from_table, parse_layout
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.flow import settle
 from domain.elfenwizards.options import Options
@@ -15,6 +15,7 @@ from domain.elfenwizards.state import NOBODY, Guild, State, Wizard
 from domain.kernel import Dice, Event, GameStarted, SetupError
 
 SETUP_KEYS = (
+    "layout",
     "placement",
     "grey",
     "dragon",
@@ -36,9 +37,11 @@ def initial(started: GameStarted) -> State:
     players = len(started.players)
     options = Options.from_mapping(started.options)
     given = _position(started)
+    # Games stored before layouts were setup data have none: the default board.
+    board = board_from_table(given["layout"]) if "layout" in given else BOARD
     scores = given.get("scores", [0] * players)
     titles = given.get("grand_druide_titles", [0] * players)
-    empty = tuple(() for _ in BOARD.major_levels())
+    empty = tuple(() for _ in board.major_levels())
     on_space = given.get("minor_spells_on_space", [0] * players)
     minor_dice = given.get("minor_dice", {})
     grey_dice = given.get("grey_dice", {})
@@ -64,6 +67,7 @@ def initial(started: GameStarted) -> State:
     return State(
         players=players,
         options=options,
+        board=board,
         wizards=wizards_from(placement, given.get("grey", {})),
         preset_board="placement" in given,
         preset_dragon=given.get("dragon", NOBODY),
@@ -94,8 +98,14 @@ def wizards_from(placement: Mapping[str, list[str]], grey: Mapping[str, int]) ->
 
 def setup(state: State, dice: Dice) -> list[Event]:
     rule = cite("setup.position" if state.preset_board else "setup.placement")
+    _check_grey_total(state)
+    board = state.board
     events: list[Event] = [
-        ev.BoardLaidOut(rule=cite("assume.layout"), spaces=tuple(s.id for s in BOARD.spaces)),
+        ev.BoardLaidOut(
+            rule=cite("setup.layout" if board != BOARD else "assume.layout"),
+            spaces=tuple(s.id for s in board.spaces),
+            board=board,
+        ),
         ev.GuildsFormed(rule=cite("setup.colours"), colours=tuple(g.colour for g in state.guilds)),
         ev.SpellsHandedOut(rule=cite("setup.spells"), majors=7, minors=7),
         ev.GreySupplyFilled(rule=cite("setup.grey"), tokens=state.options.grey_supply),
@@ -109,6 +119,30 @@ def setup(state: State, dice: Dice) -> list[Event]:
         )
         events += [roll, ev.DragonGiven(rule=cite("setup.dragon"), seat=roll.values[0] - 1)]
     return settle(state, events)
+
+
+def _check_grey_total(state: State) -> None:
+    """A setup position cannot hold more tokens than the supply has; only here
+    are the options known (``validate_setup`` sees the position alone)."""
+    limit = state.options.grey_supply
+    under = sum(w.grey for w in state.wizards)
+    if limit and under > limit:
+        raise SetupError(
+            f"grey: {under} grey magic tokens under the pawns, but the supply holds "
+            f"{limit} (option grey_supply={limit}; 0 makes it unlimited)"
+        )
+
+
+def _board(setup: Mapping[str, Any]) -> tuple[Board, dict[str, Any] | None]:
+    """The board a setup gives (TOML text or a table), checked, and its table form."""
+    if "layout" not in setup:
+        return BOARD, None
+    given = setup["layout"]
+    try:
+        board = parse_layout(given) if isinstance(given, str) else board_from_table(given)
+    except LayoutError as error:
+        raise SetupError(str(error)) from None
+    return board, board.as_table()
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -128,6 +162,9 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     if unknown:
         raise SetupError(f"unknown setup key(s) {unknown}; known: {list(SETUP_KEYS)}")
     out: dict[str, Any] = {}
+    board, table = _board(setup)
+    if table is not None:
+        out["layout"] = table
     out["round"] = _int(setup.get("round", 1), "round", 1, 4)
     if "dragon" in setup:
         out["dragon"] = _int(setup["dragon"], "dragon", 0, players - 1)
@@ -166,7 +203,6 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     placement = setup.get("placement", PLACEMENT[players])
     if not isinstance(placement, Mapping) or set(placement) != set(colours):
         raise SetupError(f"placement must list the spaces of exactly these colours: {colours}")
-    spaces = {s.id for s in BOARD.spaces}
     occupied: dict[str, str] = {}
     normal: dict[str, list[str]] = {}
     for colour in colours:
@@ -178,15 +214,28 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
                 f"placement.{colour}: 1 to {PAWNS_IN_BOX[colour]} pawns, not {len(pawns)}"
             )
         for space in pawns:
-            if space not in spaces:
-                raise SetupError(f"placement.{colour}: unknown space {space!r}")
-            if not BOARD.level(BOARD.level_of(space)).shared:
+            if not board.has_space(space):
+                hint = ""
+                if table is not None and "placement" not in setup:
+                    hint = " (a layout of your own needs a placement of its own)"
+                raise SetupError(f"placement.{colour}: unknown space {space!r}{hint}")
+            if not board.level(board.level_of(space)).shared:
                 if space in occupied:
                     raise SetupError(f"space {space} holds {occupied[space]} and {colour}")
                 occupied[space] = colour
         normal[colour] = list(pawns)
-    if BOARD.top in occupied and out["round"] == 1:
+    if board.top in occupied and out["round"] == 1:
         raise SetupError("nobody stands on the Grand Druide space in round 1 (phase 1 is skipped)")
+    if board.top in occupied:
+        # The wizard there won the title last round, so its owner has won it once;
+        # a 0 here would let a second title pass without ending the game.
+        seat = colours.index(occupied[board.top])
+        titles = out.get("grand_druide_titles", [0] * players)
+        if titles[seat] == 0:
+            raise SetupError(
+                f"{occupied[board.top]} stands on the Grand Druide space {board.top}, so "
+                f"grand_druide_titles[{seat}] must be 1, not 0"
+            )
     if "placement" in setup:
         out["placement"] = normal
     if "grey" in setup:

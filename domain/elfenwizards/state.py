@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.elfenwizards.board import BOARD, Board
 from domain.elfenwizards.options import Options
 from domain.kernel import Pending
 
@@ -99,6 +100,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     preset_dragon: int = NOBODY
     bonus: tuple[int, ...] = ()
     pending: tuple[Pending, ...] = ()
+    # The layout played on (a setup file may give its own); last, with the
+    # default board, so that states stored before it existed still decode.
+    board: Board = BOARD
 
     def guild(self, seat: int) -> Guild:
         return self.guilds[seat]

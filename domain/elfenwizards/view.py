@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX
+from domain.elfenwizards.board import DEFEAT_PREFIX
 from domain.elfenwizards.competition import points_for
 from domain.elfenwizards.flow import actor
 from domain.elfenwizards.state import PHASE_NUMBER, State
@@ -31,7 +31,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "contests": list(s.contests),
             "wizards": spaces.get(s.id, []),
         }
-        for s in BOARD.spaces
+        for s in state.board.spaces
     ]
     board += [
         {
@@ -40,7 +40,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "contests": [],
             "wizards": spaces.get(DEFEAT_PREFIX + lv, []),
         }
-        for lv in BOARD.defeat_levels()
+        for lv in state.board.defeat_levels()
     ]
     guilds = [
         {
@@ -49,7 +49,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "score": g.score,
             "dice_in_front": g.dice,
             "rolled": list(g.hand),
-            "major_spaces": {lv: list(g.majors[j]) for j, lv in enumerate(BOARD.major_levels())},
+            "major_spaces": {
+                lv: list(g.majors[j]) for j, lv in enumerate(state.board.major_levels())
+            },
             "minor_space_dice": list(g.minor_dice),
             "grey_space_dice": list(g.grey_dice),
             "minor_spells": g.minors,

@@ -4,10 +4,14 @@ same-owner rule; the Magicien level's two titles."""
 from __future__ import annotations
 
 import msgspec
+import pytest
 
+from domain.elfenwizards import GAME
+from domain.elfenwizards import commands as c
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.competition import award_events, select_winners
 from domain.elfenwizards.state import State, Support, Wizard
+from domain.kernel import Dice, IllegalCommand
 from tests.domain.elfenwizards.scenario import Scenario, of, rearranged
 
 P = "elfenwizards."
@@ -128,3 +132,90 @@ def test_spells_go_back_after_the_awarding() -> None:
     (returned,) = of(events, ev.SpellsReturned)
     assert returned.majors == (1, 1, 0) and returned.minors == (1, 0, 0)
     assert returned.rule == P + "award.return"
+
+
+def _vacancy(placement: dict[str, list[str]], support: dict[str, list[int | None]]) -> dict:
+    return {
+        e.title: (e.rule, e.reason)
+        for e in of(award_events(_board(placement, support)), ev.TitleLeftVacant)
+    }
+
+
+MAGICIANS = {"green": ["M2"], "blue": ["M3"]}
+
+
+def test_a_lone_magician_leaves_the_second_title_without_a_candidate() -> None:
+    # One pawn on M1 takes N1; nobody is left for N2 (award.no-candidate, not a tie).
+    vacant = _vacancy({"red": ["M1"], **MAGICIANS}, {"red-1": [3]})
+    assert "N1" not in vacant
+    assert vacant["N2"] == (P + "award.no-candidate", "no candidate")
+
+
+def test_a_magician_without_a_point_leaves_the_second_title_for_want_of_a_point() -> None:
+    # Two pawns on M1, only one with points: the other has none (award.min-point).
+    vacant = _vacancy({"red": ["M1", "M1"], **MAGICIANS}, {"red-1": [3]})
+    assert vacant["N2"] == (P + "award.min-point", "no candidate has a point")
+
+
+def test_ties_on_a_magician_space_still_cite_the_magician_rule() -> None:
+    # A tie for second: only the first is titled; the tied pair keeps N2 vacant.
+    placement = {"red": ["M1", "M1"], "green": ["M1", "M2"], "blue": ["M3"]}
+    vacant = _vacancy(placement, {"red-1": [5], "red-2": [3], "green-1": [3]})
+    assert vacant["N2"][0] == P + "award.magicians"
+    # Three tied first: neither title.
+    vacant = _vacancy(placement, {"red-1": [4], "red-2": [4], "green-1": [4]})
+    assert vacant["N1"][0] == vacant["N2"][0] == P + "award.magicians"
+
+
+def test_one_owners_two_candidates_tied_leave_the_title_vacant_by_ruling() -> None:
+    same = {"red": ["D1", "D2", "M1"], "green": ["M2"], "blue": ["M3"]}
+    events = award_events(_board(same, {"red-1": [3], "red-2": [2, None]}))
+    assert _vacant(events)["GD"] == P + "ruling.same-owner-tie"
+    assert _defeated(events) == {
+        "red-1": ("defeat-druide", P + "award.defeat"),
+        "red-2": ("defeat-druide", P + "award.defeat"),
+    }
+    rule = GAME.catalogue[P + "ruling.same-owner-tie"]
+    assert rule.source == "ruling" and len(rule.readings) == 2
+    assert rule.default == rule.readings[0].summary
+
+
+def _competition(placement: dict[str, list[str]], policy: str) -> State:
+    """The competition, green holding a 4 on the Druide major-spell space."""
+    game = Scenario(
+        3, setup={"placement": placement, "dragon": 1}, options={"uncontested_support": policy}
+    )
+    game.until_phase("compete")
+    state = game.state
+    green = msgspec.structs.replace(state.guild(1), majors=((4,), (), (), ()))
+    return rearranged(state, guilds=(state.guild(0), green, state.guild(2)))
+
+
+@pytest.mark.parametrize("policy", ["owner_only", "anyone"])
+def test_opponents_never_oppose_one_owners_two_candidates(policy: str) -> None:
+    # « si un même joueur contrôle les deux candidats ... Les adversaires ne
+    # peuvent pas placer de points pour s'y opposer »: with either option green
+    # may not cast beside red's D1 or D2 (which could tie them).
+    state = _competition({"red": ["D1", "D2", "M1"], "green": ["M2"], "blue": ["M3"]}, policy)
+    assert state.phase == "compete" and state.pending[0].seat == 1
+    legal = GAME.legal_commands(state, 1)
+    for wizard in ("red-1", "red-2"):
+        cast = c.CastSpell(wizard=wizard, die=4)
+        assert cast not in legal
+        with pytest.raises(IllegalCommand) as error:
+            GAME.decide(state, 1, cast, Dice.seeded("x"))
+        assert (error.value.code, error.value.rule) == (
+            "cannot_support",
+            P + "compete.uncontested",
+        )
+
+
+def test_anyone_lets_opponents_help_a_lone_candidate_only() -> None:
+    placement = {"red": ["D1", "M1"], "green": ["M2"], "blue": ["M3"]}
+    cast = c.CastSpell(wizard="red-1", die=4)
+    assert cast in GAME.legal_commands(_competition(placement, "anyone"), 1)
+    strict = _competition(placement, "owner_only")
+    assert cast not in GAME.legal_commands(strict, 1)
+    with pytest.raises(IllegalCommand) as error:
+        GAME.decide(strict, 1, cast, Dice.seeded("x"))
+    assert error.value.rule == P + "compete.uncontested"

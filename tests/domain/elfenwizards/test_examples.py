@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain.elfenwizards import GAME
 from domain.elfenwizards import events as ev
+from domain.elfenwizards.commands import CastSpell
+from domain.kernel import IllegalCommand
 from tests.domain.elfenwizards.scenario import Scenario, of
 
 P = "elfenwizards."
@@ -128,3 +131,43 @@ def test_translator_cost_option(cost: int, removed: int) -> None:
     game = _grey([3, 3], tokens=2, cost=cost)
     out = game.play({"type": "SpendDie", "die": 3}, {"type": "SpendDie", "die": 3})
     assert len(of(out, ev.GreyTokenRemoved)) == removed
+
+
+def test_necromancer_example_majors_are_cast_at_their_own_level() -> None:
+    # « un sort majeur pris dans la case Sort majeur du niveau Nécromancien doit
+    # être joué au niveau Nécromancien »
+    game = Scenario(
+        3,
+        setup={
+            "placement": {
+                "red": ["S1", "N1", "M1"],
+                "green": ["S2", "N2", "M1"],
+                "blue": ["M2"],
+            },
+            "dragon": 0,
+        },
+        values=[5, 1, 1, 1, 1, 1, 1],
+    )
+    game.play(
+        {"type": "RollSpells"},
+        {"type": "PlaceDie", "die": 5, "space": "necromancien"},
+        *[{"type": "PlaceDie", "die": 1, "space": "magicien"}] * 6,
+    )
+    game.until_phase("compete")
+    assert game.seat == 0 and game.state.guild(0).majors[2] == (5,)
+    for wizard in ("red-1", "red-3"):  # red-1 on S1 (Sorcier), red-3 on M1 (Magicien)
+        with pytest.raises(IllegalCommand) as error:
+            game.send(0, {"type": "CastSpell", "wizard": wizard, "die": 5})
+        assert (error.value.code, error.value.rule) == (
+            "no_such_spell",
+            P + "compete.major-level",
+        )
+    assert {"wizard": "red-2", "die": 5} in [
+        {"wizard": x.wizard, "die": x.die}
+        for x in GAME.legal_commands(game.state, 0)
+        if isinstance(x, CastSpell)
+    ]
+    out = game.play({"type": "CastSpell", "wizard": "red-2", "die": 5})  # red-2 on N1
+    (cast,) = of(out, ev.SpellCast)
+    assert (cast.wizard, cast.die, cast.rule) == ("red-2", 5, P + "compete.major-level")
+    assert game.state.guild(0).majors[2] == ()

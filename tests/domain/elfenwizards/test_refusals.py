@@ -149,6 +149,7 @@ def test_grey_token_removal_and_retirement() -> None:
         setup={
             "round": 2,
             "placement": {"red": ["GD"], "green": ["M1"], "blue": ["M2"]},
+            "grand_druide_titles": [1, 0, 0],
             "dragon": 1,
         },
     )

@@ -96,13 +96,20 @@ def test_a_broken_layout_fails_when_parsed() -> None:
             id = "b"
             name = "B"
             points = 1
+            major = true
             [[level]]
             id = "c"
             name = "C"
             points = 0
+            major = true
+            shared = true
             [[space]]
             id = "A"
             level = "a"
+            [[space]]
+            id = "B"
+            level = "b"
+            contests = ["A"]
             [[space]]
             id = "C"
             level = "c"
@@ -182,3 +189,30 @@ def test_tokens_of_a_setup_position_come_out_of_the_supply() -> None:
     assert game.state.grey_supply == 9
     unlimited = Scenario(3, setup={"dragon": 0, "grey": {"red-1": 2}}, options={"grey_supply": 0})
     assert unlimited.state.grey_supply == 0 and unlimited.state.options.grey_supply == 0
+
+
+def test_a_position_cannot_hold_more_grey_tokens_than_the_supply() -> None:
+    # setup.grey / ruling.grey-supply: the 12 tokens of the box are the limit.
+    crowded = {"dragon": 0, "grey": {"red-6": 12, "green-6": 5}}
+    with pytest.raises(SetupError, match=r"17 grey magic tokens .* supply holds 12"):
+        Scenario(3, setup=crowded)
+    full = Scenario(3, setup={"dragon": 0, "grey": {"red-6": 7, "green-6": 5}})
+    assert full.state.grey_supply == 0
+    # With an unlimited supply (grey_supply=0) nothing is counted.
+    unlimited = Scenario(3, setup=crowded, options={"grey_supply": 0})
+    assert sum(w.grey for w in unlimited.state.wizards) == 17
+
+
+def test_a_grand_druide_on_the_board_means_its_owner_won_the_title_once() -> None:
+    # end.second-gd counts titles: a pawn on GD in round 2+ won it last round.
+    placement = {"red": ["GD", "M1"], "green": ["D1", "M1"], "blue": ["D2", "M2"]}
+    with pytest.raises(SetupError, match=r"grand_druide_titles\[0\] must be 1"):
+        GAME.validate_setup({"round": 2, "placement": placement}, 3)
+    with pytest.raises(SetupError, match=r"grand_druide_titles\[0\] must be 1"):
+        GAME.validate_setup(
+            {"round": 3, "placement": placement, "grand_druide_titles": [0, 1, 0]}, 3
+        )
+    ok = GAME.validate_setup(
+        {"round": 2, "placement": placement, "grand_druide_titles": [1, 0, 0]}, 3
+    )
+    assert ok["grand_druide_titles"] == [1, 0, 0]
