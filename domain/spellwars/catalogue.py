@@ -389,9 +389,27 @@ RULES = [
     r(
         "sw.treasure.steal",
         TREASURE,
-        "Les autres sorciers pourraient vouloir vous voler vos découvertes !",
-        "Stealing moves a treasure between wizards; the taker picks which; a discard is picked by "
-        "its owner.",
+        "Lorsque vous gagnez un Trésor, il est toujours placé face visible devant vous … Les autres sorciers pourraient vouloir vous voler vos découvertes !",
+        "Stealing moves a treasure between wizards; the taker picks which (a discard is picked by "
+        "its owner). A wizard who takes a treasure from another (stolen, or given by "
+        "Roulepélax) gains it, so its 'when gained' effect runs for the taker: a stolen "
+        "Chalisman takes the Dungeon for the thief.",
+        source="ruling",
+        readings=(
+            Reading(
+                "A stolen or given treasure is gained: its gain effect runs for the taker.",
+                "stolen_gain=run",
+            ),
+            Reading(
+                "Only a treasure drawn from the treasure deck has its gain effect.",
+                "stolen_gain=skip",
+            ),
+        ),
+        default="stolen_gain=run",
+        why="The rulebook has one word for getting a treasure, 'gagnez', and says what happens "
+        "'Lorsque vous gagnez un Trésor' without telling drawn treasures from stolen ones; the "
+        "printed Chalisman's 'Prenez le Donjon' is an order to whoever has it in front of them. "
+        "No printed card says a stolen treasure loses it.",
     ),
     r(
         "sw.dead.draw",
@@ -455,14 +473,25 @@ RULES = [
     r(
         "sw.reaction",
         REACTION,
-        "Si un gougnafier vient à vous tuer alors qu'une telle carte non résolue est présente dans votre sort, vous bénéficiez de l'effet Réaction.",
-        "At death, each unresolved component of the dead wizard's spell with a reaction runs it; "
-        "the component being resolved and resolved ones do not (so a delivery that kills its "
-        "caster triggers nothing, a source that does triggers the quality's and delivery's).",
+        "Si un gougnafier vient à vous tuer alors qu'une telle carte non résolue est présente dans votre sort, vous bénéficiez de l'effet Réaction. … Vous pouvez déclencher une Réaction même si vous vous suicidez, tant que le Composant Réaction n'a pas été résolu. … Si votre Destination vous tue, une Réaction présente sur cette Destination et sur toute Source ou Qualité déjà résolue ne s'applique pas.",
+        "A reaction applies when its wizard dies while its component is unresolved (face down, "
+        "or revealed and waiting its turn); the component being resolved and those already "
+        "resolved do not react. So a delivery that kills its own caster triggers nothing, and a "
+        "source that does lets the reactions of the unresolved quality and delivery apply. "
+        "Reactions run when the deaths are checked, that is once the line that dealt the "
+        "damage has hit all its targets (sw.death.stops): every dead wizard's reactions, in the "
+        "order the line hit them, each wizard's reactions before its 'Immédiat' dead-wizard "
+        "card, and all of them before the rest of the spell.",
         source="ruling",
-        why="Reactions run at once, on top of what is resolving; the component being resolved "
-        "counts as resolved, which is what the rulebook's two examples (own source, own "
-        "delivery) say.",
+        readings=(
+            Reading("The component being resolved counts as resolved: it does not react."),
+            Reading("The component being resolved still reacts."),
+        ),
+        default="the component being resolved does not react",
+        why="The rulebook's own example says that a Destination killing its caster does not "
+        "react, although it is being resolved at that moment; reactions are 'une petite "
+        "surprise' left behind by a death, so they come after the blow that caused it, which "
+        "is the whole line (sw.death.stops).",
     ),
     r(
         "sw.death",
@@ -473,11 +502,25 @@ RULES = [
     r(
         "sw.death.stops",
         END,
-        "(silent: what happens to the rest of a dead caster's spell)",
-        "When the caster dies the current component stops at once and the rest of the spell is "
-        "discarded (after reactions).",
+        "Dans le cas improbable où un sorcier se suicide en tuant son dernier adversaire, ne laissant aucun survivant, il gagne quand même le jeton. … (Foulremix) Chaque sorcier doit passer toutes les cartes de ce type qu'il a en main à son voisin de gauche, puis subit autant de dégâts que le nombre de cartes qu'il reçoit.",
+        "Deaths are checked after each line of a card, not after each target: a line that hits "
+        "several wizards ('à chaque adversaire', Foulremix's 'Chaque sorcier … subit', "
+        "Chancedecocus's Dungeon line, Flaminus paid) deals every target its damage, then "
+        "every wizard at 0 life or less dies, in the order the line hit them, then the "
+        "reactions run (sw.reaction). A caster who dies that way (by its own line, or by a "
+        "victim's reaction) does not stop the line; the rest of its component and spell are "
+        "then lost (discarded after the reactions).",
         source="ruling",
-        why="A dead wizard casts nothing; the reaction rules imply unresolved cards are lost.",
+        readings=(
+            Reading("The line finishes every target, then deaths are checked."),
+            Reading("A death is checked after each target; the caster's death stops the line."),
+        ),
+        default="the line finishes every target first",
+        why="The rulebook foresees a wizard who 'se suicide en tuant son dernier adversaire': "
+        "with Foulremix, which hurts the caster first, that is possible only if the line goes "
+        "on after the caster's death. A line is one effect dealt to several wizards at once, "
+        "as a table deals it; a dead wizard casts nothing further, so what remains of its "
+        "spell is lost.",
     ),
     r(
         "sw.turn.end",
@@ -504,9 +547,19 @@ RULES = [
         "sw.round.suicide",
         END,
         "Dans le cas improbable où un sorcier se suicide en tuant son dernier adversaire, ne laissant aucun survivant, il gagne quand même le jeton.",
-        "With no survivor, the caster whose spell killed the last wizards wins the token; if nobody "
-        "was casting, nobody does.",
+        "With nobody left alive, the caster wins the token only if its own spell killed it (it "
+        "is its own killer) and it killed the last of the other wizards to die. A caster killed "
+        "by someone else (a victim's reaction, say), or no caster at all, gives the token to "
+        "nobody.",
         source="ruling",
+        readings=(
+            Reading("Only a caster who killed itself and its last opponent wins the token."),
+            Reading("The caster wins the token whenever nobody survives its spell."),
+        ),
+        default="only a real suicide",
+        why="The rulebook rewards one case, 'se suicide en tuant son dernier adversaire'; a "
+        "caster killed by a dying opponent's reaction did not kill itself, and the token is "
+        "otherwise kept for a survivor.",
     ),
     r(
         "sw.round.clear",
@@ -531,6 +584,25 @@ RULES = [
         FAST,
         "Si vous êtes le Dernier Survivant lors d'une manche, marquez 1 point.",
         "Fast combat: 1 point for the last wizard standing.",
+    ),
+    r(
+        "sw.fast.suicide",
+        FAST,
+        "marquez des points pour chaque sorcier adverse que vous tuez et si vous restez en vie. … Vous ne marquez rien (et ne gagnez pas de ♥) si vous vous tuez vous-même.",
+        "Fast combat: when nobody is left alive, nobody scores the survivor point, not even a "
+        "caster who killed itself along with its last opponent (its kills still score).",
+        source="ruling",
+        readings=(
+            Reading("Nobody scores the survivor point.", "fast_suicide=nothing"),
+            Reading(
+                "The caster scores it as the token rule gives the token (sw.round.suicide).",
+                "fast_suicide=point",
+            ),
+        ),
+        default="fast_suicide=nothing",
+        why="The variant's point is for staying alive ('si vous restez en vie'), and it says "
+        "'Vous ne marquez rien … si vous vous tuez vous-même'; the token rule's exception is "
+        "written for the token, which this variant no longer collects.",
     ),
     r(
         "sw.fast.end",
@@ -558,10 +630,25 @@ RULES = [
     r(
         "sw.split",
         ENGINE,
-        "Vous pouvez résoudre chaque dé de ce Jet individuellement contre des adversaires différents.",
-        "Gaztoxicus paid: the dice are resolved one by one, each against an eligible opponent not "
-        "yet hit by this roll (the caster picks); dice left when no such opponent remains are lost.",
+        "Payez 2 : Vous pouvez résoudre chaque dé de ce Jet individuellement contre des adversaires différents.",
+        "Gaztoxicus paid: once the dice are rolled, the caster chooses to resolve the roll "
+        "whole against the card's target, or to split it. Splitting, the caster takes the "
+        "dice one at a time (any die left, against any living opponent that has already "
+        "played and is not yet hit by this roll, the card's target among them), and each die "
+        "is resolved alone on the card's rows. When no such opponent is left, the dice left "
+        "are not resolved; an event names them, and the choice said beforehand how many "
+        "opponents were eligible. With one die, or fewer than two eligible opponents, there is "
+        "nothing to split and the roll resolves whole.",
         source="ruling",
+        readings=(
+            Reading("Splitting is the caster's choice after paying, made on seeing the dice."),
+            Reading("Paying splits the roll: the first die on the target, the others elsewhere."),
+        ),
+        default="the caster's choice after seeing the dice",
+        why="'Vous pouvez' makes the split optional, so paying must never make the roll worse; "
+        "'chaque dé … contre des adversaires différents' gives each die its own opponent, so "
+        "two dice cannot go to one opponent, and the dice that find no opponent are lost in "
+        "the open rather than silently.",
     ),
     r(
         "sw.flow",

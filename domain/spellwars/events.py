@@ -337,6 +337,20 @@ class PassCounted(Consequence, frozen=True, kw_only=True):
         return "cards received: " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(self.received))
 
 
+class SplitDiceUnused(Consequence, frozen=True, kw_only=True):
+    """A split roll ran out of opponents: the dice left are set aside, in the open."""
+
+    seat: int
+    card: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return (
+            f"{name(self.card)}: no other opponent left for the split dice {list(self.dice)}; "
+            "they are not resolved"
+        )
+
+
 class WizardDied(Consequence, frozen=True, kw_only=True):
     seat: int
     killer: int
@@ -500,6 +514,7 @@ EVENTS = (
     CardsDiscarded,
     CardsPassed,
     PassCounted,
+    SplitDiceUnused,
     WizardDied,
     DeathAverted,
     DeadCardDrawn,

@@ -109,7 +109,7 @@ def start_turn(run: Run) -> None:
     for seat, w in enumerate(run.s.wizards):
         if not w.alive:
             draw_dead(run, seat, 1, "sw.turn.dead-draw")
-    run.set_flow(phase="place", caster=-1, stage="")
+    run.set_flow(phase="place", caster=-1, stage="", killer_of_last=-1, caster_killer=-1)
 
 
 def announce(run: Run) -> None:
@@ -329,13 +329,25 @@ def end_turn(run: Run, last: bool = False) -> None:
     run.emit(ev.TurnEnded(rule="sw.turn.end", turn=s.turn))
 
 
+def suicide_survivor(run: Run) -> int:
+    """Nobody is left: the caster earns the round only if it killed itself and also killed
+    the last of the others ("se suicide en tuant son dernier adversaire"); -1 otherwise."""
+    flow = run.flow
+    caster = flow.caster
+    if caster >= 0 and flow.caster_killer == caster and flow.killer_of_last == caster:
+        return caster
+    return -1
+
+
 def end_round(run: Run) -> None:
     s = run.s
     alive = living(s)
     if alive:
         survivor, rule = alive[0], "sw.round.token"
     else:
-        survivor, rule = run.flow.caster, "sw.round.suicide"
+        survivor, rule = suicide_survivor(run), "sw.round.suicide"
+        if s.variant == "fast" and s.fast_suicide == "nothing":
+            survivor, rule = -1, "sw.fast.suicide"
     run.emit(ev.RoundEnded(rule=rule, round=s.round, survivor=survivor))
     if survivor >= 0:
         if s.variant == "fast":

@@ -158,22 +158,39 @@ def next_op(run: Run, f: Frame, **changes: object) -> None:
 # -- deaths -----------------------------------------------------------------
 
 
-def check_deaths(run: Run, killer: int) -> None:
-    for seat, w in enumerate(run.s.wizards):
+def check_deaths(run: Run, killer: int, order: tuple[int, ...] = ()) -> None:
+    """Every wizard at 0 life or less dies, then the reactions and dead-wizard cards run.
+
+    ``order`` lists the seats the line hit, in its order: their deaths come first, in that
+    order, and so do their reactions (ruling ``sw.reaction``).
+    """
+    seats = dict.fromkeys((*order, *range(run.s.players)))
+    frames: list[Frame] = []
+    for seat in seats:
+        w = run.s.wizards[seat]
         if w.alive and w.life <= 0:
-            die(run, seat, killer)
+            frames += die(run, seat, killer)
+    run.push(*frames)
 
 
-def die(run: Run, victim: int, killer: int) -> None:
+def die(run: Run, victim: int, killer: int) -> list[Frame]:
+    """The death itself; returns the programs it starts (reactions, then an
+    "Immédiat" dead-wizard card) for the caller to run once every death of the line is in."""
     s = run.s
     w = s.wizards[victim]
     waiting = [c for c in w.spell if c.status in ("hidden", "waiting") and card(c.card).reaction]
     for comp in waiting:
         if any(op.name == "prevent-death" for op in card(comp.card).reaction):
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
-            return
+            return []
     lost = (*w.hand, *w.treasures, *w.creatures)
     run.emit(ev.WizardDied(rule="sw.death", seat=victim, killer=killer, lost=lost))
+    # who killed the caster, and who killed the last other wizard to die: the round's
+    # end needs both to tell a suicide that takes the last opponent along (sw.round.suicide)
+    if victim == run.flow.caster:
+        run.set_flow(caster_killer=killer)
+    else:
+        run.set_flow(killer_of_last=killer)
     if killer >= 0 and killer != victim:
         if run.s.wizards[killer].blood < MAX:
             gain = min(3, MAX - run.s.wizards[killer].blood)
@@ -198,15 +215,20 @@ def die(run: Run, victim: int, killer: int) -> None:
         Frame(seat=victim, card=c.card, part="reaction", rule="sw.reaction", killer=killer)
         for c in waiting
     ]
-    draw_dead(run, victim, 1, "sw.dead.draw")
-    run.push(*reactions)
+    return [*reactions, *draw_dead(run, victim, 1, "sw.dead.draw", push=False)]
 
 
-def draw_dead(run: Run, seat: int, count: int, rule: str) -> None:
+def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> list[Frame]:
+    """Draw dead-wizard cards; the "Immédiat" ones start at once (``push``) or are returned."""
+    frames = []
     for c in draw(run, "dead", count):
         run.emit(ev.DeadCardDrawn(rule=rule, seat=seat, card=c))
         if card(c).immediate:
-            run.push(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate"))
+            frames.append(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate"))
+    if push:
+        run.push(*frames)
+        return []
+    return frames
 
 
 def gain_treasure(run: Run, seat: int) -> None:
@@ -306,50 +328,88 @@ def op_roll(run: Run, f: Frame, op: Op) -> None:
 
 
 def op_power(run: Run, f: Frame, op: Op) -> None:
-    glyph = card(f.card).glyph
-    count = power_dice(run.s, f.seat, glyph)
-    values = run.roll(
-        count, purpose=f"power roll of {name(f.card)} ({glyph})", rule="sw.power.roll", seat=f.seat
-    )
-    if op.arg == "split" and len(values) > 1:
-        next_op(run, f, pw=values[0], queue=values[1:], used=f.t, split_pc=f.pc + 1)
+    if f.sub == 0:
+        glyph = card(f.card).glyph
+        count = power_dice(run.s, f.seat, glyph)
+        values = run.roll(
+            count,
+            purpose=f"power roll of {name(f.card)} ({glyph})",
+            rule="sw.power.roll",
+            seat=f.seat,
+        )
+        if op.arg != "split" or len(values) < 2 or len(_split_pool(run.s, f)) < 2:
+            next_op(run, f, pw=sum(values))
+            return
+        f = replace(f, sub=1, dice=values)
+        run.set_top(f)
+    # "Vous pouvez": once the dice are seen, the caster splits them or resolves them whole
+    answer = take_answer(run, f)
+    if answer is None:
+        eligible = len(_split_pool(run.s, f))
+        ask(
+            run,
+            f,
+            "option",
+            f"dice {list(f.dice)}: resolve them whole against seat {f.t[0] if f.t else '-'}, "
+            f"or split them, one die per opponent ({eligible} eligible)?",
+            "sw.split",
+            labels=("whole", "split"),
+        )
         return
-    next_op(run, f, pw=sum(values))
+    f = run.top()
+    run.emit(ev.OptionChosen(rule="sw.split", seat=f.seat, card=f.card, option=answer))
+    if answer == "whole":
+        next_op(run, f, pw=sum(f.dice))
+        return
+    end = len(program(f))
+    run.set_top(
+        replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
+    )
+
+
+def _split_pool(s: State, f: Frame) -> list[int]:
+    return [o for o in candidates(s, f, "played", s.neighbour) if o not in f.used]
 
 
 def _split_next(run: Run, f: Frame) -> None:
-    pool = [o for o in candidates(run.s, f, "played", run.s.neighbour) if o not in f.used]
+    """The next die of a split roll: the caster picks a die and an opponent not yet hit."""
+    pool = _split_pool(run.s, f)
     if not pool:
+        run.emit(ev.SplitDiceUnused(rule="sw.split", seat=f.seat, card=f.card, dice=f.queue))
         run.set_top(replace(f, queue=()))
         return
-    if len(pool) == 1:
-        chosen = pool[0]
+    labels = tuple(f"{v}>{o}" for v in sorted(set(f.queue), reverse=True) for o in pool)
+    if len(labels) == 1:
+        chosen = labels[0]
     else:
         answer = take_answer(run, f)
         if answer is None:
             ask(
                 run,
                 f,
-                "target",
-                f"target for the next die ({f.queue[0]})",
+                "option",
+                f"split dice {list(f.queue)}: which die against which opponent (die>seat)?",
                 "sw.split",
-                seats=tuple(pool),
+                labels=labels,
             )
             return
-        chosen = int(answer)
+        chosen = answer
+    die, seat = (int(x) for x in chosen.split(">"))
     run.emit(
         ev.TargetChosen(
-            rule="sw.split", seat=f.seat, card=f.card, targets=(chosen,), how="split die"
+            rule="sw.split", seat=f.seat, card=f.card, targets=(seat,), how=f"split die {die}"
         )
     )
     f = run.top()
+    queue = list(f.queue)
+    queue.remove(die)
     run.set_top(
         replace(
             f,
-            pw=f.queue[0],
-            queue=f.queue[1:],
-            used=(*f.used, chosen),
-            t=(chosen,),
+            pw=die,
+            queue=tuple(queue),
+            used=(*f.used, seat),
+            t=(seat,),
             pc=f.split_pc,
             answer=None,
         )
@@ -378,8 +438,11 @@ def _blockers(run: Run, target: int, f: Frame) -> tuple[str, ...]:
 
 
 def op_damage(run: Run, f: Frame, op: Op) -> None:
+    # Every target of the line takes its damage before anyone dies (ruling sw.death.stops):
+    # a caster killed by its own line, or by a victim's reaction, still hits every target.
     if f.sub >= len(f.t):
         next_op(run, f)
+        check_deaths(run, f.seat, f.t)
         return
     target = f.t[f.sub]
     w = run.s.wizards[target]
@@ -415,7 +478,6 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
         )
         return
     run.emit(ev.DamageDealt(rule=_rule(f), source=f.seat, target=target, amount=hit, card=f.card))
-    check_deaths(run, f.seat)
 
 
 def op_selfdamage(run: Run, f: Frame, op: Op) -> None:
@@ -518,9 +580,7 @@ def op_discard_treasure(run: Run, f: Frame, op: Op) -> None:
     target = f.t[f.sub]
     pool = run.s.wizards[target].treasures
     if pool:
-        chosen = _pick_card(
-            run, f, target, pool, "discard one of your treasures", "sw.treasure.steal"
-        )
+        chosen = _pick_card(run, f, target, pool, "discard one of your treasures", _rule(f))
         if chosen is None:
             return
         run.emit(ev.TreasureDiscarded(rule=_rule(f), seat=target, treasure=chosen))
@@ -534,12 +594,18 @@ def op_steal_treasure(run: Run, f: Frame, op: Op) -> None:
         chosen = _pick_card(run, f, f.seat, pool, "steal which treasure?", "sw.treasure.steal")
         if chosen is None:
             return
-        run.emit(
-            ev.TreasureGained(
-                rule="sw.treasure.steal", seat=f.seat, treasure=chosen, previous=f.t[0]
-            )
-        )
+        next_op(run, run.top())
+        take_treasure(run, f.seat, chosen, f.t[0], "sw.treasure.steal")
+        return
     next_op(run, run.top())
+
+
+def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) -> None:
+    """A treasure moves from ``previous`` to ``seat``; the taker gains it, so its
+    "when gained" effect runs for the taker (ruling sw.treasure.steal, option stolen_gain)."""
+    run.emit(ev.TreasureGained(rule=rule, seat=seat, treasure=treasure, previous=previous))
+    if card(treasure).gain and run.s.stolen_gain == "run":
+        run.push(Frame(seat=seat, card=treasure, part="gain", rule="sw.treasure.steal"))
 
 
 def op_kill_creature(run: Run, f: Frame, op: Op) -> None:
@@ -679,7 +745,9 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
         chosen = _pick_card(run, f, giver, w.treasures, f"give seat {f.seat} a treasure", _rule(f))
         if chosen is None:
             return
-        run.emit(ev.TreasureGained(rule=_rule(f), seat=f.seat, treasure=chosen, previous=giver))
+        next_op(run, run.top())
+        take_treasure(run, f.seat, chosen, giver, _rule(f))
+        return
     next_op(run, run.top())
 
 

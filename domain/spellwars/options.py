@@ -49,4 +49,20 @@ OPTIONS = (
         "card, one at a time until the spell is correct",
         rule="sw.spell.trim",
     ),
+    OptionSpec(
+        name="fast_suicide",
+        default="nothing",
+        allowed=("nothing", "point"),
+        doc="fast combat, nobody left alive: the caster who killed itself along with its last "
+        "opponent scores nothing, or the survivor point as the token rule gives it",
+        rule="sw.fast.suicide",
+    ),
+    OptionSpec(
+        name="stolen_gain",
+        default="run",
+        allowed=("run", "skip"),
+        doc="a treasure stolen or given: its 'when gained' effect runs for the taker, or only "
+        "a treasure drawn from the deck has it",
+        rule="sw.treasure.steal",
+    ),
 )

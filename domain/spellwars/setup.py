@@ -40,6 +40,8 @@ def initial(started: GameStarted) -> State:
         contest_ties=str(o.get("contest_ties", "all")),
         survivor_blood=str(o.get("survivor_blood", "holder")),
         trim=str(o.get("trim", "repeated")),
+        fast_suicide=str(o.get("fast_suicide", "nothing")),
+        stolen_gain=str(o.get("stolen_gain", "run")),
         setup_position=position,
         wizards=tuple(Wizard() for _ in range(n)),
     )

@@ -100,7 +100,9 @@ class Flow(msgspec.Struct, frozen=True, kw_only=True):
     stage: str = ""  # begin | trim | wild | components
     frames: tuple[Frame, ...] = ()
     choice: Choice | None = None
+    # the killer of the last wizard other than the caster to die, and the caster's killer
     killer_of_last: int = -1
+    caster_killer: int = -1
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -112,6 +114,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     contest_ties: str = "all"
     survivor_blood: str = "holder"
     trim: str = "repeated"
+    fast_suicide: str = "nothing"
+    stolen_gain: str = "run"
     setup_position: dict[str, object] | None = None
     wizards: tuple[Wizard, ...] = ()
     deck: tuple[str, ...] = ()

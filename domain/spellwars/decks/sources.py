@@ -47,7 +47,7 @@ name = "Castoramax"
 number = "EP2-010"
 glyph = "tenebres"
 copies = 2
-text = "Lancez 2 dés. Utilisez-en un pour infliger autant de dégâts que son résultat à votre adversaire de gauche. Subissez autant de dégâts que le résultat de l'autre dé, sauf si vous contrôlez le Donjon ou si vous payez 1."
+text = "Lancez 2 dés. Utilisez-en un pour infliger autant de dégâts que son résultat à votre adversaire de gauche. Subissez autant de dégâts que le résultat de l'autre dé, sauf si vous contrôlez le Donjon ou si vous payez 1 sang."
 effect = ["!dungeon: pay 1", "target left", "roll 2", "pick-die", "damage a", "!dungeon,!paid: selfdamage b"]
 
 [[card]]

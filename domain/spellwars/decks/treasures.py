@@ -13,8 +13,8 @@ slug = "braguette-de-cthulhu"
 name = "Braguette de Cthulhu"
 number = "EP2-166"
 text = "ours"
-ours = "À votre tour d'Initiative, Payez 2 : Infligez 2 dégâts à chaque adversaire."
-cast = ["pay 2", "paid: target each", "paid: damage 2"]
+ours = "À votre tour d'Initiative, Payez 2 : Infligez 1 dégât à chaque adversaire."
+cast = ["pay 2", "paid: target each", "paid: damage 1"]
 
 [[card]]
 slug = "gang-du-gong"
@@ -61,8 +61,8 @@ slug = "dissuasion-nucleaire"
 name = "Dissuasion Nucléaire"
 number = "EP2-159"
 text = "ours"
-ours = "À votre tour d'Initiative, Payez 4 : Infligez 3 dégâts à chaque adversaire."
-cast = ["pay 4", "paid: target each", "paid: damage 3"]
+ours = "À votre tour d'Initiative, Payez 4 : Infligez 2 dégâts à chaque adversaire."
+cast = ["pay 4", "paid: target each", "paid: damage 2"]
 
 [[card]]
 slug = "baguette-bicephale"
@@ -93,16 +93,16 @@ slug = "buffet-a-volonte"
 name = "Buffet à Volonté"
 number = "EP2-163"
 text = "ours"
-ours = "À votre tour d'Initiative, soignez-vous de 2 PV."
-cast = ["healself 2"]
+ours = "À votre tour d'Initiative, soignez-vous de 1 PV. Donjon : Soignez-vous de 1 PV supplémentaire."
+cast = ["healself 1", "dungeon: healself 1"]
 
 [[card]]
 slug = "nachos-de-la-rage"
 name = "Nachos de la Rage"
 number = "EP2-164"
 text = "ours"
-ours = "À votre tour d'Initiative, Payez 1 : Infligez 2 dégâts à un adversaire de votre choix."
-cast = ["pay 1", "paid: target choose", "paid: damage 2"]
+ours = "À votre tour d'Initiative, Payez 2 : Infligez 2 dégâts à un adversaire de votre choix."
+cast = ["pay 2", "paid: target choose", "paid: damage 2"]
 
 [[card]]
 slug = "boeuf-aux-hormones"
@@ -141,8 +141,8 @@ slug = "fusil-a-triple-canon"
 name = "Fusil à Triple Canon"
 number = "EP2-171"
 text = "ours"
-ours = "À votre tour d'Initiative, Payez 3 : Infligez 3 dés de dégâts à un adversaire désigné par le dé."
-cast = ["pay 3", "paid: target die", "paid: roll 3", "paid: damage r"]
+ours = "À votre tour d'Initiative, Payez 3 : Infligez 1 dé de dégâts à un adversaire désigné par le dé."
+cast = ["pay 3", "paid: target die", "paid: roll 1", "paid: damage r"]
 
 [[card]]
 slug = "avis-de-recherche"
@@ -197,8 +197,8 @@ slug = "globe-sacrificiel"
 name = "Globe Sacrificiel"
 number = "EP2-170"
 text = "ours"
-ours = "À votre tour d'Initiative, Payez 2 : Soignez-vous de 4 PV."
-cast = ["pay 2", "paid: healself 4"]
+ours = "À votre tour d'Initiative, Payez 2 : Soignez-vous de 2 PV."
+cast = ["pay 2", "paid: healself 2"]
 
 [[card]]
 slug = "smoking-de-location"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import DiceRolled
+import pytest
+
+from domain.kernel import DiceRolled, Event, IllegalCommand
 from domain.spellwars import events as ev
 from tests.domain.spellwars.helpers import cast, of, upto_spell_end
 
@@ -156,25 +158,65 @@ def test_golemacifas_a_die_of_damage_on_10_plus() -> None:
     assert hits(events, "golemacifas") == [(2, 5)] and kept(events)
 
 
-def test_gaztoxicus_paid_splits_the_dice_over_different_opponents() -> None:
+def _gaztoxicus(answers: list[dict[str, object]], extra_die: bool = False) -> list[Event]:
+    """Seats 2 and 1 play first (size 1; the 5-5 tie, then 1-3); seat 0 pays 2 and targets
+    seat 1. Peutidardus rolls 2; Multitax + Gaztoxicus give 2 Illusion dice: 1 and 6 (and a
+    third, 3, with Dés Pipés)."""
     spells = {1: {"source": "hydraponix#1"}, 2: {"quality": "tresormodix#1"}}
     spell = {"source": "multitax#1", "quality": "peutidardus#1", "delivery": "gaztoxicus#1"}
-    # seats 1 and 2 tie at size 1 (5-5, then 1-3): seat 2, seat 1, then seat 0 at 20.
-    # Peutidardus rolls 2; Multitax + Gaztoxicus give 2 Illusion dice: 1 and 6.
+    setup: dict[str, object] = {"blood": [2, 0, 0, 0]}
+    if extra_die:
+        setup["treasures"] = [["des-pipes#1"], [], [], []]
     _, events = cast(
         spell,
         players=4,
         spells=spells,
-        setup={"blood": [2, 0, 0, 0]},
-        values=[5, 5, 1, 3, 2, 1, 6],
-        answers=[{"type": "Pay", "amount": 2}, {"type": "PickTarget", "seat": 1}],
+        setup=setup,
+        values=[5, 5, 1, 3, 2, 1, 6, 3],
+        answers=[{"type": "Pay", "amount": 2}, {"type": "PickTarget", "seat": 1}, *answers],
     )
     assert [c.seat for c in of(events, ev.CasterChosen)][:3] == [2, 1, 0]
+    return events
+
+
+def _split(events: list[Event]) -> list[tuple[tuple[int, ...], str]]:
+    return [(t.targets, t.how) for t in of(events, ev.TargetChosen) if t.rule == "sw.split"]
+
+
+def test_gaztoxicus_paid_may_still_resolve_the_roll_whole() -> None:
+    # sw.split: "Vous pouvez": paying never forces the split; 1 + 6 = 7 (5-9: 2 damage)
+    events = _gaztoxicus([{"type": "Choose", "choice": "whole"}])
     assert power(events) == [(1, 6)]
-    # die 1 (1-4: 1 damage, KEEP) against seat 1, die 2 (5-9: 2 damage) against seat 2
-    assert hits(events, "gaztoxicus") == [(1, 1), (2, 2)] and kept(events)
-    split = [t for t in of(events, ev.TargetChosen) if t.rule == "sw.split"]
-    assert [t.targets for t in split] == [(2,)]
+    chosen = [(o.option, o.rule) for o in of(events, ev.OptionChosen)]
+    assert chosen == [("whole", "sw.split")]
+    assert hits(events, "gaztoxicus") == [(1, 2)] and not kept(events)
+
+
+def test_gaztoxicus_paid_splits_the_dice_over_different_opponents() -> None:
+    # the caster gives the 6 (5-9: 2 damage) to seat 2 and the 1 (1-4: 1 damage, KEEP) to seat 1
+    events = _gaztoxicus(
+        [{"type": "Choose", "choice": "split"}, {"type": "Choose", "choice": "6>2"}]
+    )
+    assert power(events) == [(1, 6)]
+    assert hits(events, "gaztoxicus") == [(2, 2), (1, 1)] and kept(events)
+    assert _split(events) == [((2,), "split die 6"), ((1,), "split die 1")]
+    assert not of(events, ev.SplitDiceUnused)
+
+
+def test_gaztoxicus_split_dice_without_an_opponent_are_named_not_dropped_silently() -> None:
+    # three dice (Dés Pipés), two opponents that have played: the third die is set aside openly
+    events = _gaztoxicus(
+        [
+            {"type": "Choose", "choice": "split"},
+            {"type": "Choose", "choice": "6>1"},
+            {"type": "Choose", "choice": "3>2"},
+        ],
+        extra_die=True,
+    )
+    assert power(events) == [(1, 6, 3)]
+    assert hits(events, "gaztoxicus") == [(1, 2), (2, 1)]
+    unused = of(events, ev.SplitDiceUnused)
+    assert [(u.dice, u.rule) for u in unused] == [((1,), "sw.split")]
 
 
 def test_logocrypto_steals_blood_from_the_richest() -> None:
@@ -196,3 +238,26 @@ def test_coco_cocoricus_keeps_on_a_low_roll() -> None:
     assert hits(events, "coco-cocoricus") == [] and kept(events)
     _, events = cast({"delivery": "coco-cocoricus#1"}, setup={"life": [20, 19, 20]}, values=[5])
     assert hits(events, "coco-cocoricus") == [(2, 2)] and not kept(events)
+
+
+def test_ecrabouillax_discard_choice_cites_the_card() -> None:
+    # the target picks which treasure goes (5-9 row); the choice cites the card, not a steal
+    g, _ = cast(
+        {"delivery": "ecrabouillax#1"},
+        setup={"treasures": [[], ["des-pipes#1", "granoloup#1"], []]},
+        values=[5],
+    )
+    choice = g.state.flow.choice
+    assert choice is not None
+    assert (choice.seat, choice.rule, choice.labels) == (
+        1,
+        "sw.card.ecrabouillax",
+        ("des-pipes#1", "granoloup#1"),
+    )
+    with pytest.raises(IllegalCommand) as refused:
+        g.send(1, {"type": "Choose", "choice": "chalisman#1"})
+    assert (refused.value.code, refused.value.rule) == ("not_offered", "sw.card.ecrabouillax")
+    gone = of(g.send(1, {"type": "Choose", "choice": "granoloup#1"}), ev.TreasureDiscarded)
+    assert [(t.seat, t.treasure, t.rule) for t in gone] == [
+        (1, "granoloup#1", "sw.card.ecrabouillax")
+    ]

@@ -3,6 +3,8 @@ reactions, death, end of turn, round and match — each with its citation."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
@@ -98,20 +100,32 @@ def test_killing_yourself_gains_no_blood() -> None:
     assert not [b for b in of(events, ev.BloodGained) if b.rule == "sw.blood.kill" and b.seat == 0]
 
 
-def test_a_resolved_source_reaction_does_not_save_you_from_your_own_delivery() -> None:
-    # Gonzofungus is resolved when Mecha-Satana's 5-9 row makes you take 1 damage
-    setup = {"life": [1, 12, 15]}
+def _steal_chalisman(options: dict[str, object] | None = None) -> list[Any]:
+    """Bébéfédex (2 damage) and Tentaculax on 10+ (two Illusion dice, 5 + 5) against seat 1,
+    which holds Chalisman; the Dungeon sits in the middle."""
     _, events = cast(
-        {"source": "gonzofungus#1", "delivery": "mecha-satana#1"}, setup=setup, values=[1, 5]
+        {"source": "bebefedex#1", "delivery": "tentaculax#1"},
+        setup={"treasures": [[], ["chalisman#1"], []]},
+        values=[5, 5],
+        answers=[{"type": "PickTarget", "seat": 1}, {"type": "PickTarget", "seat": 1}],
+        options=options,
     )
-    # Gonzofungus heals 1 (life 2) ... then 2 damage dealt, 1 taken: life 1, alive
-    assert not of(upto_spell_end(events), ev.DeathAverted)
-    setup = {"life": [1, 12, 15]}
-    _, events = cast(
-        {"source": "taleboulas#1", "delivery": "mecha-satana#1"}, setup=setup, values=[5]
-    )
-    died = [d for d in of(events, ev.WizardDied) if d.seat == 0]
-    assert died and died[0].killer == 0 and not of(events, ev.DeathAverted)
+    return upto_spell_end(events)
+
+
+def test_a_stolen_treasure_runs_its_gain_effect_for_the_thief() -> None:
+    # sw.treasure.steal (stolen_gain=run): the thief gains Chalisman, so « Prenez le Donjon »
+    events = _steal_chalisman()
+    stolen = of(events, ev.TreasureGained)
+    assert [(t.seat, t.treasure, t.previous, t.rule) for t in stolen] == [
+        (0, "chalisman#1", 1, "sw.treasure.steal")
+    ]
+    assert [(d.seat, d.previous, d.rule) for d in of(events, ev.DungeonTaken)] == [
+        (0, -1, "sw.dungeon.take")
+    ]
+    # the other reading, as an option: only a treasure drawn from the deck has its gain effect
+    events = _steal_chalisman({"stolen_gain": "skip"})
+    assert len(of(events, ev.TreasureGained)) == 1 and not of(events, ev.DungeonTaken)
 
 
 def test_the_last_wizard_standing_wins_a_token_and_two_tokens_win_the_match() -> None:

@@ -42,8 +42,8 @@ def test_greedy_bot_plays_legal_spells_and_beats_random(players: int) -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        {"variant": "fast"},
-        {"neighbour": "seated"},
+        {"variant": "fast", "fast_suicide": "point"},
+        {"neighbour": "seated", "stolen_gain": "skip"},
         {"contest_ties": "none", "tokens_to_win": 1},
         {"trim": "any"},
     ],
