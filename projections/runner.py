@@ -19,6 +19,7 @@ from projections.audit import Audit
 from projections.base import Projection
 from projections.feed import Folds, read_after
 from projections.scoreboard import Scoreboard
+from projections.statistics import Statistics
 from projections.store import PositionMoved, ProjectionStore
 from services.ledger import WizardLedger
 
@@ -34,7 +35,8 @@ class Projector:
         self.folds = Folds(ledger)
         self.scoreboard = Scoreboard(self.store, self.folds)
         self.audit = Audit(self.store)
-        self.projections: list[Projection] = [self.scoreboard, self.audit]
+        self.statistics = Statistics(self.store, Folds(ledger))
+        self.projections: list[Projection] = [self.scoreboard, self.audit, self.statistics]
         self.store.ensure(
             [s for p in self.projections for s in p.create_statements()],
             [self.tracking_name(p) for p in self.projections],
@@ -88,6 +90,10 @@ class Projector:
 
     def scoreboard_json(self, *, game: str | None = None, limit: int = 100) -> dict[str, Any]:
         return _scoreboard(self.scoreboard, game=game, limit=limit)
+
+    def statistics_json(self, *, game: str | None = None) -> dict[str, Any]:
+        with self.store.transaction(commit=False) as tx:
+            return self.statistics.read(tx, game=game)
 
     def audit_json(
         self, game_id: UUID | str, *, seat: int | None = None, full: bool = True
@@ -164,5 +170,18 @@ def audit_trail(
     try:
         with store.transaction(commit=False) as tx:
             return audit.read(tx, game_id, seat=seat, full=full)
+    finally:
+        store.close()
+
+
+def statistics(projections_url: str, *, game: str | None = None) -> dict[str, Any]:
+    """Win rates per seat (by game and player count) and per card used, over finished
+    games, as last projected (run ``run_projections`` first to catch up)."""
+    store = ProjectionStore(projections_url)
+    stats = Statistics(store, None)
+    store.ensure(stats.create_statements(), [])
+    try:
+        with store.transaction(commit=False) as tx:
+            return stats.read(tx, game=game)
     finally:
         store.close()

@@ -120,6 +120,19 @@ def create_app(
             await run_in_threadpool(projector.run)
         return await run_in_threadpool(lambda: projector.scoreboard_json(game=game, limit=limit))
 
+    @app.get("/statistics", tags=["scoreboard"], responses=api_errors.RESPONSES)
+    async def get_statistics(
+        game: Annotated[str | None, Query(description="only games of this kind")] = None,
+        refresh: Annotated[
+            bool, Query(description="catch the projections up with the log first")
+        ] = True,
+    ) -> dict[str, Any]:
+        """Win rates per seat (by game and player count) and per card used, over finished games."""
+        projector = await run_in_threadpool(projections.get)
+        if refresh:
+            await run_in_threadpool(projector.run)
+        return await run_in_threadpool(lambda: projector.statistics_json(game=game))
+
     @app.get("/health", tags=["service"])
     def health() -> dict[str, Any]:
         """Store reachable? Live fan-out through Redis, or polling?"""

@@ -468,6 +468,31 @@ def scoreboard_command(
         )
 
 
+@app.command(name="stats")
+@guarded
+def stats_command(
+    game: Annotated[str | None, typer.Option(help="only this game")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Win rates per seat and per card over finished games (catches projections up first)."""
+    from projections.runner import run_projections, statistics
+
+    run_projections(ledger())
+    stats = statistics(ledger().url, game=game)
+    if as_json:
+        out(stats)
+        return
+    for r in stats["seats"]:
+        typer.echo(
+            f"{r['game']:<13} {r['players']}p seat {r['seat']}: "
+            f"{r['wins']}/{r['games']} wins ({r['win_rate']:.0%})"
+        )
+    for r in stats["cards"]:
+        typer.echo(
+            f"{r['game']:<13} {r['card']:<24} {r['wins']}/{r['games']} ({r['win_rate']:.0%})"
+        )
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option()] = "127.0.0.1",

@@ -46,6 +46,7 @@ def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
     return {
         "scoreboard": projector.scoreboard_json(),
         "audit": {str(g): projector.audit_json(g) for g in gids},
+        "statistics": projector.statistics_json(),
     }
 
 
@@ -56,7 +57,7 @@ def test_a_catch_up_applies_each_event_exactly_once(ledger: WizardLedger, sqlite
     assert run_projections(ledger) == 0  # nothing new: nothing applied again
     assert Path(sqlite_url.removeprefix("sqlite:///")).with_name("wizards.projections.db").exists()
     with Projector(ledger) as projector:
-        assert projector.positions() == {"scoreboard": n, "audit": n}
+        assert projector.positions() == {"scoreboard": n, "audit": n, "statistics": n}
         assert projector.run() == 0
         for gid in [*finished, running]:
             rows = projector.audit_json(gid)
@@ -221,7 +222,7 @@ def test_postgres_projections_catch_up_once_and_rebuild_the_same(postgres_url: s
         assert projector.store.postgres
         assert projector.run() == n
         assert projector.run() == 0
-        assert projector.positions() == {"scoreboard": n, "audit": n}
+        assert projector.positions() == {"scoreboard": n, "audit": n, "statistics": n}
         first = snapshot(projector, finished)
         assert len(first["scoreboard"]["games"]) == 2
         assert projector.rebuild() == n
@@ -232,3 +233,41 @@ def test_postgres_projections_catch_up_once_and_rebuild_the_same(postgres_url: s
     assert run_projections(ledger, postgres_url) == 0
     assert scoreboard(postgres_url) == first["scoreboard"]
     ledger.close()
+
+
+def test_statistics_count_seats_and_cards_of_finished_games_only(ledger: WizardLedger) -> None:
+    from collections import Counter
+
+    from domain.kernel import ActionTaken
+    from projections.statistics import cards_named
+
+    finished, _running = history(ledger)  # the running game's plays must not count
+    run_projections(ledger)
+    with Projector(ledger) as projector:
+        stats = projector.statistics_json(game="ultimate")
+    seat_games: Counter[tuple[int, int]] = Counter()
+    seat_wins: Counter[tuple[int, int]] = Counter()
+    card_games: Counter[str] = Counter()
+    card_wins: Counter[str] = Counter()
+    for gid in finished:
+        loaded = ledger.load(gid)
+        outcome = loaded.game.outcome(loaded.table.state)
+        assert outcome is not None
+        n = len(loaded.table.started.players)
+        for seat in range(n):
+            seat_games[(n, seat)] += 1
+            seat_wins[(n, seat)] += seat in outcome.winners
+        used: set[tuple[int, str]] = set()
+        for e in ledger.entries(gid):
+            if isinstance(e.event, ActionTaken):
+                used |= {(e.event.seat, c) for c in cards_named(e.event.command)}
+        for seat, card in used:
+            card_games[card] += 1
+            card_wins[card] += seat in outcome.winners
+    assert {(r["players"], r["seat"]): (r["games"], r["wins"]) for r in stats["seats"]} == {
+        k: (seat_games[k], seat_wins[k]) for k in seat_games
+    }
+    assert {r["card"]: (r["games"], r["wins"]) for r in stats["cards"]} == {
+        c: (card_games[c], card_wins[c]) for c in card_games
+    }
+    assert all(0 <= r["win_rate"] <= 1 for r in stats["cards"])

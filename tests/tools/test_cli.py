@@ -141,6 +141,10 @@ def test_replay_export_and_verify_a_finished_game(wizards: Wizards, tmp_path: Pa
     html = wizards("export", gid, "--format", "html").stdout
     assert html.startswith("<!doctype html>")
     assert "ok" in wizards("verify", gid).stdout
+    board = wizards.json("scoreboard", "--json")
+    assert board["games"][0]["game_id"] == gid
+    stats = wizards.json("stats", "--json")
+    assert sum(r["games"] for r in stats["seats"]) == 2  # one finished game, two seats
     assert wizards.json("verify", "--all", "--json")[0]["ok"] is True
 
 
