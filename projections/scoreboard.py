@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import GameStarted
+from domain.kernel import GameForked, GameStarted
 from projections import elo
 from projections.base import Projection
 from projections.feed import Folds, Item, Step
@@ -50,6 +50,13 @@ class Scoreboard(Projection):
             return
         if isinstance(item.event, GameStarted):
             self._started(tx, item, item.event)
+        if isinstance(item.event, GameForked):
+            # A what-if branch is no real game: anyone may play one out, so it
+            # must not move anybody's record or rating.
+            tx.execute(
+                f"UPDATE {self.games} SET status = 'branch' WHERE game_id = :gid",
+                {"gid": str(item.game_id)},
+            )
         if step.finished_now:
             self._finished(tx, item, step)
 
@@ -73,8 +80,12 @@ class Scoreboard(Projection):
         assert outcome is not None
         players = list(step.started.players)
         winners = sorted(set(outcome.winners))
+        row = tx.one(
+            f"SELECT status FROM {self.games} WHERE game_id = :gid", {"gid": str(item.game_id)}
+        )
+        branch = row is not None and row["status"] in ("branch", "branch finished")
         tx.execute(
-            f"UPDATE {self.games} SET status = 'finished', finished_at = :at, "
+            f"UPDATE {self.games} SET status = :status, finished_at = :at, "
             "winners = :winners, winner_names = :names, scores = :scores, ranking = :ranking, "
             "reason = :reason, finished_id = :nid WHERE game_id = :gid",
             {
@@ -86,8 +97,11 @@ class Scoreboard(Projection):
                 "ranking": json.dumps(msgspec.to_builtins(outcome.ranking)),
                 "reason": outcome.reason,
                 "nid": item.notification_id,
+                "status": "branch finished" if branch else "finished",
             },
         )
+        if branch:
+            return
         places = elo.name_places(players, elo.seat_places(outcome, len(players)))
         winner_names = {players[s] for s in winners}
         before = {name: self._rating(tx, name) for name in places}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import ActionTaken
+from domain.kernel import ActionTaken, GameForked
 from projections.base import Projection
 from projections.feed import Folds, Item
 from projections.store import ProjectionStore, Tx
@@ -38,6 +38,7 @@ class Statistics(Projection):
         self.seats = store.table("stats_seats")
         self.cards = store.table("stats_cards")
         self.plays = store.table("stats_plays")
+        self.branches = store.table("stats_branches")
 
     def create_statements(self) -> list[str]:
         return [
@@ -50,10 +51,11 @@ class Statistics(Projection):
             f"CREATE TABLE IF NOT EXISTS {self.plays} ("
             "game_id TEXT NOT NULL, seat BIGINT NOT NULL, card TEXT NOT NULL, "
             "PRIMARY KEY (game_id, seat, card))",
+            f"CREATE TABLE IF NOT EXISTS {self.branches} (game_id TEXT PRIMARY KEY)",
         ]
 
     def tables(self) -> list[str]:
-        return [self.seats, self.cards, self.plays]
+        return [self.seats, self.cards, self.plays, self.branches]
 
     def apply(self, tx: Tx, item: Item) -> None:
         assert self.folds is not None, "a reader-only statistics projection cannot apply events"
@@ -61,6 +63,17 @@ class Statistics(Projection):
         if step is None:
             return
         event = item.event
+        gid = str(item.game_id)
+        if isinstance(event, GameForked):
+            # A what-if branch is no real game: its plays and result never count.
+            tx.execute(f"DELETE FROM {self.plays} WHERE game_id = :gid", {"gid": gid})
+            tx.execute(
+                f"INSERT INTO {self.branches} (game_id) VALUES (:gid) ON CONFLICT DO NOTHING",
+                {"gid": gid},
+            )
+            return
+        if tx.one(f"SELECT game_id FROM {self.branches} WHERE game_id = :gid", {"gid": gid}):
+            return
         if isinstance(event, ActionTaken):
             for card in cards_named(event.command):
                 tx.execute(

@@ -20,11 +20,16 @@ from domain.kernel import Event
 
 
 class Record(msgspec.Struct, frozen=True, array_like=True):
+    """One stored position. ``salt`` is random and never shown to players while
+    the game runs: without it the public hash of a small hidden body (a dealt
+    hand, a face-down spell) could be found by trying every possible body."""
+
     schema: int
     at: str
     prev: str
     hash: str
     body: bytes
+    salt: bytes = b""
 
 
 GENESIS = "0" * 64
@@ -83,13 +88,20 @@ def decode_body(topic: str, schema: int, body: bytes) -> Event:
 
 
 def link_hash(
-    prev: str, game_id: UUID, position: int, topic: str, schema: int, at: str, body: bytes
+    prev: str,
+    game_id: UUID,
+    position: int,
+    topic: str,
+    schema: int,
+    at: str,
+    body: bytes,
+    salt: bytes = b"",
 ) -> str:
     h = hashlib.sha256()
     for part in (prev, game_id.hex, str(position), topic, str(schema), at):
         h.update(part.encode())
         h.update(b"\x1f")
-    h.update(hashlib.sha256(body).digest())
+    h.update(hashlib.sha256(salt + body).digest())
     return h.hexdigest()
 
 

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
+    IllegalCommand,
     SeedRevealed,
     SetupError,
     Table,
@@ -149,6 +151,38 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+MAX_NAME = 40
+
+
+def _as_stored(command: Any) -> Any:
+    """A command in the form ``ActionTaken`` stores it (through JSON: lists, not tuples)."""
+    return msgspec.json.decode(msgspec.json.encode(command))
+
+
+def _check_name(name: object) -> None:
+    """Names appear in logs, replays and exports: short, printable, one line."""
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError(f"player name {name!r}: a name needs at least one visible character")
+    if len(name) > MAX_NAME:
+        raise SetupError(f"player name {name[:20]!r}…: at most {MAX_NAME} characters")
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise SetupError(f"player name {name!r}: no control characters or line breaks")
+
+
+def _check_chance(*lists: object) -> None:
+    """Scripted dice and deck orders: small non-negative integers, checked before
+    anything is written (a die never shows more than a million faces)."""
+    values, script, orders = lists
+    for v in [*list(values), *list(script)]:  # type: ignore[call-overload]
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1_000_000:
+            raise SetupError(f"dice value {v!r}: a die shows a whole number from 1")
+    for order in orders:  # type: ignore[attr-defined]
+        if not isinstance(order, list | tuple) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 100_000 for i in order
+        ):
+            raise SetupError(f"deck order {order!r}: a list of 0-based card positions")
+
+
 def _track_keys(
     keys: dict[str, tuple[int, int, int]], events: Iterable[tuple[int, Event]]
 ) -> dict[str, tuple[int, int, int]]:
@@ -241,6 +275,13 @@ class WizardLedger(Application[UUID]):
             else tuple(players)
         )
         game.spec.check_players(len(names))
+        for name in names:
+            _check_name(name)
+        if seed is not None and not seed.strip():
+            raise SetupError("an empty seed is no secret: leave the seed out, or give a real one")
+        _check_chance(
+            dice, setup.get("dice", []) if setup else [], setup.get("orders", []) if setup else []
+        )
         resolved = game.spec.resolve_options(options)
         normal_setup: dict[str, Any] | None = None
         script_values: list[int] = list(dice)
@@ -274,6 +315,8 @@ class WizardLedger(Application[UUID]):
             Dice.seeded(seed) if seed is not None else Dice.scripted(script_values, script_orders)
         )
         events = start(game, started, chance)
+        for event in events:
+            encode_body(event)  # an unencodable setup fails here, before anything is written
         gid = uuid4()
         tokens = [secrets.token_urlsafe(16) for _ in names]
         self._write_secrets(gid, Secrets(seed, tuple(_hash_token(t) for t in tokens)))
@@ -313,10 +356,16 @@ class WizardLedger(Application[UUID]):
         secret = self._read_secrets(gid)
         events: list[Event] = [e.event for e in source]
         fresh = [e for e in events if isinstance(e, GameForked) and e.seed_commitment]
-        segments = secret.segment_seeds()[: len(fresh) + 1]
+        all_segments = secret.segment_seeds()
+        segments = all_segments[: len(fresh) + 1]
         started = events[0]
         assert isinstance(started, GameStarted)
-        if started.mode == "seeded" and not finished:
+        # The original's dice may be reused only where its seed is already public:
+        # the source is finished and the branch point lies in its last stretch,
+        # whose seed the source's SeedRevealed showed. Anywhere else (a running
+        # game, or an earlier stretch of a branch) the seed is still secret.
+        revealed = finished and len(segments) == len(all_segments)
+        if started.mode == "seeded" and not revealed:
             seed: str | None = secrets.token_hex(16)
             assert seed is not None
             segments = (*segments, seed)
@@ -394,6 +443,10 @@ class WizardLedger(Application[UUID]):
         gid = parse_game_id(game_id)
         if token is not None or require_token:
             self.check_token(gid, seat, token)
+        try:
+            _check_chance(dice, [], orders)
+        except SetupError as e:
+            raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
         for _ in range(MAX_RETRIES):
             loaded = self._load(gid)
             if key is not None and key in loaded.keys:
@@ -402,7 +455,7 @@ class WizardLedger(Application[UUID]):
                 action = original[0].event
                 if key_seat != seat or (
                     isinstance(action, ActionTaken)
-                    and action.command != msgspec.to_builtins(decode_command(loaded.game, command))
+                    and action.command != _as_stored(decode_command(loaded.game, command))
                 ):
                     raise IdempotencyConflict(
                         f"idempotency key {key!r} was already used for another command"
@@ -458,8 +511,9 @@ class WizardLedger(Application[UUID]):
             topic = topic_of(type(event))
             body = encode_body(event)
             schema = type(event).version
-            h = link_hash(head, gid, position, topic, schema, at, body)
-            record = Record(schema=schema, at=at, prev=head, hash=h, body=body)
+            salt = secrets.token_bytes(16)
+            h = link_hash(head, gid, position, topic, schema, at, body, salt)
+            record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
             stored.append(StoredGameEvent(gid, position, topic, record))
             entries.append(Entry(position, topic, event, at, head, h, schema))
             head = h

@@ -28,11 +28,19 @@ def shown_event(event: Event, finished: bool) -> Event:
 
     ``GameStarted`` is public, but a setup position in it holds every hand,
     the draw pile's order and, in table mode, the scripted dice: all of it is
-    withheld until the end (each seat's own view still shows its hand).
+    withheld until the end (each seat's own view still shows its hand). So are
+    the dice and deck orders a table supplied with a command.
     """
-    if finished or not isinstance(event, GameStarted) or event.setup is None:
+    if finished:
         return event
-    return msgspec.structs.replace(event, setup=dict(HIDDEN_SETUP))
+    if isinstance(event, GameStarted) and event.setup is not None:
+        return msgspec.structs.replace(event, setup=dict(HIDDEN_SETUP))
+    if isinstance(event, ActionTaken) and (event.orders or event.dice):
+        # A table's deck order tells the new draw pile; a supplied roll may be one
+        # that only some seats may see. The rolls that are public are shown by
+        # their own DiceRolled events anyway.
+        return msgspec.structs.replace(event, orders=(), dice=())
+    return event
 
 
 def visible_entries(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:

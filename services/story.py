@@ -7,6 +7,7 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from collections.abc import Mapping
@@ -27,6 +28,7 @@ from domain.kernel import (
     Rule,
 )
 from services.ledger import Entry
+from services.reads import shown_event
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -80,11 +82,11 @@ def walk(
     assert isinstance(started, GameStarted)
     notes = notes or {}
     redact = viewer != ALL and outcome is None
-    if redact and started.setup is not None:
-        # The setup position holds every hand and the deck order: shown at the end.
-        started = msgspec.structs.replace(
-            started, setup={"hidden": "the setup position is shown when the game is over"}
-        )
+    if redact:
+        shown = shown_event(started, False)
+        assert isinstance(shown, GameStarted)
+        started = shown
+        entries = [dataclasses.replace(e, event=shown_event(e.event, False)) for e in entries]
     visitor.begin(game, started, entries[0])
     for entry in entries:
         event = entry.event
@@ -210,7 +212,8 @@ class MarkdownExport(Visitor):
         self.out += [
             f"# {game.spec.name} — game `{self.game_id}`",
             "",
-            f"- players: {', '.join(f'{p} (seat {i})' for i, p in enumerate(started.players))}",
+            "- players: "
+            + ", ".join(f"{_md(p)} (seat {i})" for i, p in enumerate(started.players)),
             f"- options: `{json.dumps(started.options, ensure_ascii=False)}`",
             f"- mode: {started.mode}; engine {started.engine_version}",
             f"- seed commitment: `{started.seed_commitment or 'none (table mode)'}`",
@@ -220,7 +223,7 @@ class MarkdownExport(Visitor):
         ]
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.out.append(f"| {entry.position} | **{player}** | {_md(action.describe())} | | |")
+        self.out.append(f"| {entry.position} | **{_md(player)}** | {_md(action.describe())} | | |")
 
     def note(self, position: int, author: str, text: str) -> None:
         self.out.append(f"| {position} | ✎ *{_md(author)}* | *{_md(text)}* | | |")
@@ -297,7 +300,11 @@ class HTMLExport(Visitor):
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """Text in a Markdown table cell: no line breaks, no markup, no raw HTML."""
+    text = " ".join(text.split())
+    for ch in "\\`*_[]<>#|":
+        text = text.replace(ch, "\\" + ch)
+    return text
 
 
 def _anchor(rule_id: str) -> str:

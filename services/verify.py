@@ -108,7 +108,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
                 Problem(expected_position, "chain", "does not link to the event before it")
             )
             break
-        h = link_hash(prev, gid, row.originator_version, row.topic, r.schema, r.at, r.body)
+        h = link_hash(prev, gid, row.originator_version, row.topic, r.schema, r.at, r.body, r.salt)
         if h != r.hash:
             report.problems.append(
                 Problem(expected_position, "chain", "content does not match its hash (edited)")

@@ -271,3 +271,22 @@ def test_statistics_count_seats_and_cards_of_finished_games_only(ledger: WizardL
         c: (card_games[c], card_wins[c]) for c in card_games
     }
     assert all(0 <= r["win_rate"] <= 1 for r in stats["cards"])
+
+
+def test_a_what_if_branch_moves_no_rating_and_no_statistic(ledger: WizardLedger) -> None:
+    finished, _running = history(ledger)
+    run_projections(ledger)
+    with Projector(ledger) as projector:
+        before = projector.scoreboard_json()["players"], projector.statistics_json()
+    from domain.kernel import ActionTaken
+
+    actions = [e.position for e in ledger.entries(finished[0]) if isinstance(e.event, ActionTaken)]
+    branch = ledger.fork(finished[0], actions[1] - 1).game_id
+    play(ledger, branch, seed=7)
+    assert ledger.load(branch).game.outcome(ledger.load(branch).table.state) is not None
+    run_projections(ledger)
+    with Projector(ledger) as projector:
+        after = projector.scoreboard_json()["players"], projector.statistics_json()
+        games = projector.scoreboard_json()["games"]
+    assert after == before
+    assert str(branch) not in {g["game_id"] for g in games}

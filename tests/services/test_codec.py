@@ -83,3 +83,19 @@ def test_kernel_events_round_trip_with_tuples_kept(event: Any) -> None:
     back = decode_body(topic_of(type(event)), type(event).version, encode_body(event))
     assert back == event
     assert type(back) is type(event)
+
+
+def test_records_written_before_salts_still_decode_and_hash_as_before() -> None:
+    from uuid import uuid4
+
+    from services.codec import Record, decode_record, link_hash
+
+    gid = uuid4()
+    body = b"\x81\xa4type\xa4Test"
+    unsalted = link_hash("0" * 64, gid, 1, "t", 1, "now", body)
+    old = msgspec.msgpack.encode([1, "now", "0" * 64, unsalted, body])  # no salt field
+    record = decode_record(old)
+    assert record.salt == b""
+    assert link_hash("0" * 64, gid, 1, "t", 1, "now", body, record.salt) == unsalted
+    salted = Record(1, "now", "0" * 64, "", body, salt=b"x" * 16)
+    assert link_hash("0" * 64, gid, 1, "t", 1, "now", body, salted.salt) != unsalted

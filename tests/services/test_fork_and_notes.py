@@ -156,3 +156,21 @@ def test_over_http_only_a_finished_game_can_be_forked_and_notes_are_readable(
     assert notes[0]["at"] == 7 and notes[0]["text"] == "the branch point"
     story = client.get(f"/tables/{table.game_id}/replay").text
     assert "the branch point" in story
+
+
+def test_a_branch_of_a_branch_never_reuses_a_seed_that_is_still_secret(sqlite_url: str) -> None:
+    """G runs; B branches from G (fresh dice) and ends; C branches from B at a point
+    before B's own branch mark, where the dice are still G's secret ones."""
+    ledger = WizardLedger(sqlite_url)
+    g = ledger.create_game("ultimate", 2, seed="secret-g", options={"rounds_to_win": 1}).game_id
+    play_until(ledger, g, actions=6)
+    b = ledger.fork(g, _action_positions(ledger, g)[4] - 1).game_id
+    play_until(ledger, b, seed=2)
+    assert state_json(ledger, b)["status"] == "finished"
+    c = ledger.fork(b, _action_positions(ledger, b)[2] - 1).game_id
+    marks = [e.event for e in ledger.entries(c) if isinstance(e.event, GameForked)]
+    assert marks[-1].seed_commitment  # fresh dice, not G's
+    play_until(ledger, c, seed=3)
+    revealed = ledger.entries(c)[-1].event
+    assert isinstance(revealed, SeedRevealed) and revealed.seed != "secret-g"
+    assert verify_game(ledger, c).ok

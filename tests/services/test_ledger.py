@@ -165,3 +165,29 @@ def test_games_are_listed_in_creation_order(store_url: str) -> None:
     ledger = WizardLedger(store_url)
     ids = [ledger.create_game("ultimate", 2).game_id for _ in range(3)]
     assert ledger.game_ids()[-3:] == ids
+
+
+def test_every_record_is_salted_and_no_log_shows_a_salt(sqlite_url: str) -> None:
+    """A public hash over a small hidden body could be inverted by trying every
+    possible body; a secret random salt per record prevents it."""
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="salt").game_id
+    play_until(ledger, gid, actions=4)
+    salts = [row.record.salt for row in ledger.raw_rows(gid)]
+    assert all(len(s) == 16 for s in salts)
+    assert len(set(salts)) == len(salts)
+    for seat in (None, 0, 1):
+        assert "salt" not in str(log_json(ledger, gid, seat=seat))
+
+
+def test_a_retried_set_command_in_another_order_is_the_same_command(sqlite_url: str) -> None:
+    """Spell Wars places a set of cards: a retry that lists them in another order,
+    with the same key, is the first command again, not a conflict."""
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("spellwars", 2, seed="set-retry").game_id
+    seat = state_json(ledger, gid)["pending"][0]["seat"]
+    two = next(c for c in legal_json(ledger, gid, seat) if len(c.get("cards", [])) == 2)
+    first = ledger.act(gid, seat, two, key="place")
+    swapped = {**two, "cards": list(reversed(two["cards"]))}
+    again = WizardLedger(sqlite_url).act(gid, seat, swapped, key="place")
+    assert [e.hash for e in again] == [e.hash for e in first]

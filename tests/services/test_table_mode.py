@@ -135,3 +135,53 @@ def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str
         doc = walk(loaded.game, ledger.entries(gid), None, JSONExport(str(gid)), viewer=seat)
         assert "thorns" not in doc and "[3]" not in doc.replace(" ", "")
     assert "thorns" in str(log_json(ledger, gid, full=True)[0])  # the operator sees it
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        (["Ann\n#99 SeedRevealed", "Bob"], "control characters"),
+        (["", "Bob"], "visible character"),
+        (["x" * 41, "Bob"], "at most 40"),
+    ],
+)
+def test_player_names_are_one_short_printable_line(
+    sqlite_url: str, players: list[str], words: str
+) -> None:
+    from domain.kernel import SetupError
+
+    with pytest.raises(SetupError, match=words):
+        WizardLedger(sqlite_url).create_game("ultimate", players)
+
+
+def test_out_of_range_chance_is_refused_before_anything_is_written(sqlite_url: str) -> None:
+    from domain.kernel import SetupError
+
+    ledger = WizardLedger(sqlite_url)
+    with pytest.raises(SetupError, match="dice value"):
+        ledger.create_game("ultimate", 2, table=True, dice=[10**30])
+    with pytest.raises(SetupError, match="deck order"):
+        ledger.create_game("ultimate", 2, setup={**POSITION, "orders": [[-1]]})
+    with pytest.raises(SetupError, match="empty seed"):
+        ledger.create_game("ultimate", 2, seed="")
+    assert ledger.game_ids() == []  # nothing was written
+    gid = _steal_position(ledger)
+    with pytest.raises(IllegalCommand) as e:
+        ledger.act(gid, 1, {"type": "Decline"}, dice=[0])
+    assert e.value.code == "bad_dice"
+
+
+def test_table_dice_and_orders_are_withheld_from_players_until_the_end(sqlite_url: str) -> None:
+    from services.reads import log_json
+
+    ledger = WizardLedger(sqlite_url)
+    gid = _steal_position(ledger)
+    ledger.act(gid, 1, {"type": "Decline"}, dice=[3])
+    action = log_json(ledger, gid, seat=1)[-1]
+    lines = [line for line in log_json(ledger, gid, seat=None) if line["type"] == "ActionTaken"]
+    assert lines and all(not line["event"]["dice"] for line in lines)
+    assert any(
+        line["type"] == "ActionTaken" and list(line["event"]["dice"]) == [3]
+        for line in log_json(ledger, gid, full=True)
+    )
+    assert action is not None

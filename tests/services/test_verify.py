@@ -82,7 +82,9 @@ def test_an_edit_that_also_rewrites_its_own_hash_breaks_the_next_link(
     body = msgspec.msgpack.decode(record.body)
     body["rule"] = "forged"
     new_body = msgspec.msgpack.encode(body)
-    new_hash = link_hash(record.prev, gid, version, topic, record.schema, record.at, new_body)
+    new_hash = link_hash(
+        record.prev, gid, version, topic, record.schema, record.at, new_body, record.salt
+    )
     _set_state(
         path,
         gid,
@@ -141,7 +143,7 @@ def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: P
                 data["permutation"] = list(reversed(data["permutation"]))
                 body = msgspec.msgpack.encode(data)
             prev = record.prev if prev is None else prev
-            h = link_hash(prev, gid, version, topic, record.schema, record.at, body)
+            h = link_hash(prev, gid, version, topic, record.schema, record.at, body, record.salt)
             db.execute(
                 "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
                 (
