@@ -8,12 +8,14 @@ plus the live log (``services.api_events``) and the scoreboard.
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Query
 from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
@@ -24,15 +26,58 @@ from services.config import redis_url, store_url
 from services.ledger import WizardLedger
 from services.live import Live
 
+# Seconds between two catch-ups of the projections triggered by GET requests.
+REFRESH_INTERVAL = 2.0
+# Module-level: with postponed annotations, Query() in a route's signature is
+# evaluated in the module's namespace, not create_app's.
+REFRESH_DOC = (
+    "catch the projections up with the log first: at most once every "
+    f"{REFRESH_INTERVAL:g} s per process (by default), otherwise what is projected is served"
+)
+
+
+class StripQueryStrings(logging.Filter):
+    """Drop the query string from the paths in uvicorn's access log records.
+
+    A browser's live stream carries its seat's token as ``?token=`` (EventSource
+    cannot send headers), and a log line is read by far more people than the
+    token's owner. uvicorn logs ``'%s - "%s %s HTTP/%s" %d'`` with the args
+    (client, method, path with query, HTTP version, status); every argument that
+    is a path is cut at its "?", wherever uvicorn puts it, so the filter keeps
+    working if the format changes. uvicorn percent-encodes a "?" inside the path
+    itself, so the first "?" always starts the query.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                a.split("?", 1)[0] if isinstance(a, str) and a.startswith("/") else a
+                for a in record.args
+            )
+        return True
+
+
+ACCESS_LOG_FILTER = StripQueryStrings()
+
+
+def install_access_log_filter() -> None:
+    """Put the filter on uvicorn's access logger (once: the same instance is not added
+    twice, however many apps a process creates). uvicorn's logging configuration
+    leaves a logger's filters in place, so the order does not matter."""
+    logging.getLogger("uvicorn.access").addFilter(ACCESS_LOG_FILTER)
+
 
 class _Projections:
     """The app's projector, opened on first use (most requests never need it)."""
 
-    def __init__(self, ledger: WizardLedger, url: str | None) -> None:
+    def __init__(self, ledger: WizardLedger, url: str | None, refresh_interval: float) -> None:
         self.ledger = ledger
         self.url = url
+        self.refresh_interval = refresh_interval
         self._projector: Projector | None = None
         self._lock = threading.Lock()
+        self._refresh_lock = threading.Lock()
+        self._refreshed: float | None = None  # time.monotonic() at the last catch-up's end
 
     def get(self) -> Projector:
         with self._lock:
@@ -42,6 +87,25 @@ class _Projections:
                 except ProjectionStoreError as e:
                     raise APIError(503, "projections_unavailable", str(e)) from None
             return self._projector
+
+    def refresh(self) -> bool:
+        """Catch the projections up, unless that was done less than
+        ``refresh_interval`` seconds ago; True if it ran.
+
+        Anonymous GETs trigger this, and a catch-up writes to the projection
+        store: without a limit any client could make every request a write.
+        Requests arriving during a catch-up wait for it and then serve its result.
+        """
+        projector = self.get()
+        with self._refresh_lock:
+            now = time.monotonic()
+            if self._refreshed is not None and now - self._refreshed < self.refresh_interval:
+                return False
+            projector.run()
+            # Counted from the end, so that requests queued behind a long
+            # catch-up do not start another one as soon as it is done.
+            self._refreshed = time.monotonic()
+            return True
 
     def close(self) -> None:
         with self._lock:
@@ -57,6 +121,7 @@ def create_app(
     projections_url: str | None = None,
     poll_interval: float = 0.5,
     safety_interval: float = 5.0,
+    refresh_interval: float = REFRESH_INTERVAL,
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
 
@@ -64,14 +129,17 @@ def create_app(
     ``projections_url``: where the scoreboard lives; default beside the events.
     ``poll_interval``: how often a live stream re-reads the store while the
     Redis relay is not connected; ``safety_interval``: while it is.
+    ``refresh_interval``: at most one catch-up of the projections per this many
+    seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
     """
+    install_access_log_filter()
     owned = ledger is None
     the_ledger = ledger if ledger is not None else WizardLedger(store_url())
     live = Live(redis_url(redis), poll_interval=poll_interval, safety_interval=safety_interval)
     # Attached now, not at startup, so appends wake streams even when the app
     # runs without its lifespan (some test clients); detached at shutdown.
     live.attach(the_ledger)
-    projections = _Projections(the_ledger, projections_url)
+    projections = _Projections(the_ledger, projections_url, refresh_interval)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -107,30 +175,38 @@ def create_app(
 
     @app.get("/scoreboard", tags=["scoreboard"], responses=api_errors.RESPONSES)
     async def get_scoreboard(
-        request: Request,
         game: Annotated[str | None, Query(description="only games of this kind")] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-        refresh: Annotated[
-            bool, Query(description="catch the projections up with the log first")
-        ] = True,
+        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
     ) -> dict[str, Any]:
-        """Players by Elo rating (wins, games) and finished games with winners and scores."""
+        """Players by Elo rating (wins, games) and finished games with winners and scores.
+
+        With ``refresh`` (the default) the projections are first caught up with
+        the log, but at most once every few seconds per process (2 s unless the
+        app was created otherwise): a catch-up writes to the projection store,
+        and anyone may GET this. Within that interval, or with
+        ``refresh=false``, the answer is what is already projected, so a game
+        that has just ended may be missing for up to that interval.
+        """
         projector = await run_in_threadpool(projections.get)
         if refresh:
-            await run_in_threadpool(projector.run)
+            await run_in_threadpool(projections.refresh)
         return await run_in_threadpool(lambda: projector.scoreboard_json(game=game, limit=limit))
 
     @app.get("/statistics", tags=["scoreboard"], responses=api_errors.RESPONSES)
     async def get_statistics(
         game: Annotated[str | None, Query(description="only games of this kind")] = None,
-        refresh: Annotated[
-            bool, Query(description="catch the projections up with the log first")
-        ] = True,
+        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
     ) -> dict[str, Any]:
-        """Win rates per seat (by game and player count) and per card used, over finished games."""
+        """Win rates per seat (by game and player count) and per card used, over finished games.
+
+        ``refresh`` works as for ``GET /scoreboard``: the projections are caught
+        up at most once every few seconds per process (2 s by default; the limit
+        is shared with the scoreboard), otherwise what is projected is served.
+        """
         projector = await run_in_threadpool(projections.get)
         if refresh:
-            await run_in_threadpool(projector.run)
+            await run_in_threadpool(projections.refresh)
         return await run_in_threadpool(lambda: projector.statistics_json(game=game))
 
     @app.get("/health", tags=["service"])

@@ -1,38 +1,84 @@
 """``GET /tables/{id}/events``: the live log as Server-Sent Events.
 
-Browsers' ``EventSource`` cannot send headers, so the seat's token comes as
-``?token=``; without it the stream is the spectator's. The game and the token
-are checked in a dependency, before the stream starts, so a bad token is a
-plain 403 rather than a stream that dies.
+The seat's token comes as ``Authorization: Bearer`` or, for browsers (whose
+``EventSource`` cannot send headers), as ``?token=``; without one the stream
+is the spectator's. The game, the token and the resume position are checked in
+a dependency, before the stream starts, so a bad request is a plain 4xx rather
+than a stream that dies.
+
+Resuming: ``Last-Event-ID`` (sent by ``EventSource`` on every reconnect, with
+the id of the last event it received) wins over ``?after=``, because the
+browser keeps re-sending the URL it was first opened with, and its ``after``
+is older than the header. A position past the stream's head is refused (422):
+following from there would skip the events appended up to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from services.api_errors import RESPONSES
+from services.api_auth import Token, stream_token
+from services.api_errors import RESPONSES, APIError
 from services.api_tables import LedgerDep
 from services.ledger import parse_game_id
 from services.live import Live
 from services.stream import follow
 
 
+@dataclass(frozen=True)
+class StreamTarget:
+    """What one stream follows: the game, as which seat (None: spectator), from where."""
+
+    gid: UUID
+    seat: int | None
+    after: int | None  # None: from the head at the time the stream starts
+
+
+def resume_position(after: int | None, last_event_id: str | None) -> int | None:
+    """``Last-Event-ID`` if given (the newer of the two), else ``after``."""
+    raw = (last_event_id or "").strip()
+    if not raw:
+        return after
+    # isascii: str.isdigit also accepts digits such as "²" that int() refuses.
+    if not (raw.isascii() and raw.isdigit()):
+        raise APIError(
+            422, "bad_position", f"Last-Event-ID must be a position (0, 1, 2, ...), not {raw!r}"
+        )
+    return int(raw)
+
+
 def _stream_target(
     game_id: str,
     ledger: LedgerDep,
+    bearer: Token,
     token: Annotated[
-        str | None, Query(description="a seat's token: entries redacted for that seat")
+        str | None,
+        Query(description="for browsers only: a seat's token (else use Authorization: Bearer)"),
     ] = None,
-) -> tuple[UUID, int | None]:
+    after: Annotated[
+        int | None,
+        Query(ge=0, description="resume after this position (default: now); Last-Event-ID wins"),
+    ] = None,
+    last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> StreamTarget:
     gid = parse_game_id(game_id)
-    ledger.load(gid)  # 404 for a game that does not exist
-    seat = None if not token else ledger.seat_of_token(gid, token)
-    return gid, seat
+    head = ledger.load(gid).version  # 404 for a game that does not exist
+    chosen = stream_token(bearer, token)
+    seat = None if chosen is None else ledger.seat_of_token(gid, chosen)
+    position = resume_position(after, last_event_id)
+    if position is not None and position > head:
+        raise APIError(
+            422,
+            "bad_position",
+            f"cannot resume after position {position}: this game's log ends at {head}",
+        )
+    return StreamTarget(gid, seat, position)
 
 
 router = APIRouter()
@@ -46,16 +92,10 @@ router = APIRouter()
     summary="Live log (Server-Sent Events): ready, then entry per new event, then end",
 )
 async def events(
-    request: Request,
-    target: Annotated[tuple[UUID, int | None], Depends(_stream_target)],
-    after: Annotated[
-        int | None, Query(ge=0, description="resume after this position (default: now)")
-    ] = None,
-    last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
+    request: Request, target: Annotated[StreamTarget, Depends(_stream_target)]
 ) -> AsyncIterator[ServerSentEvent]:
-    gid, seat = target
-    if after is None and last_event_id and last_event_id.isdigit():
-        after = int(last_event_id)  # EventSource reconnects with the last id it saw
     live: Live = request.app.state.live
-    async for message in follow(request.app.state.ledger, live, gid, seat, after):
+    async for message in follow(
+        request.app.state.ledger, live, target.gid, target.seat, target.after
+    ):
         yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)

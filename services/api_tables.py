@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from domain.kernel import IllegalCommand, all_games, get_game
-from services.api_auth import Token, acting_seat, viewer_seat
+from services.api_auth import Token, acting_seat, player_seat, viewer_seat
 from services.api_errors import RESPONSES, APIError
 from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
@@ -288,16 +288,23 @@ def verify(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
 def fork(
     game_id: str,
     ledger: LedgerDep,
+    token: Token,
     at: Annotated[int, Query(ge=1, description="copy the game up to this position")],
 ) -> CreatedTable:
     """A what-if branch of a finished game: its events up to ``at``, then new play.
+
+    Needs the Bearer token of any seat of this game: the branch answers with
+    every new seat's token, so only the game's own players may open one (anyone
+    else could otherwise fill the store with branches of any finished game).
 
     The branch rolls the same dice the original would have rolled from there, so
     over HTTP only finished games may be forked (a running game's branch would
     preview its future dice). The operator's CLI (`wizards fork`) has no such limit.
     """
     gid = _gid(game_id)
-    if not _finished(ledger.load(gid)):
+    loaded = ledger.load(gid)  # 404 before asking for a token of a game that does not exist
+    player_seat(ledger, gid, token)
+    if not _finished(loaded):
         raise APIError(409, "game_running", "only a finished game can be forked over HTTP")
     try:
         created = ledger.fork(gid, at)
@@ -312,7 +319,11 @@ def fork(
 @router.get("/tables/{game_id}/annotations", tags=["tables"], responses=RESPONSES)
 def annotations(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
     """Referees' notes on positions of this game (written with `wizards annotate`)."""
+    gid = _gid(game_id)
+    # Notes live in a table of their own, where an unknown game is simply
+    # "no notes": load the game so that it is a 404, as everywhere else.
+    ledger.load(gid)
     return [
         {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
-        for n, a in ledger.annotations(_gid(game_id))
+        for n, a in ledger.annotations(gid)
     ]

@@ -143,11 +143,13 @@ def test_over_http_only_a_finished_game_can_be_forked_and_notes_are_readable(
     ledger: WizardLedger, client: TestClient
 ) -> None:
     table = new_table(client, 2, seed="http-fork", options={"rounds_to_win": 1})
-    refused = client.post(f"/tables/{table.game_id}/fork", params={"at": 2})
+    anonymous = client.post(f"/tables/{table.game_id}/fork", params={"at": 2})
+    assert anonymous.status_code == 401
+    refused = client.post(f"/tables/{table.game_id}/fork", params={"at": 2}, headers=table.auth(0))
     assert refused.status_code == 409
     assert refused.json()["code"] == "game_running"
     play(ledger, table.game_id)
-    branch = client.post(f"/tables/{table.game_id}/fork", params={"at": 7})
+    branch = client.post(f"/tables/{table.game_id}/fork", params={"at": 7}, headers=table.auth(1))
     assert branch.status_code == 201, branch.text
     new_id = branch.json()["game_id"]
     assert client.get(f"/tables/{new_id}/state").json()["status"] == "running"
