@@ -94,12 +94,24 @@ class Secrets(msgspec.Struct, frozen=True):
 
 
 class Annotation(msgspec.Struct, frozen=True):
-    """A referee's note on a position; kept apart from the game's events."""
+    """A referee's note on a position; kept apart from the game's events.
+
+    Notes form a chain of their own (``prev``, ``hash``), so that an edited or
+    removed note is found by ``verify`` like an edited event."""
 
     at: int
     author: str
     text: str
     written: str
+    prev: str = ""
+    hash: str = ""
+
+    def expected_hash(self) -> str:
+        h = hashlib.sha256()
+        for part in (self.prev, str(self.at), self.author, self.text, self.written):
+            h.update(part.encode())
+            h.update(b"\x1f")
+        return h.hexdigest()
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -400,7 +412,9 @@ class WizardLedger(Application[UUID]):
         for _ in range(MAX_RETRIES):
             last = self.notes_recorder.select_events(nid, desc=True, limit=1)
             number = (last[0].originator_version if last else 0) + 1
-            note = Annotation(at=at, author=author, text=text, written=_now())
+            prev = msgspec.msgpack.decode(last[0].state, type=Annotation).hash if last else GENESIS
+            draft = Annotation(at=at, author=author, text=text, written=_now(), prev=prev)
+            note = msgspec.structs.replace(draft, hash=draft.expected_hash())
             try:
                 self.notes_recorder.insert_events(
                     [StoredEvent(nid, number, "wizards:annotation", msgspec.msgpack.encode(note))]

@@ -228,6 +228,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
             return report
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
     _check_snapshots(ledger, gid, events, game, started, report)
+    _check_annotations(ledger, gid, report)
     report.finished = game.outcome(table.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
         report.problems.append(
@@ -310,3 +311,22 @@ def _check_snapshots(
             )
             return
     report.checks.append("snapshots")
+
+
+def _check_annotations(ledger: WizardLedger, gid: UUID, report: Report) -> None:
+    """Referees' notes have their own chain: an edited or removed note breaks it."""
+    prev = GENESIS
+    notes = ledger.annotations(gid)
+    for expected_number, (number, note) in enumerate(notes, start=1):
+        if number != expected_number or note.prev != prev or note.hash != note.expected_hash():
+            report.problems.append(
+                Problem(
+                    note.at,
+                    "annotation",
+                    f"note {number} on this position was edited, or a note before it removed",
+                )
+            )
+            return
+        prev = note.hash
+    if notes:
+        report.checks.append("annotations")

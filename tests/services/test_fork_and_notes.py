@@ -176,3 +176,31 @@ def test_a_branch_of_a_branch_never_reuses_a_seed_that_is_still_secret(sqlite_ur
     revealed = ledger.entries(c)[-1].event
     assert isinstance(revealed, SeedRevealed) and revealed.seed != "secret-g"
     assert verify_game(ledger, c).ok
+
+
+def test_an_edited_note_is_found_by_verify(sqlite_url: str) -> None:
+    import sqlite3
+    from uuid import uuid5
+
+    from services.ledger import _NOTES_NS
+
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="note-chain").game_id
+    ledger.annotate(gid, 2, "first")
+    ledger.annotate(gid, 3, "second")
+    assert "annotations" in verify_game(ledger, gid).checks
+    path = sqlite_url.removeprefix("sqlite:///")
+    nid = uuid5(_NOTES_NS, gid.hex).hex
+    with sqlite3.connect(path) as db:
+        state = db.execute(
+            "SELECT state FROM stored_annotations WHERE originator_id=? AND originator_version=1",
+            (nid,),
+        ).fetchone()[0]
+        note = msgspec.msgpack.decode(state)
+        note["text"] = "rewritten"
+        db.execute(
+            "UPDATE stored_annotations SET state=? WHERE originator_id=? AND originator_version=1",
+            (msgspec.msgpack.encode(note), nid),
+        )
+    report = verify_game(WizardLedger(sqlite_url), gid)
+    assert (report.first().check, report.first().position) == ("annotation", 2)  # type: ignore[union-attr]
