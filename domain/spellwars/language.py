@@ -48,6 +48,25 @@ OPS: dict[str, str] = {
     "contest": r"",
 }
 
+# Selectors naming one opponent that the caster picks among the candidates.
+PICKS = frozenset(
+    {
+        "strongest",
+        "weakest",
+        "choose",
+        "other",
+        "played",
+        "not-holder",
+        "most-treasures",
+        "most-creatures",
+        "most-blood",
+        "no-creature",
+        "no-treasure",
+        "stronger",
+        "weaker",
+    }
+)
+
 SELECTORS = frozenset(
     {
         # fixed seats
@@ -70,19 +89,7 @@ SELECTORS = frozenset(
         "stronger-all",
         "weaker-all",
         # one opponent, the caster picks among the candidates (ties included)
-        "strongest",
-        "weakest",
-        "choose",
-        "other",
-        "played",
-        "not-holder",
-        "most-treasures",
-        "most-creatures",
-        "most-blood",
-        "no-creature",
-        "no-treasure",
-        "stronger",
-        "weaker",
+        *PICKS,
         # one opponent designated by the die
         "die",
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.spellwars.language import PICKS
 from domain.spellwars.state import Frame, State, opponents
 
 # selector -> (kind, rule) ; kind: fixed (all candidates), pick (one, caster picks), die
@@ -20,23 +21,6 @@ KINDS: dict[str, tuple[str, str]] = {
     "weaker-all": ("fixed", "sw.target.stronger"),
     "die": ("die", "sw.target.die"),
 }
-PICKS = frozenset(
-    {
-        "strongest",
-        "weakest",
-        "choose",
-        "other",
-        "played",
-        "not-holder",
-        "most-treasures",
-        "most-creatures",
-        "most-blood",
-        "no-creature",
-        "no-treasure",
-        "stronger",
-        "weaker",
-    }
-)
 
 
 def kind_of(selector: str) -> tuple[str, str | None]:
