@@ -85,6 +85,10 @@ def guarded(fn: Any) -> Any:
             fail("not_authorized", str(e))
         except IdempotencyConflict as e:
             fail("idempotency_conflict", str(e))
+        except BrokenPipeError:
+            # The reader went away (`wizards rules ultimate | head`): nothing to report.
+            sys.stderr.close()
+            raise typer.Exit(0) from None
         except (ValueError, OSError, tomllib.TOMLDecodeError) as e:
             fail("bad_input", str(e))
 
