@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
-import msgspec
-
-from domain.kernel import OptionSpec
+from domain.kernel import GameOptions, OptionSpec
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(GameOptions, frozen=True, kw_only=True):
     grey_cost: int = 4
     grey_supply: int = 12
     uncontested_support: Literal["owner_only", "anyone"] = "owner_only"
     negotiation_timers: bool = False
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, Any]) -> Options:
-        known = set(cls.__struct_fields__)
-        return msgspec.convert({k: v for k, v in given.items() if k in known}, cls)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (

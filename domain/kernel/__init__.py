@@ -11,10 +11,27 @@ from domain.kernel.events import (
     GameStarted,
     SeedRevealed,
 )
-from domain.kernel.game import Game, GameSpec, OptionSpec, all_games, get_game, register
+from domain.kernel.game import (
+    Game,
+    GameOptions,
+    GameSpec,
+    OptionSpec,
+    all_games,
+    get_game,
+    register,
+)
 from domain.kernel.pending import Pending, pending_for, require_pending
 from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
-from domain.kernel.table import Table, act, apply, decode_command, open_table, replay, start
+from domain.kernel.table import (
+    Table,
+    act,
+    apply,
+    decode_command,
+    open_table,
+    replay,
+    start,
+    stored_command,
+)
 from domain.kernel.types import (
     HIDDEN,
     PUBLIC,
@@ -45,6 +62,7 @@ __all__ = [
     "Event",
     "Game",
     "GameForked",
+    "GameOptions",
     "GameSpec",
     "GameStarted",
     "IllegalCommand",
@@ -70,4 +88,5 @@ __all__ = [
     "replay",
     "require_pending",
     "start",
+    "stored_command",
 ]

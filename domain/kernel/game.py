@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -53,6 +53,17 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
         if self.allowed and value not in self.allowed:
             raise SetupError(f"option {self.name}: {value!r} is not one of {list(self.allowed)}")
         return value
+
+
+class GameOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """Base of a game's typed options: subclasses declare the fields and defaults."""
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, Any]) -> Self:
+        """The typed options from ``GameStarted.options`` (names the game does not
+        know are left out, so an older stream still opens)."""
+        known = set(cls.__struct_fields__)
+        return msgspec.convert({k: v for k, v in given.items() if k in known}, cls)
 
 
 class GameSpec(msgspec.Struct, frozen=True, kw_only=True):

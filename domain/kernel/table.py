@@ -125,6 +125,13 @@ def decode_command(game: Game[Any], data: object) -> Command:
         ) from None
 
 
+def stored_command(command: Command) -> dict[str, Any]:
+    """A command as ``ActionTaken`` stores it: through JSON, so that it equals what
+    a store round trip gives back (tuples would come back as lists)."""
+    data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(command))
+    return data
+
+
 def act(
     game: Game[S],
     table: Table[S],
@@ -151,9 +158,7 @@ def act(
     _check_citations(game, consequences)
     action = ActionTaken(
         seat=seat,
-        # Through JSON, so the stored form equals what a store round trip gives
-        # back (tuples would come back as lists).
-        command=msgspec.json.decode(msgspec.json.encode(command)),
+        command=stored_command(command),
         dice=tuple(supplied),
         key=key,
         secret=command.secret(),

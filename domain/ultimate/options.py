@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
-import msgspec
-
-from domain.kernel import OptionSpec
+from domain.kernel import GameOptions, OptionSpec
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(GameOptions, frozen=True, kw_only=True):
     round_health: int = 9
     rounds_to_win: int = 3
     miroir_majority: Literal["defender", "attacker"] = "defender"
     defence_in_combos: bool = True
     eclair_hits_caster: bool = True
     malediction_discard: Literal["caster", "target"] = "caster"
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, Any]) -> Options:
-        known = set(cls.__struct_fields__)
-        return msgspec.convert({k: v for k, v in given.items() if k in known}, cls)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
