@@ -27,6 +27,7 @@ from services.reads import (
     legal_json,
     log_json,
     notes_by_position,
+    notes_json,
     state_json,
     status_of,
     summary_json,
@@ -323,7 +324,4 @@ def annotations(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
     # Notes live in a table of their own, where an unknown game is simply
     # "no notes": load the game so that it is a 404, as everywhere else.
     ledger.load(gid)
-    return [
-        {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
-        for n, a in ledger.annotations(gid)
-    ]
+    return notes_json(ledger, gid)

@@ -50,6 +50,7 @@ from domain.kernel import (
     get_game,
     open_table,
     start,
+    stored_command,
 )
 from services.chance import check_supplied_used, dice_for
 from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
@@ -166,11 +167,6 @@ def _hash_token(token: str) -> str:
 MAX_NAME = 40
 
 
-def _as_stored(command: Any) -> Any:
-    """A command in the form ``ActionTaken`` stores it (through JSON: lists, not tuples)."""
-    return msgspec.json.decode(msgspec.json.encode(command))
-
-
 def _check_name(name: object) -> None:
     """Names appear in logs, replays and exports: short, printable, one line."""
     if not isinstance(name, str) or not name.strip():
@@ -181,18 +177,28 @@ def _check_name(name: object) -> None:
         raise SetupError(f"player name {name!r}: no control characters or line breaks")
 
 
-def _check_chance(*lists: object) -> None:
+def _check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
     """Scripted dice and deck orders: small non-negative integers, checked before
     anything is written (a die never shows more than a million faces)."""
-    values, script, orders = lists
-    for v in [*list(values), *list(script)]:  # type: ignore[call-overload]
+    for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1_000_000:
             raise SetupError(f"dice value {v!r}: a die shows a whole number from 1")
-    for order in orders:  # type: ignore[attr-defined]
+    for order in orders:
         if not isinstance(order, list | tuple) or not all(
             isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 100_000 for i in order
         ):
             raise SetupError(f"deck order {order!r}: a list of 0-based card positions")
+
+
+def _decode_snapshot(state: bytes) -> Loaded | None:
+    """A stored snapshot's fold; None for one taken by another engine version (a
+    snapshot is a cache of one engine's fold: refold under another)."""
+    snap = msgspec.msgpack.decode(state, type=Snapshot)
+    if snap.engine != ENGINE_VERSION:
+        return None
+    game = get_game(snap.game)
+    table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
+    return Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys))
 
 
 def _track_keys(
@@ -291,9 +297,8 @@ class WizardLedger(Application[UUID]):
             _check_name(name)
         if seed is not None and not seed.strip():
             raise SetupError("an empty seed is no secret: leave the seed out, or give a real one")
-        _check_chance(
-            dice, setup.get("dice", []) if setup else [], setup.get("orders", []) if setup else []
-        )
+        script = setup or {}
+        _check_chance([*dice, *script.get("dice", [])], script.get("orders", []))
         resolved = game.spec.resolve_options(options)
         normal_setup: dict[str, Any] | None = None
         script_values: list[int] = list(dice)
@@ -458,7 +463,7 @@ class WizardLedger(Application[UUID]):
         if token is not None or require_token:
             self.check_token(gid, seat, token)
         try:
-            _check_chance(dice, [], orders)
+            _check_chance(dice, orders)
         except SetupError as e:
             raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
         for _ in range(MAX_RETRIES):
@@ -469,16 +474,16 @@ class WizardLedger(Application[UUID]):
                 action = original[0].event
                 if key_seat != seat or (
                     isinstance(action, ActionTaken)
-                    and action.command != _as_stored(decode_command(loaded.game, command))
+                    and action.command != stored_command(decode_command(loaded.game, command))
                 ):
                     raise IdempotencyConflict(
                         f"idempotency key {key!r} was already used for another command"
                     )
                 return original
             cmd = decode_command(loaded.game, command)
-            events = self._decide(gid, loaded, seat, cmd, dice, orders, key)
+            events, after = self._decide(gid, loaded, seat, cmd, dice, orders, key)
             try:
-                return self._append(gid, loaded, events)
+                return self._append(gid, loaded, events, folded=after)
             except (RecordConflictError, IntegrityError):
                 self._forget(gid)
                 continue
@@ -493,7 +498,8 @@ class WizardLedger(Application[UUID]):
         values: Sequence[int],
         orders: Sequence[Sequence[int]],
         key: str | None,
-    ) -> list[Event]:
+    ) -> tuple[list[Event], Table[Any]]:
+        """The events of the command, and the fold after them (``_append`` reuses it)."""
         table = loaded.table
         secret = self._read_secrets(gid)
         dice = dice_for(table, secret.seed, values, orders)
@@ -505,14 +511,24 @@ class WizardLedger(Application[UUID]):
         for event in events:
             after = apply(loaded.game, after, event)
         if loaded.game.outcome(after.state) is not None and secret.seed is not None:
-            events.append(SeedRevealed(rule="kernel.seed", seed=secret.seed))
-        return events
+            revealed = SeedRevealed(rule="kernel.seed", seed=secret.seed)
+            events.append(revealed)
+            after = apply(loaded.game, after, revealed)
+        return events, after
 
     # ------------------------------------------------------------------ append
 
     def _append(
-        self, gid: UUID, loaded: Loaded, events: list[Event], *, first_is_start: bool = False
+        self,
+        gid: UUID,
+        loaded: Loaded,
+        events: list[Event],
+        *,
+        first_is_start: bool = False,
+        folded: Table[Any] | None = None,
     ) -> list[Entry]:
+        """Append ``events`` after ``loaded``; ``folded`` is the fold after them when
+        the caller has it already (deciding a command folds them to see the end)."""
         at = _now()
         head = loaded.head
         table = loaded.table
@@ -531,8 +547,10 @@ class WizardLedger(Application[UUID]):
             stored.append(StoredGameEvent(gid, position, topic, record))
             entries.append(Entry(position, topic, event, at, head, h, schema))
             head = h
-            if not (first_is_start and i == 0):
+            if folded is None and not (first_is_start and i == 0):
                 table = apply(loaded.game, table, event)
+        if folded is not None:
+            table = folded
         keys = _track_keys(keys, [(e.position, e.event) for e in entries])
         self.events.put(stored)
         # The head, apart from the stream: a stream cut short (its last events
@@ -623,12 +641,7 @@ class WizardLedger(Application[UUID]):
         rows = self.snapshot_recorder.select_events(gid, lte=at, desc=True, limit=1)
         if not rows:
             return None
-        snap = msgspec.msgpack.decode(rows[0].state, type=Snapshot)
-        if snap.engine != ENGINE_VERSION:
-            return None  # a snapshot is a cache of one engine's fold: refold under another
-        game = get_game(snap.game)
-        table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
-        return Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys))
+        return _decode_snapshot(rows[0].state)
 
     def take_snapshot(self, game_id: str | UUID) -> int:
         gid = parse_game_id(game_id)
@@ -673,15 +686,8 @@ class WizardLedger(Application[UUID]):
     def snapshots_of(self, game_id: str | UUID) -> list[Loaded]:
         """Every stored snapshot of the game (for verify to check against the fold)."""
         gid = parse_game_id(game_id)
-        out = []
-        for row in self.snapshot_recorder.select_events(gid):
-            snap = msgspec.msgpack.decode(row.state, type=Snapshot)
-            if snap.engine != ENGINE_VERSION:
-                continue
-            game = get_game(snap.game)
-            table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
-            out.append(Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys)))
-        return out
+        decoded = (_decode_snapshot(row.state) for row in self.snapshot_recorder.select_events(gid))
+        return [loaded for loaded in decoded if loaded is not None]
 
     def seeds_for_verification(self, game_id: str | UUID) -> tuple[str, ...]:
         """The secret seeds, one per stretch: for ``verify`` by the store's operator only."""

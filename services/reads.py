@@ -143,3 +143,11 @@ def notes_by_position(
     for _, note in ledger.annotations(game_id):
         notes.setdefault(note.at, []).append((note.author, note.text))
     return notes
+
+
+def notes_json(ledger: WizardLedger, game_id: str | UUID) -> list[dict[str, Any]]:
+    """A game's annotations, numbered, as the CLI and the HTTP API show them."""
+    return [
+        {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
+        for n, a in ledger.annotations(game_id)
+    ]

@@ -16,7 +16,14 @@ import typer
 from domain.kernel import IllegalCommand, SetupError, all_games, get_game
 from services.config import StoreURLError, store_url
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized, WizardLedger
-from services.reads import legal_json, log_json, notes_by_position, state_json, summary_json
+from services.reads import (
+    legal_json,
+    log_json,
+    notes_by_position,
+    notes_json,
+    state_json,
+    summary_json,
+)
 from services.story import ALL, EXPORTERS, StoryLines, walk
 from services.verify import verify_game
 
@@ -339,12 +346,7 @@ def annotate(
 @guarded
 def notes(game_id: str) -> None:
     """A game's annotations (JSON)."""
-    out(
-        [
-            {"number": n, "at": a.at, "author": a.author, "text": a.text, "written": a.written}
-            for n, a in ledger().annotations(game_id)
-        ]
-    )
+    out(notes_json(ledger(), game_id))
 
 
 @app.command()
