@@ -22,6 +22,11 @@ class GameStarted(Event, frozen=True, kw_only=True):
     seed_commitment: str
     engine_version: str
     setup: dict[str, Any] | None = None
+    # A table's own game data (card texts, board layout, numbers the rulebook does
+    # not print) replacing the game's built-in data; ``data_hash`` binds it (sha256
+    # of its canonical JSON, see ``domain.kernel.data.data_hash``).
+    data: dict[str, Any] | None = None
+    data_hash: str = ""
 
     def describe(self) -> str:
         who = ", ".join(f"{i}:{p}" for i, p in enumerate(self.players))

@@ -137,6 +137,24 @@ class Game(Protocol[S]):
         """Check a setup position (parsed from a setup file); return its normal form."""
         ...
 
+    def position(self, state: S) -> dict[str, Any]:
+        """The position in ``state`` as a setup mapping (TOML-ready: only str, int,
+        bool, lists and tables; no None). ``validate_setup`` accepts it, and a game
+        opened from it continues exactly as the game it was taken from: same state,
+        and the same commands with the same chance give the same events."""
+        ...
+
+    def data_template(self) -> dict[str, Any]:
+        """The game's built-in data (what a table may replace: card texts, board
+        layout, assumed numbers) as a TOML-ready mapping."""
+        ...
+
+    def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a table's own data file; return its normal form, or raise
+        ``SetupError`` naming the key (and card, clause) at fault. The normal form
+        is stored in ``GameStarted.data`` and read by ``initial``."""
+        ...
+
     def hidden_from(self, state: S, seat: int | None) -> set[str]:
         """Strings that must not appear in ``view(state, seat)``: the ids of cards
         in other seats' hands, the order of face-down piles, and the like. The
