@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
 from services import api_errors, api_events, api_tables, ui
+from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
@@ -70,8 +71,15 @@ def install_access_log_filter() -> None:
 class _Projections:
     """The app's projector, opened on first use (most requests never need it)."""
 
-    def __init__(self, ledger: WizardLedger, url: str | None, refresh_interval: float) -> None:
+    def __init__(
+        self,
+        ledger: WizardLedger,
+        url: str | None,
+        refresh_interval: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.ledger = ledger
+        self.clock = clock
         self.url = url
         self.refresh_interval = refresh_interval
         self._projector: Projector | None = None
@@ -98,13 +106,13 @@ class _Projections:
         """
         projector = self.get()
         with self._refresh_lock:
-            now = time.monotonic()
+            now = self.clock()
             if self._refreshed is not None and now - self._refreshed < self.refresh_interval:
                 return False
             projector.run()
             # Counted from the end, so that requests queued behind a long
             # catch-up do not start another one as soon as it is done.
-            self._refreshed = time.monotonic()
+            self._refreshed = self.clock()
             return True
 
     def close(self) -> None:
@@ -122,6 +130,7 @@ def create_app(
     poll_interval: float = 0.5,
     safety_interval: float = 5.0,
     refresh_interval: float = REFRESH_INTERVAL,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
 
@@ -131,6 +140,8 @@ def create_app(
     Redis relay is not connected; ``safety_interval``: while it is.
     ``refresh_interval``: at most one catch-up of the projections per this many
     seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
+    ``clock``: the monotonic clock those intervals are measured on (tests pass
+    their own, so that no test depends on how fast the machine is).
     """
     install_access_log_filter()
     owned = ledger is None
@@ -139,7 +150,7 @@ def create_app(
     # Attached now, not at startup, so appends wake streams even when the app
     # runs without its lifespan (some test clients); detached at shutdown.
     live.attach(the_ledger)
-    projections = _Projections(the_ledger, projections_url, refresh_interval)
+    projections = _Projections(the_ledger, projections_url, refresh_interval, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -169,6 +180,7 @@ def create_app(
     app.state.live = live
     app.state.projections = projections
     api_errors.install(app)
+    app.add_middleware(BodyLimit)
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
     app.include_router(ui.router)

@@ -14,8 +14,14 @@ from tests.services.conftest import Table, new_table, pending_seat, pick, play
 
 
 def error_shape(body: dict[str, Any]) -> bool:
-    return set(body) == {"code", "rule", "message"} and all(
-        isinstance(v, str) for v in body.values()
+    """An RFC 9457 problem keeping the service's code, rule and message."""
+    problem = {"type", "title", "status", "detail", "code", "rule", "message"}
+    return (
+        problem <= set(body) <= problem | {"instance"}
+        and isinstance(body["status"], int)
+        and all(isinstance(body[k], str) for k in problem - {"status"})
+        and body["detail"] == body["message"]
+        and body["type"].endswith(":" + body["code"])
     )
 
 
@@ -157,7 +163,9 @@ def test_a_malformed_command_is_422_with_the_same_shape(
         content=b"{not json",
         headers={**t.auth(seat), "Content-Type": "application/json"},
     )
-    assert r.status_code == 422 and error_shape(r.json())
+    assert r.status_code == 400 and error_shape(r.json())
+    assert r.json()["code"] == "unparseable_body"
+    assert r.headers["content-type"] == "application/problem+json"
     assert log_length(client, t) == before
 
 
