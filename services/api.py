@@ -20,12 +20,15 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_errors, api_events, api_tables, ui
+from services import api_errors, api_events, api_ops, api_tables, rate_limits, ui
 from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
+from services.api_observe import Observe
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
 from services.live import Live
+from services.metrics import Metrics
+from services.rate_limits import RateLimit
 
 # Seconds between two catch-ups of the projections triggered by GET requests.
 REFRESH_INTERVAL = 2.0
@@ -115,6 +118,15 @@ class _Projections:
             self._refreshed = self.clock()
             return True
 
+    def lag(self) -> int | None:
+        """Notifications the slowest projection has not applied yet (None: unknown)."""
+        try:
+            positions = self.get().positions()
+            head = self.ledger.recorder.max_notification_id() or 0
+        except Exception:  # the projection store is down: the lag is unknown, not zero
+            return None
+        return max(0, head - min(positions.values(), default=head))
+
     def close(self) -> None:
         with self._lock:
             if self._projector is not None:
@@ -131,6 +143,7 @@ def create_app(
     safety_interval: float = 5.0,
     refresh_interval: float = REFRESH_INTERVAL,
     clock: Callable[[], float] = time.monotonic,
+    rate_limits_given: dict[str, str] | None = None,
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
 
@@ -142,6 +155,8 @@ def create_app(
     seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
     ``clock``: the monotonic clock those intervals are measured on (tests pass
     their own, so that no test depends on how fast the machine is).
+    ``rate_limits_given``: ``{"create"|"act"|"act_client": "N/S" or "off"}``,
+    over the ``WIZARDS_RATE_*`` variables (``services.rate_limits``).
     """
     install_access_log_filter()
     owned = ledger is None
@@ -159,6 +174,8 @@ def create_app(
             yield
         finally:
             live.detach(the_ledger)
+            if metrics.on_append in the_ledger.listeners:
+                the_ledger.listeners.remove(metrics.on_append)
             await live.stop()
             projections.close()
             if owned:
@@ -179,8 +196,19 @@ def create_app(
     app.state.ledger = the_ledger
     app.state.live = live
     app.state.projections = projections
+    metrics = Metrics(the_ledger, projections.lag)
+    the_ledger.listeners.append(metrics.on_append)
+    app.state.metrics = metrics
+    app.state.projection_lag = projections.lag
     api_errors.install(app)
+    # The last added is the outermost: ids and metrics see every answer, the
+    # rate limits come before a body is read, the body limit before parsing.
     app.add_middleware(BodyLimit)
+    app.add_middleware(
+        RateLimit, limits=rate_limits.configured(rate_limits_given, clock), metrics=metrics
+    )
+    app.add_middleware(Observe, metrics=metrics)
+    app.include_router(api_ops.router)
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
     app.include_router(ui.router)

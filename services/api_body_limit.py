@@ -10,7 +10,7 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.limits import MAX_BODY_BYTES
-from services.problems import MEDIA_TYPE, dumps, problem
+from services.problems import problem, send_problem
 
 
 class BodyLimit:
@@ -53,23 +53,6 @@ class BodyLimit:
                 raise
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        body = dumps(
-            problem(
-                413,
-                "body_too_large",
-                f"the request body is larger than {self.limit} bytes",
-                instance=scope.get("path"),
-            )
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", MEDIA_TYPE.encode()),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        detail = f"the request body is larger than {self.limit} bytes"
+        body = problem(413, "body_too_large", detail, instance=scope.get("path"))
+        await send_problem(send, body, [(b"connection", b"close")])

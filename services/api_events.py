@@ -105,7 +105,12 @@ async def events(
     request: Request, target: Annotated[StreamTarget, Depends(_stream_target)]
 ) -> AsyncIterator[ServerSentEvent]:
     live: Live = request.app.state.live
-    async for message in follow(
-        request.app.state.ledger, live, target.gid, target.seat, target.after
-    ):
-        yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
+    open_streams = request.app.state.metrics.streams
+    open_streams.inc()
+    try:
+        async for message in follow(
+            request.app.state.ledger, live, target.gid, target.seat, target.after
+        ):
+            yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
+    finally:
+        open_streams.dec()

@@ -282,6 +282,10 @@ class WizardLedger(Application[UUID]):
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
         self._lock = threading.RLock()
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
+        # Counters for metrics: acts that lost a race and were decided again,
+        # and retries answered from an idempotency key.
+        self.conflicts = 0
+        self.replays = 0
 
     def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]
         return LedgerMapper()
@@ -498,12 +502,14 @@ class WizardLedger(Application[UUID]):
                     raise IdempotencyConflict(
                         f"idempotency key {key!r} was already used for another command"
                     )
+                self.replays += 1
                 return original
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, dice, orders, key)
             try:
                 return self._append(gid, loaded, events, folded=after)
             except (RecordConflictError, IntegrityError):
+                self.conflicts += 1
                 self._forget(gid)
                 continue
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from domain.kernel import IllegalCommand, SetupError
@@ -79,3 +80,25 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
     if isinstance(exc, ValueError | OSError):
         return 422, "bad_input", "", str(exc)
     return None
+
+
+async def send_problem(
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    body: dict[str, Any],
+    headers: Sequence[tuple[bytes, bytes]] = (),
+) -> None:
+    """Answer a raw ASGI request with ``body`` (for middleware that refuses a
+    request before the app sees it)."""
+    raw = dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": body["status"],
+            "headers": [
+                (b"content-type", MEDIA_TYPE.encode()),
+                (b"content-length", str(len(raw)).encode()),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": raw})

@@ -538,7 +538,18 @@ def serve(
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
-    uvicorn.run("services.api:create_app", factory=True, host=host, port=port)
+    from services.logs import log_config
+
+    # JSON log lines with the request id; the app writes its own access line
+    # (route, status, time, no query string), so uvicorn's is off.
+    uvicorn.run(
+        "services.api:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        log_config=log_config(),
+        access_log=False,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,67 @@
+"""The CLI's version, shell completion, and errors: the same RFC 9457 body as HTTP,
+with non-ASCII text kept readable."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from domain.kernel import ENGINE_VERSION
+from services.api import create_app
+from services.ledger import WizardLedger
+from tools.cli import app
+
+runner = CliRunner()
+
+
+def test_version_prints_the_package_and_engine_versions() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"wizards {version('wizard-ledger')} (engine {ENGINE_VERSION})"
+
+
+def test_shell_completion_script_is_offered() -> None:
+    # As a user runs it: the installed entry point, the shell named.
+    wizards = Path(sys.executable).with_name("wizards")
+    out = subprocess.run(
+        [str(wizards), "--show-completion", "bash"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "_WIZARDS_COMPLETE" in out and "complete " in out
+
+
+def test_cli_and_http_errors_share_one_problem_body(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'w.db'}"
+    result = runner.invoke(app, ["--store", store, "new", "ultimate", "--players", "9"])
+    assert result.exit_code == 2
+    cli = json.loads(result.stderr)
+    # Readable: the en dash is written as itself, not as \\u2013.
+    assert "2–4" in result.stderr and "\\u2013" not in result.stderr
+    with TestClient(create_app(WizardLedger(store), redis="off")) as client:
+        r = client.post("/tables", json={"game": "ultimate", "players": 9})
+    assert r.status_code == cli["status"] == 422
+    assert r.headers["content-type"] == "application/problem+json"
+    assert "2–4" in r.text  # HTTP keeps it readable too
+    http = r.json()
+    assert http.pop("instance") == "/tables"
+    assert http == cli
+
+
+def test_a_refused_command_keeps_its_rule_in_the_cli_problem(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'w.db'}"
+    gid = runner.invoke(app, ["--store", store, "new", "ultimate", "-p", "2", "--seed", "x"])
+    state = json.loads(runner.invoke(app, ["--store", store, "state", gid.stdout.strip()]).stdout)
+    waiting = 1 - state["pending"][0]["seat"]
+    result = runner.invoke(
+        app,
+        ["--store", store, "act", gid.stdout.strip(), "-s", str(waiting), "-c", '{"type": "Draw"}'],
+    )
+    assert result.exit_code == 2
+    problem = json.loads(result.stderr)
+    assert problem["status"] == 409 and problem["rule"] == "kernel.turn"
+    assert problem["type"] == "tag:wizard-ledger,2026:problem:" + problem["code"]
