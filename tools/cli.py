@@ -487,7 +487,7 @@ def scoreboard_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Players by Elo rating, and finished games (catches the projections up first)."""
+    """Players by rating (openskill), and finished games (catches the projections up first)."""
     from projections.runner import run_projections, scoreboard
 
     run_projections(ledger())
