@@ -65,3 +65,24 @@ def test_a_refused_command_keeps_its_rule_in_the_cli_problem(tmp_path: Path) -> 
     problem = json.loads(result.stderr)
     assert problem["status"] == 409 and problem["rule"] == "kernel.turn"
     assert problem["type"] == "tag:wizard-ledger,2026:problem:" + problem["code"]
+
+
+def test_install_completion_writes_the_users_shell_config(tmp_path: Path) -> None:
+    wizards = Path(sys.executable).with_name("wizards")
+    env = {"HOME": str(tmp_path), "SHELL": "/bin/bash", "PATH": "/usr/bin:/bin"}
+    subprocess.run(
+        [str(wizards), "--install-completion", "bash"], env=env, capture_output=True, check=True
+    )
+    assert "wizards" in (tmp_path / ".bashrc").read_text()
+
+
+def test_verify_expect_checks_a_hash_kept_from_the_log(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'w.db'}"
+    gid = runner.invoke(app, ["--store", store, "new", "ultimate", "-p", "2"]).stdout.strip()
+    last = json.loads(runner.invoke(app, ["--store", store, "log", gid]).stdout)[-1]
+    kept = f"{last['position']}:{last['hash']}"
+    ok = runner.invoke(app, ["--store", store, "verify", gid, "--expect", kept])
+    assert ok.exit_code == 0 and "kept hash" in ok.stdout
+    wrong = f"{last['position']}:{'0' * 64}"
+    bad = runner.invoke(app, ["--store", store, "verify", gid, "--expect", wrong])
+    assert bad.exit_code == 1 and "kept hash" in bad.stdout
