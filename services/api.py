@@ -219,7 +219,7 @@ def create_app(
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
     ) -> dict[str, Any]:
-        """Players by rating (openskill Plackett–Luce; wins, games) and finished games with winners and scores.
+        """Players by rating (openskill Plackett–Luce), finished games with winners and scores.
 
         With ``refresh`` (the default) the projections are first caught up with
         the log, but at most once every few seconds per process (2 s unless the
