@@ -327,6 +327,9 @@ class RedisRelay:
             await asyncio.wait_for(pubsub.psubscribe(f"{CHANNEL_PREFIX}*"), self.timeout)
             self.state = "up"
             log.info("redis relay subscribed to %s*", CHANNEL_PREFIX)
+            # Publications made while the relay was down are lost (pub/sub keeps
+            # nothing): every stream re-reads the store once now.
+            self.hub.notify_all()
             heard = next_ping = loop.time()
             while True:
                 message = await pubsub.get_message(timeout=self.ping_every / 2)

@@ -9,6 +9,7 @@ import sys
 from importlib.metadata import version
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -86,3 +87,18 @@ def test_verify_expect_checks_a_hash_kept_from_the_log(tmp_path: Path) -> None:
     wrong = f"{last['position']}:{'0' * 64}"
     bad = runner.invoke(app, ["--store", store, "verify", gid, "--expect", wrong])
     assert bad.exit_code == 1 and "kept hash" in bad.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_the_durability_bench_reports_nothing_lost_in_a_small_run(postgres_url: str) -> None:
+    """The load test of ``make bench``, at its smallest: a kill -9 loses and doubles nothing."""
+    from tools import bench_durability
+
+    lines: list[str] = []
+    result = bench_durability.run(quick=True, out=lines.append)
+    assert result is not None, lines
+    assert result["lost"] == 0 and result["doubled"] == 0
+    assert result["acknowledged"] == result["stored"] - result["unacknowledged"]
+    assert result["verified"] == result["games"]
+    assert any("verify clean" in line for line in lines)
