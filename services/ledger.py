@@ -56,7 +56,14 @@ from domain.kernel import (
 from services.chance import check_supplied_used, dice_for
 from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
 from services.config import eventsourcing_env, store_url
-from services.limits import MAX_DICE, MAX_ORDER_LENGTH, MAX_ORDERS, check_depth, check_seed
+from services.limits import (
+    MAX_DICE,
+    MAX_ORDER_LENGTH,
+    MAX_ORDERS,
+    MAX_POSITION,
+    check_depth,
+    check_seed,
+)
 from services.records import LedgerMapper, StoredGameEvent
 
 log = logging.getLogger("wizards.ledger")
@@ -202,6 +209,12 @@ def _check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
                 f"deck order {order!r:.80}: not a permutation of 0..{len(order) - 1} "
                 "(each old position exactly once)"
             )
+
+
+def _check_position(at: int) -> None:
+    """Positions reach SQL: one beyond the stores' integers is no position at all."""
+    if at > MAX_POSITION:
+        raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
 
 
 def _decode_snapshot(state: bytes) -> Loaded | None:
@@ -379,6 +392,7 @@ class WizardLedger(Application[UUID]):
         original's dice. The branch ends with ``GameForked`` and gets new tokens.
         """
         gid = parse_game_id(game_id)
+        _check_position(at)
         source = self.entries(gid, lte=at)
         if at < 1 or len(source) < at:
             raise ValueError(f"game {gid} has no position {at}")
@@ -756,6 +770,7 @@ class WizardLedger(Application[UUID]):
             return self._load(gid)
         if at < 1:
             raise ValueError("positions start at 1 (GameStarted)")
+        _check_position(at)
         loaded = self._load_at(gid, at)
         if loaded.version < at:
             raise ValueError(f"game {gid} has only {loaded.version} events, no position {at}")

@@ -373,3 +373,21 @@ def test_a_deeply_nested_setup_over_http_is_a_clear_error(client: TestClient) ->
     r = client.post("/tables", json={"game": "ultimate", "players": 2, "setup": setup})
     assert r.status_code == 422
     assert "nested" in _problem(r)["detail"]  # type: ignore[operator]
+
+
+def test_the_cli_answers_integers_beyond_64_bits_with_a_problem(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tools.cli import app
+
+    runner = CliRunner()
+    store = ["--store", f"sqlite:///{tmp_path / 'w.db'}"]
+    gid = runner.invoke(app, [*store, "new", "ultimate", "-p", "2"]).stdout.strip()
+    for args in (
+        ["state", gid, "--at", HUGE],
+        ["replay", gid, "--to", HUGE],
+        ["fork", gid, "--at", HUGE],
+    ):
+        result = runner.invoke(app, [*store, *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert "no position" in json.loads(result.stderr)["detail"]
