@@ -187,8 +187,9 @@ def create_app(
         description=(
             "Create a table, act with a seat's token (`Authorization: Bearer <token>`), "
             "read state, legal commands and the log as a seat or a spectator, follow the "
-            "live log (SSE), export, verify, and see the scoreboard. Errors are "
-            '`{"code", "rule", "message"}`.'
+            "live log (SSE), export, verify, and see the scoreboard. Errors are RFC 9457 "
+            "problems (`application/problem+json`) with the extension members `code` and "
+            "`rule` (the rule citation that refused a command)."
         ),
         version="0.1.0",
         lifespan=lifespan,
