@@ -24,7 +24,7 @@ from services.reads import (
     state_json,
     summary_json,
 )
-from services.story import ALL, EXPORTERS, StoryLines, walk
+from services.story import ALL, StoryLines, walk
 from services.verify import verify_game
 
 app = typer.Typer(
@@ -287,19 +287,11 @@ def export(
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
 ) -> None:
-    """Export the annotated history (rules cited, dice shown)."""
-    if format not in EXPORTERS:
-        raise ValueError(f"unknown format {format!r}: use one of {sorted(EXPORTERS)}")
-    loaded = ledger().load(game_id)
-    entries = ledger().entries(game_id)
-    text = walk(
-        loaded.game,
-        entries,
-        loaded.game.outcome(loaded.table.state),
-        EXPORTERS[format](str(game_id)),
-        viewer=ALL if seat is None else seat,
-        notes=notes_by_position(ledger(), game_id),
-    )
+    """Export the annotated history: JSON (schema: docs/schemas), Markdown, or HTML
+    (the self-contained replay viewer)."""
+    from services.exports import export_text
+
+    text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
     if output:
         output.write_text(text)
         typer.echo(f"wrote {output}", err=True)

@@ -1,0 +1,100 @@
+"""The HTML export is the replay viewer: opened in headless Chromium with the
+network off, the slider moves through positions and the state shown is the
+state the export's seat could see there."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.kernel import ActionTaken, get_game
+from services.exports import export_text
+from services.ledger import WizardLedger
+from services.view_words import flatten, show
+from services.words import Words
+from tools.simulation import play_stored
+
+
+@pytest.fixture
+def artefacts(tmp_path: Path) -> Path:
+    where = Path(os.environ.get("WIZARDS_ARTIFACTS", tmp_path))
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def open_viewer(browser: Any, path: Path) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+    page.on(
+        "request",
+        lambda r: None if r.url.startswith(("file:", "data:")) else problems.append(r.url),
+    )
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    return context, page, problems
+
+
+def state_rows(page: Any) -> dict[str, str]:
+    rows = page.eval_on_selector_all(
+        "#state tr", "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText])"
+    )
+    return dict(rows)
+
+
+def test_the_html_export_moves_through_positions_offline(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 2, "viewer", options={"rounds_to_win": 1}, names=["Ann", "Bob"])
+    entries = ledger.entries(gid)
+    act_at = next(e.position for e in entries[7:] if isinstance(e.event, ActionTaken))
+    ledger.annotate(gid, act_at, "was this draw legal?", "Zoé")
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        assert "Sorcier ultime" in page.inner_text("#title")
+        last = int(page.get_attribute("#slider", "max"))
+        assert last == ledger.load(gid).version
+        words = Words(game, ("Ann", "Bob"))
+        for position in (act_at, last // 2, last, 3):
+            page.locator("#slider").fill(str(position))
+            assert page.input_value("#pos") == str(position)
+            expected = flatten(game.view(ledger.load(gid, position).table.state, 0), words)
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            page.screenshot(path=str(artefacts / f"viewer-{position}.png"), full_page=True)
+        # Stepping one back and one forward.
+        page.click("#back")
+        assert page.input_value("#pos") == "2"
+        page.click("#next")
+        assert page.input_value("#pos") == "3"
+        # Seen by Bob: Bob's hand, not Ann's.
+        page.select_option("#view-select", "Bob")
+        bob = flatten(game.view(ledger.load(gid, 3).table.state, 1), words)
+        assert state_rows(page) == {k: show(v) for k, v in bob.items()}
+        # An action with its dispute panel and the referee's note.
+        page.locator("#slider").fill(str(act_at))
+        assert f"#{act_at} ActionTaken" in page.inner_text("#event-detail")
+        assert "was this draw legal?" in page.inner_text("#story")
+        dispute = page.inner_text("#dispute")
+        assert f"Action #{act_at}" in dispute and "Legal choices" in dispute
+        assert "← sent" in dispute and "was this draw legal?" in dispute
+        assert "gives the recorded consequences" in dispute
+        # Jump to the next event of a rule, with its French passage shown.
+        rule = "ultimate.turn.draw"
+        page.select_option("#rule-select", rule)
+        page.click("#next-rule")
+        at = int(page.input_value("#pos"))
+        assert at > act_at and getattr(entries[at - 1].event, "rule", None) == rule
+        assert not any(getattr(e.event, "rule", None) == rule for e in entries[act_at : at - 1])
+        assert "Au début de son tour" in page.inner_text("#event-detail")
+        page.screenshot(path=str(artefacts / "viewer-rule.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
