@@ -269,10 +269,32 @@ def replay(
     to: Annotated[int | None, typer.Option(help="stop at this position")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
     spectator: Annotated[bool, typer.Option(help="as a spectator saw it")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="interactive: walk the game position by position")
+    ] = False,
+    until: Annotated[
+        str | None,
+        typer.Option(help="stop at the first event of this type or citing this rule"),
+    ] = None,
 ) -> None:
     """The annotated story: one line per event, with dice and rule citations."""
+    from tools.cli_step import first_match, step_through
+
+    entries = ledger().entries(game_id)
+    if until is not None:
+        found = first_match(entries, until)
+        if found is None:
+            raise ValueError(f"no event of type or rule {until!r} in this game")
+        to = found if to is None else min(to, found)
+    if step:
+        from services.words import Words
+
+        started = entries[0].event
+        words = Words(ledger().load(game_id, 1).game, started.players)  # type: ignore[attr-defined]
+        step_through(ledger(), game_id, entries, words, to or 1, typer.echo, input)
+        return
     loaded = ledger().load(game_id, to)
-    entries = ledger().entries(game_id, lte=to)
+    entries = entries[:to] if to is not None else entries
     outcome = loaded.game.outcome(ledger().load(game_id).table.state)
     viewer = seat if seat is not None else (None if spectator else ALL)
     notes = notes_by_position(ledger(), game_id)
@@ -375,24 +397,38 @@ def simulate(
     bot: Annotated[str, typer.Option(help="random, or the game's greedy bot")] = "random",
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep", help="store every game (slower), to replay, dispute and verify it later"
+        ),
+    ] = False,
 ) -> None:
-    """Play seeded bot games in memory and print a summary."""
-    from tools.simulation import game_bot, play
+    """Play seeded bot games in memory (or, with --keep, in the store) and print a summary."""
+    from tools.simulation import game_bot, play, play_stored
 
     g = get_game(game)
     options = g.spec.resolve_options(_parse_options(option or []))
     wins: Counter[int] = Counter()
     counts: Counter[int] = Counter()
     total_steps = 0
+    kept: list[str] = []
     t0 = time.perf_counter()
     with typer.progressbar(range(games_), label=f"{game}", file=sys.stderr) as bar:
         for i in bar:
             n = players or g.spec.min_players + i % (g.spec.max_players - g.spec.min_players + 1)
-            result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
-            outcome = g.outcome(result.table.state)
+            if keep:
+                gid = play_stored(ledger(), g, n, f"{seed}:{i}", game_bot(bot), options)
+                kept.append(str(gid))
+                table = ledger().load(gid).table
+                steps = table.actions
+            else:
+                result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
+                table, steps = result.table, result.steps
+            outcome = g.outcome(table.state)
             assert outcome is not None
             counts[n] += 1
-            total_steps += result.steps
+            total_steps += steps
             for w in outcome.winners:
                 wins[w] += 1
     elapsed = time.perf_counter() - t0
@@ -407,10 +443,16 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(games_ / elapsed, 1) if elapsed else None,
     }
+    if keep:
+        summary["kept"] = kept
     if as_json:
         out(summary)
     else:
         for k, v in summary.items():
+            if isinstance(v, dict):
+                v = ", ".join(f"{a}: {b}" for a, b in v.items()) or "none"
+            elif isinstance(v, list):
+                v = " ".join(v) or "none"
             typer.echo(f"{k:>16}: {v}")
 
 
@@ -512,3 +554,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)
