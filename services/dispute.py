@@ -43,6 +43,8 @@ from services.rereading import (
     alternatives,
     chance,
     decide_again,
+    first_difference,
+    plain,
     reading_text,
     rules_events,
     started_under,
@@ -242,6 +244,28 @@ def decided_json(record: Record, decided: Decided, first_position: int) -> dict[
     }
 
 
+def _difference(
+    record: Record, decided: Decided, recorded: Sequence[Event], first_position: int
+) -> dict[str, Any]:
+    """Where the reading's consequences first part from the record, and the two
+    events there as data (two events can read alike and still differ)."""
+    if decided.refused:
+        return {"differs_at": first_position}
+    kept = rules_events(recorded)
+    if plain(decided.events) == plain(kept):
+        return {"differs_at": None}
+    k = first_difference(decided.events, kept)
+    out: dict[str, Any] = {"differs_at": first_position + k}
+    mine = decided.events[k] if k < len(decided.events) else None
+    theirs = kept[k] if k < len(kept) else None
+    if all(e is None or record.sees(e) for e in (mine, theirs)):
+        out["difference"] = {
+            "recorded": None if theirs is None else msgspec.to_builtins(theirs),
+            "reading": None if mine is None else msgspec.to_builtins(mine),
+        }
+    return out
+
+
 def readings_json(
     record: Record,
     i: int,
@@ -274,6 +298,7 @@ def readings_json(
             continue  # this ruling played no part in the action
         out.append(
             {
+                **_difference(record, decided, recorded, i + 2),
                 "rule": rule_json(rule, alt.option.rule),
                 "option": alt.option.name,
                 "value": alt.value,

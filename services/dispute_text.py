@@ -82,10 +82,25 @@ def dispute_text(d: dict[str, Any]) -> str:
             else [f"#{c['position']} {c['text']}" for c in r["events"]]
         )
         out += _side_by_side(left, right, "    ")
+        out += [f"    {line}" for line in difference_lines(r)]
     for u in d.get("readings_not_selectable", []):
         out.append(f"  {u['rule']['id']}: readings {' / '.join(u['readings'])} (not an option)")
         out.append(f"    applied: {u['default']}")
     return "\n".join(out)
+
+
+def difference_lines(r: dict[str, Any]) -> list[str]:
+    """The first differing event's fields, recorded → under the reading."""
+    if r.get("differs_at") is None:
+        return []
+    lines = [f"first difference at #{r['differs_at']}"]
+    diff = r.get("difference")
+    if diff and diff["recorded"] and diff["reading"]:
+        a, b = diff["recorded"], diff["reading"]
+        for key in [*a, *(k for k in b if k not in a)]:
+            if a.get(key) != b.get(key):
+                lines.append(f"  {key}: {a.get(key)} → {b.get(key)}")
+    return lines
 
 
 def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
