@@ -152,7 +152,7 @@ def test_readjudicate_finds_where_an_altered_engine_first_differs(
     report = readjudicate(ledger, gid)
     first = report["first_difference"]
     assert first is not None and first["position"] == target.position
-    assert [c["position"] for c in first["recorded"]][0] == first["action"] + 1
+    assert first["recorded"][0]["position"] == first["action"] + 1
     assert rule in json.dumps(first["recorded"]) and rule not in json.dumps(first["engine"])
     assert f"First difference at position #{target.position}" in readjudication_text(report)
 
