@@ -71,7 +71,7 @@ def dispute_text(d: dict[str, Any]) -> str:
     for r in d.get("other_readings", []):
         verdict = "same outcome" if r["same_as_recorded"] else "DIFFERENT outcome"
         out.append(
-            f"  {r['option']} = {r['value']} (recorded: {r['recorded_value']}): "
+            f"  {r['option']} = {_value(r['value'])} (recorded: {_value(r['recorded_value'])}): "
             f"{r['reading']} — {verdict}"
         )
         out += _rule_lines(r["rule"], "    ")
@@ -89,6 +89,13 @@ def dispute_text(d: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _value(v: Any) -> str:
+    """A value as data reads (JSON), not as Python writes it."""
+    import json
+
+    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
 def difference_lines(r: dict[str, Any]) -> list[str]:
     """The first differing event's fields, recorded → under the reading."""
     if r.get("differs_at") is None:
@@ -99,7 +106,7 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
         a, b = diff["recorded"], diff["reading"]
         for key in [*a, *(k for k in b if k not in a)]:
             if a.get(key) != b.get(key):
-                lines.append(f"  {key}: {a.get(key)} → {b.get(key)}")
+                lines.append(f"  {key}: {_value(a.get(key))} → {_value(b.get(key))}")
     return lines
 
 

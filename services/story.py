@@ -18,6 +18,7 @@ from domain.kernel import (
     CardsShuffled,
     Consequence,
     DiceRolled,
+    Event,
     Game,
     GameStarted,
     Outcome,
@@ -117,18 +118,42 @@ def outcome_text(outcome: Outcome | None, players: tuple[str, ...]) -> str:
 
 
 class StoryLines(Visitor):
-    """``wizards replay``: one line per event: what happened, the dice, the rule."""
+    """``wizards replay``: one line per event, in words, players by name, with the
+    dice and the rule; rounds and turns as headings; the setup position first."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.lines.append(f"#{entry.position:<4} {started.describe()}")
+        from services.words import Words
+
+        self.words = Words(game, started.players)
+        self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
+        players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
+        self.lines.append(f"      players: {players}")
+        for text in self.words.options(started.options):
+            self.lines.append(f"      option: {text}")
+        if started.setup is not None and "hidden" in started.setup:
+            self.lines.append("      setup position: hidden until the end")
+        elif started.setup is not None:
+            self.lines.append("      setup position (from a setup file):")
+            for key, value in started.setup.items():
+                if value not in ([], {}, None):
+                    self.lines.append(
+                        f"        {key.replace('_', ' ')}: {self.words.value(key, value)}"
+                    )
+
+    def _heading(self, event: Event) -> None:
+        heading = self.words.heading(event)
+        if heading is not None:
+            level, title = heading
+            self.lines.append(
+                f"{'══' if level == 1 else '──'} {title} {'══' if level == 1 else '──'}"
+            )
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.lines.append(
-            f"#{entry.position:<4} {player} (seat {action.seat}): {action.describe()}"
-        )
+        self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
 
     def hidden(self, entry: Entry) -> None:
         self.lines.append(f"#{entry.position:<4}   (hidden from this viewer until the end)")
@@ -137,11 +162,11 @@ class StoryLines(Visitor):
         self.lines.append(f"      ✎ {author}: {text}")
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
-        dice = dice_text(event)
+        self._heading(event)
         where = f"[{event.rule}" + (f" — {rule.section}" if rule else "") + "]"
-        parts = [f"#{entry.position:<4}   {event.describe()}"]
-        if dice:
-            parts.append(f"dice {dice}")
+        parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
+        if isinstance(event, CardsShuffled):
+            parts.append(f"({event.source}, counter {event.counter})")
         parts.append(where)
         self.lines.append("  ".join(parts))
 

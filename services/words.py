@@ -107,7 +107,8 @@ class Words:
         if isinstance(value, str):
             return self.card(value)
         if isinstance(value, list | tuple):
-            return ", ".join(self.value(field, v) for v in value) or "none"
+            sep = " | " if any(isinstance(v, list | tuple) for v in value) else ", "
+            return sep.join(self.value(field, v) for v in value) or "none"
         if isinstance(value, dict):
             return "; ".join(f"{k} {self.value(k, v)}" for k, v in value.items())
         return str(value)
@@ -175,9 +176,10 @@ class Words:
         if isinstance(event, GameStarted):
             return self.started(event)
         if isinstance(event, DiceRolled):
-            return f"{self.dice(event)} for {event.purpose}".replace(
-                f" ({event.source}, counter {event.counter}) for", " for"
-            )
+            # "rolled d2 for first player: 1 → the 1st player, Ann"
+            rolled = self.dice(event).rsplit(" (", 1)[0]
+            head, _, faces = rolled.partition(": ")
+            return f"{head} for {event.purpose}: {faces}"
         if isinstance(event, SeedRevealed):
             return f"the seed is revealed: {event.seed}"
         if isinstance(event, GameForked):

@@ -140,7 +140,12 @@ def _parse_dice(text: str | None) -> list[int]:
 @guarded
 def new(
     game: str,
-    players: Annotated[int, typer.Option("--players", "-p", help="number of seats")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of seats (or give --names)")
+    ] = None,
+    names: Annotated[
+        str | None, typer.Option(help="the players' names in seat order, e.g. Ann,Bob")
+    ] = None,
     seed: Annotated[
         str | None, typer.Option(help="seed of the game's dice (default: random, secret)")
     ] = None,
@@ -154,9 +159,18 @@ def new(
 ) -> None:
     """Create a game; print its id (and, with --json, each seat's secret token)."""
     position = tomllib.loads(setup.read_text()) if setup else None
+    seats: int | list[str]
+    if names is not None:
+        seats = [n.strip() for n in names.split(",")]
+        if players is not None and players != len(seats):
+            raise SetupError(f"--players {players} but {len(seats)} names in --names")
+    elif players is None:
+        raise SetupError("say how many players (--players N) or name them (--names Ann,Bob)")
+    else:
+        seats = players
     created = ledger().create_game(
         game,
-        players,
+        seats,
         seed=seed,
         table=table,
         setup=position,
