@@ -191,15 +191,21 @@ def new(
 @app.command(name="list")
 @guarded
 def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The stored games."""
+    """The stored games: players, date, status or winner, and a fork marker."""
+    from services.listing import listing
+
     rows = [summary_json(ledger(), gid) for gid in ledger().game_ids()]
     if as_json:
         out(rows)
         return
-    for r in rows:
+    if not rows:
+        typer.echo("no games in this store yet: start one with `wizards new GAME --players N`")
+        return
+    for r in listing(ledger(), [r["game_id"] for r in rows]):
+        fork = f"  ⑂ fork of {r['forked_from'][:8]} at #{r['fork_at']}" if r["forked_from"] else ""
         typer.echo(
-            f"{r['game_id']}  {r['game']:<12} {r['players']}p  "
-            f"{r['status']:<8} {r['events']} events"
+            f"{r['game_id']}  {r['created'][:16].replace('T', ' ')}  {r['game']:<12} "
+            f"{', '.join(r['names']):<24} {r['result']:<22} {r['events']} events{fork}"
         )
 
 
@@ -247,10 +253,23 @@ def act_command(
     )
 
 
+def check_seat(game_id: str, seat: int | None) -> None:
+    """A seat the game does not have is refused, not shown as a spectator's view."""
+    if seat is None:
+        return
+    players = ledger().load(game_id, 1).table.started.players
+    if not 0 <= seat < len(players):
+        raise SetupError(
+            f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
+            f"({', '.join(players)})"
+        )
+
+
 @app.command()
 @guarded
 def legal(game_id: str, seat: Annotated[int, typer.Option("--seat", "-s")]) -> None:
     """Every command the seat may send now (JSON list)."""
+    check_seat(game_id, seat)
     out(legal_json(ledger(), game_id, seat))
 
 
@@ -262,6 +281,7 @@ def state(
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
 ) -> None:
     """The state at any position, as a seat (or a spectator) sees it."""
+    check_seat(game_id, seat)
     out(state_json(ledger(), game_id, at=at, seat=seat))
 
 
@@ -273,6 +293,7 @@ def log(
     full: Annotated[bool, typer.Option(help="operator view: nothing redacted")] = False,
 ) -> None:
     """The event log (redacted for the seat, or for spectators, while the game runs)."""
+    check_seat(game_id, seat)
     out(log_json(ledger(), game_id, seat=seat, full=full))
 
 
@@ -386,6 +407,12 @@ def verify(
 ) -> None:
     """Check hash chain, fold, seed and dice; exit 1 naming the first bad event."""
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
+    if all_ and not ids:
+        if as_json:
+            out([])
+        else:
+            typer.echo("no games in this store: nothing to verify")
+        return
     if not ids:
         raise ValueError("name one or more game ids, or --all")
     reports = [verify_game(ledger(), gid) for gid in ids]
@@ -482,12 +509,24 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
     for r in g.catalogue:
         typer.echo(f"{r.id}  [{r.source}]  {r.section}\n    « {r.passage} »")
         if r.readings:
+            applied = [
+                reading
+                for reading in r.readings
+                if r.default in (reading.option, reading.summary)
+                or (
+                    not reading.option
+                    and r.default
+                    and r.default.lower() in reading.summary.lower()
+                )
+            ][:1]
             for reading in r.readings:
-                mark = "*" if reading.option == r.default else " "
+                mark = "*" if reading in applied else " "
                 typer.echo(
                     f"   {mark} {reading.summary}"
-                    + (f"  ({reading.option})" if reading.option else "")
+                    + (f"  ({reading.option})" if reading.option else "  (not an option)")
                 )
+            if not applied and r.default:
+                typer.echo(f"   * applied by the engine: {r.default}")
 
 
 @app.command()
@@ -516,6 +555,10 @@ def scoreboard_command(
     if as_json:
         out(board)
         return
+    if not board["players"]:
+        typer.echo("no finished games yet: the scoreboard is empty")
+        return
+    typer.echo(f"{'rank':>4} {'player':<16} {'rating':>7}  wins/games")
     for p in board["players"]:
         typer.echo(
             f"{p['rank']:>3}. {p['name']:<16} {p['rating']:>7.1f}  {p['wins']}/{p['games']} wins"
@@ -536,11 +579,18 @@ def stats_command(
     if as_json:
         out(stats)
         return
+    if not stats["seats"] and not stats["cards"]:
+        typer.echo("no finished games yet: no statistics")
+        return
+    if stats["seats"]:
+        typer.echo("Win rates by seat (game, players, seat: wins/games):")
     for r in stats["seats"]:
         typer.echo(
             f"{r['game']:<13} {r['players']}p seat {r['seat']}: "
             f"{r['wins']}/{r['games']} wins ({r['win_rate']:.0%})"
         )
+    if stats["cards"]:
+        typer.echo("Win rates by card used (game, card: wins/games):")
     for r in stats["cards"]:
         typer.echo(
             f"{r['game']:<13} {r['card']:<24} {r['wins']}/{r['games']} ({r['win_rate']:.0%})"
@@ -554,11 +604,22 @@ def serve(
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
+    import socket
 
     import uvicorn
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            fail(
+                "port_in_use",
+                f"cannot serve on {host}:{port} ({e.strerror}): another server may be running "
+                f"there; stop it, or choose another port (--port N, or PORT=N make run)",
+            )
+    typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
     uvicorn.run("services.api:create_app", factory=True, host=host, port=port)
 
 

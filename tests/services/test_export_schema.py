@@ -27,9 +27,7 @@ def validate(text: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_exports_of_a_running_game_validate_for_every_viewer(
-    sqlite_url: str, game_id: str
-) -> None:
+def test_exports_of_a_running_game_validate_for_every_viewer(sqlite_url: str, game_id: str) -> None:
     ledger = WizardLedger(sqlite_url)
     game = get_game(game_id)
     gid = play_stored(ledger, game, game.spec.min_players, "schema", stop_after=25)
