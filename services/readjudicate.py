@@ -10,6 +10,7 @@ from domain.kernel import ENGINE_VERSION, ActionTaken, start
 from services.chance import dice_for
 from services.dispute import Record, consequence_json, read_record
 from services.ledger import WizardLedger, parse_game_id
+from services.reads import shown_event
 from services.rereading import (
     ParallelFold,
     actions,
@@ -21,6 +22,7 @@ from services.rereading import (
 )
 from services.story import ALL
 from services.view_words import changes, flatten
+from services.words import Words
 
 
 def _texts(record: Record, events: list[Any], first: int) -> list[dict[str, Any]]:
@@ -106,14 +108,16 @@ def diff_positions(
 ) -> dict[str, Any]:
     """What changed from position ``a`` to ``b``: the public facts, then each seat's
     own (a hand) where the viewer may see it."""
-    record = read_record(ledger, game_id, viewer)
     if a > b:
         a, b = b, a
     first, second = ledger.load(game_id, a), ledger.load(game_id, b)
-    game, words = record.game, record.words
+    game = first.game
+    started = first.table.started
+    words = Words(game, started.players)
+    finished = game.outcome(ledger.load(game_id).table.state) is not None
     seats: list[int | None] = [None]
-    if viewer == ALL or record.finished:
-        seats += list(range(len(record.started.players)))
+    if viewer == ALL or finished:
+        seats += list(range(len(started.players)))
     elif isinstance(viewer, int):
         seats.append(viewer)
     public = changes(game.view(first.table.state, None), game.view(second.table.state, None), words)
@@ -129,8 +133,12 @@ def diff_positions(
                 continue
             name = words.seat(seat)
             found.append({**item, "seen_by": name, "text": f"{name} sees — {item['text']}"})
+    reveal = viewer == ALL or finished
     between = [
-        e for e in record.entries[a:b] if record.sees(e.event) and isinstance(e.event, ActionTaken)
+        e
+        for e in ledger.entries(game_id, gt=a, lte=b)
+        if isinstance(e.event, ActionTaken)
+        and (viewer == ALL or finished or e.event.visibility().allows(viewer))  # type: ignore[arg-type]
     ]
     return {
         "game_id": str(parse_game_id(game_id)),
@@ -138,5 +146,8 @@ def diff_positions(
         "from": a,
         "to": b,
         "changes": found,
-        "actions": [{"position": e.position, "text": words.event(e.event)} for e in between],
+        "actions": [
+            {"position": e.position, "text": words.event(shown_event(e.event, reveal))}
+            for e in between
+        ],
     }

@@ -17,16 +17,19 @@ from services.words import Words
 _LABEL_KEYS = ("seat", "space", "id", "name", "wizard")
 _SKIP = frozenset({"game", "options", "pending", "seat"})
 # Top-level numbers that name a seat (-1 or None: nobody).
-_SEAT_KEYS = frozenset({"active", "winner", "caster", "dungeon", "dragon", "to_act", "first"})
+_SEAT_KEYS = frozenset(
+    {"active", "winner", "caster", "dungeon", "dragon", "to act", "first", "seat", "owner"}
+)
 
 
-def _label(item: dict[str, Any], words: Words) -> str | None:
+def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
+    """(label, the key it came from) of a record in a list."""
     if isinstance(item.get("seat"), int) and "space" not in item and "wizard" not in item:
-        return words.seat(item["seat"])
+        return words.seat(item["seat"]), "seat"
     for key in _LABEL_KEYS[1:]:
         value = item.get(key)
         if isinstance(value, str):
-            return words.card(value) if key != "name" else value
+            return (words.card(value) if key != "name" else value), key
     return None
 
 
@@ -47,20 +50,23 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         if all(isinstance(v, str) for v in view):
             out[prefix] = [words.card(v) for v in view]
             return out
+        if view and all(
+            isinstance(v, dict) and isinstance(v.get("name"), str) and "seat" not in v for v in view
+        ):
+            out[prefix] = [v["name"] for v in view]  # cards shown as records: a pile by name
+            return out
         if all(isinstance(v, dict) for v in view):
             if not view:
                 out[prefix] = []
             for n, item in enumerate(view):
-                label = _label(item, words) or f"{prefix} {n + 1}"
-                if isinstance(item.get("name"), str) and label == item["name"]:
-                    out[f"{prefix}: {label}"] = label  # a card shown as a record
-                    continue
-                body = {k: v for k, v in item.items() if k not in ("seat",) or label is None}
+                found = _label(item, words)
+                label, key = found if found else (f"{prefix} {n + 1}", "")
+                body = {k: v for k, v in item.items() if k != key}
                 out |= flatten(body, words, label if _is_seat_list(view) else f"{prefix} — {label}")
             return out
         out[prefix] = view
         return out
-    if prefix in _SEAT_KEYS and (isinstance(view, int) or view is None):
+    if prefix.rsplit(" — ", 1)[-1] in _SEAT_KEYS and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
     if isinstance(view, str) and prefix:
@@ -72,7 +78,11 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
 
 def _is_seat_list(items: list[Any]) -> bool:
     return bool(items) and all(
-        isinstance(i, dict) and isinstance(i.get("seat"), int) and "space" not in i for i in items
+        isinstance(i, dict)
+        and isinstance(i.get("seat"), int)
+        and "space" not in i
+        and "wizard" not in i
+        for i in items
     )
 
 
