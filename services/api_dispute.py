@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from services.api_auth import Token, viewer_seat
 from services.api_errors import RESPONSES, APIError
@@ -71,3 +71,12 @@ def export_schema(game: str) -> dict[str, Any]:
     from services.export_schema import schema
 
     return schema(game)
+
+
+@router.get("/viewer", tags=["dispute"], response_class=HTMLResponse)
+def viewer_page() -> HTMLResponse:
+    """The replay viewer, with no data: give it ``?src=/tables/{id}/export?format=json``
+    (URL-encoded) and, for a seat's view of a running game, ``#token=...``."""
+    from services.exports import VIEWER_HTML
+
+    return HTMLResponse(VIEWER_HTML.read_text(encoding="utf-8"))

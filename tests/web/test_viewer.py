@@ -98,3 +98,60 @@ def test_the_html_export_moves_through_positions_offline(
         assert problems == []
     finally:
         context.close()
+
+
+def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: Path) -> None:
+    """The web app's mode: the same file fetches the JSON export; a seat's token in
+    the fragment shows that seat's view, and the DOM never holds another's cards."""
+    import socket
+    import threading
+    import time
+    from urllib.parse import quote
+
+    import msgspec
+    import uvicorn
+
+    from services.api import create_app
+
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    created = ledger.create_game("ultimate", ["Ann", "Bob"], seed="served")
+    gid, tokens = created.game_id, dict(created.seats)
+    for _ in range(12):
+        state = ledger.load(gid).table.state
+        seat = state.pending[0].seat
+        ledger.act(gid, seat, msgspec.to_builtins(game.legal_commands(state, seat)[-1]))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(ledger), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        src = quote(f"/tables/{gid}/export?format=json", safe="")
+        last = ledger.load(gid)
+        words = Words(game, ("Ann", "Bob"))
+        for seat, label in ((None, "spectator"), (0, "Ann"), (1, "Bob")):
+            page = context.new_page()
+            fragment = "" if seat is None else f"#token={tokens[seat]}"
+            page.goto(f"http://127.0.0.1:{port}/viewer?src={src}{fragment}")
+            page.wait_for_selector("body[data-ready='1']")
+            assert page.inner_text("#view-select") == label
+            assert int(page.get_attribute("#slider", "max")) == last.version
+            page.locator("#slider").fill(str(last.version))
+            expected = flatten(game.view(last.table.state, seat), words)
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            data = page.evaluate("() => JSON.stringify(DOC)")
+            for secret in game.hidden_from(last.table.state, seat):
+                assert f'"{secret}"' not in data, (label, secret)  # as a value, not in a rule id
+            page.close()
+    finally:
+        context.close()
+        server.should_exit = True
+        thread.join(timeout=10)
