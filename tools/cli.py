@@ -240,13 +240,17 @@ def act_command(
         orders=[_parse_dice(o) for o in order or []],
         token=token,
     )
+    from services.words import Words
+
+    loaded = ledger().load(game_id, 1)
+    words = Words(loaded.game, loaded.table.started.players)
     out(
         [
             {
                 "position": e.position,
                 "type": type(e.event).__name__,
                 "event": msgspec.to_builtins(e.event),
-                "text": e.event.describe(),
+                "text": words.event(e.event),
             }
             for e in entries
         ]
