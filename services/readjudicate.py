@@ -12,6 +12,7 @@ from services.dispute import Record, consequence_json, read_record
 from services.ledger import WizardLedger, parse_game_id
 from services.reads import shown_event
 from services.rereading import (
+    Decided,
     ParallelFold,
     actions,
     chance,
@@ -54,10 +55,25 @@ def readjudicate(
     first_action = next(
         (k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events)
     )
+    if fold.broken:
+        report["first_difference"] = {
+            "position": 1,
+            "action": None,
+            "text": fold.broken,
+            "recorded": [],
+            "engine": [],
+            "refused": fold.broken,
+        }
+        return report
     if started.mode == "table" or record.seeds[0] is not None:
-        opening = start(game, under, dice_for(fold.table, record.seeds[0]))[1:]
+        try:
+            opening = start(game, under, dice_for(fold.table, record.seeds[0]))[1:]
+        except Exception as e:  # the opening fails under this engine or reading
+            opening, failed = [], f"the opening fails: {type(e).__name__}: {e}"
+        else:
+            failed = ""
         recorded = rules_events(events[1:first_action])
-        if [*map(_plain, opening)] != [*map(_plain, recorded)]:
+        if failed or [*map(_plain, opening)] != [*map(_plain, recorded)]:
             k = first_difference(opening, recorded)
             report["first_difference"] = {
                 "position": 2 + k,
@@ -65,6 +81,7 @@ def readjudicate(
                 "text": "the opening (setup) is decided differently",
                 "recorded": _texts(record, recorded, 2),
                 "engine": _texts(record, opening, 2),
+                "refused": failed,
             }
             return report
     spans = dict(actions(events))
@@ -73,8 +90,11 @@ def readjudicate(
             action = events[k]
             assert isinstance(action, ActionTaken)
             recorded = events[k + 1 : spans[k]]
-            dice = chance(fold.table, action, record.seeds[k], recorded)
-            decided = decide_again(game, fold.table, action, dice)
+            if fold.broken:
+                decided = Decided([], fold.broken)
+            else:
+                dice = chance(fold.table, action, record.seeds[k], recorded)
+                decided = decide_again(game, fold.table, action, dice)
             report["actions_checked"] += 1
             if fold.broken or not decided.same_as(recorded):
                 kept = rules_events(recorded)

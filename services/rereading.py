@@ -119,6 +119,8 @@ def decide_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: 
         return Decided([], f"needs chance the record does not hold: {e.message}")
     except IllegalCommand as e:
         return Decided([], f"refused under this reading [{e.rule}]: {e.message}")
+    except Exception as e:  # a position the engine never reached under this reading
+        return Decided([], f"the engine fails here under this reading: {type(e).__name__}: {e}")
     return Decided(events[1:])
 
 
@@ -184,8 +186,12 @@ class ParallelFold:
 
     def __init__(self, game: Game[Any], started: GameStarted) -> None:
         self.game = game
-        self.table: Table[Any] = open_table(game, started)
         self.broken = ""
+        self.table: Table[Any] = None  # type: ignore[assignment]  (unused once broken)
+        try:
+            self.table = open_table(game, started)
+        except Exception as e:  # a reading the game cannot even open with
+            self.broken = f"the game cannot open under this reading: {e}"
 
     def apply(self, event: Event, position: int) -> None:
         if self.broken:

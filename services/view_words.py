@@ -23,13 +23,14 @@ _SEAT_KEYS = frozenset(
 
 
 def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
-    """(label, the key it came from) of a record in a list."""
-    if isinstance(item.get("seat"), int) and "space" not in item and "wizard" not in item:
-        return words.seat(item["seat"]), "seat"
+    """(label, the key it came from) of a record in a list: its own id (a space, a
+    wizard, a card), else the player whose record it is."""
     for key in _LABEL_KEYS[1:]:
         value = item.get(key)
         if isinstance(value, str):
             return (words.card(value) if key != "name" else value), key
+    if isinstance(item.get("seat"), int):
+        return words.seat(item["seat"]), "seat"
     return None
 
 
@@ -46,6 +47,8 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
                 continue
             out |= flatten(v, words, f"{prefix} — {_key(k)}" if prefix else _key(k))
         return out
+    if isinstance(view, tuple):
+        view = list(view)  # a view straight from the game, not through JSON
     if isinstance(view, list):
         if all(isinstance(v, str) for v in view):
             out[prefix] = [words.card(v) for v in view]
@@ -77,17 +80,17 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
 
 
 def _is_seat_list(items: list[Any]) -> bool:
+    """One record per player: labelled by the players' names alone."""
     return bool(items) and all(
         isinstance(i, dict)
         and isinstance(i.get("seat"), int)
-        and "space" not in i
-        and "wizard" not in i
+        and not any(isinstance(i.get(k), str) for k in _LABEL_KEYS[1:])
         for i in items
     )
 
 
 def show(value: Any) -> str:
-    if value is None:
+    if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -127,7 +127,7 @@ class Words:
         parts = [
             f"{k.replace('_', ' ')} {self.value(k, v)}"
             for k, v in command.items()
-            if k != "type" and v is not None and v != [] and v != ()
+            if k != "type" and v not in (None, "", [], ())
         ]
         return f"{who}: {verb}" + (f" — {', '.join(parts)}" if parts else "")
 

@@ -68,7 +68,7 @@ def test_the_html_export_moves_through_positions_offline(
             assert page.input_value("#pos") == str(position)
             expected = flatten(game.view(ledger.load(gid, position).table.state, 0), words)
             assert state_rows(page) == {k: show(v) for k, v in expected.items()}
-            page.screenshot(path=str(artefacts / f"viewer-{position}.png"), full_page=True)
+            page.screenshot(path=str(artefacts / f"viewer-{position}.png"))
         # Stepping one back and one forward.
         page.click("#back")
         assert page.input_value("#pos") == "2"
