@@ -76,6 +76,90 @@ class Frame(msgspec.Struct, kw_only=True, omit_defaults=True):
     drop: dict[str, list[str]] = {}
 
 
+class PanelRule(msgspec.Struct, kw_only=True, omit_defaults=True):
+    id: str
+    section: str = ""
+    passage: str = ""
+    gloss: str = ""
+    source: str = ""
+
+
+class PanelLegalChoice(msgspec.Struct, kw_only=True):
+    text: str
+    sent: bool
+
+
+class PanelLegal(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The acting seat's legal choices (at most 40 listed; ``count`` of all)."""
+
+    shown: bool
+    count: int | None = None
+    items: list[PanelLegalChoice] = []
+    why: str = ""
+
+
+class PanelSpan(msgspec.Struct, kw_only=True):
+    """The recorded consequences, as positions of ``events`` (from..to inclusive)."""
+
+    from_: int = msgspec.field(name="from")
+    to: int
+
+
+class PanelEvent(msgspec.Struct, kw_only=True, omit_defaults=True):
+    position: int
+    text: str
+    type: str = ""
+    rule: PanelRule | None = None
+    dice: DiceText | None = None
+    hidden: bool = False
+
+
+class PanelReading(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Another reading of a ruling that applied: the option switched, decided again
+    from the same position; ``differs_at`` is where it first parts from the record."""
+
+    rule: PanelRule
+    option: str
+    value: int | str | bool
+    recorded_value: int | str | bool
+    reading: str
+    cited: bool
+    same_as_recorded: bool
+    events: list[PanelEvent]
+    refused: str = ""
+    differs_at: int | None = None
+    difference: dict[str, Any] | None = None
+
+
+class PanelUnselectable(msgspec.Struct, kw_only=True):
+    rule: PanelRule
+    readings: list[str]
+    default: str
+    why: str
+
+
+class PanelBefore(msgspec.Struct, kw_only=True):
+    position: int
+
+
+class DisputePanel(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The dispute panel of one action, as the export holds it."""
+
+    position: int
+    seat: int
+    player: str
+    command: dict[str, Any] | None
+    text: str
+    before: PanelBefore
+    legal: PanelLegal
+    consequences: PanelSpan
+    other_readings: list[PanelReading]
+    recorded_decides_again: bool | None = None
+    recorded_check: str = ""
+    readings_not_selectable: list[PanelUnselectable] = []
+    readings_withheld: str = ""
+
+
 @cache
 def document_type(game_id: str) -> type[msgspec.Struct]:
     """The export document's struct for one game."""
@@ -124,7 +208,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("annotations", list[Note]),
             ("views", list[str]),
             ("frames", list[Frame]),
-            ("disputes", dict[str, dict[str, Any]]),
+            ("disputes", dict[str, DisputePanel]),
             ("outcome", dict[str, Any] | None),
             ("result", str),
         ],
