@@ -202,13 +202,13 @@ def consequence_json(record: Record, position: int, event: Event) -> dict[str, A
 
 
 def views_at(record: Record, table: Table[Any], seat: int) -> dict[str, Any]:
-    """The position as the acting seat saw it; every seat's view once the game is over
-    (or for the operator); the viewer's own view otherwise."""
+    """The position as the acting seat saw it (for the operator, or that seat), every
+    seat's view once the game is over, and otherwise the viewer's own view."""
     game, names = record.game, record.words
-    if record.finished or record.viewer == ALL:
+    if record.finished:
         seats = range(len(record.started.players))
         return {names.seat(s): game.view(table.state, s) for s in seats}
-    if record.viewer == seat:
+    if record.viewer in (ALL, seat):
         return {names.seat(seat): game.view(table.state, seat)}
     if isinstance(record.viewer, int):
         return {names.seat(record.viewer): game.view(table.state, record.viewer)}

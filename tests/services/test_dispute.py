@@ -183,6 +183,8 @@ def test_the_http_dispute_is_redacted_for_the_caller(sqlite_url: str) -> None:
     action = next(e for e in entries if isinstance(e.event, ActionTaken))
     seat = action.event.seat  # type: ignore[attr-defined]
     before = ledger.load(gid, action.position - 1).table.state
+    operator = dispute(ledger, gid, action.position)  # the CLI: as the acting seat saw it
+    assert list(operator["before"]["views"]) == [["Ann", "Bob"][seat]]
     with TestClient(create_app(ledger)) as client:
         url = f"/tables/{gid}/dispute"
         spectator = client.get(url, params={"at": action.position})
