@@ -53,8 +53,18 @@ RULES = [
         "sw.setup.position",
         PREP,
         "(no rulebook text: a recorded table position)",
-        "A setup file gives deck orders, hands, life, blood, tokens, treasures, creatures and "
-        "the Dungeon instead of shuffles.",
+        "A setup file gives a position instead of shuffles: every zone (hands, spells on the "
+        "table, decks, discard piles, treasures, creatures, dead-wizard cards), the round and "
+        "turn, life, blood, tokens, points, the Dungeon, and the turn structure with its "
+        "running programs and the pending decision; the game continues from it exactly.",
+        source="assumption",
+    ),
+    r(
+        "sw.setup.left-out",
+        PREP,
+        "Mélangez chaque paquet de cartes séparément.",
+        "Cards a setup file leaves out are shuffled (with the game's chance, recorded) and "
+        "placed below the cards it lists for their deck.",
         source="assumption",
     ),
     r(

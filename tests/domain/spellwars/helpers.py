@@ -40,7 +40,9 @@ class Game:
             mode="table",
             seed_commitment="",
             engine_version=ENGINE_VERSION,
-            setup=GAME.validate_setup(setup, players) if setup is not None else None,
+            setup=in_manifest_order(GAME.validate_setup(setup, players))
+            if setup is not None
+            else None,
         )
         self.log: list[Event] = start(GAME, started, self.dice)
         self.table: Table[State] = replay(GAME, self.log)
@@ -75,6 +77,23 @@ class Game:
             legal = GAME.legal_commands(self.state, seat)
             out += self.send(seat, pick(seat, legal) if pick else legal[0])
         return out
+
+
+def in_manifest_order(position: dict[str, Any]) -> dict[str, Any]:
+    """The position with the cards it leaves out listed below their deck in manifest order,
+    so that the game shuffles nothing: these tests script every card they draw."""
+    from domain.spellwars.cards import instances
+    from domain.spellwars.setup import MAIN_KINDS, _listed
+
+    listed = _listed(position)
+    out = dict(position)
+    for key, kinds in (
+        ("deck", MAIN_KINDS),
+        ("treasure_deck", ("treasure",)),
+        ("dead_deck", ("dead",)),
+    ):
+        out[key] = [*out[key], *(c for c in instances(kinds) if c not in listed)]
+    return out
 
 
 def placed_cards(spell: dict[str, str | None] | list[str]) -> list[str]:
