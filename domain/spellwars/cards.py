@@ -84,7 +84,8 @@ def _check_pay_first(slug: str, ops: tuple[Op, ...]) -> None:
 def from_raw(kind: str, raw: Mapping[str, Any]) -> Card:
     """One card from its deck-file table (``ValueError`` or ``LanguageError`` if malformed)."""
     ops = {
-        k: tuple(parse(line) for line in raw.get(k, ())) for k in ("effect", "reaction", "gain", "cast")
+        k: tuple(parse(line) for line in raw.get(k, ()))
+        for k in ("effect", "reaction", "gain", "cast")
     }
     for program in ops.values():
         _check_pay_first(raw["slug"], program)

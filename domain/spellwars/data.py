@@ -73,7 +73,7 @@ def _check_card(kind: str, raw: Mapping[str, Any], box: Mapping[str, Any]) -> di
     initiative = card["initiative"]
     lo = 1 if kind == "delivery" else 0
     hi = 99 if kind == "delivery" else 0
-    if not isinstance(initiative, int) or isinstance(initiative, bool) or not lo <= initiative <= hi:
+    if type(initiative) is not int or not lo <= initiative <= hi:
         raise _fail(where, f"'initiative' must be an integer in {lo}..{hi}, not {initiative!r}")
     if not isinstance(card["immediate"], bool) or (card["immediate"] and kind != "dead"):
         raise _fail(where, "'immediate' is true or false, and only a dead-wizard card has it")
@@ -86,7 +86,8 @@ def _check_card(kind: str, raw: Mapping[str, Any], box: Mapping[str, Any]) -> di
             try:
                 check_passive(line) if key == "passive" else parse(line)
             except LanguageError as e:
-                raise _fail(where, f"{key} line {i} {line!r} is outside the language: {e}") from None
+                problem = f"{key} line {i} {line!r} is outside the language: {e}"
+                raise _fail(where, problem) from None
     try:
         from_raw(kind, card)
     except ValueError as e:  # a cost after damage, dice or gains

@@ -310,10 +310,12 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     if turn == 0 and any(len(h) > HAND for h in hands):
         raise SetupError(f"setup 'hands': a hand holds at most {HAND} cards at a turn's start")
     creatures = [
-        main.ids(c, "creatures", ("delivery",)) for c in _per_seat(setup, "creatures", players, list)
+        main.ids(c, "creatures", ("delivery",))
+        for c in _per_seat(setup, "creatures", players, list)
     ]
     spells = [
-        _spell(main, s, creatures[i], i) for i, s in enumerate(_per_seat(setup, "spells", players, list))
+        _spell(main, s, creatures[i], i)
+        for i, s in enumerate(_per_seat(setup, "spells", players, list))
     ]
     treasures = [treasure.ids(t, "treasures") for t in _per_seat(setup, "treasures", players, list)]
     dead_cards = [dead.ids(d, "dead_cards") for d in _per_seat(setup, "dead_cards", players, list)]
@@ -325,7 +327,8 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     numbers: dict[str, list[int]] = {}
     for key, (default, lo, hi) in PER_SEAT_INTS.items():
         numbers[key] = [_int(v, key, lo, hi) for v in _per_seat(setup, key, players, default)]
-    running = bool(setup.get("flow", {}).get("frames")) if isinstance(setup.get("flow"), Mapping) else False
+    flow = setup.get("flow")
+    running = isinstance(flow, Mapping) and bool(flow.get("frames"))
     for seat in range(players):
         life = numbers["life"][seat]
         if not alive[seat]:
@@ -415,7 +418,7 @@ def _valid_flow(raw: Any, players: int, turn: int) -> dict[str, Any]:
             raise SetupError(f"setup {where + '.seat'!r}: a seat 0..{players - 1}")
         if f.part not in PARTS:
             raise SetupError(f"setup {where + '.part'!r}: {f.part!r} is not one of {list(PARTS)}")
-        _Cards(MAIN_KINDS + ("treasure", "dead")).one(f.card, where + ".card", _ALL_KINDS, False)
+        _Cards(_ALL_KINDS).one(f.card, where + ".card", _ALL_KINDS, False)
         if f.pc < 0:
             raise SetupError(f"setup {where + '.pc'!r}: an instruction number, 0 or more")
     c = flow.choice
@@ -463,5 +466,3 @@ def _card_sets(data: Any, digest: str, trankilus: str) -> CardSet | None:
     from domain.spellwars.data import template, trankilus_after
 
     return cards_of(trankilus_after(data or template()), "")
-
-
