@@ -107,7 +107,7 @@ class SpellWars:
             assert choice is not None
             run.set_flow(choice=None)
             if choice.kind == "component":
-                start_component(run, seat, _answer(command), "sw.resolve.same-type")
+                start_component(run, seat, _answer(command), choice.rule)
             elif choice.kind == "trim":
                 run.emit(CardTrimmed(rule="sw.spell.incorrect", seat=seat, card=_answer(command)))
             elif choice.kind == "wild":
