@@ -84,9 +84,7 @@ def test_a_reaction_on_a_quality_applies_when_the_casters_own_source_kills_him()
     """'Si votre propre Source [vous] tue et que vos Qualités … présentent une Réaction, elle
     s'applique !' With the table's Gromago, the caster killed by Nyarlaprizdetep's 2 damage
     to itself hits every opponent for 3; with the box's data nothing follows the death."""
-    g, events = cast(
-        SUICIDE, setup={"life": [2, 20, 20]}, answers=STRONGEST, data=GROMAGO_REACTS
-    )
+    g, events = cast(SUICIDE, setup={"life": [2, 20, 20]}, answers=STRONGEST, data=GROMAGO_REACTS)
     died = of(events, ev.WizardDied)
     assert [(d.seat, d.killer) for d in died][:1] == [(0, 0)]
     reaction = [d for d in of(events, ev.DamageDealt) if d.card == "gromago#1"]
