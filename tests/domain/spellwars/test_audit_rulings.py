@@ -89,7 +89,7 @@ def test_an_added_creature_waits_with_the_kept_one_and_the_caster_orders_them() 
 
 
 def test_with_added_order_next_the_added_creature_resolves_first() -> None:
-    g, events = shub_adds_a_creature({"added_order": "next"})
+    _, events = shub_adds_a_creature({"added_order": "next"})
     started = [(c.card, c.rule) for c in of(events, ev.ComponentStarted) if c.seat == 0]
     assert started[-1] == ("gracula#2", "sw.resolve.added-order")
 

@@ -31,7 +31,7 @@ def manifest() -> dict[str, dict[str, str]]:
     for line in (RULES / "spellwars-deck.tsv").read_text(encoding="utf-8").splitlines():
         if line.startswith(("#", "deck\t")) or not line.strip():
             continue
-        deck, number, name, glyph, initiative, copies = line.split("\t")
+        _, number, name, glyph, initiative, copies = line.split("\t")
         out[key(name)] = {
             "number": number,
             "glyph": GLYPHS[glyph],

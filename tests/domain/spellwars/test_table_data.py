@@ -113,7 +113,6 @@ def test_a_tables_text_changes_what_a_card_does_only_in_its_game() -> None:
     data = {"source": [{"slug": "taleboulas", "effect": ["target left", "damage 9"]}]}
     _, mine = cast({"source": "taleboulas#1"}, data=data)
     _, box = cast({"source": "taleboulas#1"})
-    assert [(d.target, d.amount) for d in upto_spell_end(mine) if isinstance(d, ev.DamageDealt)][
-        0
-    ] == (1, 9)
+    hits = [(d.target, d.amount) for d in of(upto_spell_end(mine), ev.DamageDealt)]
+    assert hits[0] == (1, 9)
     assert all(d.amount != 9 for d in of(upto_spell_end(box), ev.DamageDealt))
