@@ -43,6 +43,10 @@ def test_the_template_is_every_card_in_the_card_language_and_validates_as_it_is(
     assert GAME.validate_data(template) == template
     assert GAME.validate_data({}) == template  # cards left out keep their built-in data
     assert msgspec.json.decode(msgspec.json.encode(template)) == template
+    normal = GAME.validate_data(GROMAGO_REACTS)
+    assert GAME.validate_data(normal) == normal != template
+    gromago = next(c for c in normal["quality"] if c["slug"] == "gromago")
+    assert gromago["reaction"] == ["target each", "damage 3"] and gromago["effect"]
 
 
 @pytest.mark.parametrize(
