@@ -270,11 +270,15 @@ def _rule(f: Frame) -> str:
     return card_rule(f.card)
 
 
+# Cards whose target line a ruling places (the moment its target is chosen), cited by it.
+RULED_TARGETS = {"trankilus": "sw.target.before-dice"}
+
+
 def op_target(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     pool = candidates(s, f, op.arg, s.neighbour)
     kind, rule = kind_of(op.arg)
-    rule = rule or _rule(f)
+    rule = RULED_TARGETS.get(card(f.card).slug) or rule or _rule(f)
     chosen: tuple[int, ...]
     if kind == "fixed" or len(pool) <= 1:
         chosen = tuple(pool) if kind == "fixed" else tuple(pool[:1])

@@ -101,9 +101,12 @@ def test_trankilus_fixes_its_target_before_its_die() -> None:
     g, events = cast({"quality": "trankilus#1"}, setup={"life": [20, 12, 12]}, values=[3])
     # seats 1 and 2 tie as the weakest: the caster picks before anything is rolled
     assert g.state.flow.choice is not None and g.state.flow.choice.kind == "target"
-    assert g.state.flow.choice.rule == "sw.target.strongest"
+    assert g.state.flow.choice.rule == "sw.target.before-dice"
     assert not [e for e in of(events, DiceRolled) if e.purpose == "Trankilus"]
     events = g.send(0, {"type": "PickTarget", "seat": 2})
+    assert [(t.targets, t.rule) for t in of(events, ev.TargetChosen)][:1] == [
+        ((2,), "sw.target.before-dice")
+    ]
     roll = [e for e in of(events, DiceRolled) if e.purpose == "Trankilus"]
     assert [e.values for e in roll] == [(3,)]
     assert [(h.seat, h.amount) for h in of(upto_spell_end(events), ev.Healed)] == [(2, 3)]
