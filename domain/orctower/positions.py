@@ -285,8 +285,8 @@ def position(state: State) -> dict[str, Any]:
     """Every part of the position, as a setup mapping."""
     seats = []
     for p in state.seats:
-        seat = {k: getattr(p, k) for k in SEAT_KEYS}
-        seats.append(msgspec.to_builtins(seat))
+        every = msgspec.to_builtins(p)
+        seats.append({k: every[k] for k in SEAT_KEYS})
     out: dict[str, Any] = {
         "round": state.round,
         "first": state.first,
@@ -319,7 +319,9 @@ def position(state: State) -> dict[str, Any]:
     }
     if state.casting is not None:
         out["casting"] = msgspec.to_builtins(state.casting)
-    return out
+    # Through JSON: tuples become lists, as TOML has them.
+    plain: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(out))
+    return plain
 
 
 __all__ = ["QUARTERS", "SECTIONS", "from_position", "position", "validate_setup"]
