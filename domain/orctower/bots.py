@@ -40,7 +40,9 @@ def _first(legal: list[Command], kind: type) -> list[Command]:
 
 
 def _crowd(state: State, quarter: int) -> int:
-    return sum(value(state, slot_of(state, x.type)) for x in state.creatures if x.quarter == quarter)
+    return sum(
+        value(state, slot_of(state, x.type)) for x in state.creatures if x.quarter == quarter
+    )
 
 
 def _actions(state: State, seat: int, legal: list[Command]) -> Command:

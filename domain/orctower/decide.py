@@ -92,7 +92,9 @@ def _upgrade(run: Run, seat: int, cmd: c.Upgrade) -> None:
 def _upgrade_teleport(run: Run, seat: int, cmd: c.UpgradeTeleport) -> None:
     run.emit(ev.UpgradeEffectUsed(rule=cite("spell.upgrade-effects"), seat=seat, effect="teleport"))
     run.emit(
-        ev.MageTeleported(rule=cite("spell.teleport-effect"), seat=seat, space=cmd.space, action=False)
+        ev.MageTeleported(
+            rule=cite("spell.teleport-effect"), seat=seat, space=cmd.space, action=False
+        )
     )
 
 
@@ -230,7 +232,9 @@ def _skip(run: Run, seat: int, cmd: c.SkipBonuses) -> None:
 
 def _toad(run: Run, seat: int, cmd: c.UseToad) -> None:
     run.emit(
-        ev.ToadUsed(rule=cite("reinforce.toad-use"), seat=seat, tile=cmd.tile, creature=cmd.creature)
+        ev.ToadUsed(
+            rule=cite("reinforce.toad-use"), seat=seat, tile=cmd.tile, creature=cmd.creature
+        )
     )
     ability = card_spell(cmd.tile)
     if ability == "toad_draw":

@@ -13,7 +13,6 @@ from domain.orctower.data import ENERGIES
 from domain.orctower.pending import pending_of
 from domain.orctower.state import (
     Casting,
-    Player,
     State,
     Tile,
     card_spell,
@@ -53,7 +52,9 @@ def _shuffled(state: State, e: CardsShuffled) -> State:
     if pile.startswith("deck."):
         seat = int(pile.split(".")[1])
         p = state.seats[seat]
-        return _player(state, seat, deck=order, discard=tuple(c for c in p.discard if c not in order))
+        return _player(
+            state, seat, deck=order, discard=tuple(c for c in p.discard if c not in order)
+        )
     if pile == "destiny":
         rest = tuple(c for c in state.destiny_discard if c not in order)
         return rep(state, destiny_deck=order, destiny_discard=rest)
@@ -217,9 +218,7 @@ def _turn(state: State, e: ev.TurnStarted) -> State:
 
 def _destiny(state: State, e: ev.DestinyRevealed) -> State:
     discard = (*state.destiny_discard, state.destiny) if state.destiny else state.destiny_discard
-    return rep(
-        state, destiny=e.card, destiny_deck=state.destiny_deck[1:], destiny_discard=discard
-    )
+    return rep(state, destiny=e.card, destiny_deck=state.destiny_deck[1:], destiny_discard=discard)
 
 
 def _lost(state: State, e: ev.CreatureLost) -> State:

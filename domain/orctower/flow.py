@@ -99,9 +99,7 @@ def arrive(run: Run, creature_id: str, quarter: int, rule: str) -> None:
     if defeated[slot] == 0 and run.state.options.loss_by == "category":
         category = category_of(run.state, creature_id)
         others = [
-            s
-            for s in range(6)
-            if defeated[s] and slot_kind(run.state, s).category == category
+            s for s in range(6) if defeated[s] and slot_kind(run.state, s).category == category
         ]
         slot = others[0] if others else slot
     if defeated[slot]:
@@ -204,9 +202,7 @@ def end_turn(run: Run) -> None:
 def finish(run: Run) -> None:
     state = run.state
     results = [score(state, s) for s in range(state.players)]
-    details = tuple(
-        ", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results
-    )
+    details = tuple(", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results)
     run.emit(
         ev.GameEnded(
             rule=cite("end.creatures"),

@@ -5,8 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import KERNEL_EVENTS, Command, Dice, Event, GameSpec, GameStarted, Outcome
-from domain.kernel import SetupError
+from domain.kernel import (
+    KERNEL_EVENTS,
+    Command,
+    Dice,
+    Event,
+    GameSpec,
+    GameStarted,
+    Outcome,
+    SetupError,
+)
 from domain.orctower import data as game_data
 from domain.orctower import setup as opening
 from domain.orctower.catalogue import CATALOGUE

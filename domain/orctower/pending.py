@@ -40,7 +40,5 @@ def pending_of(state: State) -> tuple[Pending, ...]:
             ),
         )
     if stage == "bonus":
-        return (
-            Pending(seat=seat, accepts=("TakeBonus", "SkipBonuses"), prompt="bonus actions"),
-        )
+        return (Pending(seat=seat, accepts=("TakeBonus", "SkipBonuses"), prompt="bonus actions"),)
     return (Pending(seat=seat, accepts=ACTIONS, prompt="teleport, cast a spell or pass"),)

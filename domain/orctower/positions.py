@@ -13,7 +13,7 @@ import msgspec
 
 from domain.kernel import SetupError
 from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS
-from domain.orctower.state import Casting, Creature, Player, State, Tile
+from domain.orctower.state import Casting, Creature, State, Tile
 
 rep = msgspec.structs.replace
 STAGES = ("missions", "reveal", "actions", "casting", "demand", "bonus", "over")
@@ -241,13 +241,34 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
                 changes[key] = tuple(changes[key])
         seats[i] = rep(seats[i], **changes)
     changes: dict[str, Any] = {}
-    for key in ("round", "first", "active", "stage", "actions", "last_round", "destiny",
-                "poisoned", "changed", "bonus_energy"):  # fmt: skip
+    for key in (
+        "round",
+        "first",
+        "active",
+        "stage",
+        "actions",
+        "last_round",
+        "destiny",
+        "poisoned",
+        "changed",
+        "bonus_energy",
+    ):
         value = getattr(spec, key)
         if value is not None:
             changes[key] = value
-    for key in ("destiny_deck", "destiny_discard", "counters", "palette", "box", "minus_hp",
-                "demands", "bonuses", "toad_supply", "missions_left", "scores"):  # fmt: skip
+    for key in (
+        "destiny_deck",
+        "destiny_discard",
+        "counters",
+        "palette",
+        "box",
+        "minus_hp",
+        "demands",
+        "bonuses",
+        "toad_supply",
+        "missions_left",
+        "scores",
+    ):
         value = getattr(spec, key)
         if value is not None:
             changes[key] = tuple(value)
@@ -269,15 +290,13 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
     for key in ("terrain", "toad_tiles"):
         tiles = getattr(spec, key)
         if tiles is not None:
-            changes[key] = tuple(Tile(kind=t.kind, quarter=t.quarter, section=t.section) for t in tiles)
+            changes[key] = tuple(
+                Tile(kind=t.kind, quarter=t.quarter, section=t.section) for t in tiles
+            )
     if spec.terrain_sections is not None:
         changes["terrain_sections"] = tuple(spec.terrain_sections)
     given_keys = [k for k in given if k != "seats"]
-    given_keys += [
-        f"seats.{i}.{k}"
-        for i, s in enumerate(given.get("seats", []))
-        for k in s
-    ]
+    given_keys += [f"seats.{i}.{k}" for i, s in enumerate(given.get("seats", [])) for k in s]
     return rep(state, seats=tuple(seats), given=tuple(given_keys), **changes)
 
 

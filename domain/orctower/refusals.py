@@ -21,7 +21,11 @@ def _card(state: State, seat: int, card: str) -> Refusal | None:
     if card not in state.seats[seat].hand:
         return ("not_in_hand", "spell.cast", f"{card!r} is not in seat {seat}'s hand")
     if is_poison(card):
-        return ("poison_card", "power.poison-card", "a Poison card can be neither cast nor upgraded")
+        return (
+            "poison_card",
+            "power.poison-card",
+            "a Poison card can be neither cast nor upgraded",
+        )
     return None
 
 
@@ -41,7 +45,11 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
         if command.quarter == state.seats[seat].space:
             found = ("own_quarter", "turn.reveal-choice", "not the quarter your mage occupies")
         else:
-            found = ("no_markers", "turn.reveal-choice", f"quarter {command.quarter} has no markers")
+            found = (
+                "no_markers",
+                "turn.reveal-choice",
+                f"quarter {command.quarter} has no markers",
+            )
     elif isinstance(command, c.Teleport | c.UpgradeTeleport):
         found = _space(state, seat, command.space)
         if found is None and isinstance(command, c.UpgradeTeleport):
@@ -79,6 +87,9 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
         if not power_on(state, seat, "poison"):
             found = ("no_power", "power.poison", "seat has no Poison power in force")
         else:
-            found = ("poison_unavailable", "power.poison", "once a turn, to an opponent, while "
-                     "the supply lasts")
+            found = (
+                "poison_unavailable",
+                "power.poison",
+                "once a turn, to an opponent, while the supply lasts",
+            )
     return found or ("not_legal", "turn.actions", f"{type(command).__name__} is not possible now")

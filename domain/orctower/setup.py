@@ -7,8 +7,6 @@ opened from it needs no setup event at all.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted
@@ -71,9 +69,7 @@ def initial(started: GameStarted) -> State:
     )
     from domain.orctower.state import Player
 
-    seats = tuple(
-        Player(colour=COLOURS[s], space=START_SPACES[COLOURS[s]]) for s in range(players)
-    )
+    seats = tuple(Player(colour=COLOURS[s], space=START_SPACES[COLOURS[s]]) for s in range(players))
     state = rep(state, seats=seats)
     state = from_position(state, given)
     return rep(state, pending=pending_of(state))
@@ -125,8 +121,11 @@ def setup(state: State, dice: Dice) -> list[Event]:
         for q in range(6):
             run.emit(
                 ev.TerrainPlaced(
-                    rule=cite("terrain.setup" if "terrain_sections" in given else
-                              "assume.terrain-sections"),
+                    rule=cite(
+                        "terrain.setup"
+                        if "terrain_sections" in given
+                        else "assume.terrain-sections"
+                    ),
                     kind=order.order[q].rsplit(".", 1)[0],
                     quarter=q + 1,
                     section=sections[q],

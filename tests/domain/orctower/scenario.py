@@ -52,9 +52,7 @@ def base(players: int = 2, fill: bool = True, **overrides: Any) -> dict[str, Any
     (« Dès qu’au moins 4 quartiers sont complètement vides »)."""
     setup = copy.deepcopy(BASE)
     setup["markers"] = [["goblin"] * 2 for _ in range(6)]
-    setup["seats"] = [
-        {"hand": [], "deck": list(DECK) * 2, "discard": []} for _ in range(players)
-    ]
+    setup["seats"] = [{"hand": [], "deck": list(DECK) * 2, "discard": []} for _ in range(players)]
     seats = overrides.pop("seats", None)
     if seats:
         for i, changes in enumerate(seats):
@@ -63,7 +61,9 @@ def base(players: int = 2, fill: bool = True, **overrides: Any) -> dict[str, Any
     if fill:
         busy = {c["quarter"] for c in setup["creatures"]}
         setup["creatures"] = list(setup["creatures"]) + [
-            {"id": f"chief-{q:02d}", "quarter": q, "section": 0} for q in range(1, 7) if q not in busy
+            {"id": f"chief-{q:02d}", "quarter": q, "section": 0}
+            for q in range(1, 7)
+            if q not in busy
         ]
     return setup
 

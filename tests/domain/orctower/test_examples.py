@@ -252,9 +252,11 @@ def test_gauge_top_gives_draw_five() -> None:
         active=1,
         actions=1,
         creatures=[{"id": "goblin-20", "quarter": 2, "section": 0}],
-        seats=[{}, {"hand": ["cold_snap.11", "cold_snap.12", "zap.11"],
-                    "gauges": [3, 0, 0, 0, 0, 0]}],
-    )  # fmt: skip
+        seats=[
+            {},
+            {"hand": ["cold_snap.11", "cold_snap.12", "zap.11"], "gauges": [3, 0, 0, 0, 0, 0]},
+        ],
+    )
     s = Scenario(2, setup)
     out = s.play(cast("cold_snap.11"), upgrade("cold_snap.12"), attack("goblin-20", 2))
     assert [(e.seat, e.power) for e in of(out, PowerGained)] == [(1, "draw5")]
@@ -457,7 +459,9 @@ def test_switch_brings_the_golem_to_red_inner_section() -> None:
     )
     s = Scenario(3, setup)
     out = s.play(
-        cast("switch.11"), upgrade("zap.11"), {"type": "Place", "creature": "golem-07", "section": 2}
+        cast("switch.11"),
+        upgrade("zap.11"),
+        {"type": "Place", "creature": "golem-07", "section": 2},
     )
     golem = s.creature("golem-07")
     assert (golem.quarter, golem.section) == (3, 2)
@@ -535,7 +539,11 @@ def test_red_teleports_with_replenish_then_defeats_the_goblin() -> None:
         3,
         active=2,
         creatures=[{"id": "goblin-20", "quarter": 3, "section": 1}],
-        seats=[{}, {}, {"space": 4, "hand": ["cold_snap.11", "replenish.11", "zap.11", "smash.11"]}],
+        seats=[
+            {},
+            {},
+            {"space": 4, "hand": ["cold_snap.11", "replenish.11", "zap.11", "smash.11"]},
+        ],
     )
     s = Scenario(3, setup)
     out = s.play(
@@ -557,9 +565,14 @@ def test_green_draws_a_spell_book_and_upgrades_fireball_to_five() -> None:
         2,
         active=1,
         creatures=[{"id": "golem-07", "quarter": 2, "section": 0}],
-        seats=[{}, {"hand": ["fireball.11", "wisdom.11", "zap.11", "smash.11"],
-                    "discard": ["cold_snap.11", "spell_book_wf.11"]}],
-    )  # fmt: skip
+        seats=[
+            {},
+            {
+                "hand": ["fireball.11", "wisdom.11", "zap.11", "smash.11"],
+                "discard": ["cold_snap.11", "spell_book_wf.11"],
+            },
+        ],
+    )
     s = Scenario(2, setup)
     s.play(cast("fireball.11"), upgrade("wisdom.11", "fire"))
     from domain.orctower import GAME

@@ -141,8 +141,9 @@ def test_rider_on_vegetation_has_two_hit_points() -> None:
     hand = ["zap.11", "zap.12", "smash.11", "cold_snap.11"]
     setup = base(2, active=1, terrain=terrain, creatures=creatures, seats=[{}, {"hand": hand}])
     s = Scenario(2, setup, {"terrain": True})
-    out = s.play(cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2,
-                                                      "creature": "rider-05"})  # fmt: skip
+    out = s.play(
+        cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2, "creature": "rider-05"}
+    )
     assert of(out, CreatureDefeated)[0].creature == "rider-05"
 
 
@@ -153,8 +154,9 @@ def test_goblin_on_stones_has_three_hit_points() -> None:
     hand = ["zap.11", "zap.12", "smash.11", "cold_snap.11"]
     setup = base(2, active=1, terrain=terrain, creatures=creatures, seats=[{}, {"hand": hand}])
     s = Scenario(2, setup, {"terrain": True})
-    out = s.play(cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2,
-                                                      "creature": "goblin-20"})  # fmt: skip
+    out = s.play(
+        cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2, "creature": "goblin-20"}
+    )
     assert not of(out, CreatureDefeated)
     assert s.creature("goblin-20").damage == 2
 
@@ -263,8 +265,7 @@ def _two_defeats(options: dict[str, object]) -> Scenario:
     ]
     hand = ["earthquake.11", "smash.11", "zap.11", "cold_snap.11"]
     s = Scenario(2, base(2, creatures=creatures, seats=[{"hand": hand}, {}]), options)
-    s.play(cast("earthquake.11"), upgrade("smash.11"), {"type": "Blast", "level": 1,
-                                                         "section": 1})  # fmt: skip
+    s.play(cast("earthquake.11"), upgrade("smash.11"), {"type": "Blast", "level": 1, "section": 1})
     return s
 
 
@@ -303,17 +304,29 @@ def test_common_discard_and_one_action_bonuses() -> None:
         {"id": "rider-05", "quarter": 1, "section": 1},
     ]
     hand = ["earthquake.11", "smash.11", "spell_book_el.11", "zap.11"]
-    others = [{"hand": ["zap.21", "smash.21", "cold_snap.21", "fire_spark.21"]}, {"hand": ["zap.22"]}]
+    others = [
+        {"hand": ["zap.21", "smash.21", "cold_snap.21", "fire_spark.21"]},
+        {"hand": ["zap.22"]},
+    ]
     setup = base(3, creatures=creatures, seats=[{"hand": hand}, *others])
     s = Scenario(3, setup, {"bonus_actions": True})
-    s.play(cast("earthquake.11"), upgrade("smash.11"), upgrade("spell_book_el.11", "earth"),
-           {"type": "Blast", "level": 2, "section": 1, "side": 1})  # fmt: skip
+    s.play(
+        cast("earthquake.11"),
+        upgrade("smash.11"),
+        upgrade("spell_book_el.11", "earth"),
+        {"type": "Blast", "level": 2, "section": 1, "side": 1},
+    )
     assert s.state.creatures and s.state.stage == "actions"  # 2 damage: not enough for 3 hp
-    s2 = Scenario(3, base(3, creatures=[{"id": "shaman-09", "quarter": 1, "section": 1,
-                                         "damage": 1}], seats=[{"hand": hand}, *others]),
-                  {"bonus_actions": True})  # fmt: skip
-    s2.play(cast("earthquake.11"), upgrade("smash.11"), {"type": "Blast", "level": 1,
-                                                          "section": 1})  # fmt: skip
+    s2 = Scenario(
+        3,
+        base(
+            3,
+            creatures=[{"id": "shaman-09", "quarter": 1, "section": 1, "damage": 1}],
+            seats=[{"hand": hand}, *others],
+        ),
+        {"bonus_actions": True},
+    )
+    s2.play(cast("earthquake.11"), upgrade("smash.11"), {"type": "Blast", "level": 1, "section": 1})
     out = s2.play({"type": "TakeBonus", "creature": "shaman-09"})
     assert of(out, DiscardDemanded)[0].seats == (1,)
     s2.send(1, {"type": "DiscardCard", "card": "zap.21"})
@@ -328,18 +341,18 @@ def test_crocodile_replaces_a_weak_type_with_three_hit_points() -> None:
     and bonus power."""
     creatures = [{"id": "croc-20", "quarter": 1, "section": 0}]
     hand = ["zap.11", "zap.12", "smash.11", "cold_snap.11"]
-    s = Scenario(2, base(2, creatures=creatures, seats=[{"hand": hand}, {}]),
-                 {"crocodile": "goblin"})  # fmt: skip
+    s = Scenario(
+        2, base(2, creatures=creatures, seats=[{"hand": hand}, {}]), {"crocodile": "goblin"}
+    )
     assert s.state.types[0] == "croc"
-    out = s.play(cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2,
-                                                      "creature": "croc-20"})  # fmt: skip
+    out = s.play(
+        cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2, "creature": "croc-20"}
+    )
     assert not of(out, CreatureDefeated)
     from tools.simulation import open_game
 
     table, _, _ = open_game(GAME, 2, "croc", {"crocodile": "orc"})
-    ids = [m for stack in table.state.stacks for m in stack] + [
-        x.id for x in table.state.creatures
-    ]
+    ids = [m for stack in table.state.stacks for m in stack] + [x.id for x in table.state.creatures]
     assert any(i.startswith("croc-") for i in ids) and not any(i.startswith("orc-") for i in ids)
 
 
@@ -353,8 +366,9 @@ def test_bombardier_explodes_on_its_section() -> None:
         {"id": "orc-21", "quarter": 1, "section": 0},
     ]
     hand = ["zap.11", "smash.11", "cold_snap.11", "fire_spark.11"]
-    s = Scenario(2, base(2, creatures=creatures, seats=[{"hand": hand}, {}]),
-                 {"bombardier": "golem"})  # fmt: skip
+    s = Scenario(
+        2, base(2, creatures=creatures, seats=[{"hand": hand}, {}]), {"bombardier": "golem"}
+    )
     out = s.play(cast("zap.11"), {"type": "Attack", "level": 1, "creature": "bombardier-01"})
     assert [e.creature for e in of(out, CreatureDefeated)] == ["bombardier-01", "goblin-20"]
     assert s.creature("orc-20").damage == 1 and s.creature("orc-21").damage == 0
@@ -367,8 +381,12 @@ def test_brooding_toad_leaves_a_baby_toad() -> None:
     its ability, once."""
     creatures = [{"id": "toad-01", "quarter": 1, "section": 2, "damage": 2}]
     hand = ["zap.11", "smash.11", "cold_snap.11", "fire_spark.11"]
-    setup = base(2, creatures=creatures, toad_supply=["toad_action.01", "toad_draw.01"],
-                 seats=[{"hand": hand}, {}])  # fmt: skip
+    setup = base(
+        2,
+        creatures=creatures,
+        toad_supply=["toad_action.01", "toad_draw.01"],
+        seats=[{"hand": hand}, {}],
+    )
     s = Scenario(2, setup, {"toad": "shaman"})
     out = s.play(cast("zap.11"), {"type": "Attack", "level": 1, "creature": "toad-01"})
     laid = of(out, ToadTileLaid)[0]
@@ -379,10 +397,18 @@ def test_brooding_toad_leaves_a_baby_toad() -> None:
     assert s.state.seats[0].toads == ("toad_action.01",)
     s.state  # noqa: B018
     while s.state.active != 0 or s.state.stage != "actions":
-        s.play({"type": "Pass"} if s.state.stage == "actions" else
-               {"type": "RevealMarker", "quarter": next(
-                   x.quarter for x in GAME.legal_commands(s.state, s.state.active)
-                   if isinstance(x, c.RevealMarker))})  # fmt: skip
+        s.play(
+            {"type": "Pass"}
+            if s.state.stage == "actions"
+            else {
+                "type": "RevealMarker",
+                "quarter": next(
+                    x.quarter
+                    for x in GAME.legal_commands(s.state, s.state.active)
+                    if isinstance(x, c.RevealMarker)
+                ),
+            }
+        )
     out = s.play({"type": "UseToad", "tile": "toad_action.01"})
     assert of(out, ActionGained) and s.state.actions == 3
     assert s.state.seats[0].toads == ()

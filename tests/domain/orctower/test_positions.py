@@ -63,7 +63,9 @@ def test_position_round_trip_continues_identically(players: int, options: dict[s
     seed = f"pos-{players}"
     played = [
         item
-        for item in steps(GAME, players, seed, [game_bot("greedy"), random_bot] * 2, options=options)
+        for item in steps(
+            GAME, players, seed, [game_bot("greedy"), random_bot] * 2, options=options
+        )
         if isinstance(item, Step)
     ]
     for at in (0, 7, 23, len(played) // 2, len(played) - 5):
@@ -138,15 +140,20 @@ def test_a_table_data_file_changes_the_game() -> None:
         seed_commitment="",
         engine_version=ENGINE_VERSION,
         setup=GAME.validate_setup(
-            base(2, creatures=[{"id": "goblin-20", "quarter": 1, "section": 0}],
-                 seats=[{"hand": ["zap.11"]}, {}]),
+            base(
+                2,
+                creatures=[{"id": "goblin-20", "quarter": 1, "section": 0}],
+                seats=[{"hand": ["zap.11"]}, {}],
+            ),
             2,
-        ),  # fmt: skip
+        ),
         data=data,
     )
     table = replay(GAME, start(GAME, started, Dice.scripted()))
-    for command in ({"type": "Cast", "card": "zap.11"},
-                    {"type": "Attack", "level": 1, "creature": "goblin-20"}):  # fmt: skip
+    for command in (
+        {"type": "Cast", "card": "zap.11"},
+        {"type": "Attack", "level": 1, "creature": "goblin-20"},
+    ):
         from domain.kernel import apply, decode_command
 
         for event in act(GAME, table, 0, decode_command(GAME, command), Dice.scripted()):
@@ -252,7 +259,9 @@ def test_three_spells_round_draws_three() -> None:
 
 
 def test_exchange_round_renews_the_palette() -> None:
-    s = Scenario(2, base(2, active=1, destiny_deck=["d04"]), orders=[[1, 0, 2, 3, 4], [0, 1, 2, 3, 4]])
+    s = Scenario(
+        2, base(2, active=1, destiny_deck=["d04"]), orders=[[1, 0, 2, 3, 4], [0, 1, 2, 3, 4]]
+    )
     before = s.state.palette
     s.play({"type": "Pass"})
     assert s.state.destiny == "d04"
