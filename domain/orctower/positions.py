@@ -114,6 +114,17 @@ class _Ids:
         self.used = set(explicit)
         self.sep = sep
 
+    def own(self, name: str, seat: int) -> str:
+        """A starting spell named in a seat's zones: one of that seat's own copies."""
+        spell = next((x for x in DATA.spells if x.id == name and x.pile == "start"), None)
+        if spell is not None:
+            for k in range(spell.copies):
+                card = f"{name}.{seat * spell.copies + k + 1:02d}"
+                if card not in self.used:
+                    self.used.add(card)
+                    return card
+        return self(name)
+
     def __call__(self, name: str) -> str:
         if self.sep in name:
             return name
@@ -164,6 +175,11 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     except msgspec.ValidationError as error:
         raise SetupError(f"orctower setup: {error}") from None
     cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".")
+    for seat, s in enumerate(spec.seats or []):
+        for lst in (s.hand, s.deck, s.discard):
+            for i, card in enumerate(lst or []):
+                if "." not in card and _spell_known(card):
+                    lst[i] = cards.own(card, seat)  # type: ignore[index]
     for lst in _card_lists(spec):
         for i, card in enumerate(lst):
             if card == "":

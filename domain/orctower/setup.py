@@ -107,8 +107,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
     for seat in range(state.players):
         keys = given_seat_keys(state, seat)
         if "deck" not in keys:
-            p = run.state.seats[seat]
-            taken = set(p.hand) | set(p.discard)
+            taken = _in_use(run.state)
             cards = [c for c in starting_cards(data, seat) if c not in taken]
             run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck")))
         if "hand" not in keys:

@@ -17,11 +17,12 @@ from domain.kernel import (
     Table,
     act,
     apply,
+    commitment,
     decode_command,
     replay,
     start,
 )
-from domain.kernel.dice import ScriptedSource
+from domain.kernel.dice import ChanceSource, ScriptedSource, SeededSource
 from domain.orctower import GAME
 from domain.orctower.state import State
 
@@ -76,15 +77,19 @@ class Scenario:
         options: Mapping[str, Any] | None = None,
         values: Sequence[int] = (),
         orders: Sequence[Sequence[int]] = (),
+        seed: str = "",
     ) -> None:
         normal = GAME.validate_setup(dict(setup if setup is not None else base(players)), players)
-        self.source = ScriptedSource(list(values), list(orders))
+        # Table mode (scripted chance) unless a seed is given.
+        self.source: ChanceSource = (
+            SeededSource(seed) if seed else ScriptedSource(list(values), list(orders))
+        )
         started = GameStarted(
             game="orctower",
             options=GAME.spec.resolve_options(options),
             players=tuple(f"player {i}" for i in range(players)),
-            mode="table",
-            seed_commitment="",
+            mode="seeded" if seed else "table",
+            seed_commitment=commitment(seed) if seed else "",
             engine_version=ENGINE_VERSION,
             setup=normal,
         )
