@@ -346,6 +346,35 @@ _SPELLS = [
         why="« piocher » from a pile takes its top card everywhere else in the rules.",
     ),
     Rule(
+        id=P + "ruling.upgrade-timing",
+        section=UPGRADES,
+        passage="il peut utiliser ce dernier immédiatement (ou renoncer à l’utiliser)",
+        source="ruling",
+        summary="An upgrade's teleport or draw may be used at any moment before the spell's "
+        "effect, also after further upgrades; unused, it is lost when the effect is applied.",
+        readings=(
+            Reading("Any moment before the spell's effect."),
+            Reading("Only right after its card is played, before the next upgrade."),
+        ),
+        default="Any moment before the spell's effect.",
+        why="The note « doivent toujours être utilisés avant de lancer le sort » sets the only "
+        "deadline; the example draws a card and then plays it as an upgrade.",
+    ),
+    Rule(
+        id=P + "ruling.victim-chooses",
+        section=SPELLS,
+        passage="le joueur force un de ses adversaires à renvoyer une des cartes de sa main",
+        source="ruling",
+        summary="A Voodoo or common-discard victim chooses the card it discards.",
+        readings=(
+            Reading("The victim chooses."),
+            Reading("The caster chooses, or the card is drawn at random."),
+        ),
+        default="The victim chooses.",
+        why="The victim « renvoie une des cartes de sa main »: the hand is hidden from the "
+        "caster, and the text names no chance.",
+    ),
+    Rule(
         id=P + "ruling.fizzle",
         section=TURN,
         passage="il applique les effets de son sort en fonction de l’énergie dont il dispose",
@@ -851,6 +880,20 @@ _REINFORCE = [
         "Chaque bébé crapaud confère une capacité spéciale au joueur, qui pourra l’utiliser "
         "durant son tour, mais une seule fois",
         "A baby toad: draw 1, one action, one energy or −1 hit point to a creature, once.",
+    ),
+    Rule(
+        id=P + "ruling.toad-once",
+        section=REINFORCE,
+        passage="qui pourra l’utiliser durant son tour, mais une seule fois",
+        source="ruling",
+        summary="A baby toad tile is used once in the game, then put aside.",
+        readings=(
+            Reading("Once in the game."),
+            Reading("Once in each of its owner's turns."),
+        ),
+        default="Once in the game.",
+        why="« une seule fois » with no « par tour », where the powers say « une fois par "
+        "tour »; a tile is a one-time trophy.",
     ),
     _a(
         "assume.reinforcements",

@@ -90,7 +90,7 @@ def _upgrade(run: Run, seat: int, cmd: c.Upgrade) -> None:
 
 
 def _upgrade_teleport(run: Run, seat: int, cmd: c.UpgradeTeleport) -> None:
-    run.emit(ev.UpgradeEffectUsed(rule=cite("spell.upgrade-effects"), seat=seat, effect="teleport"))
+    run.emit(ev.UpgradeEffectUsed(rule=cite("ruling.upgrade-timing"), seat=seat, effect="teleport"))
     run.emit(
         ev.MageTeleported(
             rule=cite("spell.teleport-effect"), seat=seat, space=cmd.space, action=False
@@ -99,7 +99,7 @@ def _upgrade_teleport(run: Run, seat: int, cmd: c.UpgradeTeleport) -> None:
 
 
 def _upgrade_draw(run: Run, seat: int, cmd: c.UpgradeDraw) -> None:
-    run.emit(ev.UpgradeEffectUsed(rule=cite("spell.upgrade-effects"), seat=seat, effect="draw"))
+    run.emit(ev.UpgradeEffectUsed(rule=cite("ruling.upgrade-timing"), seat=seat, effect="draw"))
     draw_discard(run, seat, 1, cite("spell.draw-effect"))
 
 
@@ -208,7 +208,7 @@ def _remove(run: Run, seat: int, cmd: c.RemoveCard) -> None:
 
 
 def _discard(run: Run, seat: int, cmd: c.DiscardCard) -> None:
-    run.emit(ev.CardDiscarded(rule=cite("support.voodoo"), seat=seat, card=cmd.card))
+    run.emit(ev.CardDiscarded(rule=cite("ruling.victim-chooses"), seat=seat, card=cmd.card))
 
 
 def _bonus(run: Run, seat: int, cmd: c.TakeBonus) -> None:

@@ -70,8 +70,10 @@ def casting_commands(state: State, seat: int) -> list[Command]:
     assert state.casting is not None
     p = state.seats[seat]
     out: list[Command] = []
+    # « le joueur ne joue que cette carte »: a knowledge spell takes no upgrade.
+    knowledge = spell_of(state, state.casting.card).kind == "knowledge"
     for card in _distinct(p.hand):
-        if is_poison(card):
+        if is_poison(card) or knowledge:
             continue
         spell = spell_of(state, card)
         if spell.upgrade_choice:

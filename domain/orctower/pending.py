@@ -35,7 +35,7 @@ def pending_of(state: State) -> tuple[Pending, ...]:
         return (
             Pending(
                 seat=seat,
-                accepts=("Upgrade", "UpgradeTeleport", "UpgradeDraw", "UseToad", *RESOLVE),
+                accepts=("Upgrade", "UpgradeTeleport", "UpgradeDraw", *RESOLVE),
                 prompt="add upgrades, then apply one effect of the spell",
             ),
         )

@@ -56,6 +56,14 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
             found = ("no_upgrade_effect", "spell.upgrade-effects", "no teleport upgrade to use")
     elif isinstance(command, c.Cast | c.Upgrade | c.RemoveCard | c.DiscardCard):
         found = _card(state, seat, command.card)
+        casting = state.casting
+        if (
+            found is None
+            and isinstance(command, c.Upgrade)
+            and casting is not None
+            and spell_of(state, casting.card).kind == "knowledge"
+        ):
+            found = ("no_upgrade", "knowledge.learn", "a knowledge spell is played alone")
         if found is None and isinstance(command, c.Upgrade):
             choice = spell_of(state, command.card).upgrade_choice
             found = (

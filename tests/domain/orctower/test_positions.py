@@ -266,3 +266,12 @@ def test_exchange_round_renews_the_palette() -> None:
     s.play({"type": "Pass"})
     assert s.state.destiny == "d04"
     assert s.state.palette != before and len([x for x in s.state.palette if x]) == 6
+
+
+def test_a_knowledge_spell_is_played_alone() -> None:
+    """« Quand il lance un de ces sorts, le joueur ne joue que cette carte »."""
+    s = Scenario(2, base(2, seats=[{"hand": ["spell_book_el.11", "zap.11"]}, {}]))
+    s.play({"type": "Cast", "card": "spell_book_el.11"})
+    with pytest.raises(IllegalCommand) as refused:
+        s.play({"type": "Upgrade", "card": "zap.11"})
+    assert refused.value.rule == "orctower.knowledge.learn"
