@@ -79,6 +79,8 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
         found = ("no_upgrade_effect", "spell.upgrade-effects", "no draw upgrade, or empty discard")
     elif isinstance(command, c.Learn) and change_for(state, seat) == "no_study":
         found = ("no_study", "change.no-study", "this round's destiny card forbids learning")
+    elif isinstance(command, c.Learn):
+        found = ("empty_slot", "knowledge.learn", f"palette slot {command.slot} holds no card")
     elif isinstance(command, c.Attack | c.Blast | c.Replenish | c.Advance | c.Hex):
         if command.level not in levels_reached(state):
             found = (
@@ -91,6 +93,11 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
             found = ("bad_target", rule, f"{command.creature} cannot be hit by this spell")
         elif isinstance(command, c.Hex):
             found = ("bad_target", "support.voodoo-limit", "only opponents with more than 3 cards")
+    elif isinstance(command, c.KeepMission):
+        offer = list(state.seats[seat].offer)
+        found = ("not_offered", "mission.setup", f"keep one of the missions dealt: {offer}")
+    elif isinstance(command, c.TakeBonus):
+        found = ("no_bonus", "bonus.take", f"no open bonus action for {command.creature}")
     elif isinstance(command, c.GivePoison):
         if not power_on(state, seat, "poison"):
             found = ("no_power", "power.poison", "seat has no Poison power in force")

@@ -20,6 +20,7 @@ from domain.kernel import (
     start,
 )
 from domain.orctower import GAME
+from domain.orctower import commands as c
 from domain.orctower.data import DEFAULT
 from tests.domain.orctower.scenario import Scenario, base
 from tools.simulation import Step, game_bot, random_bot, steps
@@ -275,3 +276,12 @@ def test_a_knowledge_spell_is_played_alone() -> None:
     with pytest.raises(IllegalCommand) as refused:
         s.play({"type": "Upgrade", "card": "zap.11"})
     assert refused.value.rule == "orctower.knowledge.learn"
+
+
+def test_a_mission_not_dealt_is_refused() -> None:
+    from tools.simulation import open_game
+
+    table, _, _ = open_game(GAME, 2, "m", {"missions": True})
+    with pytest.raises(IllegalCommand) as refused:
+        act(GAME, table, 0, c.KeepMission(mission="mission.frog"), Dice.seeded("m"))
+    assert refused.value.rule == "orctower.mission.setup"
