@@ -595,8 +595,8 @@ _CHANGES = [
         summary="A seat with « Règles immuables » ignores every rule change, « Pas de pouvoirs "
         "bonus » included, and hits creatures without the +1 hit point.",
         readings=(
-            Reading("It ignores all rule changes, including no-powers."),
-            Reading("No-powers switches it off too."),
+            Reading("It ignores all rule changes, including no-powers.", "immutable=ignores_all"),
+            Reading("No-powers switches it off too.", "immutable=powers_off"),
         ),
         default="It ignores all rule changes, including no-powers.",
         why="The power speaks of every change a destiny card imposes, without exception.",

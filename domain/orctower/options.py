@@ -17,6 +17,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
     bombardier: Literal["none", "golem", "chief"] = "none"
     loss_by: Literal["type", "category"] = "type"
     end_check: Literal["sticky", "round_end"] = "sticky"
+    immutable: Literal["ignores_all", "powers_off"] = "ignores_all"
 
 
 def _module(name: str, doc: str, rule: str) -> OptionSpec:
@@ -72,5 +73,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="The end: once 4 quarters were empty at any moment, or only if they still are "
         "when the round ends.",
         rule="orctower.ruling.end-check",
+    ),
+    OptionSpec(
+        name="immutable",
+        default="ignores_all",
+        allowed=("ignores_all", "powers_off"),
+        doc="Whether « Règles immuables » also ignores « Pas de pouvoirs bonus », or is "
+        "switched off by it like every power.",
+        rule="orctower.ruling.immutable",
     ),
 )

@@ -240,8 +240,28 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         _check_range(t.section, 0, 2, "tile section")
     for s in spec.terrain_sections or []:
         _check_range(s, 0, 2, "terrain_sections[]")
+    known = {c.id for c in (*DATA.creatures, *DATA.reinforcements)}
+    for cid in everything:
+        if cid.rsplit("-", 1)[0] not in known:
+            raise SetupError(f"unknown creature {cid!r}; types: {sorted(known)}")
+    _check_stage(spec)
     out: dict[str, Any] = msgspec.to_builtins(spec)
     return out
+
+
+def _check_stage(spec: PositionSpec) -> None:
+    """A stage needs what it waits on: a spell for casting, seats for demand..."""
+    needs = {
+        "casting": (spec.casting is not None, "casting"),
+        "demand": (bool(spec.demands), "demands"),
+        "bonus": (bool(spec.bonuses), "bonuses"),
+        "missions": (any(s.offer for s in spec.seats or []), "seats[].offer"),
+        "over": (bool(spec.scores), "scores"),
+    }
+    if spec.stage in needs and not needs[spec.stage][0]:
+        raise SetupError(f"stage {spec.stage!r} needs {needs[spec.stage][1]}")
+    if spec.casting is not None and spec.stage not in (None, "casting"):
+        raise SetupError("casting is given, so stage must be 'casting'")
 
 
 def from_position(state: State, given: Mapping[str, Any]) -> State:

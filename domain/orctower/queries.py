@@ -28,9 +28,12 @@ def has_power(state: State, seat: int, power: str) -> bool:
 def change_for(state: State, seat: int) -> str:
     """The destiny card's rule change as it applies to ``seat``."""
     card = destiny_card(state)
-    if card is None or has_power(state, seat, "immutable"):
+    if card is None:
         return ""
-    return card.rule
+    shielded = has_power(state, seat, "immutable")
+    if shielded and state.options.immutable == "powers_off" and card.rule == "no_powers":
+        shielded = False  # the other reading: no-powers switches the shield off too
+    return "" if shielded else card.rule
 
 
 def power_on(state: State, seat: int, power: str) -> bool:

@@ -107,6 +107,9 @@ def test_setup_file_by_spell_and_type_names() -> None:
         ({"stage": "dancing"}, "stage"),
         ({"counters": [9, 0, 0, 0, 0, 0]}, "counters[0]"),
         ({"colour": "blue"}, "colour"),
+        ({"creatures": [{"id": "dragon-01", "quarter": 1, "section": 0}]}, "unknown creature"),
+        ({"stage": "casting"}, "needs casting"),
+        ({"stage": "demand"}, "needs demands"),
     ],
 )
 def test_bad_setups_are_refused_with_the_key(setup: dict[str, Any], message: str) -> None:
@@ -220,6 +223,9 @@ def test_no_powers_round_and_immutable_rules() -> None:
     s.play({"type": "Pass"}, {"type": "RevealMarker", "quarter": 1})
     assert s.state.active == 1
     assert [x for x in GAME.legal_commands(s.state, 1) if type(x).__name__ == "GivePoison"]
+    other = Scenario(2, base(2, destiny="d09", seats=seats), {"immutable": "powers_off"})
+    other.play({"type": "Pass"}, {"type": "RevealMarker", "quarter": 1})
+    assert not [x for x in GAME.legal_commands(other.state, 1) if type(x).__name__ == "GivePoison"]
 
 
 def test_no_loss_power_keeps_the_creature() -> None:
