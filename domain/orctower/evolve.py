@@ -170,7 +170,7 @@ def _learned(state: State, e: ev.SpellLearned) -> State:
     p = state.seats[e.seat]
     palette = tuple("" if i == e.slot else c for i, c in enumerate(state.palette))
     state = _player(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
-    return rep(state, palette=palette)
+    return rep(state, palette=palette, fresh=(*state.fresh, e.card))
 
 
 def _filled(state: State, e: ev.PaletteFilled) -> State:
@@ -213,6 +213,7 @@ def _turn(state: State, e: ev.TurnStarted) -> State:
         changed=False,
         bonus_energy=0,
         minus_hp=(),
+        fresh=(),
     )
 
 

@@ -61,7 +61,9 @@ def draw(run: Run, seat: int, n: int, rule: str) -> None:
 
 def draw_discard(run: Run, seat: int, n: int, rule: str) -> None:
     """The top ``n`` cards of the personal discard into the hand."""
-    pile = run.state.seats[seat].discard
+    # « les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: a spell
+    # learned this turn stays in the discard.
+    pile = [c for c in run.state.seats[seat].discard if c not in run.state.fresh]
     take = tuple(reversed(pile[-n:])) if n else ()
     if take:
         run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take, source="discard"))

@@ -82,7 +82,7 @@ def casting_commands(state: State, seat: int) -> list[Command]:
             out.append(c.Upgrade(card=card))
     if state.casting.teleports and change_for(state, seat) != "no_teleport":
         out += [c.UpgradeTeleport(space=s) for s in empty_spaces(state)]
-    if state.casting.draws and p.discard:
+    if state.casting.draws and set(p.discard) - set(state.fresh):
         out.append(c.UpgradeDraw())
     out += resolutions(state, seat)
     out.append(c.Fizzle())

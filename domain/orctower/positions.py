@@ -99,6 +99,7 @@ class PositionSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tru
     minus_hp: list[str] | None = None
     demands: list[int] | None = None
     bonuses: list[str] | None = None
+    fresh: list[str] | None = None
     terrain: list[TileSpec] | None = None
     terrain_sections: list[int] | None = None
     toad_tiles: list[TileSpec] | None = None
@@ -301,6 +302,7 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
         "minus_hp",
         "demands",
         "bonuses",
+        "fresh",
         "toad_supply",
         "missions_left",
         "scores",
@@ -366,6 +368,7 @@ def position(state: State) -> dict[str, Any]:
         "minus_hp": list(state.minus_hp),
         "demands": list(state.demands),
         "bonuses": list(state.bonuses),
+        "fresh": list(state.fresh),
         "terrain": [msgspec.to_builtins(t) for t in state.terrain],
         "toad_tiles": [msgspec.to_builtins(t) for t in state.toad_tiles],
         "toad_supply": list(state.toad_supply),

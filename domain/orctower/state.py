@@ -96,6 +96,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     minus_hp: tuple[str, ...] = ()  # creatures at -1 hit point this turn (baby toad)
     demands: tuple[int, ...] = ()  # seats that must discard a card
     bonuses: tuple[str, ...] = ()  # defeated creatures whose bonus action is open
+    fresh: tuple[str, ...] = ()  # spells learned this turn: not usable before a later turn
     last_round: bool = False
     scores: tuple[int, ...] = ()
     pending: tuple[Pending, ...] = ()

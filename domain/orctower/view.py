@@ -85,6 +85,7 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
         hidden.update(stack)
     for pile in state.piles:
         hidden.update(pile)
+    hidden.update(state.missions_left)
     if state.stage == "over":
         return hidden
     for s, p in enumerate(state.seats):
