@@ -131,6 +131,11 @@ _SETUP = [
         "shuffled and dealt as usual",
     ),
     _a("assume.colours", DATA, "seat 0 plays blue, seat 1 green, seat 2 red, seat 3 yellow"),
+    _a(
+        "assume.open-discard",
+        TURN,
+        "the personal discard piles lie face up: everyone sees them, decks and hands stay hidden",
+    ),
 ]
 
 _DATA = [

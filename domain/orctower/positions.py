@@ -259,6 +259,8 @@ def _check_stage(spec: PositionSpec) -> None:
         "missions": (any(s.offer for s in spec.seats or []), "seats[].offer"),
         "over": (bool(spec.scores), "scores"),
     }
+    if spec.stage == "actions" and spec.actions == 0:
+        raise SetupError("stage 'actions' needs actions of 1 or more")
     if spec.stage in needs and not needs[spec.stage][0]:
         raise SetupError(f"stage {spec.stage!r} needs {needs[spec.stage][1]}")
     if spec.casting is not None and spec.stage not in (None, "casting"):
@@ -310,6 +312,8 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
         value = getattr(spec, key)
         if value is not None:
             changes[key] = tuple(value)
+    if spec.stage in ("reveal", "actions", "casting") and spec.actions is None:
+        changes["actions"] = 2  # « le joueur actif peut effectuer 2 actions »
     if spec.markers is not None:
         changes["stacks"] = tuple(tuple(s) for s in spec.markers)
     if spec.creatures is not None:
