@@ -8,6 +8,7 @@ a setup file would be read.
 from __future__ import annotations
 
 import json
+import random
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +21,8 @@ from domain.kernel import (
     Event,
     GameStarted,
     Table,
+    act,
+    apply,
     replay,
     start,
 )
@@ -85,3 +88,19 @@ def opened(
     text = through_toml(setup) if setup is not None else None
     events = start(GAME, started(players, text, options=options, data=data), dice)
     return replay(GAME, events), events
+
+
+def play_on(table: Table[State], seed: str, limit: int = 5000) -> tuple[Table[State], list[Event]]:
+    """Random legal commands (seeded) with the game's seeded chance, to the end."""
+    rng = random.Random(f"bots:{seed}")
+    events: list[Event] = []
+    for _ in range(limit):
+        if GAME.outcome(table.state) is not None:
+            return table, events
+        seat = table.state.pending[0].seat
+        command = rng.choice(GAME.legal_commands(table.state, seat))
+        new = act(GAME, table, seat, command, Dice.seeded(seed, table.counter))
+        for event in new:
+            table = apply(GAME, table, event)
+        events += new
+    raise AssertionError(f"no end after {limit} commands")
