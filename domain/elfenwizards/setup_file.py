@@ -222,8 +222,8 @@ def _phase_keys(setup: Mapping[str, Any], out: dict[str, Any], colours: tuple[st
         raise SetupError("phase: a position inside a round needs the dragon (key dragon)")
     if phase == "over" and "end_reason" not in out:
         raise SetupError("end_reason: a finished game says why it ended")
-    if out.get("may_reroll") and not out.get("rolled"):
-        raise SetupError("may_reroll: only after the roll (rolled = true)")
+    if out.get("may_reroll") and (not out.get("rolled") or out.get("placed")):
+        raise SetupError("may_reroll: only once rolled (rolled = true), before any die is placed")
     holders = [colours.index(c) for c in out.get("hands", {})]
     if holders and (not out.get("rolled") or holders != out.get("queue", [])[:1]):
         raise SetupError(

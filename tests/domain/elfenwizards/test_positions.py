@@ -156,6 +156,10 @@ def test_a_bad_position_is_refused_naming_the_key(change: dict[str, Any], words:
         ({"phase": "recover2", "queue": [0, 2]}, "not in turn order"),
         ({"phase": "roll", "queue": [0], "rolled": True, "hands": {"green": [3]}}, "hands: only"),
         ({"phase": "roll", "queue": [0], "may_reroll": True}, "may_reroll belongs"),
+        (
+            {"phase": "reroll", "queue": [0], "rolled": True, "may_reroll": True, "placed": 1},
+            "before any die is placed",
+        ),
         ({"wizards": {"red-1": "GD", "green-1": "M1", "blue-1": "M1"}}, "retires in phase 1"),
         (
             {"wizards": {"red-1": "defeat-druide", "green-1": "M1", "blue-1": "M1"}},
