@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_errors, api_events, api_ops, api_tables, rate_limits, ui
+from services import api_dispute, api_errors, api_events, api_ops, api_tables, rate_limits, ui
 from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
 from services.api_observe import Observe
@@ -212,6 +212,7 @@ def create_app(
     app.include_router(api_ops.router)
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
+    app.include_router(api_dispute.router)
     app.include_router(ui.router)
 
     @app.get("/scoreboard", tags=["scoreboard"], responses=api_errors.RESPONSES)
