@@ -58,7 +58,7 @@ def initial(started: GameStarted) -> State:
     options = Options.from_mapping(started.options)
     data = load(started.data)
     types = types_in_play(data, options)
-    given = validate_setup(started.setup or {}, players) if started.setup else {}
+    given = validate_setup(started.setup, players, data) if started.setup else {}
     state = State(
         players=players,
         options=options,
