@@ -130,6 +130,14 @@ _SETUP = [
         "palette, piles, destiny deck, gauges, powers, missions, stage); what it leaves out is "
         "shuffled and dealt as usual",
     ),
+    _a(
+        "assume.marker-deal",
+        SETUP,
+        "a setup file that gives no marker stacks: the markers of creatures on the board, "
+        "defeated (seats' defeated) or arrived (counters) are out; each quarter's stack holds "
+        "the markers per quarter less the creatures on that quarter, a shortfall coming off "
+        "the fullest stacks (quarter 1 first), and a surplus stays out of the game",
+    ),
     _a("assume.colours", DATA, "seat 0 plays blue, seat 1 green, seat 2 red, seat 3 yellow"),
     _a(
         "assume.open-discard",

@@ -67,6 +67,17 @@ class MarkerRevealed(Consequence, frozen=True, kw_only=True):
         return f"marker {self.marker} revealed on quarter {self.quarter}: onto its outer section"
 
 
+class MarkersDealt(Consequence, frozen=True, kw_only=True):
+    """The shuffled markers laid into the six stacks, quarter 1 first, by these
+    sizes (a setup position whose board is already under way); any left over are
+    out of the game."""
+
+    sizes: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"marker stacks of {list(self.sizes)}, quarter 1 first"
+
+
 class CreatureMoved(Consequence, frozen=True, kw_only=True):
     creature: str
     quarter: int
@@ -362,6 +373,7 @@ EVENT_TYPES: tuple[type[Consequence], ...] = (
     PaletteReturned,
     PaletteFilled,
     MarkerRevealed,
+    MarkersDealt,
     CreatureMoved,
     CreatureArrived,
     CreatureLost,

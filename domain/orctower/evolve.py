@@ -85,6 +85,14 @@ def _revealed(state: State, e: ev.MarkerRevealed) -> State:
     return rep(state, stacks=stacks, creatures=(*state.creatures, born))
 
 
+def _dealt(state: State, e: ev.MarkersDealt) -> State:
+    order = [m for stack in state.stacks for m in stack]
+    starts = [sum(e.sizes[:q]) for q in range(6)]
+    return rep(
+        state, stacks=tuple(tuple(order[starts[q] : starts[q] + e.sizes[q]]) for q in range(6))
+    )
+
+
 def _moved(state: State, e: ev.CreatureMoved) -> State:
     return rep(
         state,
@@ -291,6 +299,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.PaletteReturned: _returned,
     ev.PaletteFilled: _filled,
     ev.MarkerRevealed: _revealed,
+    ev.MarkersDealt: _dealt,
     ev.CreatureMoved: _moved,
     ev.CreatureArrived: _arrived,
     ev.CreatureLost: _lost,

@@ -61,3 +61,34 @@ def test_a_setup_naming_what_the_tables_data_lacks_is_refused_at_the_start() -> 
         _open({"seats": [{"hand": ["smash"]}, {}]}, data=TABLE_DATA)
     with pytest.raises(SetupError, match="unknown creature 'goblin-01'"):
         _open({"creatures": [{"type": "goblin", "quarter": 1, "section": 0}]}, data=TABLE_DATA)
+
+
+def test_a_setup_giving_creatures_but_no_markers_deals_each_quarter_what_it_has_left() -> None:
+    """At 2 players each quarter starts with 8 markers; the creatures already on a
+    quarter came from its stacks, so quarter 1 (3 creatures) keeps 5 and quarter 2
+    (one) keeps 7."""
+    creatures = [{"type": "orc", "quarter": 1, "section": 0} for _ in range(3)]
+    creatures.append({"type": "chief", "quarter": 2, "section": 1})
+    state = _open({"creatures": creatures, "stage": "actions"}).state
+    assert [len(s) for s in state.stacks] == [5, 7, 8, 8, 8, 8]
+    on_board = {c.id for c in state.creatures}
+    assert not on_board & {m for s in state.stacks for m in s}
+
+
+def test_markers_of_defeated_and_arrived_creatures_are_not_dealt_again() -> None:
+    """48 markers at 2 players: 4 on the board, 2 goblins defeated and 1 orc past the
+    tower leave 41 for stacks of 44; the shortfall of 3 comes off the fullest stacks."""
+    creatures = [{"type": "orc", "quarter": 1, "section": 0} for _ in range(3)]
+    creatures.append({"type": "chief", "quarter": 2, "section": 1})
+    setup = {
+        "creatures": creatures,
+        "stage": "actions",
+        "counters": [0, 1, 0, 0, 0, 0],
+        "seats": [{"defeated": [2, 0, 0, 0, 0, 0]}, {}],
+    }
+    state = _open(setup).state
+    assert [len(s) for s in state.stacks] == [5, 7, 7, 7, 7, 8]
+    stacked = [m for s in state.stacks for m in s]
+    goblins, orcs = 10, 10  # unnumbered markers of each weak type, all in play at 2
+    assert sum(m.startswith("goblin-") for m in stacked) == goblins - 2
+    assert sum(m.startswith("orc-") for m in stacked) == orcs - 3 - 1
