@@ -170,6 +170,16 @@ class UpgradeEffectUsed(Consequence, frozen=True, kw_only=True):
         return f"{_s(self.seat)} uses an upgrade's {self.effect} effect"
 
 
+class UpgradeEffectsLapsed(Consequence, frozen=True, kw_only=True):
+    """Option ``upgrade_timing = "immediate"``: the unused upgrade effects lapse as
+    the next upgrade is played."""
+
+    seat: int
+
+    def describe(self) -> str:
+        return f"{_s(self.seat)}'s unused upgrade effects lapse"
+
+
 class DamageDealt(Consequence, frozen=True, kw_only=True):
     creature: str
     amount: int
@@ -384,6 +394,7 @@ EVENT_TYPES: tuple[type[Consequence], ...] = (
     SpellCast,
     UpgradePlayed,
     UpgradeEffectUsed,
+    UpgradeEffectsLapsed,
     DamageDealt,
     CreatureDefeated,
     PowerGained,

@@ -100,6 +100,7 @@ class PositionSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tru
     demands: list[int] | None = None
     bonuses: list[str] | None = None
     fresh: list[str] | None = None
+    toads_used: list[str] | None = None
     terrain: list[TileSpec] | None = None
     terrain_sections: list[int] | None = None
     toad_tiles: list[TileSpec] | None = None
@@ -308,6 +309,7 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
         "demands",
         "bonuses",
         "fresh",
+        "toads_used",
         "toad_supply",
         "missions_left",
         "scores",
@@ -376,6 +378,7 @@ def position(state: State) -> dict[str, Any]:
         "demands": list(state.demands),
         "bonuses": list(state.bonuses),
         "fresh": list(state.fresh),
+        "toads_used": list(state.toads_used),
         "terrain": [msgspec.to_builtins(t) for t in state.terrain],
         "toad_tiles": [msgspec.to_builtins(t) for t in state.toad_tiles],
         "toad_supply": list(state.toad_supply),

@@ -75,6 +75,10 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
             )
         if found is None and isinstance(command, c.RemoveCard):
             found = ("no_power", "power.hand-change", "hand change: once a turn, with the power")
+    elif isinstance(command, c.Fizzle):
+        found = ("needs_effect", "ruling.fizzle", "the spell has an effect it can apply")
+    elif isinstance(command, c.UseToad) and command.tile in state.toads_used:
+        found = ("toad_used", "ruling.toad-once", f"{command.tile} was used this turn")
     elif isinstance(command, c.UpgradeDraw):
         found = ("no_upgrade_effect", "spell.upgrade-effects", "no draw upgrade, or empty discard")
     elif isinstance(command, c.Learn) and change_for(state, seat) == "no_study":
