@@ -257,3 +257,28 @@ def test_area_toads_yes_lets_an_ice_storm_take_the_baby_toad() -> None:
         out += s.play({"type": "Blast", "level": 1, "section": 2})
         taken.append([e.tile for e in of(out, ToadTaken)])
     assert taken == [[], ["toad_draw.01"]]
+
+
+def test_terrain_hit_points_are_exact_and_come_back_once_the_creature_leaves() -> None:
+    """« tant que le cavalier orque demeure sur la végétation, il a 2 points de vie au
+    lieu de 3 »; « tant que le gobelin demeure sur les pierres, il a 3 points de vie au
+    lieu de 2 »; « Dès que la créature quitte la tuile ..., ses points de vie
+    reviennent cependant à la normale »: the middle sections move (card n01)."""
+    from domain.orctower.queries import hit_points
+
+    terrain = [
+        {"kind": "vegetation", "quarter": 1, "section": 1},
+        {"kind": "stones", "quarter": 2, "section": 1},
+    ]
+    creatures = [
+        {"id": "rider-05", "quarter": 1, "section": 1},
+        {"id": "goblin-20", "quarter": 2, "section": 1},
+    ]
+    setup = base(2, active=1, destiny_deck=["n01"], terrain=terrain, creatures=creatures)
+    s = Scenario(2, setup, {"terrain": True, "new_destiny": True})
+    assert hit_points(s.state, s.creature("rider-05"), 1) == 2
+    assert hit_points(s.state, s.creature("goblin-20"), 1) == 3
+    s.play({"type": "Pass"})  # round 2: n01 moves the middle sections of quarters 1, 2
+    assert s.creature("rider-05").section == 2 and s.creature("goblin-20").section == 2
+    assert hit_points(s.state, s.creature("rider-05"), 0) == 3
+    assert hit_points(s.state, s.creature("goblin-20"), 0) == 2
