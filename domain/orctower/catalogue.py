@@ -852,6 +852,26 @@ _TERRAIN = [
         "Toute créature placée sur des pierres gagne automatiquement un point de vie",
         "+1 hit point on stones.",
     ),
+    Rule(
+        id=P + "ruling.road-placed",
+        section=TERRAIN,
+        passage="Les créatures ne s’arrêtent pas sur ce terrain. Si elles arrivent dessus, "
+        "elles se déplacent d’un cran supplémentaire en direction de la tour.",
+        source="ruling",
+        summary="A road acts on creatures that move (a destiny card, Magic Bonds); a creature "
+        "revealed onto a road, or put there by Switch, stays on it.",
+        readings=(
+            Reading("Only movement toward the tower is carried on.", "road_placed=stays"),
+            Reading(
+                "A creature Switch puts onto a road moves on as well (a revealed one stays: "
+                "it is placed « sur la section extérieure »).",
+                "road_placed=moves_on",
+            ),
+        ),
+        default="Only movement toward the tower is carried on.",
+        why="« se déplacent d’un cran supplémentaire » continues a move toward the tower; "
+        "Switch places a creature where the player chooses.",
+    ),
     _a(
         "assume.terrain-sections",
         TERRAIN,

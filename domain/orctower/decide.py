@@ -29,6 +29,7 @@ from domain.orctower.queries import (
     kind,
     opponents_over_three,
     spell_of,
+    tile_at,
 )
 from domain.orctower.refusals import refusal
 from domain.orctower.state import State, card_spell, creature, creature_type
@@ -167,8 +168,19 @@ def _replenish(run: Run, seat: int, cmd: c.Replenish) -> None:
     _finish_spell(run, seat)
 
 
+def _onto_road(run: Run, creatures: tuple[str, ...]) -> None:
+    """Option road_placed=moves_on: a creature Switch put on a road moves on."""
+    if run.state.options.road_placed != "moves_on":
+        return
+    for cid in creatures:
+        here = creature(run.state, cid)
+        if tile_at(run.state, here.quarter, here.section) == "road":
+            advance(run, cid, 0, cite("ruling.road-placed"))
+
+
 def _swap(run: Run, seat: int, cmd: c.Swap) -> None:
     run.emit(ev.CreaturesSwapped(rule=cite("support.switch"), first=cmd.first, second=cmd.second))
+    _onto_road(run, (cmd.first, cmd.second))
     _finish_spell(run, seat)
 
 
@@ -179,6 +191,7 @@ def _place(run: Run, seat: int, cmd: c.Place) -> None:
             rule=cite("support.switch"), creature=cmd.creature, quarter=quarter, section=cmd.section
         )
     )
+    _onto_road(run, (cmd.creature,))
     _finish_spell(run, seat)
 
 

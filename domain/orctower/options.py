@@ -24,6 +24,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
     toad_use: Literal["once", "each_turn"] = "once"
     fizzle: Literal["allowed", "needs_effect"] = "allowed"
     area_toads: Literal["no", "yes"] = "no"
+    road_placed: Literal["stays", "moves_on"] = "stays"
 
 
 def _module(name: str, doc: str, rule: str) -> OptionSpec:
@@ -134,5 +135,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="Whether Ice Storm and Earthquake also take the baby toad tiles of the sections "
         "they hit.",
         rule="orctower.ruling.toad-area",
+    ),
+    OptionSpec(
+        name="road_placed",
+        default="stays",
+        allowed=("stays", "moves_on"),
+        doc="A creature Switch puts onto a road: it stays there, or moves on toward the "
+        "tower as if it had arrived by moving.",
+        rule="orctower.ruling.road-placed",
     ),
 )

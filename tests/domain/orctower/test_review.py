@@ -282,3 +282,24 @@ def test_terrain_hit_points_are_exact_and_come_back_once_the_creature_leaves() -
     assert s.creature("rider-05").section == 2 and s.creature("goblin-20").section == 2
     assert hit_points(s.state, s.creature("rider-05"), 0) == 3
     assert hit_points(s.state, s.creature("goblin-20"), 0) == 2
+
+
+def test_road_placed_moves_on_carries_a_switched_creature_toward_the_tower() -> None:
+    """ruling.road-placed: Switch's second effect puts the golem on the road of red's
+    middle section; it stays there by default, and moves on to the inner section
+    with ``road_placed = "moves_on"``."""
+    landed = []
+    for reading in ("stays", "moves_on"):
+        setup = base(
+            3,
+            active=2,
+            terrain=[{"kind": "road", "quarter": 3, "section": 1}],
+            creatures=[{"id": "golem-07", "quarter": 5, "section": 0}],
+            seats=[{}, {}, {"hand": ["switch.11", "zap.11", "smash.11", "cold_snap.11"]}],
+        )
+        s = Scenario(3, setup, {"terrain": True, "road_placed": reading})
+        s.play(cast("switch.11"), upgrade("zap.11"))
+        s.play({"type": "Place", "creature": "golem-07", "section": 1})
+        golem = s.creature("golem-07")
+        landed.append((golem.quarter, golem.section))
+    assert landed == [(3, 1), (3, 2)]
