@@ -303,3 +303,25 @@ def test_road_placed_moves_on_carries_a_switched_creature_toward_the_tower() -> 
         golem = s.creature("golem-07")
         landed.append((golem.quarter, golem.section))
     assert landed == [(3, 1), (3, 2)]
+
+
+@pytest.mark.parametrize(
+    ("draw_from", "command", "code"),
+    [
+        ("top", {"type": "UpgradeDraw", "card": "cold_snap.11"}, "top_card"),
+        ("any", {"type": "UpgradeDraw"}, "name_cards"),
+        ("any", {"type": "UpgradeDraw", "card": "zap.99"}, "not_in_discard"),
+    ],
+)
+def test_a_wrong_draw_from_the_discard_is_refused_by_name(
+    draw_from: str, command: dict[str, Any], code: str
+) -> None:
+    setup = base(
+        2,
+        seats=[{"hand": ["fireball.11", "wisdom.11", "zap.11"], "discard": ["cold_snap.11"]}],
+    )
+    s = Scenario(2, setup, {"draw_from": draw_from})
+    s.play(cast("fireball.11"), upgrade("wisdom.11", "fire"))
+    with pytest.raises(IllegalCommand) as refused:
+        s.play(command)
+    assert (refused.value.code, refused.value.rule) == (code, "orctower.spell.draw-effect")
