@@ -875,7 +875,8 @@ _TERRAIN = [
     _a(
         "assume.terrain-sections",
         TERRAIN,
-        "without a setup choice each quarter's tile lies on its middle section",
+        "without a setup choice each quarter's tile lies on its middle section (data key "
+        "terrain_sections)",
     ),
 ]
 

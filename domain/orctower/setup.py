@@ -148,7 +148,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
         tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.terrain)]
         order = dice.shuffle(tiles, pile="terrain", rule=cite("terrain.setup"))
         run.emit(order)
-        sections = state.terrain_sections or (1,) * 6
+        sections = state.terrain_sections or data.terrain_sections
         for q in range(6):
             run.emit(
                 ev.TerrainPlaced(

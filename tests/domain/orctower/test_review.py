@@ -325,3 +325,24 @@ def test_a_wrong_draw_from_the_discard_is_refused_by_name(
     with pytest.raises(IllegalCommand) as refused:
         s.play(command)
     assert (refused.value.code, refused.value.rule) == (code, "orctower.spell.draw-effect")
+
+
+def test_the_default_terrain_sections_are_data_a_table_may_replace() -> None:
+    """assume.terrain-sections is a number of ours: kept as data, not in the code."""
+    from domain.orctower.events import TerrainPlaced
+
+    assert DEFAULT["terrain_sections"] == [1] * 6
+    data = GAME.validate_data({"terrain_sections": [0, 2, 0, 2, 0, 2]})
+    started = GameStarted(
+        game="orctower",
+        options=GAME.spec.resolve_options({"terrain": True}),
+        players=("a", "b"),
+        mode="seeded",
+        seed_commitment="",
+        engine_version=ENGINE_VERSION,
+        data=data,
+    )
+    placed = of(start(GAME, started, Dice.seeded("tiles")), TerrainPlaced)
+    assert [e.section for e in placed] == [0, 2, 0, 2, 0, 2]
+    with pytest.raises(SetupError, match="terrain_sections"):
+        GAME.validate_data({"terrain_sections": [1, 1, 3, 1, 1, 1]})
