@@ -873,6 +873,12 @@ _TERRAIN = [
         "Switch places a creature where the player chooses.",
     ),
     _a(
+        "assume.min-hp",
+        TERRAIN,
+        "a creature keeps at least 1 hit point whatever lowers it (vegetation, a baby toad's "
+        "−1): it must still be hit to be defeated",
+    ),
+    _a(
         "assume.terrain-sections",
         TERRAIN,
         "without a setup choice each quarter's tile lies on its middle section (data key "

@@ -346,3 +346,20 @@ def test_the_default_terrain_sections_are_data_a_table_may_replace() -> None:
     assert [e.section for e in placed] == [0, 2, 0, 2, 0, 2]
     with pytest.raises(SetupError, match="terrain_sections"):
         GAME.validate_data({"terrain_sections": [1, 1, 3, 1, 1, 1]})
+
+
+def test_hit_points_never_fall_below_one_as_a_catalogued_assumption() -> None:
+    """A goblin (2) on vegetation (−1) under a baby toad's −1 keeps 1 hit point: the
+    rulebook prints no floor, so the catalogue marks it."""
+    from domain.orctower.queries import hit_points
+
+    rule = GAME.catalogue["orctower.assume.min-hp"]
+    assert rule.source == "assumption"
+    setup = base(
+        2,
+        terrain=[{"kind": "vegetation", "quarter": 1, "section": 0}],
+        creatures=[{"id": "goblin-20", "quarter": 1, "section": 0}],
+        minus_hp=["goblin-20"],
+    )
+    s = Scenario(2, setup, {"terrain": True})
+    assert hit_points(s.state, s.creature("goblin-20"), 0) == 1
