@@ -247,6 +247,8 @@ COMBO_IDS: tuple[str, ...] = tuple(combo.id for combo in _COMBO_LIST)
 
 HAND_LIMIT = 3
 DEAL_SIZE = 2
+# The pile name of the shuffle that places the cards a setup file left out.
+LEFT_OUT = "left_out"
 
 # Persistent effects a wizard can carry; see state.Effect. No kind contains a
 # card id, so a view showing effects never seems to name a hidden card.

@@ -9,6 +9,7 @@ a seat has something to decide (a defence, a discard) or the action is over.
 from __future__ import annotations
 
 from domain.kernel import Dice, Event
+from domain.kernel.piles import take
 from domain.ultimate import events as ev
 from domain.ultimate.cards import (
     ARCANE_TRAP,
@@ -65,10 +66,11 @@ class Flow:
             )
             self.emit(
                 self.dice.shuffle(
-                    self.state.discard, pile="discard", rule="ultimate.turn.reshuffle"
+                    self.state.discard, pile="discard", rule="ultimate.turn.reshuffle", follow=True
                 )
             )
-        card = self.state.draw_pile[0]
+        pile = self.state.draw_pile
+        card = pile[self.dice.draw(pile, unknown=self.state.draw_unknown, what="the draw pile")]
         self.emit(ev.CardDrawn(rule=rule, seat=seat, card=card))
         return card
 
@@ -333,11 +335,15 @@ class Flow:
                 rule=rule, round=self.state.round + 1, health=self.state.options.round_health
             )
         )
-        shuffled = self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal")
-        self.emit(shuffled)
+        self.emit(self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal", follow=True))
         for seat in range(self.state.players):
-            cards = shuffled.order[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE]
-            self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=cards))
+            pile, unknown = self.state.draw_pile, self.state.draw_unknown
+            cards: list[str] = []
+            for _ in range(DEAL_SIZE):
+                card = pile[self.dice.draw(pile, unknown=unknown, what="the deck")]
+                cards.append(card)
+                pile, unknown = take(pile, unknown, card)
+            self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=tuple(cards)))
         choice = self.dice.choose(
             self.state.players, purpose="first player", rule="ultimate.setup.first-player"
         )
