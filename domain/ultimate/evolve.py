@@ -84,6 +84,9 @@ def _action_pending(state: UltimateState) -> Pending:
         return Pending(seat=seat, accepts=("Pass",), prompt="nothing to do: pass")
     accepts: list[str] = []
     offers: list[str] = []
+    if state.options.pass_with_cards:
+        accepts.append("Pass")
+        offers.append("pass")
     if held < HAND_LIMIT and drawable:
         accepts.append("Draw")
         offers.append("draw a card")

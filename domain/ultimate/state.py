@@ -85,6 +85,8 @@ class UltimateState(msgspec.Struct, frozen=True, kw_only=True):
     demands: tuple[Demand, ...] = ()
     winner: int | None = None
     pending: tuple[Pending, ...] = ()
+    # A table's own data (its edition's card names, rulebook order); empty: built-in.
+    names: tuple[str, ...] = ()
 
 
 def hand(state: UltimateState, seat: int) -> tuple[str, ...]:
