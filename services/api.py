@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_errors, api_events, api_tables, ui
+from services import api_errors, api_events, api_positions, api_tables, ui
 from services.api_errors import APIError
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
@@ -170,6 +170,7 @@ def create_app(
     app.state.projections = projections
     api_errors.install(app)
     app.include_router(api_tables.router)
+    app.include_router(api_positions.router)
     app.include_router(api_events.router)
     app.include_router(ui.router)
 

@@ -17,6 +17,17 @@ class CreateTable(BaseModel):
     setup: dict[str, Any] | None = Field(None, description="a setup position (as a setup file)")
     options: dict[str, Any] | None = Field(None, description="game options, NAME: VALUE")
     dice: list[int] = Field(default_factory=list, description="table mode: scripted dice values")
+    orders: list[list[int]] = Field(
+        default_factory=list,
+        description="table mode: deck orders for the opening's shuffles (0-based permutations)",
+    )
+    drew: list[str] = Field(
+        default_factory=list,
+        description="table mode: the cards dealt at the opening from piles of unknown order",
+    )
+    data: dict[str, Any] | None = Field(
+        None, description="the table's own data file (see GET /games/{game}/data)"
+    )
 
 
 class SeatToken(BaseModel):
@@ -41,6 +52,10 @@ class ActRequest(BaseModel):
     )
     dice: list[int] = Field(
         default_factory=list, description="table mode: the dice the table rolled for it"
+    )
+    drew: list[str] = Field(
+        default_factory=list,
+        description="table mode: the cards actually drawn from piles of unknown order, in order",
     )
 
 

@@ -22,10 +22,10 @@ from typing import Any
 
 import msgspec
 import pytest
-import tomli_w
 
 from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, all_games, apply, replay
 from domain.kernel import start as kernel_start
+from services import toml_out
 from tests.test_simulation import option_variant
 from tools.simulation import Finished, Step, steps
 
@@ -58,7 +58,7 @@ def comparable(game: Game[Any], state: Any) -> Any:
 
 def open_position(game: Game[Any], table: Any) -> Any:
     """A new game from the TOML text of the position in ``table``; its fold."""
-    text = tomli_w.dumps(game.position(table.state))
+    text = toml_out.dumps(game.position(table.state))
     players = len(table.started.players)
     started = GameStarted(
         game=game.spec.id,
