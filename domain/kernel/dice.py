@@ -20,6 +20,8 @@ from domain.kernel.errors import DiceRequired
 from domain.kernel.events import CardsShuffled, DiceRolled
 
 DOMAIN = b"wizard-ledger/chance/v1\x00"
+# A table told what a command needs is told at most this many values at once.
+MAX_COLLECTED = 200
 
 
 def commitment(seed: str) -> str:
@@ -110,11 +112,16 @@ class ScriptedSource:
         if not self.collect:
             raise DiceRequired(what)
         self.missing.append(what)
+        if len(self.missing) >= MAX_COLLECTED:
+            # Rules that roll until something happens (ties re-rolled) might not stop
+            # on placeholders: name what is known so far.
+            raise DiceRequired(f"{len(self.missing)}+ chance values: " + "; ".join(self.missing))
 
     def index(self, counter: int, n: int, what: str) -> int:
         if self.used_values >= len(self.values):
             self._need(f"a value 1..{n} ({what})")
-            return 0
+            # Placeholders differ from one to the next, so a tie re-rolled on them ends.
+            return len(self.missing) % n
         value = self.values[self.used_values]
         if not 1 <= value <= n:
             raise DiceRequired(f"a value 1..{n} ({what}), not {value}")

@@ -119,9 +119,12 @@ _TURN_RULES = [
         section=TURN,
         passage=(
             "À la fin de son tour, le joueur peut, s'il le souhaite, se défausser d'une carte "
-            "de sa main"
+            "de sa main pour la remplacer par une nouvelle carte au prochain tour."
         ),
-        summary="After the action, the player may discard one card or end the turn.",
+        summary=(
+            "After the action, the player may discard one card or end the turn; what replaces "
+            "the card is ruled by ultimate.ruling.discard-replacement."
+        ),
     ),
     Rule(
         id="ultimate.turn.hand-limit",
