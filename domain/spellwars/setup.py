@@ -31,7 +31,9 @@ KEYS = (
 def initial(started: GameStarted) -> State:
     n = len(started.players)
     o = started.options
-    position = validate_setup(started.setup, n) if started.setup else None
+    # A table-mode game keeps its chance script in the setup: only other keys make a position.
+    given = {k for k in started.setup or {} if k not in ("dice", "orders", "drew")}
+    position = validate_setup(started.setup or {}, n) if given else None
     return State(
         players=n,
         variant=str(o.get("variant", "tokens")),

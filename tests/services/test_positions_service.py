@@ -201,3 +201,25 @@ def test_a_card_that_cannot_be_there_is_refused_at_creation(
     with pytest.raises(IllegalCommand, match="could be in the deck"):
         ledger.create_game("ultimate", 2, table=True, drew=drew, dice=[1])
     assert ledger.game_ids() == []
+
+
+def test_a_finished_games_position_opens_a_table_over_http(
+    client: TestClient, ledger: WizardLedger
+) -> None:
+    t = new_table(client, seed="http-position")
+    play(ledger, t.game_id, actions=9, seed=5)
+    at = action_boundaries(ledger, t.game_id)[-1]
+    play(ledger, t.game_id)  # to the end: the position is no longer secret
+    shown = client.get(f"/tables/{t.game_id}/position", params={"at": at}).json()
+    assert shown["redacted"] is False and shown["position"] == at
+    r = client.post(
+        "/tables",
+        json={"game": "ultimate", "players": 2, "options": QUICK, "setup": shown["setup"]},
+    )
+    assert r.status_code == 201, r.text
+    opened = ledger.load(r.json()["game_id"]).table.state
+    then = ledger.load(t.game_id, at).table.state
+    assert msgspec.to_builtins(opened) == msgspec.to_builtins(then)
+    broken = {**shown["setup"], "effects": [{"kind": "haste", "seat": 0}]}
+    r = client.post("/tables", json={"game": "ultimate", "players": 2, "setup": broken})
+    assert r.status_code == 422 and "effects[0].kind" in r.json()["message"]

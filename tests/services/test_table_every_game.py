@@ -1,0 +1,47 @@
+"""``new --table`` for every registered game: the opening's chance comes from the table,
+and a table that gives none is told everything the opening needs at once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel import CardsShuffled, DiceRolled, Game, IllegalCommand, all_games
+from services.ledger import WizardLedger
+from tools.simulation import open_game
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
+def test_every_game_opens_at_the_table_with_the_orders_and_dice_it_is_given(
+    game: Game[Any], sqlite_url: str
+) -> None:
+    players = game.spec.min_players
+    _, seeded, _ = open_game(game, players, f"table-{game.spec.id}")
+    dice = [v for e in seeded if isinstance(e, DiceRolled) for v in e.values]
+    orders = [list(e.permutation) for e in seeded if isinstance(e, CardsShuffled)]
+    ledger = WizardLedger(sqlite_url)
+    if dice or orders:
+        with pytest.raises(IllegalCommand) as refused:
+            ledger.create_game(game.spec.id, players, table=True)
+        assert refused.value.code == "dice_required"
+        needs = re.search(r"needs (\d+)\+? chance value", refused.value.message)
+        assert needs is not None and int(needs.group(1)) >= 1
+        assert ledger.game_ids() == []  # nothing stored
+    gid = ledger.create_game(game.spec.id, players, table=True, dice=dice, orders=orders).game_id
+    at_table = [e.event for e in ledger.entries(gid)][1:]
+
+    def plain(events: list[Any]) -> list[Any]:
+        # The same opening, chance aside from where it came from (seed or table).
+        out = []
+        for e in events:
+            data = msgspec.to_builtins(e)
+            if isinstance(e, DiceRolled | CardsShuffled):
+                data.pop("source", None)
+                data.pop("counter", None)
+            out.append(data)
+        return out
+
+    assert plain(at_table) == plain(seeded[1:])
