@@ -254,7 +254,9 @@ def _check_data(game: Any, started: GameStarted) -> Problem | None:
         normal = game.validate_data(started.data)
     except ValueError as e:
         return Problem(1, "data", f"this engine refuses the table's data: {e}")
-    if msgspec.to_builtins(normal) != msgspec.to_builtins(started.data):
+    if msgspec.json.encode(normal, order="sorted") != msgspec.json.encode(
+        started.data, order="sorted"
+    ):
         return Problem(1, "data", "this engine reads the table's data differently")
     return None
 

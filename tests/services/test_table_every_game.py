@@ -45,3 +45,23 @@ def test_every_game_opens_at_the_table_with_the_orders_and_dice_it_is_given(
         return out
 
     assert plain(at_table) == plain(seeded[1:])
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
+def test_every_game_plays_with_its_exported_data_file_and_verifies(
+    game: Game[Any], sqlite_url: str
+) -> None:
+    import tomllib
+
+    from domain.kernel.data import data_hash
+    from services.positions import data_toml
+    from services.verify import verify_game
+    from tests.services.conftest import play
+
+    data = tomllib.loads(data_toml(game.spec.id))  # through the TOML a table would edit
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game(game.spec.id, game.spec.min_players, seed="data", data=data).game_id
+    started = ledger.entries(gid, lte=1)[0].event
+    assert started.data_hash == data_hash(started.data)  # type: ignore[attr-defined]
+    play(ledger, gid, actions=12)
+    assert verify_game(ledger, gid).ok
