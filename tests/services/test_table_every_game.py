@@ -65,3 +65,25 @@ def test_every_game_plays_with_its_exported_data_file_and_verifies(
     assert started.data_hash == data_hash(started.data)  # type: ignore[attr-defined]
     play(ledger, gid, actions=12)
     assert verify_game(ledger, gid).ok
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
+def test_every_games_position_from_the_store_opens_the_same_state(
+    game: Game[Any], sqlite_url: str
+) -> None:
+    import tomllib
+
+    from domain.kernel import ActionTaken
+    from services.positions import as_toml, position_json
+    from tests.services.conftest import play
+
+    ledger = WizardLedger(sqlite_url)
+    players = game.spec.min_players
+    gid = ledger.create_game(game.spec.id, players, seed="store-position").game_id
+    play(ledger, gid, actions=15, seed=2)
+    at = [e.position - 1 for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)][-1]
+    shown = position_json(ledger, gid, at=at, whole=True)
+    setup = tomllib.loads(as_toml(shown))  # the file a referee would keep
+    opened = ledger.create_game(game.spec.id, players, seed="other", setup=setup).game_id
+    then = ledger.load(gid, at).table.state
+    assert msgspec.to_builtins(ledger.load(opened).table.state) == msgspec.to_builtins(then)
