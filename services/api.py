@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_errors, api_events, api_positions, api_tables, ui
+from services import api_dispute, api_errors, api_events, api_positions, api_tables, ui
 from services.api_errors import APIError
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
@@ -172,6 +172,7 @@ def create_app(
     app.include_router(api_tables.router)
     app.include_router(api_positions.router)
     app.include_router(api_events.router)
+    app.include_router(api_dispute.router)
     app.include_router(ui.router)
 
     @app.get("/scoreboard", tags=["scoreboard"], responses=api_errors.RESPONSES)
