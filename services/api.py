@@ -20,7 +20,16 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_dispute, api_errors, api_events, api_ops, api_tables, rate_limits, ui
+from services import (
+    api_dispute,
+    api_errors,
+    api_events,
+    api_ops,
+    api_positions,
+    api_tables,
+    rate_limits,
+    ui,
+)
 from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
 from services.api_observe import Observe
@@ -211,6 +220,7 @@ def create_app(
     app.add_middleware(Observe, metrics=metrics)
     app.include_router(api_ops.router)
     app.include_router(api_tables.router)
+    app.include_router(api_positions.router)
     app.include_router(api_events.router)
     app.include_router(api_dispute.router)
     app.include_router(ui.router)
