@@ -477,6 +477,10 @@ class PositionEntered(Consequence, frozen=True, kw_only=True):
     treasure_discard: tuple[str, ...]
     dead_deck: tuple[str, ...]
     dead_discard: tuple[str, ...]
+    # table mode: the cards at the bottom of each deck in unknown order
+    deck_unknown: int = 0
+    treasure_deck_unknown: int = 0
+    dead_deck_unknown: int = 0
 
     def visibility(self) -> Visibility:
         return HIDDEN

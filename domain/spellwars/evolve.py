@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, Event
+from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.state import LIFE, MAX, Comp, State
 
@@ -45,14 +46,30 @@ def _set_comp(state: State, seat: int, card: str, **changes: Any) -> State:
     return _w(state, seat, spell=spell)
 
 
+DECKS = {"main": ("deck", "discard"), "treasure": ("treasure_deck", "treasure_discard")}
+
+
 def _shuffled(s: State, e: CardsShuffled) -> State:
-    if e.pile == "main":
-        return replace(s, deck=e.order, discard=_without(s.discard, e.order))
-    if e.pile == "treasure":
-        return replace(
-            s, treasure_deck=e.order, treasure_discard=_without(s.treasure_discard, e.order)
-        )
-    return replace(s, dead_deck=e.order, dead_discard=_without(s.dead_discard, e.order))
+    deck, discard = DECKS.get(e.pile, ("dead_deck", "dead_discard"))
+    # A shuffle the table did not order leaves the whole new deck in unknown order.
+    return replace(
+        s,
+        **{
+            deck: e.order,
+            f"{deck}_unknown": len(e.order) if e.unknown else 0,
+            discard: _without(getattr(s, discard), e.order),
+        },
+    )
+
+
+def _taken(s: State, deck: str, cards: tuple[str, ...] | list[str]) -> State:
+    """``deck`` without the drawn ``cards`` (those a reshuffle already replaced are gone)."""
+    pile: tuple[str, ...] = getattr(s, deck)
+    unknown: int = getattr(s, f"{deck}_unknown")
+    for c in cards:
+        if c in pile:
+            pile, unknown = take(pile, unknown, c)
+    return replace(s, **{deck: pile, f"{deck}_unknown": unknown})
 
 
 def _round_started(s: State, e: ev.RoundStarted) -> State:
@@ -81,7 +98,7 @@ def _turn_started(s: State, e: ev.TurnStarted) -> State:
 
 
 def _drawn(s: State, e: ev.CardsDrawn) -> State:
-    s = replace(s, deck=_without(s.deck, e.cards))
+    s = _taken(s, "deck", e.cards)
     return _w(s, e.seat, hand=(*s.wizards[e.seat].hand, *e.cards))
 
 
@@ -118,7 +135,7 @@ def _wild(s: State, e: ev.WildMagicReplaced) -> State:
     if e.found is not None:
         spell.append(Comp(card=e.found, slot=e.slot, status="waiting"))
     others = tuple(c for c in e.turned if c != e.found)
-    s = replace(s, deck=_without(s.deck, e.turned), discard=(*s.discard, e.wild, *others))
+    s = replace(_taken(s, "deck", e.turned), discard=(*s.discard, e.wild, *others))
     return _w(s, e.seat, spell=tuple(spell))
 
 
@@ -146,7 +163,7 @@ def _moved(s: State, e: ev.BloodMoved) -> State:
 
 def _treasure(s: State, e: ev.TreasureGained) -> State:
     if e.previous < 0:
-        s = replace(s, treasure_deck=_without(s.treasure_deck, [e.treasure]))
+        s = _taken(s, "treasure_deck", [e.treasure])
     else:
         prev = s.wizards[e.previous]
         s = _w(s, e.previous, treasures=_without(prev.treasures, [e.treasure]))
@@ -197,7 +214,7 @@ def _averted(s: State, e: ev.DeathAverted) -> State:
 
 
 def _dead_drawn(s: State, e: ev.DeadCardDrawn) -> State:
-    s = replace(s, dead_deck=_without(s.dead_deck, [e.card]))
+    s = _taken(s, "dead_deck", [e.card])
     return _w(s, e.seat, dead_cards=(*s.wizards[e.seat].dead_cards, e.card))
 
 
@@ -267,6 +284,9 @@ def _entered(s: State, e: ev.PositionEntered) -> State:
         treasure_discard=e.treasure_discard,
         dead_deck=e.dead_deck,
         dead_discard=e.dead_discard,
+        deck_unknown=e.deck_unknown,
+        treasure_deck_unknown=e.treasure_deck_unknown,
+        dead_deck_unknown=e.dead_deck_unknown,
         setup_position=None,
     )
 

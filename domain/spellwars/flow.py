@@ -9,11 +9,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.kernel import Pending
+from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, card
 from domain.spellwars.commands import ANSWERS
 from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
-from domain.spellwars.piles import draw
+from domain.spellwars.piles import draw, draw_one, reshuffle
 from domain.spellwars.run import Run
 from domain.spellwars.state import (
     HAND,
@@ -309,19 +310,18 @@ def finish_reveal(run: Run, seat: int) -> None:
 def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
     turned: list[str] = []
     found: str | None = None
-    index = 0
+    deck, unknown = run.s.deck, run.s.deck_unknown
     while found is None:
-        deck = run.s.deck
-        if index >= len(deck):
-            if not run.s.discard:
+        if not deck:
+            if not reshuffle(run, "main"):
                 break
-            run.emit(run.dice.shuffle(run.s.discard, pile="main", rule="sw.deck.reshuffle"))
-            index = 0
+            deck, unknown = run.s.deck, run.s.deck_unknown
             continue
-        turned.append(deck[index])
-        index += 1
-        if card(deck[index - 1]).kind == slot:
-            found = deck[index - 1]
+        drawn = draw_one(run, "main", deck, unknown)
+        deck, unknown = take(deck, unknown, drawn)
+        turned.append(drawn)
+        if card(drawn).kind == slot:
+            found = drawn
     rule = "sw.wild.replace" if found else "sw.wild.none"
     run.emit(
         ev.WildMagicReplaced(

@@ -1,7 +1,13 @@
-"""Drawing from the three decks, reshuffling a discard pile only when a deck is empty."""
+"""Drawing from the three decks, reshuffling a discard pile only when a deck is empty.
+
+In table mode a deck the table shuffled without giving its order stays face down: the
+state keeps how many cards at its bottom lie in unknown order (``<deck>_unknown``) and
+each draw names the card actually drawn (``Dice.draw``; see domain/kernel/TABLE_MODE.md).
+"""
 
 from __future__ import annotations
 
+from domain.kernel.piles import take
 from domain.spellwars.run import Run
 
 PILES = {
@@ -9,24 +15,38 @@ PILES = {
     "treasure": ("treasure_deck", "treasure_discard"),
     "dead": ("dead_deck", "dead_discard"),
 }
+NAMES = {"main": "the draw pile", "treasure": "the treasure deck", "dead": "the dead-wizard deck"}
+
+
+def reshuffle(run: Run, pile: str) -> bool:
+    """Shuffle the discard pile into a new deck (False when the discard pile is empty)."""
+    discard: tuple[str, ...] = getattr(run.s, PILES[pile][1])
+    if not discard:
+        return False
+    run.emit(run.dice.shuffle(discard, pile=pile, rule="sw.deck.reshuffle", follow=True))
+    return True
+
+
+def draw_one(run: Run, pile: str, deck: tuple[str, ...], unknown: int) -> str:
+    """The card drawn from the top of ``deck`` (a working copy of the pile)."""
+    return deck[run.dice.draw(deck, unknown=unknown, what=NAMES[pile])]
 
 
 def draw(run: Run, pile: str, count: int) -> list[str]:
     """The top ``count`` cards (fewer if deck and discard run out); the caller's
     event moves them. A reshuffle is emitted when the deck runs dry."""
-    deck_field, discard_field = PILES[pile]
+    deck_field = PILES[pile][0]
+    deck: tuple[str, ...] = getattr(run.s, deck_field)
+    unknown: int = getattr(run.s, f"{deck_field}_unknown")
     out: list[str] = []
-    taken = 0
     while len(out) < count:
-        deck: tuple[str, ...] = getattr(run.s, deck_field)
-        if taken >= len(deck):
-            discard: tuple[str, ...] = getattr(run.s, discard_field)
-            if not discard:
-                break
+        if not deck:
             # The shuffle replaces the deck: cards already taken leave with the caller's event.
-            run.emit(run.dice.shuffle(discard, pile=pile, rule="sw.deck.reshuffle"))
-            taken = 0
+            if not reshuffle(run, pile):
+                break
+            deck, unknown = getattr(run.s, deck_field), getattr(run.s, f"{deck_field}_unknown")
             continue
-        out.append(deck[taken])
-        taken += 1
+        drawn = draw_one(run, pile, deck, unknown)
+        out.append(drawn)
+        deck, unknown = take(deck, unknown, drawn)
     return out

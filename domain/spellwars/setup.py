@@ -36,12 +36,16 @@ PER_SEAT_INTS = {
 PER_SEAT_BOOLS = {"alive": True, "placed": False, "revealed": False, "played": False}
 PER_SEAT_CARDS = ("hands", "creatures", "treasures", "dead_cards")
 PILES = ("deck", "discard", "treasure_deck", "treasure_discard", "dead_deck", "dead_discard")
+DECKS = ("deck", "treasure_deck", "dead_deck")
+# table mode: how many cards at the bottom of a deck lie in unknown order
+UNKNOWN = tuple(f"{deck}_unknown" for deck in DECKS)
 SCRIPT = ("dice", "orders")  # scripted chance: read by the service layer
 KEYS = (
     "round",
     "turn",
     "dungeon",
     *PILES,
+    *UNKNOWN,
     *PER_SEAT_CARDS,
     *PER_SEAT_INTS,
     *PER_SEAT_BOOLS,
@@ -95,9 +99,12 @@ def setup(state: State, dice: Dice) -> list[Event]:
     run = Run(state, dice)
     p = state.setup_position
     if p is None:
-        run.emit(dice.shuffle(main_deck(), pile="main", rule="sw.setup.deal"))
-        run.emit(dice.shuffle(instances(("treasure",)), pile="treasure", rule="sw.setup.deal"))
-        run.emit(dice.shuffle(instances(("dead",)), pile="dead", rule="sw.setup.deal"))
+        for pile, cards in (
+            ("main", main_deck()),
+            ("treasure", instances(("treasure",))),
+            ("dead", instances(("dead",))),
+        ):
+            run.emit(dice.shuffle(cards, pile=pile, rule="sw.setup.deal", follow=True))
         start_round(run)
     else:
         piles = _complete_piles(run, p)
@@ -113,22 +120,30 @@ def setup(state: State, dice: Dice) -> list[Event]:
     return run.events
 
 
-def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, Any]:
     """The three face-down piles, with the cards the file left out shuffled below what it
-    lists (each shuffle recorded like any other: seeded, or the table's order)."""
+    lists (each shuffle recorded like any other: seeded, the table's order, or face down
+    in unknown order), and each deck's count of cards in unknown order."""
     listed = _listed(p)
-    out = {key: tuple(p[key]) for key in PILES}
+    out: dict[str, Any] = {key: tuple(p[key]) for key in PILES}
     for pile, deck_key, kinds in (
         ("main", "deck", MAIN_KINDS),
         ("treasure", "treasure_deck", ("treasure",)),
         ("dead", "dead_deck", ("dead",)),
     ):
         left = [c for c in instances(kinds) if c not in listed]
+        unknown = p.get(f"{deck_key}_unknown", 0)
+        face_down = False
         if len(left) > 1:
-            shuffled = run.dice.shuffle(left, pile=pile, rule="sw.setup.left-out")
+            shuffled = run.dice.shuffle(left, pile=pile, rule="sw.setup.left-out", follow=True)
             run.emit(shuffled)
             left = list(shuffled.order)
+            face_down = shuffled.unknown
+        # Cards below unknown ones are in unknown order too (their place is not known).
+        if unknown or face_down:
+            unknown += len(left)
         out[deck_key] = (*out[deck_key], *left)
+        out[f"{deck_key}_unknown"] = unknown
     return out
 
 
@@ -181,6 +196,8 @@ def position(state: State) -> dict[str, Any]:
         "turn": state.turn,
         "dungeon": state.dungeon,
         **{key: list(getattr(state, key)) for key in PILES},
+        # only a table-mode game has cards in unknown order: seeded positions stay as they were
+        **{key: getattr(state, key) for key in UNKNOWN if getattr(state, key)},
         "hands": [list(w.hand) for w in ws],
         "creatures": [list(w.creatures) for w in ws],
         "treasures": [list(w.treasures) for w in ws],
@@ -325,6 +342,11 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     for key, family in (("treasure_discard", treasure), ("dead_deck", dead)):
         out[key] = family.ids(setup.get(key, []), key)
     out["dead_discard"] = dead.ids(setup.get("dead_discard", []), "dead_discard")
+    for deck in DECKS:
+        key = f"{deck}_unknown"
+        count = _int(setup.get(key, 0), key, 0, len(out[deck]))
+        if count:  # normal form: like ``position``, only a deck with cards in unknown order
+            out[key] = count
     numbers: dict[str, list[int]] = {}
     for key, (default, lo, hi) in PER_SEAT_INTS.items():
         numbers[key] = [_int(v, key, lo, hi) for v in _per_seat(setup, key, players, default)]

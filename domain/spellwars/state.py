@@ -134,6 +134,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     treasure_discard: tuple[str, ...] = ()
     dead_deck: tuple[str, ...] = ()
     dead_discard: tuple[str, ...] = ()
+    # Table mode: how many cards at the bottom of each deck lie in an order nobody knows
+    # (shuffled at the table without an order given); 0 in seeded games.
+    deck_unknown: int = 0
+    treasure_deck_unknown: int = 0
+    dead_deck_unknown: int = 0
     dungeon: int = -1
     round: int = 0
     turn: int = 0

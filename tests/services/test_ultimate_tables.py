@@ -7,13 +7,11 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-import msgspec
-
-from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, Event, GameStarted, get_game
+from domain.kernel import CardsShuffled, Event, get_game
 from domain.ultimate import events as ev
 from services.ledger import WizardLedger
 from services.verify import verify_game
-from tools.simulation import Finished, Step, steps
+from tests.services.table_transcript import consequences, enter_at_the_table, transcript
 
 DISPUTE = """
 # Round 2, turn 7. Seat 0 cast Explosion at seat 1 (and took its 1 damage back).
@@ -42,10 +40,6 @@ source = "explosion"
 rule = "ultimate.card.explosion"
 hits = [{ target = 1, damage = 2, stage = "arrived", defendable = true }]
 """
-
-
-def consequences(entries: list[Any]) -> list[Event]:
-    return [e.event for e in entries if not isinstance(e.event, ActionTaken)]
 
 
 def only(events: list[Event], kind: type) -> list[Any]:
@@ -105,80 +99,28 @@ def test_a_disputed_mid_round_position_is_entered_from_a_file_and_played_on(
     assert verify_game(WizardLedger(sqlite_url), gid).ok
 
 
-def transcript(game: Any, players: int, seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """What a table writes down while it plays: at the opening and for each command,
-    the dice rolled and the cards drawn (dealt ones included), in order. Taken here from a
-    seeded game, so that the real outcome is known to compare against."""
-    played: list[Step] = []
-    finished: Finished | None = None
-    for item in steps(game, players, seed):
-        if isinstance(item, Finished):
-            finished = item
-        else:
-            played.append(item)
-    assert finished is not None
-    first_action = next(i for i, e in enumerate(finished.events) if isinstance(e, ActionTaken))
-
-    def chance(events: list[Event]) -> dict[str, Any]:
-        dice = [v for e in events if isinstance(e, DiceRolled) for v in e.values]
-        drew: list[str] = []
-        for e in events:
-            if isinstance(e, ev.CardsDealt):
-                drew += e.cards
-            elif isinstance(e, ev.CardDrawn):
-                drew.append(e.card)
-        return {"dice": dice, "drew": drew}
-
-    opening = chance(finished.events[1:first_action])
-    lines = [
-        {
-            "seat": step.seat,
-            "command": msgspec.to_builtins(step.command),
-            **chance(step.events),
-            "events": step.events,
-        }
-        for step in played
-    ]
-    return opening, lines
+def drawn(e: Event) -> list[str]:
+    if isinstance(e, ev.CardsDealt):
+        return list(e.cards)
+    if isinstance(e, ev.CardDrawn):
+        return [e.card]
+    return []
 
 
 def test_a_whole_game_entered_at_the_table_from_its_draws_and_dice_verifies(
     sqlite_url: str,
 ) -> None:
     game = get_game("ultimate")
-    opening, lines = transcript(game, 3, "a real evening")
+    opening, lines = transcript("ultimate", 3, "a real evening", drawn)
     ledger = WizardLedger(sqlite_url)
-    gid = ledger.create_game(
-        "ultimate", 3, table=True, dice=opening["dice"], drew=opening["drew"]
-    ).game_id
-    for line in lines:
-        entries = ledger.act(
-            gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"]
-        )
-        # The same rules applied as at the table: every event but the shuffles (whose
-        # order nobody knew) and the source of the dice is the one the table saw.
-        assert _story(consequences(entries)) == _story(line["events"][1:])
+    # The same rules applied as at the table: every event but the shuffles (whose
+    # order nobody knew) and the source of the dice is the one the table saw.
+    gid = enter_at_the_table(ledger, "ultimate", 3, opening, lines)
     loaded = ledger.load(gid)
     assert game.outcome(loaded.table.state) is not None
     events = [e.event for e in ledger.entries(gid)]
-    started = events[0]
-    assert isinstance(started, GameStarted) and started.mode == "table"
-    assert started.setup is not None and started.setup["orders"] == []
-    assert not any(isinstance(e, ActionTaken) and e.orders for e in events)
     shuffles = [e for e in events if isinstance(e, CardsShuffled)]
     assert shuffles and all(s.unknown for s in shuffles)  # never an order in advance
     assert sum(len(line["drew"]) for line in lines) > 20
     report = verify_game(WizardLedger(sqlite_url), gid)
     assert report.ok, report.first()
-
-
-def _story(events: list[Event]) -> list[Any]:
-    out = []
-    for e in events:
-        if isinstance(e, CardsShuffled):
-            out.append(("shuffled", e.pile, sorted(e.order)))
-        elif isinstance(e, DiceRolled):
-            out.append(("rolled", e.purpose, e.values, e.private_to))
-        else:
-            out.append(msgspec.to_builtins(e))
-    return out
