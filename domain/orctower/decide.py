@@ -21,6 +21,7 @@ from domain.orctower.flow import (
     refill_palette,
     settle,
     start_round,
+    top_marker,
 )
 from domain.orctower.legal import legal_commands
 from domain.orctower.queries import (
@@ -61,7 +62,7 @@ def _keep(run: Run, seat: int, cmd: c.KeepMission) -> None:
 
 
 def _reveal(run: Run, seat: int, cmd: c.RevealMarker) -> None:
-    marker = run.state.stacks[cmd.quarter - 1][0]
+    marker = top_marker(run, cmd.quarter)
     run.emit(ev.MarkerRevealed(rule=cite("turn.reveal-choice"), quarter=cmd.quarter, marker=marker))
     run.stage("actions", cite("turn.actions"))
 

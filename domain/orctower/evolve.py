@@ -10,6 +10,7 @@ import msgspec
 from domain.kernel import CardsShuffled, Event
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
+from domain.orctower.facedown import counted, revealed_from_pool, taken
 from domain.orctower.pending import pending_of
 from domain.orctower.state import (
     Casting,
@@ -43,6 +44,12 @@ def _bump(values: tuple[int, ...], index: int, by: int, cap: int | None = None) 
 
 
 def _shuffled(state: State, e: CardsShuffled) -> State:
+    # A shuffle the table did not order leaves the whole new pile in unknown order.
+    state = rep(state, unknown=counted(state.unknown, e.pile, len(e.order) if e.unknown else 0))
+    return _reshuffled(state, e)
+
+
+def _reshuffled(state: State, e: CardsShuffled) -> State:
     pile, order = e.pile, tuple(e.order)
     if pile == "markers":
         sizes = [len(order) // 6 + (1 if q < len(order) % 6 else 0) for q in range(6)]
@@ -72,7 +79,9 @@ def _shuffled(state: State, e: CardsShuffled) -> State:
 def _drawn(state: State, e: ev.CardsDrawn) -> State:
     p = state.seats[e.seat]
     if e.source == "deck":
-        return _player(state, e.seat, deck=p.deck[len(e.cards) :], hand=p.hand + e.cards)
+        deck, unknown = taken(p.deck, state.unknown, f"deck.{e.seat}", e.cards)
+        state = rep(state, unknown=unknown)
+        return _player(state, e.seat, deck=deck, hand=p.hand + e.cards)
     return _player(state, e.seat, discard=_without(p.discard, e.cards), hand=p.hand + e.cards)
 
 
@@ -80,8 +89,12 @@ def _revealed(state: State, e: ev.MarkerRevealed) -> State:
     from domain.orctower.state import Creature
 
     q = e.quarter - 1
-    stacks = tuple(s[1:] if i == q else s for i, s in enumerate(state.stacks))
     born = Creature(id=e.marker, quarter=e.quarter, section=0)
+    if state.unknown.get("markers"):
+        stacks = revealed_from_pool(state.stacks, e.quarter, e.marker)
+        left = counted(state.unknown, "markers", sum(len(s) for s in stacks))
+        return rep(state, stacks=stacks, unknown=left, creatures=(*state.creatures, born))
+    stacks = tuple(s[1:] if i == q else s for i, s in enumerate(state.stacks))
     return rep(state, stacks=stacks, creatures=(*state.creatures, born))
 
 
@@ -183,9 +196,13 @@ def _learned(state: State, e: ev.SpellLearned) -> State:
 
 def _filled(state: State, e: ev.PaletteFilled) -> State:
     i = 0 if e.slot < 3 else 1
-    piles = tuple(p[1:] if j == i else p for j, p in enumerate(state.piles))
+    pile, unknown = taken(state.piles[i], state.unknown, PILE_NAMES[i], [e.card])
+    piles = tuple(pile if j == i else p for j, p in enumerate(state.piles))
     palette = tuple(e.card if j == e.slot else c for j, c in enumerate(state.palette))
-    return rep(state, piles=piles, palette=palette)  # type: ignore[arg-type]
+    return rep(state, piles=piles, palette=palette, unknown=unknown)  # type: ignore[arg-type]
+
+
+PILE_NAMES = ("attack", "knowledge")
 
 
 def _returned(state: State, e: ev.PaletteReturned) -> State:
@@ -228,7 +245,8 @@ def _turn(state: State, e: ev.TurnStarted) -> State:
 
 def _destiny(state: State, e: ev.DestinyRevealed) -> State:
     discard = (*state.destiny_discard, state.destiny) if state.destiny else state.destiny_discard
-    return rep(state, destiny=e.card, destiny_deck=state.destiny_deck[1:], destiny_discard=discard)
+    deck, unknown = taken(state.destiny_deck, state.unknown, "destiny", [e.card])
+    return rep(state, destiny=e.card, destiny_deck=deck, destiny_discard=discard, unknown=unknown)
 
 
 def _lost(state: State, e: ev.CreatureLost) -> State:
@@ -265,12 +283,14 @@ def _removed(state: State, e: ev.CardRemoved) -> State:
 
 def _missions_dealt(state: State, e: ev.MissionsDealt) -> State:
     state = _player(state, e.seat, offer=e.missions)
-    return rep(state, missions_left=_without(state.missions_left, e.missions))
+    left, unknown = taken(state.missions_left, state.unknown, "missions", e.missions)
+    return rep(state, missions_left=left, unknown=unknown)
 
 
 def _toad_laid(state: State, e: ev.ToadTileLaid) -> State:
     tile = Tile(kind=e.tile, quarter=e.quarter, section=e.section)
-    return rep(state, toad_supply=state.toad_supply[1:], toad_tiles=(*state.toad_tiles, tile))
+    supply, unknown = taken(state.toad_supply, state.unknown, "toads", [e.tile])
+    return rep(state, toad_supply=supply, toad_tiles=(*state.toad_tiles, tile), unknown=unknown)
 
 
 def _toad_taken(state: State, e: ev.ToadTaken) -> State:

@@ -11,6 +11,8 @@ from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
 from domain.orctower.evolve import evolve
+from domain.orctower.facedown import deal
+from domain.orctower.facedown import draw as draw_card
 from domain.orctower.queries import (
     category_of,
     change_for,
@@ -52,10 +54,15 @@ def draw(run: Run, seat: int, n: int, rule: str) -> None:
         if not p.deck:
             if not p.discard:
                 return
-            run.emit(run.dice.shuffle(p.discard, pile=f"deck.{seat}", rule=cite("turn.reshuffle")))
+            run.emit(
+                run.dice.shuffle(
+                    p.discard, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
+                )
+            )
             p = run.state.seats[seat]
-        take = p.deck[:n]
-        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take))
+        pile = f"deck.{seat}"
+        take, _, _ = deal(run.dice, p.deck, run.state.unknown.get(pile, 0), pile, n)
+        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take)))
         n -= len(take)
 
 
@@ -90,9 +97,11 @@ def demand_discards(run: Run, victims: tuple[int, ...], rule: str) -> None:
 
 def refill_palette(run: Run) -> None:
     for slot, card in enumerate(run.state.palette):
+        name = "attack" if slot < 3 else "knowledge"
         pile = run.state.piles[0 if slot < 3 else 1]
         if not card and pile:
-            run.emit(ev.PaletteFilled(rule=cite("knowledge.refill"), slot=slot, card=pile[0]))
+            top = draw_card(run.dice, pile, run.state.unknown.get(name, 0), name)
+            run.emit(ev.PaletteFilled(rule=cite("knowledge.refill"), slot=slot, card=top))
 
 
 # ---- creatures -------------------------------------------------------------
@@ -153,7 +162,9 @@ def defeat(run: Run, seat: int, target: str) -> None:
         run.emit(
             ev.ToadTileLaid(
                 rule=cite("reinforce.toad"),
-                tile=run.state.toad_supply[0],
+                tile=draw_card(
+                    run.dice, run.state.toad_supply, run.state.unknown.get("toads", 0), "toads"
+                ),
                 quarter=c.quarter,
                 section=c.section,
             )
@@ -239,10 +250,14 @@ def start_round(run: Run) -> None:
     if not run.state.destiny_deck:
         run.emit(
             run.dice.shuffle(
-                run.state.destiny_discard, pile="destiny", rule=cite("assume.destiny-reshuffle")
+                run.state.destiny_discard,
+                pile="destiny",
+                rule=cite("assume.destiny-reshuffle"),
+                follow=True,
             )
         )
-    top = run.state.destiny_deck[0]
+    deck = run.state.destiny_deck
+    top = draw_card(run.dice, deck, run.state.unknown.get("destiny", 0), "destiny")
     run.emit(_revealed(run.state, top))
     card = destiny_card(run.state)
     assert card is not None
@@ -273,7 +288,7 @@ def exchange(run: Run) -> None:
     for i, pile in enumerate(("attack", "knowledge")):
         cards = run.state.piles[i]
         if cards:
-            run.emit(run.dice.shuffle(cards, pile=pile, rule=cite("change.exchange")))
+            run.emit(run.dice.shuffle(cards, pile=pile, rule=cite("change.exchange"), follow=True))
     refill_palette(run)
 
 
@@ -300,6 +315,16 @@ def move(run: Run) -> None:
         advance(run, cid, 1, cite("round.move"))
 
 
+def top_marker(run: Run, quarter: int) -> str:
+    """The marker turned over on stack ``quarter``: its top, or in table mode, while the
+    stacks are a face-down pool in unknown order, the one the table names."""
+    stacks = run.state.stacks
+    if not run.state.unknown.get("markers"):
+        return stacks[quarter - 1][0]
+    pool = [m for stack in stacks for m in stack]
+    return draw_card(run.dice, pool, len(pool), "markers")
+
+
 def start_turn(run: Run, seat: int) -> None:
     actions = 3 if power_on(run.state, seat, "three_actions") else 2
     rule = "power.actions" if actions == 3 else "round.order"
@@ -307,7 +332,7 @@ def start_turn(run: Run, seat: int) -> None:
     busy = {c.quarter for c in run.state.creatures}
     for q in range(1, 7):
         if q not in busy and run.state.stacks[q - 1]:
-            marker = run.state.stacks[q - 1][0]
+            marker = top_marker(run, q)
             run.emit(ev.MarkerRevealed(rule=cite("turn.reveal-empty"), quarter=q, marker=marker))
     if reveal_choices(run.state, seat):
         run.stage("reveal", cite("turn.reveal-choice"))

@@ -107,6 +107,9 @@ class PositionSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tru
     toad_supply: list[str] | None = None
     missions_left: list[str] | None = None
     scores: list[int] | None = None
+    # table mode: per face-down pile (``deck.<seat>``, ``attack``, ``knowledge``, ``destiny``,
+    # ``missions``, ``toads``, ``markers``), its cards at the bottom in unknown order
+    unknown: dict[str, int] | None = None
 
 
 class _Ids:
@@ -174,7 +177,7 @@ def _check_range(value: int, low: int, high: int, what: str) -> None:
 def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) -> dict[str, Any]:
     """Check a setup mapping against the table's data (card, creature and track
     names come from it); return its normal form."""
-    extra = {k: v for k, v in setup.items() if k not in ("dice", "orders")}
+    extra = {k: v for k, v in setup.items() if k not in ("dice", "orders", "drew")}
     try:
         spec = msgspec.convert(extra, PositionSpec)
     except msgspec.ValidationError as error:
@@ -250,8 +253,36 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
         if cid.rsplit("-", 1)[0] not in known:
             raise SetupError(f"unknown creature {cid!r}; types: {sorted(known)}")
     _check_stage(spec)
+    _check_unknown(spec, players)
     out: dict[str, Any] = msgspec.to_builtins(spec)
     return out
+
+
+def _check_unknown(spec: PositionSpec, players: int) -> None:
+    """Each count names a face-down pile the position gives and fits in it."""
+    if not spec.unknown:
+        return
+    piles: dict[str, list[Any] | None] = {
+        "attack": spec.piles.attack if spec.piles else None,
+        "knowledge": spec.piles.knowledge if spec.piles else None,
+        "destiny": spec.destiny_deck,
+        "missions": spec.missions_left,
+        "toads": spec.toad_supply,
+        "markers": [m for stack in spec.markers or [] for m in stack] if spec.markers else None,
+    }
+    for seat, s in enumerate(spec.seats or []):
+        piles[f"deck.{seat}"] = s.deck
+    for pile, count in spec.unknown.items():
+        if pile not in piles and not (pile.startswith("deck.") and pile[5:].isdigit()):
+            raise SetupError(f"unknown: no face-down pile {pile!r}; piles: {sorted(piles)}")
+        cards = piles.get(pile)
+        if cards is None:
+            raise SetupError(f"unknown.{pile}: give the pile's cards too")
+        whole = pile == "markers" and count != len(cards)
+        if not 0 <= count <= len(cards) or whole:
+            size = f"{len(cards)}" if pile == "markers" else f"0..{len(cards)}"
+            raise SetupError(f"unknown.{pile}: {count} cards in unknown order, not {size}")
+    spec.unknown = {k: v for k, v in spec.unknown.items() if v}
 
 
 def _check_stage(spec: PositionSpec) -> None:
@@ -342,6 +373,8 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
             )
     if spec.terrain_sections is not None:
         changes["terrain_sections"] = tuple(spec.terrain_sections)
+    if spec.unknown:
+        changes["unknown"] = dict(spec.unknown)
     given_keys = [k for k in given if k != "seats"]
     given_keys += [f"seats.{i}.{k}" for i, s in enumerate(given.get("seats", [])) for k in s]
     return rep(state, seats=tuple(seats), given=tuple(given_keys), **changes)
@@ -387,6 +420,8 @@ def position(state: State) -> dict[str, Any]:
     }
     if state.casting is not None:
         out["casting"] = msgspec.to_builtins(state.casting)
+    if state.unknown:  # only a table-mode game has piles in unknown order
+        out["unknown"] = dict(state.unknown)
     # Through JSON: tuples become lists, as TOML has them.
     plain: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(out))
     return plain

@@ -13,7 +13,8 @@ from domain.kernel import Dice, Event, GameStarted
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
 from domain.orctower.data import COLOURS, START_SPACES, Data, load
-from domain.orctower.flow import Run, draw, refill_palette, start_round
+from domain.orctower.facedown import deal
+from domain.orctower.flow import Run, draw, refill_palette, start_round, top_marker
 from domain.orctower.options import Options
 from domain.orctower.pending import pending_of
 from domain.orctower.positions import from_position, validate_setup
@@ -122,17 +123,17 @@ def setup(state: State, dice: Dice) -> list[Event]:
         deck = data.new_destiny if state.options.new_destiny else data.destiny
         cards = [d.id for d in deck if d.id != state.destiny and d.id not in state.destiny_discard]
         rule = "newdestiny.deck" if state.options.new_destiny else "setup.destiny"
-        run.emit(dice.shuffle(cards, pile="destiny", rule=cite(rule)))
+        run.emit(dice.shuffle(cards, pile="destiny", rule=cite(rule), follow=True))
     if "piles" not in given:
         used = _in_use(state)
         for pile in ("attack", "knowledge"):
             cards = [c for c in pile_cards(data, pile) if c not in used]
-            run.emit(dice.shuffle(cards, pile=pile, rule=cite("setup.palette")))
+            run.emit(dice.shuffle(cards, pile=pile, rule=cite("setup.palette"), follow=True))
     if "palette" not in given:
         refill_palette(run)
     if "markers" not in given:
         cards = markers_left(state)
-        run.emit(dice.shuffle(cards, pile="markers", rule=cite("setup.markers")))
+        run.emit(dice.shuffle(cards, pile="markers", rule=cite("setup.markers"), follow=True))
         sizes = stack_sizes(state, len(cards))
         if sizes != even_split(len(cards)):
             run.emit(ev.MarkersDealt(rule=cite("assume.marker-deal"), sizes=sizes))
@@ -141,7 +142,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
         if "deck" not in keys:
             taken = _in_use(run.state)
             cards = [c for c in starting_cards(data, seat) if c not in taken]
-            run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck")))
+            run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck"), follow=True))
         if "hand" not in keys:
             draw(run, seat, 4, cite("setup.deck"))
     if state.options.terrain and "terrain" not in given:
@@ -164,7 +165,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
             )
     if "toad" in state.types and "toad_supply" not in given:
         tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.toads)]
-        run.emit(dice.shuffle(tiles, pile="toads", rule=cite("reinforce.toad")))
+        run.emit(dice.shuffle(tiles, pile="toads", rule=cite("reinforce.toad"), follow=True))
     if "creatures" not in given:
         for _ in range(2):
             for q in range(1, 7):
@@ -172,7 +173,9 @@ def setup(state: State, dice: Dice) -> list[Event]:
                 if stack:
                     run.emit(
                         ev.MarkerRevealed(
-                            rule=cite("setup.first-creatures"), quarter=q, marker=stack[0]
+                            rule=cite("setup.first-creatures"),
+                            quarter=q,
+                            marker=top_marker(run, q),
                         )
                     )
     run.emit(ev.SetupCompleted(rule=cite("setup.position" if given else "setup.board")))
@@ -180,11 +183,11 @@ def setup(state: State, dice: Dice) -> list[Event]:
         return run.events
     if state.options.missions and not any(p.mission or p.offer for p in run.state.seats):
         names = [f"mission.{m}" for m in data.missions]
-        deal = dice.shuffle(names, pile="missions", rule=cite("mission.setup"))
-        run.emit(deal)
+        run.emit(dice.shuffle(names, pile="missions", rule=cite("mission.setup"), follow=True))
         for seat in range(state.players):
-            two = tuple(deal.order[2 * seat : 2 * seat + 2])
-            run.emit(ev.MissionsDealt(rule=cite("mission.setup"), seat=seat, missions=two))
+            left = run.state.missions_left
+            two, _, _ = deal(dice, left, run.state.unknown.get("missions", 0), "missions", 2)
+            run.emit(ev.MissionsDealt(rule=cite("mission.setup"), seat=seat, missions=tuple(two)))
         run.stage("missions", cite("mission.setup"))
         return run.events
     start_round(run)

@@ -88,6 +88,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     terrain: tuple[Tile, ...] = ()
     toad_tiles: tuple[Tile, ...] = ()  # baby toads lying on the board
     toad_supply: tuple[str, ...] = ()
+    # table mode: per face-down pile, its cards in unknown order (domain/orctower/facedown.py)
+    unknown: dict[str, int] = msgspec.field(default_factory=dict)
     actions: int = 0  # actions left this turn
     casting: Casting | None = None
     poisoned: bool = False  # the poison power was used this turn
