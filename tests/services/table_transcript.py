@@ -7,12 +7,14 @@ is then entered with no deck order at all (every shuffle stays face down)."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, Event, GameStarted, get_game
+from services import toml_out
 from services.ledger import WizardLedger
 from tools.simulation import Finished, Step, steps
 
@@ -97,3 +99,27 @@ def enter_at_the_table(
     assert started.setup is not None and started.setup["orders"] == []
     assert not any(isinstance(e, ActionTaken) and e.orders for e in events)
     return gid
+
+
+def reopened_from_position(
+    ledger: WizardLedger,
+    game_id: str,
+    players: int,
+    gid: str,
+    rest: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+) -> tuple[dict[str, Any], str]:
+    """The position of table game ``gid`` written as TOML, opened as a new table game, and
+    the rest of the transcript played on it with the events the table saw. Returns the
+    position and the new game's id."""
+    game = get_game(game_id)
+    position = tomllib.loads(toml_out.dumps(game.position(ledger.load(gid).table.state)))
+    new = str(
+        ledger.create_game(game_id, players, options=options, table=True, setup=position).game_id
+    )
+    for line in rest:
+        entries = ledger.act(
+            new, line["seat"], line["command"], dice=line["dice"], drew=line["drew"]
+        )
+        assert story(consequences(entries)) == story(line["events"][1:])
+    return position, new

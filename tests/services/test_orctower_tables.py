@@ -12,7 +12,11 @@ from domain.kernel import CardsShuffled, Event, get_game
 from domain.orctower import events as ev
 from services.ledger import WizardLedger
 from services.verify import verify_game
-from tests.services.table_transcript import enter_at_the_table, transcript
+from tests.services.table_transcript import (
+    enter_at_the_table,
+    reopened_from_position,
+    transcript,
+)
 
 
 def drawn(e: Event) -> list[str]:
@@ -52,4 +56,19 @@ def test_a_whole_orctower_game_entered_at_the_table_from_its_draws_and_dice_veri
     kinds = {type(e) for line in lines for e in line["events"] if drawn(e)}
     assert {ev.CardsDrawn, ev.PaletteFilled, ev.DestinyRevealed, ev.MarkerRevealed} <= kinds
     report = verify_game(WizardLedger(sqlite_url), gid)
+    assert report.ok, report.first()
+
+
+def test_a_table_position_keeps_its_piles_face_down_and_plays_on_to_the_end(
+    sqlite_url: str,
+) -> None:
+    options = {"missions": True}
+    opening, lines = transcript("orctower", 3, "a real evening at the tower", drawn, options)
+    half = len(lines) // 2
+    ledger = WizardLedger(sqlite_url)
+    gid = enter_at_the_table(ledger, "orctower", 3, opening, lines[:half], options)
+    position, new = reopened_from_position(ledger, "orctower", 3, gid, lines[half:], options)
+    assert {"destiny", "attack", "knowledge"} <= set(position["unknown"])
+    assert get_game("orctower").outcome(ledger.load(new).table.state) is not None
+    report = verify_game(WizardLedger(sqlite_url), new)
     assert report.ok, report.first()

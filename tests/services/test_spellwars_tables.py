@@ -12,7 +12,11 @@ from domain.kernel import CardsShuffled, Event, IllegalCommand, get_game
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.verify import verify_game
-from tests.services.table_transcript import enter_at_the_table, transcript
+from tests.services.table_transcript import (
+    enter_at_the_table,
+    reopened_from_position,
+    transcript,
+)
 
 SEED = "a real evening of spell wars"
 
@@ -47,6 +51,20 @@ def test_a_whole_spell_wars_game_entered_at_the_table_from_its_draws_and_dice_ve
     assert ev.CardsDrawn in kinds and kinds & {ev.DeadCardDrawn, ev.TreasureGained}
     assert len(opening["drew"]) == 3 * 8  # the opening hands, dealt by name
     report = verify_game(WizardLedger(sqlite_url), gid)
+    assert report.ok, report.first()
+
+
+def test_a_table_position_keeps_its_decks_face_down_and_plays_on_to_the_end(
+    sqlite_url: str,
+) -> None:
+    opening, lines = transcript("spellwars", 3, SEED, drawn)
+    half = len(lines) // 2
+    ledger = WizardLedger(sqlite_url)
+    gid = enter_at_the_table(ledger, "spellwars", 3, opening, lines[:half])
+    position, new = reopened_from_position(ledger, "spellwars", 3, gid, lines[half:])
+    assert position["deck_unknown"] > 0 and position["treasure_deck_unknown"] > 0
+    assert get_game("spellwars").outcome(ledger.load(new).table.state) is not None
+    report = verify_game(WizardLedger(sqlite_url), new)
     assert report.ok, report.first()
 
 
