@@ -25,6 +25,7 @@ from eventsourcing.sqlite import SQLiteFactory
 from domain.kernel import all_games
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
+from tools.bench_http import bench_http
 from tools.simulation import play
 
 
@@ -38,7 +39,7 @@ def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
 
 
 def line(name: str, value: str) -> None:
-    print(f"  {name:<58} {value}")
+    print(f"  {name:<58} {value}", flush=True)
 
 
 def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -180,10 +181,17 @@ def bench_simulation(n: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    parser.add_argument(
+        "--http-only", action="store_true", help="only the HTTP load test (wizards serve)"
+    )
     args = parser.parse_args()
     n_events = 1_000 if args.quick else 10_000
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
+        print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
+        bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"))
+        if args.http_only:
+            return
         bench_append(tmp, 60 if args.quick else 300)
         ledger = bench_replay(tmp, n_events)
         bench_codec(ledger)

@@ -1,0 +1,393 @@
+"""HTTP load test for ``make bench``: concurrent games against real ``wizards serve`` processes.
+
+Each of ``games`` clients plays 2-player ``ultimate`` games one after another
+(a new table when one ends) until the run's command budget is spent, so the
+load is bounded. A command is what a client needs to move a game on:
+
+- ``legacy``: ``GET /state`` (whose turn), ``GET /legal``, ``POST /act``;
+- ``one``: ``POST /act`` alone, its answer carrying the pending decisions and
+  the caller's next legal commands (``follow``), and the other seat's legal
+  commands coming from its own last answer or one ``GET /legal``.
+
+Afterwards the servers are stopped and the store is opened directly: every
+acknowledged act must be stored (same positions and hashes) and every game must
+verify clean. The client is a small HTTP/1.1 keep-alive client over asyncio
+streams, so that the client's own cost stays small beside the server's on a
+2-core machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+_decode = msgspec.json.decode
+_encode = msgspec.json.encode
+
+
+class HTTPConnection:
+    """One keep-alive HTTP/1.1 connection: enough of the protocol for our JSON API."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else _encode(body)
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.host}"]
+        if body is not None:
+            head += ["content-type: application/json", f"content-length: {len(payload)}"]
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        chunked = False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+        if chunked:
+            data = b""
+            while True:
+                size = int((await self.reader.readline()).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                data += chunk[:-2]
+        else:
+            data = await self.reader.readexactly(length) if length else b""
+        return status, (_decode(data) if data else None)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+
+
+@dataclass
+class RunResult:
+    label: str
+    commands: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    act_latencies: list[float] = field(default_factory=list)
+    # game id -> {position: hash} of every acknowledged entry
+    acked: dict[str, dict[int, str]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    stored_ok: bool = False
+    verify_ok: bool = False
+    games: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.commands / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        data = sorted(self.act_latencies)
+        if not data:
+            return float("nan")
+        return data[min(len(data) - 1, int(q * len(data)))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Servers:
+    """``processes`` ``wizards serve`` processes, each on its own port, on one store."""
+
+    def __init__(self, store: str, processes: int, log: Path) -> None:
+        self.store, self.processes, self.log = store, processes, log
+        self.ports: list[int] = []
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def __enter__(self) -> Servers:
+        env = {**os.environ, "WIZARDS_STORE": self.store, "WIZARDS_REDIS": "off"}
+        wizards = str(Path(sys.executable).with_name("wizards"))
+        for _ in range(self.processes):
+            port = free_port()
+            with self.log.open("ab") as out:
+                proc = subprocess.Popen(
+                    [wizards, "serve", "--port", str(port)],
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            self.ports.append(port)
+            self.procs.append(proc)
+        deadline = time.monotonic() + 60
+        for port, proc in zip(self.ports, self.procs, strict=True):
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"wizards serve exited; see {self.log}")
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"wizards serve did not start; see {self.log}")
+                time.sleep(0.1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for proc in self.procs:
+            proc.send_signal(signal.SIGINT)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+async def _client(
+    index: int,
+    port: int,
+    protocol: str,
+    budget: list[int],
+    result: RunResult,
+    seed: int,
+) -> None:
+    rng = random.Random(seed * 1000 + index)
+    conn = HTTPConnection("127.0.0.1", port)
+    try:
+        while budget[0] > 0:
+            status, created = await conn.request(
+                "POST", "/tables", {"game": "ultimate", "players": 2}
+            )
+            result.requests += 1
+            if status != 201:
+                result.errors.append(f"create: {status} {created}")
+                return
+            gid = created["game_id"]
+            tokens = {s["seat"]: s["token"] for s in created["seats"]}
+            acked = result.acked.setdefault(gid, {})
+            result.games += 1
+            # What each seat may send, as last told by the server (protocol "one").
+            known: dict[int, list[Any]] = {}
+            pending: list[int] | None = None
+            finished = False
+            while not finished and budget[0] > 0:
+                if protocol == "legacy" or pending is None:
+                    status, state = await conn.request("GET", f"/tables/{gid}/state")
+                    result.requests += 1
+                    if state["status"] == "finished":
+                        break
+                    pending = sorted({p["seat"] for p in state["pending"]})
+                seat = pending[0]
+                auth = {"authorization": f"Bearer {tokens[seat]}"}
+                legal = known.pop(seat, None) if protocol == "one" else None
+                if legal is None:
+                    status, legal = await conn.request(
+                        "GET", f"/tables/{gid}/legal?seat={seat}", headers=auth
+                    )
+                    result.requests += 1
+                if not legal:
+                    pending = None
+                    continue
+                command = rng.choice(legal)
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                t0 = time.perf_counter()
+                path = f"/tables/{gid}/act" + ("?follow=true" if protocol == "one" else "")
+                status, answer = await conn.request(
+                    "POST", path, {"seat": seat, "command": command}, headers=auth
+                )
+                result.act_latencies.append(time.perf_counter() - t0)
+                result.requests += 1
+                if status != 200:
+                    result.errors.append(f"act: {status} {answer}")
+                    pending = None
+                    continue
+                result.commands += 1
+                for entry in answer["entries"]:
+                    acked[entry["position"]] = entry["hash"]
+                finished = answer["status"] == "finished"
+                if protocol == "one" and "pending" in answer:
+                    pending = sorted({p["seat"] for p in answer["pending"]}) or None
+                    if "legal" in answer:
+                        known[seat] = answer["legal"]
+                else:
+                    pending = None
+    finally:
+        await conn.close()
+
+
+async def _drive(
+    ports: list[int], games: int, commands: int, protocol: str, result: RunResult, seed: int
+) -> None:
+    budget = [commands]
+    t0 = time.perf_counter()
+    await asyncio.gather(
+        *(_client(i, ports[i % len(ports)], protocol, budget, result, seed) for i in range(games))
+    )
+    result.seconds = time.perf_counter() - t0
+
+
+def check_stored(store: str, result: RunResult) -> None:
+    """Open the store directly: every acknowledged entry stored as answered, verify clean."""
+    from services.ledger import WizardLedger
+    from services.verify import verify_game
+
+    ledger = WizardLedger(store)
+    try:
+        stored_ok = verify_ok = True
+        for gid, acked in result.acked.items():
+            hashes = {e.position: e.hash for e in ledger.entries(gid)}
+            if any(hashes.get(p) != h for p, h in acked.items()):
+                stored_ok = False
+                result.errors.append(f"game {gid}: an acknowledged entry is not stored")
+            report = verify_game(ledger, gid)
+            if not report.ok:
+                verify_ok = False
+                result.errors.append(f"game {gid}: verify: {report.as_json()}")
+        result.stored_ok, result.verify_ok = stored_ok, verify_ok
+    finally:
+        ledger.close()
+
+
+def run_load(
+    label: str,
+    store: str,
+    *,
+    processes: int = 1,
+    games: int = 50,
+    commands: int = 3000,
+    protocol: str = "legacy",
+    log: Path,
+    seed: int = 1,
+) -> RunResult:
+    result = RunResult(label)
+    with Servers(store, processes, log) as servers:
+        asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
+    check_stored(store, result)
+    return result
+
+
+def print_result(result: RunResult, line: Any) -> None:
+    line(
+        f"{result.label}: commands/s",
+        f"{result.rate:,.0f} ({result.commands} commands, {result.games} games, "
+        f"{result.requests / max(result.commands, 1):.2f} requests each)",
+    )
+    line(
+        f"{result.label}: act p50 / p99",
+        f"{result.percentile(0.5) * 1e3:.1f} ms / {result.percentile(0.99) * 1e3:.1f} ms",
+    )
+    acked = sum(len(a) for a in result.acked.values())
+    line(
+        f"{result.label}: acknowledged = stored, verify clean",
+        f"{'yes' if result.stored_ok else 'NO'} ({acked} entries), "
+        f"{'yes' if result.verify_ok else 'NO'}"
+        + (
+            f"; {len(result.errors)} errors, first: {result.errors[0][:120]}"
+            if result.errors
+            else ""
+        ),
+    )
+
+
+def postgres_store() -> tuple[str, Any] | None:
+    """A fresh schema on the local PostgreSQL, and a function that drops it; None if absent."""
+    try:
+        import psycopg
+
+        dsn = "host=127.0.0.1 port=5432 user=postgres dbname=test"
+        schema = f"bench_{os.getpid()}_{int(time.time())}"
+        with psycopg.connect(dsn, autocommit=True, connect_timeout=2) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+    except Exception:
+        return None
+
+    def drop() -> None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+    return f"postgresql://postgres@127.0.0.1:5432/test?schema={schema}", drop
+
+
+def main_json(results: list[RunResult]) -> str:
+    return json.dumps(
+        [
+            {
+                "label": r.label,
+                "commands_per_s": round(r.rate, 1),
+                "p50_ms": round(r.percentile(0.5) * 1e3, 2),
+                "p99_ms": round(r.percentile(0.99) * 1e3, 2),
+                "stored_ok": r.stored_ok,
+                "verify_ok": r.verify_ok,
+            }
+            for r in results
+        ]
+    )
+
+
+def bench_http(tmp: Path, line: Any, *, quick: bool = False, protocols: tuple[str, ...]) -> None:
+    """Print the HTTP load figures: SQLite one process, PostgreSQL one and two."""
+    commands = 600 if quick else 3000
+    log = tmp / "serve.log"
+    results: list[RunResult] = []
+    for protocol in protocols:
+        store = f"sqlite:///{tmp / f'http-{protocol}.db'}"
+        results.append(
+            run_load(
+                f"SQLite, 1 process, {protocol}",
+                store,
+                commands=commands,
+                protocol=protocol,
+                log=log,
+            )
+        )
+        print_result(results[-1], line)
+    for processes in (1, 2):
+        pg = postgres_store()
+        if pg is None:
+            line("PostgreSQL", "not reachable on 127.0.0.1:5432: skipped")
+            break
+        url, drop = pg
+        try:
+            protocol = protocols[-1]
+            results.append(
+                run_load(
+                    f"PostgreSQL, {processes} process{'es' if processes > 1 else ''}, {protocol}",
+                    url,
+                    processes=processes,
+                    commands=commands,
+                    protocol=protocol,
+                    log=log,
+                )
+            )
+            print_result(results[-1], line)
+        finally:
+            drop()
+    pg_runs = [r for r in results if r.label.startswith("PostgreSQL")]
+    if len(pg_runs) == 2 and pg_runs[0].rate:
+        line("PostgreSQL: 2 processes / 1 process", f"{pg_runs[1].rate / pg_runs[0].rate:.2f}x")
