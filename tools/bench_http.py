@@ -5,9 +5,9 @@ Each of ``games`` clients plays 2-player ``ultimate`` games one after another
 load is bounded. A command is what a client needs to move a game on:
 
 - ``legacy``: ``GET /state`` (whose turn), ``GET /legal``, ``POST /act``;
-- ``one``: ``POST /act`` alone, its answer carrying the pending decisions and
-  the caller's next legal commands (``follow``), and the other seat's legal
-  commands coming from its own last answer or one ``GET /legal``.
+- ``one``: ``POST /act``, whose answer carries the pending decisions and the
+  caller's legal commands; a ``GET /legal`` only when another seat must decide
+  next (its own client would learn them from its live stream).
 
 Afterwards the servers are stopped and the store is opened directly: every
 acknowledged act must be stored (same positions and hashes) and every game must
@@ -122,12 +122,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _knows_flag(flag: str) -> bool:
+    wizards = str(Path(sys.executable).with_name("wizards"))
+    out = subprocess.run([wizards, "serve", "--help"], capture_output=True, text=True)
+    return flag in out.stdout
+
+
 class Servers:
     """``processes`` ``wizards serve`` processes, each on its own port, on one store."""
 
     def __init__(self, store: str, processes: int, log: Path) -> None:
         self.store, self.processes, self.log = store, processes, log
         self.ports: list[int] = []
+        # Figures without an access log; a server that does not know the flag
+        # (the baseline) is run as it is.
+        self.serve_args = ["--no-access-log"] if _knows_flag("--no-access-log") else []
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def __enter__(self) -> Servers:
@@ -137,7 +146,7 @@ class Servers:
             port = free_port()
             with self.log.open("ab") as out:
                 proc = subprocess.Popen(
-                    [wizards, "serve", "--port", str(port)],
+                    [wizards, "serve", "--port", str(port), *self.serve_args],
                     env=env,
                     stdout=out,
                     stderr=subprocess.STDOUT,
@@ -217,9 +226,8 @@ async def _client(
                     break
                 budget[0] -= 1
                 t0 = time.perf_counter()
-                path = f"/tables/{gid}/act" + ("?follow=true" if protocol == "one" else "")
                 status, answer = await conn.request(
-                    "POST", path, {"seat": seat, "command": command}, headers=auth
+                    "POST", f"/tables/{gid}/act", {"seat": seat, "command": command}, headers=auth
                 )
                 result.act_latencies.append(time.perf_counter() - t0)
                 result.requests += 1
@@ -233,8 +241,9 @@ async def _client(
                 finished = answer["status"] == "finished"
                 if protocol == "one" and "pending" in answer:
                     pending = sorted({p["seat"] for p in answer["pending"]}) or None
-                    if "legal" in answer:
-                        known[seat] = answer["legal"]
+                    # Only the acting seat's commands are current: the others'
+                    # changed with this action.
+                    known = {seat: answer["legal"]}
                 else:
                     pending = None
     finally:

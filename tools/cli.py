@@ -503,6 +503,10 @@ def stats_command(
 def serve(
     host: Annotated[str, typer.Option()] = "127.0.0.1",
     port: Annotated[int, typer.Option()] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="API processes sharing the port")] = 1,
+    access_log: Annotated[
+        bool, typer.Option(help="log every request (off: no cost at all per request)")
+    ] = True,
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
@@ -511,7 +515,14 @@ def serve(
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
-    uvicorn.run("services.api:create_app", factory=True, host=host, port=port)
+    uvicorn.run(
+        "services.api:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        access_log=access_log,
+    )
 
 
 def main() -> None:
