@@ -101,6 +101,7 @@ class RunResult:
     # game id -> {position: hash} of every acknowledged entry
     acked: dict[str, dict[int, str]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    server_cpu: float = 0.0  # seconds of CPU the server processes used during the run
     stored_ok: bool = False
     verify_ok: bool = False
     games: int = 0
@@ -126,6 +127,20 @@ def _knows_flag(flag: str) -> bool:
     wizards = str(Path(sys.executable).with_name("wizards"))
     out = subprocess.run([wizards, "serve", "--help"], capture_output=True, text=True)
     return flag in out.stdout
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes and their children so far (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        kids = [int(k) for k in children.read_text().split()] if children.exists() else []
+        for p in (pid, *kids):
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 class Servers:
@@ -296,7 +311,10 @@ def run_load(
 ) -> RunResult:
     result = RunResult(label)
     with Servers(store, processes, log) as servers:
+        pids = [p.pid for p in servers.procs]
+        before = cpu_seconds(pids)
         asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
+        result.server_cpu = cpu_seconds(pids) - before
     check_stored(store, result)
     return result
 
@@ -310,6 +328,10 @@ def print_result(result: RunResult, line: Any) -> None:
     line(
         f"{result.label}: act p50 / p99",
         f"{result.percentile(0.5) * 1e3:.1f} ms / {result.percentile(0.99) * 1e3:.1f} ms",
+    )
+    line(
+        f"{result.label}: server CPU per command",
+        f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms",
     )
     acked = sum(len(a) for a in result.acked.values())
     line(
