@@ -2,12 +2,14 @@
 
 A crash between two transactions could otherwise leave events without their
 head (verify would then see a head behind the stream) or a head without its
-events. On SQLite, concurrent writes share one transaction and one sync
-(group commit): the first writer to arrive commits everything queued so far,
-and each writer returns only once the transaction holding its rows is
-committed. If that shared transaction fails (one write lost a race for its
-stream position), each write of the batch is committed alone, so that only
-the loser gets the error.
+events. Concurrent writes share one transaction and one sync (group commit):
+the first writer to arrive commits everything queued so far, and each writer
+returns only once the transaction holding its rows is committed. SQLite lets
+one writer in at a time anyway, and eventsourcing's PostgreSQL recorder makes
+every insert lock the events table, so sharing a transaction shares that wait.
+If the shared transaction fails (one write lost a race for its stream
+position), each write of the batch is committed alone, so that only the loser
+gets the error.
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ def _write_sqlite(c: Any, rows: Rows) -> None:
 
 def _write_postgres(curs: Any, rows: Rows) -> None:
     # The application recorder's insert takes its table lock and notifies its
-    # channel, as eventsourcing's own insert_events does.
-    for recorder, stored in rows:
-        recorder._insert_stored_events(curs, stored)  # type: ignore[attr-defined]
+    # channel, as eventsourcing's own insert_events does. Pipelined: the
+    # statements go in one round trip.
+    with curs.connection.pipeline():
+        for recorder, stored in rows:
+            recorder._insert_stored_events(curs, stored)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -66,7 +70,10 @@ class Committer:
             # Writers of one SQLite file take turns anyway: share their sync.
             return cls(datastore, _write_sqlite, group=True)
         if module.endswith("postgres"):
-            return cls(datastore, _write_postgres, group=False)
+            # eventsourcing's recorder locks its events table for each insert, so
+            # the writers of a store take turns there too: share the lock and the
+            # commit between the acts that arrive meanwhile.
+            return cls(datastore, _write_postgres, group=True)
         return None
 
     def _commit(self, rows: Rows) -> None:
