@@ -53,10 +53,19 @@ from domain.kernel import (
     stored_command,
 )
 from services.chance import check_supplied_used, dice_for
-from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
+from services.codec import (
+    GENESIS,
+    Record,
+    decode_body,
+    decode_record,
+    encode_body,
+    link_hash,
+    topic_of,
+)
 from services.commit import Committer, Rows
 from services.config import eventsourcing_env, store_url
 from services.records import LedgerMapper, StoredGameEvent
+from services.rows import Row, select_rows
 
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
@@ -683,7 +692,7 @@ class WizardLedger(Application[UUID]):
     def _catch_up(self, gid: UUID, loaded: Loaded) -> bool:
         """Fast-forward the cached fold with events other processes appended; True
         if there were any."""
-        newer = list(self.events.get(gid, gt=loaded.version))
+        newer = select_rows(self.recorder, gid, gt=loaded.version)
         if newer:
             self._remember(gid, self._fold(loaded, newer))
         return bool(newer)
@@ -697,15 +706,18 @@ class WizardLedger(Application[UUID]):
             loaded, _ = self._current(gid)
         return loaded
 
-    def _fold(self, loaded: Loaded, stored: Iterable[StoredGameEvent]) -> Loaded:
-        table, head = loaded.table, loaded.head
+    def _fold(self, loaded: Loaded, rows: Iterable[Row]) -> Loaded:
+        """``loaded`` fast-forwarded with stored rows, decoded straight from their bytes."""
+        game, table, head = loaded.game, loaded.table, loaded.head
         seen: list[tuple[int, Event]] = []
-        for s in stored:
-            table = apply(loaded.game, table, s.event)
-            head = s.record.hash
-            seen.append((s.originator_version, s.event))
+        for position, topic, state in rows:
+            record = decode_record(state)
+            event = decode_body(topic, record.schema, record.body)
+            table = apply(game, table, event)
+            head = record.hash
+            seen.append((position, event))
         keys = _track_keys(dict(loaded.keys), seen)
-        return Loaded(game=loaded.game, table=table, head=head, keys=keys)
+        return Loaded(game=game, table=table, head=head, keys=keys)
 
     def _load_at(self, gid: UUID, at: int | None) -> Loaded:
         """The fold at position ``at`` (None: the end), from the nearest snapshot."""
@@ -713,17 +725,21 @@ class WizardLedger(Application[UUID]):
         if snap is not None:
             loaded = snap
         else:
-            first = list(self.events.get(gid, lte=1))
-            if not first:
+            rows = select_rows(self.recorder, gid, lte=at)
+            if not rows:
                 raise GameNotFound(gid)
-            started = first[0].event
+            _, topic, state = rows[0]
+            record = decode_record(state)
+            started = decode_body(topic, record.schema, record.body)
             if not isinstance(started, GameStarted):
                 raise ValueError(f"game {gid}: the stream does not open with GameStarted")
             game = get_game(started.game)
-            loaded = Loaded(game=game, table=open_table(game, started), head=first[0].record.hash)
+            loaded = Loaded(game=game, table=open_table(game, started), head=record.hash)
+            # One read for the whole fold: GameStarted opened the table.
+            return self._fold(loaded, rows[1:])
         if at is not None and at <= loaded.version:
             return loaded
-        return self._fold(loaded, self.events.get(gid, gt=loaded.version, lte=at))
+        return self._fold(loaded, select_rows(self.recorder, gid, gt=loaded.version, lte=at))
 
     # --------------------------------------------------------------- snapshots
 
@@ -827,24 +843,21 @@ class WizardLedger(Application[UUID]):
         self, game_id: str | UUID, *, gt: int | None = None, lte: int | None = None
     ) -> list[Entry]:
         gid = parse_game_id(game_id)
-        out = [
-            Entry(
-                s.originator_version,
-                s.topic,
-                s.event,
-                s.record.at,
-                s.record.prev,
-                s.record.hash,
-                s.record.schema,
-            )
-            for s in self.events.get(gid, gt=gt, lte=lte)
-        ]
+        out = []
+        for position, topic, state in select_rows(self.recorder, gid, gt=gt, lte=lte):
+            r = decode_record(state)
+            event = decode_body(topic, r.schema, r.body)
+            out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
         if not out and gt is None:
             raise GameNotFound(gid)
         return out
 
     def raw_rows(self, game_id: str | UUID) -> list[StoredGameEvent]:
-        return list(self.events.get(parse_game_id(game_id)))
+        gid = parse_game_id(game_id)
+        return [
+            StoredGameEvent(gid, position, topic, decode_record(state))
+            for position, topic, state in select_rows(self.recorder, gid)
+        ]
 
     def game_ids(self) -> list[UUID]:
         """Every game, in the order they were created (from the notification log)."""
