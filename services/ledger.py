@@ -59,6 +59,7 @@ from services.codec import (
     decode_body,
     decode_record,
     encode_body,
+    encode_record,
     link_hash,
     topic_of,
 )
@@ -618,7 +619,7 @@ class WizardLedger(Application[UUID]):
         table = loaded.table
         keys = dict(loaded.keys)
         position = 0 if first_is_start else table.position
-        stored: list[StoredGameEvent] = []
+        stored: list[StoredEvent] = []
         entries: list[Entry] = []
         for i, event in enumerate(events):
             position += 1
@@ -628,7 +629,7 @@ class WizardLedger(Application[UUID]):
             salt = secrets.token_bytes(16)
             h = link_hash(head, gid, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
-            stored.append(StoredGameEvent(gid, position, topic, record))
+            stored.append(StoredEvent(gid, position, topic, encode_record(record)))
             entries.append(Entry(position, topic, event, at, head, h, schema))
             head = h
             if folded is None and not (first_is_start and i == 0):
@@ -639,7 +640,7 @@ class WizardLedger(Application[UUID]):
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
         rows: Rows = [
-            (self.recorder, [self.mapper.to_stored_event(e) for e in stored]),
+            (self.recorder, stored),
             (self.heads_recorder, [StoredEvent(gid, position, "wizards:head", head.encode())]),
         ]
         if secret is not None:
