@@ -125,6 +125,9 @@ class LocalHub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiters: dict[UUID, set[Waiter]] = {}
+        # Notifications so far, per watched game: a store read begun at
+        # generation g has seen every append notified up to g (see services.stream).
+        self._generations: dict[UUID, int] = {}
 
     @contextlib.contextmanager
     def subscribe(self, game_id: UUID) -> Iterator[Waiter]:
@@ -140,10 +143,17 @@ class LocalHub:
                     waiters.discard(waiter)
                     if not waiters:
                         del self._waiters[game_id]
+                        self._generations.pop(game_id, None)
+
+    def generation(self, game_id: UUID) -> int:
+        with self._lock:
+            return self._generations.get(game_id, 0)
 
     def notify(self, game_id: UUID) -> int:
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
+            if waiters:
+                self._generations[game_id] = self._generations.get(game_id, 0) + 1
         for waiter in waiters:
             waiter.wake()
         return len(waiters)

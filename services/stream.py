@@ -9,6 +9,7 @@ poll interval.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -17,8 +18,9 @@ from uuid import UUID
 import msgspec
 from starlette.concurrency import run_in_threadpool
 
-from services.ledger import WizardLedger
-from services.live import Live
+from domain.kernel import Game
+from services.ledger import Entry, WizardLedger
+from services.live import Live, LocalHub
 from services.reads import entry_json
 
 
@@ -38,19 +40,67 @@ class _Batch:
     outcome: dict[str, Any] | None
 
 
-def _read_after(ledger: WizardLedger, gid: UUID, after: int, seat: int | None) -> _Batch:
+@dataclass(frozen=True)
+class _Read:
+    """One read of a game's new entries, not yet redacted for anyone."""
+
+    game: Game[Any]
+    entries: list[Entry]
+    head: int
+    outcome: Any
+
+
+def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     # Fold first, then read up to the fold's version, so the entries are
     # redacted by the same "finished?" the fold says (a later append waits
     # for the next round).
     loaded = ledger.load(gid)
-    outcome = loaded.game.outcome(loaded.table.state)
-    finished = outcome is not None
     head = loaded.version
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
+    return _Read(loaded.game, entries, head, loaded.game.outcome(loaded.table.state))
+
+
+@dataclass(frozen=True)
+class _InFlight:
+    generation: int
+    after: int
+    task: asyncio.Future[_Read]
+
+
+# Reads in flight, per (ledger, game): every stream of a game woken by the same
+# append shares one store read instead of making its own (1,000 watchers of a
+# game would otherwise make 1,000 identical reads per event).
+_IN_FLIGHT: dict[tuple[int, UUID], _InFlight] = {}
+
+
+async def _shared_read(ledger: WizardLedger, hub: LocalHub, gid: UUID, after: int) -> _Read:
+    """A read that has seen every append notified so far, shared when one is already
+    under way: one begun at the current notification generation or later (so it
+    began after the commit of every append notified to us) from no later position."""
+    generation = hub.generation(gid)
+    key = (id(ledger), gid)
+    current = _IN_FLIGHT.get(key)
+    if current is not None and current.generation >= generation and current.after <= after:
+        return await asyncio.shield(current.task)
+    task = asyncio.ensure_future(run_in_threadpool(_read_raw, ledger, gid, after))
+    mine = _InFlight(generation, after, task)
+    _IN_FLIGHT[key] = mine
+    try:
+        return await asyncio.shield(task)
+    finally:
+        if _IN_FLIGHT.get(key) is mine:
+            del _IN_FLIGHT[key]
+
+
+async def _read_after(
+    ledger: WizardLedger, hub: LocalHub, gid: UUID, after: int, seat: int | None
+) -> _Batch:
+    read = await _shared_read(ledger, hub, gid, after)
+    finished = read.outcome is not None
     return _Batch(
-        [entry_json(e, loaded.game, seat, finished) for e in entries],
-        head,
-        None if outcome is None else msgspec.to_builtins(outcome),
+        [entry_json(e, read.game, seat, finished) for e in read.entries if e.position > after],
+        read.head,
+        None if read.outcome is None else msgspec.to_builtins(read.outcome),
     )
 
 
@@ -77,7 +127,7 @@ async def follow(
             # Cleared before reading: an append that lands during the read
             # sets it again, so the wait below returns at once.
             waiter.clear()
-            batch = await run_in_threadpool(_read_after, ledger, gid, after, seat)
+            batch = await _read_after(ledger, live.hub, gid, after, seat)
             for entry in batch.entries:
                 after = entry["position"]
                 yield Message("entry", entry, id=str(after))
