@@ -38,6 +38,7 @@ class _Batch:
     entries: list[dict[str, Any]]
     head: int
     outcome: dict[str, Any] | None
+    turn: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class _Read:
     entries: list[Entry]
     head: int
     outcome: Any
+    state: Any
 
 
 def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
@@ -57,7 +59,8 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     loaded = ledger.load(gid)
     head = loaded.version
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
-    return _Read(loaded.game, entries, head, loaded.game.outcome(loaded.table.state))
+    state = loaded.table.state
+    return _Read(loaded.game, entries, head, loaded.game.outcome(state), state)
 
 
 @dataclass(frozen=True)
@@ -97,10 +100,27 @@ async def _read_after(
 ) -> _Batch:
     read = await _shared_read(ledger, hub, gid, after)
     finished = read.outcome is not None
+    entries = [entry_json(e, read.game, seat, finished) for e in read.entries if e.position > after]
+    turn = None
+    if entries and not finished:
+        # What follows, as an act's answer says it to the actor: the pending
+        # decisions, and for a seat's own stream the commands it may send now.
+        pending = getattr(read.state, "pending", ())
+        legal = (
+            read.game.legal_commands(read.state, seat)
+            if seat is not None and any(p.seat == seat for p in pending)
+            else []
+        )
+        turn = {
+            "position": read.head,
+            "pending": [msgspec.to_builtins(p) for p in pending],
+            "legal": [msgspec.to_builtins(c) for c in legal],
+        }
     return _Batch(
-        [entry_json(e, read.game, seat, finished) for e in read.entries if e.position > after],
+        entries,
         read.head,
         None if read.outcome is None else msgspec.to_builtins(read.outcome),
+        turn,
     )
 
 
@@ -112,6 +132,11 @@ async def follow(
     ledger: WizardLedger, live: Live, gid: UUID, seat: int | None, after: int | None
 ) -> AsyncIterator[Message]:
     """Yield ``ready``, then each new entry, then ``end`` once the game is over.
+
+    After each batch of entries of a running game comes ``turn``: the pending
+    decisions and, on a seat's own stream, the commands that seat may send now
+    (empty unless it has a pending decision), so that a player learns its turn
+    and its options without another request.
 
     ``after``: resume after this position (SSE ``Last-Event-ID``); None starts at
     the current head, sending only what is appended from now on.
@@ -131,6 +156,8 @@ async def follow(
             for entry in batch.entries:
                 after = entry["position"]
                 yield Message("entry", entry, id=str(after))
+            if batch.turn is not None:
+                yield Message("turn", batch.turn)
             if batch.outcome is not None and after >= batch.head:
                 yield Message("end", {"game_id": str(gid), "outcome": batch.outcome}, id=str(after))
                 return

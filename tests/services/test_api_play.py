@@ -8,8 +8,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from services.api import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import new_table, pick
+from tests.services.conftest import LiveServer, new_table, pick, sse
 
 
 def test_an_acts_answer_carries_the_pending_decisions_and_the_callers_legal_commands(
@@ -96,3 +97,44 @@ def test_the_fast_path_answers_as_the_routes(client: TestClient, ledger: WizardL
         assert wrong.status_code == 403 and wrong.json()["code"] == "not_authorized"
         missing = client.get(f"/tables/{t.game_id}/legal?seat=0{extra.replace('?', '&')}")
         assert missing.status_code == 401
+
+
+def test_a_seats_stream_tells_it_its_turn_and_its_commands(ledger: WizardLedger) -> None:
+    # Polling slowed down: the turn comes with the wake-up of the act.
+    app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
+    with LiveServer(app) as server, server.client() as c:
+        t = new_table(c, seed="turns")
+        rng = random.Random(2)
+        url = f"/tables/{t.game_id}/events"
+        with (
+            c.stream("GET", url, params={"token": t.tokens[0]}) as own0,
+            c.stream("GET", url, params={"token": t.tokens[1]}) as own1,
+            c.stream("GET", url) as spectator,
+        ):
+            streams = {0: sse(own0), 1: sse(own1), None: sse(spectator)}
+            for events in streams.values():
+                assert next(events)[0] == "ready"
+            for _ in range(6):
+                seat = c.get(f"/tables/{t.game_id}/state").json()["pending"][0]["seat"]
+                legal = c.get(f"/tables/{t.game_id}/legal", headers=t.auth(seat)).json()
+                answer = c.post(
+                    f"/tables/{t.game_id}/act",
+                    json={"seat": seat, "command": pick(legal, rng)},
+                    headers=t.auth(seat),
+                ).json()
+                if answer["status"] == "finished":
+                    break
+                for viewer, events in streams.items():
+                    turn = next(data for kind, data in events if kind == "turn")
+                    while turn["position"] < answer["position"]:
+                        turn = next(data for kind, data in events if kind == "turn")
+                    assert turn["position"] == answer["position"]
+                    assert turn["pending"] == answer["pending"]
+                    if viewer is None:
+                        assert turn["legal"] == []
+                    else:
+                        expected = c.get(
+                            f"/tables/{t.game_id}/legal", headers=t.auth(viewer)
+                        ).json()
+                        waiting = any(p["seat"] == viewer for p in answer["pending"])
+                        assert turn["legal"] == (expected if waiting else [])
