@@ -10,6 +10,7 @@ import argparse
 import random
 import sqlite3
 import statistics
+import subprocess
 import tempfile
 import time
 import tracemalloc
@@ -198,12 +199,27 @@ def main() -> None:
     parser.add_argument(
         "--http-only", action="store_true", help="only the HTTP tests (load and live fan-out)"
     )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
+    )
     args = parser.parse_args()
     n_events = 1_000 if args.quick else 10_000
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
+        baseline = None
+        if args.baseline:
+            code = tmp / "baseline"
+            code.mkdir()
+            archive = subprocess.run(["git", "archive", args.baseline], capture_output=True)
+            if archive.returncode == 0:
+                subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
+                baseline = (args.baseline, code)
+            else:
+                print(f"baseline {args.baseline}: not in this checkout's history, skipped")
         print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
-        bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"))
+        bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
         bench_sse(tmp, line, quick=args.quick)
         if args.http_only:
             return

@@ -59,6 +59,12 @@ class HTTPConnection:
         head += [f"{k}: {v}" for k, v in (headers or {}).items()]
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
         status_line = await self.reader.readline()
+        if not status_line and method == "GET":
+            # The server closed the idle connection (keep-alive timeout): a GET
+            # may be sent again on a new one.
+            await self.close()
+            self.writer = None
+            return await self.request(method, path, body, headers)
         status = int(status_line.split()[1])
         length = 0
         chunked = False
@@ -123,12 +129,6 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _knows_flag(flag: str) -> bool:
-    wizards = str(Path(sys.executable).with_name("wizards"))
-    out = subprocess.run([wizards, "serve", "--help"], capture_output=True, text=True)
-    return flag in out.stdout
-
-
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU of these processes and their children so far (Linux /proc)."""
     total = 0.0
@@ -144,25 +144,39 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 class Servers:
-    """``processes`` ``wizards serve`` processes, each on its own port, on one store."""
+    """``processes`` ``wizards serve`` processes, each on its own port, on one store.
 
-    def __init__(self, store: str, processes: int, log: Path) -> None:
+    ``baseline``: a directory holding an earlier revision of the code, served as
+    that revision's ``wizards serve`` ran: uvicorn without its standard extras
+    (asyncio's loop, the h11 parser) and with its access log.
+    """
+
+    def __init__(self, store: str, processes: int, log: Path, baseline: Path | None = None) -> None:
         self.store, self.processes, self.log = store, processes, log
+        self.baseline = baseline
         self.ports: list[int] = []
-        # Figures without an access log; a server that does not know the flag
-        # (the baseline) is run as it is.
-        self.serve_args = ["--no-access-log"] if _knows_flag("--no-access-log") else []
         self.procs: list[subprocess.Popen[bytes]] = []
+
+    def _command(self, port: int) -> list[str]:
+        if self.baseline is None:
+            wizards = str(Path(sys.executable).with_name("wizards"))
+            return [wizards, "serve", "--port", str(port), "--no-access-log"]
+        return [
+            *(sys.executable, "-m", "uvicorn", "services.api:create_app", "--factory"),
+            *("--loop", "asyncio", "--http", "h11", "--port", str(port)),
+        ]
 
     def __enter__(self) -> Servers:
         env = {**os.environ, "WIZARDS_STORE": self.store, "WIZARDS_REDIS": "off"}
-        wizards = str(Path(sys.executable).with_name("wizards"))
+        if self.baseline is not None:
+            env["PYTHONPATH"] = str(self.baseline)
         for _ in range(self.processes):
             port = free_port()
             with self.log.open("ab") as out:
                 proc = subprocess.Popen(
-                    [wizards, "serve", "--port", str(port), *self.serve_args],
+                    self._command(port),
                     env=env,
+                    cwd=self.baseline,
                     stdout=out,
                     stderr=subprocess.STDOUT,
                 )
@@ -308,9 +322,10 @@ def run_load(
     protocol: str = "legacy",
     log: Path,
     seed: int = 1,
+    baseline: Path | None = None,
 ) -> RunResult:
     result = RunResult(label)
-    with Servers(store, processes, log) as servers:
+    with Servers(store, processes, log, baseline) as servers:
         pids = [p.pid for p in servers.procs]
         before = cpu_seconds(pids)
         asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
@@ -381,44 +396,71 @@ def main_json(results: list[RunResult]) -> str:
     )
 
 
-def bench_http(tmp: Path, line: Any, *, quick: bool = False, protocols: tuple[str, ...]) -> None:
-    """Print the HTTP load figures: SQLite one process, PostgreSQL one and two."""
+def bench_http(
+    tmp: Path,
+    line: Any,
+    *,
+    quick: bool = False,
+    protocols: tuple[str, ...],
+    baseline: tuple[str, Path] | None = None,
+) -> None:
+    """Print the HTTP load figures: SQLite one process, PostgreSQL one and two
+    processes; with ``baseline`` (a revision and its code), the same load on
+    that revision first (with its own protocol), and the ratios."""
     commands = 600 if quick else 3000
     log = tmp / "serve.log"
-    results: list[RunResult] = []
-    for protocol in protocols:
-        store = f"sqlite:///{tmp / f'http-{protocol}.db'}"
-        results.append(
-            run_load(
-                f"SQLite, 1 process, {protocol}",
-                store,
-                commands=commands,
-                protocol=protocol,
-                log=log,
-            )
-        )
-        print_result(results[-1], line)
-    for processes in (1, 2):
-        pg = postgres_store()
-        if pg is None:
-            line("PostgreSQL", "not reachable on 127.0.0.1:5432: skipped")
-            break
-        url, drop = pg
+    runs: list[tuple[str, str | None, int]] = [("sqlite", p, 1) for p in protocols]
+    runs += [("postgresql", protocols[-1], n) for n in (1, 2)]
+    if baseline is not None:
+        runs = [("sqlite", None, 1), ("postgresql", None, 1), ("postgresql", None, 2), *runs]
+    results: dict[tuple[str, str | None, int], RunResult] = {}
+    for kind, protocol, processes in runs:
+        where = "SQLite" if kind == "sqlite" else "PostgreSQL"
+        label = f"{where}, {processes} process{'es' if processes > 1 else ''}, "
+        label += f"{protocol}" if protocol else f"baseline {baseline[0] if baseline else ''}"
+        if kind == "sqlite":
+            store, drop = f"sqlite:///{tmp / f'http-{len(results)}.db'}", None
+        else:
+            pg = postgres_store()
+            if pg is None:
+                line(label, "PostgreSQL not reachable on 127.0.0.1:5432: skipped")
+                continue
+            store, drop = pg
         try:
-            protocol = protocols[-1]
-            results.append(
-                run_load(
-                    f"PostgreSQL, {processes} process{'es' if processes > 1 else ''}, {protocol}",
-                    url,
-                    processes=processes,
-                    commands=commands,
-                    protocol=protocol,
-                    log=log,
-                )
+            result = run_load(
+                label,
+                store,
+                processes=processes,
+                commands=commands,
+                protocol=protocol or "legacy",
+                log=log,
+                baseline=baseline[1] if baseline and protocol is None else None,
             )
-            print_result(results[-1], line)
         finally:
-            drop()
-    pg_runs = [r for r in results if r.label.startswith("PostgreSQL")]
-    if len(pg_runs) == 2 and pg_runs[0].rate:
-        line("PostgreSQL: 2 processes / 1 process", f"{pg_runs[1].rate / pg_runs[0].rate:.2f}x")
+            if drop is not None:
+                drop()
+        results[(kind, protocol, processes)] = result
+        print_result(result, line)
+
+    def ratio(name: str, a: tuple[str, str | None, int], b: tuple[str, str | None, int]) -> None:
+        if a in results and b in results and results[b].rate:
+            line(name, f"{results[a].rate / results[b].rate:.2f}x")
+
+    last = protocols[-1]
+    ratio(
+        "PostgreSQL commands/s: 2 processes / 1 process",
+        ("postgresql", last, 2),
+        ("postgresql", last, 1),
+    )
+    if baseline is not None:
+        ratio("SQLite commands/s: now / baseline", ("sqlite", last, 1), ("sqlite", None, 1))
+        ratio(
+            "PostgreSQL, 1 process: now / baseline",
+            ("postgresql", last, 1),
+            ("postgresql", None, 1),
+        )
+        ratio(
+            "PostgreSQL, 2 processes: now / baseline",
+            ("postgresql", last, 2),
+            ("postgresql", None, 2),
+        )
