@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -26,19 +26,25 @@ from services.reads import entry_json
 
 @dataclass(frozen=True)
 class Message:
-    """One server-sent event: ``kind`` is ready, entry or end."""
+    """One server-sent event: ``kind`` is ready, entry, turn or end; ``raw`` is
+    ``data`` already encoded as JSON, when it is shared by many streams."""
 
     kind: str
     data: dict[str, Any]
     id: str | None = None
+    raw: str | None = None
+
+
+def _json(data: Any) -> str:
+    return msgspec.json.encode(data).decode()
 
 
 @dataclass(frozen=True)
 class _Batch:
-    entries: list[dict[str, Any]]
+    entries: list[tuple[dict[str, Any], str]]  # each entry, and its JSON
     head: int
     outcome: dict[str, Any] | None
-    turn: dict[str, Any] | None = None
+    turn: tuple[dict[str, Any], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,15 @@ class _Read:
     head: int
     outcome: Any
     state: Any
+    # What each seat (None: spectators) is shown of this read, made once for
+    # all the streams of that seat that share the read.
+    shown: dict[int | None, _Shown] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    entries: list[tuple[int, dict[str, Any], str]]  # position, entry, its JSON
+    turn: tuple[dict[str, Any], str] | None
 
 
 def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
@@ -99,10 +114,26 @@ async def _read_after(
     ledger: WizardLedger, hub: LocalHub, gid: UUID, after: int, seat: int | None
 ) -> _Batch:
     read = await _shared_read(ledger, hub, gid, after)
+    shown = read.shown.get(seat)
+    if shown is None:
+        shown = read.shown[seat] = _show(read, seat)
+    entries = [(entry, raw) for position, entry, raw in shown.entries if position > after]
+    return _Batch(
+        entries,
+        read.head,
+        None if read.outcome is None else msgspec.to_builtins(read.outcome),
+        shown.turn if entries else None,
+    )
+
+
+def _show(read: _Read, seat: int | None) -> _Shown:
     finished = read.outcome is not None
-    entries = [entry_json(e, read.game, seat, finished) for e in read.entries if e.position > after]
+    entries = []
+    for e in read.entries:
+        entry = entry_json(e, read.game, seat, finished)
+        entries.append((e.position, entry, _json(entry)))
     turn = None
-    if entries and not finished:
+    if not finished:
         # What follows, as an act's answer says it to the actor: the pending
         # decisions, and for a seat's own stream the commands it may send now.
         pending = getattr(read.state, "pending", ())
@@ -111,17 +142,13 @@ async def _read_after(
             if seat is not None and any(p.seat == seat for p in pending)
             else []
         )
-        turn = {
+        data = {
             "position": read.head,
             "pending": [msgspec.to_builtins(p) for p in pending],
             "legal": [msgspec.to_builtins(c) for c in legal],
         }
-    return _Batch(
-        entries,
-        read.head,
-        None if read.outcome is None else msgspec.to_builtins(read.outcome),
-        turn,
-    )
+        turn = (data, _json(data))
+    return _Shown(entries, turn)
 
 
 def _head(ledger: WizardLedger, gid: UUID) -> int:
@@ -153,11 +180,11 @@ async def follow(
             # sets it again, so the wait below returns at once.
             waiter.clear()
             batch = await _read_after(ledger, live.hub, gid, after, seat)
-            for entry in batch.entries:
+            for entry, raw in batch.entries:
                 after = entry["position"]
-                yield Message("entry", entry, id=str(after))
+                yield Message("entry", entry, id=str(after), raw=raw)
             if batch.turn is not None:
-                yield Message("turn", batch.turn)
+                yield Message("turn", batch.turn[0], raw=batch.turn[1])
             if batch.outcome is not None and after >= batch.head:
                 yield Message("end", {"game_id": str(gid), "outcome": batch.outcome}, id=str(after))
                 return
