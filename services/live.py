@@ -107,8 +107,11 @@ class Waiter:
 
     async def wait(self, timeout: float) -> bool:
         """True when woken, False when ``timeout`` passed first."""
+        # asyncio.timeout, not wait_for: no task made and cancelled per wait
+        # (a process with a thousand streams waits a thousand times per event).
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self.event.wait()
         except TimeoutError:
             return False
         return True
