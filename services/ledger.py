@@ -545,12 +545,14 @@ class WizardLedger(Application[UUID]):
                     return Acted(entries, new)
                 except (RecordConflictError, IntegrityError):
                     self._forget(gid)
-                    if fresh and self._load_at(gid, None).version == loaded.version:
+                    stored = self._load_at(gid, None)
+                    if fresh and stored.version == loaded.version:
                         # Nothing newer in the stream, yet the write conflicts: the
                         # recorded head is past the stream (its last events removed).
                         raise RuntimeError(
                             f"game {gid}: the stream ends before its recorded head; run verify"
                         ) from None
+                    self._remember(gid, stored)
                     fresh = True
                     continue
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
