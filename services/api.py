@@ -172,7 +172,7 @@ def create_app(
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
     app.include_router(ui.router)
-    api_fast.install(app, the_ledger)
+    api_fast.install(app, the_ledger, live)
 
     @app.get("/scoreboard", tags=["scoreboard"], responses=api_errors.RESPONSES)
     async def get_scoreboard(

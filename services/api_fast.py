@@ -7,7 +7,11 @@ encoding, under 7 % in the ledger). So this ASGI middleware answers the three
 requests a player sends over and over, when they are plainly well-formed:
 
 - ``POST /tables/{id}/act`` (JSON body, optional ``Idempotency-Key``),
-- ``GET /tables/{id}/legal`` and ``GET /tables/{id}/state`` (at most ``?seat=``).
+- ``GET /tables/{id}/legal`` and ``GET /tables/{id}/state`` (at most ``?seat=``),
+- ``GET /tables/{id}/events``, the live stream (at most ``?token=`` and ``?after=``):
+  a process may hold a thousand of them, and FastAPI's streaming machinery
+  (a producer task, a memory stream and a timeout scope per event, per stream)
+  cost more than the events themselves.
 
 They do exactly what the FastAPI routes of ``services.api_tables`` do, with the
 same functions, in one hop to the thread pool. Anything else — another query
@@ -31,6 +35,7 @@ import msgspec
 from domain.kernel import IllegalCommand, SetupError
 from services.api_auth import acting_seat, viewer_seat
 from services.api_errors import APIError
+from services.api_events import StreamTarget, _stream_target
 from services.ledger import (
     GameNotFound,
     IdempotencyConflict,
@@ -38,7 +43,10 @@ from services.ledger import (
     WizardLedger,
     parse_game_id,
 )
+from services.live import Live
 from services.reads import act_json, legal_json, state_json
+from services.stream import Message as LiveMessage
+from services.stream import follow
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -56,7 +64,14 @@ HANDED_OVER = (
     IdempotencyConflict,
     APIError,
 )
-_ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state")}
+_ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
+# As FastAPI's EventSourceResponse: a comment after this many idle seconds.
+PING_INTERVAL = 15.0
+_SSE_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+    (b"x-accel-buffering", b"no"),
+]
 
 
 class ActBody(msgspec.Struct):
@@ -90,6 +105,27 @@ def _seat_query(raw: bytes) -> int | None:
     return int(value)
 
 
+def _stream_query(raw: bytes) -> tuple[str | None, int | None]:
+    """``?token=`` and ``?after=`` of a live stream, each at most once."""
+    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+    found = dict(pairs)
+    if len(found) != len(pairs) or not set(found) <= {"token", "after"}:
+        raise _HandOver
+    after = found.get("after")
+    if after is not None and not (after.isascii() and after.isdigit() and len(after) <= 15):
+        raise _HandOver
+    return found.get("token"), None if after is None else int(after)
+
+
+def _sse(message: LiveMessage) -> bytes:
+    """One event in the SSE wire format, as FastAPI writes it (our data is one line)."""
+    data = message.raw if message.raw is not None else msgspec.json.encode(message.data).decode()
+    out = f"event: {message.kind}\ndata: {data}\n"
+    if message.id is not None:
+        out += f"id: {message.id}\n"
+    return (out + "\n").encode()
+
+
 def _headers(scope: Scope) -> tuple[str | None, str | None, str | None]:
     """(bearer token, idempotency key, content type) as the route's dependencies read them."""
     token = key = ctype = None
@@ -106,10 +142,18 @@ def _headers(scope: Scope) -> tuple[str | None, str | None, str | None]:
     return token, key, ctype
 
 
+def _last_event_id(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"last-event-id":
+            return str(value.decode("latin-1"))
+    return None
+
+
 class PlayFastPath:
-    def __init__(self, app: ASGIApp, ledger: WizardLedger, threads: int = 32) -> None:
+    def __init__(self, app: ASGIApp, ledger: WizardLedger, live: Live, threads: int = 32) -> None:
         self.app = app
         self.ledger = ledger
+        self.live = live
         # Its own threads, entered with run_in_executor: anyio's to_thread costs
         # more than the act it carries (capacity limiter, cancel scopes). Many
         # threads, so that many acts can share one group commit.
@@ -125,6 +169,14 @@ class PlayFastPath:
         parts = scope["path"].split("/")
         if len(parts) != 4 or parts[1] != "tables" or (scope["method"], parts[3]) not in _ROUTES:
             await self.app(scope, receive, send)
+            return
+        if parts[3] == "events":
+            try:
+                target = await self._stream_target(scope, parts[2])
+            except _HandOver:
+                await self.app(scope, receive, send)
+                return
+            await self._stream(target, receive, send)
             return
         body = b""
         if scope["method"] == "POST":
@@ -152,6 +204,58 @@ class PlayFastPath:
             }
         )
         await send({"type": "http.response.body", "body": answer})
+
+    async def _stream_target(self, scope: Scope, raw_id: str) -> StreamTarget:
+        """The route's own check of a stream's game, token and resume position."""
+        bearer, _, _ = _headers(scope)
+        token, after = _stream_query(scope["query_string"])
+        last = _last_event_id(scope)
+        try:
+            target: StreamTarget = await self._run(
+                _stream_target, raw_id, self.ledger, bearer, token, after, last
+            )
+        except HANDED_OVER:
+            raise _HandOver from None
+        return target
+
+    async def _stream(self, target: StreamTarget, receive: Receive, send: Send) -> None:
+        """The live log, written straight to the connection until the game ends or the
+        client goes away; a comment after ``PING_INTERVAL`` idle seconds."""
+        loop = asyncio.get_running_loop()
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
+        last_sent = loop.time()
+
+        async def pump() -> None:
+            nonlocal last_sent
+            messages = follow(self.ledger, self.live, target.gid, target.seat, target.after)
+            async for message in messages:
+                await send({"type": "http.response.body", "body": _sse(message), "more_body": True})
+                last_sent = loop.time()
+
+        async def ping() -> None:
+            nonlocal last_sent
+            while True:
+                await asyncio.sleep(max(0.0, last_sent + PING_INTERVAL - loop.time()))
+                if loop.time() - last_sent >= PING_INTERVAL:
+                    await send(
+                        {"type": "http.response.body", "body": b": ping\n\n", "more_body": True}
+                    )
+                    last_sent = loop.time()
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        tasks = [asyncio.ensure_future(f()) for f in (pump, gone, ping)]
+        try:
+            done, _ = await asyncio.wait(tasks[:2], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks[0] in done:
+            tasks[0].result()  # a failed stream fails the request
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _serve(
         self, scope: Scope, raw_id: str, op: str, body: bytes
@@ -225,5 +329,5 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-def install(app: Any, ledger: WizardLedger) -> None:
-    app.add_middleware(PlayFastPath, ledger=ledger)
+def install(app: Any, ledger: WizardLedger, live: Live) -> None:
+    app.add_middleware(PlayFastPath, ledger=ledger, live=live)

@@ -7,6 +7,9 @@ import asyncio
 import threading
 import uuid
 
+import pytest
+
+from services import api_fast
 from services.api import create_app
 from services.ledger import WizardLedger
 from services.live import LocalHub
@@ -62,3 +65,18 @@ def test_forty_watchers_of_one_game_each_get_every_entry(ledger: WizardLedger) -
                 assert order == sorted(wanted)
 
         asyncio.run(watch())
+
+
+def test_an_idle_stream_gets_a_keepalive_comment(
+    ledger: WizardLedger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(api_fast, "PING_INTERVAL", 0.2)
+    app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
+    with LiveServer(app) as server, server.client() as c:
+        t = new_table(c)
+        with c.stream("GET", f"/tables/{t.game_id}/events") as response:
+            assert response.headers["content-type"].startswith("text/event-stream")
+            assert response.headers["cache-control"] == "no-cache"
+            lines = response.iter_lines()
+            assert next(lines).startswith("event: ready")
+            assert next(line for line in lines if line.startswith(":")) == ": ping"
