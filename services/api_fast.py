@@ -55,6 +55,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_KEY_LENGTH = 200
+# Acts are small; a larger body is read no further here and goes to the route.
+MAX_BODY = 64 * 1024
 # Errors raised before anything is stored: the FastAPI route answers them.
 HANDED_OVER = (
     IllegalCommand,
@@ -179,18 +181,19 @@ class PlayFastPath:
             await self._stream(target, receive, send)
             return
         body = b""
-        if scope["method"] == "POST":
-            more = True
-            while more:
-                message = await receive()
-                if message["type"] != "http.request":
-                    return  # the client went away
-                body += message.get("body", b"")
-                more = message.get("more_body", False)
+        more = scope["method"] == "POST"
+        while more and len(body) <= MAX_BODY:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
         try:
+            if len(body) > MAX_BODY:
+                raise _HandOver  # a body this large is the route's to bound or refuse
             answer, headers = await self._serve(scope, parts[2], parts[3], body)
         except _HandOver:
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, _replay(body, more, receive), send)
             return
         await send(
             {
@@ -315,15 +318,16 @@ def _state(
         raise _HandOver from None
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """``receive`` that gives the body already read once, then the client's messages."""
+def _replay(body: bytes, more: bool, receive: Receive) -> Receive:
+    """``receive`` that gives the body already read once (``more``: the rest is still
+    to come), then the client's messages."""
     given = False
 
     async def replayed() -> Message:
         nonlocal given
         if not given:
             given = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            return {"type": "http.request", "body": body, "more_body": more}
         return await receive()
 
     return replayed
