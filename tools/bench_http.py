@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import random
 import signal
@@ -378,22 +377,6 @@ def postgres_store() -> tuple[str, Any] | None:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
     return f"postgresql://postgres@127.0.0.1:5432/test?schema={schema}", drop
-
-
-def main_json(results: list[RunResult]) -> str:
-    return json.dumps(
-        [
-            {
-                "label": r.label,
-                "commands_per_s": round(r.rate, 1),
-                "p50_ms": round(r.percentile(0.5) * 1e3, 2),
-                "p99_ms": round(r.percentile(0.99) * 1e3, 2),
-                "stored_ok": r.stored_ok,
-                "verify_ok": r.verify_ok,
-            }
-            for r in results
-        ]
-    )
 
 
 def bench_http(
