@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_errors, api_events, api_fast, api_tables, ui
+from services import api_dispute, api_errors, api_events, api_fast, api_tables, ui
 from services.api_errors import APIError
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
@@ -171,6 +171,7 @@ def create_app(
     api_errors.install(app)
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
+    app.include_router(api_dispute.router)
     app.include_router(ui.router)
     api_fast.install(app, the_ledger, live)
 

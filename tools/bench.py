@@ -28,6 +28,7 @@ from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
 from tools.bench_http import bench_http
 from tools.bench_sse import bench_sse
+from tools.bench_timetravel import bench_time_travel
 from tools.simulation import play
 
 
@@ -225,6 +226,7 @@ def main() -> None:
             return
         bench_append(tmp, 60 if args.quick else 300)
         ledger = bench_replay(tmp, n_events)
+        bench_time_travel(ledger)
         bench_codec(ledger)
     bench_simulation(20 if args.quick else 200)
 
