@@ -76,6 +76,16 @@ _SSE_HEADERS = [
 ]
 
 
+class _Route:
+    """What the outer middlewares read of a route: its path template."""
+
+    def __init__(self, op: str) -> None:
+        self.path = f"/tables/{{game_id}}/{op}"
+
+
+_ROUTE_OF = {op: _Route(op) for _, op in _ROUTES}
+
+
 class ActBody(msgspec.Struct):
     """``services.api_models.ActRequest``, as msgspec reads it (stricter than
     pydantic: what it refuses goes to the route, which answers as always)."""
@@ -152,10 +162,13 @@ def _last_event_id(scope: Scope) -> str | None:
 
 
 class PlayFastPath:
-    def __init__(self, app: ASGIApp, ledger: WizardLedger, live: Live, threads: int = 32) -> None:
+    def __init__(
+        self, app: ASGIApp, ledger: WizardLedger, live: Live, state: Any = None, threads: int = 32
+    ) -> None:
         self.app = app
         self.ledger = ledger
         self.live = live
+        self.state = state  # the app's state: its metrics count our streams too
         # Its own threads, entered with run_in_executor: anyio's to_thread costs
         # more than the act it carries (capacity limiter, cancel scopes). Many
         # threads, so that many acts can share one group commit.
@@ -172,6 +185,9 @@ class PlayFastPath:
         if len(parts) != 4 or parts[1] != "tables" or (scope["method"], parts[3]) not in _ROUTES:
             await self.app(scope, receive, send)
             return
+        # As the router would set it: the outer middlewares (metrics, access
+        # line) name a request by its route's template.
+        scope["route"] = _ROUTE_OF[parts[3]]
         if parts[3] == "events":
             try:
                 target = await self._stream_target(scope, parts[2])
@@ -249,6 +265,9 @@ class PlayFastPath:
             while (await receive())["type"] != "http.disconnect":
                 pass
 
+        streams = getattr(getattr(self.state, "metrics", None), "streams", None)
+        if streams is not None:
+            streams.inc()
         tasks = [asyncio.ensure_future(f()) for f in (pump, gone, ping)]
         try:
             done, _ = await asyncio.wait(tasks[:2], return_when=asyncio.FIRST_COMPLETED)
@@ -256,6 +275,8 @@ class PlayFastPath:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            if streams is not None:
+                streams.dec()
         if tasks[0] in done:
             tasks[0].result()  # a failed stream fails the request
             await send({"type": "http.response.body", "body": b"", "more_body": False})
@@ -334,4 +355,4 @@ def _replay(body: bytes, more: bool, receive: Receive) -> Receive:
 
 
 def install(app: Any, ledger: WizardLedger, live: Live) -> None:
-    app.add_middleware(PlayFastPath, ledger=ledger, live=live)
+    app.add_middleware(PlayFastPath, ledger=ledger, live=live, state=app.state)

@@ -25,6 +25,7 @@ from services.api_auth import Token, acting_seat, player_seat, viewer_seat
 from services.api_errors import RESPONSES, APIError
 from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
+from services.limits import MAX_POSITION, MAX_SEAT
 from services.reads import (
     act_json,
     legal_json,
@@ -68,7 +69,11 @@ async def _json_off_loop(work: Any) -> JSONBytes:
 LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
 SeatQuery = Annotated[
     int | None,
-    Query(description="view as this seat: needs that seat's bearer token (else spectator view)"),
+    Query(
+        ge=0,
+        le=MAX_SEAT,
+        description="view as this seat: needs that seat's bearer token (else spectator view)",
+    ),
 ]
 
 
@@ -142,7 +147,7 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
 @router.get("/tables", tags=["tables"], summary="The stored games (wizards list --json)")
 def list_tables(
     ledger: LedgerDep,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
 ) -> list[dict[str, Any]]:
     ids = ledger.game_ids()[offset : offset + limit]
@@ -165,7 +170,9 @@ async def state(
     ledger: LedgerDep,
     token: Token,
     seat: SeatQuery = None,
-    at: Annotated[int | None, Query(ge=1, description="position (1 = GameStarted)")] = None,
+    at: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="position (1 = GameStarted)")
+    ] = None,
 ) -> Response:
     """The state at any position, as a seat (with its token) or a spectator sees it."""
     gid = _gid(game_id)
@@ -275,7 +282,9 @@ def replay(
     game_id: str,
     ledger: LedgerDep,
     token: Token,
-    to: Annotated[int | None, Query(ge=1, description="stop at this position")] = None,
+    to: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="stop at this position")
+    ] = None,
 ) -> PlainTextResponse:
     """The annotated story, one line per event (wizards replay), redacted like the export."""
     gid = _gid(game_id)
@@ -292,11 +301,24 @@ def replay(
 
 
 @router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
-def verify(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+def verify(
+    game_id: str,
+    ledger: LedgerDep,
+    expect: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            description="POSITION:HASH kept from a log line: the stream must still hold it",
+        ),
+    ] = None,
+) -> dict[str, Any]:
     """Check hash chain, fold, seed and dice; names the first bad event."""
     gid = _gid(game_id)
     ledger.load(gid)  # 404 before verifying a game that does not exist
-    return verify_game(ledger, gid).as_json()
+    try:
+        return verify_game(ledger, gid, expect=expect).as_json()
+    except ValueError as e:  # a malformed expect
+        raise APIError(422, "bad_expect", str(e)) from None
 
 
 @router.post(
@@ -309,7 +331,9 @@ def fork(
     game_id: str,
     ledger: LedgerDep,
     token: Token,
-    at: Annotated[int, Query(ge=1, description="copy the game up to this position")],
+    at: Annotated[
+        int, Query(ge=1, le=MAX_POSITION, description="copy the game up to this position")
+    ],
 ) -> CreatedTable:
     """A what-if branch of a finished game: its events up to ``at``, then new play.
 
