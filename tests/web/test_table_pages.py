@@ -1,0 +1,288 @@
+"""The web table in a real browser: every game's opening played through the page only.
+
+For each game, one browser context per seat opens its seat's link; the seats
+play their opening by clicking the controls the page builds from the legal
+commands, and each move must arrive live (SSE) on the other seats' pages.
+No page may hold another seat's hidden cards anywhere in its DOM.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from domain.kernel import get_game
+from services.ledger import WizardLedger
+from tests.services.conftest import LiveServer
+from tests.web.conftest import screenshot
+
+PLAYERS = {
+    "ultimate": ["Ann", "Bob"],
+    "spellwars": ["Ann", "Bob"],
+    "elfenwizards": ["Ann", "Bob", "Cy"],
+}
+OPENING = 4  # at least this many actions, and until two seats have played
+MAX_ACTIONS = 40
+TIMEOUT = 15_000  # ms: generous, the machine is shared
+
+
+def seat_link(server: LiveServer, gid: str, seat: int, token: str) -> str:
+    return f"{server.url}/play/{gid}#seat={seat}&token={token}"
+
+
+def open_seat(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # checked at the end of each test
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    return page
+
+
+def position(page: Any) -> int:
+    return int(page.get_attribute("body", "data-position") or 0)
+
+
+def wait_position(page: Any, at_least: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.position) >= {at_least}", timeout=TIMEOUT)
+
+
+def my_turn(page: Any) -> bool:
+    return page.get_attribute("#turn", "data-yours") == "1"
+
+
+def play_one(page: Any) -> None:
+    """Send one command by clicking what the page offers, first choice each time."""
+    before = position(page)
+    for _ in range(30):
+        if page.locator("#send").count():
+            page.click("#send")
+            break
+        done = page.locator("#compose-done")
+        if done.count():
+            if done.is_enabled():
+                done.click()
+            else:
+                page.locator("#hand .card.pickable:not(.picked)").first.click()
+            continue
+        choice = page.locator("#actions .step .choices button[data-field]")
+        if choice.count():
+            choice.first.click()
+            continue
+        page.locator("#actions .action-types button[data-type]").first.click()
+        if position(page) > before:
+            break
+        page.wait_for_timeout(50)
+    wait_position(page, before + 1)
+
+
+def hidden_strings(ledger: WizardLedger, gid: str, seat: int) -> set[str]:
+    loaded = ledger.load(gid)
+    return {s for s in loaded.game.hidden_from(loaded.table.state, seat) if s}
+
+
+def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int) -> None:
+    # The DOM itself, every attribute and text node, not only what is visible.
+    html = page.content()
+    leaked = sorted(s for s in hidden_strings(ledger, gid, seat) if s in html)
+    assert not leaked, f"seat {seat}'s page holds hidden cards: {leaked[:5]}"
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_seats_play_the_opening_through_their_pages(
+    game: str, browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    names = PLAYERS[game]
+    with server.client() as c:
+        r = c.post("/tables", json={"game": game, "players": names, "seed": f"web-{game}"})
+        assert r.status_code == 201, r.text
+        table = r.json()
+    gid = table["game_id"]
+    pages = [
+        open_seat(browser, seat_link(server, gid, s["seat"], s["token"])) for s in table["seats"]
+    ]
+    for seat, page in enumerate(pages):
+        assert page.inner_text("#me") == f"you are {names[seat]} (seat {seat})"
+    screenshot(pages[0], f"{game}-opening")
+
+    played: set[int] = set()
+    actions = 0
+    while actions < OPENING or len(played) < 2:
+        assert actions < MAX_ACTIONS, f"{game}: no second seat got to play"
+        movers = [p for p in pages if my_turn(p)]
+        assert movers, "nobody's turn on any page"
+        mover = movers[0]
+        play_one(mover)
+        played.add(pages.index(mover))
+        actions += 1
+        head = web_ledger.load(gid).version
+        # The move arrives live on every other page: its story and its state.
+        for other in pages:
+            if other is not mover:
+                wait_position(other, head)
+                other.wait_for_selector(f"#story .line[data-position='{head}']", timeout=TIMEOUT)
+        for seat, page in enumerate(pages):
+            check_no_hidden_cards(page, web_ledger, gid, seat)
+
+    stored = [e for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
+    assert len(stored) == actions
+    assert len({e.event.seat for e in stored}) >= 2, "two seats played"
+    for seat, page in enumerate(pages):
+        screenshot(page, f"{game}-seat{seat}")
+        assert page.errors == []
+        page.context.close()
+
+
+def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    with server.client() as c:
+        table = c.post(
+            "/tables", json={"game": "spellwars", "players": ["Ann", "Bob"], "seed": "compose"}
+        ).json()
+    gid, token = table["game_id"], table["seats"][0]["token"]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    # 255 legal placements, yet one button to start composing.
+    assert page.locator("#actions button[data-type]").count() == 1
+    page.click("#actions button[data-type='PlaceCards']")
+    kinds: dict[str, str] = {}
+    for card in page.locator("#hand .card").all():
+        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
+    picked = [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
+    for card_id in picked:
+        page.click(f"#hand .card[data-card='{card_id}']")
+    slots = page.inner_text("#slots")
+    for card_id in picked:  # each card in its slot, by its printed name
+        assert page.inner_text(f"#hand .card[data-card='{card_id}'] .name") in slots
+    checks = page.inner_text("#checks")
+    assert "a legal choice" in checks
+    if len(picked) == 3:
+        assert "a full spell" in checks
+    # A fourth card: legal (the rulebook takes one back), and the page says so.
+    extra = page.locator("#hand .card.pickable:not(.picked)").first.get_attribute("data-card")
+    page.click(f"#hand .card[data-card='{extra}']")
+    assert "take cards back" in page.inner_text("#checks")
+    page.click(f"#hand .card[data-card='{extra}']")  # and out again
+    screenshot(page, "spellwars-composing")
+    page.click("#compose-done")
+    page.click("#send")
+    wait_position(page, 10)
+    placed = [e.event for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
+    assert sorted(placed[-1].command["cards"]) == sorted(picked)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_page_keeps_one_idempotency_key_per_intended_action(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """An answer lost after the server acted: sending again reuses the key, so the
+    action is stored once; the next action gets a new key."""
+    with server.client() as c:
+        table = c.post(
+            "/tables", json={"game": "ultimate", "players": ["Ann", "Bob"], "seed": "keys"}
+        ).json()
+    gid = table["game_id"]
+    seat = web_ledger.load(gid).table.state.pending[0].seat
+    page = open_seat(browser, seat_link(server, gid, seat, table["seats"][seat]["token"]))
+    keys: list[str] = []
+    lose = {"answers": 1}
+
+    def on_act(route: Any) -> None:
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if lose["answers"]:
+            lose["answers"] -= 1
+            route.fetch()  # the server acts and answers ...
+            route.abort("failed")  # ... and the answer is lost on the way
+        else:
+            route.continue_()
+
+    page.route("**/act", on_act)
+    page.click("#actions button[data-type='Draw']")
+    page.wait_for_selector("#act-error .error", timeout=TIMEOUT)
+    assert "never applied twice" in page.inner_text("#act-error")
+    page.wait_for_function(
+        "document.querySelector('#actions button[data-type=Draw]') === null "
+        "|| !document.querySelector('#actions button[data-type=Draw]').disabled"
+    )
+    before = web_ledger.load(gid).version
+    # The draw was stored; the page still offers the seat's next decision. A retry
+    # of the same command is the same intended action: same key, nothing new stored.
+    page.evaluate("cmd => WL.send(cmd)", {"type": "Draw"})
+    assert keys[0] == keys[1] and keys[0]
+    assert web_ledger.load(gid).version == before
+    draws = [e for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
+    assert len(draws) == 1
+    # A new action: a new key.
+    legal = httpx.get(
+        f"{server.url}/tables/{gid}/legal",
+        headers={"Authorization": f"Bearer {table['seats'][seat]['token']}"},
+    ).json()
+    if legal:
+        page.evaluate("cmd => WL.send(cmd)", legal[0])
+        assert len(keys) == 3 and keys[2] != keys[0]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_finished_game_shows_the_winner_and_the_scores(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    from tests.services.conftest import QUICK, play
+
+    with server.client() as c:
+        table = c.post(
+            "/tables",
+            json={"game": "ultimate", "players": ["Ann", "Bob"], "seed": "end", "options": QUICK},
+        ).json()
+    gid = table["game_id"]
+    page = open_seat(browser, seat_link(server, gid, 0, table["seats"][0]["token"]))
+    play(web_ledger, gid)  # to the end, straight through the store
+    page.wait_for_selector("#winner", timeout=TIMEOUT)
+    outcome = get_game("ultimate").outcome(web_ledger.load(gid).table.state)
+    assert outcome is not None
+    winner = ["Ann", "Bob"][outcome.winners[0]]
+    assert f"{winner} wins" in page.inner_text("#winner")
+    assert page.inner_text("#turn") == "The game is over."
+    screenshot(page, "ultimate-finished")
+    # The scoreboard page lists both players and the game.
+    scores = page.context.new_page()
+    scores.goto(f"{server.url}/scores")
+    scores.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    scores.wait_for_function(
+        "document.querySelector('#players tbody').innerText.includes('Ann')", timeout=TIMEOUT
+    )
+    assert winner in scores.inner_text("#games")
+    screenshot(scores, "scores")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_docs_and_redoc_work_offline(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context()
+    outside: list[str] = []  # resource types of requests that left the machine
+
+    def only_loopback(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(server.url):
+            route.continue_()
+        else:
+            outside.append(route.request.resource_type)
+            route.abort()
+
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    page.goto(f"{server.url}/docs")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=TIMEOUT)
+    assert "Wizard Ledger" in page.inner_text(".swagger-ui .info .title")
+    page.goto(f"{server.url}/redoc")
+    page.wait_for_selector("h1", timeout=TIMEOUT)
+    assert "Wizard Ledger" in page.inner_text("h1")
+    # Everything the pages need comes from the app; Redoc only tries to show
+    # its maker's logo (an image), which the offline page does without.
+    assert set(outside) <= {"image"}
+    context.close()
