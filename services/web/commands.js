@@ -128,15 +128,19 @@
 
   const typeLabel = (ctx, type) => (ctx.labels && ctx.labels[type]) || type.replace(/([a-z])([A-Z])/g, "$1 $2");
 
-  // "Play a card: Boule de feu → Bob"
+  // "Play a card: Boule de feu → Bob"; fields other than cards and seats are named.
   function describe(ctx, cmd) {
     const parts = [];
     for (const [f, v] of Object.entries(cmd)) {
       if (f === "type") continue;
       const text = label(ctx, f, v);
-      parts.push(SEAT_FIELDS.has(f) ? `→ ${text}` : `${f.replace(/_/g, " ")}: ${text}`);
+      const first = Array.isArray(v) ? v[0] : v;
+      const kind = kindOf(ctx, f, first);
+      if (kind === "seat") parts.push(`→ ${text}`);
+      else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
+      else parts.push(`${f.replace(/_/g, " ")} ${text}`);
     }
-    return parts.length ? `${typeLabel(ctx, cmd.type)} — ${parts.join(", ")}` : typeLabel(ctx, cmd.type);
+    return parts.length ? `${typeLabel(ctx, cmd.type)}: ${parts.join(" ")}` : typeLabel(ctx, cmd.type);
   }
 
   WL.commands = { Builder, NONE, label, describe, typeLabel, kindOf, fieldsOf };

@@ -108,12 +108,12 @@
     const mine = st.pending.find((p) => p.seat === st.seat);
     if (mine) {
       banner.classList.add("yours");
-      banner.textContent = `Your turn — ${mine.prompt || "your decision"}`;
+      banner.textContent = `Your turn — ${named(mine.prompt || "your decision")}`;
       document.title = `● Your turn — Wizard Ledger`;
     } else {
       const who = [...new Set(st.pending.map((p) => WL.nameOf(st.players, p.seat)))].join(", ");
       const prompt = st.pending[0] ? st.pending[0].prompt : "";
-      banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${prompt}` : ""}` : "Waiting…";
+      banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
       document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
     }
     banner.dataset.yours = mine ? "1" : "0";

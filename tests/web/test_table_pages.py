@@ -225,6 +225,15 @@ def test_the_page_keeps_one_idempotency_key_per_intended_action(
     if legal:
         page.evaluate("cmd => WL.send(cmd)", legal[0])
         assert len(keys) == 3 and keys[2] != keys[0]
+    # Another command while a retry is pending is another action: a new key.
+    lose["answers"] = 1
+    n = len(keys)
+    page.evaluate("cmd => WL.send(cmd)", {"type": "NotACommand"})
+    page.evaluate("cmd => WL.send(cmd)", {"type": "OtherCommand"})
+    assert keys[n + 1] != keys[n]
+    # An answer that came back (here a 422) ends the action: sending again is new.
+    page.evaluate("cmd => WL.send(cmd)", {"type": "OtherCommand"})
+    assert keys[n + 2] != keys[n + 1]
     assert page.errors == []
     page.context.close()
 
@@ -285,4 +294,86 @@ def test_docs_and_redoc_work_offline(browser: Any, server: LiveServer) -> None:
     # Everything the pages need comes from the app; Redoc only tries to show
     # its maker's logo (an image), which the offline page does without.
     assert set(outside) <= {"image"}
+    context.close()
+
+
+SETUP = """\
+# ultimate, 2 players: Ann holds Boule de feu and Explosion, Bob Bouclier and Miroir
+hands = [["fireball", "explosion"], ["shield", "mirror"]]
+draw_pile = ["lightning", "curse", "shadow_hand", "poison_cloud", "deflection",
+             "arcane_barrier", "thorns", "healing_light", "mana_focus",
+             "shadow_veil", "absorption", "mind_control"]
+health = [3, 9]
+first = 0
+dice = [4]
+"""
+
+
+def test_the_lobby_opens_a_table_with_options_and_a_setup_file(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
+) -> None:
+    setup = tmp_path / "dispute.toml"
+    setup.write_text(SETUP, encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    lobby = context.new_page()
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    lobby.select_option("#game", "ultimate")
+    # Every option is shown with its documentation from the registry.
+    spec = next(o for o in get_game("ultimate").spec.options if o.name == "rounds_to_win")
+    assert spec.doc in lobby.inner_text("#options")
+    lobby.select_option("#seats", "2")
+    names = lobby.locator("#names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    lobby.select_option("#opt-rounds_to_win", "1")
+    lobby.uncheck("#opt-eclair_hits_caster")
+    lobby.set_input_files("#setup-file", str(setup))
+    screenshot(lobby, "lobby-form")
+    lobby.click("#create")
+    lobby.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
+    links = [a.get_attribute("href") for a in lobby.locator("#created a.play-link").all()]
+    assert len(links) == 2 and all("#seat=" in x and "&token=" in x for x in links)
+
+    gid = links[0].split("/play/")[1].split("#")[0]
+    started = web_ledger.load(gid).table.started
+    assert started.players == ("Ann", "Bob")
+    assert started.options["rounds_to_win"] == 1
+    assert started.options["eclair_hits_caster"] is False
+    assert started.mode == "table"  # the setup file scripts the dice
+    assert started.setup is not None and started.setup["hands"][0] == ["fireball", "explosion"]
+    # The list of tables shows it (refreshed live), with names and mode.
+    lobby.wait_for_selector(f"#tables tr[data-game='{gid}']", timeout=TIMEOUT)
+    row = lobby.inner_text(f"#tables tr[data-game='{gid}']")
+    assert "Ann, Bob" in row and "table mode" in row and "running" in row
+    screenshot(lobby, "lobby")
+
+    # Ann's link: her two cards by their printed names; she picks a card, then
+    # the action, and Bob's page hears the attack live.
+    ann = open_seat(browser, links[0])
+    bob = open_seat(browser, links[1])
+    assert [
+        ann.inner_text(f"#hand .card[data-card='{c}'] .name") for c in ("fireball", "explosion")
+    ] == [
+        "Boule de feu",
+        "Explosion",
+    ]
+    assert "Your turn" in ann.inner_text("#turn") and "Waiting for Ann" in bob.inner_text("#turn")
+    ann.click("#hand .card[data-card='fireball']")
+    ann.click("#actions button[data-type='PlayCard']")
+    assert "Boule de feu" in ann.inner_text("#summary") and "Bob" in ann.inner_text("#summary")
+    ann.click("#send")
+    bob.wait_for_function("document.getElementById('turn').dataset.yours === '1'", timeout=TIMEOUT)
+    assert bob.locator("#actions button[data-type='Defend']").count() == 1
+    screenshot(bob, "ultimate-defend")
+    # A rule citation in the story opens its passage and gloss.
+    bob.locator("#story .rule-ref").first.click()
+    dialog = bob.inner_text("dialog#rule")
+    assert "close" in dialog
+    rule_id = bob.locator("#story .rule-ref").first.inner_text()
+    rule = get_game("ultimate").catalogue[rule_id]
+    assert rule.passage in dialog
+    for page in (ann, bob):
+        assert page.errors == []
+        page.context.close()
     context.close()
