@@ -8,19 +8,22 @@
 
   const words = (k) => k.replace(/_/g, " ");
 
-  function value(v) {
+  // A card id is shown by its printed name, when the game has faces.
+  const named = (game, x) => (typeof x === "string" && WL.face(game, x) ? WL.face(game, x).name : x);
+
+  function value(v, game) {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? "yes" : "no";
-    if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length ? v.join(", ") : "none";
+    if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length ? v.map((x) => named(game, x)).join(", ") : "none";
     if (typeof v === "object") return h("pre", {}, JSON.stringify(v, null, 1));
-    return String(v);
+    return String(named(game, v));
   }
 
-  function facts(obj, skip) {
+  function facts(obj, skip, game) {
     const dl = h("dl.kv");
     for (const [k, v] of Object.entries(obj)) {
       if (skip.has(k)) continue;
-      dl.append(h("dt", {}, words(k)), h("dd", {}, value(v)));
+      dl.append(h("dt", {}, words(k)), h("dd", {}, value(v, game)));
     }
     return dl;
   }
@@ -62,12 +65,12 @@
             `div.seat${r.seat === ctx.seat ? ".me" : ""}`,
             { dataset: { seat: r.seat } },
             h("div.who", {}, WL.nameOf(ctx.players, r.seat), r.seat === ctx.seat ? " (you)" : ""),
-            facts(r, new Set(["seat"]))
+            facts(r, new Set(["seat"]), ctx.game)
           )
         )
       );
       const skip = new Set([key, "hand", "game", "seat", "pending", "options"]);
-      return h("div.generic", {}, h("h2", {}, "The table"), seats, facts(ctx.view, skip));
+      return h("div.generic", {}, h("h2", {}, "The table"), seats, facts(ctx.view, skip, ctx.game));
     },
     handCards(ctx) {
       const hand = ctx.view.hand;
