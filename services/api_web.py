@@ -7,7 +7,10 @@ build step), served by the same app as the API they call:
 - ``/play/{game_id}#seat=K&token=T``: the table as seat K (the token stays in
   the URL fragment, which a browser never sends, so no server log holds it);
   without a fragment, a spectator's table;
-- ``/replay/{game_id}``: the replay viewer;
+- ``/replay/{game_id}``: the replay viewer (``viewer.html``, the same file as the
+  HTML export's) fed by the JSON export, as the seat of the token in the
+  fragment may see it, with the app's bar (back to the table; "fork from here"
+  for a finished game's players);
 - ``/scores``: scoreboard and statistics.
 
 The pages read the API like any client. ``GET /games/{game}/face`` gives the
@@ -20,14 +23,16 @@ import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
-from fastapi import APIRouter, Body, FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Body, FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from domain.kernel import all_games
 from services.api_errors import RESPONSES, APIError
 from services.api_schemas import TableFace, documented
+from services.ledger import parse_game_id
 from services.table_face import table_face
 
 WEB = Path(__file__).with_name("web")
@@ -61,9 +66,25 @@ def play(game_id: str) -> HTMLResponse:
     return _html("table.html")
 
 
+# Added to the viewer when the app serves it: the way back to the table, and a
+# fork button for a finished game's players. The viewer itself stays the file
+# the HTML export embeds.
+VIEWER_EXTRAS = '<script src="/static/replay-extras.js" defer></script>'
+
+
 @router.get("/replay/{game_id}", include_in_schema=False)
-def replay_page(game_id: str) -> HTMLResponse:
-    return _html("replay.html")
+def replay_page(game_id: str, request: Request) -> Response:
+    gid = parse_game_id(game_id)  # 404 for a malformed id, before any page
+    if "src" not in request.query_params:
+        # The viewer reads its data from ?src=; a redirect keeps the fragment
+        # (and so the token) where it is, in the browser.
+        src = quote(f"/tables/{gid}/export?format=json", safe="")
+        return RedirectResponse(f"/replay/{gid}?src={src}", status_code=307)
+    page = _page("viewer.html")
+    return HTMLResponse(
+        page.replace("</body>", VIEWER_EXTRAS + "\n</body>", 1),
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 @router.get("/scores", include_in_schema=False)

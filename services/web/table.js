@@ -147,7 +147,7 @@
         h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
         o.reason ? h("p", {}, o.reason) : null,
         h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
-        h("p", {}, h("a", { href: `/replay/${gid}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+        h("p", {}, h("a", { href: `/replay/${gid}${location.hash}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
       )
     );
   }
@@ -448,7 +448,7 @@
 
   async function start() {
     $("nav").replaceWith(WL.nav());
-    $("replay-link").href = `/replay/${gid}`;
+    $("replay-link").href = `/replay/${gid}${location.hash}`; // as this seat, token kept in the fragment
     try {
       S.summary = await api("GET", `/tables/${gid}`);
       const games = await api("GET", "/games");
