@@ -27,11 +27,12 @@ WL.h = function h(tag, attrs, ...children) {
 
 WL.ApiError = class ApiError extends Error {
   constructor(status, body) {
-    const msg = body && body.message ? body.message : `HTTP ${status}`;
-    super(msg);
+    // {code, rule, message}, or an RFC 9457 problem (detail, title) carrying them.
+    const b = body || {};
+    super(b.message || b.detail || b.title || `HTTP ${status}`);
     this.status = status;
-    this.code = body && body.code;
-    this.rule = body && body.rule;
+    this.code = b.code;
+    this.rule = b.rule;
   }
 };
 

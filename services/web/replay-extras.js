@@ -19,7 +19,7 @@
     const r = await fetch(`/tables/${gid}/fork?at=${at}`, { method: "POST", headers: { Authorization: "Bearer " + token } });
     const body = await r.json().catch(() => ({}));
     if (!r.ok) {
-      out.replaceChildren(el("span", { class: "app-error" }, body.message || `HTTP ${r.status}`));
+      out.replaceChildren(el("span", { class: "app-error" }, body.message || body.detail || body.title || `HTTP ${r.status}`));
       return;
     }
     const summary = await (await fetch(`/tables/${body.game_id}`)).json();
