@@ -27,7 +27,7 @@
     out.replaceChildren(
       `What-if branch at position ${at}: `,
       ...body.seats.flatMap((s) => [
-        el("a", { href: `/play/${body.game_id}#seat=${s.seat}&token=${encodeURIComponent(s.token)}`, class: "fork-seat" }, `play as ${names[s.seat] || "seat " + s.seat}`),
+        el("a", { href: `/play/${body.game_id}#seat=${s.seat}&token=${encodeURIComponent(s.token)}`, class: "fork-seat", style: "color:#d9a93a" }, `play as ${names[s.seat] || "seat " + s.seat}`),
         " ",
       ])
     );
@@ -43,7 +43,7 @@
     const summary = await r.json();
     if (summary.status === "finished" && token) {
       const out = el("span", { id: "fork-result" });
-      const button = el("button", { id: "fork", type: "button", title: "a new game with this game's events up to the position shown, then play on" }, "⑂ fork from here");
+      const button = el("button", { id: "fork", type: "button", title: "a new game with this game's events up to the position shown, then play on" }, "Fork from here");
       button.addEventListener("click", () => fork(out));
       bar.append(button, out);
     }
