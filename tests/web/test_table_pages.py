@@ -87,12 +87,12 @@ def play_one(page: Any) -> None:
     wait_position(page, before + 1)
 
 
-def hidden_strings(ledger: WizardLedger, gid: str, seat: int) -> set[str]:
+def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
     loaded = ledger.load(gid)
     return {s for s in loaded.game.hidden_from(loaded.table.state, seat) if s}
 
 
-def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int) -> None:
+def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int | None) -> None:
     # The DOM itself, every attribute and text node, not only what is visible.
     html = page.content()
     leaked = sorted(s for s in hidden_strings(ledger, gid, seat) if s in html)
@@ -116,6 +116,11 @@ def test_seats_play_the_opening_through_their_pages(
     ]
     for seat, page in enumerate(pages):
         assert page.inner_text("#me") == f"you are {names[seat]} (seat {seat})"
+    # A spectator's page (no fragment): no hand, no controls, the same live story.
+    spectator = open_seat(browser, f"{server.url}/play/{gid}", generic=look == "generic")
+    assert spectator.inner_text("#me") == "watching as a spectator"
+    assert spectator.locator("#hand .card").count() == 0
+    assert spectator.is_hidden("#actions-panel")
     shot = game if look == "own" else f"{game}-generic"
     screenshot(pages[0], f"{shot}-opening")
 
@@ -131,16 +136,20 @@ def test_seats_play_the_opening_through_their_pages(
         actions += 1
         head = web_ledger.load(gid).version
         # The move arrives live on every other page: its story and its state.
-        for other in pages:
+        for other in [*pages, spectator]:
             if other is not mover:
                 wait_position(other, head)
                 other.wait_for_selector(f"#story .line[data-position='{head}']", timeout=TIMEOUT)
         for seat, page in enumerate(pages):
             check_no_hidden_cards(page, web_ledger, gid, seat)
+        check_no_hidden_cards(spectator, web_ledger, gid, None)
 
     stored = [e for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
     assert len(stored) == actions
     assert len({e.event.seat for e in stored}) >= 2, "two seats played"
+    screenshot(spectator, f"{shot}-spectator")
+    assert spectator.errors == []
+    spectator.context.close()
     for seat, page in enumerate(pages):
         screenshot(page, f"{shot}-seat{seat}")
         assert page.errors == []

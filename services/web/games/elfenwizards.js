@@ -7,6 +7,7 @@
   const LEVEL_NAMES = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien", minor: "minor spells", grey: "grey magic" };
   const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
   const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  const DEFEAT = "defeat-"; // the board's defeat spaces: defeat-<level>
 
   const die = (n) => h("span.die", { title: `die ${n}` }, String(n));
   const dice = (list) => (list && list.length ? list.map(die) : h("span.muted", {}, "—"));
@@ -39,8 +40,7 @@
           "div.tier",
           { dataset: { level: lv } },
           v.board
-            .filter((s) => levelOf(s) === lv && !s.space.startsWith("defeat"))
-            .filter((s) => !String(s.space).includes(":"))
+            .filter((s) => levelOf(s) === lv && !s.space.startsWith(DEFEAT))
             .map((s) =>
               h(
                 "div.space",
@@ -51,8 +51,7 @@
             )
         )
       );
-      const defeated = v.board.filter((s) => !LEVELS.includes(s.level) || String(s.space).includes(":") || s.space.startsWith("defeat"));
-      const defeats = defeated.filter((s) => s.wizards.length);
+      const defeats = v.board.filter((s) => s.space.startsWith(DEFEAT) && s.wizards.length);
       const guilds = v.guilds.map((g) =>
         h(
           `div.seat${g.seat === c.seat ? ".me" : ""}${v.to_act === g.seat ? ".active" : ""}`,
@@ -79,7 +78,9 @@
           v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
         ),
         h("div.pyramid", { id: "pyramid" }, tiers),
-        defeats.length ? h("div", { style: "margin-top:.6em" }, h("span.muted", {}, "Defeated: "), defeats.map((s) => s.wizards.map((w) => wizard(c, w)))) : null,
+        defeats.length
+          ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${LEVEL_NAMES[s.level] || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
+          : null,
         h("h2", { style: "margin-top:1em" }, "Guilds"),
         h("div.guilds", {}, guilds)
       );
