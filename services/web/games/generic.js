@@ -15,6 +15,9 @@
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? "yes" : "no";
     if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length ? v.map((x) => named(game, x)).join(", ") : "none";
+    if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && typeof x.id === "string")) {
+      return h("div.hand", {}, v.map((x) => WL.cardNode(game, x.id, x, { small: true }))); // cards
+    }
     if (typeof v === "object") return h("pre", {}, JSON.stringify(v, null, 1));
     return String(named(game, v));
   }
