@@ -325,6 +325,8 @@
     if (dice) out.dice = dice.split(/[ ,]+/).filter(Boolean).map(Number);
     const orders = $("orders").value.trim();
     if (orders) out.orders = JSON.parse(orders);
+    const drew = $("drew").value.trim();
+    if (drew) out.drew = drew.split(/[ ,]+/).filter(Boolean);
     return out;
   }
 
@@ -341,8 +343,7 @@
       const body = Object.assign({ seat: S.state.seat, command: cmd }, tableChance());
       await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
       S.intent = null;
-      $("dice").value = "";
-      $("orders").value = "";
+      for (const id of ["dice", "orders", "drew"]) $(id).value = "";
       S.builder.reset();
     } catch (e) {
       if (e instanceof WL.ApiError) {
@@ -455,6 +456,12 @@
       const g = games.find((x) => x.id === S.summary.game);
       $("title").textContent = g ? g.name : S.summary.game;
       await Promise.all([WL.loadFace(S.summary.game), loadRules(S.summary.game)]);
+      if (S.summary.mode === "table") {
+        // Cards drawn at a physical table, where the server takes them (ActRequest.drew).
+        const spec = await api("GET", "/openapi.json");
+        const act = ((spec.components || {}).schemas || {}).ActRequest || {};
+        $("drew-label").hidden = !(act.properties || {}).drew;
+      }
       await refresh();
       const after = await loadStory();
       follow(after);
