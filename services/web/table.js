@@ -338,9 +338,16 @@
     if (!S.intent || S.intent.json !== json) S.intent = { json, key: randomKey() };
     const key = S.intent.key;
     WL.showError($("act-error"), null);
+    let chance;
+    try {
+      chance = tableChance();
+    } catch (_) {
+      WL.showError($("act-error"), new Error('deck orders are lists of positions, e.g. [[2,0,1]]'));
+      return;
+    }
     for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
     try {
-      const body = Object.assign({ seat: S.state.seat, command: cmd }, tableChance());
+      const body = Object.assign({ seat: S.state.seat, command: cmd }, chance);
       await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
       S.intent = null;
       for (const id of ["dice", "orders", "drew"]) $(id).value = "";
