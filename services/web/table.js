@@ -62,7 +62,9 @@
         if (mine && st.status === "running") {
           legal = await api("GET", `/tables/${gid}/legal?seat=${st.seat}`, { token });
         }
-        const changed = !S.state || S.state.position !== st.position || JSON.stringify(legal) !== JSON.stringify(S.legal);
+        // A move by someone else leaves what this seat was composing alone, as long
+        // as its own legal commands are the same (Spell Wars' seats place at once).
+        const changed = JSON.stringify(legal) !== JSON.stringify(S.legal);
         S.state = st;
         if (changed) {
           S.legal = legal;

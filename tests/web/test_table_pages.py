@@ -177,6 +177,15 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     slots = page.inner_text("#slots")
     for card_id in picked:  # each card in its slot, by its printed name
         assert page.inner_text(f"#hand .card[data-card='{card_id}'] .name") in slots
+    # Bob places his spell meanwhile: it arrives live, and Ann's picks stay.
+    bob = {"Authorization": f"Bearer {table['seats'][1]['token']}"}
+    with server.client() as c:
+        bob_legal = c.get(f"/tables/{gid}/legal", headers=bob).json()
+        head = position(page)
+        r = c.post(f"/tables/{gid}/act", json={"seat": 1, "command": bob_legal[0]}, headers=bob)
+        assert r.status_code == 200, r.text
+    wait_position(page, head + 1)
+    assert page.locator("#hand .card.picked").count() == len(picked)
     checks = page.inner_text("#checks")
     assert "a legal choice" in checks
     if len(picked) == 3:
@@ -188,8 +197,9 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     page.click(f"#hand .card[data-card='{extra}']")  # and out again
     screenshot(page, "spellwars-composing")
     page.click("#compose-done")
+    head = position(page)
     page.click("#send")
-    wait_position(page, 10)
+    wait_position(page, head + 1)
     placed = [e.event for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
     assert sorted(placed[-1].command["cards"]) == sorted(picked)
     assert page.errors == []
