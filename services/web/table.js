@@ -132,12 +132,13 @@
     const winners = o.winners.map((w) => WL.nameOf(st.players, w)).join(" and ");
     const rank = new Map();
     (o.ranking || []).forEach((group, i) => group.forEach((s) => rank.set(s, i + 1)));
-    const rows = st.players.map((name, s) =>
+    const order = st.players.map((_, s) => s).sort((a, b) => (rank.get(a) || 99) - (rank.get(b) || 99));
+    const rows = order.map((s) =>
       h(
         "tr",
         {},
         h("td", {}, rank.has(s) ? `#${rank.get(s)}` : ""),
-        h("td", {}, name, o.winners.includes(s) ? " ♛" : ""),
+        h("td", {}, st.players[s], o.winners.includes(s) ? " ♛" : ""),
         h("td", {}, o.scores && o.scores.length ? String(o.scores[s]) : "")
       )
     );
@@ -147,7 +148,7 @@
         { id: "winner" },
         h("div.crown", {}, "♛"),
         h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
-        o.reason ? h("p", {}, o.reason) : null,
+        o.reason ? h("p", {}, named(o.reason)) : null,
         h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
         h("p", {}, h("a", { href: `/replay/${gid}${location.hash}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
       )

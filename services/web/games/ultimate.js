@@ -25,7 +25,7 @@
         h(
           `div.seat${p.seat === c.seat ? ".me" : ""}${p.seat === v.active ? ".active" : ""}${p.eliminated ? ".out" : ""}`,
           { dataset: { seat: p.seat } },
-          h("div.who", {}, c.players[p.seat], p.seat === c.seat ? " (you)" : "", p.seat === v.active ? " · on turn" : ""),
+          h("div.who", {}, c.players[p.seat], p.seat === c.seat ? " (you)" : "", p.seat === v.active && v.winner === null ? " · on turn" : ""),
           h(
             "div.stats",
             {},
