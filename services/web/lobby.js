@@ -147,6 +147,7 @@
         h("p", {}, h("a", { href: `/play/${t.game_id}` }, "watch as a spectator"))
       )
     );
+    $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
   function row(t) {
