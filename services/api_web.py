@@ -80,6 +80,9 @@ def replay_page(game_id: str, request: Request) -> Response:
         # (and so the token) where it is, in the browser.
         src = quote(f"/tables/{gid}/export?format=json", safe="")
         return RedirectResponse(f"/replay/{gid}?src={src}", status_code=307)
+    if not (WEB / "viewer.html").exists():
+        # Without the viewer (an install without it): the HTML export, as the seat sees it.
+        return _html("export-shell.html")
     page = _page("viewer.html")
     return HTMLResponse(
         page.replace("</body>", VIEWER_EXTRAS + "\n</body>", 1),
