@@ -34,7 +34,7 @@ from domain.kernel.dice import rederive
 from services.codec import decode_body, encode_body, topic_of
 from tools.simulation import Finished, Step, steps
 
-GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70}
+GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70, "orctower": 20}
 SLOW_GAMES_PER_PLAYER_COUNT = 3000
 CHUNK = 50  # games per test case, so that pytest-xdist can spread them over the cores
 

@@ -138,7 +138,8 @@ def greedy(state: State, seat: int, legal: list[Command]) -> Command:
     if state.phase in ("roll", "reroll"):
         return _placement(state, seat, legal)
     if state.phase == "compete":
-        return _cast(state, seat, legal)
+        designate = _first(legal, c.DesignateWinner)
+        return designate if designate is not None else _cast(state, seat, legal)
     if state.phase == "grey":
         removal = _first(legal, c.RemoveGreyToken)
         if removal is not None:

@@ -67,8 +67,11 @@ _SETUP = [
         section=SETUP,
         passage="(no rulebook text: a recorded table position replaces the placement table)",
         source="assumption",
-        summary="A setup file may give the placement, the dragon, the round, scores and grey "
-        "tokens; what it gives replaces the table and the random draw.",
+        summary="A setup file may give a whole position (wizards by id, grey tokens, dice on "
+        "every space, spells cast, the round counter, scores and titles, the phase and who is "
+        "still to act); what it gives replaces the placement table and the random draw, and "
+        "PlayResumed marks a game opened in the middle of a round. What it leaves out is the "
+        "opening's (no deck: nothing to shuffle).",
     ),
     Rule(
         id=P + "assume.layout",
@@ -91,8 +94,9 @@ _SETUP = [
         section=SETUP,
         passage="Placer le plateau de jeu au centre de la table.",
         source="assumption",
-        summary="A setup file may give the board's layout (key layout: TOML text or a table of "
-        "levels and spaces), e.g. the real board of a table that owns it. It is checked "
+        summary="A table's data file, or a setup file, may give the board's layout (key layout: "
+        "TOML text or a table of levels and spaces), e.g. the real board of a table that owns "
+        "it; a setup's layout wins over the data's. It is checked "
         "against what the rulebook says of the board: one Grand Druide title on top, contested "
         "by two Druide spaces; every title below it contested by spaces one level down, at "
         "most two per title except at the bottom (shared Magicien) level, whose spaces each "
@@ -205,7 +209,30 @@ _ROLL = [
         passage="chaque joueur à son tour lance tous ses sorts majeurs et place tout ou partie "
         "d'entre eux sur les différentes cases du plateau de jeu.",
         summary="In phase 2 each player rolls every major spell in front of them, then places "
-        "any number of them (possibly none).",
+        "all or part of them; the dice not placed wait for phase 3.",
+    ),
+    Rule(
+        id=P + "ruling.place-none",
+        section=ROLL,
+        passage="place tout ou partie d'entre eux sur les différentes cases du plateau de jeu",
+        source="ruling",
+        summary="A player may end phase 2 without placing any die (« partie » may be none); "
+        "the ending is cited by this ruling when nothing was placed (option "
+        "phase2_placement=at_least_one refuses it).",
+        readings=(
+            Reading(
+                "Any number of the rolled dice, none included: all may wait for phase 3.",
+                option="phase2_placement=any",
+            ),
+            Reading(
+                "At least one die: « partie » is a part, not nothing.",
+                option="phase2_placement=at_least_one",
+            ),
+        ),
+        default="phase2_placement=any",
+        why="The allocation passage adds 'Un joueur peut placer autant de sorts majeurs qu'il "
+        "le souhaite', and nothing is lost by waiting: the dice kept are rolled again in phase "
+        "3, where all must be placed. The text never says a player must place one.",
     ),
     Rule(
         id=P + "alloc.spaces",
@@ -422,17 +449,25 @@ _AWARD = [
         "plusieurs points en faveur de son magicien",
         source="ruling",
         summary="When one player's two candidates for a title end with equal points (at least "
-        "one each), the title stays vacant and both go to the defeat space, as in any tie.",
+        "one each), the title stays vacant and both go to the defeat space, as in any tie "
+        "(same_owner_tie=vacant); with same_owner_tie=owner_designates, once everyone has "
+        "passed the owner designates the winner (DesignateWinner), the other is defeated.",
         readings=(
-            Reading("Equal points leave the title vacant, as between two players."),
-            Reading("The owner designates which of the two takes the title."),
+            Reading(
+                "Equal points leave the title vacant, as between two players.",
+                option="same_owner_tie=vacant",
+            ),
+            Reading(
+                "The owner designates which of the two takes the title: « le joueur n'a qu'à "
+                "mettre un ou plusieurs points en faveur de son magicien ».",
+                option="same_owner_tie=owner_designates",
+            ),
         ),
-        default="Equal points leave the title vacant, as between two players.",
+        default="same_owner_tie=vacant",
         why="The tie rule ('s'ils sont tous deux le même nombre de points, aucun ... ne se voit "
         "attribuer le titre') names no exception for one owner, and only the owner may place "
         "spells there, so the owner can always break the tie with one more point. The other "
-        "reading is not offered as an option: it would need a decision in the middle of the "
-        "awarding, which runs without one.",
+        "reading treats one owner's two candidates as one choice of that owner.",
     ),
     Rule(
         id=P + "award.min-point",

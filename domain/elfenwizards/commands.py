@@ -87,6 +87,13 @@ class RemoveGreyToken(Command, frozen=True, kw_only=True):
     wizard: str
 
 
+class DesignateWinner(Command, frozen=True, kw_only=True):
+    """Phase 5, after every pass (option same_owner_tie=owner_designates): which of
+    your two tied candidates for one title takes it."""
+
+    wizard: str
+
+
 ElfenCommand = (
     RetireGrandDruide
     | RollSpells
@@ -102,6 +109,7 @@ ElfenCommand = (
     | FillVacancy
     | Demote
     | RemoveGreyToken
+    | DesignateWinner
 )
 
 COMMAND_TYPES: tuple[type[Command], ...] = (
@@ -119,4 +127,5 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     FillVacancy,
     Demote,
     RemoveGreyToken,
+    DesignateWinner,
 )

@@ -115,6 +115,36 @@ def select_winners(candidates: list[Wizard], points: dict[str, int], titles: int
     return winners
 
 
+def owner_tie(state: State, contest: Contest, points: dict[str, int]) -> list[Wizard]:
+    """One owner's tied candidates for a single title (at least one point each),
+    which that owner may designate from (option same_owner_tie=owner_designates);
+    [] when the contest is anything else."""
+    if state.board.level(contest.level).shared:
+        return []
+    candidates = [w for w in state.wizards if w.space in contest.sources]
+    if len(candidates) < 2 or len({w.seat for w in candidates}) != 1:
+        return []
+    if select_winners(candidates, points, len(contest.titles)):
+        return []
+    best = max(points.get(w.id, 0) for w in candidates)
+    if best == 0:
+        return []
+    return [w for w in candidates if points.get(w.id, 0) == best]
+
+
+def ties_to_designate(state: State) -> list[tuple[Contest, list[Wizard]]]:
+    """The owner ties still waiting for their owner's word, in award order."""
+    if state.options.same_owner_tie != "owner_designates":
+        return []
+    points = points_for(state)
+    out = []
+    for contest in state.board.contests:
+        tied = owner_tie(state, contest, points)
+        if tied and not any(w.id in state.designated for w in tied):
+            out.append((contest, tied))
+    return out
+
+
 def _vacancy_reason(left: list[Wizard], points: dict[str, int], shared: bool) -> str:
     """Why a title found no winner, judged on the candidates left over once the
     contest's winners (if any) took theirs."""
@@ -145,7 +175,10 @@ def award_events(state: State) -> list[Event]:
         candidates = [w for w in state.wizards if w.space in contest.sources]
         shared = board.level(contest.level).shared
         winners = select_winners(candidates, points, len(contest.titles))
-        if shared:
+        chosen = [w for w in candidates if w.id in state.designated]
+        if chosen:
+            winners, rule = chosen, cite("ruling.same-owner-tie")
+        elif shared:
             rule = cite("award.magicians")
         elif len({w.seat for w in candidates}) == 1:
             rule = cite("award.single")
@@ -167,13 +200,13 @@ def award_events(state: State) -> list[Event]:
             events.append(TitleLeftVacant(rule=cite(reason), title=title, reason=_REASONS[reason]))
         if shared:
             continue
-        beaten = rule == cite("award.duel") and len(winners) == 1
+        beaten = rule in (cite("award.duel"), cite("ruling.same-owner-tie")) and len(winners) == 1
         for w in candidates:
             if w in winners:
                 continue
             events.append(
                 WizardDefeated(
-                    rule=cite("award.duel") if beaten else cite("award.defeat"),
+                    rule=rule if beaten else cite("award.defeat"),
                     wizard=w.id,
                     seat=w.seat,
                     space=DEFEAT_PREFIX + contest.level,

@@ -14,7 +14,7 @@ from domain.elfenwizards import commands as c
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.catalogue import cite
-from domain.elfenwizards.competition import cast_options, may_support
+from domain.elfenwizards.competition import cast_options, may_support, ties_to_designate
 from domain.elfenwizards.defeated import (
     demotion_options,
     earns_grey,
@@ -68,6 +68,22 @@ def check(state: State, seat: int, command: Command) -> None:
                     "no_such_space",
                     "alloc.spaces",
                     f"{space!r} is not one of {list(board.dice_spaces())}",
+                )
+        case c.EndPlacement():
+            if state.placed == 0 and state.options.phase2_placement == "at_least_one":
+                raise _refuse(
+                    "must_place_a_die",
+                    "ruling.place-none",
+                    "place at least one rolled die before ending phase 2 "
+                    "(option phase2_placement=at_least_one)",
+                )
+        case c.DesignateWinner(wizard=wizard_id):
+            (_, tied), *_ = ties_to_designate(state)
+            if wizard_id not in [w.id for w in tied]:
+                raise _refuse(
+                    "not_a_tied_candidate",
+                    "ruling.same-owner-tie",
+                    f"{wizard_id} is not one of your tied candidates {[w.id for w in tied]}",
                 )
         case c.Reroll():
             if guild.minors == 0:
@@ -190,6 +206,10 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
         yield c.TakeBackDice()
         for wizard_id in grey_tokens(state, seat):
             yield c.RemoveGreyToken(wizard=wizard_id)
+    elif phase == "compete" and not state.queue:
+        for _, tied in ties_to_designate(state)[:1]:
+            for wizard in tied:
+                yield c.DesignateWinner(wizard=wizard.id)
     elif phase == "compete":
         yield from cast_options(state, seat)
         yield c.Pass()
@@ -202,7 +222,7 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
 def legal_commands(state: State, seat: int) -> list[Command]:
     if not any(p.seat == seat for p in state.pending):
         return []
-    if state.phase == "compete":
+    if state.phase == "compete" and state.queue:
         # cast_options applies the same tests as check, and the competition is
         # where the candidates are many: skip re-checking each of them.
         casts: list[Command] = list(cast_options(state, seat))
@@ -245,7 +265,9 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
         case c.PlaceDie(die=die, space=space):
             return [ev.DiePlaced(rule=cite("alloc.spaces"), seat=seat, die=die, space=space)]
         case c.EndPlacement():
-            return [ev.PlacementEnded(rule=cite("roll.major"), seat=seat, kept=guild.hand)]
+            # « tout ou partie »: ending with nothing placed is our ruling's reading.
+            rule = "roll.major" if state.placed else "ruling.place-none"
+            return [ev.PlacementEnded(rule=cite(rule), seat=seat, kept=guild.hand)]
         case c.Reroll():
             return [
                 ev.MinorSpellPaid(rule=cite("roll.reroll"), seat=seat),
@@ -284,6 +306,16 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
             return [ev.SpellCast(rule=cite(rule), seat=seat, wizard=wizard, die=die)]
         case c.Pass():
             return [ev.PlayerPassed(rule=cite("compete.pass"), seat=seat)]
+        case c.DesignateWinner(wizard=wizard):
+            (contest, _), *_ = ties_to_designate(state)
+            return [
+                ev.TieBroken(
+                    rule=cite("ruling.same-owner-tie"),
+                    seat=seat,
+                    wizard=wizard,
+                    title=contest.titles[0],
+                )
+            ]
         case c.FillVacancy(wizard=wizard, title=title):
             return [
                 ev.VacantTitleFilled(

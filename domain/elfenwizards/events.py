@@ -333,6 +333,30 @@ class WizardsPlaced(Consequence, frozen=True, kw_only=True):
         return f"{len(self.wizards)} wizards placed on the board"
 
 
+class TieBroken(Consequence, frozen=True, kw_only=True):
+    """The owner of two tied candidates designates the one taking the title."""
+
+    seat: int
+    wizard: str
+    title: str
+
+    def describe(self) -> str:
+        return f"seat {self.seat} designates {self.wizard} to take {self.title} (tied candidates)"
+
+
+class PlayResumed(Consequence, frozen=True, kw_only=True):
+    """A game opened from a position taken in the middle of a round: play goes on
+    from there (the state itself comes from the position in ``GameStarted``)."""
+
+    round: int
+    phase: str
+    order: tuple[int, ...]
+
+    def describe(self) -> str:
+        who = ", ".join(str(s) for s in self.order) or "nobody"
+        return f"play resumes in round {self.round}, phase {self.phase}: seats to act {who}"
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     BoardLaidOut,
     GuildsFormed,
@@ -369,4 +393,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     WizardDemoted,
     RoundScored,
     GameEnded,
+    TieBroken,
+    PlayResumed,
 )

@@ -11,7 +11,7 @@ import msgspec
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
-from domain.elfenwizards.state import State, Support
+from domain.elfenwizards.state import NOBODY, State, Support
 from domain.kernel import DiceRolled, Event
 
 replace = msgspec.structs.replace
@@ -54,7 +54,7 @@ def _dice_rolled(s: State, e: DiceRolled) -> State:
     if s.rolled:  # a reroll: the same dice, new faces
         return _guild(s, e.seat, hand=hand)
     s = _guild(s, e.seat, hand=hand, dice=g.dice - len(hand))
-    return replace(s, rolled=True, may_reroll=s.phase == "reroll")
+    return replace(s, rolled=True, may_reroll=s.phase == "reroll", placed=0)
 
 
 def _counter(s: State, e: ev.RoundCounterMarked) -> State:
@@ -85,7 +85,7 @@ def _placed(s: State, e: ev.DiePlaced) -> State:
         i = s.board.major_index(e.space)
         majors[i] = _add(majors[i], e.die)
         s = _guild(s, e.seat, hand=hand, majors=tuple(majors))
-    return replace(s, may_reroll=False)
+    return replace(s, may_reroll=False, placed=s.placed + 1)
 
 
 def _spent(s: State, e: ev.DieSpent) -> State:
@@ -140,7 +140,7 @@ def _returned(s: State, e: ev.SpellsReturned) -> State:
         replace(g, dice=g.dice + e.majors[i], minors_on_space=g.minors_on_space + e.minors[i])
         for i, g in enumerate(s.guilds)
     )
-    return replace(s, guilds=guilds, support=())
+    return replace(s, guilds=guilds, support=(), designated=())
 
 
 def _demoted(s: State, e: ev.WizardDemoted) -> State:
@@ -174,8 +174,11 @@ def _final(s: State, e: ev.FinalBonusScored) -> State:
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DiceRolled: _dice_rolled,
     ev.BoardLaidOut: lambda s, e: s if e.board is None else replace(s, board=e.board),
-    ev.WizardsPlaced: lambda s, e: replace(s, wizards=e.wizards),
-    ev.DragonGiven: lambda s, e: replace(s, dragon=e.seat),
+    # The setup's presets are spent once announced, so that a game opened from
+    # a position and the game it was taken from hold equal states.
+    ev.WizardsPlaced: lambda s, e: replace(s, wizards=e.wizards, preset_board=False),
+    ev.DragonGiven: lambda s, e: replace(s, dragon=e.seat, preset_dragon=NOBODY),
+    ev.PlayResumed: lambda s, e: s,
     ev.RoundBegan: lambda s, e: replace(s, round=e.round, grand_druide_this_round=-1),
     ev.PhaseBegan: lambda s, e: replace(
         s,
@@ -185,6 +188,8 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
         may_reroll=False,
         pool=0,
         spells_this_turn=0,
+        placed=0,
+        designated=(),
     ),
     ev.RoundCounterMarked: _counter,
     ev.GrandDruideRetired: lambda s, e: replace(_move(s, e.wizard, e.space), queue=s.queue[1:]),
@@ -203,6 +208,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
         queue=s.queue[1:],
         rolled=False,
         may_reroll=False,
+        placed=0,
     ),
     ev.DieSpent: _spent,
     ev.MinorSpellsRecovered: lambda s, e: replace(
@@ -224,6 +230,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ),
     ev.PlayerPassed: lambda s, e: replace(s, queue=s.queue[1:], spells_this_turn=0),
     ev.TitleAwarded: _awarded,
+    ev.TieBroken: lambda s, e: replace(s, designated=(*s.designated, e.wizard)),
     ev.WizardDefeated: lambda s, e: _move(s, e.wizard, e.space),
     ev.TitleLeftVacant: lambda s, e: s,
     ev.SpellsWasted: _wasted,

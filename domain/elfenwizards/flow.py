@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.catalogue import cite
-from domain.elfenwizards.competition import award_events, can_cast, points_for
+from domain.elfenwizards.competition import (
+    award_events,
+    can_cast,
+    points_for,
+    ties_to_designate,
+)
 from domain.elfenwizards.defeated import (
     defeated,
     demotion_turn,
@@ -28,6 +33,10 @@ def actor(state: State) -> int | None:
         return None if turn is None else turn[0]
     if state.phase == "demote":
         return demotion_turn(state)
+    if state.phase == "compete" and not state.queue:
+        # Everyone passed: owners of tied candidates designate before the awarding.
+        ties = ties_to_designate(state)
+        return ties[0][1][0].seat if ties else None
     return state.queue[0] if state.queue else None
 
 
@@ -59,6 +68,9 @@ def pending_of(state: State) -> tuple[Pending, ...]:
     elif phase == "recover2":
         accepts = ("SpendDie", "LeaveDice", "TakeBackDice")
         prompt = "spend dice to recover minor spells, then leave or take back the rest"
+    elif phase == "compete" and not state.queue:
+        title = ties_to_designate(state)[0][0].titles[0]
+        accepts, prompt = ("DesignateWinner",), f"designate which tied candidate takes {title}"
     elif phase == "compete":
         if state.spells_this_turn:
             accepts, prompt = ("CastSpell",), "cast your second spell"
@@ -170,7 +182,7 @@ def _turn(state: State, seat: int) -> list[Event]:
             rule = "recover.leftover" if state.pool else "recover.unused-stay"
             return [ev.SpendingEnded(rule=cite(rule), seat=seat, lost=state.pool)]
         return []
-    if phase == "compete":
+    if phase == "compete" and state.queue:
         if state.spells_this_turn == 0 and not can_cast(state, seat):
             return [ev.PlayerPassed(rule=cite("ruling.auto-pass"), seat=seat, forced=True)]
         if state.spells_this_turn >= 2:

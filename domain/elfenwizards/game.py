@@ -12,8 +12,10 @@ from domain.elfenwizards.decide import decide, legal_commands
 from domain.elfenwizards.events import EVENT_TYPES
 from domain.elfenwizards.evolve import evolve
 from domain.elfenwizards.options import OPTION_SPECS
+from domain.elfenwizards.position import position
 from domain.elfenwizards.scoring import outcome
 from domain.elfenwizards.state import State
+from domain.elfenwizards.table_data import data_template, validate_data
 from domain.elfenwizards.view import hidden_from, view
 from domain.kernel import (
     KERNEL_EVENTS,
@@ -68,6 +70,15 @@ class Elfenwizards:
         if not self.spec.min_players <= players <= self.spec.max_players:
             raise SetupError(f"elfenwizards is for 3–5 players, not {players}")
         return opening.validate_setup(setup, players)
+
+    def position(self, state: State) -> dict[str, Any]:
+        return position(state)
+
+    def data_template(self) -> dict[str, Any]:
+        return data_template()
+
+    def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_data(data)
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
         return hidden_from(state, seat)

@@ -12,6 +12,8 @@ class Options(GameOptions, frozen=True, kw_only=True):
     grey_supply: int = 12
     uncontested_support: Literal["owner_only", "anyone"] = "owner_only"
     negotiation_timers: bool = False
+    phase2_placement: Literal["any", "at_least_one"] = "any"
+    same_owner_tie: Literal["vacant", "owner_designates"] = "vacant"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -41,5 +43,21 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         default=False,
         doc="Show the optional negotiation time limits (never enforced).",
         rule="elfenwizards.negotiation.timers",
+    ),
+    OptionSpec(
+        name="phase2_placement",
+        default="any",
+        allowed=("any", "at_least_one"),
+        doc="Phase 2 « tout ou partie »: place any number of the rolled dice (none "
+        "included), or at least one.",
+        rule="elfenwizards.ruling.place-none",
+    ),
+    OptionSpec(
+        name="same_owner_tie",
+        default="vacant",
+        allowed=("vacant", "owner_designates"),
+        doc="One owner's two candidates tied: the title stays vacant, or the owner "
+        "designates the winner.",
+        rule="elfenwizards.ruling.same-owner-tie",
     ),
 )

@@ -6,27 +6,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.elfenwizards import events as ev
-from domain.elfenwizards.board import BOARD, Board, LayoutError, board_from_table, parse_layout
+from domain.elfenwizards.board import BOARD, Board, board_from_table
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.flow import settle
 from domain.elfenwizards.options import Options
-from domain.elfenwizards.placement import PAWNS_IN_BOX, PLACEMENT, colours_for, wizard_id
-from domain.elfenwizards.state import NOBODY, Guild, State, Wizard
+from domain.elfenwizards.placement import colours_for
+from domain.elfenwizards.setup_file import (
+    AFTER_AWARD,
+    SETUP_KEYS,
+    check_ids,
+    check_on_board,
+    placed_wizards,
+    validate_setup,
+)
+from domain.elfenwizards.state import NOBODY, Guild, State, Support, Wizard
+from domain.elfenwizards.table_data import table_data
 from domain.kernel import Dice, Event, GameStarted, SetupError
 
-SETUP_KEYS = (
-    "layout",
-    "placement",
-    "grey",
-    "dragon",
-    "round",
-    "scores",
-    "grand_druide_titles",
-    "rounds_without_grand_druide",
-    "minor_spells_on_space",
-    "minor_dice",
-    "grey_dice",
-)
+__all__ = ["initial", "setup", "validate_setup", "wizards_from"]
 
 
 def _position(started: GameStarted) -> dict[str, Any]:
@@ -34,66 +31,123 @@ def _position(started: GameStarted) -> dict[str, Any]:
 
 
 def initial(started: GameStarted) -> State:
+    """The state a game opens with: the table's data (or ours), overlaid with the
+    setup position if one was given (checked here against the board played on,
+    so a bad position never starts)."""
     players = len(started.players)
+    colours = colours_for(players)
     options = Options.from_mapping(started.options)
+    data = table_data(started)
     given = _position(started)
-    # Games stored before layouts were setup data have none: the default board.
-    board = board_from_table(given["layout"]) if "layout" in given else BOARD
-    scores = given.get("scores", [0] * players)
-    titles = given.get("grand_druide_titles", [0] * players)
-    empty = tuple(() for _ in board.major_levels())
-    on_space = given.get("minor_spells_on_space", [0] * players)
-    minor_dice = given.get("minor_dice", {})
-    grey_dice = given.get("grey_dice", {})
-    guilds = []
-    for i, colour in enumerate(colours_for(players)):
-        left = tuple(sorted(minor_dice.get(colour, ())))
-        grey = tuple(sorted(grey_dice.get(colour, ())))
-        guilds.append(
-            Guild(
-                colour=colour,
-                majors=empty,
-                score=scores[i],
-                grand_druide_titles=titles[i],
-                minors=7 - on_space[i],
-                minors_on_space=on_space[i],
-                minor_dice=left,
-                grey_dice=grey,
-                dice=7 - len(left) - len(grey),
-            )
-        )
-    placement = given.get("placement") or PLACEMENT[players]
-    placement = {colour: list(placement[colour]) for colour in colours_for(players)}
+    # Games stored before layouts were setup data have none: the data's or ours.
+    board = board_from_table(given["layout"]) if "layout" in given else data.board
+    given.setdefault("round", 1)
+    check_on_board(given, players, board, data.pawns, options)
+    placed = placed_wizards(given, colours)
+    preset = placed is not None
+    if placed is None:
+        table = {"placement": data.placement[players]}
+        check_on_board({**given, **table}, players, board, data.pawns, options)
+        placed = placed_wizards(table, colours) or {}
+        check_ids(given, placed)
+    grey = given.get("grey", {})
+    support = tuple(
+        Support(wizard=s["wizard"], seat=colours.index(s["caster"]), die=s.get("die"))
+        for s in given.get("support", [])
+    )
+    counter = tuple(
+        sorted((int(r), colours.index(c)) for r, c in given.get("round_counter", {}).items())
+    )
+    guilds = tuple(
+        _guild(given, board, seat, colour, support, counter) for seat, colour in enumerate(colours)
+    )
+    phase = given.get("phase", "setup")
+    wizards = _wizards(placed, grey, colours)
+    top = [w.seat for w in wizards if w.space == board.top]
     return State(
         players=players,
         options=options,
         board=board,
-        wizards=wizards_from(placement, given.get("grey", {})),
-        preset_board="placement" in given,
-        preset_dragon=given.get("dragon", NOBODY),
-        guilds=tuple(guilds),
-        round=given.get("round", 1),
+        wizards=wizards,
+        preset_board=preset,
+        preset_dragon=given.get("dragon", NOBODY) if phase == "setup" else NOBODY,
+        guilds=guilds,
+        round=given["round"],
+        phase=phase,
         dragon=given.get("dragon", 0),
+        queue=tuple(given.get("queue", ())),
+        support=support,
+        spells_this_turn=given.get("spells_this_turn", 0),
+        rolled=given.get("rolled", False),
+        may_reroll=given.get("may_reroll", False),
+        placed=given.get("placed", 0),
+        pool=given.get("pool", 0),
         # Tokens already under pawns in a setup position came from the supply.
-        grey_supply=max(0, options.grey_supply - sum(given.get("grey", {}).values()))
-        if options.grey_supply
-        else 0,
+        grey_supply=max(0, options.grey_supply - sum(grey.values())) if options.grey_supply else 0,
         rounds_without_grand_druide=given.get("rounds_without_grand_druide", 0),
+        grand_druide_this_round=top[0] if top and phase in AFTER_AWARD else NOBODY,
+        round_counter=counter,
+        designated=tuple(given.get("designated", ())),
+        end_reason=given.get("end_reason", ""),
+        bonus=tuple(given.get("bonus", [0] * players)) if phase == "over" else (),
+    )
+
+
+def _guild(
+    given: Mapping[str, Any],
+    board: Board,
+    seat: int,
+    colour: str,
+    support: tuple[Support, ...],
+    counter: tuple[tuple[int, int], ...],
+) -> Guild:
+    """One guild: its spells wherever the position puts them; the rest in front of it."""
+    hand = tuple(given.get("hands", {}).get(colour, ()))
+    levels = given.get("major_dice", {}).get(colour, {})
+    majors = tuple(tuple(levels.get(lv, ())) for lv in board.major_levels())
+    minor_dice = tuple(given.get("minor_dice", {}).get(colour, ()))
+    grey_dice = tuple(given.get("grey_dice", {}).get(colour, ()))
+    cast = [s for s in support if s.seat == seat]
+    on_space = given.get("minor_spells_on_space", [0] * (seat + 1))[seat]
+    on_counter = sum(1 for _, s in counter if s == seat)
+    return Guild(
+        colour=colour,
+        majors=majors,
+        hand=hand,
+        score=given.get("scores", [0] * (seat + 1))[seat],
+        grand_druide_titles=given.get("grand_druide_titles", [0] * (seat + 1))[seat],
+        minors=7 - on_space - on_counter - sum(1 for s in cast if s.die is None),
+        minors_on_space=on_space,
+        minors_on_counter=on_counter,
+        minor_dice=minor_dice,
+        grey_dice=grey_dice,
+        dice=7
+        - len(hand)
+        - sum(len(m) for m in majors)
+        - len(minor_dice)
+        - len(grey_dice)
+        - sum(1 for s in cast if s.die is not None),
+    )
+
+
+def _wizards(
+    placed: Mapping[str, str], grey: Mapping[str, int], colours: tuple[str, ...]
+) -> tuple[Wizard, ...]:
+    """Pawns in a fixed order (seat, then number), whatever order the file gave."""
+
+    def key(wid: str) -> tuple[int, int]:
+        colour, number = wid.rsplit("-", 1)
+        return colours.index(colour), int(number)
+
+    return tuple(
+        Wizard(id=wid, seat=key(wid)[0], space=placed[wid], grey=grey.get(wid, 0))
+        for wid in sorted(placed, key=key)
     )
 
 
 def wizards_from(placement: Mapping[str, list[str]], grey: Mapping[str, int]) -> tuple[Wizard, ...]:
-    seats = {colour: seat for seat, colour in enumerate(placement)}
-    return tuple(
-        Wizard(
-            id=wizard_id(colour, i + 1),
-            seat=seats[colour],
-            space=space,
-            grey=grey.get(wizard_id(colour, i + 1), 0),
-        )
-        for colour, spaces in placement.items()
-        for i, space in enumerate(spaces)
-    )
+    colours = tuple(placement)
+    return _wizards(placed_wizards({"placement": placement}, colours) or {}, grey, colours)
 
 
 def setup(state: State, dice: Dice) -> list[Event]:
@@ -111,7 +165,18 @@ def setup(state: State, dice: Dice) -> list[Event]:
         ev.GreySupplyFilled(rule=cite("setup.grey"), tokens=state.options.grey_supply),
         ev.WizardsPlaced(rule=rule, wizards=state.wizards),
     ]
-    if state.preset_dragon != NOBODY:
+    if state.phase != "setup":
+        # A position inside a round: its dragon and turn are the position's.
+        events += [
+            ev.DragonGiven(rule=cite("setup.position"), seat=state.dragon),
+            ev.PlayResumed(
+                rule=cite("setup.position"),
+                round=state.round,
+                phase=state.phase,
+                order=state.queue,
+            ),
+        ]
+    elif state.preset_dragon != NOBODY:
         events.append(ev.DragonGiven(rule=cite("setup.position"), seat=state.preset_dragon))
     else:
         roll = dice.choose(
@@ -131,121 +196,3 @@ def _check_grey_total(state: State) -> None:
             f"grey: {under} grey magic tokens under the pawns, but the supply holds "
             f"{limit} (option grey_supply={limit}; 0 makes it unlimited)"
         )
-
-
-def _board(setup: Mapping[str, Any]) -> tuple[Board, dict[str, Any] | None]:
-    """The board a setup gives (TOML text or a table), checked, and its table form."""
-    if "layout" not in setup:
-        return BOARD, None
-    given = setup["layout"]
-    try:
-        board = parse_layout(given) if isinstance(given, str) else board_from_table(given)
-    except LayoutError as error:
-        raise SetupError(str(error)) from None
-    return board, board.as_table()
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SetupError(f"{what} must be an integer from {low} to {high}, not {value!r}")
-    return value
-
-
-def _ints(value: Any, what: str, players: int, low: int, high: int) -> list[int]:
-    if not isinstance(value, list) or len(value) != players:
-        raise SetupError(f"{what} must be a list of {players} integers")
-    return [_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(value)]
-
-
-def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
-    unknown = sorted(set(setup) - set(SETUP_KEYS) - {"dice", "orders"})
-    if unknown:
-        raise SetupError(f"unknown setup key(s) {unknown}; known: {list(SETUP_KEYS)}")
-    out: dict[str, Any] = {}
-    board, table = _board(setup)
-    if table is not None:
-        out["layout"] = table
-    out["round"] = _int(setup.get("round", 1), "round", 1, 4)
-    if "dragon" in setup:
-        out["dragon"] = _int(setup["dragon"], "dragon", 0, players - 1)
-    if "scores" in setup:
-        out["scores"] = _ints(setup["scores"], "scores", players, -1000, 1000)
-    if "grand_druide_titles" in setup:
-        out["grand_druide_titles"] = _ints(
-            setup["grand_druide_titles"], "grand_druide_titles", players, 0, 1
-        )
-    if "rounds_without_grand_druide" in setup:
-        out["rounds_without_grand_druide"] = _int(
-            setup["rounds_without_grand_druide"], "rounds_without_grand_druide", 0, 1
-        )
-    colours = colours_for(players)
-    if "minor_spells_on_space" in setup:
-        out["minor_spells_on_space"] = _ints(
-            setup["minor_spells_on_space"], "minor_spells_on_space", players, 0, 7
-        )
-    left: dict[str, int] = {}
-    for key in ("minor_dice", "grey_dice"):
-        if key not in setup:
-            continue
-        given = setup[key]
-        if not isinstance(given, Mapping) or not set(given) <= set(colours):
-            raise SetupError(f"{key} must map colours among {list(colours)} to die faces")
-        for colour, faces in given.items():
-            if not isinstance(faces, list):
-                raise SetupError(f"{key}.{colour} must be a list of die faces")
-            for face in faces:
-                _int(face, f"{key}.{colour}", 1, 6)
-            left[colour] = left.get(colour, 0) + len(faces)
-        out[key] = {colour: list(faces) for colour, faces in given.items()}
-    for colour, count in left.items():
-        if count > 7:
-            raise SetupError(f"{colour} has 7 major spells, not {count} left on the board")
-    placement = setup.get("placement", PLACEMENT[players])
-    if not isinstance(placement, Mapping) or set(placement) != set(colours):
-        raise SetupError(f"placement must list the spaces of exactly these colours: {colours}")
-    occupied: dict[str, str] = {}
-    normal: dict[str, list[str]] = {}
-    for colour in colours:
-        pawns = placement[colour]
-        if not isinstance(pawns, list) or not all(isinstance(p, str) for p in pawns):
-            raise SetupError(f"placement.{colour} must be a list of space ids")
-        if not 1 <= len(pawns) <= PAWNS_IN_BOX[colour]:
-            raise SetupError(
-                f"placement.{colour}: 1 to {PAWNS_IN_BOX[colour]} pawns, not {len(pawns)}"
-            )
-        for space in pawns:
-            if not board.has_space(space):
-                hint = ""
-                if table is not None and "placement" not in setup:
-                    hint = " (a layout of your own needs a placement of its own)"
-                raise SetupError(f"placement.{colour}: unknown space {space!r}{hint}")
-            if not board.level(board.level_of(space)).shared:
-                if space in occupied:
-                    raise SetupError(f"space {space} holds {occupied[space]} and {colour}")
-                occupied[space] = colour
-        normal[colour] = list(pawns)
-    if board.top in occupied and out["round"] == 1:
-        raise SetupError("nobody stands on the Grand Druide space in round 1 (phase 1 is skipped)")
-    if board.top in occupied:
-        # The wizard there won the title last round, so its owner has won it once;
-        # a 0 here would let a second title pass without ending the game.
-        seat = colours.index(occupied[board.top])
-        titles = out.get("grand_druide_titles", [0] * players)
-        if titles[seat] == 0:
-            raise SetupError(
-                f"{occupied[board.top]} stands on the Grand Druide space {board.top}, so "
-                f"grand_druide_titles[{seat}] must be 1, not 0"
-            )
-    if "placement" in setup:
-        out["placement"] = normal
-    if "grey" in setup:
-        grey = setup["grey"]
-        ids = {w.id for w in wizards_from(normal, {})}
-        if not isinstance(grey, Mapping):
-            raise SetupError("grey must map wizard ids to token counts")
-        for wid, count in grey.items():
-            if wid not in ids:
-                raise SetupError(f"grey: no wizard {wid!r} (ids are colour-number, e.g. red-1)")
-            _int(count, f"grey.{wid}", 0, 12)
-        out["grey"] = dict(grey)
-    return out

@@ -103,6 +103,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # The layout played on (a setup file may give its own); last, with the
     # default board, so that states stored before it existed still decode.
     board: Board = BOARD
+    # Dice the acting seat placed since its roll (phase 2: ruling.place-none),
+    # and the wizards their owners designated to win a tie between two of
+    # their own candidates (option same_owner_tie=owner_designates).
+    placed: int = 0
+    designated: tuple[str, ...] = ()
 
     def guild(self, seat: int) -> Guild:
         return self.guilds[seat]

@@ -75,6 +75,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "board": board,
         "guilds": guilds,
         "support": [{"wizard": s.wizard, "seat": s.seat, "die": s.die} for s in state.support],
+        "designated": list(state.designated),
         "pool": state.pool,
         "grey_supply": state.grey_supply if state.options.grey_supply else None,
         "round_counter": [list(x) for x in state.round_counter],

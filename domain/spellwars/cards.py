@@ -7,7 +7,11 @@ hidden-information check can look for it in a view's JSON.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
+from typing import Any
 
 import msgspec
 
@@ -77,52 +81,83 @@ def _check_pay_first(slug: str, ops: tuple[Op, ...]) -> None:
         seen_effect = seen_effect or op.name in EFFECTS
 
 
-def _load(kind: str, text: str) -> list[Card]:
-    out = []
-    for raw in tomllib.loads(text)["card"]:
-        ops = {
-            k: tuple(parse(line) for line in raw.get(k, ()))
-            for k in ("effect", "reaction", "gain", "cast")
-        }
-        for program in ops.values():
-            _check_pay_first(raw["slug"], program)
-        out.append(
-            Card(
-                slug=raw["slug"],
-                name=raw["name"],
-                number=raw["number"],
-                kind=kind,
-                glyph=raw.get("glyph", ""),
-                initiative=raw.get("initiative", 0),
-                copies=raw.get("copies", 1),
-                text=raw["text"],
-                ours=raw.get("ours", ""),
-                passive=tuple(check_passive(p) for p in raw.get("passive", ())),
-                immediate=raw.get("immediate", False),
-                **ops,
-            )
-        )
-    return out
+def from_raw(kind: str, raw: Mapping[str, Any]) -> Card:
+    """One card from its deck-file table (``ValueError`` or ``LanguageError`` if malformed)."""
+    ops = {
+        k: tuple(parse(line) for line in raw.get(k, ()))
+        for k in ("effect", "reaction", "gain", "cast")
+    }
+    for program in ops.values():
+        _check_pay_first(raw["slug"], program)
+    return Card(
+        slug=raw["slug"],
+        name=raw["name"],
+        number=raw["number"],
+        kind=kind,
+        glyph=raw.get("glyph", ""),
+        initiative=raw.get("initiative", 0),
+        copies=raw.get("copies", 1),
+        text=raw["text"],
+        ours=raw.get("ours", ""),
+        passive=tuple(check_passive(p) for p in raw.get("passive", ())),
+        immediate=raw.get("immediate", False),
+        **ops,
+    )
 
 
 @cache
-def all_cards() -> dict[str, Card]:
+def built_in_raw() -> dict[str, list[dict[str, Any]]]:
+    """The deck files as tables, per deck (what a table's own data file replaces)."""
+    return {kind: tomllib.loads(text)["card"] for kind, text in DECKS.items()}
+
+
+class CardSet:
+    """Every card of one game's data, by slug and by instance id."""
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self.by_slug = dict(cards)
+        self.by_instance = {
+            f"{c.slug}#{i}": c for c in cards.values() for i in range(1, c.copies + 1)
+        }
+
+
+def card_set(decks: Mapping[str, list[Mapping[str, Any]]]) -> CardSet:
     cards: dict[str, Card] = {}
-    for kind, text in DECKS.items():
-        for card in _load(kind, text):
-            if card.slug in cards:
-                raise ValueError(f"duplicate card slug {card.slug!r}")
-            cards[card.slug] = card
-    return cards
+    for kind, raws in decks.items():
+        for raw in raws:
+            if raw["slug"] in cards:
+                raise ValueError(f"duplicate card slug {raw['slug']!r}")
+            cards[raw["slug"]] = from_raw(kind, raw)
+    return CardSet(cards)
+
+
+@cache
+def built_in() -> CardSet:
+    return card_set(built_in_raw())
+
+
+# The card set of the game being decided: a table's own data, or None for the built-in
+# cards. The game object sets it around each protocol call (``using``), so that the rules
+# read a table's texts without threading them through every function.
+_ACTIVE: ContextVar[CardSet | None] = ContextVar("spellwars_cards", default=None)
+
+
+@contextmanager
+def using(cards: CardSet | None) -> Iterator[None]:
+    token = _ACTIVE.set(cards)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def all_cards() -> dict[str, Card]:
+    """The built-in cards by slug (the set of cards, their decks and copies never change)."""
+    return built_in().by_slug
 
 
 def card(instance: str) -> Card:
-    return _by_instance()[instance]
-
-
-@cache
-def _by_instance() -> dict[str, Card]:
-    return {f"{c.slug}#{i}": c for c in all_cards().values() for i in range(1, c.copies + 1)}
+    return (_ACTIVE.get() or built_in()).by_instance[instance]
 
 
 def instances(kinds: tuple[str, ...]) -> tuple[str, ...]:

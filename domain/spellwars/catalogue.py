@@ -53,8 +53,18 @@ RULES = [
         "sw.setup.position",
         PREP,
         "(no rulebook text: a recorded table position)",
-        "A setup file gives deck orders, hands, life, blood, tokens, treasures, creatures and "
-        "the Dungeon instead of shuffles.",
+        "A setup file gives a position instead of shuffles: every zone (hands, spells on the "
+        "table, decks, discard piles, treasures, creatures, dead-wizard cards), the round and "
+        "turn, life, blood, tokens, points, the Dungeon, and the turn structure with its "
+        "running programs and the pending decision; the game continues from it exactly.",
+        source="assumption",
+    ),
+    r(
+        "sw.setup.left-out",
+        PREP,
+        "Mélangez chaque paquet de cartes séparément.",
+        "Cards a setup file leaves out are shuffled (with the game's chance, recorded) and "
+        "placed below the cards it lists for their deck.",
         source="assumption",
     ),
     r(
@@ -155,13 +165,29 @@ RULES = [
     r(
         "sw.order.tie",
         ORDER,
-        "les joueurs concernés lancent un dé et celui qui obtient le résultat le plus élevé joue avant",
+        "En cas d'égalité pour l'Initiative, les joueurs concernés lancent un dé et celui qui obtient le résultat le plus élevé joue avant le ou les autres. … En cas de nouvelle égalité, les sorciers concernés lancent le dé.",
         "Still tied: each tied wizard rolls a die, the highest goes next; tied highest roll again. "
         "The roll is made when the tied group is the next to cast (as in the example), and a "
-        "group of three or more rolls again for each following place.",
+        "group of three or more rolls again for each following place (ties=reroll).",
         source="ruling",
-        why="The example rolls for the 14/14 tie only after the 17 resolved; rolling again for "
-        "later places keeps the order recomputable when spell sizes change.",
+        readings=(
+            Reading(
+                "The highest roll goes next; the others roll again for the next place.",
+                "ties=reroll",
+            ),
+            Reading(
+                "One roll of the group ranks every tied wizard; equal dice roll again among "
+                "themselves for their places.",
+                "ties=rank",
+            ),
+        ),
+        default="ties=reroll",
+        why="The passage names one winner of the roll, who 'joue avant le ou les autres', and "
+        "the others are then still tied ('nouvelle égalité'), so they roll again; the example "
+        "rolls for the 14/14 tie only when that group is next. Rolling place by place also keeps "
+        "the order right when a spell's size changes before its turn ('votre place dans l'ordre "
+        "du tour change aussi'). A table that ranks a group of three with one roll sets "
+        "ties=rank.",
     ),
     r(
         "sw.order.changes",
@@ -185,14 +211,42 @@ RULES = [
     r(
         "sw.resolve.added",
         RESOLVE,
-        "résolvez cette nouvelle Source avant de résoudre votre Destination",
-        "A component added during resolution resolves next, even if of a type already resolved.",
+        "résolvez d'abord complètement le Composant en cours avant de résoudre celui qui vient d'apparaître, même s'il est d'un type déjà résolu.",
+        "A component added during resolution waits for the current one to finish, and is then "
+        "resolved even if its type was already resolved (an added Source before the Destination).",
     ),
     r(
         "sw.resolve.same-type",
         RESOLVE,
         "Si vous avez plusieurs Composants non résolus du même type, vous les résolvez dans l'ordre de votre choix.",
         "The caster picks the order among unresolved components of one type.",
+    ),
+    r(
+        "sw.resolve.added-order",
+        RESOLVE,
+        "Les cartes ajoutées doivent être placées à la verticale des Composants du même type. Si vous avez plusieurs Composants non résolus du même type, vous les résolvez dans l'ordre de votre choix.",
+        "A card added to the spell (Shub-Niggurath's creature) joins the unresolved cards of its "
+        "type: the reading order still holds, and among several unresolved cards of one type, "
+        "the added one included (a kept creature, a second delivery), the caster picks the "
+        "order (added_order=choice).",
+        source="ruling",
+        readings=(
+            Reading(
+                "The added card waits with the unresolved cards of its type; the caster orders "
+                "them.",
+                "added_order=choice",
+            ),
+            Reading(
+                "The added card resolves next, before the other unresolved cards.",
+                "added_order=next",
+            ),
+        ),
+        default="added_order=choice",
+        why="The section on added cards places them beside the components of their type and "
+        "ends with 'dans l'ordre de votre choix' for several unresolved cards of one type; the "
+        "example (an added Source before the Destination) follows the reading order either way. "
+        "The other reading takes 'résolvez d'abord … avant de résoudre celui qui vient "
+        "d'apparaître' to put the added card next.",
     ),
     r(
         "sw.resolve.discard",
@@ -238,10 +292,45 @@ RULES = [
         TARGETS,
         "attribuez les faces d'un dé aux cibles potentielles de l'effet correspondant.",
         "Candidates clockwise from the left share the faces of a d6 equally (6 // n faces each, "
-        "from face 1); an unassigned face is rolled again; a single candidate needs no roll.",
+        "from face 1); an unassigned face is rolled again; a single candidate needs no roll. "
+        "The roll's purpose shows the assignment before the die is rolled (a table rolling its "
+        "own die reads it there, or in the refusal asking for the value). With die_faces=caster "
+        "the caster assigns the faces: it chooses the order of the candidates on the die.",
         source="ruling",
+        readings=(
+            Reading(
+                "Equal shares clockwise from the left, as in the example.", "die_faces=clockwise"
+            ),
+            Reading(
+                "The caster assigns the shares (orders the candidates) before the roll.",
+                "die_faces=caster",
+            ),
+        ),
+        default="die_faces=clockwise",
         why="The rulebook's example assigns 1-2, 3-4, 5-6 to three opponents clockwise; four or "
-        "five candidates cannot share six faces equally, so spare faces are re-rolled.",
+        "five candidates cannot share six faces equally, so spare faces are re-rolled. "
+        "'Attribuez' leaves the assignment to the player; since equal shares give every "
+        "candidate the same chance, only the faces' order is left to choose, which a table "
+        "that assigns its own way selects with die_faces=caster.",
+    ),
+    r(
+        "sw.target.before-dice",
+        TARGETS,
+        "La cible d'un Composant de sort doit être déterminée avant tout lancer de dés.",
+        "Trankilus: the weakest opponent is its target, fixed before its die is rolled (a tie "
+        "is settled by the caster before the roll), although the card names it after the roll.",
+        source="ruling",
+        readings=(
+            Reading("The target is fixed before the die, by the general rule.", "trankilus=first"),
+            Reading(
+                "The target is named only after a roll of 4 or less, in the card's order.",
+                "trankilus=after",
+            ),
+        ),
+        default="trankilus=first",
+        why="The targets section makes it a rule for every component, and Trankilus's "
+        "'votre adversaire le plus faible' is its target; the card's sentence order is a "
+        "description of the effect, not of the moment its target is chosen.",
     ),
     r(
         "sw.target.chosen",
@@ -274,6 +363,24 @@ RULES = [
         BLOOD,
         "Vous n'avez pas le droit d'avoir plus de 25",
         "Blood is capped at 25 (the excess is lost); blood persists across rounds and death.",
+    ),
+    r(
+        "sw.blood.steal",
+        BLOOD,
+        "Vous n'avez pas le droit d'avoir plus de 25",
+        "A thief with less room than the blood it steals: the victim loses the whole amount and "
+        "the thief's surplus is lost (stolen_blood=lost).",
+        source="ruling",
+        readings=(
+            Reading(
+                "The victim loses it all; what the thief cannot hold is lost.", "stolen_blood=lost"
+            ),
+            Reading("The victim keeps what the thief cannot hold.", "stolen_blood=left"),
+        ),
+        default="stolen_blood=lost",
+        why="'Volez' takes the blood from the victim, and the cap of 25 limits what the thief may "
+        "have, as with any gain of blood over 25 (the excess is lost); the theft itself is not "
+        "made smaller by the thief's own wealth.",
     ),
     r(
         "sw.blood.pay",
@@ -423,6 +530,22 @@ RULES = [
         "Une telle carte est résolue dès que vous la piochez. Les autres s'appliquent au début de la manche suivante.",
         "'Immédiat' cards act when drawn; the others at the start of the next round; all stay "
         "face up until then and are then discarded.",
+    ),
+    r(
+        "sw.dead.round-start",
+        DEAD,
+        "Une fois que tous les joueurs se sont débarrassés de leurs cartes, ceux qui possèdent des cartes Sorcier crevé récupèrent les bonus associés (PV supplémentaires, Trésor, etc.), puis défaussent ces cartes.",
+        "At the start of a round each wizard's dead-wizard bonuses run (seat by seat), and then "
+        "that wizard's dead-wizard cards are discarded.",
+        source="ruling",
+        readings=(
+            Reading("The bonuses, then the discard, as written (default)."),
+            Reading("The discard, then the bonuses (this engine before the audit)."),
+        ),
+        default="bonuses first",
+        why="The sentence gives the order. No option: while a bonus runs, no card of the box "
+        "reads the dead-wizard cards in front of a wizard or the dead-wizard discard, so the "
+        "readings differ only in the order of the events.",
     ),
     r(
         "sw.dungeon.start",

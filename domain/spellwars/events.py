@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.kernel import HIDDEN, Consequence, Pending, Visibility, private
 from domain.spellwars.cards import name
-from domain.spellwars.state import Choice, Flow
+from domain.spellwars.state import Choice, Flow, Wizard
 
 
 def _names(cards: tuple[str, ...]) -> str:
@@ -463,6 +463,28 @@ class PositionLoaded(Consequence, frozen=True, kw_only=True):
         return "the table position is loaded from the setup file"
 
 
+class PositionEntered(Consequence, frozen=True, kw_only=True):
+    """A position from a setup file: every zone and every wizard's standing (the turn
+    structure follows in the command's ``FlowSet``)."""
+
+    round: int
+    turn: int
+    dungeon: int
+    wizards: tuple[Wizard, ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    treasure_deck: tuple[str, ...]
+    treasure_discard: tuple[str, ...]
+    dead_deck: tuple[str, ...]
+    dead_discard: tuple[str, ...]
+
+    def visibility(self) -> Visibility:
+        return HIDDEN
+
+    def describe(self) -> str:
+        return f"the position is entered from the setup file (round {self.round}, turn {self.turn})"
+
+
 class FlowSet(Consequence, frozen=True, kw_only=True):
     """Bookkeeping: where the turn structure stands and who must decide now."""
 
@@ -527,5 +549,6 @@ EVENTS = (
     RoundCleared,
     MatchWon,
     PositionLoaded,
+    PositionEntered,
     FlowSet,
 )

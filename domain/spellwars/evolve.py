@@ -253,6 +253,24 @@ def _position(s: State, e: ev.PositionLoaded) -> State:
     )
 
 
+def _entered(s: State, e: ev.PositionEntered) -> State:
+    # the position is in the state now: the file itself is no longer needed
+    return replace(
+        s,
+        round=e.round,
+        turn=e.turn,
+        dungeon=e.dungeon,
+        wizards=e.wizards,
+        deck=e.deck,
+        discard=e.discard,
+        treasure_deck=e.treasure_deck,
+        treasure_discard=e.treasure_discard,
+        dead_deck=e.dead_deck,
+        dead_discard=e.dead_discard,
+        setup_position=None,
+    )
+
+
 def _nothing(s: State, e: Any) -> State:
     return s
 
@@ -300,6 +318,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.RoundCleared: _cleared,
     ev.MatchWon: lambda s, e: replace(s, winners=e.winners, over=True),
     ev.PositionLoaded: _position,
+    ev.PositionEntered: _entered,
     ev.FlowSet: lambda s, e: replace(s, flow=e.flow, pending=e.pending),
 }
 

@@ -83,12 +83,19 @@ def finish(run: Run) -> None:
 
 def start_round(run: Run) -> None:
     run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=run.s.round + 1))
+    bonuses: list[Frame] = []
     for seat, w in enumerate(run.s.wizards):
         if w.dead_cards:
-            later = [c for c in w.dead_cards if not card(c).immediate]
-            run.emit(ev.DeadCardsCleared(rule="sw.dead.immediate", seat=seat, cards=w.dead_cards))
-            run.push(
-                *(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate") for c in later)
+            # the bonuses first, then the cards are discarded (ruling sw.dead.round-start)
+            bonuses += [
+                Frame(seat=seat, card=c, part="dead-bonus", rule="sw.dead.round-start")
+                for c in w.dead_cards
+                if not card(c).immediate
+            ]
+            bonuses.append(
+                Frame(
+                    seat=seat, card=w.dead_cards[0], part="dead-clear", rule="sw.dead.round-start"
+                )
             )
         if w.deferred_treasures:
             run.emit(
@@ -96,6 +103,7 @@ def start_round(run: Run) -> None:
             )
             for _ in range(w.deferred_treasures):
                 gain_treasure(run, seat)
+    run.push(*bonuses)
     start_turn(run)
 
 
@@ -109,7 +117,7 @@ def start_turn(run: Run) -> None:
     for seat, w in enumerate(run.s.wizards):
         if not w.alive:
             draw_dead(run, seat, 1, "sw.turn.dead-draw")
-    run.set_flow(phase="place", caster=-1, stage="", killer_of_last=-1, caster_killer=-1)
+    run.set_flow(phase="place", caster=-1, stage="", killer_of_last=-1, caster_killer=-1, order=())
 
 
 def announce(run: Run) -> None:
@@ -134,16 +142,39 @@ def pick_next(run: Run) -> None:
         if any(len(deliveries(s.wizards[i])) > 1 for i in group):
             rule = "sw.order.incorrect"  # an incorrect spell counts its lowest delivery
         group = [i for i in group if initiative(s.wizards[i]) == best]
-    while len(group) > 1:
+    if len(group) > 1:
         rule = "sw.order.tie"
-        rolls = {
-            i: run.roll(1, purpose="initiative tie", rule="sw.order.tie", seat=i)[0] for i in group
-        }
-        top = max(rolls.values())
-        group = [i for i in group if rolls[i] == top]
+        ranked = run.flow.order
+        if s.ties == "rank" and not set(group) <= set(ranked):
+            ranked = rank(run, group)
+            run.set_flow(order=ranked)
+        if s.ties == "rank":
+            group = [next(i for i in ranked if i in group)]
+        while len(group) > 1:
+            rolls = {
+                i: run.roll(1, purpose="initiative tie", rule="sw.order.tie", seat=i)[0]
+                for i in group
+            }
+            top = max(rolls.values())
+            group = [i for i in group if rolls[i] == top]
     seat = group[0]
     run.emit(ev.CasterChosen(rule=rule, seat=seat, size=size, initiative=best))
     run.set_flow(caster=seat, stage="begin")
+
+
+def rank(run: Run, group: list[int]) -> tuple[int, ...]:
+    """``ties=rank``: one roll of the tied group orders all of it, best first; wizards with
+    equal dice roll again among themselves for their places."""
+    if len(group) == 1:
+        return tuple(group)
+    rolls = {
+        i: run.roll(1, purpose="initiative tie (ranking)", rule="sw.order.tie", seat=i)[0]
+        for i in group
+    }
+    out: list[int] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        out += rank(run, [i for i in group if rolls[i] == value])
+    return tuple(out)
 
 
 def deliveries(w: Wizard) -> list[str]:
@@ -173,21 +204,26 @@ def cast(run: Run) -> None:
         run.set_flow(caster=-1, stage="")
         return
     added = [c for c in waiting if c.added]
-    pool = added or waiting
+    # added_order=next: a card added to the spell resolves before the others; choice: it
+    # waits with them in the reading order (ruling sw.resolve.added-order)
+    pool = added if added and run.s.added_order == "next" else waiting
     slot = min((c.slot for c in pool), key=SLOTS.index)
     same = [c for c in pool if c.slot == slot]
     if len(same) > 1:
+        mixed = any(c.added for c in same) and not all(c.added for c in same)
         run.set_flow(
             choice=Choice(
                 seat=seat,
                 kind="component",
                 prompt=f"which {slot} resolves first?",
-                rule="sw.resolve.same-type",
+                rule="sw.resolve.added-order" if mixed else "sw.resolve.same-type",
                 labels=tuple(c.card for c in same),
             )
         )
         return
-    rule = "sw.resolve.added" if added else "sw.resolve.order"
+    rule = "sw.resolve.added" if same[0].added else "sw.resolve.order"
+    if added and run.s.added_order == "next":
+        rule = "sw.resolve.added-order" if len(waiting) > len(added) else rule
     start_component(run, seat, same[0].card, rule)
 
 

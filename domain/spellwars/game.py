@@ -16,8 +16,9 @@ from domain.kernel import (
     Outcome,
     require_pending,
 )
+from domain.spellwars import data as table_data
 from domain.spellwars import setup as opening
-from domain.spellwars.cards import card
+from domain.spellwars.cards import card, using
 from domain.spellwars.catalogue import CATALOGUE
 from domain.spellwars.commands import (
     COMMAND,
@@ -74,9 +75,14 @@ class SpellWars:
         return opening.initial(started)
 
     def setup(self, state: State, dice: Dice) -> list[Event]:
-        return opening.setup(state, dice)
+        with using(opening.cards_for(state)):
+            return opening.setup(state, dice)
 
     def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+        with using(opening.cards_for(state)):
+            return self._decide(state, seat, command, dice)
+
+    def _decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
         require_pending(state.pending, seat, command)
         if isinstance(command, PlaceCards):
             legal = state.flow.choice is None and placement_ok(state, seat, command)
@@ -101,7 +107,7 @@ class SpellWars:
             assert choice is not None
             run.set_flow(choice=None)
             if choice.kind == "component":
-                start_component(run, seat, _answer(command), "sw.resolve.same-type")
+                start_component(run, seat, _answer(command), choice.rule)
             elif choice.kind == "trim":
                 run.emit(CardTrimmed(rule="sw.spell.incorrect", seat=seat, card=_answer(command)))
             elif choice.kind == "wild":
@@ -116,10 +122,12 @@ class SpellWars:
         return _evolve(state, event)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return _legal(state, seat)
+        with using(opening.cards_for(state)):
+            return _legal(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return _view(state, seat)
+        with using(opening.cards_for(state)):
+            return _view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -139,8 +147,18 @@ class SpellWars:
     def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         return opening.validate_setup(setup, players)
 
+    def position(self, state: State) -> dict[str, Any]:
+        return opening.position(state)
+
+    def data_template(self) -> dict[str, Any]:
+        return table_data.template()
+
+    def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return table_data.validate(data)
+
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
-        return _hidden(state, seat)
+        with using(opening.cards_for(state)):
+            return _hidden(state, seat)
 
 
 GAME = SpellWars()

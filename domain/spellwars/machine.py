@@ -7,7 +7,7 @@ executes one instruction of the top frame, or stops with a ``Choice``.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, permutations
 
 from msgspec.structs import replace
 
@@ -18,10 +18,12 @@ from domain.spellwars.language import Op, amount_terms
 from domain.spellwars.piles import draw
 from domain.spellwars.run import Run
 from domain.spellwars.state import MAX, Choice, Frame, State, opponents
-from domain.spellwars.targets import candidates, die_faces, kind_of
+from domain.spellwars.targets import candidates, die_faces, faces, kind_of
 
 
 def program(f: Frame) -> tuple[Op, ...]:
+    if f.part == "dead-clear":
+        return ()
     k = card(f.card)
     if f.part == "reaction":
         return k.reaction
@@ -249,6 +251,9 @@ def step(run: Run) -> None:
             _split_next(run, f)
             return
         run.pop()
+        if f.part == "dead-clear":
+            cards = run.s.wizards[f.seat].dead_cards
+            run.emit(ev.DeadCardsCleared(rule="sw.dead.round-start", seat=f.seat, cards=cards))
         if f.part == "effect":
             w = run.s.wizards[f.seat]
             if w.alive and any(c.card == f.card for c in w.spell):
@@ -265,11 +270,15 @@ def _rule(f: Frame) -> str:
     return card_rule(f.card)
 
 
+# Cards whose target line a ruling places (the moment its target is chosen), cited by it.
+RULED_TARGETS = {"trankilus": "sw.target.before-dice"}
+
+
 def op_target(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     pool = candidates(s, f, op.arg, s.neighbour)
     kind, rule = kind_of(op.arg)
-    rule = rule or _rule(f)
+    rule = RULED_TARGETS.get(card(f.card).slug) or rule or _rule(f)
     chosen: tuple[int, ...]
     if kind == "fixed" or len(pool) <= 1:
         chosen = tuple(pool) if kind == "fixed" else tuple(pool[:1])
@@ -280,11 +289,26 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
             return
         chosen = (int(answer),)
     else:
+        if run.s.die_faces == "caster":
+            # the caster assigns the faces before the roll: the candidates' order on the die
+            answer = take_answer(run, f)
+            if answer is None:
+                labels = tuple(",".join(map(str, p)) for p in permutations(pool))
+                ask(
+                    run,
+                    f,
+                    "option",
+                    "assign the die's faces: the seats in face order",
+                    rule,
+                    labels=labels,
+                )
+                return
+            run.emit(ev.OptionChosen(rule=rule, seat=f.seat, card=f.card, option=answer))
+            f = run.top()
+            pool = [int(x) for x in answer.split(",")]
         per = die_faces(len(pool))
         while True:
-            (v,) = run.roll(
-                1, purpose=f"target by the die among seats {pool}", rule=rule, seat=f.seat
-            )
+            (v,) = run.roll(1, purpose=f"target by the die: {faces(pool)}", rule=rule, seat=f.seat)
             if (v - 1) // per < len(pool):
                 chosen = (pool[(v - 1) // per],)
                 break
@@ -530,8 +554,13 @@ def op_steal_blood(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
     for t in f.t:
         n = min(int(op.arg), run.s.wizards[t].blood)
+        room = MAX - run.s.wizards[f.seat].blood
+        # a thief who cannot hold it all: the ruling decides who loses the surplus
+        rule = _rule(f) if n <= room else "sw.blood.steal"
+        if run.s.stolen_blood == "left":
+            n = min(n, room)
         if n > 0:
-            run.emit(ev.BloodMoved(rule=_rule(f), source=t, target=f.seat, amount=n, card=f.card))
+            run.emit(ev.BloodMoved(rule=rule, source=t, target=f.seat, amount=n, card=f.card))
 
 
 def op_take_dungeon(run: Run, f: Frame, op: Op) -> None:

@@ -65,4 +65,44 @@ OPTIONS = (
         "a treasure drawn from the deck has it",
         rule="sw.treasure.steal",
     ),
+    OptionSpec(
+        name="ties",
+        default="reroll",
+        allowed=("reroll", "rank"),
+        doc="a tie for initiative among three or more: the tied wizards roll again for each "
+        "place, or one roll of the group ranks them all (equal dice roll again among themselves)",
+        rule="sw.order.tie",
+    ),
+    OptionSpec(
+        name="added_order",
+        default="choice",
+        allowed=("choice", "next"),
+        doc="a card added to a spell waits with the unresolved cards of its type, in the order "
+        "of the caster's choice, or it resolves next, before them",
+        rule="sw.resolve.added-order",
+    ),
+    OptionSpec(
+        name="trankilus",
+        default="first",
+        allowed=("first", "after"),
+        doc="Trankilus: its target (the weakest opponent) is fixed before its die is rolled, or "
+        "only after a roll of 4 or less, in the order of the card's sentences",
+        rule="sw.target.before-dice",
+    ),
+    OptionSpec(
+        name="stolen_blood",
+        default="lost",
+        allowed=("lost", "left"),
+        doc="blood stolen by a wizard who cannot hold it (25): the victim loses it anyway and the "
+        "surplus is lost, or the victim keeps what the thief cannot take",
+        rule="sw.blood.steal",
+    ),
+    OptionSpec(
+        name="die_faces",
+        default="clockwise",
+        allowed=("clockwise", "caster"),
+        doc="an opponent designated by the die: the faces go to the candidates clockwise from "
+        "the left, or the caster assigns them (chooses the candidates' order) before the roll",
+        rule="sw.target.die",
+    ),
 )

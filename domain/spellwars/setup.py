@@ -1,38 +1,70 @@
-"""Opening a game: shuffles and deal, or a recorded table position."""
+"""Opening a game: shuffles and deal, or a position from a setup file.
+
+A position holds everything the rules need to continue: every zone, the round and turn,
+the wizards' standing (life, blood, tokens, points, dead-wizard cards, kept creatures and
+their spells on the table), and the turn structure with its running programs and the
+pending decision (``flow``). ``position`` writes a state as such a mapping; ``setup``
+opens a game from it that continues exactly as the game it was taken from.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.spellwars import events as ev
-from domain.spellwars.cards import all_cards, instances, main_deck
+from domain.spellwars.cards import CardSet, all_cards, instances, main_deck, using
+from domain.spellwars.data import cards_of
 from domain.spellwars.flow import advance, finish, start_round, start_turn
 from domain.spellwars.run import Run
-from domain.spellwars.state import MAX, State, Wizard
+from domain.spellwars.state import HAND, MAX, Comp, Flow, State, Wizard
 
+MAIN_KINDS = ("source", "quality", "delivery", "wild")
+PER_SEAT_INTS = {
+    # key: (default, lowest, highest); a None bound is checked elsewhere
+    "life": (20, None, MAX),
+    "blood": (0, 0, MAX),
+    "tokens": (0, 0, 2),
+    "points": (0, 0, 99),
+    "last_standing_round": (0, 0, 99),
+    "creature_dice": (0, 0, 99),
+    "deferred_treasures": (0, 0, 25),
+}
+PER_SEAT_BOOLS = {"alive": True, "placed": False, "revealed": False, "played": False}
+PER_SEAT_CARDS = ("hands", "creatures", "treasures", "dead_cards")
+PILES = ("deck", "discard", "treasure_deck", "treasure_discard", "dead_deck", "dead_discard")
+SCRIPT = ("dice", "orders")  # scripted chance: read by the service layer
 KEYS = (
-    "deck",
-    "treasure_deck",
-    "dead_deck",
-    "hands",
-    "life",
-    "blood",
-    "tokens",
-    "treasures",
-    "creatures",
+    "round",
+    "turn",
     "dungeon",
-    "dice",
-    "orders",
+    *PILES,
+    *PER_SEAT_CARDS,
+    *PER_SEAT_INTS,
+    *PER_SEAT_BOOLS,
+    "spells",
+    "flow",
+    *SCRIPT,
 )
+PHASES = ("place", "cast")
+STAGES = ("", "begin", "trim", "wild", "components")
+STATUSES = ("hidden", "waiting", "resolving", "resolved")
+PARTS = ("effect", "reaction", "gain", "cast", "dead", "dead-bonus", "dead-clear")
+CHOICES = ("target", "pay", "option", "block", "give", "play", "discard", "component", "trim")
+CHOICES += ("wild",)
+
+
+# ---------------------------------------------------------------- opening
 
 
 def initial(started: GameStarted) -> State:
     n = len(started.players)
     o = started.options
-    position = validate_setup(started.setup, n) if started.setup else None
-    return State(
+    data = dict(started.data) if started.data is not None else None
+    state = State(
         players=n,
         variant=str(o.get("variant", "tokens")),
         tokens_to_win=int(o.get("tokens_to_win", 2)),
@@ -42,9 +74,20 @@ def initial(started: GameStarted) -> State:
         trim=str(o.get("trim", "repeated")),
         fast_suicide=str(o.get("fast_suicide", "nothing")),
         stolen_gain=str(o.get("stolen_gain", "run")),
-        setup_position=position,
+        ties=str(o.get("ties", "reroll")),
+        added_order=str(o.get("added_order", "choice")),
+        trankilus=str(o.get("trankilus", "first")),
+        stolen_blood=str(o.get("stolen_blood", "lost")),
+        die_faces=str(o.get("die_faces", "clockwise")),
+        data=data,
+        data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),
     )
+    if not started.setup:
+        return state
+    position = validate_setup(started.setup, n)
+    _check_with_options(state, position)
+    return msgspec.structs.replace(state, setup_position=position)
 
 
 def setup(state: State, dice: Dice) -> list[Event]:
@@ -56,26 +99,120 @@ def setup(state: State, dice: Dice) -> list[Event]:
         run.emit(dice.shuffle(instances(("dead",)), pile="dead", rule="sw.setup.deal"))
         start_round(run)
     else:
-        run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=1))
-        run.emit(
-            ev.PositionLoaded(
-                rule="sw.setup.position",
-                deck=tuple(p["deck"]),
-                treasure_deck=tuple(p["treasure_deck"]),
-                dead_deck=tuple(p["dead_deck"]),
-                hands=tuple(tuple(h) for h in p["hands"]),
-                life=tuple(p["life"]),
-                blood=tuple(p["blood"]),
-                tokens=tuple(p["tokens"]),
-                treasures=tuple(tuple(t) for t in p["treasures"]),
-                creatures=tuple(tuple(c) for c in p["creatures"]),
-                dungeon=int(p["dungeon"]),
-            )
-        )
-        start_turn(run)
+        piles = _complete_piles(run, p)
+        if p["turn"] == 0:
+            run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=p["round"]))
+        run.emit(_entered(p, piles))
+        if p["turn"] == 0:
+            start_turn(run)
+        else:
+            run.s = msgspec.structs.replace(run.s, flow=_flow(p["flow"]))
     advance(run)
     finish(run)
     return run.events
+
+
+def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The three face-down piles, with the cards the file left out shuffled below what it
+    lists (each shuffle recorded like any other: seeded, or the table's order)."""
+    listed = _listed(p)
+    out = {key: tuple(p[key]) for key in PILES}
+    for pile, deck_key, kinds in (
+        ("main", "deck", MAIN_KINDS),
+        ("treasure", "treasure_deck", ("treasure",)),
+        ("dead", "dead_deck", ("dead",)),
+    ):
+        left = [c for c in instances(kinds) if c not in listed]
+        if len(left) > 1:
+            shuffled = run.dice.shuffle(left, pile=pile, rule="sw.setup.left-out")
+            run.emit(shuffled)
+            left = list(shuffled.order)
+        out[deck_key] = (*out[deck_key], *left)
+    return out
+
+
+def _entered(p: Mapping[str, Any], piles: Mapping[str, tuple[str, ...]]) -> ev.PositionEntered:
+    wizards = []
+    for i in range(len(p["life"])):
+        spell = tuple(
+            Comp(
+                card=c["card"],
+                slot=all_cards()[c["card"].split("#")[0]].kind,
+                status=c["status"],
+                added=c["added"],
+                carried=c["carried"],
+                keep=c["keep"],
+            )
+            for c in p["spells"][i]
+        )
+        wizards.append(
+            Wizard(
+                hand=tuple(p["hands"][i]),
+                spell=spell,
+                creatures=tuple(p["creatures"][i]),
+                treasures=tuple(p["treasures"][i]),
+                dead_cards=tuple(p["dead_cards"][i]),
+                **{k: p[k][i] for k in (*PER_SEAT_INTS, *PER_SEAT_BOOLS)},
+            )
+        )
+    return ev.PositionEntered(
+        rule="sw.setup.position",
+        round=p["round"],
+        turn=p["turn"],
+        dungeon=p["dungeon"],
+        wizards=tuple(wizards),
+        **piles,
+    )
+
+
+def _flow(raw: Mapping[str, Any]) -> Flow:
+    return msgspec.convert(raw, Flow)
+
+
+# ---------------------------------------------------------------- position
+
+
+def position(state: State) -> dict[str, Any]:
+    """The state as a setup mapping in normal form (TOML-ready: no None)."""
+    ws = state.wizards
+    out: dict[str, Any] = {
+        "round": state.round,
+        "turn": state.turn,
+        "dungeon": state.dungeon,
+        **{key: list(getattr(state, key)) for key in PILES},
+        "hands": [list(w.hand) for w in ws],
+        "creatures": [list(w.creatures) for w in ws],
+        "treasures": [list(w.treasures) for w in ws],
+        "dead_cards": [list(w.dead_cards) for w in ws],
+        **{key: [getattr(w, key) for w in ws] for key in (*PER_SEAT_INTS, *PER_SEAT_BOOLS)},
+        "spells": [
+            [
+                {
+                    "card": c.card,
+                    "status": c.status,
+                    "added": c.added,
+                    "carried": c.carried,
+                    "keep": c.keep,
+                }
+                for c in w.spell
+            ]
+            for w in ws
+        ],
+        "flow": _plain(msgspec.to_builtins(state.flow)),
+    }
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """Drop the None values (TOML has no null): they are the defaults."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------- validation
 
 
 def _per_seat(setup: Mapping[str, Any], key: str, players: int, default: Any) -> list[Any]:
@@ -87,71 +224,245 @@ def _per_seat(setup: Mapping[str, Any], key: str, players: int, default: Any) ->
     return list(value)
 
 
-def _ids(value: Any, key: str, kinds: tuple[str, ...], seen: set[str]) -> list[str]:
-    if not isinstance(value, list | tuple):
-        raise SetupError(f"setup {key!r}: expected a list of card ids")
-    out = []
-    for c in value:
-        slug = str(c).split("#", 1)[0]
-        if slug not in all_cards() or "#" not in str(c):
+def _int(value: Any, key: str, lo: int | None, hi: int | None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"setup {key!r}: {value!r} is not an integer")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"at most {hi}" if lo is None else f"in {lo}..{hi}"
+        raise SetupError(f"setup {key!r}: {value!r} is not {bounds}")
+    return value
+
+
+class _Cards:
+    """Card ids seen so far in one family of zones: each card at most once."""
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self.kinds = kinds
+        self.seen: dict[str, str] = {}
+
+    def ids(self, value: Any, key: str, kinds: tuple[str, ...] | None = None) -> list[str]:
+        kinds = kinds or self.kinds
+        if not isinstance(value, list | tuple):
+            raise SetupError(f"setup {key!r}: expected a list of card ids")
+        return [self.one(c, key, kinds) for c in value]
+
+    def one(self, c: Any, key: str, kinds: tuple[str, ...], count: bool = True) -> str:
+        text = str(c)
+        slug, _, copy = text.partition("#")
+        if not isinstance(c, str) or slug not in all_cards() or not copy:
             raise SetupError(f"setup {key!r}: unknown card id {c!r} (ids look like 'multitax#1')")
         k = all_cards()[slug]
-        copy = str(c).split("#", 1)[1]
         if not copy.isdigit() or not 1 <= int(copy) <= k.copies:
             raise SetupError(f"setup {key!r}: {c!r}: {k.name} has copies 1..{k.copies}")
         if k.kind not in kinds:
-            raise SetupError(f"setup {key!r}: {c!r} is a {k.kind} card, expected {kinds}")
-        if c in seen:
-            raise SetupError(f"setup {key!r}: card {c!r} appears twice in the position")
-        seen.add(str(c))
-        out.append(str(c))
-    return out
+            raise SetupError(f"setup {key!r}: {c!r} is a {k.kind} card, expected {list(kinds)}")
+        if count:
+            if text in self.seen:
+                raise SetupError(
+                    f"setup {key!r}: card {text!r} is already in {self.seen[text]!r} "
+                    "(every card is in exactly one place)"
+                )
+            self.seen[text] = key
+        return text
+
+
+def _listed(p: Mapping[str, Any]) -> set[str]:
+    cards = {c for key in PILES for c in p[key]}
+    cards |= {c for key in PER_SEAT_CARDS for seat in p[key] for c in seat}
+    cards |= {c["card"] for spell in p["spells"] for c in spell}
+    return cards
 
 
 def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """Normalise a position: every pile listed in full (unlisted cards go to the bottom
-    of their deck in manifest order)."""
+    """A position in normal form: every key present, in the form ``position`` writes.
+
+    Cards a position leaves out are not listed here: the game shuffles them below
+    their deck when it opens (``setup``). Errors name the key at fault.
+    """
     unknown = sorted(set(setup) - set(KEYS))
     if unknown:
         raise SetupError(f"setup: unknown key(s) {unknown}; known: {list(KEYS)}")
-    main_kinds = ("source", "quality", "delivery", "wild")
-    seen: set[str] = set()
-    hands = [_ids(h, "hands", main_kinds, seen) for h in _per_seat(setup, "hands", players, list)]
-    if any(len(h) > 8 for h in hands):
-        raise SetupError("setup 'hands': a hand holds at most 8 cards")
+    rnd = _int(setup.get("round", 1), "round", 1, 99)
+    turn = _int(setup.get("turn", 0), "turn", 0, 999)
+    dungeon = setup.get("dungeon", -1)
+    if not isinstance(dungeon, int) or isinstance(dungeon, bool) or not -1 <= dungeon < players:
+        raise SetupError(f"setup 'dungeon': a seat 0..{players - 1}, or -1 for nobody")
+    if turn == 0:
+        # an opening: the round's first turn starts from it (hands refilled to 8); a wizard
+        # standing, placing or casting belongs to a position inside a turn
+        opening = {**{k: [v] * players for k, v in PER_SEAT_BOOLS.items()}, "flow": position_flow()}
+        opening["spells"] = [[] for _ in range(players)]
+        later = sorted(k for k, v in opening.items() if k in setup and setup[k] != v)
+        if later:
+            raise SetupError(
+                f"setup {later}: only a position inside a turn ('turn' 1 or more) has them"
+            )
+    main, treasure, dead = _Cards(MAIN_KINDS), _Cards(("treasure",)), _Cards(("dead",))
+    out: dict[str, Any] = {"round": rnd, "turn": turn, "dungeon": dungeon}
+    bools: dict[str, list[bool]] = {}
+    for key, default_bool in PER_SEAT_BOOLS.items():
+        values = _per_seat(setup, key, players, default_bool)
+        if not all(isinstance(v, bool) for v in values):
+            raise SetupError(f"setup {key!r}: expected true or false for each seat")
+        bools[key] = values
+    alive = bools["alive"]
+    hands = [main.ids(h, "hands") for h in _per_seat(setup, "hands", players, list)]
+    if turn == 0 and any(len(h) > HAND for h in hands):
+        raise SetupError(f"setup 'hands': a hand holds at most {HAND} cards at a turn's start")
     creatures = [
-        _ids(c, "creatures", ("delivery",), seen)
+        main.ids(c, "creatures", ("delivery",))
         for c in _per_seat(setup, "creatures", players, list)
     ]
-    deck = _ids(setup.get("deck", []), "deck", main_kinds, seen)
-    deck += [c for c in main_deck() if c not in seen]
-    tseen: set[str] = set()
-    treasures = [
-        _ids(t, "treasures", ("treasure",), tseen)
-        for t in _per_seat(setup, "treasures", players, list)
+    spells = [
+        _spell(main, s, creatures[i], i)
+        for i, s in enumerate(_per_seat(setup, "spells", players, list))
     ]
-    tdeck = _ids(setup.get("treasure_deck", []), "treasure_deck", ("treasure",), tseen)
-    tdeck += [c for c in instances(("treasure",)) if c not in tseen]
-    dseen: set[str] = set()
-    ddeck = _ids(setup.get("dead_deck", []), "dead_deck", ("dead",), dseen)
-    ddeck += [c for c in instances(("dead",)) if c not in dseen]
-    numbers = {}
-    for key, default, lo, hi in (("life", 20, 1, MAX), ("blood", 0, 0, MAX), ("tokens", 0, 0, 2)):
-        values = _per_seat(setup, key, players, default)
-        for v in values:
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise SetupError(f"setup {key!r}: {v!r} is not an integer in {lo}..{hi}")
-        numbers[key] = values
-    dungeon = setup.get("dungeon", -1)
-    if not isinstance(dungeon, int) or not -1 <= dungeon < players:
-        raise SetupError(f"setup 'dungeon': a seat 0..{players - 1}, or -1 for nobody")
-    return {
-        "deck": deck,
-        "treasure_deck": tdeck,
-        "dead_deck": ddeck,
-        "hands": hands,
-        "creatures": creatures,
-        "treasures": treasures,
-        "dungeon": dungeon,
+    treasures = [treasure.ids(t, "treasures") for t in _per_seat(setup, "treasures", players, list)]
+    dead_cards = [dead.ids(d, "dead_cards") for d in _per_seat(setup, "dead_cards", players, list)]
+    for key, family in (("deck", main), ("discard", main), ("treasure_deck", treasure)):
+        out[key] = family.ids(setup.get(key, []), key)
+    for key, family in (("treasure_discard", treasure), ("dead_deck", dead)):
+        out[key] = family.ids(setup.get(key, []), key)
+    out["dead_discard"] = dead.ids(setup.get("dead_discard", []), "dead_discard")
+    numbers: dict[str, list[int]] = {}
+    for key, (default, lo, hi) in PER_SEAT_INTS.items():
+        numbers[key] = [_int(v, key, lo, hi) for v in _per_seat(setup, key, players, default)]
+    flow = setup.get("flow")
+    running = isinstance(flow, Mapping) and bool(flow.get("frames"))
+    for seat in range(players):
+        life = numbers["life"][seat]
+        if not alive[seat]:
+            if life != 0 or hands[seat] or spells[seat] or creatures[seat] or treasures[seat]:
+                raise SetupError(
+                    f"setup 'alive': seat {seat} is dead, so its life is 0 and it has no hand, "
+                    "spell, creatures or treasures"
+                )
+        elif life < 1 and not running:
+            # between a blow and the death check (a block is being asked) life may be 0 or less
+            raise SetupError(f"setup 'life': seat {seat} is alive with {life} life")
+        if numbers["last_standing_round"][seat] > rnd:
+            raise SetupError(f"setup 'last_standing_round': seat {seat} after round {rnd}")
+    out.update(
+        hands=hands,
+        creatures=creatures,
+        treasures=treasures,
+        dead_cards=dead_cards,
+        spells=spells,
         **numbers,
-    }
+        **bools,
+    )
+    out["flow"] = _valid_flow(setup.get("flow"), players, turn) if turn else position_flow()
+    for key in SCRIPT:
+        if key in setup:
+            out[key] = setup[key]
+    return out
+
+
+def position_flow() -> dict[str, Any]:
+    return _plain(msgspec.to_builtins(Flow(phase="place")))
+
+
+def _spell(main: _Cards, raw: Any, creatures: list[str], seat: int) -> list[dict[str, Any]]:
+    key = f"spells[{seat}]"
+    if not isinstance(raw, list | tuple):
+        raise SetupError(f"setup {key!r}: expected a list of cards on the table")
+    out = []
+    for i, comp in enumerate(raw):
+        where = f"{key}[{i}]"
+        if isinstance(comp, str):
+            comp = {"card": comp}
+        if not isinstance(comp, Mapping) or "card" not in comp:
+            raise SetupError(f"setup {where!r}: a card id, or a table with 'card'")
+        extra = sorted(set(comp) - {"card", "status", "added", "carried", "keep"})
+        if extra:
+            raise SetupError(f"setup {where!r}: unknown field(s) {extra}")
+        carried = comp.get("carried", False)
+        kinds = ("delivery",) if carried or comp.get("added", False) else MAIN_KINDS
+        if carried:
+            c = main.one(comp["card"], where, kinds, count=False)
+            if c not in creatures:
+                raise SetupError(f"setup {where!r}: {c!r} is carried but not a kept creature")
+        else:
+            c = main.one(comp["card"], where, kinds)
+        status = comp.get("status", "hidden")
+        if status not in STATUSES:
+            raise SetupError(f"setup {where!r}: status {status!r} is not one of {list(STATUSES)}")
+        flags = {k: comp.get(k, False) for k in ("added", "carried", "keep")}
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise SetupError(f"setup {where!r}: added, carried and keep are true or false")
+        out.append({"card": c, "status": status, **flags})
+    return out
+
+
+def _valid_flow(raw: Any, players: int, turn: int) -> dict[str, Any]:
+    raw = {"phase": "place"} if raw is None else raw
+    if not isinstance(raw, Mapping):
+        raise SetupError("setup 'flow': expected a table")
+    try:
+        flow = msgspec.convert(raw, Flow, strict=False)
+    except msgspec.ValidationError as e:
+        raise SetupError(f"setup 'flow': {e}") from None
+    seats = range(-1, players)
+    if flow.phase not in PHASES:
+        raise SetupError(f"setup 'flow.phase': {flow.phase!r} is not one of {list(PHASES)}")
+    if flow.stage not in STAGES:
+        raise SetupError(f"setup 'flow.stage': {flow.stage!r} is not one of {list(STAGES)}")
+    for key in ("caster", "killer_of_last", "caster_killer"):
+        if getattr(flow, key) not in seats:
+            raise SetupError(f"setup 'flow.{key}': a seat 0..{players - 1}, or -1")
+    if any(s not in range(players) for s in flow.order):
+        raise SetupError(f"setup 'flow.order': seats 0..{players - 1}")
+    for i, f in enumerate(flow.frames):
+        where = f"flow.frames[{i}]"
+        if f.seat not in range(players):
+            raise SetupError(f"setup {where + '.seat'!r}: a seat 0..{players - 1}")
+        if f.part not in PARTS:
+            raise SetupError(f"setup {where + '.part'!r}: {f.part!r} is not one of {list(PARTS)}")
+        _Cards(_ALL_KINDS).one(f.card, where + ".card", _ALL_KINDS, False)
+        if f.pc < 0:
+            raise SetupError(f"setup {where + '.pc'!r}: an instruction number, 0 or more")
+    c = flow.choice
+    if c is not None:
+        if c.seat not in range(players):
+            raise SetupError(f"setup 'flow.choice.seat': a seat 0..{players - 1}")
+        if c.kind not in CHOICES:
+            raise SetupError(f"setup 'flow.choice.kind': {c.kind!r} is not one of {list(CHOICES)}")
+    return _plain(msgspec.to_builtins(flow))
+
+
+_ALL_KINDS = (*MAIN_KINDS, "treasure", "dead")
+
+
+def _check_with_options(state: State, p: Mapping[str, Any]) -> None:
+    """What only the game's options and data can tell: tokens short of a win, the fast
+    variant's rounds, and that every running program stands inside its card's lines."""
+    if state.variant == "tokens" and any(t >= state.tokens_to_win for t in p["tokens"]):
+        raise SetupError(
+            f"setup 'tokens': {state.tokens_to_win} tokens win the match, so a position has fewer"
+        )
+    if state.variant == "fast" and p["round"] > state.fast_rounds:
+        raise SetupError(f"setup 'round': the fast variant plays {state.fast_rounds} rounds")
+    from domain.spellwars.machine import program
+
+    cards = cards_for(state)
+    with using(cards):
+        for i, f in enumerate(_flow(p["flow"]).frames):
+            if f.pc > len(program(f)):
+                raise SetupError(
+                    f"setup 'flow.frames[{i}].pc': {f.card} {f.part} has "
+                    f"{len(program(f))} lines, not {f.pc}"
+                )
+
+
+def cards_for(state: State) -> CardSet | None:
+    """The card set a game plays with: its table's data, and the options that rewrite a
+    card (``trankilus=after``)."""
+    return _card_sets(state.data, state.data_hash, state.trankilus)
+
+
+def _card_sets(data: Any, digest: str, trankilus: str) -> CardSet | None:
+    if trankilus == "first":
+        return cards_of(data, digest)
+    from domain.spellwars.data import template, trankilus_after
+
+    return cards_of(trankilus_after(data or template()), "")

@@ -103,6 +103,8 @@ class Flow(msgspec.Struct, frozen=True, kw_only=True):
     # the killer of the last wizard other than the caster to die, and the caster's killer
     killer_of_last: int = -1
     caster_killer: int = -1
+    # ties=rank: the order one roll gave a tied group, best first (ruling sw.order.tie)
+    order: tuple[int, ...] = ()
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,6 +118,14 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     trim: str = "repeated"
     fast_suicide: str = "nothing"
     stolen_gain: str = "run"
+    ties: str = "reroll"
+    added_order: str = "choice"
+    trankilus: str = "first"
+    stolen_blood: str = "lost"
+    die_faces: str = "clockwise"
+    # a table's own card data (normal form) and its hash; None: the built-in cards
+    data: dict[str, object] | None = None
+    data_hash: str = ""
     setup_position: dict[str, object] | None = None
     wizards: tuple[Wizard, ...] = ()
     deck: tuple[str, ...] = ()

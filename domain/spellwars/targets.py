@@ -106,3 +106,18 @@ def candidates(state: State, f: Frame, selector: str, neighbour: str) -> list[in
 def die_faces(count: int) -> int:
     """Faces of a d6 each of ``count`` candidates receives (spare faces are re-rolled)."""
     return 6 // count
+
+
+def faces(pool: list[int]) -> str:
+    """The faces' assignment, shown before the roll (a table rolls its own die by it)."""
+    per = die_faces(len(pool))
+    parts = [
+        f"{i * per + 1}-{i * per + per} seat {seat}" if per > 1 else f"{i + 1} seat {seat}"
+        for i, seat in enumerate(pool)
+    ]
+    first_spare = per * len(pool) + 1
+    if first_spare == 6:
+        parts.append("6 roll again")
+    elif first_spare < 6:
+        parts.append(f"{first_spare}-6 roll again")
+    return ", ".join(parts)

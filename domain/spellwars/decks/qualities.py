@@ -38,7 +38,9 @@ number = "EP2-048"
 glyph = "arcane"
 copies = 2
 text = "Lancez 1 dé et gagnez autant de sang que son résultat. Si vous obtenez 4 ou moins, votre adversaire le plus faible se soigne d'autant de PV que son résultat."
-effect = ["roll 1", "gain r", "r<=4: target weakest", "r<=4: heal r"]
+# The target is fixed before the die (ruling sw.target.before-dice; option trankilus=after
+# runs the sentences in their printed order instead).
+effect = ["target weakest", "roll 1", "gain r", "r<=4: heal r"]
 
 [[card]]
 slug = "asphixis"

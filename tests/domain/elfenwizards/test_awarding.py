@@ -177,7 +177,7 @@ def test_one_owners_two_candidates_tied_leave_the_title_vacant_by_ruling() -> No
     }
     rule = GAME.catalogue[P + "ruling.same-owner-tie"]
     assert rule.source == "ruling" and len(rule.readings) == 2
-    assert rule.default == rule.readings[0].summary
+    assert rule.default == rule.readings[0].option == "same_owner_tie=vacant"
 
 
 def _competition(placement: dict[str, list[str]], policy: str) -> State:

@@ -69,3 +69,18 @@ def test_every_other_rule_is_cited_by_the_rules_code() -> None:
     for rule in GAME.catalogue:
         short = rule.id.removeprefix("elfenwizards.")
         assert (short in cited) != (short in DESCRIBED_ONLY), short
+
+
+def test_the_docs_list_every_ruling_and_assumption_as_the_catalogue_says() -> None:
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "elfenwizards.md").read_text()
+    for rule in GAME.catalogue:
+        if rule.source == "rulebook":
+            continue
+        readings = "; ".join(
+            f"{r.summary} (`{r.option}`)" if r.option else r.summary for r in rule.readings
+        )
+        row = (
+            f"| `{rule.id.removeprefix('elfenwizards.')}` | {rule.source} | {rule.summary} "
+            f"| {readings or '—'} | {rule.why or '—'} |"
+        )
+        assert row in doc, rule.id

@@ -340,6 +340,6 @@ def test_a_layout_given_as_a_table_is_checked_too() -> None:
 
 def test_a_custom_layout_needs_a_placement_that_fits_it() -> None:
     with pytest.raises(SetupError, match="needs a placement of its own"):
-        GAME.validate_setup({"layout": SMALL}, 3)
+        Scenario(3, setup={"layout": SMALL})
     with pytest.raises(SetupError, match="unknown space 'S3'"):
         GAME.validate_setup({"layout": SMALL, "placement": {**PLACEMENT, "red": ["S3"]}}, 3)

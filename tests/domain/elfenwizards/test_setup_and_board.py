@@ -173,8 +173,10 @@ def test_setup_file_example_from_the_docs() -> None:
 def test_bad_setup_positions_are_refused_with_the_reason(
     setup: dict[str, object], words: str
 ) -> None:
+    # What needs the board is checked when the game opens on it (the table's data
+    # may bring another board); the game never starts.
     with pytest.raises(SetupError, match=words):
-        GAME.validate_setup(setup, 3)
+        Scenario(3, setup=setup)
 
 
 def test_player_counts_outside_three_to_five_are_refused() -> None:
@@ -207,11 +209,9 @@ def test_a_grand_druide_on_the_board_means_its_owner_won_the_title_once() -> Non
     # end.second-gd counts titles: a pawn on GD in round 2+ won it last round.
     placement = {"red": ["GD", "M1"], "green": ["D1", "M1"], "blue": ["D2", "M2"]}
     with pytest.raises(SetupError, match=r"grand_druide_titles\[0\] must be 1"):
-        GAME.validate_setup({"round": 2, "placement": placement}, 3)
+        Scenario(3, setup={"round": 2, "placement": placement})
     with pytest.raises(SetupError, match=r"grand_druide_titles\[0\] must be 1"):
-        GAME.validate_setup(
-            {"round": 3, "placement": placement, "grand_druide_titles": [0, 1, 0]}, 3
-        )
+        Scenario(3, setup={"round": 3, "placement": placement, "grand_druide_titles": [0, 1, 0]})
     ok = GAME.validate_setup(
         {"round": 2, "placement": placement, "grand_druide_titles": [1, 0, 0]}, 3
     )

@@ -58,3 +58,28 @@ def test_a_table_mode_game_from_a_setup_file(tmp_path: Path) -> None:
     ledger.act(gid, 0, {"type": "RollSpells"}, dice=[6, 1, 1, 1, 1, 1, 1])
     assert ledger.load(gid).table.state.guild(0).hand == (1, 1, 1, 1, 1, 1, 6)
     assert verify_game(ledger, gid).ok
+
+
+def test_a_stored_position_mid_round_plays_on_and_verifies(tmp_path: Path) -> None:
+    """The dispute of docs/elfenwizards.md, entered from its file into the store
+    (a position in the middle of the competition), then a stored game's own
+    position at a later point, entered again: both play on alike and verify."""
+    import tomllib
+
+    from tests.domain.elfenwizards.test_dispute import dispute_toml
+
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    setup = tomllib.loads(dispute_toml())
+    gid = ledger.create_game("elfenwizards", 3, setup=setup, seed="dispute").game_id
+    assert ledger.load(gid).table.state.phase == "compete"
+    ledger.act(gid, 2, {"type": "CastSpell", "wizard": "blue-1", "die": 6})
+    ledger.act(gid, 2, {"type": "CastSpell", "wizard": "blue-1"})
+    state = ledger.load(gid).table.state
+    # No die was rolled since the opening, so the same seed gives the same chance.
+    assert ledger.load(gid).table.counter == 0
+    copy = ledger.create_game("elfenwizards", 3, setup=GAME.position(state), seed="dispute").game_id
+    assert ledger.load(copy).table.state == state
+    for game in (gid, copy):
+        _play_out(ledger, game)
+        assert verify_game(ledger, game).ok
+    assert ledger.load(gid).table.state == ledger.load(copy).table.state

@@ -18,6 +18,7 @@ from domain.kernel import (
     replay,
     start,
 )
+from domain.kernel.data import data_hash
 from domain.spellwars import GAME
 from domain.spellwars.state import State
 
@@ -31,8 +32,10 @@ class Game:
         setup: dict[str, Any] | None = None,
         values: Sequence[int] = (),
         options: dict[str, Any] | None = None,
+        data: dict[str, Any] | None = None,
     ) -> None:
         self.dice = Dice.scripted(values=values)
+        table_data = GAME.validate_data(data) if data is not None else None
         started = GameStarted(
             game="spellwars",
             options=GAME.spec.resolve_options(options),
@@ -40,7 +43,11 @@ class Game:
             mode="table",
             seed_commitment="",
             engine_version=ENGINE_VERSION,
-            setup=GAME.validate_setup(setup, players) if setup is not None else None,
+            setup=in_manifest_order(GAME.validate_setup(setup, players))
+            if setup is not None
+            else None,
+            data=table_data,
+            data_hash=data_hash(table_data) if table_data is not None else "",
         )
         self.log: list[Event] = start(GAME, started, self.dice)
         self.table: Table[State] = replay(GAME, self.log)
@@ -75,6 +82,23 @@ class Game:
             legal = GAME.legal_commands(self.state, seat)
             out += self.send(seat, pick(seat, legal) if pick else legal[0])
         return out
+
+
+def in_manifest_order(position: dict[str, Any]) -> dict[str, Any]:
+    """The position with the cards it leaves out listed below their deck in manifest order,
+    so that the game shuffles nothing: these tests script every card they draw."""
+    from domain.spellwars.cards import instances
+    from domain.spellwars.setup import MAIN_KINDS, _listed
+
+    listed = _listed(position)
+    out = dict(position)
+    for key, kinds in (
+        ("deck", MAIN_KINDS),
+        ("treasure_deck", ("treasure",)),
+        ("dead_deck", ("dead",)),
+    ):
+        out[key] = [*out[key], *(c for c in instances(kinds) if c not in listed)]
+    return out
 
 
 def placed_cards(spell: dict[str, str | None] | list[str]) -> list[str]:
@@ -116,6 +140,7 @@ def cast(
     spells: dict[int, dict[str, str] | list[str]] | None = None,
     options: dict[str, Any] | None = None,
     full_hands: bool = False,
+    data: dict[str, Any] | None = None,
 ) -> tuple[Game, list[Event]]:
     """Seat 0 casts ``spell``; the others hold filler 3-card spells (or ``spells``).
 
@@ -141,7 +166,13 @@ def cast(
             while len(h) < 8:
                 h.append(spare.pop(0))
     position["hands"] = hands
-    g = Game(players, position, values=[*values, *([1, 2, 3, 4, 5, 6] * 20)], options=options)
+    g = Game(
+        players,
+        position,
+        values=[*values, *([1, 2, 3, 4, 5, 6] * 20)],
+        options=options,
+        data=data,
+    )
     start = len(g.log)
     g.place({s: spells[s] for s in sorted(spells, reverse=True)})
     for a in answers:

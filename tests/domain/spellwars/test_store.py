@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import domain.spellwars  # noqa: F401  (registers the game before domain/games.py lists it)
+from domain.spellwars.cards import main_deck
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
 from services.story import MarkdownExport, StoryLines, walk
@@ -43,6 +44,9 @@ def test_a_setup_file_with_scripted_dice_replays_the_resolution_example(tmp_path
             ["flaminus#2", "spiralex#2", "coco-cocoricus#1"],
         ],
         "dice": [2, 4, 3, 3, 4, *([1, 2, 3, 4, 5, 6] * 10)],
+        # the table's order for the cards the file leaves out: the main deck (less the 11
+        # cards in hand), the treasure and the dead-wizard decks, kept as they lie
+        "orders": [list(range(n)) for n in (len(main_deck()) - 11, 25, 25)],
     }
     gid = ledger.create_game("spellwars", 4, setup=setup).game_id
     spells = {

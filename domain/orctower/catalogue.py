@@ -1,0 +1,932 @@
+"""The rule catalogue of the orc tower: every event and refusal cites one entry.
+
+Passages quote the French rulebook (rules/orctower.txt: base game, supplement,
+modules). ``assumption`` entries fill what the text does not print (most numbers
+are on cards and boards we cannot see; the values live in ``data.py``), and
+``ruling`` entries choose among readings (an option selects the other where we
+offer one).
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Catalogue, Reading, Rule
+
+P = "orctower."
+SETUP = "Mise en place - jeu de base"
+ROUND = "Détail d'un round de jeu"
+TURN = "Tour d'un joueur"
+SPELLS = "Les sorts en détail"
+UPGRADES = "Effets des améliorations"
+END = "Fin du jeu et score"
+CHANGES = "Supplément: règles spéciales des cartes Destin"
+POWERS = "Supplément: pouvoirs bonus"
+MISSIONS = "Module: missions secrètes"
+BONUS = "Module: actions bonus"
+NEWDESTINY = "Module: nouvelles cartes destin"
+TERRAIN = "Module: terrain"
+REINFORCE = "Module: renforts"
+DATA = "Données (non imprimées)"
+
+
+def _r(rid: str, section: str, passage: str, summary: str, source: str = "rulebook") -> Rule:
+    return Rule(id=P + rid, section=section, passage=passage, summary=summary, source=source)  # type: ignore[arg-type]
+
+
+def _a(rid: str, section: str, summary: str) -> Rule:
+    return _r(rid, section, "(no rulebook text: " + summary + ")", summary, "assumption")
+
+
+_SETUP = [
+    _r(
+        "setup.board",
+        SETUP,
+        "Il est composé de 6 quartiers comprenant 3 sections et une case tour.",
+        "Quarters 1–6, each with an outer, a middle and an inner section; tower space q faces "
+        "quarter q.",
+    ),
+    _r(
+        "setup.destiny",
+        SETUP,
+        "mélangez les 15 cartes Destin et placez le paquet face cachée",
+        "The destiny deck is shuffled.",
+    ),
+    _r(
+        "setup.palette",
+        SETUP,
+        "Révélez les 3 premières cartes de chacune de ces pioches, qui forment la palette "
+        "de sorts.",
+        "Both spell piles are shuffled; the top 3 of each form the palette.",
+    ),
+    _r(
+        "setup.poison",
+        SETUP,
+        "placez les cartes Poison en tas, face visible",
+        "The poison cards form a face-up supply.",
+    ),
+    _r(
+        "setup.counters",
+        SETUP,
+        "posez un cube blanc sur la première case sous chaque image de créature.",
+        "Every creature counter starts on the first space of its track.",
+    ),
+    _r(
+        "setup.markers",
+        SETUP,
+        "Mélangez ensuite les marqueurs Créature face cachée et placez-les au bout de chaque "
+        "quartier du cercle, en deux tas de hauteur équivalente",
+        "The markers are shuffled and dealt face down, 8/10/12 per quarter (2/3/4 players); "
+        "the two piles of a quarter are one stack here, since nobody can tell them apart.",
+    ),
+    _r(
+        "setup.marker-numbers",
+        SETUP,
+        "Marqueurs Créature numérotés 3 & 4 4 aucun",
+        "At 2 players the markers numbered 3 and 4 are removed, at 3 players those numbered 4.",
+    ),
+    _r(
+        "setup.first-creatures",
+        SETUP,
+        "placez les pions Créature correspondants sur la section extérieure du quartier en "
+        "question.",
+        "Two markers per quarter are revealed at setup onto the outer section.",
+    ),
+    _r(
+        "setup.deck",
+        SETUP,
+        "Chaque joueur mélange ses cartes Sort de départ et place le paquet face cachée près de "
+        "son tableau de chasse. Il y pioche 4 cartes pour constituer sa main de départ.",
+        "Each seat shuffles its 8 starting spells and draws 4.",
+    ),
+    _r(
+        "setup.mages",
+        SETUP,
+        "placez les pions Mage sur la tour comme suit",
+        "Blue on tower space 1, green 2, red 3, yellow 5.",
+    ),
+    _r(
+        "setup.gauges",
+        SETUP,
+        "posez un cube en bois en bas de chaque jauge de crânes.",
+        "Every skull gauge starts at 0.",
+    ),
+    Rule(
+        id=P + "setup.first-player",
+        section=SETUP,
+        passage="C’est le plus jeune joueur qui commence.",
+        source="ruling",
+        summary="Seats are listed youngest first: seat 0 starts every round (setup key "
+        "`first` names another seat).",
+        readings=(
+            Reading("Seat 0 is the youngest and starts."),
+            Reading("The setup file names the first seat (key first)."),
+        ),
+        default="Seat 0 is the youngest and starts.",
+        why="The engine cannot know ages; the seat list is the table's order.",
+    ),
+    _a(
+        "setup.position",
+        SETUP,
+        "a setup file gives any part of the position (board, counters, hands, decks, discards, "
+        "palette, piles, destiny deck, gauges, powers, missions, stage); what it leaves out is "
+        "shuffled and dealt as usual",
+    ),
+    _a("assume.colours", DATA, "seat 0 plays blue, seat 1 green, seat 2 red, seat 3 yellow"),
+    _a(
+        "assume.open-discard",
+        TURN,
+        "the personal discard piles lie face up: everyone sees them, decks and hands stay hidden",
+    ),
+]
+
+_DATA = [
+    _a(
+        "assume.creatures",
+        DATA,
+        "hit points: goblin 2, orc rider 3 and lava golem 4 come from the examples; orc 2 (an "
+        "Earthquake's 2 damage defeats an orc in an example), goblin shaman 3 and chief 5 are "
+        "ours; pawns 16/16/12/12/8/8 as in the material list",
+    ),
+    _a(
+        "assume.tracks",
+        DATA,
+        "counter tracks: weak 3-2-1, strong 5-4-3-2-1, mighty 7-6-5-4-3-2-1 (first space "
+        "first); they agree with the scoring example's multipliers 1, 2, 4, 5, 5, 7",
+    ),
+    _a("assume.gauges", DATA, "skull gauges: 4 skulls for weak types, 3 for strong, 2 for mighty"),
+    _a(
+        "assume.powers",
+        DATA,
+        "bonus powers by hunting-board slot: goblin draw 5, orc 3 actions, shaman poison, "
+        "orc rider hand change, lava golem immutable rules, chief no creature loss",
+    ),
+    _a(
+        "assume.markers",
+        DATA,
+        "markers: 48 unnumbered, 12 numbered 3 and 12 numbered 4, shared among the types "
+        "as in data.py",
+    ),
+    _a(
+        "assume.spells",
+        DATA,
+        "starting deck per seat: Smash, Zap, Cold Snap, Fire Spark, 2 Spell Books "
+        "earth/lightning, 2 Spell Books water/fire; palette piles: attack (Fireball, Ice Storm, "
+        "Lightning Bolt, Earthquake, 5 each) and knowledge (Wisdom, Replenish, Switch, Magic "
+        "Bonds, Voodoo, 4 each); an effect of level k needs the energies in data.py of the "
+        "spell's own type",
+    ),
+    _a(
+        "assume.upgrade-effects",
+        DATA,
+        "upgrade effects: Replenish and Magic Bonds teleport, Switch and Voodoo draw a card, "
+        "Wisdom both",
+    ),
+    _a("assume.destiny", DATA, "the 15 destiny cards listed in data.py"),
+    _a(
+        "assume.destiny-reshuffle",
+        ROUND,
+        "when the destiny deck is empty, its discard is shuffled into a new deck",
+    ),
+]
+
+_ROUND = [
+    _r(
+        "round.destiny",
+        ROUND,
+        "Au début de chaque round, on révèle une carte Destin.",
+        "A round starts by revealing the top destiny card.",
+    ),
+    _r(
+        "round.move",
+        ROUND,
+        "Toutes les créatures de la catégorie indiquée se déplacent d‘une section en direction "
+        "de la tour.",
+        "Every creature of a category on the card moves one section toward the tower.",
+    ),
+    _r(
+        "round.arrival",
+        ROUND,
+        "Toute créature qui atteint la tour est retirée du plateau et on ajuste le compteur "
+        "correspondant en conséquence",
+        "It leaves the board and its counter moves back one space, never past the last.",
+    ),
+    _r(
+        "round.loss",
+        ROUND,
+        "il perd une des créatures de cette catégorie qu’il avait déjà vaincue",
+        "The mage facing that quarter loses one defeated creature of that type.",
+    ),
+    _r(
+        "round.order",
+        ROUND,
+        "Ensuite, le joueur de départ joue son tour, suivi des autres joueurs dans le sens des "
+        "aiguilles d’une montre.",
+        "Turns go by increasing seat number from the first seat.",
+    ),
+    _r(
+        "round.special",
+        ROUND,
+        "Cette règle spéciale s’applique à tous les joueurs pendant ce round.",
+        "The card's bottom rule change holds for the whole round.",
+    ),
+    Rule(
+        id=P + "ruling.loss-type",
+        section=ROUND,
+        passage="il perd une des créatures de cette catégorie qu’il avait déjà vaincue",
+        source="ruling",
+        summary="The lost creature is of the arriving creature's type.",
+        readings=(
+            Reading("Of the same type, as the example (« un des gobelins »).", "loss_by=type"),
+            Reading("Of the same category (weak, strong, mighty).", "loss_by=category"),
+        ),
+        default="Of the same type, as the example (« un des gobelins »).",
+        why="The same sentence goes on « aucune créature de ce type » and the example loses "
+        "a goblin for a goblin.",
+    ),
+]
+
+_TURN = [
+    _r(
+        "turn.reveal-empty",
+        TURN,
+        "Le joueur révèle un marqueur Créature sur chaque quartier ne comportant aucune créature "
+        "(à condition qu’il y reste des marqueurs).",
+        "Phase 1, step 1: one marker on every quarter without a creature.",
+    ),
+    _r(
+        "turn.reveal-choice",
+        TURN,
+        "Ensuite, le joueur révèle un marqueur Créature sur un quartier de son choix, qui ne "
+        "peut pas être celui qu’occupe actuellement son mage.",
+        "Phase 1, step 2: one marker on a quarter of the player's choice with markers left, "
+        "other than the mage's; skipped when there is none.",
+    ),
+    _r(
+        "turn.actions",
+        TURN,
+        "Pendant son tour, le joueur actif peut effectuer 2 actions.",
+        "Two actions: teleport, cast a spell or pass.",
+    ),
+    _r(
+        "turn.teleport",
+        TURN,
+        "Le joueur place son mage sur n’importe quelle case vide de la tour.",
+        "Teleport: to any empty tower space.",
+    ),
+    _r(
+        "turn.pass",
+        TURN,
+        "Quand il choisit de passer, le joueur n’effectue plus d’autres actions pendant ce round",
+        "Passing ends the actions.",
+    ),
+    _r(
+        "turn.draw",
+        TURN,
+        "Pour terminer son tour, le joueur pioche alors 4 nouvelles cartes Sort.",
+        "After the actions: the hand goes to the discard and 4 cards are drawn.",
+    ),
+    _r(
+        "turn.reshuffle",
+        TURN,
+        "on mélange la défausse pour créer une nouvelle pioche",
+        "An empty deck is refilled by shuffling the discard.",
+    ),
+    _r(
+        "turn.heal",
+        SPELLS,
+        "une créature qui n’est pas vaincue à la fin du tour d’un joueur récupère et regagne "
+        "la totalité de ses points de vie.",
+        "Damage stays until the end of the turn, then undefeated creatures heal.",
+    ),
+]
+
+_SPELLS = [
+    _r(
+        "spell.cast",
+        TURN,
+        "Il reçoit 1 point d’énergie du type indiqué par le symbole au sommet de la carte.",
+        "Casting a card gives 1 energy of its type.",
+    ),
+    _r(
+        "spell.upgrade",
+        TURN,
+        "Chaque carte ainsi jouée augmente l’énergie du sort.",
+        "Each upgrade adds 1 energy of its type; its own effect is ignored.",
+    ),
+    _r(
+        "spell.one-effect",
+        TURN,
+        "on ne peut appliquer qu’un effet d’un sort à la fois",
+        "One effect of the spell is applied, among those its energy reaches.",
+    ),
+    _r(
+        "spell.discard",
+        TURN,
+        "le joueur remet sa carte Sort et les éventuelles cartes d’amélioration qu’il a jouées "
+        "dans la défausse.",
+        "The spell and its upgrades go to the discard.",
+    ),
+    _r(
+        "spell.upgrade-effects",
+        UPGRADES,
+        "les effets d’amélioration doivent toujours être utilisés avant de lancer le sort.",
+        "Teleport and draw upgrade effects are used (or not) before the spell's effect.",
+    ),
+    _r(
+        "spell.teleport-effect",
+        UPGRADES,
+        "Le joueur déplace son mage sur n’importe quelle case vide de la tour.",
+        "Upgrade teleport: to an empty tower space, no action spent.",
+    ),
+    Rule(
+        id=P + "spell.draw-effect",
+        section=UPGRADES,
+        passage="Le joueur pioche une carte de sa défausse personnage",
+        source="ruling",
+        summary="Upgrade draw: the top card of the personal discard (the last one put there).",
+        readings=(
+            Reading("The top card of the discard pile."),
+            Reading("Any card of the discard, chosen by the player."),
+        ),
+        default="The top card of the discard pile.",
+        why="« piocher » from a pile takes its top card everywhere else in the rules.",
+    ),
+    Rule(
+        id=P + "ruling.upgrade-timing",
+        section=UPGRADES,
+        passage="il peut utiliser ce dernier immédiatement (ou renoncer à l’utiliser)",
+        source="ruling",
+        summary="An upgrade's teleport or draw may be used at any moment before the spell's "
+        "effect, also after further upgrades; unused, it is lost when the effect is applied.",
+        readings=(
+            Reading("Any moment before the spell's effect."),
+            Reading("Only right after its card is played, before the next upgrade."),
+        ),
+        default="Any moment before the spell's effect.",
+        why="The note « doivent toujours être utilisés avant de lancer le sort » sets the only "
+        "deadline; the example draws a card and then plays it as an upgrade.",
+    ),
+    Rule(
+        id=P + "ruling.victim-chooses",
+        section=SPELLS,
+        passage="le joueur force un de ses adversaires à renvoyer une des cartes de sa main",
+        source="ruling",
+        summary="A Voodoo or common-discard victim chooses the card it discards.",
+        readings=(
+            Reading("The victim chooses."),
+            Reading("The caster chooses, or the card is drawn at random."),
+        ),
+        default="The victim chooses.",
+        why="The victim « renvoie une des cartes de sa main »: the hand is hidden from the "
+        "caster, and the text names no chance.",
+    ),
+    Rule(
+        id=P + "ruling.fizzle",
+        section=TURN,
+        passage="il applique les effets de son sort en fonction de l’énergie dont il dispose",
+        source="ruling",
+        summary="A spell may be resolved with no effect (no target, or cast only for an "
+        "upgrade's effect); its cards still go to the discard and the action is spent.",
+        readings=(
+            Reading("Allowed, the action is spent."),
+            Reading("A spell must have an effect."),
+        ),
+        default="Allowed, the action is spent.",
+        why="The « Astuce » plays a card only for its upgrade effect.",
+    ),
+    _r(
+        "attack.quarter",
+        SPELLS,
+        "Un joueur ne peut lancer des sorts d‘Attaque que contre les créatures situées dans le "
+        "même quartier que son mage.",
+        "Attack spells hit creatures of the mage's quarter, any section.",
+    ),
+    _r(
+        "attack.basic",
+        SPELLS,
+        "Ces sorts infligent jusqu’à 3 points de dégâts à une créature située sur le même "
+        "quartier que le mage qui les lance.",
+        "Smash, Zap, Cold Snap, Fire Spark: 1, 2 or 3 damage.",
+    ),
+    _r(
+        "attack.fireball",
+        SPELLS,
+        "La Boule de feu inflige jusqu’à 5 points de dégâts",
+        "Fireball: 3 or 5 damage, only with upgrades.",
+    ),
+    _r(
+        "attack.ice-storm",
+        SPELLS,
+        "le joueur inflige en plus 2 points de dégâts à chaque créature de la section située "
+        "derrière la première section affectée.",
+        "Ice Storm: 2 damage to every creature of a section, then also the one behind it.",
+    ),
+    _r(
+        "attack.bolt",
+        SPELLS,
+        "Le joueur peut cependant attaquer n’importe quelle créature du plateau, quel que soit "
+        "le quartier où elle se trouve.",
+        "Lightning Bolt: 3 or 4 damage to any creature of the board.",
+    ),
+    _r(
+        "attack.earthquake",
+        SPELLS,
+        "2 points de dégâts à chaque créature située sur une section voisine (à droite ou à "
+        "gauche : c’est au joueur de choisir)",
+        "Earthquake: 2 damage to a section, then also the same section of a neighbouring quarter.",
+    ),
+    _r(
+        "attack.defeat",
+        SPELLS,
+        "Si le nombre de points de dégâts infligés à une créature est supérieur ou égal à ses "
+        "points de vie",
+        "A creature whose damage reaches its hit points is defeated and kept by the player.",
+    ),
+    _r(
+        "attack.gauge",
+        SPELLS,
+        "Quand le cube atteint la case du haut, le joueur gagne le pouvoir bonus correspondant",
+        "Each defeat climbs the type's skull gauge; the top grants its bonus power.",
+    ),
+    _r(
+        "knowledge.learn",
+        SPELLS,
+        "le joueur ne joue que cette carte et peut prendre une des cartes Sort de la palette. "
+        "Il la met alors dans sa défausse personnelle.",
+        "A knowledge spell takes a palette card into the discard; the slot is refilled.",
+    ),
+    _r(
+        "knowledge.refill",
+        SPELLS,
+        "On pioche une carte du paquet approprié (s’il n’est pas épuisé) pour remplir "
+        "l’emplacement vide de la palette.",
+        "The empty palette slot is refilled from its pile.",
+    ),
+    _r(
+        "knowledge.upgrade-energy",
+        SPELLS,
+        "Si un Grimoire (Spell book) est joué en tant qu’amélioration, le joueur doit choisir "
+        "entre deux types de magie pour accroître son énergie.",
+        "Spell Book as an upgrade: one of its two types; Wisdom: any type.",
+    ),
+    _r(
+        "support.replenish",
+        SPELLS,
+        "Quand il applique le premier effet, le joueur peut piocher 2 cartes de sa pioche pour "
+        "les ajouter à sa main.",
+        "Replenish: draw 2 from the deck; upgraded, 2 from the discard and one more action.",
+    ),
+    _r(
+        "support.switch",
+        SPELLS,
+        "le joueur peut intervertir deux créatures de son choix, où qu’elles se trouvent sur "
+        "le plateau.",
+        "Switch: swap two creatures; upgraded, move one onto a section of the mage's quarter.",
+    ),
+    _r(
+        "support.bonds",
+        SPELLS,
+        "le joueur peut faire avancer n’importe quelle créature du plateau d’une section en "
+        "direction de la tour.",
+        "Magic Bonds: one creature advances 1 section (upgraded: 2).",
+    ),
+    _r(
+        "support.voodoo",
+        SPELLS,
+        "le joueur force un de ses adversaires à renvoyer une des cartes de sa main dans la "
+        "défausse.",
+        "Voodoo: an opponent with more than 3 cards discards a card of its choice; upgraded, "
+        "one more action and every such opponent discards.",
+    ),
+    _r(
+        "support.voodoo-limit",
+        SPELLS,
+        "l‘effet de ce sort ne s‘applique qu‘aux joueurs qui ont plus de 3 cartes en main.",
+        "Only opponents holding more than 3 cards are affected.",
+    ),
+]
+
+_END = [
+    _r(
+        "end.trigger",
+        END,
+        "Dès qu’au moins 4 quartiers sont complètement vides de pions Créature, la partie "
+        "s’achève.",
+        "Once 4 quarters are empty of creatures, the current round is the last.",
+    ),
+    Rule(
+        id=P + "ruling.end-check",
+        section=END,
+        passage="On termine cependant le round de jeu en cours.",
+        source="ruling",
+        summary="The end is announced as soon as 4 quarters are empty, even if later reveals "
+        "refill some; the round is then finished.",
+        readings=(
+            Reading("Announced once, at the first moment.", "end_check=sticky"),
+            Reading("Checked again when the round ends.", "end_check=round_end"),
+        ),
+        default="Announced once, at the first moment.",
+        why="« Dès que » names the moment the game ends; the rest of the round is a grace.",
+    ),
+    _r(
+        "end.creatures",
+        END,
+        "Le nombre de créatures vaincues de chaque type est multiplié par la valeur "
+        "correspondante du compteur de créatures.",
+        "Defeated creatures × their counter's value.",
+    ),
+    _r(
+        "end.support",
+        END,
+        "Chaque carte Sort de Soutien rapporte 2 points à son propriétaire.",
+        "+2 per support spell card owned (hand, deck, discard).",
+    ),
+    _r(
+        "end.poison",
+        END,
+        "Chaque carte Poison réduit de 2 points le total de points de son propriétaire.",
+        "−2 per poison card owned.",
+    ),
+    _r(
+        "end.ties",
+        END,
+        "En cas d’égalité, les joueurs ex aequo se partagent la victoire.",
+        "All seats with the best score win.",
+    ),
+]
+
+_CHANGES = [
+    _r(
+        "change.plus-one",
+        CHANGES,
+        "Chaque créature dispose de 1 point de vie supplémentaire.",
+        "+1 hit point to every creature.",
+    ),
+    _r(
+        "change.no-study",
+        CHANGES,
+        "Aucun nouveau sort ne peut être obtenu",
+        "No palette card may be taken.",
+    ),
+    _r(
+        "change.no-teleport",
+        CHANGES,
+        "Les mages ne peuvent pas changer de position dans la tour.",
+        "No teleport (action or upgrade effect).",
+    ),
+    _r(
+        "change.no-powers",
+        CHANGES,
+        "Les pouvoirs bonus sont ignorés.",
+        "Bonus powers do nothing this round.",
+    ),
+    _r(
+        "change.three-spells",
+        CHANGES,
+        "chaque joueur ne peut en prendre que 3.",
+        "Draw 3 at the end of the turn (4 with the draw-5 power).",
+    ),
+    _r(
+        "change.exchange",
+        CHANGES,
+        "Toutes les cartes Sort de la palette sont mélangées à leur pioche et on forme une "
+        "nouvelle palette.",
+        "At the card's reveal the palette is shuffled into its piles and refilled.",
+    ),
+    Rule(
+        id=P + "ruling.immutable",
+        section=POWERS,
+        passage="Le joueur ignore les changements de règles imposés par les cartes Destin.",
+        source="ruling",
+        summary="A seat with « Règles immuables » ignores every rule change, « Pas de pouvoirs "
+        "bonus » included, and hits creatures without the +1 hit point.",
+        readings=(
+            Reading("It ignores all rule changes, including no-powers.", "immutable=ignores_all"),
+            Reading("No-powers switches it off too.", "immutable=powers_off"),
+        ),
+        default="It ignores all rule changes, including no-powers.",
+        why="The power speaks of every change a destiny card imposes, without exception.",
+    ),
+]
+
+_POWERS = [
+    _r("power.draw5", POWERS, "5 cartes pour remplir sa main au lieu de 4.", "Draw 5, not 4."),
+    _r(
+        "power.actions",
+        POWERS,
+        "Désormais, le joueur dispose de 3 actions pendant son tour au lieu de 2.",
+        "3 actions.",
+    ),
+    _r(
+        "power.poison",
+        POWERS,
+        "le joueur peut prendre une carte Poison du paquet placé sur le plateau et la mettre "
+        "dans la défausse d‘un de ses adversaires.",
+        "As an action, once a turn, while the supply lasts.",
+    ),
+    _r(
+        "power.poison-card",
+        POWERS,
+        "Les cartes Poison n'ont aucun effet et ne peuvent pas être jouées en tant "
+        "qu'améliorations.",
+        "Poison cards can be neither cast nor added as upgrades.",
+    ),
+    _r(
+        "power.hand-change",
+        POWERS,
+        "Au prix d’une action, le joueur peut retirer une des cartes de sa main du jeu, une "
+        "fois, pendant son tour.",
+        "As an action, once a turn, a hand card leaves the game.",
+    ),
+    _r(
+        "power.immutable",
+        POWERS,
+        "Le joueur ignore les changements de règles imposés par les cartes Destin.",
+        "The destiny card's rule change does not apply to this seat.",
+    ),
+    _r(
+        "power.no-loss",
+        POWERS,
+        "Le joueur ne perd pas un de ses créatures vaincus si un créature arrive à la tour par "
+        "le quartier qu’occupe son mage.",
+        "No loss when a creature reaches the tower through the mage's quarter.",
+    ),
+]
+
+_MISSIONS = [
+    _r(
+        "mission.setup",
+        MISSIONS,
+        "Mélangez les 8 cartes Mission secrète et distribuez-en 2 à chaque joueur.",
+        "Each seat is dealt 2 missions and keeps one, face down.",
+    ),
+    _r(
+        "mission.score",
+        MISSIONS,
+        "La réussite des Missions secrètes rapporte des points supplémentaires aux joueurs en "
+        "fin de partie.",
+        "The kept mission scores at the end.",
+    ),
+    _r(
+        "mission.weak",
+        MISSIONS,
+        "2 points pour chaque paire de créatures faibles vaincues.",
+        "2 per pair of weak creatures.",
+    ),
+    _r(
+        "mission.strong",
+        MISSIONS,
+        "3 points pour chaque paire de créatures fortes vaincues.",
+        "3 per pair of strong creatures.",
+    ),
+    _r(
+        "mission.mighty",
+        MISSIONS,
+        "2 points pour chaque créature puissante vaincue.",
+        "2 per mighty creature.",
+    ),
+    _r(
+        "mission.sets",
+        MISSIONS,
+        "3 points pour chaque ensemble composé d‘une créature faible, d‘une forte et d‘une "
+        "puissante.",
+        "3 per set of a weak, a strong and a mighty creature.",
+    ),
+    _r(
+        "mission.groups",
+        MISSIONS,
+        "3 points pour chaque groupe de 4 créatures, quelle que soit leur taille.",
+        "3 per group of 4 creatures.",
+    ),
+    _r(
+        "mission.maximum",
+        MISSIONS,
+        "le joueur remporte 3 points chaque fois qu’il a vaincu plus de créatures d’un type que "
+        "tous les autres joueurs. En cas d’égalité, les joueurs ex aequo marquent chacun 3 "
+        "points.",
+        "3 per type where the seat has the most (ties score too; 0 defeated scores nothing).",
+    ),
+    _r(
+        "mission.powers",
+        MISSIONS,
+        "2 points pour chaque pouvoir bonus que le joueur a obtenu.",
+        "2 per bonus power.",
+    ),
+    _r(
+        "mission.spells",
+        MISSIONS,
+        "3 points pour chaque paire de cartes Sort nouvelles apprises.",
+        "3 per pair of palette spells learned.",
+    ),
+]
+
+_BONUS = [
+    _r(
+        "bonus.take",
+        BONUS,
+        "Chaque fois qu’un joueur a vaincu un créature, il peut effectuer immédiatement … (mais "
+        "il peut également y renoncer)",
+        "After a defeat, its type's bonus action may be taken or renounced.",
+    ),
+    _r(
+        "bonus.order",
+        BONUS,
+        "il peut effectuer les actions bonus correspondantes dans l’ordre de son choix.",
+        "Several defeats at once: any order.",
+    ),
+    _r(
+        "bonus.draw",
+        BONUS,
+        "Le joueur pioche une carte dans sa pioche personnelle.",
+        "Draw one card from the deck.",
+    ),
+    _r(
+        "bonus.action",
+        BONUS,
+        "Le joueur peut effectuer une action supplémentaire pendant son tour.",
+        "One more action.",
+    ),
+    _r(
+        "bonus.discard",
+        BONUS,
+        "Tous les autres joueurs doivent prendre une carte de leur main et la mettre dans leur "
+        "défausse personnelle.",
+        "Every other seat with more than 3 cards discards one of its choice.",
+    ),
+    _r(
+        "bonus.energy",
+        BONUS,
+        "Le joueur gagne 1 point d’énergie magique de son choix pour sa prochaine action du tour.",
+        "1 energy of any type for the next action, lost if unused.",
+    ),
+    _a(
+        "assume.bonus-map",
+        BONUS,
+        "bonus actions by type: goblin draw, orc energy, shaman common discard, orc rider one "
+        "action, lava golem one action, chief draw; Crocovolant energy, Crapaud Couveur draw, "
+        "Bombardier common discard",
+    ),
+]
+
+_NEWDESTINY = [
+    _r(
+        "newdestiny.deck",
+        NEWDESTINY,
+        "Mélangez les 19 nouvelles cartes Destin",
+        "The 19 new destiny cards replace the 15.",
+    ),
+    _r(
+        "newdestiny.move",
+        NEWDESTINY,
+        "Les créatures des sections indiquées en rouge sur les quartiers spécifiés se déplacent "
+        "d’un cran en direction de la tour.",
+        "Creatures of the named sections of the named quarters move, inner sections first.",
+    ),
+    _r(
+        "newdestiny.counter",
+        NEWDESTINY,
+        "Un compteur ne peut plus reculer s’il a déjà atteint la case 1.",
+        "A counter stops on its last space.",
+    ),
+    _r(
+        "newdestiny.front",
+        NEWDESTINY,
+        "Le front d’un quartier est la première section contenant au moins une créature, en "
+        "partant de la tour.",
+        "Attack spells only hit the front of the mage's quarter.",
+    ),
+    _r(
+        "newdestiny.bolt",
+        NEWDESTINY,
+        "vous pouvez lancer « Lightning Bolt (Éclair) » sur n’importe quel quartier, mais "
+        "seules les créatures du front seront affectées.",
+        "Lightning Bolt: any quarter's front; Ice Storm and Earthquake: the front only.",
+    ),
+    _a("assume.new-destiny", NEWDESTINY, "the 19 new destiny cards listed in data.py"),
+]
+
+_TERRAIN = [
+    _r(
+        "terrain.setup",
+        TERRAIN,
+        "Mélangez les 9 tuiles de terrain face cachée et placez-en une au hasard sur chaque "
+        "quartier, sur la section de votre choix",
+        "One random tile per quarter, on a chosen section (setup key terrain_sections).",
+    ),
+    _r(
+        "terrain.agree",
+        TERRAIN,
+        "les joueurs peuvent se mettre d’accord et placer moins de tuiles, ou les placer toutes",
+        "A setup file may place any tiles it likes (key terrain).",
+    ),
+    _r(
+        "terrain.road",
+        TERRAIN,
+        "Les créatures ne s’arrêtent pas sur ce terrain. Si elles arrivent dessus, elles se "
+        "déplacent d’un cran supplémentaire en direction de la tour.",
+        "A creature moving onto a road moves on one more section.",
+    ),
+    _r(
+        "terrain.vegetation",
+        TERRAIN,
+        "Toute créature placée sur de la végétation perd automatiquement un point de vie",
+        "−1 hit point on vegetation.",
+    ),
+    _r(
+        "terrain.stones",
+        TERRAIN,
+        "Toute créature placée sur des pierres gagne automatiquement un point de vie",
+        "+1 hit point on stones.",
+    ),
+    _a(
+        "assume.terrain-sections",
+        TERRAIN,
+        "without a setup choice each quarter's tile lies on its middle section",
+    ),
+]
+
+_REINFORCE = [
+    _r(
+        "reinforce.replace",
+        REINFORCE,
+        "Les joueurs doivent retirer un type de créature du jeu de base pour le remplacer par "
+        "le nouveau.",
+        "Each new type replaces a base type of its category (options crocodile, toad, bombardier).",
+    ),
+    _r(
+        "reinforce.powers",
+        REINFORCE,
+        "Toutes les nouvelles créatures confèrent les mêmes pouvoirs bonus que celles qu’elles "
+        "remplacent",
+        "Same bonus power, gauge and counter track as the replaced type.",
+    ),
+    _r(
+        "reinforce.croc",
+        REINFORCE,
+        "Ses 3 points de vie le rendent bien plus robuste que ses congénères ordinaires.",
+        "Crocovolant: 3 hit points.",
+    ),
+    _r(
+        "reinforce.bombardier",
+        REINFORCE,
+        "Quand un bombardier est vaincu, toutes les créatures situées sur la même case "
+        "subissent 1 point de dégâts.",
+        "A defeated bombardier deals 1 damage to every creature of its section.",
+    ),
+    _r(
+        "reinforce.toad",
+        REINFORCE,
+        "Quand cette créature est vaincue, le joueur prend une tuile Bébé Crapaud et la pose "
+        "sur la case où elle se trouvait.",
+        "A defeated brooding toad leaves a baby toad tile; 1 damage to the tile takes it.",
+    ),
+    _r(
+        "reinforce.toad-use",
+        REINFORCE,
+        "Chaque bébé crapaud confère une capacité spéciale au joueur, qui pourra l’utiliser "
+        "durant son tour, mais une seule fois",
+        "A baby toad: draw 1, one action, one energy or −1 hit point to a creature, once.",
+    ),
+    Rule(
+        id=P + "ruling.toad-once",
+        section=REINFORCE,
+        passage="qui pourra l’utiliser durant son tour, mais une seule fois",
+        source="ruling",
+        summary="A baby toad tile is used once in the game, then put aside.",
+        readings=(
+            Reading("Once in the game."),
+            Reading("Once in each of its owner's turns."),
+        ),
+        default="Once in the game.",
+        why="« une seule fois » with no « par tour », where the powers say « une fois par "
+        "tour »; a tile is a one-time trophy.",
+    ),
+    _a(
+        "assume.reinforcements",
+        REINFORCE,
+        "Crapaud Couveur 3 hit points, Bombardier 4; 12 baby toads, 3 of each ability",
+    ),
+]
+
+CATALOGUE = Catalogue(
+    "orctower",
+    [
+        *_SETUP,
+        *_DATA,
+        *_ROUND,
+        *_TURN,
+        *_SPELLS,
+        *_END,
+        *_CHANGES,
+        *_POWERS,
+        *_MISSIONS,
+        *_BONUS,
+        *_NEWDESTINY,
+        *_TERRAIN,
+        *_REINFORCE,
+    ],
+)
+
+
+def cite(rule_id: str) -> str:
+    """A catalogue id from its short form (``round.move``); a typo fails at once."""
+    return CATALOGUE.cite(P + rule_id)

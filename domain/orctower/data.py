@@ -1,0 +1,526 @@
+"""The game's components as data: creatures, counters, gauges, markers, spells,
+destiny cards and the board.
+
+Numbers the rulebook prints are marked with their catalogue rule; everything
+else is an assumption of ours (``orctower.assume.*``) and a table may replace
+it with a data file of its own (``validate_data``). The built-in data is
+``DEFAULT`` (a TOML-ready mapping) and its typed form ``DATA``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import msgspec
+
+from domain.kernel import SetupError
+
+QUARTERS = (1, 2, 3, 4, 5, 6)
+# Sections of a quarter, from the outside in; a creature that moves on from the
+# inner section reaches the tower.
+OUTER, MIDDLE, INNER = 0, 1, 2
+SECTIONS = (OUTER, MIDDLE, INNER)
+SECTION_NAMES = ("outer", "middle", "inner")
+ENERGIES = ("earth", "lightning", "water", "fire")
+CATEGORIES = ("weak", "strong", "mighty")
+COLOURS = ("blue", "green", "red", "yellow")
+# Printed: « Mage: bleu vert rouge jaune / Space: 1 2 3 5 » (orctower.setup.mages).
+START_SPACES = {"blue": 1, "green": 2, "red": 3, "yellow": 5}
+POWERS = ("draw5", "three_actions", "poison", "hand_change", "immutable", "no_loss")
+MISSIONS = ("weak", "strong", "mighty", "sets", "groups", "maximum", "powers", "spells")
+BONUSES = ("draw", "action", "discard", "energy")
+TOADS = ("toad_draw", "toad_action", "toad_energy", "toad_hp")
+RULE_CHANGES = (
+    "",
+    "plus_one_hp",
+    "no_study",
+    "no_teleport",
+    "no_powers",
+    "three_spells",
+    "exchange",
+)
+SpellKind = Literal["attack", "area", "knowledge", "support"]
+Effect = Literal[
+    "damage",  # one creature of the mage's quarter
+    "bolt",  # one creature of any quarter
+    "ice_storm",  # a section, then the section behind it
+    "earthquake",  # a section, then a neighbouring quarter's same section
+    "learn",  # a palette card into the personal discard
+    "replenish",
+    "switch",
+    "bonds",
+    "voodoo",
+]
+
+
+class CreatureType(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    category: str
+    hp: int
+    count: int  # pawns in the box
+    track: tuple[int, ...]  # counter values, first space first
+    gauge: int  # skulls to climb to the bonus power
+    power: str
+    markers: tuple[int, int, int]  # unnumbered markers, numbered 3, numbered 4
+    bonus: str = ""  # module « Actions bonus »: draw, action, discard or energy
+
+
+class Level(msgspec.Struct, frozen=True, kw_only=True):
+    """One effect of a spell: the energy of the spell's type it needs, and its size."""
+
+    energy: int
+    amount: int
+
+
+class Spell(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    kind: SpellKind
+    energy: str  # the type on top of the card; "any" for Wisdom
+    effect: Effect
+    levels: tuple[Level, ...]
+    upgrade_choice: tuple[str, ...] = ()  # energies to choose from when played as an upgrade
+    upgrade_teleport: bool = False
+    upgrade_draw: bool = False
+    copies: int = 1  # in its palette pile (starting spells: per player)
+    pile: str = ""  # "start", "attack" or "knowledge"
+
+
+class Destiny(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    moves: tuple[str, ...]  # categories (base game)
+    rule: str = ""  # one of RULE_CHANGES
+    # New destiny cards (module): quarters and sections that move.
+    quarters: tuple[int, ...] = ()
+    sections: tuple[int, ...] = ()
+
+
+class Data(msgspec.Struct, frozen=True, kw_only=True):
+    creatures: tuple[CreatureType, ...]
+    reinforcements: tuple[CreatureType, ...]
+    missions: tuple[str, ...]
+    terrain: tuple[str, ...]  # the 9 tiles
+    toads: tuple[str, ...]  # baby toad abilities, one entry per tile
+    spells: tuple[Spell, ...]
+    destiny: tuple[Destiny, ...]
+    new_destiny: tuple[Destiny, ...]
+    markers_per_quarter: tuple[int, int, int]  # 2, 3, 4 players (printed)
+    poison_cards: int
+
+    def creature(self, type_id: str) -> CreatureType:
+        for c in (*self.creatures, *self.reinforcements):
+            if c.id == type_id:
+                return c
+        raise KeyError(type_id)
+
+    def spell(self, spell_id: str) -> Spell:
+        for s in self.spells:
+            if s.id == spell_id:
+                return s
+        raise KeyError(spell_id)
+
+    def type_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.creatures)
+
+
+def _spell(
+    sid: str,
+    name: str,
+    kind: str,
+    energy: str,
+    effect: str,
+    levels: list[tuple[int, int]],
+    **more: Any,
+) -> dict[str, Any]:
+    return {
+        "id": sid,
+        "name": name,
+        "kind": kind,
+        "energy": energy,
+        "effect": effect,
+        "levels": [{"energy": e, "amount": a} for e, a in levels],
+        **more,
+    }
+
+
+_BASIC = [(1, 1), (2, 2), (3, 3)]  # « jusqu'à 3 points de dégâts »
+
+DEFAULT: dict[str, Any] = {
+    "markers_per_quarter": [8, 10, 12],
+    "poison_cards": 14,
+    "creatures": [
+        # hp of goblin, orc rider and lava golem are printed (examples); the
+        # others, the tracks, gauges, power mapping and marker numbers: assumptions.
+        {
+            "id": "goblin",
+            "name": "Gobelin",
+            "category": "weak",
+            "hp": 2,
+            "count": 16,
+            "track": [3, 2, 1],
+            "gauge": 4,
+            "power": "draw5",
+            "markers": [10, 3, 3],
+            "bonus": "draw",
+        },
+        {
+            "id": "orc",
+            "name": "Orque",
+            "category": "weak",
+            "hp": 2,
+            "count": 16,
+            "track": [3, 2, 1],
+            "gauge": 4,
+            "power": "three_actions",
+            "markers": [10, 3, 3],
+            "bonus": "energy",
+        },
+        {
+            "id": "shaman",
+            "name": "Shaman gobelin",
+            "category": "strong",
+            "hp": 3,
+            "count": 12,
+            "track": [5, 4, 3, 2, 1],
+            "gauge": 3,
+            "power": "poison",
+            "markers": [8, 2, 2],
+            "bonus": "discard",
+        },
+        {
+            "id": "rider",
+            "name": "Cavalier orque",
+            "category": "strong",
+            "hp": 3,
+            "count": 12,
+            "track": [5, 4, 3, 2, 1],
+            "gauge": 3,
+            "power": "hand_change",
+            "markers": [8, 2, 2],
+            "bonus": "action",
+        },
+        {
+            "id": "golem",
+            "name": "Golem de lave",
+            "category": "mighty",
+            "hp": 4,
+            "count": 8,
+            "track": [7, 6, 5, 4, 3, 2, 1],
+            "gauge": 2,
+            "power": "immutable",
+            "markers": [6, 1, 1],
+            "bonus": "action",
+        },
+        {
+            "id": "chief",
+            "name": "Chef",
+            "category": "mighty",
+            "hp": 5,
+            "count": 8,
+            "track": [7, 6, 5, 4, 3, 2, 1],
+            "gauge": 2,
+            "power": "no_loss",
+            "markers": [6, 1, 1],
+            "bonus": "draw",
+        },
+    ],
+    "reinforcements": [
+        {
+            "id": "croc",
+            "name": "Crocovolant",
+            "category": "weak",
+            "hp": 3,
+            "count": 16,
+            "track": [3, 2, 1],
+            "gauge": 4,
+            "power": "",
+            "markers": [10, 3, 3],
+            "bonus": "energy",
+        },
+        {
+            "id": "toad",
+            "name": "Crapaud Couveur",
+            "category": "strong",
+            "hp": 3,
+            "count": 12,
+            "track": [5, 4, 3, 2, 1],
+            "gauge": 3,
+            "power": "",
+            "markers": [8, 2, 2],
+            "bonus": "draw",
+        },
+        {
+            "id": "bombardier",
+            "name": "Bombardier",
+            "category": "mighty",
+            "hp": 4,
+            "count": 8,
+            "track": [7, 6, 5, 4, 3, 2, 1],
+            "gauge": 2,
+            "power": "",
+            "markers": [6, 1, 1],
+            "bonus": "discard",
+        },
+    ],
+    "missions": ["weak", "strong", "mighty", "sets", "groups", "maximum", "powers", "spells"],
+    "terrain": ["vegetation"] * 3 + ["stones"] * 3 + ["road"] * 3,
+    "toads": ["toad_draw"] * 3 + ["toad_action"] * 3 + ["toad_energy"] * 3 + ["toad_hp"] * 3,
+    "spells": [
+        _spell("smash", "Smash", "attack", "earth", "damage", _BASIC, pile="start"),
+        _spell("zap", "Zap", "attack", "lightning", "damage", _BASIC, pile="start"),
+        _spell("cold_snap", "Cold Snap", "attack", "water", "damage", _BASIC, pile="start"),
+        _spell("fire_spark", "Fire Spark", "attack", "fire", "damage", _BASIC, pile="start"),
+        _spell(
+            "spell_book_el",
+            "Spell Book (earth/lightning)",
+            "knowledge",
+            "earth",
+            "learn",
+            [(1, 1)],
+            upgrade_choice=["earth", "lightning"],
+            pile="start",
+            copies=2,
+        ),
+        _spell(
+            "spell_book_wf",
+            "Spell Book (water/fire)",
+            "knowledge",
+            "water",
+            "learn",
+            [(1, 1)],
+            upgrade_choice=["water", "fire"],
+            pile="start",
+            copies=2,
+        ),
+        _spell(
+            "fireball",
+            "Fireball",
+            "attack",
+            "fire",
+            "damage",
+            [(2, 3), (3, 5)],
+            pile="attack",
+            copies=5,
+        ),
+        _spell(
+            "ice_storm",
+            "Ice Storm",
+            "area",
+            "water",
+            "ice_storm",
+            [(2, 2), (3, 2)],
+            pile="attack",
+            copies=5,
+        ),
+        _spell(
+            "lightning_bolt",
+            "Lightning Bolt",
+            "attack",
+            "lightning",
+            "bolt",
+            [(2, 3), (3, 4)],
+            pile="attack",
+            copies=5,
+        ),
+        _spell(
+            "earthquake",
+            "Earthquake",
+            "area",
+            "earth",
+            "earthquake",
+            [(2, 2), (3, 2)],
+            pile="attack",
+            copies=5,
+        ),
+        _spell(
+            "wisdom",
+            "Wisdom",
+            "knowledge",
+            "any",
+            "learn",
+            [(1, 1)],
+            upgrade_choice=list(ENERGIES),
+            upgrade_teleport=True,
+            upgrade_draw=True,
+            pile="knowledge",
+            copies=4,
+        ),
+        _spell(
+            "replenish",
+            "Replenish",
+            "support",
+            "water",
+            "replenish",
+            [(1, 2), (2, 2)],
+            upgrade_teleport=True,
+            pile="knowledge",
+            copies=4,
+        ),
+        _spell(
+            "switch",
+            "Switch",
+            "support",
+            "lightning",
+            "switch",
+            [(1, 1), (2, 1)],
+            upgrade_draw=True,
+            pile="knowledge",
+            copies=4,
+        ),
+        _spell(
+            "magic_bonds",
+            "Magic Bonds",
+            "support",
+            "earth",
+            "bonds",
+            [(1, 1), (2, 2)],
+            upgrade_teleport=True,
+            pile="knowledge",
+            copies=4,
+        ),
+        _spell(
+            "voodoo",
+            "Voodoo",
+            "support",
+            "fire",
+            "voodoo",
+            [(1, 1), (2, 1)],
+            upgrade_draw=True,
+            pile="knowledge",
+            copies=4,
+        ),
+    ],
+    "destiny": [
+        {"id": f"d{i + 1:02d}", "moves": moves, "rule": rule}
+        for i, (moves, rule) in enumerate(
+            [
+                (["weak"], ""),
+                (["weak"], "plus_one_hp"),
+                (["weak"], "no_study"),
+                (["weak"], "exchange"),
+                (["strong"], ""),
+                (["strong"], "no_teleport"),
+                (["strong"], "three_spells"),
+                (["mighty"], ""),
+                (["mighty"], "no_powers"),
+                (["weak", "strong"], ""),
+                (["weak", "strong"], "exchange"),
+                (["strong", "mighty"], "plus_one_hp"),
+                (["weak", "mighty"], "three_spells"),
+                (["weak", "strong", "mighty"], ""),
+                (["weak", "strong", "mighty"], "no_teleport"),
+            ]
+        )
+    ],
+    "new_destiny": [
+        {"id": f"n{i + 1:02d}", "moves": [], "quarters": q, "sections": s, "rule": rule}
+        for i, (q, s, rule) in enumerate(
+            [
+                ([1, 2], [1], ""),
+                ([2, 3], [1], "plus_one_hp"),
+                ([3, 4], [1], ""),
+                ([4, 5], [1], "no_study"),
+                ([5, 6], [1], ""),
+                ([6, 1], [1], "no_teleport"),
+                ([1, 4], [0, 1], ""),
+                ([2, 5], [0, 1], "three_spells"),
+                ([3, 6], [0, 1], ""),
+                ([1, 3, 5], [2], ""),
+                ([2, 4, 6], [2], "no_powers"),
+                ([1, 2, 3], [0], ""),
+                ([4, 5, 6], [0], "exchange"),
+                ([1, 2, 3, 4, 5, 6], [2], ""),
+                ([1, 2, 3, 4, 5, 6], [1], "plus_one_hp"),
+                ([1, 2, 3, 4, 5, 6], [0], ""),
+                ([1, 6], [0, 1, 2], ""),
+                ([3, 4], [0, 1, 2], "exchange"),
+                ([2, 5], [1, 2], ""),
+            ]
+        )
+    ],
+}
+
+
+def _check(data: Data) -> None:
+    if len(data.creatures) != 6:
+        raise SetupError("creatures: the game has 6 creature types")
+    cats = [c.category for c in data.creatures]
+    for cat in CATEGORIES:
+        if cats.count(cat) != 2:
+            raise SetupError(f"creatures: two types of category {cat}, not {cats.count(cat)}")
+    for c in data.reinforcements:
+        if sum(c.markers) != c.count or c.hp < 1:
+            raise SetupError(f"reinforcements.{c.id}: hp positive, markers add up to count")
+    if sorted(data.missions) != sorted(MISSIONS):
+        raise SetupError(f"missions: the 8 missions {list(MISSIONS)}")
+    if any(t not in ("vegetation", "stones", "road") for t in data.terrain):
+        raise SetupError("terrain: tiles are vegetation, stones or road")
+    if any(t not in TOADS for t in data.toads):
+        raise SetupError(f"toads: abilities are {list(TOADS)}")
+    for c in data.creatures:
+        if c.bonus not in BONUSES:
+            raise SetupError(f"creatures.{c.id}.bonus: one of {BONUSES}")
+        if c.power not in POWERS:
+            raise SetupError(f"creatures.{c.id}.power: {c.power!r} is not one of {POWERS}")
+        if c.hp < 1 or c.gauge < 1 or not c.track or min(c.track) < 0:
+            raise SetupError(f"creatures.{c.id}: hp, gauge and track values must be positive")
+        if sum(c.markers) != c.count:
+            raise SetupError(f"creatures.{c.id}: markers {list(c.markers)} must add up to count")
+    if sorted(c.power for c in data.creatures) != sorted(POWERS):
+        raise SetupError("creatures: each bonus power belongs to exactly one type")
+    for players, per in zip((2, 3, 4), data.markers_per_quarter, strict=True):
+        usable = sum(sum(c.markers[: players - 1]) for c in data.creatures)
+        if usable != 6 * per:
+            raise SetupError(
+                f"markers_per_quarter: {players} players use {usable} markers, not 6 × {per}"
+            )
+    ids = [s.id for s in data.spells]
+    if len(set(ids)) != len(ids):
+        raise SetupError("spells: ids must be unique")
+    for s in data.spells:
+        if s.energy not in (*ENERGIES, "any"):
+            raise SetupError(f"spells.{s.id}.energy: {s.energy!r} is not an energy type")
+        if s.pile not in ("start", "attack", "knowledge"):
+            raise SetupError(f"spells.{s.id}.pile must be start, attack or knowledge")
+        if not s.levels or any(lv.energy < 1 for lv in s.levels):
+            raise SetupError(f"spells.{s.id}.levels: each level needs at least 1 energy")
+        if any(e not in ENERGIES for e in s.upgrade_choice):
+            raise SetupError(f"spells.{s.id}.upgrade_choice: energies only")
+    for deck in (data.destiny, data.new_destiny):
+        for d in deck:
+            if d.rule not in RULE_CHANGES or any(m not in CATEGORIES for m in d.moves):
+                raise SetupError(f"destiny {d.id}: unknown category or rule {d.rule!r}")
+            if any(q not in QUARTERS for q in d.quarters) or any(
+                s not in SECTIONS for s in d.sections
+            ):
+                raise SetupError(f"destiny {d.id}: quarters 1–6 and sections 0–2 only")
+
+
+def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's own data: every key of ``DEFAULT`` may be replaced."""
+    unknown = sorted(set(mapping) - set(DEFAULT))
+    if unknown:
+        raise SetupError(f"unknown data key(s) {unknown}; known: {sorted(DEFAULT)}")
+    merged = {**DEFAULT, **dict(mapping)}
+    try:
+        data = msgspec.convert(merged, Data)
+    except msgspec.ValidationError as error:
+        raise SetupError(f"orctower data: {error}") from None
+    _check(data)
+    normal: dict[str, Any] = msgspec.to_builtins(data)
+    return normal
+
+
+def load(mapping: Mapping[str, Any] | None) -> Data:
+    return DATA if not mapping else msgspec.convert(dict(mapping), Data)
+
+
+DATA: Data = msgspec.convert(DEFAULT, Data)
+_check(DATA)
+
+
+def template() -> dict[str, Any]:
+    out: dict[str, Any] = msgspec.to_builtins(DATA)
+    return out

@@ -1,0 +1,345 @@
+"""Apply one event to the state. Never rolls dice, never fails on a decided event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from domain.kernel import CardsShuffled, Event
+from domain.orctower import events as ev
+from domain.orctower.data import ENERGIES
+from domain.orctower.pending import pending_of
+from domain.orctower.state import (
+    Casting,
+    State,
+    Tile,
+    card_spell,
+    creature_type,
+    replace_seat,
+    slot_of,
+)
+
+rep = msgspec.structs.replace
+
+
+def _player(state: State, seat: int, **changes: Any) -> State:
+    return rep(state, seats=replace_seat(state, seat, rep(state.seats[seat], **changes)))
+
+
+def _without(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    out = list(cards)
+    for card in gone:
+        out.remove(card)
+    return tuple(out)
+
+
+def _bump(values: tuple[int, ...], index: int, by: int, cap: int | None = None) -> tuple[int, ...]:
+    new = values[index] + by
+    if cap is not None:
+        new = min(new, cap)
+    return tuple(new if i == index else v for i, v in enumerate(values))
+
+
+def _shuffled(state: State, e: CardsShuffled) -> State:
+    pile, order = e.pile, tuple(e.order)
+    if pile == "markers":
+        sizes = [len(order) // 6 + (1 if q < len(order) % 6 else 0) for q in range(6)]
+        starts = [sum(sizes[:q]) for q in range(6)]
+        stacks = tuple(order[starts[q] : starts[q] + sizes[q]] for q in range(6))
+        return rep(state, stacks=stacks)
+    if pile.startswith("deck."):
+        seat = int(pile.split(".")[1])
+        p = state.seats[seat]
+        return _player(
+            state, seat, deck=order, discard=tuple(c for c in p.discard if c not in order)
+        )
+    if pile == "destiny":
+        rest = tuple(c for c in state.destiny_discard if c not in order)
+        return rep(state, destiny_deck=order, destiny_discard=rest)
+    if pile in ("attack", "knowledge"):
+        i = 0 if pile == "attack" else 1
+        piles = tuple(order if j == i else p for j, p in enumerate(state.piles))
+        return rep(state, piles=piles)  # type: ignore[arg-type]
+    if pile == "missions":
+        return rep(state, missions_left=order)
+    if pile == "toads":
+        return rep(state, toad_supply=order)
+    return state
+
+
+def _drawn(state: State, e: ev.CardsDrawn) -> State:
+    p = state.seats[e.seat]
+    if e.source == "deck":
+        return _player(state, e.seat, deck=p.deck[len(e.cards) :], hand=p.hand + e.cards)
+    return _player(state, e.seat, discard=_without(p.discard, e.cards), hand=p.hand + e.cards)
+
+
+def _revealed(state: State, e: ev.MarkerRevealed) -> State:
+    from domain.orctower.state import Creature
+
+    q = e.quarter - 1
+    stacks = tuple(s[1:] if i == q else s for i, s in enumerate(state.stacks))
+    born = Creature(id=e.marker, quarter=e.quarter, section=0)
+    return rep(state, stacks=stacks, creatures=(*state.creatures, born))
+
+
+def _moved(state: State, e: ev.CreatureMoved) -> State:
+    return rep(
+        state,
+        creatures=tuple(
+            rep(c, quarter=e.quarter, section=e.section) if c.id == e.creature else c
+            for c in state.creatures
+        ),
+    )
+
+
+def _arrived(state: State, e: ev.CreatureArrived) -> State:
+    slot = slot_of(state, creature_type(e.creature))
+    cap = len(state.data.creatures[slot].track) - 1
+    return rep(
+        state,
+        creatures=tuple(c for c in state.creatures if c.id != e.creature),
+        counters=_bump(state.counters, slot, 1, cap),
+    )
+
+
+def _defeated(state: State, e: ev.CreatureDefeated) -> State:
+    p = state.seats[e.seat]
+    gauge = state.data.creatures[e.slot].gauge
+    state = _player(
+        state,
+        e.seat,
+        defeated=_bump(p.defeated, e.slot, 1),
+        gauges=_bump(p.gauges, e.slot, 1, gauge),
+    )
+    bonuses = (*state.bonuses, e.creature) if state.options.bonus_actions else state.bonuses
+    return rep(
+        state,
+        creatures=tuple(c for c in state.creatures if c.id != e.creature),
+        bonuses=bonuses,
+        minus_hp=tuple(c for c in state.minus_hp if c != e.creature),
+    )
+
+
+def _cast(state: State, e: ev.SpellCast) -> State:
+    p = state.seats[e.seat]
+    energy = [0, 0, 0, 0]
+    wild = state.bonus_energy
+    if e.energy in ENERGIES:
+        energy[ENERGIES.index(e.energy)] = 1
+    else:
+        wild += 1
+    casting = Casting(card=e.card, energy=tuple(energy), wild=wild)  # type: ignore[arg-type]
+    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
+    return rep(state, casting=casting, actions=state.actions - 1, bonus_energy=0)
+
+
+def _upgrade(state: State, e: ev.UpgradePlayed) -> State:
+    assert state.casting is not None
+    p = state.seats[e.seat]
+    c = state.casting
+    casting = rep(
+        c,
+        upgrades=(*c.upgrades, e.card),
+        energy=_bump(c.energy, ENERGIES.index(e.energy), 1),
+        teleports=c.teleports + int(e.teleport),
+        draws=c.draws + int(e.draw),
+    )
+    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
+    return rep(state, casting=casting)
+
+
+def _effect_used(state: State, e: ev.UpgradeEffectUsed) -> State:
+    assert state.casting is not None
+    c = state.casting
+    if e.effect == "teleport":
+        return rep(state, casting=rep(c, teleports=c.teleports - 1))
+    return rep(state, casting=rep(c, draws=c.draws - 1))
+
+
+def _teleported(state: State, e: ev.MageTeleported) -> State:
+    state = _player(state, e.seat, space=e.space)
+    if e.action:
+        return rep(state, actions=state.actions - 1, bonus_energy=0)
+    return state
+
+
+def _learned(state: State, e: ev.SpellLearned) -> State:
+    p = state.seats[e.seat]
+    palette = tuple("" if i == e.slot else c for i, c in enumerate(state.palette))
+    state = _player(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
+    return rep(state, palette=palette, fresh=(*state.fresh, e.card))
+
+
+def _filled(state: State, e: ev.PaletteFilled) -> State:
+    i = 0 if e.slot < 3 else 1
+    piles = tuple(p[1:] if j == i else p for j, p in enumerate(state.piles))
+    palette = tuple(e.card if j == e.slot else c for j, c in enumerate(state.palette))
+    return rep(state, piles=piles, palette=palette)  # type: ignore[arg-type]
+
+
+def _returned(state: State, e: ev.PaletteReturned) -> State:
+    attack = tuple(c for c in state.palette[:3] if c) + state.piles[0]
+    knowledge = tuple(c for c in state.palette[3:] if c) + state.piles[1]
+    return rep(state, piles=(attack, knowledge), palette=("",) * 6)
+
+
+def _swapped(state: State, e: ev.CreaturesSwapped) -> State:
+    spots = {c.id: (c.quarter, c.section) for c in state.creatures}
+    a, b = spots[e.first], spots[e.second]
+    out = []
+    for c in state.creatures:
+        if c.id == e.first:
+            c = rep(c, quarter=b[0], section=b[1])
+        elif c.id == e.second:
+            c = rep(c, quarter=a[0], section=a[1])
+        out.append(c)
+    return rep(state, creatures=tuple(out))
+
+
+def _finished(state: State, e: ev.SpellFinished) -> State:
+    p = state.seats[e.seat]
+    return rep(_player(state, e.seat, discard=p.discard + e.cards), casting=None)
+
+
+def _turn(state: State, e: ev.TurnStarted) -> State:
+    return rep(
+        state,
+        active=e.seat,
+        actions=e.actions,
+        poisoned=False,
+        changed=False,
+        bonus_energy=0,
+        minus_hp=(),
+        fresh=(),
+    )
+
+
+def _destiny(state: State, e: ev.DestinyRevealed) -> State:
+    discard = (*state.destiny_discard, state.destiny) if state.destiny else state.destiny_discard
+    return rep(state, destiny=e.card, destiny_deck=state.destiny_deck[1:], destiny_discard=discard)
+
+
+def _lost(state: State, e: ev.CreatureLost) -> State:
+    p = state.seats[e.seat]
+    return _player(state, e.seat, defeated=_bump(p.defeated, e.slot, -1))
+
+
+def _hand_discarded(state: State, e: ev.HandDiscarded) -> State:
+    p = state.seats[e.seat]
+    return _player(state, e.seat, hand=_without(p.hand, e.cards), discard=p.discard + e.cards)
+
+
+def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
+    p = state.seats[e.seat]
+    state = _player(state, e.seat, hand=_without(p.hand, [e.card]), discard=(*p.discard, e.card))
+    return rep(state, demands=tuple(s for s in state.demands if s != e.seat))
+
+
+def _poison(state: State, e: ev.PoisonGiven) -> State:
+    p = state.seats[e.to]
+    state = _player(state, e.to, discard=(*p.discard, e.card))
+    return rep(
+        state, poison=state.poison[1:], poisoned=True, actions=state.actions - 1, bonus_energy=0
+    )
+
+
+def _removed(state: State, e: ev.CardRemoved) -> State:
+    p = state.seats[e.seat]
+    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
+    return rep(
+        state, box=(*state.box, e.card), changed=True, actions=state.actions - 1, bonus_energy=0
+    )
+
+
+def _missions_dealt(state: State, e: ev.MissionsDealt) -> State:
+    state = _player(state, e.seat, offer=e.missions)
+    return rep(state, missions_left=_without(state.missions_left, e.missions))
+
+
+def _toad_laid(state: State, e: ev.ToadTileLaid) -> State:
+    tile = Tile(kind=e.tile, quarter=e.quarter, section=e.section)
+    return rep(state, toad_supply=state.toad_supply[1:], toad_tiles=(*state.toad_tiles, tile))
+
+
+def _toad_taken(state: State, e: ev.ToadTaken) -> State:
+    p = state.seats[e.seat]
+    tiles = list(state.toad_tiles)
+    tiles.remove(next(t for t in tiles if t.kind == e.tile))
+    return rep(_player(state, e.seat, toads=(*p.toads, e.tile)), toad_tiles=tuple(tiles))
+
+
+def _toad_used(state: State, e: ev.ToadUsed) -> State:
+    p = state.seats[e.seat]
+    state = _player(state, e.seat, toads=_without(p.toads, [e.tile]))
+    kind = card_spell(e.tile)
+    if kind == "toad_energy":
+        return rep(state, bonus_energy=state.bonus_energy + 1)
+    if kind == "toad_hp":
+        return rep(state, minus_hp=(*state.minus_hp, e.creature))
+    return state
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    CardsShuffled: _shuffled,
+    ev.StageChanged: lambda s, e: rep(s, stage=e.stage),
+    ev.SetupCompleted: lambda s, e: rep(s, given=(), terrain_sections=()),
+    ev.RoundStarted: lambda s, e: rep(s, round=e.round),
+    ev.DestinyRevealed: _destiny,
+    ev.PaletteReturned: _returned,
+    ev.PaletteFilled: _filled,
+    ev.MarkerRevealed: _revealed,
+    ev.CreatureMoved: _moved,
+    ev.CreatureArrived: _arrived,
+    ev.CreatureLost: _lost,
+    ev.TurnStarted: _turn,
+    ev.CardsDrawn: _drawn,
+    ev.HandDiscarded: _hand_discarded,
+    ev.MageTeleported: _teleported,
+    ev.SpellCast: _cast,
+    ev.UpgradePlayed: _upgrade,
+    ev.UpgradeEffectUsed: _effect_used,
+    ev.DamageDealt: lambda s, e: rep(
+        s,
+        creatures=tuple(
+            rep(c, damage=c.damage + e.amount) if c.id == e.creature else c for c in s.creatures
+        ),
+    ),
+    ev.CreatureDefeated: _defeated,
+    ev.PowerGained: lambda s, e: _player(s, e.seat, powers=(*s.seats[e.seat].powers, e.power)),
+    ev.SpellLearned: _learned,
+    ev.CreaturesSwapped: _swapped,
+    ev.ActionGained: lambda s, e: rep(s, actions=s.actions + 1),
+    ev.DiscardDemanded: lambda s, e: rep(s, demands=e.seats),
+    ev.CardDiscarded: _card_discarded,
+    ev.SpellFinished: _finished,
+    ev.Passed: lambda s, e: rep(s, actions=0, bonus_energy=0),
+    ev.CreaturesHealed: lambda s, e: rep(
+        s, creatures=tuple(rep(c, damage=0) for c in s.creatures), minus_hp=()
+    ),
+    ev.LastRoundAnnounced: lambda s, e: rep(s, last_round=True),
+    ev.GameEnded: lambda s, e: rep(s, scores=e.scores, stage="over"),
+    ev.PoisonGiven: _poison,
+    ev.CardRemoved: _removed,
+    ev.MissionsDealt: _missions_dealt,
+    ev.MissionKept: lambda s, e: _player(s, e.seat, mission=e.mission, offer=()),
+    ev.BonusTaken: lambda s, e: rep(s, bonuses=tuple(b for b in s.bonuses if b != e.creature)),
+    ev.BonusesSkipped: lambda s, e: rep(s, bonuses=()),
+    ev.EnergyGained: lambda s, e: rep(s, bonus_energy=s.bonus_energy + 1),
+    ev.TerrainPlaced: lambda s, e: rep(
+        s, terrain=(*s.terrain, Tile(kind=e.kind, quarter=e.quarter, section=e.section))
+    ),
+    ev.ToadTileLaid: _toad_laid,
+    ev.ToadTaken: _toad_taken,
+    ev.ToadUsed: _toad_used,
+}
+
+
+def evolve(state: State, event: Event) -> State:
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        return state
+    state = handler(state, event)
+    return rep(state, pending=pending_of(state))

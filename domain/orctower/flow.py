@@ -1,0 +1,301 @@
+"""The machinery between decisions: rounds, turns, drawing, creatures moving,
+reaching the tower, taking damage and being defeated.
+
+``Run`` collects events and folds each one into a working state at once, so a
+rule that follows another sees its effect (the decider stays one fold).
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Dice, Event
+from domain.orctower import events as ev
+from domain.orctower.catalogue import cite
+from domain.orctower.evolve import evolve
+from domain.orctower.queries import (
+    category_of,
+    change_for,
+    destiny_card,
+    empty_quarters,
+    hit_points,
+    kind,
+    power_on,
+    slot_kind,
+    tile_at,
+)
+from domain.orctower.scoring import score
+from domain.orctower.state import State, creature, creature_type, occupant, slot_of
+
+
+class Run:
+    def __init__(self, state: State, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+    def stage(self, stage: str, rule: str) -> None:
+        if self.state.stage != stage:
+            self.emit(ev.StageChanged(rule=rule, stage=stage))
+
+
+# ---- cards ---------------------------------------------------------------
+
+
+def draw(run: Run, seat: int, n: int, rule: str) -> None:
+    """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out."""
+    while n > 0:
+        p = run.state.seats[seat]
+        if not p.deck:
+            if not p.discard:
+                return
+            run.emit(run.dice.shuffle(p.discard, pile=f"deck.{seat}", rule=cite("turn.reshuffle")))
+            p = run.state.seats[seat]
+        take = p.deck[:n]
+        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take))
+        n -= len(take)
+
+
+def draw_discard(run: Run, seat: int, n: int, rule: str) -> None:
+    """The top ``n`` cards of the personal discard into the hand."""
+    # « les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: a spell
+    # learned this turn stays in the discard.
+    pile = [c for c in run.state.seats[seat].discard if c not in run.state.fresh]
+    take = tuple(reversed(pile[-n:])) if n else ()
+    if take:
+        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take, source="discard"))
+
+
+def refill_palette(run: Run) -> None:
+    for slot, card in enumerate(run.state.palette):
+        pile = run.state.piles[0 if slot < 3 else 1]
+        if not card and pile:
+            run.emit(ev.PaletteFilled(rule=cite("knowledge.refill"), slot=slot, card=pile[0]))
+
+
+# ---- creatures -------------------------------------------------------------
+
+
+def advance(run: Run, creature_id: str, steps: int, rule: str) -> None:
+    """Move a creature ``steps`` sections toward the tower (roads carry it on)."""
+    c = creature(run.state, creature_id)
+    section = c.section + steps
+    while section <= 2 and tile_at(run.state, c.quarter, section) == "road":
+        section += 1
+    if section <= 2:
+        run.emit(ev.CreatureMoved(rule=rule, creature=c.id, quarter=c.quarter, section=section))
+        return
+    arrive(run, c.id, c.quarter, rule)
+
+
+def arrive(run: Run, creature_id: str, quarter: int, rule: str) -> None:
+    run.emit(ev.CreatureArrived(rule=cite("round.arrival"), creature=creature_id, quarter=quarter))
+    seat = occupant(run.state, quarter)
+    if seat is None or power_on(run.state, seat, "no_loss"):
+        return
+    defeated = run.state.seats[seat].defeated
+    slot = slot_of(run.state, creature_type(creature_id))
+    if defeated[slot] == 0 and run.state.options.loss_by == "category":
+        category = category_of(run.state, creature_id)
+        others = [
+            s for s in range(6) if defeated[s] and slot_kind(run.state, s).category == category
+        ]
+        slot = others[0] if others else slot
+    if defeated[slot]:
+        rule = "ruling.loss-type" if run.state.options.loss_by == "category" else "round.loss"
+        run.emit(ev.CreatureLost(rule=cite(rule), seat=seat, slot=slot))
+
+
+def damage(run: Run, seat: int, target: str, amount: int, rule: str) -> None:
+    """Damage a creature (or take a baby toad tile lying in the way)."""
+    if target.startswith("toad_"):
+        run.emit(ev.ToadTaken(rule=cite("reinforce.toad"), seat=seat, tile=target))
+        return
+    if not any(c.id == target for c in run.state.creatures):
+        return  # defeated earlier in the same effect
+    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount))
+    c = creature(run.state, target)
+    if c.damage >= hit_points(run.state, c, seat):
+        defeat(run, seat, target)
+
+
+def defeat(run: Run, seat: int, target: str) -> None:
+    c = creature(run.state, target)
+    slot = slot_of(run.state, c.type)
+    run.emit(ev.CreatureDefeated(rule=cite("attack.defeat"), seat=seat, creature=target, slot=slot))
+    p = run.state.seats[seat]
+    base = run.state.data.creatures[slot]
+    if p.gauges[slot] >= base.gauge and base.power not in p.powers:
+        run.emit(ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power))
+    if c.type == "toad" and run.state.toad_supply:
+        run.emit(
+            ev.ToadTileLaid(
+                rule=cite("reinforce.toad"),
+                tile=run.state.toad_supply[0],
+                quarter=c.quarter,
+                section=c.section,
+            )
+        )
+    if c.type == "bombardier":
+        for other in list(run.state.creatures):
+            if other.quarter == c.quarter and other.section == c.section:
+                damage(run, seat, other.id, 1, cite("reinforce.bombardier"))
+
+
+# ---- turns and rounds --------------------------------------------------------
+
+
+def check_end(run: Run) -> None:
+    state = run.state
+    if state.options.end_check == "sticky" and not state.last_round and empty_quarters(state) >= 4:
+        run.emit(ev.LastRoundAnnounced(rule=cite("end.trigger")))
+
+
+def settle(run: Run) -> None:
+    """After a decision: answer the open demands, bonus actions, further actions,
+    or end the turn."""
+    check_end(run)
+    state = run.state
+    if state.stage in ("over", "missions", "reveal"):
+        return
+    if state.casting is not None:
+        run.stage("casting", cite("spell.cast"))
+    elif state.demands:
+        run.stage("demand", cite("support.voodoo"))
+    elif state.bonuses:
+        run.stage("bonus", cite("bonus.take"))
+    elif state.actions > 0:
+        run.stage("actions", cite("turn.actions"))
+    else:
+        end_turn(run)
+
+
+def end_turn(run: Run) -> None:
+    state = run.state
+    seat = state.active
+    hand = state.seats[seat].hand
+    if hand:
+        run.emit(ev.HandDiscarded(rule=cite("turn.draw"), seat=seat, cards=hand))
+    n, rule = 4, "turn.draw"
+    if change_for(state, seat) == "three_spells":
+        n, rule = 3, "change.three-spells"
+    if power_on(state, seat, "draw5"):
+        n, rule = n + 1, "power.draw5"
+    draw(run, seat, n, cite(rule))
+    if any(c.damage for c in run.state.creatures) or run.state.minus_hp:
+        run.emit(ev.CreaturesHealed(rule=cite("turn.heal")))
+    check_end(run)
+    following = (seat + 1) % state.players
+    if following != state.first:
+        start_turn(run, following)
+        return
+    ending = run.state.last_round
+    if run.state.options.end_check == "round_end":
+        ending = empty_quarters(run.state) >= 4
+    if ending:
+        finish(run)
+    else:
+        start_round(run)
+
+
+def finish(run: Run) -> None:
+    state = run.state
+    results = [score(state, s) for s in range(state.players)]
+    details = tuple(", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results)
+    run.emit(
+        ev.GameEnded(
+            rule=cite("end.creatures"),
+            scores=tuple(total for total, _ in results),
+            details=details,
+        )
+    )
+
+
+def start_round(run: Run) -> None:
+    state = run.state
+    run.emit(ev.RoundStarted(rule=cite("round.destiny"), round=state.round + 1))
+    if not run.state.destiny_deck:
+        run.emit(
+            run.dice.shuffle(
+                run.state.destiny_discard, pile="destiny", rule=cite("assume.destiny-reshuffle")
+            )
+        )
+    top = run.state.destiny_deck[0]
+    run.emit(_revealed(run.state, top))
+    card = destiny_card(run.state)
+    assert card is not None
+    if card.rule == "exchange":
+        exchange(run)
+    move(run)
+    check_end(run)
+    start_turn(run, run.state.first)
+
+
+def _revealed(state: State, card_id: str) -> ev.DestinyRevealed:
+    for d in (*state.data.destiny, *state.data.new_destiny):
+        if d.id == card_id:
+            rule = "newdestiny.move" if d.quarters else "round.destiny"
+            return ev.DestinyRevealed(
+                rule=cite(rule),
+                card=d.id,
+                moves=d.moves,
+                quarters=d.quarters,
+                sections=d.sections,
+                change=d.rule,
+            )
+    raise KeyError(card_id)
+
+
+def exchange(run: Run) -> None:
+    run.emit(ev.PaletteReturned(rule=cite("change.exchange")))
+    for i, pile in enumerate(("attack", "knowledge")):
+        cards = run.state.piles[i]
+        if cards:
+            run.emit(run.dice.shuffle(cards, pile=pile, rule=cite("change.exchange")))
+    refill_palette(run)
+
+
+def move(run: Run) -> None:
+    card = destiny_card(run.state)
+    assert card is not None
+    if card.quarters:
+        # Inner sections first, then outward (new destiny cards).
+        for section in sorted(card.sections, reverse=True):
+            movers = [
+                c.id
+                for c in run.state.creatures
+                if c.quarter in card.quarters and c.section == section
+            ]
+            for cid in movers:
+                advance(run, cid, 1, cite("newdestiny.move"))
+        return
+    movers = [
+        c.id
+        for c in sorted(run.state.creatures, key=lambda c: -c.section)
+        if kind(run.state, c.type).category in card.moves
+    ]
+    for cid in movers:
+        advance(run, cid, 1, cite("round.move"))
+
+
+def start_turn(run: Run, seat: int) -> None:
+    actions = 3 if power_on(run.state, seat, "three_actions") else 2
+    rule = "power.actions" if actions == 3 else "round.order"
+    run.emit(ev.TurnStarted(rule=cite(rule), seat=seat, actions=actions))
+    busy = {c.quarter for c in run.state.creatures}
+    for q in range(1, 7):
+        if q not in busy and run.state.stacks[q - 1]:
+            marker = run.state.stacks[q - 1][0]
+            run.emit(ev.MarkerRevealed(rule=cite("turn.reveal-empty"), quarter=q, marker=marker))
+    if reveal_choices(run.state, seat):
+        run.stage("reveal", cite("turn.reveal-choice"))
+    else:
+        run.stage("actions", cite("turn.actions"))
+
+
+def reveal_choices(state: State, seat: int) -> list[int]:
+    mage = state.seats[seat].space
+    return [q for q in range(1, 7) if q != mage and state.stacks[q - 1]]

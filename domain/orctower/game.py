@@ -1,0 +1,85 @@
+"""The Game object that binds the pieces of the orc tower for the kernel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import (
+    KERNEL_EVENTS,
+    Command,
+    Dice,
+    Event,
+    GameSpec,
+    GameStarted,
+    Outcome,
+    SetupError,
+)
+from domain.orctower import data as game_data
+from domain.orctower import setup as opening
+from domain.orctower.catalogue import CATALOGUE
+from domain.orctower.commands import OrcCommand
+from domain.orctower.decide import decide
+from domain.orctower.events import EVENT_TYPES
+from domain.orctower.evolve import evolve
+from domain.orctower.legal import legal_commands
+from domain.orctower.options import OPTION_SPECS
+from domain.orctower.positions import position, validate_setup
+from domain.orctower.scoring import outcome
+from domain.orctower.state import State
+from domain.orctower.view import hidden_from, view
+
+SPEC = GameSpec(
+    id="orctower",
+    name="OOO: la tour des orques (Frank Thyben)",
+    min_players=2,
+    max_players=4,
+    rulebook="rules/orctower.txt",
+    options=OPTION_SPECS,
+)
+
+
+class OrcTower:
+    spec = SPEC
+    catalogue = CATALOGUE
+    state_type = State
+    command_type: Any = OrcCommand
+    event_types: tuple[type[Event], ...] = (*KERNEL_EVENTS, *EVENT_TYPES)
+
+    def initial(self, started: GameStarted) -> State:
+        return opening.initial(started)
+
+    def setup(self, state: State, dice: Dice) -> list[Event]:
+        return opening.setup(state, dice)
+
+    def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
+        return decide(state, seat, command, dice)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return hidden_from(state, seat)
+
+    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+        if not self.spec.min_players <= players <= self.spec.max_players:
+            raise SetupError(f"orctower is for 2–4 players, not {players}")
+        return validate_setup(setup, players)
+
+    def position(self, state: State) -> dict[str, Any]:
+        return position(state)
+
+    def data_template(self) -> dict[str, Any]:
+        return game_data.template()
+
+    def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return game_data.validate_data(data)

@@ -1,0 +1,139 @@
+"""Every command a seat may send now, derived from the stage."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.kernel import Command, pending_for
+from domain.orctower import commands as c
+from domain.orctower.data import SECTIONS
+from domain.orctower.flow import reveal_choices
+from domain.orctower.queries import (
+    attackable,
+    change_for,
+    front,
+    is_poison,
+    levels_reached,
+    opponents_over_three,
+    power_on,
+    spell_of,
+)
+from domain.orctower.state import State, card_spell, occupant
+
+
+def empty_spaces(state: State) -> list[int]:
+    return [q for q in range(1, 7) if occupant(state, q) is None]
+
+
+def _distinct(cards: tuple[str, ...]) -> list[str]:
+    """Each card once (a card id is unique; the order of the hand is kept)."""
+    return list(dict.fromkeys(cards))
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    if pending_for(state.pending, seat) is None:
+        return []
+    stage = state.stage
+    if stage == "missions":
+        return [c.KeepMission(mission=m) for m in state.seats[seat].offer]
+    if stage == "demand":
+        return [c.DiscardCard(card=x) for x in _distinct(state.seats[seat].hand)]
+    if stage == "reveal":
+        return [c.RevealMarker(quarter=q) for q in reveal_choices(state, seat)]
+    if stage == "bonus":
+        return [*(c.TakeBonus(creature=x) for x in state.bonuses), c.SkipBonuses()]
+    if stage == "casting":
+        return casting_commands(state, seat)
+    return action_commands(state, seat)
+
+
+def action_commands(state: State, seat: int) -> list[Command]:
+    p = state.seats[seat]
+    out: list[Command] = []
+    if change_for(state, seat) != "no_teleport":
+        out += [c.Teleport(space=s) for s in empty_spaces(state)]
+    out += [c.Cast(card=x) for x in _distinct(p.hand) if not is_poison(x)]
+    if power_on(state, seat, "poison") and not state.poisoned and state.poison:
+        out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
+    if power_on(state, seat, "hand_change") and not state.changed:
+        out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
+    for tile in sorted(set(p.toads)):
+        if card_spell(tile) == "toad_hp":
+            out += [c.UseToad(tile=tile, creature=x.id) for x in state.creatures]
+        else:
+            out.append(c.UseToad(tile=tile))
+    out.append(c.Pass())
+    return out
+
+
+def casting_commands(state: State, seat: int) -> list[Command]:
+    assert state.casting is not None
+    p = state.seats[seat]
+    out: list[Command] = []
+    # « le joueur ne joue que cette carte »: a knowledge spell takes no upgrade.
+    knowledge = spell_of(state, state.casting.card).kind == "knowledge"
+    for card in _distinct(p.hand):
+        if is_poison(card) or knowledge:
+            continue
+        spell = spell_of(state, card)
+        if spell.upgrade_choice:
+            out += [c.Upgrade(card=card, energy=e) for e in spell.upgrade_choice]
+        else:
+            out.append(c.Upgrade(card=card))
+    if state.casting.teleports and change_for(state, seat) != "no_teleport":
+        out += [c.UpgradeTeleport(space=s) for s in empty_spaces(state)]
+    if state.casting.draws and set(p.discard) - set(state.fresh):
+        out.append(c.UpgradeDraw())
+    out += resolutions(state, seat)
+    out.append(c.Fizzle())
+    return out
+
+
+def blast_sections(state: State, seat: int) -> list[int]:
+    if not state.options.new_destiny:
+        return list(SECTIONS)
+    near = front(state, state.seats[seat].space)
+    return [] if near is None else [near]
+
+
+def resolutions(state: State, seat: int) -> list[Command]:
+    assert state.casting is not None
+    spell = spell_of(state, state.casting.card)
+    levels = levels_reached(state)
+    quarter = state.seats[seat].space
+    out: list[Command] = []
+    creatures = [x.id for x in state.creatures]
+    for level in levels:
+        if spell.effect in ("damage", "bolt"):
+            targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
+            if spell.effect == "damage":
+                targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
+            out += [c.Attack(level=level, creature=t) for t in targets]
+        elif spell.effect in ("ice_storm", "earthquake"):
+            sides = (-1, 1) if spell.effect == "earthquake" and level == 2 else (0,)
+            out += [
+                c.Blast(level=level, section=s, side=side)
+                for s in blast_sections(state, seat)
+                for side in sides
+            ]
+        elif spell.effect == "learn":
+            if change_for(state, seat) != "no_study":
+                out += [c.Learn(slot=i) for i, x in enumerate(state.palette) if x]
+        elif spell.effect == "replenish":
+            out.append(c.Replenish(level=level))
+        elif spell.effect == "switch" and level == 1:
+            out += [c.Swap(first=a, second=b) for a, b in combinations(creatures, 2)]
+        elif spell.effect == "switch":
+            out += [
+                c.Place(creature=x.id, section=s)
+                for x in state.creatures
+                for s in SECTIONS
+                if (x.quarter, x.section) != (quarter, s)
+            ]
+        elif spell.effect == "bonds":
+            out += [c.Advance(level=level, creature=x) for x in creatures]
+        elif spell.effect == "voodoo" and level == 1:
+            out += [c.Hex(level=1, seat=s) for s in opponents_over_three(state, seat)]
+        elif spell.effect == "voodoo":
+            out.append(c.Hex(level=2))
+    return out

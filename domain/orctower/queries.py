@@ -1,0 +1,124 @@
+"""Questions the rules ask of a state: hit points, powers in force, targets."""
+
+from __future__ import annotations
+
+from domain.orctower.data import ENERGIES, CreatureType, Destiny, Spell
+from domain.orctower.state import Casting, Creature, State, card_spell, creature_type
+
+
+def spell_of(state: State, card: str) -> Spell:
+    return state.data.spell(card_spell(card))
+
+
+def is_poison(card: str) -> bool:
+    return card_spell(card) == "poison"
+
+
+def destiny_card(state: State) -> Destiny | None:
+    for d in (*state.data.destiny, *state.data.new_destiny):
+        if d.id == state.destiny:
+            return d
+    return None
+
+
+def has_power(state: State, seat: int, power: str) -> bool:
+    return power in state.seats[seat].powers
+
+
+def change_for(state: State, seat: int) -> str:
+    """The destiny card's rule change as it applies to ``seat``."""
+    card = destiny_card(state)
+    if card is None:
+        return ""
+    shielded = has_power(state, seat, "immutable")
+    if shielded and state.options.immutable == "powers_off" and card.rule == "no_powers":
+        shielded = False  # the other reading: no-powers switches the shield off too
+    return "" if shielded else card.rule
+
+
+def power_on(state: State, seat: int, power: str) -> bool:
+    """A bonus power in force for ``seat`` (not switched off by « Pas de pouvoirs bonus »)."""
+    return has_power(state, seat, power) and change_for(state, seat) != "no_powers"
+
+
+def kind(state: State, type_id: str) -> CreatureType:
+    return state.data.creature(type_id)
+
+
+def slot_kind(state: State, slot: int) -> CreatureType:
+    return kind(state, state.types[slot])
+
+
+def tile_at(state: State, quarter: int, section: int) -> str:
+    for t in state.terrain:
+        if t.quarter == quarter and t.section == section:
+            return t.kind
+    return ""
+
+
+def hit_points(state: State, c: Creature, seat: int) -> int:
+    """The creature's hit points against ``seat`` now."""
+    hp = kind(state, c.type).hp
+    if change_for(state, seat) == "plus_one_hp":
+        hp += 1
+    ground = tile_at(state, c.quarter, c.section)
+    hp += {"vegetation": -1, "stones": 1}.get(ground, 0)
+    if c.id in state.minus_hp:
+        hp -= 1
+    return max(hp, 1)
+
+
+def value(state: State, slot: int) -> int:
+    """The creature counter's value for ``slot``."""
+    return state.data.creatures[slot].track[state.counters[slot]]
+
+
+def empty_quarters(state: State) -> int:
+    busy = {c.quarter for c in state.creatures}
+    return sum(1 for q in range(1, 7) if q not in busy)
+
+
+def front(state: State, quarter: int) -> int | None:
+    """The section of ``quarter`` nearest the tower that holds a creature."""
+    sections = [c.section for c in state.creatures if c.quarter == quarter]
+    return max(sections) if sections else None
+
+
+def in_quarter(state: State, quarter: int) -> list[Creature]:
+    return [c for c in state.creatures if c.quarter == quarter]
+
+
+def attackable(state: State, seat: int, anywhere: bool) -> list[Creature]:
+    """Creatures an attack spell of ``seat`` may hit (``anywhere``: Lightning Bolt)."""
+    quarters = range(1, 7) if anywhere else (state.seats[seat].space,)
+    out = []
+    for q in quarters:
+        near = front(state, q)
+        for c in in_quarter(state, q):
+            if state.options.new_destiny and c.section != near:
+                continue
+            out.append(c)
+    return out
+
+
+def energy_for(casting: Casting, spell: Spell) -> int:
+    if spell.energy in ENERGIES:
+        return casting.energy[ENERGIES.index(spell.energy)] + casting.wild
+    return sum(casting.energy) + casting.wild
+
+
+def levels_reached(state: State) -> list[int]:
+    """Effects (1-based) the spell being cast can apply now."""
+    if state.casting is None:
+        return []
+    spell = spell_of(state, state.casting.card)
+    have = energy_for(state.casting, spell)
+    return [i + 1 for i, lv in enumerate(spell.levels) if have >= lv.energy]
+
+
+def opponents_over_three(state: State, seat: int) -> list[int]:
+    return [s for s, p in enumerate(state.seats) if s != seat and len(p.hand) > 3]
+
+
+def category_of(state: State, creature_id: str) -> str:
+    return kind(state, creature_type(creature_id)).category

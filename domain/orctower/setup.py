@@ -1,0 +1,164 @@
+"""The opening: the state before setup, the setup events, setup positions.
+
+A setup mapping may give any part of a position; what it leaves out is shuffled
+and dealt as in the rulebook's setup. ``position`` writes every part, so a game
+opened from it needs no setup event at all.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel import Dice, Event, GameStarted
+from domain.orctower import events as ev
+from domain.orctower.catalogue import cite
+from domain.orctower.data import COLOURS, START_SPACES, Data, load
+from domain.orctower.flow import Run, draw, refill_palette, start_round
+from domain.orctower.options import Options
+from domain.orctower.pending import pending_of
+from domain.orctower.positions import from_position, validate_setup
+from domain.orctower.state import State
+
+rep = msgspec.structs.replace
+
+
+def types_in_play(data: Data, options: Options) -> tuple[str, ...]:
+    """The type on each hunting-board slot, reinforcements replacing base types."""
+    swaps = {options.crocodile: "croc", options.toad: "toad", options.bombardier: "bombardier"}
+    return tuple(swaps.get(c.id, c.id) for c in data.creatures)
+
+
+def markers(data: Data, types: tuple[str, ...], players: int) -> list[str]:
+    out = []
+    for t in types:
+        k = data.creature(t)
+        usable = sum(k.markers[: players - 1])
+        out += [f"{t}-{i + 1:02d}" for i in range(usable)]
+    return out
+
+
+def starting_cards(data: Data, seat: int) -> list[str]:
+    out = []
+    for s in data.spells:
+        if s.pile == "start":
+            out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
+    return out
+
+
+def pile_cards(data: Data, pile: str) -> list[str]:
+    out = []
+    for s in data.spells:
+        if s.pile == pile:
+            out += [f"{s.id}.{k + 1:02d}" for k in range(s.copies)]
+    return out
+
+
+def initial(started: GameStarted) -> State:
+    players = len(started.players)
+    options = Options.from_mapping(started.options)
+    data = load(started.data)
+    types = types_in_play(data, options)
+    given = validate_setup(started.setup or {}, players) if started.setup else {}
+    state = State(
+        players=players,
+        options=options,
+        data=data,
+        types=types,
+        seats=(),
+        poison=tuple(f"poison.{k + 1:02d}" for k in range(data.poison_cards)),
+    )
+    from domain.orctower.state import Player
+
+    seats = tuple(Player(colour=COLOURS[s], space=START_SPACES[COLOURS[s]]) for s in range(players))
+    state = rep(state, seats=seats)
+    state = from_position(state, given)
+    return rep(state, pending=pending_of(state))
+
+
+def _in_use(state: State) -> set[str]:
+    used = set(state.palette) | set(state.box)
+    for p in state.seats:
+        used |= set(p.hand) | set(p.deck) | set(p.discard)
+    if state.casting:
+        used |= {state.casting.card, *state.casting.upgrades}
+    return used
+
+
+def setup(state: State, dice: Dice) -> list[Event]:
+    given = set(state.given)
+    run = Run(state, dice)
+    data = state.data
+    if "destiny_deck" not in given:
+        deck = data.new_destiny if state.options.new_destiny else data.destiny
+        cards = [d.id for d in deck if d.id != state.destiny and d.id not in state.destiny_discard]
+        rule = "newdestiny.deck" if state.options.new_destiny else "setup.destiny"
+        run.emit(dice.shuffle(cards, pile="destiny", rule=cite(rule)))
+    if "piles" not in given:
+        used = _in_use(state)
+        for pile in ("attack", "knowledge"):
+            cards = [c for c in pile_cards(data, pile) if c not in used]
+            run.emit(dice.shuffle(cards, pile=pile, rule=cite("setup.palette")))
+    if "palette" not in given:
+        refill_palette(run)
+    if "markers" not in given:
+        on_board = {c.id for c in state.creatures}
+        cards = [m for m in markers(data, state.types, state.players) if m not in on_board]
+        run.emit(dice.shuffle(cards, pile="markers", rule=cite("setup.markers")))
+    for seat in range(state.players):
+        keys = given_seat_keys(state, seat)
+        if "deck" not in keys:
+            taken = _in_use(run.state)
+            cards = [c for c in starting_cards(data, seat) if c not in taken]
+            run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck")))
+        if "hand" not in keys:
+            draw(run, seat, 4, cite("setup.deck"))
+    if state.options.terrain and "terrain" not in given:
+        tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.terrain)]
+        order = dice.shuffle(tiles, pile="terrain", rule=cite("terrain.setup"))
+        run.emit(order)
+        sections = state.terrain_sections or (1,) * 6
+        for q in range(6):
+            run.emit(
+                ev.TerrainPlaced(
+                    rule=cite(
+                        "terrain.setup"
+                        if "terrain_sections" in given
+                        else "assume.terrain-sections"
+                    ),
+                    kind=order.order[q].rsplit(".", 1)[0],
+                    quarter=q + 1,
+                    section=sections[q],
+                )
+            )
+    if "toad" in state.types and "toad_supply" not in given:
+        tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.toads)]
+        run.emit(dice.shuffle(tiles, pile="toads", rule=cite("reinforce.toad")))
+    if "creatures" not in given:
+        for _ in range(2):
+            for q in range(1, 7):
+                stack = run.state.stacks[q - 1]
+                if stack:
+                    run.emit(
+                        ev.MarkerRevealed(
+                            rule=cite("setup.first-creatures"), quarter=q, marker=stack[0]
+                        )
+                    )
+    run.emit(ev.SetupCompleted(rule=cite("setup.position" if given else "setup.board")))
+    if "stage" in given:
+        return run.events
+    if state.options.missions and not any(p.mission or p.offer for p in run.state.seats):
+        names = [f"mission.{m}" for m in data.missions]
+        deal = dice.shuffle(names, pile="missions", rule=cite("mission.setup"))
+        run.emit(deal)
+        for seat in range(state.players):
+            two = tuple(deal.order[2 * seat : 2 * seat + 2])
+            run.emit(ev.MissionsDealt(rule=cite("mission.setup"), seat=seat, missions=two))
+        run.stage("missions", cite("mission.setup"))
+        return run.events
+    start_round(run)
+    return run.events
+
+
+def given_seat_keys(state: State, seat: int) -> set[str]:
+    prefix = f"seats.{seat}."
+    return {k.removeprefix(prefix) for k in state.given if k.startswith(prefix)}

@@ -1,0 +1,159 @@
+"""A table's own card data: the template, its validation, and the card set a game plays with.
+
+The data file has one list of card tables per deck (``source``, ``quality``, ``delivery``,
+``wild``, ``treasure``, ``dead``), with the fields of the deck files (docs/spellwars.md,
+"The effect language"). A table may rewrite any card's name, number, glyph, initiative,
+texts and effect lines; the set of cards (their slugs, decks and copies, from the deck
+manifest) is the box's and stays fixed, so that every card id means the same card.
+A card the file leaves out keeps its built-in data. The normal form lists every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from domain.kernel import SetupError
+from domain.kernel.data import data_hash
+from domain.spellwars.cards import GLYPHS, CardSet, built_in_raw, card_set, from_raw
+from domain.spellwars.language import LanguageError, check_passive, parse
+
+MAIN = ("source", "quality", "delivery")
+PROGRAMS = ("effect", "reaction", "gain", "cast")
+DEFAULTS: dict[str, Any] = {
+    "glyph": "",
+    "initiative": 0,
+    "ours": "",
+    "effect": [],
+    "reaction": [],
+    "gain": [],
+    "cast": [],
+    "passive": [],
+    "immediate": False,
+}
+FIELDS = ("slug", "name", "number", "copies", "text", *DEFAULTS)
+
+
+def _normal(raw: Mapping[str, Any]) -> dict[str, Any]:
+    defaults = {**DEFAULTS, "copies": 1}
+    return {k: raw[k] if k in raw else defaults.get(k) for k in FIELDS}
+
+
+def template() -> dict[str, Any]:
+    """The built-in cards, every field written out, per deck."""
+    return {kind: [_normal(raw) for raw in raws] for kind, raws in built_in_raw().items()}
+
+
+def _fail(where: str, problem: str) -> SetupError:
+    return SetupError(f"data {where}: {problem}")
+
+
+def _check_card(kind: str, raw: Mapping[str, Any], box: Mapping[str, Any]) -> dict[str, Any]:
+    slug = raw["slug"]
+    where = f"{kind} card {slug!r}"
+    unknown = sorted(set(raw) - set(FIELDS))
+    if unknown:
+        raise _fail(where, f"unknown field(s) {unknown}; known: {list(FIELDS)}")
+    card = _normal({**box, **raw})
+    for key in ("name", "number", "text"):
+        if not isinstance(card[key], str) or not card[key].strip():
+            raise _fail(where, f"{key!r} must be a non-empty string")
+    if card["copies"] != box.get("copies", 1):
+        raise _fail(
+            where,
+            f"'copies' is {card['copies']!r}, but the box holds {box.get('copies', 1)} "
+            "(the deck's composition is the manifest's and cannot change)",
+        )
+    if card["text"] == "ours" and not str(card["ours"]).strip():
+        raise _fail(where, "text = 'ours' needs our own text in 'ours'")
+    glyphs = GLYPHS if kind in MAIN else ("",)
+    if card["glyph"] not in glyphs:
+        raise _fail(where, f"'glyph' {card['glyph']!r} is not one of {list(glyphs)}")
+    initiative = card["initiative"]
+    lo = 1 if kind == "delivery" else 0
+    hi = 99 if kind == "delivery" else 0
+    if type(initiative) is not int or not lo <= initiative <= hi:
+        raise _fail(where, f"'initiative' must be an integer in {lo}..{hi}, not {initiative!r}")
+    if not isinstance(card["immediate"], bool) or (card["immediate"] and kind != "dead"):
+        raise _fail(where, "'immediate' is true or false, and only a dead-wizard card has it")
+    for key in (*PROGRAMS, "passive"):
+        lines = card[key]
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise _fail(where, f"{key!r} must be a list of effect lines (strings)")
+    for key in (*PROGRAMS, "passive"):
+        for i, line in enumerate(card[key], start=1):
+            try:
+                check_passive(line) if key == "passive" else parse(line)
+            except LanguageError as e:
+                problem = f"{key} line {i} {line!r} is outside the language: {e}"
+                raise _fail(where, problem) from None
+    try:
+        from_raw(kind, card)
+    except ValueError as e:  # a cost after damage, dice or gains
+        raise _fail(where, str(e)) from None
+    return card
+
+
+def validate(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's data file in normal form (every card), or ``SetupError`` naming the fault."""
+    if not isinstance(data, Mapping):
+        raise SetupError("data: expected a table of decks")
+    box = built_in_raw()
+    unknown = sorted(set(data) - set(box))
+    if unknown:
+        raise SetupError(f"data: unknown deck(s) {unknown}; known: {list(box)}")
+    out: dict[str, Any] = {}
+    for kind, raws in box.items():
+        given = data.get(kind, [])
+        if not isinstance(given, list):
+            raise SetupError(f"data {kind!r}: expected a list of card tables")
+        by_slug = {raw["slug"]: raw for raw in raws}
+        seen: dict[str, dict[str, Any]] = {}
+        for i, raw in enumerate(given):
+            if not isinstance(raw, Mapping) or not isinstance(raw.get("slug"), str):
+                raise SetupError(f"data {kind}[{i}]: a card table needs its 'slug'")
+            slug = raw["slug"]
+            if slug not in by_slug:
+                raise SetupError(
+                    f"data {kind}[{i}]: no {kind} card {slug!r} in the box "
+                    f"(known: {', '.join(by_slug)})"
+                )
+            if slug in seen:
+                raise SetupError(f"data {kind}[{i}]: card {slug!r} is given twice")
+            seen[slug] = _check_card(kind, raw, by_slug[slug])
+        out[kind] = [seen.get(slug) or _normal(raw) for slug, raw in by_slug.items()]
+    return out
+
+
+_SETS: dict[str, CardSet] = {}
+
+
+def cards_of(data: Mapping[str, Any] | None, digest: str = "") -> CardSet | None:
+    """The card set of a game's data (None: the built-in cards); built once per data."""
+    if data is None:
+        return None
+    key = digest or data_hash(data)
+    if key not in _SETS:
+        _SETS[key] = card_set(data)
+    return _SETS[key]
+
+
+@cache
+def template_hash() -> str:
+    return data_hash(template())
+
+
+# Trankilus's lines in the order of its sentences: the target only after a roll of 4 or
+# less (option trankilus=after; the default fixes it before the die, ruling
+# sw.target.before-dice).
+TRANKILUS_AFTER = ["roll 1", "gain r", "r<=4: target weakest", "r<=4: heal r"]
+
+
+def trankilus_after(data: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    out["quality"] = [
+        {**c, "effect": list(TRANKILUS_AFTER)} if c["slug"] == "trankilus" else c
+        for c in data["quality"]
+    ]
+    return out
