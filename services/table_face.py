@@ -96,6 +96,23 @@ def _spellwars(game: Game[Any]) -> list[dict[str, Any]]:
     return faces
 
 
+def _orctower(game: Game[Any]) -> list[dict[str, Any]]:
+    from domain.orctower.data import DATA
+
+    faces = []
+    for sp in DATA.spells:
+        steps = ", ".join(f"{lv.energy} {sp.energy} → {lv.amount}" for lv in sp.levels)
+        text = f"{sp.effect.replace('_', ' ')}" + (f": {steps}" if steps else "")
+        extra = {"energy": sp.energy, "pile": sp.pile}
+        faces.append(_face(sp.id, sp.name, sp.kind, text, "", "", extra))
+    for cr in (*DATA.creatures, *DATA.reinforcements):
+        power = f"; power: {cr.power.replace('_', ' ')}" if cr.power else ""
+        text = f"{cr.hp} hit points{power}"
+        extra = {"hp": cr.hp, "category": cr.category}
+        faces.append(_face(cr.id, cr.name, "creature", text, "", "", extra))
+    return faces
+
+
 def _face(
     id_: str, name: str, kind: str, text: str, gloss: str, rule: str, extra: dict[str, Any]
 ) -> dict[str, Any]:
@@ -113,6 +130,7 @@ def _face(
 _BUILT_IN: dict[str, Callable[[Game[Any]], list[dict[str, Any]]]] = {
     "ultimate": _ultimate,
     "spellwars": _spellwars,
+    "orctower": _orctower,
 }
 
 

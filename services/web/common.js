@@ -80,10 +80,11 @@ WL.loadFace = async function loadFace(game) {
   WL.faces[game] = { byId, labels: face.labels || {} };
   return WL.faces[game];
 };
+// A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 WL.face = (game, id) => {
   const f = WL.faces[game];
   if (!f || typeof id !== "string") return null;
-  return f.byId[id] || f.byId[id.split("#")[0]] || null;
+  return f.byId[id] || f.byId[id.split(/[#.]/)[0]] || f.byId[id.replace(/-\d+$/, "")] || null;
 };
 
 WL.when = (iso) => {

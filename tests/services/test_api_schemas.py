@@ -70,7 +70,7 @@ def test_real_answers_fit_their_schemas(client: TestClient, ledger: WizardLedger
     _strict(StatisticsOut, client.get("/statistics").json())
 
 
-@pytest.mark.parametrize("game", ["ultimate", "spellwars", "elfenwizards"])
+@pytest.mark.parametrize("game", ["ultimate", "spellwars", "elfenwizards", "orctower"])
 def test_every_game_has_a_table_face(client: TestClient, game: str) -> None:
     face = client.get(f"/games/{game}/face").json()
     _strict(TableFace, face)

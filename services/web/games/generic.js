@@ -18,6 +18,9 @@
     if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && typeof x.id === "string")) {
       return h("div.hand", {}, v.map((x) => WL.cardNode(game, x.id, x, { small: true }))); // cards
     }
+    if (!Array.isArray(v) && typeof v === "object" && Object.values(v).every((x) => x === null || typeof x !== "object")) {
+      return h("div.chips", {}, Object.entries(v).map(([k, x]) => h("span.chip", {}, `${words(k)} ${value(x, game)}`)));
+    }
     if (typeof v === "object") return h("pre", {}, JSON.stringify(v, null, 1));
     return String(named(game, v));
   }
