@@ -7,12 +7,15 @@ STAMP := $(VENV)/.installed
 .PHONY: run test test-slow bench lint format clean
 
 $(STAMP): pyproject.toml
+	@echo "Setting up $(VENV) (first run: installs the dependencies, a few minutes)..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --progress-bar off --quiet --quiet -e ".[dev]"
+	@echo "Installed: $(BIN)/wizards"
 	touch $(STAMP)
 
 run: $(STAMP)
+	@echo "Starting Wizard Ledger on http://$${HOST:-127.0.0.1}:$${PORT:-8000}/ (store: $${WIZARDS_STORE:-sqlite:///wizards.db})"
 	$(BIN)/wizards serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
 
 test: $(STAMP)

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_docs, api_errors, api_events, api_tables, api_web
+from services import api_dispute, api_docs, api_errors, api_events, api_tables, api_web
 from services.api_errors import APIError
 from services.api_schemas import ScoreboardOut, StatisticsOut, documented
 from services.config import redis_url, store_url
@@ -177,6 +177,7 @@ def create_app(
     app.include_router(api_web.router)
     api_web.mount_static(app)
     api_docs.install(app)
+    app.include_router(api_dispute.router)
 
     @app.get(
         "/scoreboard",

@@ -40,7 +40,7 @@ from services.reads import (
     summary_json,
     visible_entries,
 )
-from services.story import EXPORTERS, StoryLines, walk
+from services.story import StoryLines, walk
 from services.verify import verify_game
 
 router = APIRouter()
@@ -260,18 +260,11 @@ def export(
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
+    from services.exports import export_text
+
     gid = _gid(game_id)
     viewer = viewer_seat(ledger, gid, None, token)
-    loaded = ledger.load(gid)
-    finished = _finished(loaded)
-    entries = _visible(ledger.entries(gid), viewer, finished)
-    text = walk(
-        loaded.game,
-        entries,
-        loaded.game.outcome(loaded.table.state),
-        EXPORTERS[format](str(gid)),
-        notes=notes_by_position(ledger, gid),
-    )
+    text = export_text(ledger, gid, format, viewer=viewer)
     return Response(text, media_type=MEDIA_TYPES[format])
 
 

@@ -8,12 +8,9 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 from collections.abc import Mapping
 from typing import Any
-
-import msgspec
 
 from domain.kernel import (
     KERNEL_RULES,
@@ -121,18 +118,42 @@ def outcome_text(outcome: Outcome | None, players: tuple[str, ...]) -> str:
 
 
 class StoryLines(Visitor):
-    """``wizards replay``: one line per event: what happened, the dice, the rule."""
+    """``wizards replay``: one line per event, in words, players by name, with the
+    dice and the rule; rounds and turns as headings; the setup position first."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.lines.append(f"#{entry.position:<4} {started.describe()}")
+        from services.words import Words
+
+        self.words = Words(game, started.players)
+        self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
+        players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
+        self.lines.append(f"      players: {players}")
+        for text in self.words.options(started.options):
+            self.lines.append(f"      option: {text}")
+        if started.setup is not None and "hidden" in started.setup:
+            self.lines.append("      setup position: hidden until the end")
+        elif started.setup is not None:
+            self.lines.append("      setup position (from a setup file):")
+            for key, value in started.setup.items():
+                if value not in ([], {}, None):
+                    self.lines.append(
+                        f"        {key.replace('_', ' ')}: {self.words.value(key, value)}"
+                    )
+
+    def _heading(self, event: Event) -> None:
+        heading = self.words.heading(event)
+        if heading is not None:
+            level, title = heading
+            self.lines.append(
+                f"{'══' if level == 1 else '──'} {title} {'══' if level == 1 else '──'}"
+            )
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.lines.append(
-            f"#{entry.position:<4} {player} (seat {action.seat}): {action.describe()}"
-        )
+        self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
 
     def hidden(self, entry: Entry) -> None:
         self.lines.append(f"#{entry.position:<4}   (hidden from this viewer until the end)")
@@ -141,11 +162,11 @@ class StoryLines(Visitor):
         self.lines.append(f"      ✎ {author}: {text}")
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
-        dice = dice_text(event)
+        self._heading(event)
         where = f"[{event.rule}" + (f" — {rule.section}" if rule else "") + "]"
-        parts = [f"#{entry.position:<4}   {event.describe()}"]
-        if dice:
-            parts.append(f"dice {dice}")
+        parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
+        if isinstance(event, CardsShuffled):
+            parts.append(f"({event.source}, counter {event.counter})")
         parts.append(where)
         self.lines.append("  ".join(parts))
 
@@ -154,52 +175,6 @@ class StoryLines(Visitor):
 
     def result(self) -> str:
         return "\n".join(self.lines)
-
-
-class JSONExport(Visitor):
-    def __init__(self, game_id: str) -> None:
-        self.doc: dict[str, Any] = {"game_id": game_id, "events": []}
-        self.rules: dict[str, Any] = {}
-
-    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.doc["game"] = game.spec.id
-        self.doc["name"] = game.spec.name
-        self.doc["started"] = msgspec.to_builtins(started)
-        # ``started`` may be the viewer's redacted copy of the stored event.
-        self._add(entry, started.describe(), None, shown=started)
-
-    def _add(self, entry: Entry, text: str, rule: Rule | None, shown: Event | None = None) -> None:
-        item: dict[str, Any] = {
-            "position": entry.position,
-            "type": type(entry.event).__name__,
-            "text": text,
-            "at": entry.at,
-            "hash": entry.hash,
-            "event": msgspec.to_builtins(shown if shown is not None else entry.event),
-        }
-        if rule is not None:
-            item["rule"] = rule.id
-            self.rules[rule.id] = msgspec.to_builtins(rule)
-        self.doc["events"].append(item)
-
-    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self._add(entry, f"{player}: {action.describe()}", None)
-
-    def note(self, position: int, author: str, text: str) -> None:
-        self.doc.setdefault("annotations", []).append(
-            {"position": position, "author": author, "text": text}
-        )
-
-    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
-        self._add(entry, event.describe(), rule)
-
-    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.doc["outcome"] = None if outcome is None else msgspec.to_builtins(outcome)
-        self.doc["result"] = outcome_text(outcome, players)
-        self.doc["rules"] = self.rules
-
-    def result(self) -> str:
-        return json.dumps(self.doc, ensure_ascii=False, indent=2)
 
 
 class MarkdownExport(Visitor):
@@ -252,53 +227,6 @@ class MarkdownExport(Visitor):
         return "\n".join(self.out) + "\n"
 
 
-class HTMLExport(Visitor):
-    def __init__(self, game_id: str) -> None:
-        self.md = MarkdownExport(game_id)
-        self.rows: list[str] = []
-        self.head = ""
-        self.tail = ""
-        self.game_id = game_id
-
-    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.head = (
-            f"<h1>{html.escape(game.spec.name)} — {html.escape(self.game_id)}</h1>"
-            f"<p>{html.escape(started.describe())}</p>"
-        )
-
-    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.rows.append(
-            f"<tr class=action><td>{entry.position}</td><td>{html.escape(player)}</td>"
-            f"<td>{html.escape(action.describe())}</td><td></td><td></td></tr>"
-        )
-
-    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
-        title = html.escape(f"{rule.section}: {rule.passage}") if rule else ""
-        self.rows.append(
-            f"<tr><td>{entry.position}</td><td></td><td>{html.escape(event.describe())}</td>"
-            f"<td>{html.escape(dice_text(event))}</td>"
-            f'<td title="{title}">{html.escape(event.rule)}</td></tr>'
-        )
-
-    def note(self, position: int, author: str, text: str) -> None:
-        self.rows.append(
-            f"<tr class=note><td>{position}</td><td>✎ {html.escape(author)}</td>"
-            f"<td colspan=3><i>{html.escape(text)}</i></td></tr>"
-        )
-
-    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.tail = f"<p><b>Result:</b> {html.escape(outcome_text(outcome, players))}</p>"
-
-    def result(self) -> str:
-        return (
-            "<!doctype html><meta charset=utf-8><title>Wizard Ledger</title>"
-            "<style>body{font-family:sans-serif}td{padding:2px 8px;border-bottom:1px solid #ddd}"
-            "tr.action{background:#f3f0ff}tr.note{background:#fff8dc}</style>"
-            f"{self.head}<table><tr><th>#</th><th>who</th><th>what</th><th>dice</th>"
-            f"<th>rule</th></tr>{''.join(self.rows)}</table>{self.tail}"
-        )
-
-
 def _md(text: str) -> str:
     """Text in a Markdown table cell: no line breaks, no markup, no raw HTML."""
     text = " ".join(text.split())
@@ -309,6 +237,3 @@ def _md(text: str) -> str:
 
 def _anchor(rule_id: str) -> str:
     return "rule-" + rule_id.replace(".", "-")
-
-
-EXPORTERS = {"json": JSONExport, "md": MarkdownExport, "html": HTMLExport}

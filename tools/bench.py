@@ -25,6 +25,7 @@ from eventsourcing.sqlite import SQLiteFactory
 from domain.kernel import all_games
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
+from tools.bench_timetravel import bench_time_travel
 from tools.simulation import play
 
 
@@ -186,6 +187,7 @@ def main() -> None:
         tmp = Path(d)
         bench_append(tmp, 60 if args.quick else 300)
         ledger = bench_replay(tmp, n_events)
+        bench_time_travel(ledger)
         bench_codec(ledger)
     bench_simulation(20 if args.quick else 200)
 

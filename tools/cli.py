@@ -24,7 +24,7 @@ from services.reads import (
     state_json,
     summary_json,
 )
-from services.story import ALL, EXPORTERS, StoryLines, walk
+from services.story import ALL, StoryLines, walk
 from services.verify import verify_game
 
 app = typer.Typer(
@@ -140,7 +140,12 @@ def _parse_dice(text: str | None) -> list[int]:
 @guarded
 def new(
     game: str,
-    players: Annotated[int, typer.Option("--players", "-p", help="number of seats")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of seats (or give --names)")
+    ] = None,
+    names: Annotated[
+        str | None, typer.Option(help="the players' names in seat order, e.g. Ann,Bob")
+    ] = None,
     seed: Annotated[
         str | None, typer.Option(help="seed of the game's dice (default: random, secret)")
     ] = None,
@@ -154,9 +159,18 @@ def new(
 ) -> None:
     """Create a game; print its id (and, with --json, each seat's secret token)."""
     position = tomllib.loads(setup.read_text()) if setup else None
+    seats: int | list[str]
+    if names is not None:
+        seats = [n.strip() for n in names.split(",")]
+        if players is not None and players != len(seats):
+            raise SetupError(f"--players {players} but {len(seats)} names in --names")
+    elif players is None:
+        raise SetupError("say how many players (--players N) or name them (--names Ann,Bob)")
+    else:
+        seats = players
     created = ledger().create_game(
         game,
-        players,
+        seats,
         seed=seed,
         table=table,
         setup=position,
@@ -177,15 +191,21 @@ def new(
 @app.command(name="list")
 @guarded
 def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The stored games."""
+    """The stored games: players, date, status or winner, and a fork marker."""
+    from services.listing import listing
+
     rows = [summary_json(ledger(), gid) for gid in ledger().game_ids()]
     if as_json:
         out(rows)
         return
-    for r in rows:
+    if not rows:
+        typer.echo("no games in this store yet: start one with `wizards new GAME --players N`")
+        return
+    for r in listing(ledger(), [r["game_id"] for r in rows]):
+        fork = f"  ⑂ fork of {r['forked_from'][:8]} at #{r['fork_at']}" if r["forked_from"] else ""
         typer.echo(
-            f"{r['game_id']}  {r['game']:<12} {r['players']}p  "
-            f"{r['status']:<8} {r['events']} events"
+            f"{r['game_id']}  {r['created'][:16].replace('T', ' ')}  {r['game']:<12} "
+            f"{', '.join(r['names']):<24} {r['result']:<22} {r['events']} events{fork}"
         )
 
 
@@ -220,23 +240,40 @@ def act_command(
         orders=[_parse_dice(o) for o in order or []],
         token=token,
     )
+    from services.words import Words
+
+    loaded = ledger().load(game_id, 1)
+    words = Words(loaded.game, loaded.table.started.players)
     out(
         [
             {
                 "position": e.position,
                 "type": type(e.event).__name__,
                 "event": msgspec.to_builtins(e.event),
-                "text": e.event.describe(),
+                "text": words.event(e.event),
             }
             for e in entries
         ]
     )
 
 
+def check_seat(game_id: str, seat: int | None) -> None:
+    """A seat the game does not have is refused, not shown as a spectator's view."""
+    if seat is None:
+        return
+    players = ledger().load(game_id, 1).table.started.players
+    if not 0 <= seat < len(players):
+        raise SetupError(
+            f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
+            f"({', '.join(players)})"
+        )
+
+
 @app.command()
 @guarded
 def legal(game_id: str, seat: Annotated[int, typer.Option("--seat", "-s")]) -> None:
     """Every command the seat may send now (JSON list)."""
+    check_seat(game_id, seat)
     out(legal_json(ledger(), game_id, seat))
 
 
@@ -248,6 +285,7 @@ def state(
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
 ) -> None:
     """The state at any position, as a seat (or a spectator) sees it."""
+    check_seat(game_id, seat)
     out(state_json(ledger(), game_id, at=at, seat=seat))
 
 
@@ -259,6 +297,7 @@ def log(
     full: Annotated[bool, typer.Option(help="operator view: nothing redacted")] = False,
 ) -> None:
     """The event log (redacted for the seat, or for spectators, while the game runs)."""
+    check_seat(game_id, seat)
     out(log_json(ledger(), game_id, seat=seat, full=full))
 
 
@@ -269,10 +308,32 @@ def replay(
     to: Annotated[int | None, typer.Option(help="stop at this position")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
     spectator: Annotated[bool, typer.Option(help="as a spectator saw it")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="interactive: walk the game position by position")
+    ] = False,
+    until: Annotated[
+        str | None,
+        typer.Option(help="stop at the first event of this type or citing this rule"),
+    ] = None,
 ) -> None:
     """The annotated story: one line per event, with dice and rule citations."""
+    from tools.cli_step import first_match, step_through
+
+    entries = ledger().entries(game_id)
+    if until is not None:
+        found = first_match(entries, until)
+        if found is None:
+            raise ValueError(f"no event of type or rule {until!r} in this game")
+        to = found if to is None else min(to, found)
+    if step:
+        from services.words import Words
+
+        started = entries[0].event
+        words = Words(ledger().load(game_id, 1).game, started.players)  # type: ignore[attr-defined]
+        step_through(ledger(), game_id, entries, words, to or 1, typer.echo, input)
+        return
     loaded = ledger().load(game_id, to)
-    entries = ledger().entries(game_id, lte=to)
+    entries = entries[:to] if to is not None else entries
     outcome = loaded.game.outcome(ledger().load(game_id).table.state)
     viewer = seat if seat is not None else (None if spectator else ALL)
     notes = notes_by_position(ledger(), game_id)
@@ -287,19 +348,11 @@ def export(
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
 ) -> None:
-    """Export the annotated history (rules cited, dice shown)."""
-    if format not in EXPORTERS:
-        raise ValueError(f"unknown format {format!r}: use one of {sorted(EXPORTERS)}")
-    loaded = ledger().load(game_id)
-    entries = ledger().entries(game_id)
-    text = walk(
-        loaded.game,
-        entries,
-        loaded.game.outcome(loaded.table.state),
-        EXPORTERS[format](str(game_id)),
-        viewer=ALL if seat is None else seat,
-        notes=notes_by_position(ledger(), game_id),
-    )
+    """Export the annotated history: JSON (schema: docs/schemas), Markdown, or HTML
+    (the self-contained replay viewer)."""
+    from services.exports import export_text
+
+    text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
     if output:
         output.write_text(text)
         typer.echo(f"wrote {output}", err=True)
@@ -358,6 +411,12 @@ def verify(
 ) -> None:
     """Check hash chain, fold, seed and dice; exit 1 naming the first bad event."""
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
+    if all_ and not ids:
+        if as_json:
+            out([])
+        else:
+            typer.echo("no games in this store: nothing to verify")
+        return
     if not ids:
         raise ValueError("name one or more game ids, or --all")
     reports = [verify_game(ledger(), gid) for gid in ids]
@@ -383,24 +442,38 @@ def simulate(
     bot: Annotated[str, typer.Option(help="random, or the game's greedy bot")] = "random",
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep", help="store every game (slower), to replay, dispute and verify it later"
+        ),
+    ] = False,
 ) -> None:
-    """Play seeded bot games in memory and print a summary."""
-    from tools.simulation import game_bot, play
+    """Play seeded bot games in memory (or, with --keep, in the store) and print a summary."""
+    from tools.simulation import game_bot, play, play_stored
 
     g = get_game(game)
     options = g.spec.resolve_options(_parse_options(option or []))
     wins: Counter[int] = Counter()
     counts: Counter[int] = Counter()
     total_steps = 0
+    kept: list[str] = []
     t0 = time.perf_counter()
     with typer.progressbar(range(games_), label=f"{game}", file=sys.stderr) as bar:
         for i in bar:
             n = players or g.spec.min_players + i % (g.spec.max_players - g.spec.min_players + 1)
-            result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
-            outcome = g.outcome(result.table.state)
+            if keep:
+                gid = play_stored(ledger(), g, n, f"{seed}:{i}", game_bot(bot), options)
+                kept.append(str(gid))
+                table = ledger().load(gid).table
+                steps = table.actions
+            else:
+                result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
+                table, steps = result.table, result.steps
+            outcome = g.outcome(table.state)
             assert outcome is not None
             counts[n] += 1
-            total_steps += result.steps
+            total_steps += steps
             for w in outcome.winners:
                 wins[w] += 1
     elapsed = time.perf_counter() - t0
@@ -415,10 +488,16 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(games_ / elapsed, 1) if elapsed else None,
     }
+    if keep:
+        summary["kept"] = kept
     if as_json:
         out(summary)
     else:
         for k, v in summary.items():
+            if isinstance(v, dict):
+                v = ", ".join(f"{a}: {b}" for a, b in v.items()) or "none"
+            elif isinstance(v, list):
+                v = " ".join(v) or "none"
             typer.echo(f"{k:>16}: {v}")
 
 
@@ -434,12 +513,24 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
     for r in g.catalogue:
         typer.echo(f"{r.id}  [{r.source}]  {r.section}\n    « {r.passage} »")
         if r.readings:
+            applied = [
+                reading
+                for reading in r.readings
+                if r.default in (reading.option, reading.summary)
+                or (
+                    not reading.option
+                    and r.default
+                    and r.default.lower() in reading.summary.lower()
+                )
+            ][:1]
             for reading in r.readings:
-                mark = "*" if reading.option == r.default else " "
+                mark = "*" if reading in applied else " "
                 typer.echo(
                     f"   {mark} {reading.summary}"
-                    + (f"  ({reading.option})" if reading.option else "")
+                    + (f"  ({reading.option})" if reading.option else "  (not an option)")
                 )
+            if not applied and r.default:
+                typer.echo(f"   * applied by the engine: {r.default}")
 
 
 @app.command()
@@ -468,6 +559,10 @@ def scoreboard_command(
     if as_json:
         out(board)
         return
+    if not board["players"]:
+        typer.echo("no finished games yet: the scoreboard is empty")
+        return
+    typer.echo(f"{'rank':>4} {'player':<16} {'rating':>7}  wins/games")
     for p in board["players"]:
         typer.echo(
             f"{p['rank']:>3}. {p['name']:<16} {p['rating']:>7.1f}  {p['wins']}/{p['games']} wins"
@@ -488,11 +583,18 @@ def stats_command(
     if as_json:
         out(stats)
         return
+    if not stats["seats"] and not stats["cards"]:
+        typer.echo("no finished games yet: no statistics")
+        return
+    if stats["seats"]:
+        typer.echo("Win rates by seat (game, players, seat: wins/games):")
     for r in stats["seats"]:
         typer.echo(
             f"{r['game']:<13} {r['players']}p seat {r['seat']}: "
             f"{r['wins']}/{r['games']} wins ({r['win_rate']:.0%})"
         )
+    if stats["cards"]:
+        typer.echo("Win rates by card used (game, card: wins/games):")
     for r in stats["cards"]:
         typer.echo(
             f"{r['game']:<13} {r['card']:<24} {r['wins']}/{r['games']} ({r['win_rate']:.0%})"
@@ -506,11 +608,22 @@ def serve(
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
+    import socket
 
     import uvicorn
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            fail(
+                "port_in_use",
+                f"cannot serve on {host}:{port} ({e.strerror}): another server may be running "
+                f"there; stop it, or choose another port (--port N, or PORT=N make run)",
+            )
+    typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
     uvicorn.run("services.api:create_app", factory=True, host=host, port=port)
 
 
@@ -520,3 +633,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from domain.kernel import Command, Dice, Event, Game, GameStarted, Table, act, apply, commitment
 from domain.kernel import start as kernel_start
 
@@ -121,3 +123,41 @@ def play(
         if isinstance(item, Finished):
             return item
     raise AssertionError("unreachable")
+
+
+def play_stored(
+    ledger: Any,
+    game: Game[Any],
+    players: int,
+    seed: str,
+    bot: Bot = random_bot,
+    options: dict[str, Any] | None = None,
+    max_steps: int = 20_000,
+    *,
+    stop_after: int | None = None,
+    names: list[str] | None = None,
+) -> Any:
+    """Play one bot game through the store, command by command, as players would:
+    the game is kept, with its seed, and can be replayed, disputed and verified.
+    ``stop_after``: leave the game running after that many commands. Returns the
+    game id."""
+    rng = random.Random(f"bots:{seed}")
+    created = ledger.create_game(
+        game.spec.id,
+        list(names or [f"bot {i + 1}" for i in range(players)]),
+        seed=seed,
+        options=options,
+    )
+    gid = created.game_id
+    for step in range(max_steps):
+        table = ledger.load(gid).table
+        if game.outcome(table.state) is not None or step == stop_after:
+            return gid
+        pending = getattr(table.state, "pending", ())
+        if not pending:
+            raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
+        seat = pending[0].seat
+        legal = game.legal_commands(table.state, seat)
+        command = bot(game, table.state, seat, legal, rng)
+        ledger.act(gid, seat, msgspec.to_builtins(command))
+    raise RuntimeError(f"{game.spec.id} seed {seed}: no end after {max_steps} steps")

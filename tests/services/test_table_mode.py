@@ -120,8 +120,8 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
 
 def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str) -> None:
     """GameStarted is public, but its setup holds every hand and the deck order."""
+    from services.exports import export_text
     from services.reads import log_json
-    from services.story import JSONExport, walk
 
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", 2, setup={**POSITION, "dice": [3]}).game_id
@@ -131,8 +131,7 @@ def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str
         assert first["event"]["setup"] == {
             "hidden": "the setup position is shown when the game is over"
         }
-        loaded = ledger.load(gid)
-        doc = walk(loaded.game, ledger.entries(gid), None, JSONExport(str(gid)), viewer=seat)
+        doc = export_text(ledger, gid, "json", viewer=seat)
         assert "thorns" not in doc and "[3]" not in doc.replace(" ", "")
     assert "thorns" in str(log_json(ledger, gid, full=True)[0])  # the operator sees it
 

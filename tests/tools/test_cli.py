@@ -123,17 +123,17 @@ def test_replay_export_and_verify_a_finished_game(wizards: Wizards, tmp_path: Pa
     _finish(wizards, gid)
     story = wizards("replay", gid).stdout.splitlines()
     assert story[0].startswith("#1")
-    assert "ultimate started" in story[0]
+    assert "Sorcier ultime for seat 0, seat 1" in story[0]
     assert any("[ultimate." in line for line in story)
     assert "won by" in story[-1]
-    assert any("seed revealed: story" in line for line in story)
+    assert any("the seed is revealed: story" in line for line in story)
     short = wizards("replay", gid, "--to", "5").stdout.splitlines()
     assert short[-2].startswith("#5")
     md = tmp_path / "game.md"
     wizards("export", gid, "--format", "md", "-o", str(md))
     text = md.read_text()
     assert "## Rules cited" in text
-    assert "| # | who | what | dice | rule |" in text
+    assert "## Story" in text and "## Opening position" in text
     doc = wizards.json("export", gid, "--format", "json")
     assert doc["game"] == "ultimate"
     assert doc["outcome"]["winners"]

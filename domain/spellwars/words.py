@@ -1,0 +1,23 @@
+"""Spell Wars in words: card instance ids (``roulepelax#1``) by their printed names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.spellwars.cards import card
+from domain.spellwars.events import FlowSet
+
+
+def card_name(card_id: str) -> str | None:
+    try:
+        return card(card_id).name
+    except KeyError:
+        return None
+
+
+def event_words(event: Any, words: Any) -> str | None:
+    """The placing phase waits for several seats: name them."""
+    if isinstance(event, FlowSet) and event.flow.choice is None and event.flow.phase == "place":
+        seats = sorted({p.seat for p in event.pending})
+        return "waiting for spells (or cards taken back) from " + ", ".join(map(words.seat, seats))
+    return None

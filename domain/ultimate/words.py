@@ -1,0 +1,48 @@
+"""What "sorcier ultime" says about itself in words: printed card names and
+commands as sentences (read by ``services.words``; everything here is optional)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.ultimate.cards import CARDS, COMBOS
+
+
+def card_name(card_id: str) -> str | None:
+    """The French name printed on the card or in the combo list."""
+    if card_id in CARDS:
+        return CARDS[card_id].name
+    if card_id in COMBOS:
+        return COMBOS[card_id].name
+    return None
+
+
+def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+    kind = command.get("type")
+    card = command.get("card")
+    target = command.get("target")
+    on = f" on {words.seat(target)}" if isinstance(target, int) else ""
+    paying = f", discarding {words.card(command['discard'])}" if command.get("discard") else ""
+    if kind == "Draw":
+        return f"{who} draws a card"
+    if kind == "PlayCard" and isinstance(card, str):
+        return f"{who} plays {words.card(card)}{on}{paying}"
+    if kind == "PlayCombo":
+        second = command.get("second_target")
+        also = f" and {words.seat(second)}" if isinstance(second, int) else ""
+        taking = f", taking {words.card(card)}" if isinstance(card, str) else ""
+        return f"{who} plays the combo {words.card(command['combo'])}{on}{also}{taking}"
+    if kind == "NoAction" and isinstance(card, str):
+        return f"{who} takes no action and discards {words.card(card)}"
+    if kind == "Pass":
+        return f"{who} passes"
+    if kind == "Discard" and isinstance(card, str):
+        return f"{who} discards {words.card(card)}"
+    if kind == "EndTurn":
+        return f"{who} ends the turn"
+    if kind == "Defend" and isinstance(card, str):
+        towards = f", sending the attack to {words.seat(target)}" if on else ""
+        return f"{who} defends with {words.card(card)}{towards}{paying}"
+    if kind == "Decline":
+        return f"{who} does not defend"
+    return None

@@ -1,0 +1,242 @@
+"""Exports of a game: the JSON document (the replay viewer's data), Markdown and HTML.
+
+The JSON document is the one source: every event in words with its rule and
+dice, round and turn headings, the referees' notes, the view at every position
+as the exporting viewer may see it (frames of changed facts), and the dispute
+panel of every action. Markdown is written from it; the HTML export is the
+replay viewer (``services/web/viewer.html``) with the document embedded.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import (
+    ActionTaken,
+    Consequence,
+    Table,
+    apply,
+    open_table,
+)
+from services.dispute import Record, dice_check, every_dispute, read_record
+from services.export_schema import FORMAT, VERSION, schema_name
+from services.ledger import WizardLedger, parse_game_id
+from services.reads import HIDDEN_SETUP, shown_event
+from services.story import ALL, outcome_text, rule_of
+from services.view_words import facts, flatten
+
+VIEWER_HTML = Path(__file__).resolve().parent / "web" / "viewer.html"
+KEYFRAME_EVERY = 100
+FORMATS = ("json", "md", "html")
+
+
+def viewer_label(record: Record) -> str:
+    if record.viewer == ALL or record.finished:
+        return "everything"
+    if record.viewer is None:
+        return "spectator"
+    return record.words.seat(int(record.viewer))
+
+
+def view_labels(record: Record) -> list[tuple[str, int | None]]:
+    """Which views the export holds: every seat's once the game is over (or for the
+    operator), else the exporting seat's own, or a spectator's."""
+    if record.viewer == ALL or record.finished:
+        return [(record.words.seat(s), s) for s in range(len(record.started.players))]
+    if record.viewer is None:
+        return [("spectator", None)]
+    return [(record.words.seat(int(record.viewer)), int(record.viewer))]
+
+
+def _frames(record: Record) -> list[dict[str, Any]]:
+    """The views at every position, as frames of changed facts."""
+    game, words = record.game, record.words
+    labels = view_labels(record)
+    frames: list[dict[str, Any]] = []
+    table: Table[Any] = open_table(game, record.started)
+    last: dict[str, dict[str, Any]] = {}
+    for k, entry in enumerate(record.entries):
+        if k:
+            table = apply(game, table, entry.event)
+        now = {label: flatten(game.view(table.state, seat), words) for label, seat in labels}
+        position = k + 1
+        if k % KEYFRAME_EVERY == 0:
+            frames.append({"position": position, "full": True, "set": now})
+        else:
+            frame: dict[str, Any] = {"position": position}
+            changed = {
+                label: {f: v for f, v in facts.items() if last[label].get(f, _GONE) != v}
+                for label, facts in now.items()
+            }
+            dropped = {
+                label: [f for f in last[label] if f not in facts] for label, facts in now.items()
+            }
+            if any(changed.values()):
+                frame["set"] = {lb: c for lb, c in changed.items() if c}
+            if any(dropped.values()):
+                frame["drop"] = {lb: d for lb, d in dropped.items() if d}
+            frames.append(frame)
+        last = now
+    return frames
+
+
+_GONE = object()
+
+
+def _events(record: Record) -> list[dict[str, Any]]:
+    words = record.words
+    out: list[dict[str, Any]] = []
+    reveal = record.finished or record.viewer == ALL
+    for entry in record.entries:
+        event = entry.event
+        item: dict[str, Any] = {
+            "position": entry.position,
+            "type": type(event).__name__,
+            "at": entry.at,
+            "hash": entry.hash,
+        }
+        if entry.position > 1 and not record.sees(event):
+            # Even the event's type stays hidden: a placeholder keeps positions contiguous.
+            item |= {
+                "type": "Hidden",
+                "hidden": True,
+                "text": "(hidden from this viewer until the end)",
+            }
+            out.append(item)
+            continue
+        shown = shown_event(event, reveal)
+        item["text"] = words.event(shown)
+        item["event"] = msgspec.to_builtins(shown)
+        if isinstance(event, ActionTaken):
+            item["action"] = True
+        if isinstance(event, Consequence):
+            item["rule"] = event.rule
+            dice = dice_check(record, event)
+            if dice is not None:
+                item["dice"] = dice
+        heading = words.heading(event)
+        if heading is not None:
+            item["heading"] = {"level": heading[0], "title": heading[1]}
+        out.append(item)
+    return out
+
+
+def _opening(record: Record) -> dict[str, list[str]]:
+    """The position the first action met (after the deal), as the viewer may see it."""
+    events = record.events
+    first = next((k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
+    table: Table[Any] = open_table(record.game, record.started)
+    for event in events[1:first]:
+        table = apply(record.game, table, event)
+    return {
+        label: facts(record.game.view(table.state, seat), record.words)
+        for label, seat in view_labels(record)
+    }
+
+
+def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
+    cited = {e["rule"] for e in events if "rule" in e}
+    cited |= {o.rule for o in record.game.spec.options if o.rule}
+    out: dict[str, Any] = {}
+    for rule_id in sorted(cited):
+        rule = rule_of(record.game, rule_id)
+        if rule is None:
+            out[rule_id] = {"id": rule_id}
+            continue
+        out[rule_id] = {
+            "id": rule.id,
+            "section": rule.section,
+            "passage": rule.passage,
+            "gloss": rule.summary,
+            "source": rule.source,
+            "readings": [r.summary for r in rule.readings],
+            "default": rule.default,
+        }
+    return out
+
+
+def document(
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    *,
+    viewer: int | str | None = ALL,
+    views: bool = True,
+    disputes: bool = True,
+) -> dict[str, Any]:
+    """The JSON export as a dict (see ``services.export_schema``)."""
+    gid = parse_game_id(game_id)
+    record = read_record(ledger, gid, viewer)
+    started = record.started
+    events = _events(record)
+    reveal = record.finished or record.viewer == ALL
+    outcome = record.game.outcome(ledger.load(gid).table.state)
+    panels: dict[str, dict[str, Any]] = {}
+    if disputes:
+        for position, panel in every_dispute(record, with_views=False).items():
+            panels[str(position)] = panel
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "schema": schema_name(record.game.spec.id),
+        "game_id": str(gid),
+        "game": record.game.spec.id,
+        "name": record.game.spec.name,
+        "players": list(started.players),
+        "viewer": viewer_label(record),
+        "finished": record.finished,
+        "mode": started.mode,
+        "engine_version": started.engine_version,
+        "options": [
+            {"name": k, "value": v, "text": record.words.option(k, v)}
+            for k, v in started.options.items()
+        ],
+        "setup": started.setup if reveal else (dict(HIDDEN_SETUP) if started.setup else None),
+        "opening": _opening(record),
+        "events": events,
+        "rules": _rules(record, events),
+        "annotations": [
+            {"position": at, "number": int(n["number"]), "author": n["author"], "text": n["text"]}
+            for at in sorted(record.notes)
+            for n in record.notes[at]
+        ],
+        "views": [label for label, _ in view_labels(record)] if views else [],
+        "frames": _frames(record) if views else [],
+        "disputes": panels,
+        "outcome": None if outcome is None else msgspec.to_builtins(outcome),
+        "result": outcome_text(outcome, started.players),
+    }
+
+
+def json_text(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def html_text(doc: dict[str, Any]) -> str:
+    """The replay viewer with the document embedded: one file, no network."""
+    page = VIEWER_HTML.read_text(encoding="utf-8")
+    # Inside <script>, only "</" can end the element early; JSON allows "<\/".
+    data = json_text(doc).replace("</", "<\\/")
+    marker = '<script type="application/json" id="ledger-data"></script>'
+    if marker not in page:
+        raise RuntimeError("viewer.html lost its data slot")
+    return page.replace(
+        marker, f'<script type="application/json" id="ledger-data">{data}</script>', 1
+    )
+
+
+def export_text(
+    ledger: WizardLedger, game_id: str | UUID, fmt: str, *, viewer: int | str | None = ALL
+) -> str:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
+    if fmt == "md":
+        from services.markdown import markdown
+
+        return markdown(document(ledger, game_id, viewer=viewer, views=False, disputes=False))
+    doc = document(ledger, game_id, viewer=viewer)
+    return html_text(doc) if fmt == "html" else json.dumps(doc, ensure_ascii=False, indent=1)

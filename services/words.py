@@ -1,0 +1,212 @@
+"""A game in words: names for seats and cards, commands and options as sentences.
+
+Every game gets these from its own data with a generic fallback; a game may say
+more about itself in an optional module ``domain/<game>/words.py`` declaring any
+of (all optional, all pure):
+
+- ``card_name(card_id: str) -> str | None``: the printed name of a card, token or
+  piece id used in commands and events;
+- ``command_words(command: dict, who: str, words: Words) -> str | None``: one
+  sentence for a command (its JSON form), e.g. "Ann plays the combo Explosion
+  des flammes on Bob";
+- ``event_words(event: Event, words: Words) -> str | None``: one line for an event;
+- ``SEAT_FIELDS``: the names of command fields that hold a seat.
+
+The fallback names every seat ``seat N`` of an event's text by its player, turns
+``PlayCombo`` into "play combo", and each field into "field value" (a seat field
+by name, a card id by the card's name).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from domain.kernel import (
+    ActionTaken,
+    CardsShuffled,
+    DiceRolled,
+    Event,
+    Game,
+    GameForked,
+    GameStarted,
+    SeedRevealed,
+)
+
+# Command fields that hold a seat in every game so far; a game may add its own.
+DEFAULT_SEAT_FIELDS = frozenset(
+    {"target", "second_target", "seat", "victim", "to", "to_seat", "from_seat", "player"}
+)
+_SEAT_IN_TEXT = re.compile(r"\bseat (\d+)\b")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
+
+
+def declarations(game: Game[Any]) -> ModuleType | None:
+    """The game's optional ``words`` module, or None."""
+    try:
+        return importlib.import_module(f"domain.{game.spec.id}.words")
+    except ModuleNotFoundError as e:
+        if e.name != f"domain.{game.spec.id}.words":
+            raise
+        return None
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def spaced(type_name: str) -> str:
+    """``PlayCombo`` -> ``play combo``."""
+    return _CAMEL.sub(" ", type_name).lower()
+
+
+class Words:
+    """Names and sentences for one game as its players see it."""
+
+    def __init__(self, game: Game[Any], players: Sequence[str]) -> None:
+        self.game = game
+        self.players = tuple(players)
+        self.decl = declarations(game)
+        extra = getattr(self.decl, "SEAT_FIELDS", ())
+        self.seat_fields = DEFAULT_SEAT_FIELDS | frozenset(extra)
+
+    # ----------------------------------------------------------------- names
+
+    def seat(self, seat: int | None) -> str:
+        """A seat by its player's name (the stored name is ``seat N`` when none was given)."""
+        if seat is None:
+            return "the table"
+        if 0 <= seat < len(self.players):
+            return self.players[seat]
+        return f"seat {seat}"
+
+    def card(self, card_id: str) -> str:
+        named = getattr(self.decl, "card_name", None)
+        if named is not None:
+            found = named(card_id)
+            if found:
+                return str(found)
+        base = card_id.split("#", 1)[0]
+        return base.replace("_", " ").replace("-", " ")
+
+    def value(self, field: str, value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int) and field in self.seat_fields:
+            return self.seat(value)
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str):
+            return self.card(value)
+        if isinstance(value, list | tuple):
+            sep = " | " if any(isinstance(v, list | tuple) for v in value) else ", "
+            return sep.join(self.value(field, v) for v in value) or "none"
+        if isinstance(value, dict):
+            return "; ".join(f"{k} {self.value(k, v)}" for k, v in value.items())
+        return str(value)
+
+    # --------------------------------------------------------------- sentences
+
+    def command(self, seat: int, command: dict[str, Any]) -> str:
+        """A stored command (its JSON form) as a sentence with its sender's name."""
+        who = self.seat(seat)
+        declared = getattr(self.decl, "command_words", None)
+        if declared is not None:
+            said = declared(command, who, self)
+            if said:
+                return str(said)
+        verb = spaced(str(command.get("type", "command")))
+        parts = [
+            f"{k.replace('_', ' ')} {self.value(k, v)}"
+            for k, v in command.items()
+            if k != "type" and v not in (None, "", [], ())
+        ]
+        return f"{who}: {verb}" + (f" — {', '.join(parts)}" if parts else "")
+
+    def option(self, name: str, value: Any) -> str:
+        spec = next((o for o in self.game.spec.options if o.name == name), None)
+        shown = self.value("", value) if not isinstance(value, str) else value
+        if spec is None or not spec.doc:
+            return f"{name.replace('_', ' ')}: {shown}"
+        default = " (default)" if spec.default == value else ""
+        return f"{spec.doc.rstrip('.')}: {shown}{default}"
+
+    def dice(self, event: Event) -> str:
+        """Dice in words: faces as rolled (1..sides). A die choosing among the seats
+        names its pick, so that face 2 reads as the 2nd player (seat 1 in commands)."""
+        if isinstance(event, DiceRolled):
+            faces = ", ".join(str(v) for v in event.values)
+            who = "" if event.seat is None else f"{self.seat(event.seat)} "
+            pick = ""
+            if (
+                len(event.values) == 1
+                and event.sides == len(self.players)
+                and "player" in event.purpose
+            ):
+                face = event.values[0]
+                pick = f" → the {ordinal(face)} player, {self.seat(face - 1)}"
+            return (
+                f"{who}rolled d{event.sides}: {faces}{pick} "
+                f"({event.source}, counter {event.counter})"
+            )
+        if isinstance(event, CardsShuffled):
+            return f"{event.pile} shuffled: {len(event.order)} cards ({event.source})"
+        return ""
+
+    def event(self, event: Event) -> str:
+        """One line for an event, with players by name."""
+        declared = getattr(self.decl, "event_words", None)
+        if declared is not None:
+            said = declared(event, self)
+            if said:
+                return str(said)
+        if isinstance(event, ActionTaken):
+            text = self.command(event.seat, event.command)
+            if event.dice:
+                text += f" (table dice {', '.join(map(str, event.dice))})"
+            return text
+        if isinstance(event, GameStarted):
+            return self.started(event)
+        if isinstance(event, DiceRolled):
+            # "rolled d2 for first player: 1 → the 1st player, Ann"
+            rolled = self.dice(event).rsplit(" (", 1)[0]
+            head, _, faces = rolled.partition(": ")
+            return f"{head} for {event.purpose}: {faces}"
+        if isinstance(event, SeedRevealed):
+            return f"the seed is revealed: {event.seed}"
+        if isinstance(event, GameForked):
+            return event.describe()
+        return _SEAT_IN_TEXT.sub(lambda m: self.seat(int(m.group(1))), event.describe())
+
+    def started(self, started: GameStarted) -> str:
+        who = ", ".join(self.players)
+        mode = "table mode (dice from the table)" if started.mode == "table" else "seeded dice"
+        return f"{self.game.spec.name} for {who}; {mode}"
+
+    def options(self, options: dict[str, Any]) -> list[str]:
+        return [self.option(k, v) for k, v in options.items()]
+
+    def heading(self, event: Event) -> tuple[int, str] | None:
+        """(level, title) when the event opens a round (1) or a turn (2)."""
+        declared = getattr(self.decl, "heading", None)
+        if declared is not None:
+            return declared(event, self)  # type: ignore[no-any-return]
+        m = _HEADING.match(type(event).__name__)
+        if not m:
+            return None
+        kind = m.group(1)
+        number = getattr(event, kind.lower(), None)
+        if not isinstance(number, int):
+            return None
+        if kind == "Round":
+            return 1, f"Round {number}"
+        seat = getattr(event, "seat", None)
+        return 2, f"Turn {number}" + (f" — {self.seat(seat)}" if isinstance(seat, int) else "")

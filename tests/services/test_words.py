@@ -1,0 +1,45 @@
+"""Games in words: what a game declares about itself, and the generic fallback."""
+
+from __future__ import annotations
+
+from domain.elfenwizards.events import PhaseBegan
+from domain.kernel import ActionTaken, DiceRolled, get_game
+from services.view_words import changes, facts
+from services.words import Words, spaced
+
+
+def test_a_command_reads_as_a_sentence_with_names() -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"))
+    combo = {"type": "PlayCombo", "combo": "flame_explosion", "target": 1}
+    assert words.command(0, combo) == "Ann plays the combo Explosion des flammes on Bob"
+    action = ActionTaken(seat=1, command={"type": "Defend", "card": "shield"})
+    assert words.event(action) == "Bob defends with Bouclier"
+
+
+def test_the_fallback_needs_no_declaration() -> None:
+    words = Words(get_game("elfenwizards"), ("Ann", "Bob", "Cy"))
+    text = words.command(2, {"type": "PlaceDie", "die": 4, "space": "S1"})
+    assert text == "Cy: place die — die 4, space S1"
+    assert spaced("RetireGrandDruide") == "retire grand druide"
+    phase = PhaseBegan(rule="elfenwizards.round.order", phase="roll", number=2, order=(2, 0, 1))
+    assert words.event(phase) == "phase 2 (roll): to act in turn Cy, Ann, Bob"
+
+
+def test_a_die_choosing_a_player_counts_as_the_seats_are_listed() -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"))
+    roll = DiceRolled(
+        rule="ultimate.setup.first-player", seat=None, purpose="first player", sides=2,
+        values=(2,), counter=15,
+    )  # fmt: skip
+    assert words.event(roll) == "rolled d2 for first player: 2 → the 2nd player, Bob"
+
+
+def test_views_in_words_and_what_changed() -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"))
+    before = {"players": [{"seat": 0, "life": 9}, {"seat": 1, "life": 9}], "hand": ["shield"]}
+    after = {"players": [{"seat": 0, "life": 7}, {"seat": 1, "life": 9}], "hand": []}
+    assert facts(before, words) == ["Ann — life: 9", "Bob — life: 9", "hand: Bouclier"]
+    assert [c["text"] for c in changes(before, after, words)] == [
+        "Ann — life: 9 → 7",
+        "hand: − Bouclier",
+    ]

@@ -1,0 +1,157 @@
+"""The HTML export is the replay viewer: opened in headless Chromium with the
+network off, the slider moves through positions and the state shown is the
+state the export's seat could see there."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.kernel import ActionTaken, get_game
+from services.exports import export_text
+from services.ledger import WizardLedger
+from services.view_words import flatten, show
+from services.words import Words
+from tools.simulation import play_stored
+
+
+@pytest.fixture
+def artefacts(tmp_path: Path) -> Path:
+    where = Path(os.environ.get("WIZARDS_ARTIFACTS", tmp_path))
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def open_viewer(browser: Any, path: Path) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+    page.on(
+        "request",
+        lambda r: None if r.url.startswith(("file:", "data:")) else problems.append(r.url),
+    )
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    return context, page, problems
+
+
+def state_rows(page: Any) -> dict[str, str]:
+    rows = page.eval_on_selector_all(
+        "#state tr", "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText])"
+    )
+    return dict(rows)
+
+
+def test_the_html_export_moves_through_positions_offline(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 2, "viewer", options={"rounds_to_win": 1}, names=["Ann", "Bob"])
+    entries = ledger.entries(gid)
+    act_at = next(e.position for e in entries[7:] if isinstance(e.event, ActionTaken))
+    ledger.annotate(gid, act_at, "was this draw legal?", "Zoé")
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        assert "Sorcier ultime" in page.inner_text("#title")
+        last = int(page.get_attribute("#slider", "max"))
+        assert last == ledger.load(gid).version
+        words = Words(game, ("Ann", "Bob"))
+        for position in (act_at, last // 2, last, 3):
+            page.locator("#slider").fill(str(position))
+            assert page.input_value("#pos") == str(position)
+            expected = flatten(game.view(ledger.load(gid, position).table.state, 0), words)
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            page.screenshot(path=str(artefacts / f"viewer-{position}.png"))
+        # Stepping one back and one forward.
+        page.click("#back")
+        assert page.input_value("#pos") == "2"
+        page.click("#next")
+        assert page.input_value("#pos") == "3"
+        # Seen by Bob: Bob's hand, not Ann's.
+        page.select_option("#view-select", "Bob")
+        bob = flatten(game.view(ledger.load(gid, 3).table.state, 1), words)
+        assert state_rows(page) == {k: show(v) for k, v in bob.items()}
+        # An action with its dispute panel and the referee's note.
+        page.locator("#slider").fill(str(act_at))
+        assert f"#{act_at} ActionTaken" in page.inner_text("#event-detail")
+        assert "was this draw legal?" in page.inner_text("#story")
+        dispute = page.inner_text("#dispute")
+        assert f"Action #{act_at}" in dispute and "Legal choices" in dispute
+        assert "← sent" in dispute and "was this draw legal?" in dispute
+        assert "gives the recorded consequences" in dispute
+        # Jump to the next event of a rule, with its French passage shown.
+        rule = "ultimate.turn.draw"
+        page.select_option("#rule-select", rule)
+        page.click("#next-rule")
+        at = int(page.input_value("#pos"))
+        assert at > act_at and getattr(entries[at - 1].event, "rule", None) == rule
+        assert not any(getattr(e.event, "rule", None) == rule for e in entries[act_at : at - 1])
+        assert "Au début de son tour" in page.inner_text("#event-detail")
+        page.screenshot(path=str(artefacts / "viewer-rule.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: Path) -> None:
+    """The web app's mode: the same file fetches the JSON export; a seat's token in
+    the fragment shows that seat's view, and the DOM never holds another's cards."""
+    import socket
+    import threading
+    import time
+    from urllib.parse import quote
+
+    import msgspec
+    import uvicorn
+
+    from services.api import create_app
+
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    created = ledger.create_game("ultimate", ["Ann", "Bob"], seed="served")
+    gid, tokens = created.game_id, dict(created.seats)
+    for _ in range(12):
+        state = ledger.load(gid).table.state
+        seat = state.pending[0].seat
+        ledger.act(gid, seat, msgspec.to_builtins(game.legal_commands(state, seat)[-1]))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(ledger), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        src = quote(f"/tables/{gid}/export?format=json", safe="")
+        last = ledger.load(gid)
+        words = Words(game, ("Ann", "Bob"))
+        for seat, label in ((None, "spectator"), (0, "Ann"), (1, "Bob")):
+            page = context.new_page()
+            fragment = "" if seat is None else f"#token={tokens[seat]}"
+            page.goto(f"http://127.0.0.1:{port}/viewer?src={src}{fragment}")
+            page.wait_for_selector("body[data-ready='1']")
+            assert page.inner_text("#view-select") == label
+            assert int(page.get_attribute("#slider", "max")) == last.version
+            page.locator("#slider").fill(str(last.version))
+            expected = flatten(game.view(last.table.state, seat), words)
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            data = page.evaluate("() => JSON.stringify(DOC)")
+            for secret in game.hidden_from(last.table.state, seat):
+                assert f'"{secret}"' not in data, (label, secret)  # as a value, not in a rule id
+            page.close()
+    finally:
+        context.close()
+        server.should_exit = True
+        thread.join(timeout=10)

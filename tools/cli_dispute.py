@@ -1,0 +1,90 @@
+"""``wizards dispute``, ``diff``, ``readjudicate`` and ``schema``: the dispute desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from services.dispute import dispute as dispute_of
+from services.dispute_text import diff_text, dispute_text, readjudication_text
+from services.readjudicate import diff_positions
+from services.readjudicate import readjudicate as readjudicate_game
+from services.story import ALL
+from tools.cli import _parse_options, app, guarded, ledger, out
+
+
+@app.command()
+@guarded
+def dispute(
+    game_id: str,
+    at: Annotated[int, typer.Option(help="the action's position (or one of its consequences)")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="as this seat may see it")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Everything to settle a ruling on one action: the position before it, the
+    command, the legal alternatives, each consequence with its rule and dice, the
+    notes, and each other reading of the rulings that applied, decided again."""
+    report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat)
+    if as_json:
+        out(report)
+    else:
+        typer.echo(dispute_text(report))
+
+
+@app.command()
+@guarded
+def diff(
+    game_id: str,
+    a: Annotated[int, typer.Argument(help="the earlier position")],
+    b: Annotated[int, typer.Argument(help="the later position")],
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """What changed between two positions, in the game's own words."""
+    report = diff_positions(ledger(), game_id, a, b, viewer=ALL if seat is None else seat)
+    if as_json:
+        out(report)
+    else:
+        typer.echo(diff_text(report))
+
+
+@app.command()
+@guarded
+def readjudicate(
+    game_id: str,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE: another reading")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The recorded commands decided again by this engine (optionally under another
+    reading) with the recorded chance: the first position where the result differs.
+    Exits 1 when it differs."""
+    report = readjudicate_game(ledger(), game_id, _parse_options(option or []))
+    if as_json:
+        out(report)
+    else:
+        typer.echo(readjudication_text(report))
+    if report["first_difference"] is not None:
+        raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def schema(
+    game: str,
+    output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
+) -> None:
+    """The published JSON Schema of a game's JSON export (versioned)."""
+    from services.export_schema import schema_text
+
+    text = schema_text(game)
+    if output:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {output}", err=True)
+    else:
+        typer.echo(text, nl=False)
