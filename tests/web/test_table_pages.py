@@ -97,7 +97,8 @@ def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int |
     # The DOM itself, every attribute and text node, not only what is visible.
     html = page.content()
     leaked = sorted(s for s in hidden_strings(ledger, gid, seat) if s in html)
-    assert not leaked, f"seat {seat}'s page holds hidden cards: {leaked[:5]}"
+    where = [html[max(0, html.index(s) - 200) : html.index(s) + 60] for s in leaked[:2]]
+    assert not leaked, f"seat {seat}'s page holds hidden cards: {leaked[:5]} in {where}"
 
 
 @pytest.mark.parametrize("look", ["own", "generic"])
