@@ -1,4 +1,4 @@
-"""Read models fed from the notification log: scoreboard (with Elo ratings) and audit view.
+"""Read models fed from the notification log: scoreboard (with openskill ratings) and audit view.
 
 Entry points for the CLI and the API: ``run_projections`` (catch up),
 ``rebuild_projections`` (from zero), ``scoreboard`` and ``audit_trail`` (read),

@@ -15,6 +15,9 @@ class Projection(ABC):
     events before it (a rebuild from zero must give the same rows)."""
 
     name: ClassVar[str]
+    # Bumped when the tables change shape; the tracking position is kept per
+    # version, so a new version is projected from zero into its own tables.
+    schema: ClassVar[int] = 1
 
     def __init__(self, store: ProjectionStore) -> None:
         self.store = store

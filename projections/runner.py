@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-from projections import elo
+from projections import ratings
 from projections.audit import Audit
 from projections.base import Projection
 from projections.feed import Folds, read_after
@@ -46,7 +46,8 @@ class Projector:
         self._lock = threading.Lock()
 
     def tracking_name(self, projection: Projection) -> str:
-        return f"{self.ledger.name}.{projection.name}"
+        version = f".v{projection.schema}" if projection.schema > 1 else ""
+        return f"{self.ledger.name}.{projection.name}{version}"
 
     def positions(self) -> dict[str, int]:
         return {p.name: self.store.position(self.tracking_name(p)) for p in self.projections}
@@ -114,7 +115,7 @@ class Projector:
 def _scoreboard(board: Scoreboard, *, game: str | None, limit: int) -> dict[str, Any]:
     with board.store.transaction(commit=False) as tx:
         return {
-            "rating": {"system": "elo", "start": elo.START, "k": elo.K},
+            "rating": ratings.describe(),
             "players": board.read_players(tx, limit),
             "games": board.read_games(tx, game=game, limit=limit),
         }

@@ -1,8 +1,13 @@
-"""Scoreboard: every game's result, and each player name's games, wins and Elo rating.
+"""Scoreboard: every game's result, and each player name's games, wins and rating.
 
 A game is listed from its ``GameStarted``; it is scored by the event after
 which the rules give it an outcome (the fold tells, see ``projections.feed``),
-exactly once. Ratings follow ``projections.elo``.
+exactly once. Ratings follow ``projections.ratings`` (openskill's Plackett–Luce).
+
+The tables carry a schema version in their names (``scoreboard_v2_*``, since
+the ratings moved from Elo to openskill): a store projected by an older
+version gets new tables, filled from zero by the next catch-up, because the
+tracking position is versioned with them (``Projection.schema``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameForked, GameStarted
-from projections import elo
+from projections import ratings
 from projections.base import Projection
 from projections.feed import Folds, Item, Step
 from projections.store import ProjectionStore, Tx
@@ -21,12 +26,13 @@ from projections.store import ProjectionStore, Tx
 
 class Scoreboard(Projection):
     name = "scoreboard"
+    schema = 2
 
     def __init__(self, store: ProjectionStore, folds: Folds | None) -> None:
         super().__init__(store)
         self.folds = folds  # None: a reader only
-        self.games = store.table("scoreboard_games")
-        self.players = store.table("scoreboard_players")
+        self.games = store.table("scoreboard_v2_games")
+        self.players = store.table("scoreboard_v2_players")
 
     def create_statements(self) -> list[str]:
         return [
@@ -37,7 +43,8 @@ class Scoreboard(Projection):
             "started_id BIGINT, finished_id BIGINT)",
             f"CREATE TABLE IF NOT EXISTS {self.players} ("
             "name TEXT PRIMARY KEY, games BIGINT NOT NULL, wins BIGINT NOT NULL, "
-            f"rating {self.store.float_type} NOT NULL, last_game TEXT, updated_at TEXT)",
+            f"rating {self.store.float_type} NOT NULL, mu {self.store.float_type} NOT NULL, "
+            f"sigma {self.store.float_type} NOT NULL, last_game TEXT, updated_at TEXT)",
         ]
 
     def tables(self) -> list[str]:
@@ -102,35 +109,38 @@ class Scoreboard(Projection):
         )
         if branch:
             return
-        places = elo.name_places(players, elo.seat_places(outcome, len(players)))
+        places = ratings.name_places(players, ratings.seat_places(outcome, len(players)))
         winner_names = {players[s] for s in winners}
-        before = {name: self._rating(tx, name) for name in places}
-        after = elo.update(before, places)
-        for name, rating in after.items():
+        before = {name: self._skill(tx, name) for name in places}
+        after = ratings.update(before, places)
+        for name, (mu, sigma) in after.items():
             tx.execute(
-                f"INSERT INTO {self.players} (name, games, wins, rating, last_game, updated_at) "
-                "VALUES (:name, 1, :win, :rating, :gid, :at) "
+                f"INSERT INTO {self.players} "
+                "(name, games, wins, rating, mu, sigma, last_game, updated_at) "
+                "VALUES (:name, 1, :win, :rating, :mu, :sigma, :gid, :at) "
                 "ON CONFLICT (name) DO UPDATE SET games = "
                 f"{self.players}.games + 1, wins = {self.players}.wins + :win, "
-                "rating = :rating, last_game = :gid, updated_at = :at",
+                "rating = :rating, mu = :mu, sigma = :sigma, last_game = :gid, updated_at = :at",
                 {
                     "name": name,
                     "win": int(name in winner_names),
-                    "rating": rating,
+                    "rating": ratings.ordinal((mu, sigma)),
+                    "mu": mu,
+                    "sigma": sigma,
                     "gid": str(item.game_id),
                     "at": item.at,
                 },
             )
 
-    def _rating(self, tx: Tx, name: str) -> float:
-        row = tx.one(f"SELECT rating FROM {self.players} WHERE name = :name", {"name": name})
-        return elo.START if row is None else float(row["rating"])
+    def _skill(self, tx: Tx, name: str) -> ratings.Skill:
+        row = tx.one(f"SELECT mu, sigma FROM {self.players} WHERE name = :name", {"name": name})
+        return ratings.START if row is None else (float(row["mu"]), float(row["sigma"]))
 
     # ----------------------------------------------------------- readers
 
     def read_players(self, tx: Tx, limit: int = 100) -> list[dict[str, Any]]:
         rows = tx.all(
-            f"SELECT name, games, wins, rating, last_game FROM {self.players} "
+            f"SELECT name, games, wins, rating, mu, sigma, last_game FROM {self.players} "
             "ORDER BY rating DESC, wins DESC, name LIMIT :limit",
             {"limit": limit},
         )
@@ -141,7 +151,9 @@ class Scoreboard(Projection):
                 "games": int(r["games"]),
                 "wins": int(r["wins"]),
                 "win_rate": round(int(r["wins"]) / int(r["games"]), 3) if r["games"] else 0.0,
-                "rating": round(float(r["rating"]), 1),
+                "rating": round(float(r["rating"]), 2),
+                "mu": round(float(r["mu"]), 3),
+                "sigma": round(float(r["sigma"]), 3),
                 "last_game": r["last_game"],
             }
             for i, r in enumerate(rows)

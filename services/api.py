@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -20,12 +20,25 @@ from starlette.concurrency import run_in_threadpool
 
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
-from services import api_dispute, api_docs, api_errors, api_events, api_tables, api_web
+from services import (
+    api_dispute,
+    api_docs,
+    api_errors,
+    api_events,
+    api_ops,
+    api_tables,
+    api_web,
+    rate_limits,
+)
+from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
+from services.api_observe import Observe
 from services.api_schemas import ScoreboardOut, StatisticsOut, documented
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
 from services.live import Live
+from services.metrics import Metrics
+from services.rate_limits import RateLimit
 
 # Seconds between two catch-ups of the projections triggered by GET requests.
 REFRESH_INTERVAL = 2.0
@@ -71,8 +84,15 @@ def install_access_log_filter() -> None:
 class _Projections:
     """The app's projector, opened on first use (most requests never need it)."""
 
-    def __init__(self, ledger: WizardLedger, url: str | None, refresh_interval: float) -> None:
+    def __init__(
+        self,
+        ledger: WizardLedger,
+        url: str | None,
+        refresh_interval: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.ledger = ledger
+        self.clock = clock
         self.url = url
         self.refresh_interval = refresh_interval
         self._projector: Projector | None = None
@@ -99,14 +119,23 @@ class _Projections:
         """
         projector = self.get()
         with self._refresh_lock:
-            now = time.monotonic()
+            now = self.clock()
             if self._refreshed is not None and now - self._refreshed < self.refresh_interval:
                 return False
             projector.run()
             # Counted from the end, so that requests queued behind a long
             # catch-up do not start another one as soon as it is done.
-            self._refreshed = time.monotonic()
+            self._refreshed = self.clock()
             return True
+
+    def lag(self) -> int | None:
+        """Notifications the slowest projection has not applied yet (None: unknown)."""
+        try:
+            positions = self.get().positions()
+            head = self.ledger.recorder.max_notification_id() or 0
+        except Exception:  # the projection store is down: the lag is unknown, not zero
+            return None
+        return max(0, head - min(positions.values(), default=head))
 
     def close(self) -> None:
         with self._lock:
@@ -123,6 +152,8 @@ def create_app(
     poll_interval: float = 0.5,
     safety_interval: float = 5.0,
     refresh_interval: float = REFRESH_INTERVAL,
+    clock: Callable[[], float] = time.monotonic,
+    rate_limits_given: dict[str, str] | None = None,
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
 
@@ -132,6 +163,10 @@ def create_app(
     Redis relay is not connected; ``safety_interval``: while it is.
     ``refresh_interval``: at most one catch-up of the projections per this many
     seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
+    ``clock``: the monotonic clock those intervals are measured on (tests pass
+    their own, so that no test depends on how fast the machine is).
+    ``rate_limits_given``: ``{"create"|"act"|"act_client": "N/S" or "off"}``,
+    over the ``WIZARDS_RATE_*`` variables (``services.rate_limits``).
     """
     install_access_log_filter()
     owned = ledger is None
@@ -140,7 +175,7 @@ def create_app(
     # Attached now, not at startup, so appends wake streams even when the app
     # runs without its lifespan (some test clients); detached at shutdown.
     live.attach(the_ledger)
-    projections = _Projections(the_ledger, projections_url, refresh_interval)
+    projections = _Projections(the_ledger, projections_url, refresh_interval, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -149,6 +184,8 @@ def create_app(
             yield
         finally:
             live.detach(the_ledger)
+            if metrics.on_append in the_ledger.listeners:
+                the_ledger.listeners.remove(metrics.on_append)
             await live.stop()
             projections.close()
             if owned:
@@ -160,8 +197,9 @@ def create_app(
         description=(
             "Create a table, act with a seat's token (`Authorization: Bearer <token>`), "
             "read state, legal commands and the log as a seat or a spectator, follow the "
-            "live log (SSE), export, verify, and see the scoreboard. Errors are "
-            '`{"code", "rule", "message"}`.'
+            "live log (SSE), export, verify, and see the scoreboard. Errors are RFC 9457 "
+            "problems (`application/problem+json`) with the extension members `code` and "
+            "`rule` (the rule citation that refused a command)."
         ),
         version="0.1.0",
         lifespan=lifespan,
@@ -171,7 +209,19 @@ def create_app(
     app.state.ledger = the_ledger
     app.state.live = live
     app.state.projections = projections
+    metrics = Metrics(the_ledger, projections.lag)
+    the_ledger.listeners.append(metrics.on_append)
+    app.state.metrics = metrics
+    app.state.projection_lag = projections.lag
     api_errors.install(app)
+    # The last added is the outermost: ids and metrics see every answer, the
+    # rate limits come before a body is read, the body limit before parsing.
+    app.add_middleware(BodyLimit)
+    app.add_middleware(
+        RateLimit, limits=rate_limits.configured(rate_limits_given, clock), metrics=metrics
+    )
+    app.add_middleware(Observe, metrics=metrics)
+    app.include_router(api_ops.router)
     app.include_router(api_tables.router)
     app.include_router(api_events.router)
     app.include_router(api_web.router)
@@ -190,7 +240,7 @@ def create_app(
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
     ) -> dict[str, Any]:
-        """Players by Elo rating (wins, games) and finished games with winners and scores.
+        """Players by rating (openskill Plackett–Luce), finished games with winners and scores.
 
         With ``refresh`` (the default) the projections are first caught up with
         the log, but at most once every few seconds per process (2 s unless the

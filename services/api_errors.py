@@ -1,7 +1,7 @@
-"""Every HTTP error has one shape, ``{"code", "rule", "message"}``, like the CLI's.
+"""Every HTTP error is an RFC 9457 problem (``services.problems``), like the CLI's.
 
-A refused command keeps its rule citation, so a client can show which rule
-said no; other errors have an empty ``rule``.
+A refused command keeps its rule citation in ``rule``, so a client can show
+which rule said no; other errors have an empty ``rule``.
 """
 
 from __future__ import annotations
@@ -11,21 +11,27 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
+from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, problem
 
-MALFORMED_RULE = "kernel.malformed"
+__all__ = ["MALFORMED_RULE", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
 
 
 class ErrorBody(BaseModel):
-    """The body of every error response."""
+    """The body of every error response (RFC 9457 problem details)."""
 
-    code: str
-    rule: str = ""
-    message: str
+    type: str = Field(description="tag:wizard-ledger,2026:problem:<code>")
+    title: str
+    status: int
+    detail: str
+    code: str = Field(description="what went wrong, stable for programs")
+    rule: str = Field("", description="the rule citation that refused a command, else empty")
+    message: str = Field(description="the same as detail")
+    instance: str | None = Field(None, description="the request's path")
 
 
 class APIError(Exception):
@@ -49,10 +55,19 @@ class APIError(Exception):
 
 
 def error(
-    status: int, code: str, message: str, *, rule: str = "", headers: dict[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    *,
+    rule: str = "",
+    headers: dict[str, str] | None = None,
+    instance: str | None = None,
 ) -> JSONResponse:
     return JSONResponse(
-        {"code": code, "rule": rule, "message": message}, status_code=status, headers=headers
+        problem(status, code, message, rule=rule, instance=instance),
+        status_code=status,
+        headers=headers,
+        media_type=MEDIA_TYPE,
     )
 
 
@@ -60,13 +75,20 @@ def token_required(message: str) -> APIError:
     return APIError(401, "token_required", message, headers={"WWW-Authenticate": "Bearer"})
 
 
+def _problem_response(description: str) -> dict[str, Any]:
+    return {"model": ErrorBody, "description": description, "content": {MEDIA_TYPE: {}}}
+
+
 # Which status each error documents in OpenAPI.
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorBody, "description": "no seat token (Authorization: Bearer)"},
-    403: {"model": ErrorBody, "description": "wrong token for this seat"},
-    404: {"model": ErrorBody, "description": "no such game or table"},
-    409: {"model": ErrorBody, "description": "the rules refuse the command; nothing appended"},
-    422: {"model": ErrorBody, "description": "malformed request or command"},
+    400: _problem_response("the body is not JSON"),
+    401: _problem_response("no seat token (Authorization: Bearer)"),
+    403: _problem_response("wrong token for this seat"),
+    404: _problem_response("no such game or table"),
+    409: _problem_response("the rules refuse the command; nothing appended"),
+    413: _problem_response("the body is larger than the service accepts"),
+    422: _problem_response("malformed request or command"),
+    429: _problem_response("too many requests from this client or token; see Retry-After"),
 }
 
 
@@ -74,47 +96,54 @@ def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
+        msg = str(err.get("msg", "invalid"))
+        parts.append(f"{where}: {msg}" if where else msg)
     return "; ".join(parts) or "malformed request"
 
 
 def install(app: FastAPI) -> None:
-    """Map the service's exceptions to status codes and the one error shape."""
+    """Map the service's exceptions to status codes and the one problem shape."""
+
+    def path(request: Request) -> str:
+        return request.url.path  # never the query: a browser's stream carries ?token=
 
     @app.exception_handler(APIError)
     async def _api(request: Request, exc: APIError) -> JSONResponse:
-        return error(exc.status, exc.code, exc.message, rule=exc.rule, headers=exc.headers)
+        return error(
+            exc.status,
+            exc.code,
+            exc.message,
+            rule=exc.rule,
+            headers=exc.headers,
+            instance=path(request),
+        )
 
-    @app.exception_handler(IllegalCommand)
-    async def _illegal(request: Request, exc: IllegalCommand) -> JSONResponse:
-        # A command that does not even parse is malformed (422); one the rules
-        # refuse in this position is a conflict with the game's state (409).
-        status = 422 if exc.rule == MALFORMED_RULE else 409
-        return error(status, exc.code, exc.message, rule=exc.rule)
+    async def _service(request: Request, exc: Exception) -> JSONResponse:
+        status, code, rule, detail = classify(exc) or (500, "internal_error", "", str(exc))
+        return error(status, code, detail, rule=rule, instance=path(request))
 
-    @app.exception_handler(GameNotFound)
-    async def _not_found(request: Request, exc: GameNotFound) -> JSONResponse:
-        return error(404, "game_not_found", str(exc))
-
-    @app.exception_handler(NotAuthorized)
-    async def _forbidden(request: Request, exc: NotAuthorized) -> JSONResponse:
-        return error(403, "not_authorized", str(exc))
-
-    @app.exception_handler(IdempotencyConflict)
-    async def _idem(request: Request, exc: IdempotencyConflict) -> JSONResponse:
-        # As draft-ietf-httpapi-idempotency-key-header: a key reused with
-        # another payload is unprocessable.
-        return error(422, "idempotency_conflict", str(exc))
-
-    @app.exception_handler(SetupError)
-    async def _setup(request: Request, exc: SetupError) -> JSONResponse:
-        return error(422, "bad_setup", str(exc))
+    for kind in (IllegalCommand, GameNotFound, NotAuthorized, IdempotencyConflict, SetupError):
+        app.add_exception_handler(kind, _service)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return error(422, "malformed_request", _validation_message(exc), rule=MALFORMED_RULE)
+        if any(err.get("type") == "json_invalid" for err in exc.errors()):
+            return error(400, "unparseable_body", _validation_message(exc), instance=path(request))
+        return error(
+            422,
+            "malformed_request",
+            _validation_message(exc),
+            rule=MALFORMED_RULE,
+            instance=path(request),
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return error(exc.status_code, code, str(exc.detail), headers=exc.headers)
+        code = {
+            400: "unparseable_body",
+            404: "not_found",
+            405: "method_not_allowed",
+        }.get(exc.status_code, "http_error")
+        return error(
+            exc.status_code, code, str(exc.detail), headers=exc.headers, instance=path(request)
+        )

@@ -27,6 +27,7 @@ from services.api_auth import Token, stream_token
 from services.api_errors import RESPONSES, APIError
 from services.api_tables import LedgerDep
 from services.ledger import parse_game_id
+from services.limits import MAX_POSITION
 from services.live import Live
 from services.stream import follow
 
@@ -46,9 +47,14 @@ def resume_position(after: int | None, last_event_id: str | None) -> int | None:
     if not raw:
         return after
     # isascii: str.isdigit also accepts digits such as "²" that int() refuses.
-    if not (raw.isascii() and raw.isdigit()):
+    # Length first: int() of thousands of digits is refused by Python itself
+    # (and would cost quadratic time before that).
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or int(raw) > MAX_POSITION:
         raise APIError(
-            422, "bad_position", f"Last-Event-ID must be a position (0, 1, 2, ...), not {raw!r}"
+            422,
+            "bad_position",
+            f"Last-Event-ID must be a position (0, 1, 2, ... up to {MAX_POSITION}), "
+            f"not {raw[:20]!r}{'…' if len(raw) > 20 else ''}",
         )
     return int(raw)
 
@@ -63,7 +69,11 @@ def _stream_target(
     ] = None,
     after: Annotated[
         int | None,
-        Query(ge=0, description="resume after this position (default: now); Last-Event-ID wins"),
+        Query(
+            ge=0,
+            le=MAX_POSITION,
+            description="resume after this position (default: now); Last-Event-ID wins",
+        ),
     ] = None,
     last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> StreamTarget:
@@ -95,7 +105,12 @@ async def events(
     request: Request, target: Annotated[StreamTarget, Depends(_stream_target)]
 ) -> AsyncIterator[ServerSentEvent]:
     live: Live = request.app.state.live
-    async for message in follow(
-        request.app.state.ledger, live, target.gid, target.seat, target.after
-    ):
-        yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
+    open_streams = request.app.state.metrics.streams
+    open_streams.inc()
+    try:
+        async for message in follow(
+            request.app.state.ledger, live, target.gid, target.seat, target.after
+        ):
+            yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
+    finally:
+        open_streams.dec()

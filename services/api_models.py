@@ -1,22 +1,64 @@
-"""Request and response bodies of the HTTP API (they document themselves at /docs)."""
+"""Request and response bodies of the HTTP API (they document themselves at /docs).
+
+Every field is bounded (``services.limits``), so that no request can make the
+service build something large: sizes are checked by validation, before the
+ledger sees the request.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
+
+from services.limits import (
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_OPTIONS,
+    MAX_ORDER_LENGTH,
+    MAX_ORDERS,
+    MAX_PLAYER_NAMES,
+    MAX_SEAT,
+    MAX_SEED,
+    nesting_depth,
+)
+
+
+def _shallow(value: Any) -> Any:
+    # A ValueError becomes a 422 naming the field; deeper values would cost
+    # stack depth in every encoder and fold that handles them.
+    if nesting_depth(value) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+Mapping = Annotated[dict[str, Any], AfterValidator(_shallow)]
+# Values are checked by the ledger (a bad die is the rules' business: 409 on act);
+# only the sizes are bounded here.
+Order = Annotated[list[int], Field(max_length=MAX_ORDER_LENGTH)]
 
 
 class CreateTable(BaseModel):
-    game: str = Field(description="game id, see GET /games", examples=["ultimate"])
-    players: int | list[str] = Field(
-        description="number of seats, or the players' names in seat order", examples=[2]
+    game: str = Field(description="game id, see GET /games", examples=["ultimate"], max_length=64)
+    players: (
+        Annotated[int, Field(ge=1, le=MAX_PLAYER_NAMES)]
+        | Annotated[list[str], Field(max_length=MAX_PLAYER_NAMES)]
+    ) = Field(description="number of seats, or the players' names in seat order", examples=[2])
+    seed: str | None = Field(
+        None,
+        description="seed of the dice (default: random, kept secret)",
+        max_length=MAX_SEED,
     )
-    seed: str | None = Field(None, description="seed of the dice (default: random, kept secret)")
     table: bool = Field(False, description="table mode: dice and deck orders come from outside")
-    setup: dict[str, Any] | None = Field(None, description="a setup position (as a setup file)")
-    options: dict[str, Any] | None = Field(None, description="game options, NAME: VALUE")
-    dice: list[int] = Field(default_factory=list, description="table mode: scripted dice values")
+    setup: Mapping | None = Field(None, description="a setup position (as a setup file)")
+    options: Mapping | None = Field(
+        None, description="game options, NAME: VALUE", max_length=MAX_OPTIONS
+    )
+    dice: list[int] = Field(
+        default_factory=list,
+        description="table mode: scripted dice values",
+        max_length=MAX_DICE,
+    )
 
 
 class SeatToken(BaseModel):
@@ -30,17 +72,22 @@ class CreatedTable(BaseModel):
 
 
 class ActRequest(BaseModel):
-    seat: int = Field(description="the acting seat; the bearer token must be this seat's")
-    command: dict[str, Any] = Field(
+    seat: int = Field(
+        description="the acting seat; the bearer token must be this seat's", ge=0, le=MAX_SEAT
+    )
+    command: Mapping = Field(
         description="the command, tagged by type; see /legal", examples=[{"type": "Draw"}]
     )
-    orders: list[list[int]] = Field(
+    orders: list[Order] = Field(
         default_factory=list,
         description="table mode: deck orders for the shuffles it causes (0-based permutations, "
         "new top first: [2, 0, 1] puts the old third card on top)",
+        max_length=MAX_ORDERS,
     )
     dice: list[int] = Field(
-        default_factory=list, description="table mode: the dice the table rolled for it"
+        default_factory=list,
+        description="table mode: the dice the table rolled for it",
+        max_length=MAX_DICE,
     )
 
 

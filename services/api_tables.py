@@ -28,6 +28,7 @@ from services.api_schemas import (
     documented,
 )
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
+from services.limits import MAX_POSITION, MAX_SEAT
 from services.lobby import forked_games
 from services.reads import (
     entry_json,
@@ -61,7 +62,11 @@ def get_ledger(request: Request) -> WizardLedger:
 LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
 SeatQuery = Annotated[
     int | None,
-    Query(description="view as this seat: needs that seat's bearer token (else spectator view)"),
+    Query(
+        ge=0,
+        le=MAX_SEAT,
+        description="view as this seat: needs that seat's bearer token (else spectator view)",
+    ),
 ]
 
 
@@ -141,7 +146,7 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
 )
 def list_tables(
     ledger: LedgerDep,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
 ) -> list[dict[str, Any]]:
     ids = ledger.game_ids()[offset : offset + limit]
@@ -171,7 +176,9 @@ def state(
     token: Token,
     response: Response,
     seat: SeatQuery = None,
-    at: Annotated[int | None, Query(ge=1, description="position (1 = GameStarted)")] = None,
+    at: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="position (1 = GameStarted)")
+    ] = None,
 ) -> dict[str, Any]:
     """The state at any position, as a seat (with its token) or a spectator sees it."""
     gid = _gid(game_id)
@@ -278,7 +285,9 @@ def replay(
     game_id: str,
     ledger: LedgerDep,
     token: Token,
-    to: Annotated[int | None, Query(ge=1, description="stop at this position")] = None,
+    to: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="stop at this position")
+    ] = None,
 ) -> PlainTextResponse:
     """The annotated story, one line per event (wizards replay), redacted like the export."""
     gid = _gid(game_id)
@@ -295,11 +304,24 @@ def replay(
 
 
 @router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
-def verify(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+def verify(
+    game_id: str,
+    ledger: LedgerDep,
+    expect: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            description="POSITION:HASH kept from a log line: the stream must still hold it",
+        ),
+    ] = None,
+) -> dict[str, Any]:
     """Check hash chain, fold, seed and dice; names the first bad event."""
     gid = _gid(game_id)
     ledger.load(gid)  # 404 before verifying a game that does not exist
-    return verify_game(ledger, gid).as_json()
+    try:
+        return verify_game(ledger, gid, expect=expect).as_json()
+    except ValueError as e:  # a malformed expect
+        raise APIError(422, "bad_expect", str(e)) from None
 
 
 @router.post(
@@ -312,7 +334,9 @@ def fork(
     game_id: str,
     ledger: LedgerDep,
     token: Token,
-    at: Annotated[int, Query(ge=1, description="copy the game up to this position")],
+    at: Annotated[
+        int, Query(ge=1, le=MAX_POSITION, description="copy the game up to this position")
+    ],
 ) -> CreatedTable:
     """A what-if branch of a finished game: its events up to ``at``, then new play.
 

@@ -376,7 +376,15 @@ def dispute_parts(
                 {"text": item["text"], "sent": item["sent"]} for item in out["legal"]["items"]
             ]
     if visible and record.sees_seat(action.seat):
-        out |= readings_json(record, i, j, folds, before)
+        # While the game runs, another reading could draw a card the record never
+        # drew and so show a seat its deck ahead: players see the readings at the end.
+        ahead = not (record.finished or record.viewer == ALL)
+        out |= readings_json(record, i, j, {} if ahead else folds, before)
+        if ahead:
+            out["readings_withheld"] = (
+                "the other readings are shown once the game is over (deciding again now "
+                "could show cards not yet drawn)"
+            )
     else:
         out |= {
             "other_readings": [],

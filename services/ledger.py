@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import secrets
 import threading
 import time
@@ -55,7 +56,17 @@ from domain.kernel import (
 from services.chance import check_supplied_used, dice_for
 from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
 from services.config import eventsourcing_env, store_url
+from services.limits import (
+    MAX_DICE,
+    MAX_ORDER_LENGTH,
+    MAX_ORDERS,
+    MAX_POSITION,
+    check_depth,
+    check_seed,
+)
 from services.records import LedgerMapper, StoredGameEvent
+
+log = logging.getLogger("wizards.ledger")
 
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
@@ -183,11 +194,27 @@ def _check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1_000_000:
             raise SetupError(f"dice value {v!r}: a die shows a whole number from 1")
+    if len(values) > MAX_DICE or len(orders) > MAX_ORDERS:
+        raise SetupError(f"at most {MAX_DICE} dice values and {MAX_ORDERS} deck orders")
     for order in orders:
-        if not isinstance(order, list | tuple) or not all(
-            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 100_000 for i in order
+        if (
+            not isinstance(order, list | tuple)
+            or len(order) > MAX_ORDER_LENGTH
+            or not all(isinstance(i, int) and not isinstance(i, bool) for i in order)
         ):
-            raise SetupError(f"deck order {order!r}: a list of 0-based card positions")
+            raise SetupError(f"deck order {order!r:.80}: a list of 0-based card positions")
+        # Each card once: anything else would duplicate or lose cards on shuffling.
+        if sorted(order) != list(range(len(order))):
+            raise SetupError(
+                f"deck order {order!r:.80}: not a permutation of 0..{len(order) - 1} "
+                "(each old position exactly once)"
+            )
+
+
+def _check_position(at: int) -> None:
+    """Positions reach SQL: one beyond the stores' integers is no position at all."""
+    if at > MAX_POSITION:
+        raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
 
 
 def _decode_snapshot(state: bytes) -> Loaded | None:
@@ -268,6 +295,10 @@ class WizardLedger(Application[UUID]):
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
         self._lock = threading.RLock()
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
+        # Counters for metrics: acts that lost a race and were decided again,
+        # and retries answered from an idempotency key.
+        self.conflicts = 0
+        self.replays = 0
 
     def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]
         return LedgerMapper()
@@ -287,12 +318,17 @@ class WizardLedger(Application[UUID]):
     ) -> Created:
         """Open a game. Returns its id and one secret token per seat."""
         game = get_game(game_id)
+        # Sizes first, before anything is built from them (a count of five
+        # million would otherwise name five million seats).
+        game.spec.check_players(players if isinstance(players, int) else len(players))
+        check_seed(seed)
+        check_depth("the setup", setup)
+        check_depth("the options", options)
         names = (
             tuple(f"seat {i}" for i in range(players))
             if isinstance(players, int)
             else tuple(players)
         )
-        game.spec.check_players(len(names))
         for name in names:
             _check_name(name)
         if seed is not None and not seed.strip():
@@ -356,6 +392,7 @@ class WizardLedger(Application[UUID]):
         original's dice. The branch ends with ``GameForked`` and gets new tokens.
         """
         gid = parse_game_id(game_id)
+        _check_position(at)
         source = self.entries(gid, lte=at)
         if at < 1 or len(source) < at:
             raise ValueError(f"game {gid} has no position {at}")
@@ -479,12 +516,14 @@ class WizardLedger(Application[UUID]):
                     raise IdempotencyConflict(
                         f"idempotency key {key!r} was already used for another command"
                     )
+                self.replays += 1
                 return original
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, dice, orders, key)
             try:
                 return self._append(gid, loaded, events, folded=after)
             except (RecordConflictError, IntegrityError):
+                self.conflicts += 1
                 self._forget(gid)
                 continue
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
@@ -605,16 +644,25 @@ class WizardLedger(Application[UUID]):
         """The fold at position ``at`` (None: the end), from the nearest snapshot."""
         snap = self._read_snapshot(gid, at)
         if snap is not None:
-            loaded = snap
-        else:
-            first = list(self.events.get(gid, lte=1))
-            if not first:
-                raise GameNotFound(gid)
-            started = first[0].event
-            if not isinstance(started, GameStarted):
-                raise ValueError(f"game {gid}: the stream does not open with GameStarted")
-            game = get_game(started.game)
-            loaded = Loaded(game=game, table=open_table(game, started), head=first[0].record.hash)
+            # The snapshot's own position is read with the newer events: a
+            # snapshot is used only while the stream still holds the event it
+            # was taken after (a stream cut below it must not be served from it).
+            rows = list(self.events.get(gid, gt=snap.version - 1, lte=at))
+            if (
+                rows
+                and rows[0].originator_version == snap.version
+                and (rows[0].record.hash == snap.head)
+            ):
+                return self._fold(snap, rows[1:])
+            log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
+        first = list(self.events.get(gid, lte=1))
+        if not first:
+            raise GameNotFound(gid)
+        started = first[0].event
+        if not isinstance(started, GameStarted):
+            raise ValueError(f"game {gid}: the stream does not open with GameStarted")
+        game = get_game(started.game)
+        loaded = Loaded(game=game, table=open_table(game, started), head=first[0].record.hash)
         if at is not None and at <= loaded.version:
             return loaded
         return self._fold(loaded, self.events.get(gid, gt=loaded.version, lte=at))
@@ -636,12 +684,33 @@ class WizardLedger(Application[UUID]):
             )
 
     def _read_snapshot(self, gid: UUID, at: int | None) -> Loaded | None:
+        """The latest usable snapshot at or before ``at``, or None.
+
+        A snapshot is a cache: one that does not decode is skipped with a
+        warning and the read folds from the events (verify names it).
+        """
         if not self.use_snapshots:
             return None
         rows = self.snapshot_recorder.select_events(gid, lte=at, desc=True, limit=1)
         if not rows:
             return None
-        return _decode_snapshot(rows[0].state)
+        try:
+            return _decode_snapshot(rows[0].state)
+        except Exception as e:  # any damage to a cache row: fall back to the events
+            log.warning(
+                "game %s: snapshot at %d unreadable (%s)", gid, rows[0].originator_version, e
+            )
+            return None
+
+    def snapshot_rows(self, game_id: str | UUID) -> list[tuple[int, bytes]]:
+        """Every stored snapshot as (position, bytes), undecoded (verify decodes them)."""
+        gid = parse_game_id(game_id)
+        return [(r.originator_version, r.state) for r in self.snapshot_recorder.select_events(gid)]
+
+    @staticmethod
+    def decode_snapshot(state: bytes) -> Loaded | None:
+        """A stored snapshot's fold (None: taken by another engine); raises if damaged."""
+        return _decode_snapshot(state)
 
     def take_snapshot(self, game_id: str | UUID) -> int:
         gid = parse_game_id(game_id)
@@ -701,6 +770,7 @@ class WizardLedger(Application[UUID]):
             return self._load(gid)
         if at < 1:
             raise ValueError("positions start at 1 (GameStarted)")
+        _check_position(at)
         loaded = self._load_at(gid, at)
         if loaded.version < at:
             raise ValueError(f"game {gid} has only {loaded.version} events, no position {at}")

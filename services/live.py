@@ -21,11 +21,13 @@ Three paths wake a stream, from fastest to most robust:
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Literal
 from uuid import UUID
@@ -61,36 +63,128 @@ def game_of_channel(name: str | bytes) -> UUID | None:
 
 
 class RedisPublisher:
-    """A ledger listener that publishes each appended batch to Redis.
+    """A ledger listener that publishes each appended batch to Redis, off the act's path.
 
-    It never raises: listeners run after the append has committed, so a Redis
-    failure must not turn a stored action into an error for the caller. After
-    a failure it stays quiet for ``retry_after`` seconds rather than making
-    every append wait for a connection timeout.
+    The listener only puts the batch on a queue and returns: an act never waits
+    for Redis, even a frozen one. One background thread publishes, with short
+    socket timeouts; after a failure it tries the next batch at once (a batch
+    that failed is dropped: pub/sub is fire-and-forget, and streams poll fast
+    while the relay is down). A full queue drops its oldest batch, so a Redis
+    that is gone costs bounded memory. ``state`` is "up" or "down" after the
+    last attempt ("connecting" before the first).
     """
 
-    def __init__(self, url: str, *, timeout: float = 0.5, retry_after: float = 5.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout: float = 0.25,
+        queue_size: int = 10_000,
+        recheck_after: float = 0.5,
+    ) -> None:
         self.url = url
-        self.retry_after = retry_after
+        self.recheck_after = recheck_after
         self.client = redis.Redis.from_url(
             url, socket_timeout=timeout, socket_connect_timeout=timeout
         )
-        self._quiet_until = 0.0
+        self.state: RelayState = "connecting"
         self.published = 0
         self.failures = 0
+        self.dropped = 0
+        self._queue: deque[tuple[UUID, str] | None] = deque()
+        self._queue_size = queue_size
+        self._ready = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._in_flight = 0
 
     def __call__(self, game_id: UUID, entries: list[Entry]) -> None:
-        if not entries or time.monotonic() < self._quiet_until:
+        if not entries or self._closed:
             return
+        with self._ready:
+            if len(self._queue) >= self._queue_size:
+                self._queue.popleft()
+                self.dropped += 1
+            self._queue.append((game_id, payload(entries)))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="wizards-redis-publisher", daemon=True
+                )
+                self._thread.start()
+            self._ready.notify()
+
+    @property
+    def pending(self) -> int:
+        """Batches queued or being published."""
+        with self._ready:
+            return len(self._queue) + self._in_flight
+
+    def flush(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the queue to empty (a CLI about to
+        exit); True when everything queued was attempted."""
+        deadline = time.monotonic() + timeout
+        with self._ready:
+            while self._queue or self._in_flight:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._ready.wait(min(left, 0.05))
+        return True
+
+    def _next(self) -> tuple[UUID, str] | bool | None:
+        """The next batch; None to stop; False when idle after a failure for
+        ``recheck_after`` seconds (time to look for Redis again)."""
+        with self._ready:
+            while not self._queue:
+                if self.state != "down":
+                    self._ready.wait()
+                elif not self._ready.wait(self.recheck_after) and not self._queue:
+                    return False
+            item = self._queue.popleft()
+            if item is not None:
+                self._in_flight = 1
+            return item
+
+    def _run(self) -> None:
+        while True:
+            item = self._next()
+            if item is None:
+                return
+            if item is False:
+                # So that "down" ends when Redis is back, not at the next act.
+                self._recheck()
+                continue
+            assert isinstance(item, tuple)
+            game_id, message = item
+            try:
+                self.client.publish(channel(game_id), message)
+                self.published += 1
+                if self.state != "up":
+                    log.info("redis publishing resumed")
+                self.state = "up"
+            except (redis.RedisError, OSError) as e:
+                self.failures += 1
+                if self.state != "down":
+                    log.warning("redis publish failed (%s); streams fall back to polling", e)
+                self.state = "down"
+            finally:
+                with self._ready:
+                    self._in_flight = 0
+                    self._ready.notify_all()
+
+    def _recheck(self) -> None:
         try:
-            self.client.publish(channel(game_id), payload(entries))
-            self.published += 1
-        except (redis.RedisError, OSError) as e:
-            self.failures += 1
-            self._quiet_until = time.monotonic() + self.retry_after
-            log.warning("redis publish failed (%s); streams fall back to polling", e)
+            self.client.ping()
+        except (redis.RedisError, OSError):
+            return
+        log.info("redis reachable again for publishing")
+        self.state = "up"
 
     def close(self) -> None:
+        self._closed = True
+        with self._ready:
+            self._queue.append(None)
+            self._ready.notify()
         with contextlib.suppress(redis.RedisError, OSError):
             self.client.close()
 
@@ -167,17 +261,30 @@ class LocalHub:
 class RedisRelay:
     """One pattern subscription per process, relaying every game's publications to the hub.
 
-    Reconnects after ``retry_after`` seconds while Redis is down; ``state`` tells
-    streams whether to rely on it or to poll fast.
+    The connection is watched, not trusted: a PING goes out every
+    ``ping_every`` seconds, and a connection that has answered nothing for
+    ``dead_after`` seconds (a frozen or vanished Redis, a dropped socket) is
+    closed and the relay says "down" at once. It reconnects every
+    ``retry_after`` seconds, so Redis coming back is used again within about a
+    second; ``state`` tells streams whether to rely on it or to poll fast.
     """
 
     def __init__(
-        self, url: str | None, hub: LocalHub, *, timeout: float = 1.0, retry_after: float = 2.0
+        self,
+        url: str | None,
+        hub: LocalHub,
+        *,
+        timeout: float = 0.5,
+        retry_after: float = 0.5,
+        ping_every: float = 0.25,
+        dead_after: float = 0.75,
     ) -> None:
         self.url = url
         self.hub = hub
         self.timeout = timeout
         self.retry_after = retry_after
+        self.ping_every = ping_every
+        self.dead_after = dead_after
         self.state: RelayState = "off" if url is None else "connecting"
         self.relayed = 0
         self._task: asyncio.Task[None] | None = None
@@ -204,7 +311,7 @@ class RedisRelay:
         while True:
             try:
                 await self._session(self.url)
-            except (aioredis.RedisError, OSError) as e:
+            except (aioredis.RedisError, OSError, TimeoutError) as e:
                 if self.state != "down":
                     log.warning("redis relay down (%s); streams poll the store", e)
                 self.state = "down"
@@ -212,28 +319,41 @@ class RedisRelay:
 
     async def _session(self, url: str) -> None:
         client = aioredis.Redis.from_url(
-            url, socket_connect_timeout=self.timeout, health_check_interval=15
+            url, socket_connect_timeout=self.timeout, socket_timeout=self.timeout
         )
         pubsub = client.pubsub(ignore_subscribe_messages=True)
+        loop = asyncio.get_running_loop()
         try:
-            await pubsub.psubscribe(f"{CHANNEL_PREFIX}*")
+            await asyncio.wait_for(pubsub.psubscribe(f"{CHANNEL_PREFIX}*"), self.timeout)
             self.state = "up"
             log.info("redis relay subscribed to %s*", CHANNEL_PREFIX)
-            async for message in pubsub.listen():
-                if message.get("type") != "pmessage":
-                    continue
-                game_id = game_of_channel(message["channel"])
-                if game_id is not None:
-                    self.relayed += 1
-                    self.hub.notify(game_id)
+            # Publications made while the relay was down are lost (pub/sub keeps
+            # nothing): every stream re-reads the store once now.
+            self.hub.notify_all()
+            heard = next_ping = loop.time()
+            while True:
+                message = await pubsub.get_message(timeout=self.ping_every / 2)
+                now = loop.time()
+                if message is not None:
+                    heard = now
+                    if message.get("type") == "pmessage":
+                        game_id = game_of_channel(message["channel"])
+                        if game_id is not None:
+                            self.relayed += 1
+                            self.hub.notify(game_id)
+                if now - heard > self.dead_after:
+                    raise TimeoutError(f"no answer from redis for {now - heard:.2f} s")
+                if now >= next_ping:
+                    await asyncio.wait_for(pubsub.ping(), self.timeout)
+                    next_ping = now + self.ping_every
         finally:
             was_up, self.state = self.up, "down"
             if was_up:
                 self.hub.notify_all()  # streams sleeping on the slow timer re-read now
             with contextlib.suppress(Exception):
-                await pubsub.aclose()
+                await asyncio.wait_for(pubsub.aclose(), self.timeout)
             with contextlib.suppress(Exception):
-                await client.aclose()
+                await asyncio.wait_for(client.aclose(), self.timeout)
 
 
 class Live:
@@ -253,9 +373,16 @@ class Live:
         self.poll_interval = poll_interval
         self.safety_interval = safety_interval
 
+    def redis_state(self) -> RelayState:
+        """ "up" only while both directions work: the relay hears Redis, and this
+        process's last publication went through. Otherwise streams poll fast."""
+        if self.publisher is not None and self.publisher.state == "down":
+            return "down"
+        return self.relay.state
+
     def interval(self) -> float:
         """How long a stream may sleep before re-reading the store on its own."""
-        return self.safety_interval if self.relay.up else self.poll_interval
+        return self.safety_interval if self.redis_state() == "up" else self.poll_interval
 
     def attach(self, ledger: WizardLedger) -> None:
         """Wake local streams on every append, and publish it when Redis is configured."""
@@ -277,10 +404,14 @@ class Live:
             self.publisher.close()
 
     def status(self) -> dict[str, object]:
+        publisher = self.publisher
         return {
-            "redis": self.relay.state,
+            "redis": self.redis_state(),
+            "relay": self.relay.state,
+            "publisher": "off" if publisher is None else publisher.state,
             "poll_seconds": self.interval(),
-            "published": 0 if self.publisher is None else self.publisher.published,
+            "published": 0 if publisher is None else publisher.published,
+            "publish_failures": 0 if publisher is None else publisher.failures,
             "relayed": self.relay.relayed,
         }
 
@@ -301,4 +432,7 @@ def publish_appends(ledger: WizardLedger, url: str | None = None) -> RedisPublis
             return listener
     publisher = RedisPublisher(resolved)
     ledger.listeners.append(publisher)
+    # Publishing happens off the caller's thread: give a short-lived process
+    # (one CLI command) a moment to send what it appended before it exits.
+    atexit.register(publisher.flush, 1.0)
     return publisher

@@ -80,7 +80,9 @@ class Report:
         }
 
 
-def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
+def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None = None) -> Report:
+    """Verify one game. ``expect`` is a ``POSITION:HASH`` kept outside the store
+    (a player's last log line): the stream must still hold that event."""
     gid = parse_game_id(game_id)
     report = Report(gid)
     rows = ledger.raw_rows(gid)
@@ -118,25 +120,10 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
     report.checks.append("hash chain")
     if report.problems:
         return report
-    head = ledger.recorded_head(gid)
-    if head is not None:
-        last = rows[-1]
-        if head[0] > last.originator_version:
-            report.problems.append(
-                Problem(
-                    last.originator_version + 1,
-                    "truncated",
-                    f"the store recorded position {head[0]}, the stream ends at "
-                    f"{last.originator_version}: events were removed from its end",
-                )
-            )
-            return report
-        if head[0] == last.originator_version and head[1] != last.record.hash:
-            report.problems.append(
-                Problem(head[0], "chain", "the last event differs from the head the store recorded")
-            )
-            return report
-        report.checks.append("recorded head")
+    if _check_head(ledger, gid, rows, report):
+        return report
+    if expect is not None:
+        _check_kept(rows, expect, report)
 
     # 2. Decode and fold.
     try:
@@ -227,7 +214,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID) -> Report:
             report.problems.append(Problem(position, "fold", f"{type(e).__name__}: {e}"))
             return report
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
-    _check_snapshots(ledger, gid, events, game, started, report)
+    _check_snapshots(ledger, gid, rows, events, game, started, report)
     _check_annotations(ledger, gid, report)
     report.finished = game.outcome(table.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
@@ -288,18 +275,128 @@ def _fails(row: Any) -> bool:
     return False
 
 
+def _check_head(ledger: WizardLedger, gid: UUID, rows: list[Any], report: Report) -> bool:
+    """The head recorded apart from the stream; True when verification must stop.
+
+    The head is written with the events: a missing head, or one behind the
+    stream, means rows were deleted (or written around the service); one ahead
+    means the stream lost its last events.
+    """
+    head = ledger.recorded_head(gid)
+    last = rows[-1]
+    end = last.originator_version
+    if head is None:
+        report.problems.append(
+            Problem(
+                end, "head", "the store has no head for this stream: its head rows were deleted"
+            )
+        )
+        return False
+    if head[0] > end:
+        report.problems.append(
+            Problem(
+                end + 1,
+                "truncated",
+                f"the store recorded position {head[0]}, the stream ends at {end}: "
+                "events were removed from its end",
+            )
+        )
+        return True
+    if head[0] < end:
+        report.problems.append(
+            Problem(
+                head[0] + 1,
+                "head",
+                f"the recorded head (position {head[0]}) is behind the stream (position {end}): "
+                "events after it have no head, or the head's last rows were deleted",
+            )
+        )
+        return False
+    if head[1] != last.record.hash:
+        report.problems.append(
+            Problem(head[0], "chain", "the last event differs from the head the store recorded")
+        )
+        return True
+    report.checks.append("recorded head")
+    return False
+
+
+def _check_kept(rows: list[Any], expect: str, report: Report) -> None:
+    """A ``POSITION:HASH`` kept outside the store must still be in the stream."""
+    raw_position, sep, kept = expect.partition(":")
+    if not sep or not raw_position.strip().isdigit() or not kept.strip():
+        raise ValueError(f"--expect {expect!r}: give POSITION:HASH from a log line")
+    position = int(raw_position)
+    if position > len(rows):
+        report.problems.append(
+            Problem(
+                position,
+                "kept hash",
+                f"the stream ends at {len(rows)}, before the kept position {position}: "
+                "events were removed with their head",
+            )
+        )
+    elif rows[position - 1].record.hash != kept.strip():
+        report.problems.append(
+            Problem(position, "kept hash", "the event here differs from the hash that was kept")
+        )
+    else:
+        report.checks.append("kept hash")
+
+
 def _check_snapshots(
-    ledger: WizardLedger, gid: UUID, events: list[Any], game: Any, started: Any, report: Report
+    ledger: WizardLedger,
+    gid: UUID,
+    rows: list[Any],
+    events: list[Any],
+    game: Any,
+    started: Any,
+    report: Report,
 ) -> None:
-    """A snapshot is a cache of the fold; one that differs from it would be served."""
-    snapshots = ledger.snapshots_of(gid)
-    if not snapshots:
+    """A snapshot is a cache of the fold; one that differs from it would be served.
+
+    Each stored snapshot must decode, lie within the stream, link to the event
+    it was taken after, and hold exactly the fold of the events up to it.
+    """
+    decoded: dict[int, Any] = {}
+    advice = "; reads fold from the events instead (--no-snapshots forces it everywhere)"
+    for version, state in ledger.snapshot_rows(gid):
+        if version > len(events):
+            report.problems.append(
+                Problem(
+                    version,
+                    "snapshot",
+                    f"a snapshot lies past the end of the stream ({len(events)} events): "
+                    "the events it was taken after were removed",
+                )
+            )
+            return
+        try:
+            snap = ledger.decode_snapshot(state)
+        except Exception as e:  # the damage itself is the finding
+            report.problems.append(
+                Problem(
+                    version,
+                    "snapshot",
+                    f"the snapshot stored at this position does not decode "
+                    f"({type(e).__name__}){advice}",
+                )
+            )
+            return
+        if snap is None:
+            continue  # another engine's fold: never used by this one
+        if snap.head != rows[version - 1].record.hash:
+            report.problems.append(
+                Problem(version, "snapshot", f"the snapshot does not link to this event{advice}")
+            )
+            return
+        decoded[version] = snap
+    if not decoded:
         return
-    by_version = {s.version: s for s in snapshots}
     table = open_table(game, started)
     for position, event in enumerate(events[1:], start=2):
         table = apply(game, table, event)
-        snap = by_version.get(position)
+        snap = decoded.get(position)
         if snap is not None and msgspec.to_builtins(snap.table) != msgspec.to_builtins(table):
             report.problems.append(
                 Problem(

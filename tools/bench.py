@@ -190,6 +190,10 @@ def main() -> None:
         bench_time_travel(ledger)
         bench_codec(ledger)
     bench_simulation(20 if args.quick else 200)
+    # Durability under a kill -9 (its own module: tools/bench_durability.py).
+    from tools import bench_durability
+
+    bench_durability.run(args.quick)
 
 
 if __name__ == "__main__":

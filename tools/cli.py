@@ -13,9 +13,10 @@ from typing import Annotated, Any, NoReturn
 import msgspec
 import typer
 
-from domain.kernel import IllegalCommand, SetupError, all_games, get_game
+from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
 from services.config import StoreURLError, store_url
-from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized, WizardLedger
+from services.ledger import WizardLedger
+from services.problems import classify, dumps, problem
 from services.reads import (
     legal_json,
     log_json,
@@ -28,13 +29,21 @@ from services.story import ALL, StoryLines, walk
 from services.verify import verify_game
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     help="Wizard Ledger: play, replay, export and verify wizard games kept as events.",
 )
 
 _store: dict[str, Any] = {"url": None, "snapshots": True}
 _ledger: dict[str, WizardLedger] = {}
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"wizards {version('wizard-ledger')} (engine {ENGINE_VERSION})")
+        raise typer.Exit(0)
 
 
 @app.callback()
@@ -48,8 +57,22 @@ def main_options(
             "sqlite:///wizards.db) or postgresql://USER@HOST:PORT/DB",
         ),
     ] = None,
+    no_snapshots: Annotated[
+        bool,
+        typer.Option(
+            "--no-snapshots",
+            help="fold every read from the first event; never use a stored snapshot",
+        ),
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
 ) -> None:
     _store["url"] = store
+    _store["snapshots"] = not no_snapshots
 
 
 def ledger() -> WizardLedger:
@@ -69,35 +92,32 @@ def out(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def fail(code: str, message: str, *, rule: str = "", exit_code: int = 2) -> NoReturn:
-    typer.echo(json.dumps({"code": code, "rule": rule, "message": message}), err=True)
+def fail(
+    code: str, message: str, *, rule: str = "", exit_code: int = 2, status: int = 422
+) -> NoReturn:
+    """The same RFC 9457 problem body as the HTTP API's, on stderr, readable (no \\u escapes)."""
+    typer.echo(dumps(problem(status, code, message, rule=rule)), err=True)
     raise typer.Exit(exit_code)
 
 
 def guarded(fn: Any) -> Any:
-    """Turn the service's errors into a JSON error on stderr and exit code 2."""
+    """Turn the service's errors into a JSON problem on stderr and exit code 2."""
     import functools
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except IllegalCommand as e:
-            fail(e.code, e.message, rule=e.rule)
-        except GameNotFound as e:
-            fail("game_not_found", str(e))
-        except SetupError as e:
-            fail("bad_setup", str(e))
-        except NotAuthorized as e:
-            fail("not_authorized", str(e))
-        except IdempotencyConflict as e:
-            fail("idempotency_conflict", str(e))
         except BrokenPipeError:
             # The reader went away (`wizards rules ultimate | head`): nothing to report.
             sys.stderr.close()
             raise typer.Exit(0) from None
-        except (ValueError, OSError, tomllib.TOMLDecodeError) as e:
-            fail("bad_input", str(e))
+        except Exception as e:
+            known = classify(e)
+            if known is None:
+                raise
+            status, code, rule, detail = known
+            fail(code, detail, rule=rule, status=status)
 
     return wrapper
 
@@ -408,6 +428,13 @@ def verify(
     game_ids: Annotated[list[str] | None, typer.Argument()] = None,
     all_: Annotated[bool, typer.Option("--all")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    expect: Annotated[
+        str | None,
+        typer.Option(
+            help="POSITION:HASH from a log line kept outside the store: the stream must "
+            "still hold that event (catches a tail deleted with its head)"
+        ),
+    ] = None,
 ) -> None:
     """Check hash chain, fold, seed and dice; exit 1 naming the first bad event."""
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
@@ -419,7 +446,7 @@ def verify(
         return
     if not ids:
         raise ValueError("name one or more game ids, or --all")
-    reports = [verify_game(ledger(), gid) for gid in ids]
+    reports = [verify_game(ledger(), gid, expect=expect) for gid in ids]
     if as_json:
         out([r.as_json() for r in reports])
     else:
@@ -551,7 +578,7 @@ def scoreboard_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Players by Elo rating, and finished games (catches the projections up first)."""
+    """Players by rating (openskill), and finished games (catches the projections up first)."""
     from projections.runner import run_projections, scoreboard
 
     run_projections(ledger())
@@ -624,7 +651,18 @@ def serve(
                 f"there; stop it, or choose another port (--port N, or PORT=N make run)",
             )
     typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
-    uvicorn.run("services.api:create_app", factory=True, host=host, port=port)
+    from services.logs import log_config
+
+    # JSON log lines with the request id; the app writes its own access line
+    # (route, status, time, no query string), so uvicorn's is off.
+    uvicorn.run(
+        "services.api:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        log_config=log_config(),
+        access_log=False,
+    )
 
 
 def main() -> None:

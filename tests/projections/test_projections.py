@@ -10,7 +10,7 @@ from uuid import UUID
 import pytest
 
 from domain.kernel import Consequence, DiceRolled
-from projections import elo
+from projections import ratings
 from projections.audit import Audit
 from projections.runner import (
     Projector,
@@ -75,7 +75,7 @@ def test_the_scoreboard_matches_the_games_and_the_rating_formula(ledger: WizardL
     run_projections(ledger)
     board = scoreboard(ledger.url)
     games = {g["game_id"]: g for g in board["games"]}
-    ratings: dict[str, float] = {}
+    skills: dict[str, ratings.Skill] = {}
     for gid in finished:  # they finished in this order
         loaded = ledger.load(gid)
         outcome = loaded.game.outcome(loaded.table.state)
@@ -85,12 +85,13 @@ def test_the_scoreboard_matches_the_games_and_the_rating_formula(ledger: WizardL
         assert row["winners"] == sorted(outcome.winners)
         assert row["winner_names"] == [names[s] for s in sorted(outcome.winners)]
         assert row["scores"] == list(outcome.scores)
-        places = elo.name_places(names, elo.seat_places(outcome, len(names)))
-        ratings |= elo.update({n: ratings.get(n, elo.START) for n in places}, places)
-    assert {p["name"]: p["rating"] for p in board["players"]} == {
-        name: round(r, 1) for name, r in ratings.items()
+        places = ratings.name_places(names, ratings.seat_places(outcome, len(names)))
+        skills |= ratings.update({n: skills.get(n, ratings.START) for n in places}, places)
+    assert {p["name"]: (p["rating"], p["mu"], p["sigma"]) for p in board["players"]} == {
+        name: (round(ratings.ordinal(s), 2), round(s[0], 3), round(s[1], 3))
+        for name, s in skills.items()
     }
-    assert sum(p["rating"] for p in board["players"]) == pytest.approx(3 * elo.START, abs=0.2)
+    assert board["rating"]["system"] == "openskill Plackett-Luce"
     ranks = [p["rating"] for p in board["players"]]
     assert ranks == sorted(ranks, reverse=True)
 

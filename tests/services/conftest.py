@@ -108,7 +108,7 @@ class LiveServer:
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while not self.server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
@@ -120,7 +120,7 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(10)
 
-    def client(self, timeout: float = 5.0) -> httpx.Client:
+    def client(self, timeout: float = 60.0) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=timeout)
 
 

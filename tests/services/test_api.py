@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from domain.kernel import all_games
@@ -14,8 +15,14 @@ from tests.services.conftest import Table, new_table, pending_seat, pick, play
 
 
 def error_shape(body: dict[str, Any]) -> bool:
-    return set(body) == {"code", "rule", "message"} and all(
-        isinstance(v, str) for v in body.values()
+    """An RFC 9457 problem keeping the service's code, rule and message."""
+    problem = {"type", "title", "status", "detail", "code", "rule", "message"}
+    return (
+        problem <= set(body) <= problem | {"instance"}
+        and isinstance(body["status"], int)
+        and all(isinstance(body[k], str) for k in problem - {"status"})
+        and body["detail"] == body["message"]
+        and body["type"].endswith(":" + body["code"])
     )
 
 
@@ -157,7 +164,9 @@ def test_a_malformed_command_is_422_with_the_same_shape(
         content=b"{not json",
         headers={**t.auth(seat), "Content-Type": "application/json"},
     )
-    assert r.status_code == 422 and error_shape(r.json())
+    assert r.status_code == 400 and error_shape(r.json())
+    assert r.json()["code"] == "unparseable_body"
+    assert r.headers["content-type"] == "application/problem+json"
     assert log_length(client, t) == before
 
 
@@ -299,7 +308,8 @@ def test_scoreboard_docs_page_and_health(client: TestClient, ledger: WizardLedge
     assert len(board["games"]) == 2
     assert {p["name"] for p in board["players"]} == {"Ann", "Bob"}
     assert sum(p["wins"] for p in board["players"]) == 2
-    assert sum(p["rating"] for p in board["players"]) == 3000.0
+    # Two players always facing each other: openskill moves their means symmetrically.
+    assert sum(p["mu"] for p in board["players"]) == pytest.approx(50.0, abs=0.01)
     assert client.get("/scoreboard", params={"game": "spellwars"}).json()["games"] == []
 
     spec = client.get("/openapi.json").json()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import msgspec
@@ -24,9 +23,10 @@ def first_legal(ledger: WizardLedger, gid: str, seat: int) -> dict[str, object]:
 
 
 def test_a_stream_delivers_a_new_event_redacted_for_its_seat(ledger: WizardLedger) -> None:
-    # Polling is slowed down: only the in-process wake-up can deliver in time.
-    app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
-    with LiveServer(app) as server, server.client() as c:
+    # Polling is slowed to an hour: within the client's 60 s read timeout only the
+    # in-process wake-up can deliver, however loaded the machine is.
+    app = create_app(ledger, redis="off", poll_interval=3600, safety_interval=3600)
+    with LiveServer(app) as server, server.client(timeout=60) as c:
         t = new_table(c)
         seat = pending_seat(ledger, t.game_id)
         assert seat is not None
@@ -148,13 +148,15 @@ def test_unreachable_redis_falls_back_to_polling(ledger: WizardLedger, sqlite_ur
         with c.stream("GET", f"/tables/{t.game_id}/events") as response:
             events = sse(response)
             head = next(events)[1]["after"]
-            started = time.monotonic()
             r = c.post(
                 f"/tables/{t.game_id}/act",
                 json={"seat": seat, "command": first_legal(ledger, t.game_id, seat)},
                 headers=t.auth(seat),
             )
-            assert r.status_code == 200 and time.monotonic() - started < 2
+            # Publishing is off the act's path (no clock needed to show it: the
+            # act is answered and stored although Redis never answered).
+            assert r.status_code == 200
+            assert app.state.live.publisher.published == 0
             assert next_entry(events)["position"] == head + 1
             seat = pending_seat(other, t.game_id)
             assert seat is not None

@@ -200,7 +200,8 @@ def test_the_http_dispute_is_redacted_for_the_caller(sqlite_url: str) -> None:
             headers={"Authorization": f"Bearer {tokens[seat]}"},
         ).json()
         assert list(mine["before"]["views"]) == [["Ann", "Bob"][seat]]
-        assert mine["legal"]["shown"] and "recorded_decides_again" in mine
+        assert mine["legal"]["shown"] and mine["recorded_decides_again"]
+        assert mine["other_readings"] == [] and "once the game is over" in mine["readings_withheld"]
         other = client.get(
             url,
             params={"at": action.position},

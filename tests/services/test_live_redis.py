@@ -28,7 +28,7 @@ def act_first_legal(ledger: WizardLedger, gid: str) -> int:
     return ledger.act(gid, seat, command)[0].position
 
 
-def wait_for(predicate: object, timeout: float = 5.0) -> None:
+def wait_for(predicate: object, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():  # type: ignore[operator]
         assert time.monotonic() < deadline, "timed out"
@@ -51,7 +51,7 @@ def test_each_append_is_published_as_positions_and_types_only(
         assert seat is not None
         entries = ledger.act(gid, seat, {"type": "Draw"})
         message = None
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60
         while message is None and time.monotonic() < deadline:
             message = pubsub.get_message(timeout=0.5)
         assert message is not None, "nothing published"
@@ -66,11 +66,12 @@ def test_each_append_is_published_as_positions_and_types_only(
 def test_a_stream_sees_another_process_appends_through_redis(
     ledger: WizardLedger, sqlite_url: str, redis_url: str
 ) -> None:
-    # Polling is slowed to 30 s: within the 5 s read timeout only Redis can deliver.
-    app = create_app(ledger, redis=redis_url, poll_interval=30, safety_interval=30)
+    # Polling is slowed to an hour: within the 60 s read timeout only Redis (or the
+    # re-read the relay triggers on every reconnect) can deliver.
+    app = create_app(ledger, redis=redis_url, poll_interval=3600, safety_interval=3600)
     other = WizardLedger(sqlite_url)  # another API process: its own ledger and listeners
     publish_appends(other, redis_url)
-    with LiveServer(app) as server, server.client() as c:
+    with LiveServer(app) as server, server.client(timeout=60) as c:
         wait_for(lambda: c.get("/health").json()["live"]["redis"] == "up")
         t = new_table(c)
         with c.stream("GET", f"/tables/{t.game_id}/events") as response:
@@ -100,7 +101,7 @@ def test_the_api_publishes_its_own_appends(ledger: WizardLedger, redis_url: str)
             )
             assert r.status_code == 200
             message = None
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + 60
             while message is None and time.monotonic() < deadline:
                 message = pubsub.get_message(timeout=0.5)
             assert message is not None

@@ -1,0 +1,58 @@
+"""Operations: ``/healthz`` (alive), ``/readyz`` (ready to serve), ``/metrics`` (Prometheus).
+
+``/healthz`` answers 200 as long as the process serves HTTP: a supervisor
+restarts the process when it does not. ``/readyz`` answers 503 when the store
+cannot be reached, so a load balancer stops sending traffic; Redis and the
+projections are reported but do not make the service unready (live streams
+fall back to polling without Redis, and a lagging projection only delays the
+scoreboard).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.concurrency import run_in_threadpool
+
+router = APIRouter(tags=["service"])
+
+
+@router.get("/healthz", summary="Liveness: the process answers")
+async def healthz() -> dict[str, Any]:
+    return {"ok": True}
+
+
+def _store_check(request: Request) -> dict[str, Any]:
+    ledger = request.app.state.ledger
+    try:
+        head = ledger.recorder.max_notification_id() or 0
+    except Exception as e:  # any driver error means "not reachable now"
+        return {"ok": False, "error": f"{type(e).__name__}: {e}"[:300]}
+    return {"ok": True, "kind": ledger.url.split("://", 1)[0], "notifications": head}
+
+
+@router.get(
+    "/readyz",
+    summary="Readiness: the store is reachable (503 otherwise); Redis and projection lag",
+    responses={503: {"description": "the store cannot be reached"}},
+)
+async def readyz(request: Request) -> JSONResponse:
+    store = await run_in_threadpool(_store_check, request)
+    live = request.app.state.live
+    lag = await run_in_threadpool(request.app.state.projection_lag) if store["ok"] else None
+    checks = {
+        "store": store,
+        "redis": {"state": live.redis_state(), "poll_seconds": live.interval()},
+        "projections": {"lag_events": lag},
+    }
+    ready = bool(store["ok"])
+    return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+
+
+@router.get("/metrics", summary="Prometheus metrics (text exposition format)")
+def metrics(request: Request) -> Response:
+    registry = request.app.state.metrics.registry
+    return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)

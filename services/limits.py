@@ -1,0 +1,68 @@
+"""Size bounds on everything a request or a setup file may carry.
+
+Each bound is checked before anything is built from the value: a count before
+the seats it names, a body's length before it is read. The numbers are far
+above any real table (a game has at most 6 seats, a rulebook's deck a few
+hundred cards) and far below what would hurt the service.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import SetupError
+
+# A request body (JSON) as read from the socket: 413 above this.
+MAX_BODY_BYTES = 1_000_000
+# Nesting of any JSON or TOML value (setup, options, data, command).
+MAX_DEPTH = 32
+# Characters of a seed: it is stored, and published in SeedRevealed at the end.
+MAX_SEED = 256
+# Names in a list of players (a count is checked against the game's own range).
+MAX_PLAYER_NAMES = 64
+# Scripted dice values, deck orders, and cards in one deck order.
+MAX_DICE = 10_000
+MAX_ORDERS = 1_000
+MAX_ORDER_LENGTH = 10_000
+# Keys in the options of a table.
+MAX_OPTIONS = 100
+# Positions and counts in query strings and headers: far below 2**63 (the
+# stores' BIGINT), so that no integer ever overflows on its way to SQL.
+MAX_POSITION = 2**31 - 1
+# Seats in a query or a body: no game seats more than a handful.
+MAX_SEAT = 1_000
+
+
+def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deep ``value`` nests (a scalar is 0), counting no further than ``limit + 1``.
+
+    Iterative, so that a value nested thousands deep cannot exhaust the stack
+    while it is being measured.
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def check_depth(what: str, value: Any, limit: int = MAX_DEPTH) -> None:
+    """SetupError when ``value`` nests deeper than ``limit``."""
+    if nesting_depth(value, limit) > limit:
+        raise SetupError(f"{what} is nested more than {limit} levels deep")
+
+
+def check_seed(seed: str | None) -> None:
+    if seed is not None and len(seed) > MAX_SEED:
+        raise SetupError(f"seed of {len(seed)} characters: at most {MAX_SEED}")

@@ -1,0 +1,104 @@
+"""One error body for HTTP and the CLI: RFC 9457 problem details.
+
+Every error is ``application/problem+json``::
+
+    {"type": "tag:wizard-ledger,2026:problem:not_your_turn", "title": "Not your turn",
+     "status": 409, "detail": "...", "code": "not_your_turn", "rule": "kernel.turn",
+     "message": "..."}
+
+``code`` (what went wrong, stable for programs) and ``rule`` (the rule citation
+that refused a command, else empty) are extension members; ``message`` repeats
+``detail`` for clients written before the problem format. The ``type`` is a
+tag URI (RFC 4151), which RFC 9457 allows for types that are not meant to be
+dereferenced. ``wizards ... --json`` prints the same body on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from domain.kernel import IllegalCommand, SetupError
+from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "tag:wizard-ledger,2026:problem:"
+MALFORMED_RULE = "kernel.malformed"
+
+
+def title_of(code: str) -> str:
+    """``not_your_turn`` -> ``Not your turn``: the title is the code, for people."""
+    return code.replace("_", " ").capitalize()
+
+
+def problem(
+    status: int, code: str, detail: str, *, rule: str = "", instance: str | None = None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "type": TYPE_PREFIX + code,
+        "title": title_of(code),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "rule": rule,
+        "message": detail,
+    }
+    if instance is not None:
+        body["instance"] = instance
+    return body
+
+
+def dumps(body: dict[str, Any]) -> str:
+    """Readable JSON: ``2–4`` stays ``2–4``, not ``2\\u20134``."""
+    return json.dumps(body, ensure_ascii=False)
+
+
+def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
+    """(status, code, rule, detail) of a service exception; None for anything else.
+
+    A command that does not parse is malformed (422); one the rules refuse in
+    this position conflicts with the game's state (409). A key reused with
+    another payload is unprocessable (422), as in the IETF's Idempotency-Key draft.
+    """
+    if isinstance(exc, IllegalCommand):
+        status = 422 if exc.rule == MALFORMED_RULE else 409
+        return status, exc.code, exc.rule, exc.message
+    if isinstance(exc, GameNotFound):
+        return 404, "game_not_found", "", str(exc)
+    if isinstance(exc, NotAuthorized):
+        return 403, "not_authorized", "", str(exc)
+    if isinstance(exc, IdempotencyConflict):
+        return 422, "idempotency_conflict", "", str(exc)
+    if isinstance(exc, SetupError):
+        return 422, "bad_setup", "", str(exc)
+    if isinstance(exc, tomllib.TOMLDecodeError):
+        return 422, "bad_setup", "", f"setup file: {exc}"
+    if isinstance(exc, RecursionError):
+        return 422, "bad_setup", "", "the input is nested too deeply to read"
+    if isinstance(exc, ValueError | OSError):
+        return 422, "bad_input", "", str(exc)
+    return None
+
+
+async def send_problem(
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    body: dict[str, Any],
+    headers: Sequence[tuple[bytes, bytes]] = (),
+) -> None:
+    """Answer a raw ASGI request with ``body`` (for middleware that refuses a
+    request before the app sees it)."""
+    raw = dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": body["status"],
+            "headers": [
+                (b"content-type", MEDIA_TYPE.encode()),
+                (b"content-length", str(len(raw)).encode()),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": raw})

@@ -1,0 +1,393 @@
+"""The defects issue 12 found under attack, each reproduced against a real SQLite store:
+sizes checked before allocating, integers beyond 64 bits, damaged or orphan snapshots,
+deleted heads, setup orders that are not permutations, deeply nested input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from uuid import UUID
+
+import pytest
+from fastapi.testclient import TestClient
+
+from services.api import create_app
+from services.ledger import WizardLedger
+from services.limits import MAX_BODY_BYTES, MAX_DEPTH, MAX_SEED
+from services.verify import verify_game
+from tests.services.conftest import new_table
+from tests.services.test_ledger import play_until
+
+HUGE = "9223372036854775808"  # 2**63: one past SQLite's and PostgreSQL's bigint
+
+
+def _problem(r: object) -> dict[str, object]:
+    body: dict[str, object] = r.json()  # type: ignore[attr-defined]
+    return body
+
+
+# ------------------------------------------------------------ request sizes
+
+
+def test_a_huge_player_count_is_refused_before_any_seat_is_built(client: TestClient) -> None:
+    r = client.post("/tables", json={"game": "ultimate", "players": 5_000_000})
+    assert r.status_code == 422
+    assert "players" in _problem(r)["detail"]  # type: ignore[operator]
+
+
+def test_the_ledger_checks_the_player_count_before_naming_seats(ledger: WizardLedger) -> None:
+    # A count that would need gigabytes of names fails at once in the ledger too.
+    with pytest.raises(ValueError, match="2–4 players"):
+        ledger.create_game("ultimate", 10**12)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", "s" * (MAX_SEED + 1)),
+        ("players", ["p"] * 1000),
+        ("dice", [1] * 20_000),
+        ("options", {f"o{i}": 1 for i in range(1000)}),
+    ],
+)
+def test_every_field_of_a_new_table_is_bounded(
+    client: TestClient, field: str, value: object
+) -> None:
+    body = {"game": "ultimate", "players": 2, field: value}
+    r = client.post("/tables", json=body)
+    assert r.status_code == 422, r.text
+    assert field in _problem(r)["detail"]  # type: ignore[operator]
+
+
+def test_the_ledger_refuses_a_long_seed(ledger: WizardLedger) -> None:
+    # A 10 MB seed would be stored, then published in SeedRevealed at the end.
+    with pytest.raises(ValueError, match="seed"):
+        ledger.create_game("ultimate", 2, seed="x" * (MAX_SEED + 1))
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> None:
+    big = json.dumps({"game": "ultimate", "players": 2, "setup": {"x": "a" * MAX_BODY_BYTES}})
+    r = client.post("/tables", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert _problem(r)["code"] == "body_too_large"
+
+
+def test_act_fields_are_bounded(client: TestClient) -> None:
+    t = new_table(client)
+    url = f"/tables/{t.game_id}/act"
+    for extra in ({"dice": [1] * 20_000}, {"orders": [[0]] * 2000}, {"seat": 10**30}):
+        body = {"seat": 0, "command": {"type": "Draw"}, **extra}
+        r = client.post(url, json=body, headers=t.auth(0))
+        assert r.status_code == 422, (extra.keys(), r.text)
+
+
+def test_a_deeply_nested_command_is_a_clear_error(client: TestClient) -> None:
+    t = new_table(client)
+    command: dict[str, object] = {"type": "Draw"}
+    inner = command
+    for _ in range(MAX_DEPTH + 5):
+        inner["x"] = {}
+        inner = inner["x"]  # type: ignore[assignment]
+    r = client.post(
+        f"/tables/{t.game_id}/act", json={"seat": 0, "command": command}, headers=t.auth(0)
+    )
+    assert r.status_code == 422
+    assert "nested" in _problem(r)["detail"]  # type: ignore[operator]
+
+
+# --------------------------------------------------- integers beyond 64 bits
+
+
+def test_integers_beyond_64_bits_are_422_not_500(client: TestClient) -> None:
+    t = new_table(client)
+    for method, url in (
+        ("GET", f"/tables/{t.game_id}/state?at={HUGE}"),
+        ("GET", f"/tables/{t.game_id}/replay?to={HUGE}"),
+        ("POST", f"/tables/{t.game_id}/fork?at={HUGE}"),
+        ("GET", f"/tables/{t.game_id}/events?after={HUGE}"),
+        ("GET", f"/tables?offset={HUGE}"),
+        ("GET", f"/tables/{t.game_id}/state?seat={HUGE}"),
+    ):
+        r = client.request(method, url, headers=t.auth(0))
+        assert r.status_code == 422, (url, r.status_code, r.text)
+
+
+def test_a_last_event_id_of_thousands_of_digits_is_422(client: TestClient) -> None:
+    t = new_table(client)
+    for value in ("9" * 5000, HUGE):
+        r = client.get(f"/tables/{t.game_id}/events", headers={"Last-Event-ID": value})
+        assert r.status_code == 422, r.text
+        assert _problem(r)["code"] == "bad_position"
+
+
+# ---------------------------------------------------------------- snapshots
+
+
+def _snapshot_game(tmp_path: Path) -> tuple[Path, UUID, int]:
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
+    gid = ledger.create_game("ultimate", 2, seed="snap").game_id
+    play_until(ledger, gid, actions=14)
+    version = ledger.load(gid).version
+    ledger.close()
+    return path, gid, version
+
+
+def _damage_snapshots(path: Path, gid: UUID) -> int:
+    with sqlite3.connect(path) as db:
+        (version,) = db.execute(
+            "SELECT min(originator_version) FROM stored_snapshots WHERE originator_id=?",
+            (gid.hex,),
+        ).fetchone()
+        db.execute(
+            "UPDATE stored_snapshots SET state=? WHERE originator_id=?", (b"\xc1garbage", gid.hex)
+        )
+    return int(version)
+
+
+def test_a_damaged_snapshot_never_breaks_a_read(tmp_path: Path) -> None:
+    path, gid, version = _snapshot_game(tmp_path)
+    bad = _damage_snapshots(path, gid)
+    other = WizardLedger(f"sqlite:///{path}").create_game("ultimate", 2).game_id
+    ledger = WizardLedger(f"sqlite:///{path}")
+    with TestClient(create_app(ledger, redis="off")) as client:
+        listed = client.get("/tables")
+        assert listed.status_code == 200
+        assert {row["game_id"] for row in listed.json()} == {str(gid), str(other)}
+        state = client.get(f"/tables/{gid}/state")
+        assert state.status_code == 200
+        assert state.json()["position"] == version
+        assert client.get(f"/tables/{gid}/state", params={"at": bad + 1}).status_code == 200
+    # The fold from the events, not a cached copy, is what was served.
+    folded = WizardLedger(f"sqlite:///{path}", use_snapshots=False)
+    assert ledger.load(gid).table == folded.load(gid).table
+    report = verify_game(ledger, gid)
+    assert not report.ok
+    first = report.first()
+    assert first is not None and first.check == "snapshot"
+    assert first.position == bad
+    assert "does not decode" in first.message
+
+
+def test_the_no_snapshots_flag_exists_and_folds_from_the_events(tmp_path: Path) -> None:
+    import msgspec
+    from typer.testing import CliRunner
+
+    from services.reads import state_json
+    from tools.cli import app
+
+    path, gid, version = _snapshot_game(tmp_path)
+    # A snapshot that decodes but lies about the fold at its position.
+    with sqlite3.connect(path) as db:
+        at, raw = db.execute(
+            "SELECT originator_version, state FROM stored_snapshots WHERE originator_id=? "
+            "ORDER BY originator_version DESC LIMIT 1",
+            (gid.hex,),
+        ).fetchone()
+        snap = msgspec.msgpack.decode(raw)
+        snap["table"]["actions"] += 5
+        db.execute(
+            "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?",
+            (msgspec.msgpack.encode(snap), gid.hex, at),
+        )
+    runner = CliRunner()
+    store = f"sqlite:///{path}"
+    plain = runner.invoke(app, ["--store", store, "--no-snapshots", "state", str(gid)])
+    assert plain.exit_code == 0, plain.output
+    folded = WizardLedger(store, use_snapshots=False)
+    assert json.loads(plain.stdout) == json.loads(json.dumps(state_json(folded, gid)))
+    assert json.loads(plain.stdout)["position"] == version
+    # verify names the lying snapshot, with or without the flag.
+    checked = runner.invoke(app, ["--store", store, "--no-snapshots", "verify", str(gid)])
+    assert checked.exit_code == 1, checked.output
+    assert f"event #{at}: snapshot" in checked.stdout
+
+
+# --------------------------------------------------------- heads and the end
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> tuple[Path, UUID]:
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
+    gid = ledger.create_game("ultimate", 2, seed="heads", options={"rounds_to_win": 1}).game_id
+    play_until(ledger, gid, seed=5)
+    assert ledger.load(gid).game.outcome(ledger.load(gid).table.state) is not None
+    ledger.close()
+    return path, gid
+
+
+def _exec(path: Path, sql: str, *args: object) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(sql, args)
+
+
+def _last(path: Path, gid: UUID, table: str) -> int:
+    with sqlite3.connect(path) as db:
+        (v,) = db.execute(
+            f"SELECT max(originator_version) FROM {table} WHERE originator_id=?", (gid.hex,)
+        ).fetchone()
+    return int(v)
+
+
+def test_verify_reports_a_missing_head(finished: tuple[Path, UUID]) -> None:
+    path, gid = finished
+    _exec(path, "DELETE FROM stored_heads WHERE originator_id=?", gid.hex)
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert report.first().check == "head"  # type: ignore[union-attr]
+    assert "no head" in report.first().message  # type: ignore[union-attr]
+
+
+def test_verify_reports_a_head_behind_the_stream(finished: tuple[Path, UUID]) -> None:
+    path, gid = finished
+    head = _last(path, gid, "stored_heads")
+    _exec(
+        path,
+        "DELETE FROM stored_heads WHERE originator_id=? AND originator_version=?",
+        gid.hex,
+        head,
+    )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    first = report.first()
+    assert first is not None and first.check == "head"
+    assert "behind" in first.message
+
+
+def test_a_stream_cut_below_its_latest_snapshot_is_not_served_from_the_snapshot(
+    finished: tuple[Path, UUID],
+) -> None:
+    path, gid = finished
+    snap = _last(path, gid, "stored_snapshots")
+    # Cut at the end of an earlier action, heads and all: a stream consistent with
+    # its head, but shorter than its latest snapshot.
+    with sqlite3.connect(path) as db:
+        (cut,) = db.execute(
+            "SELECT max(originator_version) FROM stored_heads "
+            "WHERE originator_id=? AND originator_version<?",
+            (gid.hex, snap),
+        ).fetchone()
+    for table in ("stored_events", "stored_heads"):
+        _exec(
+            path,
+            f"DELETE FROM {table} WHERE originator_id=? AND originator_version>?",
+            gid.hex,
+            cut,
+        )
+    ledger = WizardLedger(f"sqlite:///{path}")
+    # Reads serve the events that exist, not the orphan snapshot beyond them.
+    assert ledger.load(gid).version == cut
+    report = verify_game(ledger, gid)
+    assert not report.ok
+    first = report.first()
+    assert first is not None and (first.check, first.position) == ("snapshot", snap)
+    assert "past the end" in first.message
+
+
+def test_the_last_action_deleted_with_its_head_is_caught_by_a_kept_hash(
+    finished: tuple[Path, UUID],
+) -> None:
+    """Someone who deletes the final action and its head rows leaves a store that is
+    consistent with itself: a finished game becomes a running one. Only a hash kept
+    outside the store (every log line carries one) can tell, and verify checks it."""
+    path, gid = finished
+    ledger = WizardLedger(f"sqlite:///{path}")
+    entries = ledger.entries(gid)
+    kept = f"{entries[-1].position}:{entries[-1].hash}"
+    last_action = max(e.position for e in entries if type(e.event).__name__ == "ActionTaken")
+    _exec(
+        path,
+        "DELETE FROM stored_events WHERE originator_id=? AND originator_version>=?",
+        gid.hex,
+        last_action,
+    )
+    _exec(
+        path,
+        "DELETE FROM stored_heads WHERE originator_id=? AND originator_version>=?",
+        gid.hex,
+        last_action,
+    )
+    _exec(
+        path,
+        "DELETE FROM stored_snapshots WHERE originator_id=? AND originator_version>=?",
+        gid.hex,
+        last_action,
+    )
+    fresh = WizardLedger(f"sqlite:///{path}")
+    assert verify_game(fresh, gid).ok  # consistent with itself...
+    report = verify_game(fresh, gid, expect=kept)  # ...but not with what a player kept
+    assert not report.ok
+    first = report.first()
+    assert first is not None and first.check == "kept hash"
+    assert first.position == entries[-1].position
+
+
+# ------------------------------------------------------------ setup files
+
+
+def test_setup_orders_must_be_permutations(ledger: WizardLedger, client: TestClient) -> None:
+    with pytest.raises(ValueError, match="permutation"):
+        ledger.create_game("spellwars", 2, setup={"orders": [[0, 0, 0]]})
+    r = client.post(
+        "/tables", json={"game": "spellwars", "players": 2, "setup": {"orders": [[0, 0, 0]]}}
+    )
+    assert r.status_code == 422
+    assert "permutation" in _problem(r)["detail"]  # type: ignore[operator]
+    assert ledger.game_ids() == []
+
+
+def test_a_deeply_nested_setup_file_is_a_json_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tools.cli import app
+
+    setup = tmp_path / "deep.toml"
+    setup.write_text("a = " + "[" * 2000 + "]" * 2000 + "\n")
+    result = CliRunner().invoke(
+        app,
+        [
+            "--store",
+            f"sqlite:///{tmp_path / 'w.db'}",
+            "new",
+            "ultimate",
+            "-p",
+            "2",
+            "--setup",
+            str(setup),
+        ],
+    )
+    assert result.exit_code == 2
+    error = json.loads(result.stderr)
+    assert error["code"] == "bad_setup"
+    assert "nested" in error["detail"]
+
+
+def test_a_deeply_nested_setup_over_http_is_a_clear_error(client: TestClient) -> None:
+    setup: dict[str, object] = {}
+    inner = setup
+    for _ in range(MAX_DEPTH + 5):
+        inner["x"] = {}
+        inner = inner["x"]  # type: ignore[assignment]
+    r = client.post("/tables", json={"game": "ultimate", "players": 2, "setup": setup})
+    assert r.status_code == 422
+    assert "nested" in _problem(r)["detail"]  # type: ignore[operator]
+
+
+def test_the_cli_answers_integers_beyond_64_bits_with_a_problem(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tools.cli import app
+
+    runner = CliRunner()
+    store = ["--store", f"sqlite:///{tmp_path / 'w.db'}"]
+    gid = runner.invoke(app, [*store, "new", "ultimate", "-p", "2"]).stdout.strip()
+    for args in (
+        ["state", gid, "--at", HUGE],
+        ["replay", gid, "--to", HUGE],
+        ["fork", gid, "--at", HUGE],
+    ):
+        result = runner.invoke(app, [*store, *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert "no position" in json.loads(result.stderr)["detail"]
