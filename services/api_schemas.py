@@ -86,10 +86,15 @@ class TableSummaryOut(_Open):
     forked_from: ForkOrigin | None = Field(None, description="set for a what-if branch")
 
 
+class RatingStart(_Open):
+    mu: float = Field(description="a new player's estimated skill")
+    sigma: float = Field(description="its uncertainty")
+
+
 class RatingSystem(_Open):
-    system: str
-    start: float
-    k: float
+    system: str = Field(description="how ratings are computed, e.g. openskill Plackett-Luce")
+    start: RatingStart
+    shown: str = Field("", description="the rating shown, from mu and sigma")
 
 
 class PlayerRow(_Open):
@@ -98,7 +103,9 @@ class PlayerRow(_Open):
     games: int
     wins: int
     win_rate: float
-    rating: float
+    rating: float = Field(description="the rating shown (see rating.shown)")
+    mu: float | None = None
+    sigma: float | None = None
     last_game: str | None = None
 
 

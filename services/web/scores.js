@@ -26,6 +26,8 @@
     const q = game ? `?game=${encodeURIComponent(game)}` : "";
     try {
       const [board, stats] = await Promise.all([api("GET", `/scoreboard${q}`), api("GET", `/statistics${q}`)]);
+      const r = board.rating || {};
+      $("rating-note").textContent = `Ratings (${r.system || "?"}${r.shown ? `, shown as ${r.shown}` : ""}) over finished games; what-if branches never count.`;
       fill("players", board.players.map((p) =>
         h("tr", {}, h("td", {}, p.rank), h("td", {}, p.name), h("td", {}, h("b", {}, p.rating.toFixed(1))), h("td", {}, p.games), h("td", {}, p.wins), h("td", {}, pct(p.win_rate)), h("td", {}, p.last_game ? h("a", { href: `/replay/${p.last_game}` }, p.last_game.slice(0, 8)) : ""))
       ), "no finished game yet");
