@@ -25,6 +25,7 @@ from services import (
     api_docs,
     api_errors,
     api_events,
+    api_fast,
     api_ops,
     api_tables,
     api_web,
@@ -216,6 +217,8 @@ def create_app(
     api_errors.install(app)
     # The last added is the outermost: ids and metrics see every answer, the
     # rate limits come before a body is read, the body limit before parsing.
+    # Innermost of the middlewares: limits, ids and metrics see the play requests too.
+    api_fast.install(app, the_ledger, live)
     app.add_middleware(BodyLimit)
     app.add_middleware(
         RateLimit, limits=rate_limits.configured(rate_limits_given, clock), metrics=metrics
