@@ -22,18 +22,20 @@ from projections.runner import Projector
 from projections.store import ProjectionStoreError
 from services import (
     api_dispute,
+    api_docs,
     api_errors,
     api_events,
     api_fast,
     api_ops,
     api_positions,
     api_tables,
+    api_web,
     rate_limits,
-    ui,
 )
 from services.api_body_limit import BodyLimit
 from services.api_errors import APIError
 from services.api_observe import Observe
+from services.api_schemas import ScoreboardOut, StatisticsOut, documented
 from services.config import redis_url, store_url
 from services.ledger import WizardLedger
 from services.live import Live
@@ -203,6 +205,8 @@ def create_app(
         ),
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served offline by services.api_docs
+        redoc_url=None,
     )
     app.state.ledger = the_ledger
     app.state.live = live
@@ -225,10 +229,17 @@ def create_app(
     app.include_router(api_tables.router)
     app.include_router(api_positions.router)
     app.include_router(api_events.router)
+    app.include_router(api_web.router)
+    api_web.mount_static(app)
+    api_docs.install(app)
     app.include_router(api_dispute.router)
-    app.include_router(ui.router)
 
-    @app.get("/scoreboard", tags=["scoreboard"], responses=api_errors.RESPONSES)
+    @app.get(
+        "/scoreboard",
+        tags=["scoreboard"],
+        response_model=None,
+        responses={**api_errors.RESPONSES, **documented(ScoreboardOut, "ratings and games")},
+    )
     async def get_scoreboard(
         game: Annotated[str | None, Query(description="only games of this kind")] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
@@ -248,7 +259,12 @@ def create_app(
             await run_in_threadpool(projections.refresh)
         return await run_in_threadpool(lambda: projector.scoreboard_json(game=game, limit=limit))
 
-    @app.get("/statistics", tags=["scoreboard"], responses=api_errors.RESPONSES)
+    @app.get(
+        "/statistics",
+        tags=["scoreboard"],
+        response_model=None,
+        responses={**api_errors.RESPONSES, **documented(StatisticsOut, "win rates")},
+    )
     async def get_statistics(
         game: Annotated[str | None, Query(description="only games of this kind")] = None,
         refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,

@@ -24,8 +24,15 @@ from domain.kernel import IllegalCommand, all_games, get_game
 from services.api_auth import Token, acting_seat, player_seat, viewer_seat
 from services.api_errors import RESPONSES, APIError
 from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
+from services.api_schemas import (
+    LogEntryOut,
+    StateOut,
+    TableSummaryOut,
+    documented,
+)
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_POSITION, MAX_SEAT
+from services.lobby import forked_games
 from services.reads import (
     act_json,
     legal_json,
@@ -147,17 +154,29 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
     )
 
 
-@router.get("/tables", tags=["tables"], summary="The stored games (wizards list --json)")
+@router.get(
+    "/tables",
+    tags=["tables"],
+    summary="The stored games (wizards list --json)",
+    response_model=None,
+    responses=documented(list[TableSummaryOut], "one line per game, oldest first"),
+)
 def list_tables(
     ledger: LedgerDep,
     offset: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
 ) -> list[dict[str, Any]]:
     ids = ledger.game_ids()[offset : offset + limit]
-    return [summary_json(ledger, gid) for gid in ids]
+    forks = forked_games(ledger)
+    return [summary_json(ledger, gid, forks) for gid in ids]
 
 
-@router.get("/tables/{game_id}", tags=["tables"], responses=RESPONSES)
+@router.get(
+    "/tables/{game_id}",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(TableSummaryOut, "the game's summary")},
+)
 def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     return summary_json(ledger, _gid(game_id))
 
@@ -165,8 +184,8 @@ def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
 @router.get(
     "/tables/{game_id}/state",
     tags=["tables"],
-    responses=RESPONSES,
-    response_model=dict[str, Any],
+    response_model=None,
+    responses={**RESPONSES, **documented(StateOut, "the state as the caller may see it")},
 )
 async def state(
     game_id: str,
@@ -208,7 +227,12 @@ async def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery =
     )
 
 
-@router.get("/tables/{game_id}/log", tags=["tables"], responses=RESPONSES)
+@router.get(
+    "/tables/{game_id}/log",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
+)
 def log(
     game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
 ) -> list[dict[str, Any]]:

@@ -1,41 +1,42 @@
-"""``wizards list`` for people: each game's players, date, result and fork marker."""
+"""``wizards list`` for people: each game's players, date, result and fork marker.
+
+Built on the lobby's fields (``services.lobby``), which the HTTP list and the
+web lobby show too, so every list of games says the same thing.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import GameForked, GameStarted
 from services.ledger import WizardLedger
+from services.lobby import forked_games, lobby_fields
 from services.story import outcome_text
 
 
 def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for gid in game_ids:
-        first = ledger.entries(gid, lte=1)[0]
-        started = first.event
-        assert isinstance(started, GameStarted)
+    forks = forked_games(ledger)
+    for raw in game_ids:
+        gid = raw if isinstance(raw, UUID) else UUID(str(raw))
         loaded = ledger.load(gid)
+        fields = lobby_fields(ledger, gid, loaded, forks)
         outcome = loaded.game.outcome(loaded.table.state)
-        fork = next(
-            (e.event for e in ledger.entries(gid, gt=1) if isinstance(e.event, GameForked)),
-            None,
-        )
-        winners = [started.players[s] for s in outcome.winners] if outcome else []
+        winners = fields["winner_names"]
+        fork = fields["forked_from"]
         rows.append(
             {
                 "game_id": str(gid),
-                "game": started.game,
-                "names": list(started.players),
-                "created": first.at,
+                "game": loaded.game.spec.id,
+                "names": fields["names"],
+                "created": fields["started_at"],
                 "status": "finished" if outcome else "running",
                 "winners": winners,
                 "result": ("won by " + ", ".join(winners)) if outcome else "running",
                 "events": loaded.version,
-                "forked_from": fork.from_game if fork else None,
-                "fork_at": fork.at if fork else None,
-                "summary": outcome_text(outcome, started.players),
+                "forked_from": fork["game_id"] if fork else None,
+                "fork_at": fork["at"] if fork else None,
+                "summary": outcome_text(outcome, loaded.table.started.players),
             }
         )
     return rows

@@ -14,6 +14,7 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
 from services.ledger import Acted, Entry, WizardLedger, parse_game_id
+from services.lobby import lobby_fields
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -144,7 +145,10 @@ def log_json(
     return [entry_json(e, loaded.game, seat, finished, full=full) for e in ledger.entries(gid)]
 
 
-def summary_json(ledger: WizardLedger, game_id: UUID) -> dict[str, Any]:
+def summary_json(
+    ledger: WizardLedger, game_id: UUID, forks: set[UUID] | None = None
+) -> dict[str, Any]:
+    """One game's line in a list; ``forks``: the branches' ids, if already known."""
     loaded = ledger.load(game_id)
     return {
         "game_id": str(game_id),
@@ -152,6 +156,7 @@ def summary_json(ledger: WizardLedger, game_id: UUID) -> dict[str, Any]:
         "players": len(loaded.table.started.players),
         "status": status_of(loaded.game, loaded.table),
         "events": loaded.version,
+        **lobby_fields(ledger, game_id, loaded, forks),
     }
 
 

@@ -62,13 +62,13 @@ def test_a_table_is_created_with_one_token_per_seat(client: TestClient) -> None:
     assert len({s["token"] for s in body["seats"]}) == 3
     listed = client.get("/tables").json()
     assert [t["game_id"] for t in listed] == [body["game_id"]]
-    assert listed[0] | {"events": 0} == {
+    assert {k: listed[0][k] for k in ("game_id", "game", "players", "status")} == {
         "game_id": body["game_id"],
         "game": "ultimate",
         "players": 3,
         "status": "running",
-        "events": 0,
     }
+    assert listed[0]["names"] == ["Ann", "Bob", "Cy"] and listed[0]["winners"] == []
     state = client.get(f"/tables/{body['game_id']}/state").json()
     assert state["players"] == ["Ann", "Bob", "Cy"]
     assert state["seat"] is None and "hand" not in state["view"]
@@ -318,6 +318,6 @@ def test_scoreboard_docs_page_and_health(client: TestClient, ledger: WizardLedge
     assert client.get("/docs").status_code == 200
     page = client.get("/")
     assert page.headers["content-type"].startswith("text/html")
-    assert "Wizard Ledger" in page.text and "EventSource" in page.text
+    assert "Wizard Ledger" in page.text and "/static/lobby.js" in page.text
     health = client.get("/health").json()
     assert health["ok"] and health["live"]["redis"] == "off"

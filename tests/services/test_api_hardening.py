@@ -4,14 +4,9 @@ keys, and how often an anonymous GET may catch the projections up."""
 
 from __future__ import annotations
 
-import json
 import logging
-import re
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +19,6 @@ from tests.services.conftest import (
     Table,
     new_table,
     next_entry,
-    pending_seat,
     play,
     sse,
 )
@@ -237,99 +231,6 @@ def test_annotations_of_an_unknown_game_are_404(client: TestClient, ledger: Wiza
     assert client.get(f"/tables/{t.game_id}/annotations").json() == []
     ledger.annotate(t.game_id, 1, "opening")
     assert [n["text"] for n in client.get(f"/tables/{t.game_id}/annotations").json()] == ["opening"]
-
-
-# ------------------------------------------------- 5. the page's idempotency keys
-
-# Runs the page's own script in Node against the live server, with just enough
-# of a DOM for it, and a fetch that can lose an answer after the server sent it.
-NODE_DRIVER = r"""
-const vm = require("vm");
-const fs = require("fs");
-const [scriptPath, base, gid, seat, token, command] = process.argv.slice(2);
-function el() {
-  const e = { value: "", textContent: "", className: "", dataset: {}, children: [],
-    replaceChildren(...c) { this.children = c; }, appendChild(c) { this.children.push(c); },
-    prepend(c) { this.children.unshift(c); }, selectedOptions: [{ dataset: {} }] };
-  e.tBodies = [e];
-  return e;
-}
-const els = {};
-globalThis.document = { getElementById: (id) => (els[id] ??= el()), createElement: el };
-globalThis.localStorage = { getItem: () => null, setItem() {} };
-const acts = [];
-let lose = false;
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (path, init = {}) => {
-  const r = await realFetch(base + path, init);
-  if (init.method === "POST" && path.endsWith("/act")) {
-    const body = await r.clone().text();
-    acts.push({ key: init.headers["Idempotency-Key"], status: r.status, body, lost: lose });
-    if (lose) throw new TypeError("Failed to fetch");  // the server acted; the answer is lost
-  }
-  return r;
-};
-vm.runInThisContext(fs.readFileSync(scriptPath, "utf8"));
-(async () => {
-  const $ = (id) => document.getElementById(id);
-  $("gid").value = gid; $("seat").value = seat; $("token").value = token;
-  const a = JSON.parse(command);
-  lose = true; await send(a);                       // 1: stored, answer lost
-  lose = false; await send(a);                      // 2: the retry
-  await send(a);                                    // 3: after a success: a new action
-  lose = true; await send({ type: "NotACommand" }); // 4: lost again
-  lose = false; await send({ type: "Other" });      // 5: another command
-  await send({ type: "Other" });                    // 6: after a 4xx answer
-  console.log(JSON.stringify(acts));
-  process.exit(0);
-})().catch((e) => { console.error(e); process.exit(1); });
-"""
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the page's script")
-def test_the_page_keeps_one_idempotency_key_per_intended_action(
-    ledger: WizardLedger, tmp_path: Path
-) -> None:
-    app = create_app(ledger, redis="off", poll_interval=0.1)
-    with LiveServer(app) as server, server.client() as c:
-        page = c.get("/").text
-        script = re.search(r"<script>(.*)</script>", page, re.S)
-        assert script is not None
-        (tmp_path / "page.js").write_text(script.group(1), encoding="utf-8")
-        (tmp_path / "driver.js").write_text(NODE_DRIVER, encoding="utf-8")
-        t = new_table(c)
-        seat = pending_seat(ledger, t.game_id)
-        assert seat is not None
-        command = c.get(f"/tables/{t.game_id}/legal", headers=t.auth(seat)).json()[0]
-        before = ledger.load(t.game_id).version
-        run = subprocess.run(
-            [
-                "node",
-                str(tmp_path / "driver.js"),
-                str(tmp_path / "page.js"),
-                server.url,
-                *(t.game_id, str(seat), t.tokens[seat], json.dumps(command)),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert run.returncode == 0, run.stderr
-        acts = json.loads(run.stdout.strip().splitlines()[-1])
-        log = c.get(f"/tables/{t.game_id}/log").json()
-
-    keys = [a["key"] for a in acts]
-    assert len(acts) == 6 and all(keys)
-    assert acts[0]["status"] == 200 and acts[0]["lost"]
-    assert keys[1] == keys[0]  # the retry after the network error reuses the key...
-    assert acts[1]["status"] == 200 and acts[1]["body"] == acts[0]["body"]  # ...and is a no-op
-    first = json.loads(acts[0]["body"])["entries"][0]["position"]
-    assert next(e["position"] for e in log if e["type"] == "ActionTaken") == first == before + 1
-    taken = [e for e in log if e["type"] == "ActionTaken" and e["position"] <= before + 2]
-    assert len(taken) == 1  # the retry appended nothing
-    assert keys[2] != keys[1]  # a new action after a success
-    assert keys[4] != keys[3]  # the command changed while a retry was pending
-    assert acts[4]["status"] == 422 and keys[5] != keys[4]  # 4xx: nothing stored, new key
 
 
 # --------------------------------------------- 6. rate-limited projection refresh

@@ -1,16 +1,30 @@
-"""A real browser: Debian's chromium driven by Playwright for Python, network off."""
+"""A real browser for the web pages: Debian's chromium driven by Playwright.
+
+No browser is downloaded: Playwright is pointed at ``/usr/bin/chromium``
+(``WIZARDS_CHROMIUM`` to use another). Without it, or without the
+``playwright`` package, the browser tests skip, except under CI=true where
+they fail (``.ci/run`` installs chromium when it is missing).
+
+Screenshots go to ``.artifacts/screens/`` (``WIZARDS_ARTIFACTS`` to change
+the folder): test artefacts, ignored by git.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
+from services.api import create_app
+from services.ledger import WizardLedger
+from tests.services.conftest import LiveServer
+
+CHROMIUM = os.environ.get("WIZARDS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -18,17 +32,46 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+ARTIFACTS = Path(os.environ.get("WIZARDS_ARTIFACTS", Path(__file__).parents[2] / ".artifacts"))
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests are required)")
+    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("chromium is required under CI=true")
-        pytest.skip("chromium is not installed (/usr/bin/chromium)")
-    from playwright.sync_api import sync_playwright
-
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        _missing(f"no chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def web_ledger(tmp_path: Path) -> Iterator[WizardLedger]:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'web.db'}")
+    yield ledger
+    ledger.close()
+
+
+@pytest.fixture
+def server(web_ledger: WizardLedger) -> Iterator[LiveServer]:
+    app = create_app(web_ledger, redis="off", poll_interval=0.1)
+    with LiveServer(app) as s:
+        yield s
+
+
+def screenshot(page: Any, name: str) -> Path:
+    folder = ARTIFACTS / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,63 @@
+"""The lobby's list of tables: names, status, winner, date and fork marker per game.
+
+These are added to the game summary (``GET /tables``, ``GET /tables/{id}``).
+A branch is recognised by its ``GameForked`` event: the notification log is
+asked once for the games that have one (a topic filter, like ``game_ids``),
+and only those streams are read to learn where they were copied from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain.kernel import GameForked
+from services.codec import topic_of
+from services.ledger import Loaded, WizardLedger
+
+BATCH = 500
+
+
+def forked_games(ledger: WizardLedger) -> set[UUID]:
+    """The ids of every what-if branch in the store."""
+    topic = topic_of(GameForked)
+    out: set[UUID] = set()
+    start = 1
+    while True:
+        batch = ledger.recorder.select_notifications(start, BATCH, topics=[topic])
+        if not batch:
+            return out
+        for n in batch:
+            oid = n.originator_id
+            out.add(oid if isinstance(oid, UUID) else UUID(str(oid)))
+        start = batch[-1].id + 1
+
+
+def fork_origin(ledger: WizardLedger, gid: UUID) -> dict[str, Any] | None:
+    """Where a branch was copied from: the last ``GameForked`` of its stream."""
+    origin = None
+    for entry in ledger.entries(gid):
+        if isinstance(entry.event, GameForked):
+            origin = {"game_id": entry.event.from_game, "at": entry.event.at}
+    return origin
+
+
+def lobby_fields(
+    ledger: WizardLedger, gid: UUID, loaded: Loaded, forks: set[UUID] | None = None
+) -> dict[str, Any]:
+    """Names, mode, creation date, winners and fork origin of one game."""
+    started = loaded.table.started
+    names = list(started.players)
+    outcome = loaded.game.outcome(loaded.table.state)
+    winners = list(outcome.winners) if outcome is not None else []
+    first = ledger.entries(gid, lte=1)
+    if forks is None:
+        forks = forked_games(ledger)
+    return {
+        "names": names,
+        "mode": started.mode,
+        "started_at": first[0].at if first else None,
+        "winners": winners,
+        "winner_names": [names[w] for w in winners if 0 <= w < len(names)],
+        "forked_from": fork_origin(ledger, gid) if gid in forks else None,
+    }

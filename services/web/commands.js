@@ -1,0 +1,147 @@
+// Controls built from the legal commands' fields, for any game.
+//
+// The server lists every legal command (GET /tables/{id}/legal). Commands of
+// one type are narrowed field by field: each step offers the values that some
+// still-legal command has for the next field (cards, seats, dice, labels), so
+// only legal commands can be composed. A field whose value is a list (Spell
+// Wars' PlaceCards) is composed by picking its items one by one and checked
+// as you go against the legal sets, never offered as one button per set.
+"use strict";
+(function () {
+  const NONE = "∅"; // a field the command leaves out
+  const SEAT_FIELDS = new Set(["target", "second_target", "seat"]);
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const valueOf = (cmd, f) => (f in cmd ? cmd[f] : NONE);
+
+  function fieldsOf(cmds) {
+    const out = [];
+    for (const c of cmds) for (const k of Object.keys(c)) if (k !== "type" && !out.includes(k)) out.push(k);
+    return out;
+  }
+
+  class Builder {
+    constructor(legal) {
+      this.legal = legal;
+      this.types = [];
+      for (const c of legal) if (!this.types.includes(c.type)) this.types.push(c.type);
+      this.reset();
+    }
+    reset() {
+      this.type = null;
+      this.values = {};
+      this.picks = []; // items picked for the current list field
+    }
+    ofType(type) {
+      return this.legal.filter((c) => c.type === type);
+    }
+    choose(type) {
+      this.reset();
+      this.type = type;
+    }
+    candidates() {
+      return this.ofType(this.type).filter((c) =>
+        Object.entries(this.values).every(([f, v]) => same(valueOf(c, f), v))
+      );
+    }
+    // The next field to decide, with its distinct values; fields with one value are decided.
+    next() {
+      if (!this.type) return null;
+      for (const f of fieldsOf(this.ofType(this.type))) {
+        if (f in this.values) continue;
+        const cands = this.candidates();
+        const vals = [];
+        for (const c of cands) {
+          const v = valueOf(c, f);
+          if (!vals.some((x) => same(x, v))) vals.push(v);
+        }
+        if (vals.length === 1) {
+          this.values[f] = vals[0];
+          continue;
+        }
+        const list = vals.some(Array.isArray);
+        return { field: f, values: vals, list };
+      }
+      return null;
+    }
+    set(field, value) {
+      this.values[field] = value;
+      this.picks = [];
+    }
+    // List fields: the items that can still be added to the current picks.
+    pickable(field) {
+      const items = new Set();
+      for (const c of this.candidates()) {
+        const v = valueOf(c, field);
+        if (Array.isArray(v) && this.picks.every((p) => v.includes(p))) v.forEach((x) => items.add(x));
+      }
+      return items;
+    }
+    toggle(item) {
+      const i = this.picks.indexOf(item);
+      if (i >= 0) this.picks.splice(i, 1);
+      else this.picks.push(item);
+    }
+    // The legal list value equal (as a set) to the picks, if any.
+    pickedValue(field) {
+      const want = [...this.picks].sort();
+      for (const c of this.candidates()) {
+        const v = valueOf(c, field);
+        if (Array.isArray(v) && same([...v].sort(), want)) return v;
+      }
+      return null;
+    }
+    command() {
+      if (!this.type || this.next()) return null;
+      const cmd = { type: this.type };
+      for (const [f, v] of Object.entries(this.values)) if (v !== NONE) cmd[f] = v;
+      const match = this.candidates().find((c) => same(c, cmd));
+      return match || null;
+    }
+  }
+
+  // What a field's value is, for labels: seat, card (of the hand or by face), or plain.
+  function kindOf(ctx, field, value) {
+    const hook = ctx.renderer.fieldKind && ctx.renderer.fieldKind(field, value, ctx);
+    if (hook) return hook;
+    if (SEAT_FIELDS.has(field) && typeof value === "number") return "seat";
+    if (typeof value === "string" && (ctx.handIds.includes(value) || WL.face(ctx.game, value))) return "card";
+    return "plain";
+  }
+
+  function label(ctx, field, value) {
+    if (value === NONE) return "none";
+    if (Array.isArray(value)) return value.map((v) => label(ctx, field, v)).join(" + ");
+    const hook = ctx.renderer.valueLabel && ctx.renderer.valueLabel(field, value, ctx);
+    if (hook) return hook;
+    switch (kindOf(ctx, field, value)) {
+      case "seat":
+        return WL.nameOf(ctx.players, value);
+      case "card": {
+        const f = WL.face(ctx.game, value);
+        return f ? f.name : value;
+      }
+      default:
+        return String(value);
+    }
+  }
+
+  const typeLabel = (ctx, type) => (ctx.labels && ctx.labels[type]) || type.replace(/([a-z])([A-Z])/g, "$1 $2");
+
+  // "Play a card: Boule de feu → Bob"; fields other than cards and seats are named.
+  function describe(ctx, cmd) {
+    const parts = [];
+    for (const [f, v] of Object.entries(cmd)) {
+      if (f === "type") continue;
+      const text = label(ctx, f, v);
+      const first = Array.isArray(v) ? v[0] : v;
+      const kind = kindOf(ctx, f, first);
+      if (kind === "seat") parts.push(`→ ${text}`);
+      else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
+      else parts.push(`${f.replace(/_/g, " ")} ${text}`);
+    }
+    return parts.length ? `${typeLabel(ctx, cmd.type)}: ${parts.join(" ")}` : typeLabel(ctx, cmd.type);
+  }
+
+  WL.commands = { Builder, NONE, label, describe, typeLabel, kindOf, fieldsOf };
+})();

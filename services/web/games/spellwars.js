@@ -1,0 +1,135 @@
+// Spell Wars: life and blood, the Dungeon, creatures and treasures; spells are
+// composed by picking cards from the hand into Source / Quality / Delivery.
+"use strict";
+(function () {
+  const { h } = WL;
+  const SLOTS = ["source", "quality", "delivery"];
+  const SLOT_NAMES = { source: "Source", quality: "Qualité", delivery: "Effet" };
+  const PHASES = { place: "placing spells", cast: "casting", over: "over" };
+
+  const small = (item) => WL.cardNode("spellwars", item.id, item, { small: true });
+  const kindOf = (c, id) => {
+    const item = c.hand.find((x) => x.id === id);
+    const face = WL.face("spellwars", id);
+    return (item && item.item && item.item.kind) || (face && face.kind) || "";
+  };
+
+  // Which slot each picked card takes; wild cards fill the slots left empty.
+  function arrange(c, picks) {
+    const slots = { source: [], quality: [], delivery: [] };
+    const wild = [];
+    for (const id of picks) {
+      const k = kindOf(c, id);
+      if (k in slots) slots[k].push(id);
+      else wild.push(id);
+    }
+    for (const s of SLOTS) if (!slots[s].length && wild.length) slots[s].push(wild.shift());
+    return { slots, wild };
+  }
+
+  function zone(title, items) {
+    return items && items.length ? h("div", {}, h("div.muted", { style: "font-size:.8em" }, title), h("div.hand", {}, items.map(small))) : null;
+  }
+
+  WL.games.spellwars = {
+    publicArea(c) {
+      const v = c.view;
+      const seats = v.wizards.map((w) => {
+        const spell = w.spell && w.spell.length ? zone("Spell", w.spell) : null;
+        const faceDown = !w.spell && w.spell_size ? h("div.backs", { title: `${w.spell_size} cards face down` }, Array.from({ length: w.spell_size }, () => h("div.card-back"))) : null;
+        return h(
+          `div.seat${w.seat === c.seat ? ".me" : ""}${w.seat === v.caster ? ".active" : ""}${w.alive ? "" : ".out"}`,
+          { dataset: { seat: w.seat } },
+          h("div.who", {}, c.players[w.seat], w.seat === c.seat ? " (you)" : "", w.seat === v.dungeon ? " ♜ holds the Dungeon" : "", w.alive ? "" : " ☠"),
+          h(
+            "div.stats",
+            {},
+            h("span.stat", { title: "life" }, "♥ ", h("b", {}, w.life), "/20"),
+            h("span.stat", { title: "blood" }, "♦ blood ", h("b", {}, w.blood)),
+            h("span.stat", { title: "tokens (jetons)" }, "● ", h("b", {}, w.tokens)),
+            h("span.stat", { title: "points" }, "✦ ", h("b", {}, w.points)),
+            w.hand_size !== null && w.hand_size !== undefined ? h("span.stat", { title: "cards in hand" }, "hand ", h("b", {}, w.hand_size)) : null
+          ),
+          h("div.meter", {}, h("span", { style: `width:${Math.max(0, (100 * w.life) / 20)}%` })),
+          h("div.chips", {}, w.placed ? h("span.chip", {}, "spell placed") : null, w.played ? h("span.chip", {}, "has cast") : null),
+          faceDown,
+          spell,
+          zone("Creatures", w.creatures),
+          zone("Treasures", w.treasures),
+          zone("Dead wizard cards", w.dead_cards)
+        );
+      });
+      const choice = v.choice
+        ? h("div.step", {}, h("b", {}, `${c.players[v.choice.seat]} decides: `), v.choice.prompt)
+        : null;
+      return h(
+        "div",
+        {},
+        h("h2", {}, "The Dungeon of the Bloodthirsty Octopus"),
+        h(
+          "div.stats",
+          {},
+          h("span.stat", {}, "Round ", h("b", {}, v.round), " · turn ", h("b", {}, v.turn)),
+          h("span.stat", {}, "Phase: ", h("b", {}, PHASES[v.phase] || v.phase)),
+          h("span.stat", {}, "Deck ", h("b", {}, v.deck_size)),
+          h("span.stat", {}, "Discard ", h("b", {}, v.discard_size)),
+          h("span.stat", {}, "Treasures ", h("b", {}, v.treasure_deck_size))
+        ),
+        choice,
+        h("div.seats", {}, seats),
+        zone("Discard (latest)", v.discard.slice(-6))
+      );
+    },
+    fieldKind(field) {
+      if (field === "seat") return "seat";
+      return null;
+    },
+    question(field) {
+      return {
+        cards: "Compose your spell: pick up to one Source, one Quality and one Effect",
+        card: "Which card?",
+        seat: "Which wizard?",
+        amount: "How much blood?",
+        choice: "Your choice",
+        creature: "Which creature blocks?",
+      }[field];
+    },
+    slots(c, field, picks) {
+      if (field !== "cards") return null;
+      const { slots, wild } = arrange(c, picks);
+      return h(
+        "div.slots",
+        { id: "slots" },
+        SLOTS.map((s) =>
+          h(
+            `div.slot${slots[s].length ? ".filled" : ""}`,
+            { dataset: { slot: s } },
+            h("div.slot-name", {}, SLOT_NAMES[s]),
+            slots[s].map((id) => h("div", {}, (WL.face("spellwars", id) || {}).name || id))
+          )
+        ),
+        wild.length ? h("div.slot.filled", {}, h("div.slot-name", {}, "extra"), wild.map((id) => h("div", {}, (WL.face("spellwars", id) || {}).name || id))) : null
+      );
+    },
+    checks(c, field, picks) {
+      if (field !== "cards") return [];
+      const out = [];
+      if (!picks.length) return out;
+      const counts = { source: 0, quality: 0, delivery: 0, wild: 0 };
+      for (const id of picks) counts[kindOf(c, id)] = (counts[kindOf(c, id)] || 0) + 1;
+      for (const s of SLOTS) {
+        if (counts[s] > 1) out.push({ level: "warn", text: `${counts[s]} ${SLOT_NAMES[s]} cards: the spell keeps one of them when it is revealed` });
+      }
+      if (picks.length > 3) out.push({ level: "warn", text: `${picks.length} cards: you will take cards back until 3 remain, before the sizes are announced` });
+      const missing = SLOTS.filter((s) => !counts[s]);
+      if (missing.length && picks.length <= 3) {
+        const wild = counts.wild || 0;
+        if (wild >= missing.length) out.push({ level: "ok", text: `wild magic stands for ${missing.map((s) => SLOT_NAMES[s]).join(" and ")}` });
+        else out.push({ level: "ok", text: `a ${picks.length}-card spell (no ${missing.slice(wild).map((s) => SLOT_NAMES[s]).join(", no ")})` });
+      } else if (!missing.length && picks.length === 3) {
+        out.push({ level: "ok", text: "a full spell: Source, Quality and Effect" });
+      }
+      return out;
+    },
+  };
+})();

@@ -1,0 +1,228 @@
+// The lobby: open a table (game, names, options, dice, setup and data files),
+// hand out one link per seat, and list the tables (refreshed every few seconds).
+"use strict";
+(function () {
+  const { h, api } = WL;
+  const $ = (id) => document.getElementById(id);
+  const REFRESH_MS = 3000;
+  let games = [];
+  let rules = {}; // game -> {rule id -> rule}
+  let acceptsData = false;
+
+  // Seat links of the tables opened in this browser (the creator hands them out).
+  const mine = () => JSON.parse(localStorage.getItem("wizards:tables") || "{}");
+  function remember(gid, seats, names) {
+    const all = mine();
+    all[gid] = seats.map((s) => ({ seat: s.seat, token: s.token, name: names[s.seat] }));
+    localStorage.setItem("wizards:tables", JSON.stringify(all));
+  }
+
+  const game = () => games.find((g) => g.id === $("game").value);
+
+  function drawSeats() {
+    const g = game();
+    const sel = $("seats");
+    const keep = Number(sel.value) || g.players[0];
+    sel.replaceChildren();
+    for (let n = g.players[0]; n <= g.players[1]; n++) sel.appendChild(h("option", { value: n }, `${n} players`));
+    sel.value = String(Math.min(Math.max(keep, g.players[0]), g.players[1]));
+    drawNames();
+  }
+
+  function drawNames() {
+    const n = Number($("seats").value);
+    const old = [...$("names").querySelectorAll("input")].map((i) => i.value);
+    $("names").replaceChildren(
+      ...Array.from({ length: n }, (_, i) =>
+        h("input.name", { "aria-label": `name of seat ${i}`, placeholder: `seat ${i}'s name`, value: old[i] || "", maxlength: 40 })
+      )
+    );
+  }
+
+  function ruleTitle(gameId, ruleId) {
+    const r = (rules[gameId] || {})[ruleId];
+    return r ? `${r.section}: « ${r.passage} »` : ruleId;
+  }
+
+  function drawOptions() {
+    const g = game();
+    $("game-hint").textContent = `${g.players[0]}–${g.players[1]} players`;
+    const box = $("options");
+    box.replaceChildren(h("label", {}, "Options"));
+    if (!g.options.length) box.appendChild(h("span.muted", {}, "this game has no options"));
+    for (const o of g.options) {
+      let input;
+      const id = `opt-${o.name}`;
+      if (typeof o.default === "boolean") {
+        input = h("input", { type: "checkbox", id, checked: o.default });
+      } else if (o.allowed && o.allowed.length) {
+        input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
+      } else if (typeof o.default === "number") {
+        input = h("input", { type: "number", id, value: o.default, style: "width:6em" });
+      } else {
+        input = h("input", { id, value: o.default });
+      }
+      input.dataset.option = o.name;
+      box.appendChild(
+        h(
+          "div.option",
+          {},
+          h("label", { for: id }, input, " ", h("code", {}, o.name)),
+          o.rule ? [" ", h("span.rule-ref", { title: ruleTitle(g.id, o.rule) }, o.rule)] : null,
+          h("div.doc", {}, o.doc || "")
+        )
+      );
+    }
+  }
+
+  function optionValues() {
+    const g = game();
+    const out = {};
+    for (const el of $("options").querySelectorAll("[data-option]")) {
+      const spec = g.options.find((o) => o.name === el.dataset.option);
+      let v;
+      if (el.type === "checkbox") v = el.checked;
+      else if (typeof spec.default === "number") v = Number(el.value);
+      else v = el.value;
+      if (v !== spec.default) out[spec.name] = v;
+    }
+    return out;
+  }
+
+  async function readToml(input, what) {
+    const file = input.files[0];
+    if (!file) return undefined;
+    try {
+      return await api("POST", "/toml", { text: await file.text() });
+    } catch (e) {
+      throw new Error(`${what} ${file.name}: ${e.message}`);
+    }
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    WL.showError($("create-error"), null);
+    const n = Number($("seats").value);
+    const typed = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const names = typed.map((t, i) => t || `seat ${i}`);
+    const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
+    const mode = document.querySelector("input[name=mode]:checked").value;
+    if (mode === "table") body.table = true;
+    else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
+    $("create").disabled = true;
+    try {
+      const setup = await readToml($("setup-file"), "setup file");
+      if (setup !== undefined) body.setup = setup;
+      const data = await readToml($("data-file"), "data file");
+      if (data !== undefined) body.data = data;
+      const t = await api("POST", "/tables", { body });
+      remember(t.game_id, t.seats, names);
+      showCreated(t, names);
+      refresh();
+    } catch (e) {
+      WL.showError($("create-error"), e);
+    } finally {
+      $("create").disabled = false;
+    }
+  }
+
+  function showCreated(t, names) {
+    const links = t.seats.map((s) => {
+      const url = WL.seatLink(t.game_id, s.seat, s.token);
+      const input = h("input", { value: url, readonly: true, "aria-label": `link of ${names[s.seat]}` });
+      return h(
+        "div.seat-link",
+        { dataset: { seat: s.seat } },
+        h("b", {}, names[s.seat]),
+        input,
+        h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
+        h("a", { href: url, target: "_blank", class: "play-link" }, "play")
+      );
+    });
+    $("created").replaceChildren(
+      h("div.panel", {},
+        h("h2", {}, "Table open — one link per player"),
+        h("p.muted", {}, "Each link carries that seat's secret token after the #, which browsers never send to a server. Give each player only their own link."),
+        h("div.seat-links", {}, links),
+        h("p", {}, h("a", { href: `/play/${t.game_id}` }, "watch as a spectator"))
+      )
+    );
+    $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  function row(t) {
+    const g = games.find((x) => x.id === t.game);
+    const seats = mine()[t.game_id] || [];
+    const status = [h(`span.pill.${t.status}`, {}, t.status)];
+    if (t.mode === "table") status.push(" ", h("span.pill.table", { title: "dice and deck orders come from the table" }, "table mode"));
+    if (t.forked_from) {
+      status.push(" ", h("span.pill.fork", { title: `what-if branch of ${t.forked_from.game_id} at position ${t.forked_from.at}` }, `⑂ branch @${t.forked_from.at}`));
+    }
+    const names = t.names && t.names.length ? t.names.join(", ") : `${t.players} players`;
+    const go = [h("a", { href: `/play/${t.game_id}` }, t.status === "finished" ? "view" : "watch"), " · ", h("a", { href: `/replay/${t.game_id}` }, "replay")];
+    for (const s of seats) {
+      if (t.status !== "running") break;
+      go.push(" · ", h("a", { href: WL.seatLink(t.game_id, s.seat, s.token) }, `play as ${s.name}`));
+    }
+    return h(
+      "tr",
+      { dataset: { game: t.game_id } },
+      h("td", {}, g ? g.name.split(" — ")[0] : t.game, h("div.muted", { style: "font-size:.8em" }, t.game_id.slice(0, 8))),
+      h("td", {}, names),
+      h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, `${t.events} events`)),
+      h("td", {}, t.winner_names && t.winner_names.length ? `♛ ${t.winner_names.join(", ")}` : ""),
+      h("td", {}, WL.when(t.started_at)),
+      h("td", {}, go)
+    );
+  }
+
+  async function refresh() {
+    try {
+      const rows = await api("GET", "/tables?limit=1000");
+      const latest = rows.slice(-100).reverse();
+      $("tables").tBodies[0].replaceChildren(...latest.map(row));
+      $("no-tables").hidden = rows.length > 0;
+      $("tables-note").textContent = rows.length > 100 ? `(latest 100 of ${rows.length})` : "";
+    } catch (e) {
+      $("tables-note").textContent = `(not refreshed: ${e.message})`;
+    }
+  }
+
+  function modeHint() {
+    const table = document.querySelector("input[name=mode]:checked").value === "table";
+    $("seed").disabled = table;
+    $("mode-hint").textContent = table
+      ? "Table mode: you enter the real dice and deck orders, or a setup file scripts them."
+      : "The seed is secret while the game runs; give one only for a reproducible demo.";
+  }
+
+  async function start() {
+    $("nav").replaceWith(WL.nav());
+    games = await api("GET", "/games");
+    for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
+    await Promise.all(
+      games.map(async (g) => {
+        rules[g.id] = {};
+        for (const r of await api("GET", `/games/${g.id}/rules`)) rules[g.id][r.id] = r;
+      })
+    );
+    // A data file needs a server that takes one (POST /tables "data").
+    const spec = await api("GET", "/openapi.json");
+    const props = ((spec.components || {}).schemas || {}).CreateTable || {};
+    acceptsData = Boolean((props.properties || {}).data);
+    $("data-file").disabled = !acceptsData;
+    $("data-hint").textContent = acceptsData ? "" : "this server does not take data files";
+    $("game").addEventListener("change", () => { drawSeats(); drawOptions(); });
+    $("seats").addEventListener("change", drawNames);
+    for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", modeHint);
+    $("create-form").addEventListener("submit", create);
+    drawSeats();
+    drawOptions();
+    modeHint();
+    await refresh();
+    setInterval(refresh, REFRESH_MS);
+    document.body.dataset.ready = "1";
+  }
+
+  window.addEventListener("DOMContentLoaded", () => start().catch((e) => WL.showError($("create-error"), e)));
+})();

@@ -1,0 +1,486 @@
+// The table page: /play/{game_id}#seat=K&token=T (or no fragment: a spectator).
+// Reads the state and legal commands as that seat, follows the live log over
+// SSE, and sends commands built from the legal ones.
+"use strict";
+(function () {
+  const { h, api } = WL;
+  const { Builder, describe, label, typeLabel, kindOf } = WL.commands;
+  const $ = (id) => document.getElementById(id);
+
+  const gid = WL.gameIdFromPath();
+  const frag = WL.fragment();
+  const token = frag.token || null;
+  const askedSeat = frag.seat !== undefined && frag.seat !== "" ? Number(frag.seat) : null;
+
+  const S = {
+    summary: null,
+    state: null,
+    legal: [],
+    builder: new Builder([]),
+    rules: {},
+    lines: new Set(), // positions already in the story
+    intent: null, // {json, key}: the action being sent, kept until answered
+    refreshing: null,
+    again: false,
+  };
+
+  function ctx() {
+    const st = S.state;
+    const renderer = WL.renderer(st.game);
+    const c = {
+      game: st.game,
+      gid,
+      seat: st.seat,
+      players: st.players,
+      state: st,
+      view: st.view,
+      renderer,
+      labels: (WL.faces[st.game] || {}).labels || {},
+      handIds: [],
+    };
+    const hand = renderer.handCards(c) || [];
+    c.hand = hand;
+    c.handIds = hand.map((x) => x.id);
+    return c;
+  }
+
+  // ------------------------------------------------------------ reading
+
+  async function refresh() {
+    // One refresh at a time; a wake-up during one asks for another after it.
+    if (S.refreshing) {
+      S.again = true;
+      return S.refreshing;
+    }
+    S.refreshing = (async () => {
+      do {
+        S.again = false;
+        const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
+        const st = await api("GET", `/tables/${gid}/state${q}`, { token });
+        let legal = [];
+        const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
+        if (mine && st.status === "running") {
+          legal = await api("GET", `/tables/${gid}/legal?seat=${st.seat}`, { token });
+        }
+        // A move by someone else leaves what this seat was composing alone, as long
+        // as its own legal commands are the same (Spell Wars' seats place at once).
+        const changed = JSON.stringify(legal) !== JSON.stringify(S.legal);
+        S.state = st;
+        if (changed) {
+          S.legal = legal;
+          S.builder = new Builder(legal);
+        }
+        draw();
+      } while (S.again);
+    })();
+    try {
+      await S.refreshing;
+    } catch (e) {
+      WL.showError($("error"), e);
+    } finally {
+      S.refreshing = null;
+    }
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  function draw() {
+    const c = ctx();
+    const st = S.state;
+    $("status").replaceChildren(h(`span.pill.${st.status}`, {}, st.status), " ", h("span.muted", {}, `position ${st.position}`));
+    $("me").textContent = st.seat === null ? "watching as a spectator" : `you are ${WL.nameOf(st.players, st.seat)} (seat ${st.seat})`;
+    $("public").replaceChildren(c.renderer.publicArea(c));
+    drawTurn(c);
+    drawOutcome(c);
+    drawHand(c);
+    drawActions(c);
+    document.body.dataset.position = String(st.position);
+  }
+
+  function drawTurn(c) {
+    const st = c.state;
+    const banner = $("turn");
+    banner.className = "turn-banner";
+    if (st.status === "finished") {
+      banner.classList.add("over");
+      banner.textContent = "The game is over.";
+      document.title = `Game over — Wizard Ledger`;
+      return;
+    }
+    const mine = st.pending.find((p) => p.seat === st.seat);
+    if (mine) {
+      banner.classList.add("yours");
+      banner.textContent = `Your turn — ${named(mine.prompt || "your decision")}`;
+      document.title = `● Your turn — Wizard Ledger`;
+    } else {
+      const who = [...new Set(st.pending.map((p) => WL.nameOf(st.players, p.seat)))].join(", ");
+      const prompt = st.pending[0] ? st.pending[0].prompt : "";
+      banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
+      document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
+    }
+    banner.dataset.yours = mine ? "1" : "0";
+  }
+
+  function drawOutcome(c) {
+    const st = c.state;
+    const box = $("outcome");
+    if (!st.outcome) {
+      box.replaceChildren();
+      return;
+    }
+    const o = st.outcome;
+    const winners = o.winners.map((w) => WL.nameOf(st.players, w)).join(" and ");
+    const rank = new Map();
+    (o.ranking || []).forEach((group, i) => group.forEach((s) => rank.set(s, i + 1)));
+    const order = st.players.map((_, s) => s).sort((a, b) => (rank.get(a) || 99) - (rank.get(b) || 99));
+    const rows = order.map((s) =>
+      h(
+        "tr",
+        {},
+        h("td", {}, rank.has(s) ? `#${rank.get(s)}` : ""),
+        h("td", {}, st.players[s], o.winners.includes(s) ? " ♛" : ""),
+        h("td", {}, o.scores && o.scores.length ? String(o.scores[s]) : "")
+      )
+    );
+    box.replaceChildren(
+      h(
+        "div.winner",
+        { id: "winner" },
+        h("div.crown", {}, "♛"),
+        h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
+        o.reason ? h("p", {}, named(o.reason)) : null,
+        h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
+        h("p", {}, h("a", { href: `/replay/${gid}${location.hash}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+      )
+    );
+  }
+
+  function drawHand(c) {
+    const section = $("mine");
+    if (c.seat === null || !c.hand.length) {
+      section.hidden = c.seat === null || c.renderer.handCards(c) === null;
+      $("hand").replaceChildren(c.seat === null ? "" : h("span.muted", {}, "no cards in hand"));
+      return;
+    }
+    section.hidden = false;
+    const b = S.builder;
+    const step = b.next();
+    const pickItems = step && step.list ? b.pickable(step.field) : null;
+    const single = step && !step.list ? new Set(step.values.filter((v) => typeof v === "string")) : null;
+    $("hand").replaceChildren(
+      ...c.hand.map(({ id, item }) => {
+        const el = WL.cardNode(c.game, id, item);
+        if (pickItems) {
+          if (b.picks.includes(id)) el.classList.add("picked", "pickable");
+          else if (pickItems.has(id)) el.classList.add("pickable");
+          else el.classList.add("dim");
+          if (b.picks.includes(id) || pickItems.has(id)) el.addEventListener("click", () => { b.toggle(id); draw(); });
+        } else if (single && single.has(id)) {
+          el.classList.add("pickable");
+          el.addEventListener("click", () => { b.set(step.field, id); draw(); });
+        } else if (!b.type && S.legal.some((cmd) => usesCard(cmd, id))) {
+          el.classList.add("pickable");
+          el.addEventListener("click", () => startWithCard(id));
+        }
+        return el;
+      })
+    );
+  }
+
+  function usesCard(cmd, id) {
+    return Object.entries(cmd).some(([f, v]) => f !== "type" && (v === id || (Array.isArray(v) && v.includes(id))));
+  }
+
+  // A card clicked first: the actions it can take part in.
+  function startWithCard(id) {
+    const types = S.builder.types.filter((t) => S.builder.ofType(t).some((cmd) => usesCard(cmd, id)));
+    if (types.length === 1) {
+      S.builder.choose(types[0]);
+      applyCard(id);
+    } else {
+      S.builder.reset();
+      S.builder.focus = id;
+    }
+    draw();
+  }
+
+  function applyCard(id) {
+    const b = S.builder;
+    const step = b.next();
+    if (!step) return;
+    if (step.list) {
+      if (b.pickable(step.field).has(id)) b.toggle(id);
+    } else if (step.values.includes(id)) {
+      b.set(step.field, id);
+    }
+  }
+
+  function drawActions(c) {
+    const panel = $("actions-panel");
+    const st = c.state;
+    const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
+    panel.hidden = !(mine && st.status === "running");
+    $("table-dice").hidden = !(S.summary && S.summary.mode === "table");
+    if (panel.hidden) return;
+    const b = S.builder;
+    const box = $("actions");
+    box.replaceChildren();
+    if (!S.legal.length) {
+      box.appendChild(h("p.muted", {}, "nothing to send right now"));
+      return;
+    }
+    const focus = b.focus && !b.type ? b.focus : null;
+    const types = focus ? b.types.filter((t) => b.ofType(t).some((cmd) => usesCard(cmd, focus))) : b.types;
+    box.appendChild(
+      h(
+        "div.action-types",
+        {},
+        focus ? h("span", {}, `With ${label(c, "card", focus)}: `) : null,
+        types.map((t) => {
+          const single = b.ofType(t).length === 1 && !Object.keys(b.ofType(t)[0]).some((k) => k !== "type");
+          return h(
+            `button${b.type === t ? ".chosen" : ""}${single ? ".primary" : ""}`,
+            { type: "button", dataset: { type: t }, onclick: () => chooseType(t, focus) },
+            typeLabel(c, t)
+          );
+        }),
+        focus || b.type ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel") : null
+      )
+    );
+    if (!b.type) return;
+    const step = b.next();
+    if (step) box.appendChild(stepNode(c, step));
+    const cmd = b.command();
+    if (cmd) {
+      box.appendChild(
+        h("div.step", {}, h("div.summary", { id: "summary" }, describe(c, cmd)), h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send"))
+      );
+    }
+  }
+
+  function chooseType(t, focus) {
+    const b = S.builder;
+    const cands = b.ofType(t);
+    if (cands.length === 1 && !Object.keys(cands[0]).some((k) => k !== "type")) {
+      send(cands[0]);
+      return;
+    }
+    b.choose(t);
+    if (focus) applyCard(focus);
+    draw();
+  }
+
+  function stepNode(c, step) {
+    const b = S.builder;
+    const field = step.field;
+    const question = (c.renderer.question && c.renderer.question(field, c)) || `Choose ${field.replace(/_/g, " ")}`;
+    if (!step.list) {
+      return h(
+        "div.step",
+        {},
+        h("div.q", {}, question),
+        h(
+          "div.choices",
+          {},
+          step.values.map((v) =>
+            h("button", { type: "button", dataset: { field, value: JSON.stringify(v) }, onclick: () => { b.set(field, v); draw(); } }, label(c, field, v))
+          )
+        )
+      );
+    }
+    // A list field: pick items one by one, checked as you go.
+    const items = [...b.pickable(field)];
+    const picked = b.pickedValue(field);
+    const checks = (c.renderer.checks && c.renderer.checks(c, field, b.picks)) || [];
+    checks.push(
+      picked
+        ? { level: "ok", text: "a legal choice" }
+        : { level: b.picks.length ? "bad" : "warn", text: b.picks.length ? "not a legal choice as it stands" : "pick from your hand" }
+    );
+    const inHand = items.filter((x) => c.handIds.includes(x));
+    const others = items.filter((x) => !c.handIds.includes(x) && !b.picks.includes(x));
+    return h(
+      "div.step",
+      {},
+      h("div.q", {}, question),
+      c.renderer.slots ? c.renderer.slots(c, field, b.picks) : h("div", {}, b.picks.map((p) => label(c, field, p)).join(" + ") || "nothing picked yet"),
+      h("div.checks", { id: "checks" }, checks.map((x) => h(`div.check.${x.level}`, {}, x.text))),
+      inHand.length ? h("div.muted", {}, "Click cards in your hand to add or remove them.") : null,
+      others.length ? h("div.choices", {}, others.map((x) => h("button", { type: "button", onclick: () => { b.toggle(x); draw(); } }, label(c, field, x)))) : null,
+      h("div.choices", { style: "margin-top:.4em" },
+        h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick: () => { b.set(field, picked); draw(); } }, "Done"),
+        b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, "clear") : null
+      )
+    );
+  }
+
+  // ------------------------------------------------------------ acting
+
+  function randomKey() {
+    const a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
+  }
+
+  function tableChance() {
+    const out = {};
+    const dice = $("dice").value.trim();
+    if (dice) out.dice = dice.split(/[ ,]+/).filter(Boolean).map(Number);
+    const orders = $("orders").value.trim();
+    if (orders) out.orders = JSON.parse(orders);
+    const drew = $("drew").value.trim();
+    if (drew) out.drew = drew.split(/[ ,]+/).filter(Boolean);
+    return out;
+  }
+
+  // One idempotency key per intended action: a retry of the same command after
+  // a lost answer reuses it (the server stores it once); a new command, or the
+  // same one after an answer came back, gets a new key.
+  async function send(cmd) {
+    const json = JSON.stringify(cmd);
+    if (!S.intent || S.intent.json !== json) S.intent = { json, key: randomKey() };
+    const key = S.intent.key;
+    WL.showError($("act-error"), null);
+    let chance;
+    try {
+      chance = tableChance();
+    } catch (_) {
+      WL.showError($("act-error"), new Error('deck orders are lists of positions, e.g. [[2,0,1]]'));
+      return;
+    }
+    for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
+    try {
+      const body = Object.assign({ seat: S.state.seat, command: cmd }, chance);
+      await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
+      S.intent = null;
+      for (const id of ["dice", "orders", "drew"]) $(id).value = "";
+      S.builder.reset();
+    } catch (e) {
+      if (e instanceof WL.ApiError) {
+        S.intent = null; // answered: the next attempt is a new action
+        WL.showError($("act-error"), e);
+      } else {
+        WL.showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
+      }
+    }
+    await refresh();
+  }
+  WL.send = send; // for tests and the console
+
+  // ------------------------------------------------------------ the story
+
+  async function loadRules(game) {
+    for (const r of await api("GET", `/games/${game}/rules`)) S.rules[r.id] = r;
+  }
+
+  function openRule(id) {
+    const r = S.rules[id];
+    const d = $("rule");
+    d.replaceChildren(
+      h("h3", {}, r ? r.section : id, " ", r ? h(`span.source-badge.${r.source}`, {}, r.source) : null),
+      h("div", {}, h("code", {}, id)),
+      r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, "not in the catalogue"),
+      r && r.summary ? h("p", {}, h("b", {}, "In short: "), r.summary) : null,
+      r && r.readings && r.readings.length
+        ? h("div", {}, h("b", {}, "Readings:"), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? ` (option ${x.option})` : ""))))
+        : null,
+      r && r.why ? h("p.muted", {}, "Why: ", r.why) : null,
+      h("form", { method: "dialog" }, h("button", {}, "close"))
+    );
+    d.showModal();
+  }
+
+  // Names for seat numbers: "seat 1 draws" -> "Bob draws".
+  function named(text) {
+    const players = S.state ? S.state.players : [];
+    return String(text).replace(/\bseat (\d+)\b/g, (m, n) => players[Number(n)] || m);
+  }
+
+  function storyText(entry) {
+    if (entry.type === "GameStarted" && entry.event) {
+      const e = entry.event;
+      const opts = Object.entries(e.options || {}).map(([k, v]) => `${k} ${v}`).join(", ");
+      return `${e.players.join(", ")} sit down (${e.mode === "table" ? "table mode: dice from the table" : "seeded dice"})${opts ? `; options: ${opts}` : ""}`;
+    }
+    if (entry.type === "ActionTaken" && entry.event && S.state) {
+      const c = ctx();
+      const who = WL.nameOf(c.players, entry.event.seat);
+      try {
+        return `${who}: ${describe(c, entry.event.command)}`;
+      } catch (_) {
+        return named(entry.text);
+      }
+    }
+    return named(entry.text);
+  }
+
+  function addLine(entry, fresh) {
+    if (S.lines.has(entry.position)) return;
+    S.lines.add(entry.position);
+    const cls = ["line"];
+    if (entry.type === "ActionTaken") cls.push("action");
+    if (entry.redacted) cls.push("redacted");
+    if (fresh) cls.push("fresh");
+    const line = h(
+      `div.${cls.join(".")}`,
+      { dataset: { position: entry.position, type: entry.type } },
+      h("span.pos", {}, entry.position),
+      h("span.txt", {}, storyText(entry)),
+      entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: "open the rule" }, entry.rule) : null
+    );
+    const story = $("story");
+    story.prepend(line); // newest first
+  }
+
+  async function loadStory() {
+    const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
+    const entries = await api("GET", `/tables/${gid}/log${q}`, { token });
+    for (const e of entries) addLine(e, false);
+    return entries.length ? entries[entries.length - 1].position : 0;
+  }
+
+  function follow(after) {
+    const params = new URLSearchParams({ after: String(after) });
+    if (token) params.set("token", token);
+    const source = new EventSource(`/tables/${gid}/events?${params}`);
+    source.addEventListener("ready", () => $("live").classList.add("on"));
+    source.addEventListener("entry", (m) => {
+      addLine(JSON.parse(m.data), true);
+      refresh();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      $("live").classList.remove("on");
+      $("live").title = "the game is over";
+      refresh();
+    });
+    source.onerror = () => $("live").classList.remove("on"); // EventSource reconnects by itself
+  }
+
+  async function start() {
+    $("nav").replaceWith(WL.nav());
+    $("replay-link").href = `/replay/${gid}${location.hash}`; // as this seat, token kept in the fragment
+    try {
+      S.summary = await api("GET", `/tables/${gid}`);
+      const games = await api("GET", "/games");
+      const g = games.find((x) => x.id === S.summary.game);
+      $("title").textContent = g ? g.name : S.summary.game;
+      await Promise.all([WL.loadFace(S.summary.game), loadRules(S.summary.game)]);
+      if (S.summary.mode === "table") {
+        // Cards drawn at a physical table, where the server takes them (ActRequest.drew).
+        const spec = await api("GET", "/openapi.json");
+        const act = ((spec.components || {}).schemas || {}).ActRequest || {};
+        $("drew-label").hidden = !(act.properties || {}).drew;
+      }
+      await refresh();
+      const after = await loadStory();
+      follow(after);
+      document.body.dataset.ready = "1";
+    } catch (e) {
+      WL.showError($("error"), e);
+      document.body.dataset.ready = "error";
+    }
+  }
+
+  window.addEventListener("DOMContentLoaded", start);
+})();

@@ -1,0 +1,91 @@
+"""The app's replay page is the replay viewer, fed by the JSON export as the
+seat of the link may see it; a finished game's players fork from any position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import ActionTaken, get_game
+from services.ledger import WizardLedger
+from services.view_words import flatten, show
+from services.words import Words
+from tests.services.conftest import QUICK, LiveServer, play
+from tests.web.conftest import screenshot
+from tests.web.test_table_pages import TIMEOUT, check_no_hidden_cards
+
+
+def state_rows(page: Any) -> dict[str, str]:
+    rows = page.eval_on_selector_all(
+        "#state tr", "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText])"
+    )
+    return dict(rows)
+
+
+def open_replay(browser: Any, url: str) -> Any:
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.wait_for_selector("#app-bar", timeout=TIMEOUT)
+    return page
+
+
+def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
+    with server.client() as c:
+        r = c.post("/tables", json={"game": "ultimate", "players": ["Ann", "Bob"], **body})
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+
+def test_a_seat_replays_its_running_game_and_the_slider_shows_each_position(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    table = new_game(server, seed="replay")
+    gid, token = table["game_id"], table["seats"][0]["token"]
+    play(web_ledger, gid, actions=6)
+    head = web_ledger.load(gid).version
+    page = open_replay(browser, f"{server.url}/replay/{gid}#seat=0&token={token}")
+    assert "token=" not in page.url.split("#")[0]  # the token never left the fragment
+    assert int(page.get_attribute("#slider", "max")) == head
+    game = get_game("ultimate")
+    words = Words(game, ("Ann", "Bob"))
+    for position in (head, 8, head // 2, 2):
+        page.locator("#slider").fill(str(position))
+        assert page.input_value("#pos") == str(position)
+        view = game.view(web_ledger.load(gid, position).table.state, 0)
+        assert state_rows(page) == {k: show(v) for k, v in flatten(view, words).items()}
+    screenshot(page, "replay-running")
+    check_no_hidden_cards(page, web_ledger, gid, 0)
+    assert page.locator("#fork").count() == 0  # a running game is not forked over HTTP
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_player_forks_a_finished_game_from_the_replay(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    table = new_game(server, seed="fork", options=QUICK)
+    gid, token = table["game_id"], table["seats"][1]["token"]
+    play(web_ledger, gid)
+    entries = web_ledger.entries(gid)
+    before_action = next(e.position - 1 for e in entries[8:] if isinstance(e.event, ActionTaken))
+    page = open_replay(browser, f"{server.url}/replay/{gid}#seat=1&token={token}")
+    page.locator("#slider").fill(str(before_action))
+    page.click("#fork")
+    page.wait_for_selector("#fork-result a.fork-seat", timeout=TIMEOUT)
+    links = [a.get_attribute("href") for a in page.locator("#fork-result a.fork-seat").all()]
+    assert len(links) == 2 and "play as Ann" in page.inner_text("#fork-result")
+    branch = links[0].split("/play/")[1].split("#")[0]
+    with server.client() as c:
+        summary = c.get(f"/tables/{branch}").json()
+    assert summary["forked_from"] == {"game_id": gid, "at": before_action}
+    screenshot(page, "replay-finished")
+    # A spectator replays the finished game too, without the fork button.
+    spectator = open_replay(browser, f"{server.url}/replay/{gid}")
+    assert int(spectator.get_attribute("#slider", "max")) == web_ledger.load(gid).version
+    assert spectator.locator("#fork").count() == 0
+    assert page.errors == [] and spectator.errors == []
+    page.context.close()
+    spectator.context.close()
