@@ -24,8 +24,11 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 -m slow $(PYTEST_ARGS)
 
+# The revision before the performance work (issue 11): its HTTP figures are
+# measured in the same run, side by side. BASELINE= turns that off.
+BASELINE ?= 0f60cbc
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench $(if $(BASELINE),--baseline $(BASELINE))
 
 lint: $(STAMP)
 	$(BIN)/ruff check domain services projections tools tests

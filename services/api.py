@@ -24,6 +24,7 @@ from services import (
     api_dispute,
     api_errors,
     api_events,
+    api_fast,
     api_ops,
     api_positions,
     api_tables,
@@ -213,6 +214,8 @@ def create_app(
     api_errors.install(app)
     # The last added is the outermost: ids and metrics see every answer, the
     # rate limits come before a body is read, the body limit before parsing.
+    # Innermost of the middlewares: limits, ids and metrics see the play requests too.
+    api_fast.install(app, the_ledger, live)
     app.add_middleware(BodyLimit)
     app.add_middleware(
         RateLimit, limits=rate_limits.configured(rate_limits_given, clock), metrics=metrics

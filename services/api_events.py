@@ -111,6 +111,9 @@ async def events(
         async for message in follow(
             request.app.state.ledger, live, target.gid, target.seat, target.after
         ):
-            yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
+            if message.raw is not None:  # encoded once for every stream that shares it
+                yield ServerSentEvent(event=message.kind, raw_data=message.raw, id=message.id)
+            else:
+                yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
     finally:
         open_streams.dec()

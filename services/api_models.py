@@ -118,3 +118,10 @@ class ActResult(BaseModel):
     entries: list[dict[str, Any]] = Field(
         description="the appended events, as this seat may see them"
     )
+    pending: list[dict[str, Any]] = Field(
+        description="the decisions the game waits for after this action: which seats, what for"
+    )
+    legal: list[dict[str, Any]] = Field(
+        description="every command this seat may send after this action (as GET /legal), "
+        "so that no other request is needed to play on"
+    )

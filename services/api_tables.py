@@ -1,7 +1,9 @@
 """The HTTP operations on games and tables: the same operations as the ``wizards`` CLI.
 
-Routes are plain ``def`` functions: FastAPI runs them in its thread pool,
-which suits the store's blocking drivers (sqlite3, psycopg).
+Most routes are plain ``def`` functions: FastAPI runs them in its thread pool,
+which suits the store's blocking drivers (sqlite3, psycopg). The routes of
+play (state, legal, act) are ``async`` and make one hop to the thread pool for
+all their work, and encode their answer with msgspec: they carry the load.
 
 What a caller sees is always redacted for the seat its token proves (or for
 a spectator): state, log, legal commands, act results, exports and replays of
@@ -16,6 +18,7 @@ from uuid import UUID
 import msgspec
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from domain.kernel import IllegalCommand, all_games, get_game
 from services.api_auth import Token, acting_seat, player_seat, viewer_seat
@@ -24,13 +27,12 @@ from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_POSITION, MAX_SEAT
 from services.reads import (
-    entry_json,
+    act_json,
     legal_json,
     log_json,
     notes_by_position,
     notes_json,
     state_json,
-    status_of,
     summary_json,
     visible_entries,
 )
@@ -47,9 +49,21 @@ MEDIA_TYPES = {
 }
 
 
-def get_ledger(request: Request) -> WizardLedger:
+async def get_ledger(request: Request) -> WizardLedger:
+    # async: a plain ``def`` dependency costs a hop to the thread pool per request.
     ledger: WizardLedger = request.app.state.ledger
     return ledger
+
+
+class JSONBytes(Response):
+    """A JSON answer already encoded (by msgspec, faster than FastAPI's encoder)."""
+
+    media_type = "application/json"
+
+
+async def _json_off_loop(work: Any) -> JSONBytes:
+    """Run ``work`` (blocking store calls) in the thread pool, encode its result there."""
+    return JSONBytes(await run_in_threadpool(lambda: msgspec.json.encode(work())))
 
 
 LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
@@ -148,32 +162,50 @@ def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     return summary_json(ledger, _gid(game_id))
 
 
-@router.get("/tables/{game_id}/state", tags=["tables"], responses=RESPONSES)
-def state(
+@router.get(
+    "/tables/{game_id}/state",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_model=dict[str, Any],
+)
+async def state(
     game_id: str,
     ledger: LedgerDep,
     token: Token,
-    response: Response,
     seat: SeatQuery = None,
     at: Annotated[
         int | None, Query(ge=1, le=MAX_POSITION, description="position (1 = GameStarted)")
     ] = None,
-) -> dict[str, Any]:
+) -> Response:
     """The state at any position, as a seat (with its token) or a spectator sees it."""
     gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, seat, token)
-    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
-    try:
-        return state_json(ledger, gid, at=at, seat=viewer)
-    except ValueError as e:  # a position past the end
-        raise APIError(422, "bad_position", str(e)) from None
+    shown: list[int | None] = []
+
+    def work() -> dict[str, Any]:
+        viewer = viewer_seat(ledger, gid, seat, token)
+        shown.append(viewer)
+        try:
+            return state_json(ledger, gid, at=at, seat=viewer)
+        except ValueError as e:  # a position past the end
+            raise APIError(422, "bad_position", str(e)) from None
+
+    response = await _json_off_loop(work)
+    response.headers["X-Wizards-Seat"] = "spectator" if shown[0] is None else str(shown[0])
+    return response
 
 
-@router.get("/tables/{game_id}/legal", tags=["tables"], responses=RESPONSES)
-def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery = None) -> list[Any]:
+@router.get(
+    "/tables/{game_id}/legal",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_model=list[dict[str, Any]],
+)
+async def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery = None) -> Response:
     """Every command the seat may send now. Needs the seat's token: commands name its cards."""
     gid = _gid(game_id)
-    return legal_json(ledger, gid, acting_seat(ledger, gid, seat, token))
+    return await _json_off_loop(
+        lambda: legal_json(ledger, gid, acting_seat(ledger, gid, seat, token))
+    )
 
 
 @router.get("/tables/{game_id}/log", tags=["tables"], responses=RESPONSES)
@@ -194,7 +226,7 @@ def log(
     responses=RESPONSES,
     summary="Send a seat's command (Bearer token required)",
 )
-def act(
+async def act(
     game_id: str,
     body: ActRequest,
     ledger: LedgerDep,
@@ -203,34 +235,28 @@ def act(
         str | None,
         Header(description="a retry with the same key returns the first result, appends nothing"),
     ] = None,
-) -> ActResult:
+) -> Response:
+    """Answered once the command is durable (committed and synced). The answer
+    carries what follows: the pending decisions and the commands this seat may
+    send now, so that one request per command is enough."""
     gid = _gid(game_id)
-    seat = acting_seat(ledger, gid, body.seat, token)
-    if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
-        raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
-    entries = ledger.act(
-        gid,
-        seat,
-        body.command,
-        key=idempotency_key,
-        dice=body.dice,
-        orders=body.orders,
-        drew=body.drew,
-    )
-    last = entries[-1].position
-    loaded = ledger.load(gid)
-    if loaded.version != last:
-        # A retried key whose game moved on: answer as the first time, redacted
-        # as the game stood right after those entries.
-        loaded = ledger.load(gid, last)
-    finished = _finished(loaded)
-    return ActResult(
-        game_id=str(gid),
-        seat=seat,
-        position=last,
-        status=status_of(loaded.game, loaded.table),
-        entries=[entry_json(e, loaded.game, seat, finished) for e in entries],
-    )
+
+    def work() -> dict[str, Any]:
+        seat = acting_seat(ledger, gid, body.seat, token)
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
+            raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
+        acted = ledger.perform(
+            gid,
+            seat,
+            body.command,
+            key=idempotency_key,
+            dice=body.dice,
+            orders=body.orders,
+            drew=body.drew,
+        )
+        return act_json(ledger, gid, seat, acted)
+
+    return await _json_off_loop(work)
 
 
 @router.get(

@@ -54,7 +54,17 @@ from domain.kernel import (
 )
 from domain.kernel.data import data_hash
 from services.chance import check_supplied_used, dice_for, opening_dice
-from services.codec import GENESIS, Record, encode_body, link_hash, topic_of
+from services.codec import (
+    GENESIS,
+    Record,
+    decode_body,
+    decode_record,
+    encode_body,
+    encode_record,
+    link_hash,
+    topic_of,
+)
+from services.commit import Committer, Rows
 from services.config import eventsourcing_env, store_url
 from services.limits import (
     MAX_DICE,
@@ -65,11 +75,14 @@ from services.limits import (
     check_seed,
 )
 from services.records import LedgerMapper, StoredGameEvent
+from services.rows import Row, select_rows
 
 log = logging.getLogger("wizards.ledger")
 
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
+CACHED_GAMES = 4096
+GAME_LOCKS = 256
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
 _NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
@@ -159,6 +172,14 @@ class Loaded:
     @property
     def version(self) -> int:
         return self.table.position
+
+
+@dataclass(frozen=True)
+class Acted:
+    """What an act appended, and the game as this process knows it right after."""
+
+    entries: list[Entry]
+    loaded: Loaded
 
 
 @dataclass(frozen=True)
@@ -313,7 +334,13 @@ class WizardLedger(Application[UUID]):
         self.snapshot_every = snapshot_every
         self.use_snapshots = use_snapshots
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
+        # Secrets never change once written: read each game's once.
+        self._secrets: OrderedDict[UUID, Secrets] = OrderedDict()
         self._lock = threading.RLock()
+        # Acts on one game in this process take turns (striped by game id), so
+        # that the second decides on the first's result instead of losing a race.
+        self._game_locks = [threading.Lock() for _ in range(GAME_LOCKS)]
+        self.committer = Committer.for_recorder(self.recorder)
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
         # Counters for metrics: acts that lost a race and were decided again,
         # and retries answered from an idempotency key.
@@ -407,10 +434,10 @@ class WizardLedger(Application[UUID]):
             encode_body(event)  # an unencodable setup fails here, before anything is written
         gid = uuid4()
         tokens = [secrets.token_urlsafe(16) for _ in names]
-        self._write_secrets(gid, Secrets(seed, tuple(_hash_token(t) for t in tokens)))
+        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
         # GameStarted is position 1: the fold of the opening events starts from it.
-        self._append(gid, loaded, events, first_is_start=True)
+        self._append(gid, loaded, events, first_is_start=True, secret=secret)
         return Created(gid, list(enumerate(tokens)))
 
     # -------------------------------------------------------------------- fork
@@ -467,12 +494,10 @@ class WizardLedger(Application[UUID]):
         events.append(mark)
         new = uuid4()
         tokens = [secrets.token_urlsafe(16) for _ in started.players]
-        self._write_secrets(
-            new, Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
-        )
+        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
         game = get_game(started.game)
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
-        self._append(new, loaded, events, first_is_start=True)
+        self._append(new, loaded, events, first_is_start=True, secret=secret)
         return Created(new, list(enumerate(tokens)))
 
     # ------------------------------------------------------------- annotations
@@ -533,6 +558,40 @@ class WizardLedger(Application[UUID]):
         retried command with the same idempotency ``key`` returns the entries
         the first one appended and appends nothing.
         """
+        return self.perform(
+            game_id,
+            seat,
+            command,
+            key=key,
+            dice=dice,
+            orders=orders,
+            drew=drew,
+            token=token,
+            require_token=require_token,
+        ).entries
+
+    def perform(
+        self,
+        game_id: str | UUID,
+        seat: int,
+        command: object,
+        *,
+        key: str | None = None,
+        dice: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+        token: str | None = None,
+        require_token: bool = False,
+    ) -> Acted:
+        """``act``, also returning the game as it stands after the command (from
+        memory: no read after the write).
+
+        The command is decided on this process's cached fold without reading
+        the store first. If another process wrote to the game meanwhile, the
+        append loses the race for the stream position (nothing is written), and
+        the command is decided again on the fold read back; a refusal on a
+        cached fold is checked against the store before it is given.
+        """
         gid = parse_game_id(game_id)
         if token is not None or require_token:
             self.check_token(gid, seat, token)
@@ -541,30 +600,58 @@ class WizardLedger(Application[UUID]):
             _check_drew(drew)
         except SetupError as e:
             raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
-        for _ in range(MAX_RETRIES):
-            loaded = self._load(gid)
-            if key is not None and key in loaded.keys:
-                first, last, key_seat = loaded.keys[key]
-                original = self.entries(gid, gt=first - 1, lte=last)
-                action = original[0].event
-                if key_seat != seat or (
-                    isinstance(action, ActionTaken)
-                    and action.command != stored_command(decode_command(loaded.game, command))
-                ):
-                    raise IdempotencyConflict(
-                        f"idempotency key {key!r} was already used for another command"
-                    )
-                self.replays += 1
-                return original
-            cmd = decode_command(loaded.game, command)
-            events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
-            try:
-                return self._append(gid, loaded, events, folded=after)
-            except (RecordConflictError, IntegrityError):
-                self.conflicts += 1
-                self._forget(gid)
-                continue
+        with self._game_locks[gid.int % GAME_LOCKS]:
+            fresh = False
+            for _ in range(MAX_RETRIES):
+                loaded, read = self._current(gid)
+                fresh = fresh or read
+                if key is not None and key in loaded.keys:
+                    replayed = self._replayed(gid, loaded, seat, command, key)
+                    self.replays += 1
+                    return Acted(replayed, loaded)
+                try:
+                    cmd = decode_command(loaded.game, command)
+                    events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+                except IllegalCommand:
+                    # Refused on a fold that may be behind another process's writes:
+                    # refuse only if the store has nothing newer.
+                    if fresh or not self._catch_up(gid, loaded):
+                        raise
+                    fresh = True
+                    continue
+                try:
+                    entries, new = self._append(gid, loaded, events, folded=after)
+                    return Acted(entries, new)
+                except (RecordConflictError, IntegrityError):
+                    self.conflicts += 1
+                    self._forget(gid)
+                    stored = self._load_at(gid, None)
+                    if fresh and stored.version == loaded.version:
+                        # Nothing newer in the stream, yet the write conflicts: the
+                        # recorded head is past the stream (its last events removed).
+                        raise RuntimeError(
+                            f"game {gid}: the stream ends before its recorded head; run verify"
+                        ) from None
+                    self._remember(gid, stored)
+                    fresh = True
+                    continue
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
+
+    def _replayed(
+        self, gid: UUID, loaded: Loaded, seat: int, command: object, key: str
+    ) -> list[Entry]:
+        """The entries of an action already stored under idempotency ``key``."""
+        first, last, key_seat = loaded.keys[key]
+        original = self.entries(gid, gt=first - 1, lte=last)
+        action = original[0].event
+        if key_seat != seat or (
+            isinstance(action, ActionTaken)
+            and action.command != stored_command(decode_command(loaded.game, command))
+        ):
+            raise IdempotencyConflict(
+                f"idempotency key {key!r} was already used for another command"
+            )
+        return original
 
     def _decide(
         self,
@@ -613,15 +700,18 @@ class WizardLedger(Application[UUID]):
         *,
         first_is_start: bool = False,
         folded: Table[Any] | None = None,
-    ) -> list[Entry]:
-        """Append ``events`` after ``loaded``; ``folded`` is the fold after them when
-        the caller has it already (deciding a command folds them to see the end)."""
+        secret: Secrets | None = None,
+    ) -> tuple[list[Entry], Loaded]:
+        """Append ``events`` after ``loaded``, with the recorded head (and a new
+        game's ``secret``) in the same transaction; return the entries and the
+        game after them. ``folded`` is the fold after the events when the caller
+        has it already (deciding a command folds them to see the end)."""
         at = _now()
         head = loaded.head
         table = loaded.table
         keys = dict(loaded.keys)
         position = 0 if first_is_start else table.position
-        stored: list[StoredGameEvent] = []
+        stored: list[StoredEvent] = []
         entries: list[Entry] = []
         for i, event in enumerate(events):
             position += 1
@@ -631,7 +721,7 @@ class WizardLedger(Application[UUID]):
             salt = secrets.token_bytes(16)
             h = link_hash(head, gid, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
-            stored.append(StoredGameEvent(gid, position, topic, record))
+            stored.append(StoredEvent(gid, position, topic, encode_record(record)))
             entries.append(Entry(position, topic, event, at, head, h, schema))
             head = h
             if folded is None and not (first_is_start and i == 0):
@@ -639,25 +729,29 @@ class WizardLedger(Application[UUID]):
         if folded is not None:
             table = folded
         keys = _track_keys(keys, [(e.position, e.event) for e in entries])
-        self.events.put(stored)
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
-        with contextlib.suppress(RecordConflictError, IntegrityError):
-            self.heads_recorder.insert_events(
-                [StoredEvent(gid, position, "wizards:head", head.encode())]
-            )
+        rows: Rows = [
+            (self.recorder, stored),
+            (self.heads_recorder, [StoredEvent(gid, position, "wizards:head", head.encode())]),
+        ]
+        if secret is not None:
+            rows.insert(0, (self.secrets_recorder, [self._secrets_row(gid, secret)]))
+        if self.committer is not None:
+            self.committer.commit(rows)
+        else:  # the in-memory store has no transactions to share
+            for recorder, records in rows:
+                recorder.insert_events(records)
+        if secret is not None:
+            self._remember_secrets(gid, secret)
         new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
-        with self._lock:
-            self._cache[gid] = new
-            self._cache.move_to_end(gid)
-            while len(self._cache) > 256:
-                self._cache.popitem(last=False)
+        self._remember(gid, new)
         before = 0 if first_is_start else loaded.version
         if self.snapshot_every and before // self.snapshot_every != position // self.snapshot_every:
             self._snapshot(gid, new)
         for listener in list(self.listeners):
             listener(gid, entries)
-        return entries
+        return entries, new
 
     # -------------------------------------------------------------------- load
 
@@ -665,28 +759,58 @@ class WizardLedger(Application[UUID]):
         with self._lock:
             self._cache.pop(gid, None)
 
-    def _load(self, gid: UUID) -> Loaded:
-        """The current fold, from the cache fast-forwarded with newer events."""
+    def _remember(self, gid: UUID, loaded: Loaded) -> None:
         with self._lock:
-            cached = self._cache.get(gid)
-        loaded = cached or self._load_at(gid, None)
-        newer = list(self.events.get(gid, gt=loaded.version))
-        if newer:
-            loaded = self._fold(loaded, newer)
-        with self._lock:
+            known = self._cache.get(gid)
+            if known is not None and known.version > loaded.version:
+                return  # a reader's catch-up that finished after a newer write
             self._cache[gid] = loaded
             self._cache.move_to_end(gid)
+            while len(self._cache) > CACHED_GAMES:
+                self._cache.popitem(last=False)
+
+    def _current(self, gid: UUID) -> tuple[Loaded, bool]:
+        """The cached fold as it is (True: just read from the store).
+
+        Writers use it without a catch-up read: a fold behind the store can
+        only lose the race for the next position, and is then read again."""
+        with self._lock:
+            cached = self._cache.get(gid)
+        if cached is not None:
+            return cached, False
+        loaded = self._load_at(gid, None)
+        self._remember(gid, loaded)
+        return loaded, True
+
+    def _catch_up(self, gid: UUID, loaded: Loaded) -> bool:
+        """Fast-forward the cached fold with events other processes appended; True
+        if there were any."""
+        newer = select_rows(self.recorder, gid, gt=loaded.version)
+        if newer:
+            self._remember(gid, self._fold(loaded, newer))
+        return bool(newer)
+
+    def _load(self, gid: UUID) -> Loaded:
+        """The current fold, from the cache fast-forwarded with newer events (other
+        processes may have written: reads see their writes)."""
+        loaded, read = self._current(gid)
+        if not read:
+            self._catch_up(gid, loaded)
+            loaded, _ = self._current(gid)
         return loaded
 
-    def _fold(self, loaded: Loaded, stored: Iterable[StoredGameEvent]) -> Loaded:
-        table, head = loaded.table, loaded.head
+    def _fold(self, loaded: Loaded, rows: Iterable[Row]) -> Loaded:
+        """``loaded`` fast-forwarded with stored rows, decoded straight from their bytes."""
+        game, table, head = loaded.game, loaded.table, loaded.head
         seen: list[tuple[int, Event]] = []
-        for s in stored:
-            table = apply(loaded.game, table, s.event)
-            head = s.record.hash
-            seen.append((s.originator_version, s.event))
+        for position, topic, state in rows:
+            record = decode_record(state)
+            event = decode_body(topic, record.schema, record.body)
+            table = apply(game, table, event)
+            head = record.hash
+            seen.append((position, event))
         keys = _track_keys(dict(loaded.keys), seen)
-        return Loaded(game=loaded.game, table=table, head=head, keys=keys)
+        return Loaded(game=game, table=table, head=head, keys=keys)
 
     def _load_at(self, gid: UUID, at: int | None) -> Loaded:
         """The fold at position ``at`` (None: the end), from the nearest snapshot."""
@@ -695,25 +819,22 @@ class WizardLedger(Application[UUID]):
             # The snapshot's own position is read with the newer events: a
             # snapshot is used only while the stream still holds the event it
             # was taken after (a stream cut below it must not be served from it).
-            rows = list(self.events.get(gid, gt=snap.version - 1, lte=at))
-            if (
-                rows
-                and rows[0].originator_version == snap.version
-                and (rows[0].record.hash == snap.head)
-            ):
+            rows = select_rows(self.recorder, gid, gt=snap.version - 1, lte=at)
+            if rows and rows[0][0] == snap.version and decode_record(rows[0][2]).hash == snap.head:
                 return self._fold(snap, rows[1:])
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
-        first = list(self.events.get(gid, lte=1))
-        if not first:
+        rows = select_rows(self.recorder, gid, lte=at)
+        if not rows or rows[0][0] != 1:
             raise GameNotFound(gid)
-        started = first[0].event
+        _, topic, state = rows[0]
+        record = decode_record(state)
+        started = decode_body(topic, record.schema, record.body)
         if not isinstance(started, GameStarted):
             raise ValueError(f"game {gid}: the stream does not open with GameStarted")
         game = get_game(started.game)
-        loaded = Loaded(game=game, table=open_table(game, started), head=first[0].record.hash)
-        if at is not None and at <= loaded.version:
-            return loaded
-        return self._fold(loaded, self.events.get(gid, gt=loaded.version, lte=at))
+        loaded = Loaded(game=game, table=open_table(game, started), head=record.hash)
+        # One read for the whole fold: GameStarted opened the table.
+        return self._fold(loaded, rows[1:])
 
     # --------------------------------------------------------------- snapshots
 
@@ -768,17 +889,28 @@ class WizardLedger(Application[UUID]):
 
     # ----------------------------------------------------------------- secrets
 
-    def _write_secrets(self, gid: UUID, value: Secrets) -> None:
+    @staticmethod
+    def _secrets_row(gid: UUID, value: Secrets) -> StoredEvent:
         sid = uuid5(_SECRETS_NS, gid.hex)
-        self.secrets_recorder.insert_events(
-            [StoredEvent(sid, 1, "wizards:secrets", msgspec.msgpack.encode(value))]
-        )
+        return StoredEvent(sid, 1, "wizards:secrets", msgspec.msgpack.encode(value))
+
+    def _remember_secrets(self, gid: UUID, value: Secrets) -> None:
+        with self._lock:
+            self._secrets[gid] = value
+            while len(self._secrets) > CACHED_GAMES:
+                self._secrets.popitem(last=False)
 
     def _read_secrets(self, gid: UUID) -> Secrets:
+        with self._lock:
+            cached = self._secrets.get(gid)
+        if cached is not None:
+            return cached
         rows = self.secrets_recorder.select_events(uuid5(_SECRETS_NS, gid.hex), limit=1)
         if not rows:
             raise GameNotFound(gid)
-        return msgspec.msgpack.decode(rows[0].state, type=Secrets)
+        value = msgspec.msgpack.decode(rows[0].state, type=Secrets)
+        self._remember_secrets(gid, value)
+        return value
 
     def check_token(self, gid: UUID, seat: int, token: str | None) -> None:
         hashes = self._read_secrets(gid).token_hashes
@@ -828,24 +960,21 @@ class WizardLedger(Application[UUID]):
         self, game_id: str | UUID, *, gt: int | None = None, lte: int | None = None
     ) -> list[Entry]:
         gid = parse_game_id(game_id)
-        out = [
-            Entry(
-                s.originator_version,
-                s.topic,
-                s.event,
-                s.record.at,
-                s.record.prev,
-                s.record.hash,
-                s.record.schema,
-            )
-            for s in self.events.get(gid, gt=gt, lte=lte)
-        ]
+        out = []
+        for position, topic, state in select_rows(self.recorder, gid, gt=gt, lte=lte):
+            r = decode_record(state)
+            event = decode_body(topic, r.schema, r.body)
+            out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
         if not out and gt is None:
             raise GameNotFound(gid)
         return out
 
     def raw_rows(self, game_id: str | UUID) -> list[StoredGameEvent]:
-        return list(self.events.get(parse_game_id(game_id)))
+        gid = parse_game_id(game_id)
+        return [
+            StoredGameEvent(gid, position, topic, decode_record(state))
+            for position, topic, state in select_rows(self.recorder, gid)
+        ]
 
     def game_ids(self) -> list[UUID]:
         """Every game, in the order they were created (from the notification log)."""

@@ -201,8 +201,11 @@ class Waiter:
 
     async def wait(self, timeout: float) -> bool:
         """True when woken, False when ``timeout`` passed first."""
+        # asyncio.timeout, not wait_for: no task made and cancelled per wait
+        # (a process with a thousand streams waits a thousand times per event).
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self.event.wait()
         except TimeoutError:
             return False
         return True
@@ -219,6 +222,9 @@ class LocalHub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiters: dict[UUID, set[Waiter]] = {}
+        # Notifications so far, per watched game: a store read begun at
+        # generation g has seen every append notified up to g (see services.stream).
+        self._generations: dict[UUID, int] = {}
 
     @contextlib.contextmanager
     def subscribe(self, game_id: UUID) -> Iterator[Waiter]:
@@ -234,10 +240,17 @@ class LocalHub:
                     waiters.discard(waiter)
                     if not waiters:
                         del self._waiters[game_id]
+                        self._generations.pop(game_id, None)
+
+    def generation(self, game_id: UUID) -> int:
+        with self._lock:
+            return self._generations.get(game_id, 0)
 
     def notify(self, game_id: UUID) -> int:
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
+            if waiters:
+                self._generations[game_id] = self._generations.get(game_id, 0) + 1
         for waiter in waiters:
             waiter.wake()
         return len(waiters)

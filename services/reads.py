@@ -13,7 +13,7 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
-from services.ledger import Entry, WizardLedger, parse_game_id
+from services.ledger import Acted, Entry, WizardLedger, parse_game_id
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -109,6 +109,30 @@ def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dic
     if loaded.game.outcome(loaded.table.state) is not None:
         return []
     return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+
+
+def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[str, Any]:
+    """An act's answer: the appended entries as ``seat`` may see them, and what
+    follows them (the pending decisions, and the commands ``seat`` may send),
+    so that a client needs no other request to play on.
+
+    A retried idempotency key gets the first answer again, all of it as the game
+    stood right after those entries, even if the game has moved on since."""
+    entries = acted.entries
+    last = entries[-1].position
+    loaded = acted.loaded if acted.loaded.version == last else ledger.load(gid, last)
+    game, state = loaded.game, loaded.table.state
+    finished = game.outcome(state) is not None
+    legal = [] if finished else game.legal_commands(state, seat)
+    return {
+        "game_id": str(gid),
+        "seat": seat,
+        "position": last,
+        "status": status_of(game, loaded.table),
+        "entries": [entry_json(e, game, seat, finished) for e in entries],
+        "pending": [msgspec.to_builtins(p) for p in getattr(state, "pending", ())],
+        "legal": [msgspec.to_builtins(c) for c in legal],
+    }
 
 
 def log_json(

@@ -10,6 +10,7 @@ import argparse
 import random
 import sqlite3
 import statistics
+import subprocess
 import tempfile
 import time
 import tracemalloc
@@ -25,6 +26,8 @@ from eventsourcing.sqlite import SQLiteFactory
 from domain.kernel import all_games
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
+from tools.bench_http import bench_http
+from tools.bench_sse import bench_sse
 from tools.bench_timetravel import bench_time_travel
 from tools.simulation import play
 
@@ -39,7 +42,7 @@ def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
 
 
 def line(name: str, value: str) -> None:
-    print(f"  {name:<58} {value}")
+    print(f"  {name:<58} {value}", flush=True)
 
 
 def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -52,8 +55,11 @@ def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str
     return rng.choice(calm or legal)
 
 
-def grow(ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0) -> list[float]:
-    """Act until the stream holds ``n_events``; return the seconds of each act."""
+def grow(
+    ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0, cpu: list[float] | None = None
+) -> list[float]:
+    """Act until the stream holds ``n_events``; return the seconds of each act (and
+    append the CPU seconds of each to ``cpu``)."""
     rng = random.Random(seed)
     times = []
     while ledger.load(gid).version < n_events:
@@ -62,9 +68,11 @@ def grow(ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0) -> list[f
             break
         seat = state["pending"][0]["seat"]
         command = stalling_choice(legal_json(ledger, gid, seat), rng)
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         ledger.act(gid, seat, command)
         times.append(time.perf_counter() - t0)
+        if cpu is not None:
+            cpu.append(time.thread_time() - c0)
     return times
 
 
@@ -72,7 +80,8 @@ def bench_append(tmp: Path, actions: int) -> None:
     print("append: a command through the rules, codec and hash chain vs a raw append")
     ledger = WizardLedger(f"sqlite:///{tmp / 'append.db'}", snapshot_every=0)
     gid = ledger.create_game("ultimate", 4, seed="bench-append").game_id
-    times = grow(ledger, gid, actions * 3)
+    cpu: list[float] = []
+    times = grow(ledger, gid, actions * 3, cpu=cpu)
     rows = ledger.recorder.select_events(gid)
     # The same rows, grouped per action as the ledger grouped them, appended raw.
     groups: list[list[StoredEvent]] = []
@@ -92,6 +101,10 @@ def bench_append(tmp: Path, actions: int) -> None:
     ours = statistics.median(times)
     base = statistics.median(raw_times[1:])
     line("ledger.act (decide + encode + chain + append), median", f"{ours * 1e3:.2f} ms")
+    line(
+        "  of which CPU (the rest waits for the synced commit)",
+        f"{statistics.median(cpu) * 1e3:.2f} ms",
+    )
     line("raw eventsourcing insert of the same rows, median", f"{base * 1e3:.2f} ms")
     line("ratio (the cost of rules, codec and chain)", f"{ours / base:.1f}x")
 
@@ -108,15 +121,18 @@ def bench_replay(tmp: Path, n_events: int) -> WizardLedger:
     def full_fold() -> None:
         cold._load_at(gid, None)
 
+    # An open connection, as the ledger's pool has: the figure is the read itself.
+    db = sqlite3.connect(tmp / "long.db")
+
     def raw_select() -> None:
-        with sqlite3.connect(tmp / "long.db") as db:
-            db.execute(
-                "SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
-                (gid.hex,),
-            ).fetchall()
+        db.execute(
+            "SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
+            (gid.hex,),
+        ).fetchall()
 
     t_fold = timed(full_fold)
     t_raw = timed(raw_select)
+    db.close()
     line("events in the stream", str(total))
     line("fold from zero (select + decode + evolve)", f"{total / t_fold:,.0f} events/s")
     line("raw SELECT of the same rows", f"{total / t_raw:,.0f} rows/s")
@@ -181,10 +197,33 @@ def bench_simulation(n: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    parser.add_argument(
+        "--http-only", action="store_true", help="only the HTTP tests (load and live fan-out)"
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
+    )
     args = parser.parse_args()
     n_events = 1_000 if args.quick else 10_000
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
+        baseline = None
+        if args.baseline:
+            code = tmp / "baseline"
+            code.mkdir()
+            archive = subprocess.run(["git", "archive", args.baseline], capture_output=True)
+            if archive.returncode == 0:
+                subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
+                baseline = (args.baseline, code)
+            else:
+                print(f"baseline {args.baseline}: not in this checkout's history, skipped")
+        print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
+        bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
+        bench_sse(tmp, line, quick=args.quick)
+        if args.http_only:
+            return
         bench_append(tmp, 60 if args.quick else 300)
         ledger = bench_replay(tmp, n_events)
         bench_time_travel(ledger)

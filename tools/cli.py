@@ -655,6 +655,10 @@ def stats_command(
 def serve(
     host: Annotated[str, typer.Option()] = "127.0.0.1",
     port: Annotated[int, typer.Option()] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="API processes sharing the port")] = 1,
+    access_log: Annotated[
+        bool, typer.Option(help="log every request (off: no cost at all per request)")
+    ] = True,
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
@@ -678,12 +682,17 @@ def serve(
 
     # JSON log lines with the request id; the app writes its own access line
     # (route, status, time, no query string), so uvicorn's is off.
+    config = log_config()
+    if not access_log:
+        # The app's own access line (services.api_observe), dropped at its logger.
+        config["loggers"]["wizards.access"] = {"level": "WARNING"}
     uvicorn.run(
         "services.api:create_app",
         factory=True,
         host=host,
         port=port,
-        log_config=log_config(),
+        workers=workers,
+        log_config=config,
         access_log=False,
     )
 

@@ -130,6 +130,14 @@ _SETUP = [
         "palette, piles, destiny deck, gauges, powers, missions, stage); what it leaves out is "
         "shuffled and dealt as usual",
     ),
+    _a(
+        "assume.marker-deal",
+        SETUP,
+        "a setup file that gives no marker stacks: the markers of creatures on the board, "
+        "defeated (seats' defeated) or arrived (counters) are out; each quarter's stack holds "
+        "the markers per quarter less the creatures on that quarter, a shortfall coming off "
+        "the fullest stacks (quarter 1 first), and a surplus stays out of the game",
+    ),
     _a("assume.colours", DATA, "seat 0 plays blue, seat 1 green, seat 2 red, seat 3 yellow"),
     _a(
         "assume.open-discard",
@@ -344,8 +352,8 @@ _SPELLS = [
         source="ruling",
         summary="Upgrade draw: the top card of the personal discard (the last one put there).",
         readings=(
-            Reading("The top card of the discard pile."),
-            Reading("Any card of the discard, chosen by the player."),
+            Reading("The top card of the discard pile.", "draw_from=top"),
+            Reading("Any card of the discard, chosen by the player.", "draw_from=any"),
         ),
         default="The top card of the discard pile.",
         why="« piocher » from a pile takes its top card everywhere else in the rules.",
@@ -358,8 +366,11 @@ _SPELLS = [
         summary="An upgrade's teleport or draw may be used at any moment before the spell's "
         "effect, also after further upgrades; unused, it is lost when the effect is applied.",
         readings=(
-            Reading("Any moment before the spell's effect."),
-            Reading("Only right after its card is played, before the next upgrade."),
+            Reading("Any moment before the spell's effect.", "upgrade_timing=any"),
+            Reading(
+                "Only right after its card is played, before the next upgrade.",
+                "upgrade_timing=immediate",
+            ),
         ),
         default="Any moment before the spell's effect.",
         why="The note « doivent toujours être utilisés avant de lancer le sort » sets the only "
@@ -372,8 +383,9 @@ _SPELLS = [
         source="ruling",
         summary="A Voodoo or common-discard victim chooses the card it discards.",
         readings=(
-            Reading("The victim chooses."),
-            Reading("The caster chooses, or the card is drawn at random."),
+            Reading("The victim chooses.", "discard_pick=victim"),
+            Reading("The card is drawn at random from the victim's hand.", "discard_pick=random"),
+            Reading("The caster chooses (not offered: the caster would see the hand)."),
         ),
         default="The victim chooses.",
         why="The victim « renvoie une des cartes de sa main »: the hand is hidden from the "
@@ -387,8 +399,11 @@ _SPELLS = [
         summary="A spell may be resolved with no effect (no target, or cast only for an "
         "upgrade's effect); its cards still go to the discard and the action is spent.",
         readings=(
-            Reading("Allowed, the action is spent."),
-            Reading("A spell must have an effect."),
+            Reading("Allowed, the action is spent.", "fizzle=allowed"),
+            Reading(
+                "A spell must have an effect; none only when none can apply.",
+                "fizzle=needs_effect",
+            ),
         ),
         default="Allowed, the action is spent.",
         why="The « Astuce » plays a card only for its upgrade effect.",
@@ -837,10 +852,37 @@ _TERRAIN = [
         "Toute créature placée sur des pierres gagne automatiquement un point de vie",
         "+1 hit point on stones.",
     ),
+    Rule(
+        id=P + "ruling.road-placed",
+        section=TERRAIN,
+        passage="Les créatures ne s’arrêtent pas sur ce terrain. Si elles arrivent dessus, "
+        "elles se déplacent d’un cran supplémentaire en direction de la tour.",
+        source="ruling",
+        summary="A road acts on creatures that move (a destiny card, Magic Bonds); a creature "
+        "revealed onto a road, or put there by Switch, stays on it.",
+        readings=(
+            Reading("Only movement toward the tower is carried on.", "road_placed=stays"),
+            Reading(
+                "A creature Switch puts onto a road moves on as well (a revealed one stays: "
+                "it is placed « sur la section extérieure »).",
+                "road_placed=moves_on",
+            ),
+        ),
+        default="Only movement toward the tower is carried on.",
+        why="« se déplacent d’un cran supplémentaire » continues a move toward the tower; "
+        "Switch places a creature where the player chooses.",
+    ),
+    _a(
+        "assume.min-hp",
+        TERRAIN,
+        "a creature keeps at least 1 hit point whatever lowers it (vegetation, a baby toad's "
+        "−1): it must still be hit to be defeated",
+    ),
     _a(
         "assume.terrain-sections",
         TERRAIN,
-        "without a setup choice each quarter's tile lies on its middle section",
+        "without a setup choice each quarter's tile lies on its middle section (data key "
+        "terrain_sections)",
     ),
 ]
 
@@ -893,12 +935,27 @@ _REINFORCE = [
         source="ruling",
         summary="A baby toad tile is used once in the game, then put aside.",
         readings=(
-            Reading("Once in the game."),
-            Reading("Once in each of its owner's turns."),
+            Reading("Once in the game.", "toad_use=once"),
+            Reading("Once in each of its owner's turns.", "toad_use=each_turn"),
         ),
         default="Once in the game.",
         why="« une seule fois » with no « par tour », where the powers say « une fois par "
         "tour »; a tile is a one-time trophy.",
+    ),
+    Rule(
+        id=P + "ruling.toad-area",
+        section=REINFORCE,
+        passage="Si un joueur inflige 1 point de dégâts à cette tuile, il la prend",
+        source="ruling",
+        summary="A baby toad tile is taken by a single-target attack naming it; Ice Storm "
+        "and Earthquake hit creatures and leave the tiles.",
+        readings=(
+            Reading("Single-target attacks only.", "area_toads=no"),
+            Reading("Area spells also take the tiles of the sections they hit.", "area_toads=yes"),
+        ),
+        default="Single-target attacks only.",
+        why="Area spells deal damage « à chaque créature » of a section, and a tile is no "
+        "creature; a single attack can aim at the tile.",
     ),
     _a(
         "assume.reinforcements",

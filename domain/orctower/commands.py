@@ -47,7 +47,10 @@ class UpgradeTeleport(Command, frozen=True, kw_only=True):
 
 
 class UpgradeDraw(Command, frozen=True, kw_only=True):
-    """Use an upgrade's « Piocher une carte » effect before the spell."""
+    """Use an upgrade's « Piocher une carte » effect before the spell. ``card``: the
+    discard card taken, with option ``draw_from = "any"`` (else the top card)."""
+
+    card: str = ""
 
 
 class Attack(Command, frozen=True, kw_only=True):
@@ -73,7 +76,11 @@ class Learn(Command, frozen=True, kw_only=True):
 
 
 class Replenish(Command, frozen=True, kw_only=True):
+    """``cards``: the two discard cards of the upgraded effect, with option
+    ``draw_from = "any"`` (else the top two)."""
+
     level: int
+    cards: tuple[str, ...] = ()
 
 
 class Swap(Command, frozen=True, kw_only=True):

@@ -108,6 +108,9 @@ class Data(msgspec.Struct, frozen=True, kw_only=True):
     new_destiny: tuple[Destiny, ...]
     markers_per_quarter: tuple[int, int, int]  # 2, 3, 4 players (printed)
     poison_cards: int
+    # Module « terrain »: the section of each quarter's tile when the table does not
+    # choose (orctower.assume.terrain-sections).
+    terrain_sections: tuple[int, ...] = (1, 1, 1, 1, 1, 1)
 
     def creature(self, type_id: str) -> CreatureType:
         for c in (*self.creatures, *self.reinforcements):
@@ -150,6 +153,7 @@ _BASIC = [(1, 1), (2, 2), (3, 3)]  # « jusqu'à 3 points de dégâts »
 DEFAULT: dict[str, Any] = {
     "markers_per_quarter": [8, 10, 12],
     "poison_cards": 14,
+    "terrain_sections": [1, 1, 1, 1, 1, 1],
     "creatures": [
         # hp of goblin, orc rider and lava golem are printed (examples); the
         # others, the tracks, gauges, power mapping and marker numbers: assumptions.
@@ -457,6 +461,10 @@ def _check(data: Data) -> None:
         raise SetupError(f"missions: the 8 missions {list(MISSIONS)}")
     if any(t not in ("vegetation", "stones", "road") for t in data.terrain):
         raise SetupError("terrain: tiles are vegetation, stones or road")
+    if len(data.terrain_sections) != 6 or any(s not in SECTIONS for s in data.terrain_sections):
+        raise SetupError(
+            "terrain_sections: 6 sections (0 outer, 1 middle, 2 inner), quarter 1 first"
+        )
     if any(t not in TOADS for t in data.toads):
         raise SetupError(f"toads: abilities are {list(TOADS)}")
     for c in data.creatures:

@@ -15,6 +15,7 @@ from domain.orctower.flow import (
     advance,
     damage,
     defeat,
+    demand_discards,
     draw,
     draw_discard,
     refill_palette,
@@ -28,6 +29,7 @@ from domain.orctower.queries import (
     kind,
     opponents_over_three,
     spell_of,
+    tile_at,
 )
 from domain.orctower.refusals import refusal
 from domain.orctower.state import State, card_spell, creature, creature_type
@@ -75,6 +77,10 @@ def _cast(run: Run, seat: int, cmd: c.Cast) -> None:
 
 def _upgrade(run: Run, seat: int, cmd: c.Upgrade) -> None:
     spell = spell_of(run.state, cmd.card)
+    casting = run.state.casting
+    immediate = run.state.options.upgrade_timing == "immediate"
+    if immediate and casting is not None and (casting.teleports or casting.draws):
+        run.emit(ev.UpgradeEffectsLapsed(rule=cite("ruling.upgrade-timing"), seat=seat))
     energy = cmd.energy or spell.energy
     rule = "knowledge.upgrade-energy" if cmd.energy else "spell.upgrade"
     run.emit(
@@ -100,7 +106,8 @@ def _upgrade_teleport(run: Run, seat: int, cmd: c.UpgradeTeleport) -> None:
 
 def _upgrade_draw(run: Run, seat: int, cmd: c.UpgradeDraw) -> None:
     run.emit(ev.UpgradeEffectUsed(rule=cite("ruling.upgrade-timing"), seat=seat, effect="draw"))
-    draw_discard(run, seat, 1, cite("spell.draw-effect"))
+    picked = (cmd.card,) if cmd.card else ()
+    draw_discard(run, seat, 1, cite("spell.draw-effect"), picked)
 
 
 def _amount(run: Run, level: int) -> int:
@@ -138,6 +145,8 @@ def _blast(run: Run, seat: int, cmd: c.Blast) -> None:
     if cmd.level == 2 and spell.effect == "earthquake":
         places.append(((quarter - 1 + cmd.side) % 6 + 1, cmd.section))
     targets = [x.id for x in run.state.creatures if (x.quarter, x.section) in places]
+    if run.state.options.area_toads == "yes":
+        targets += [t.kind for t in run.state.toad_tiles if (t.quarter, t.section) in places]
     for target in targets:
         damage(run, seat, target, _amount(run, cmd.level), cite(_RULE_OF_EFFECT[spell.effect]))
     _finish_spell(run, seat)
@@ -154,13 +163,24 @@ def _replenish(run: Run, seat: int, cmd: c.Replenish) -> None:
     if cmd.level == 1:
         draw(run, seat, 2, cite("support.replenish"))
     else:
-        draw_discard(run, seat, 2, cite("support.replenish"))
+        draw_discard(run, seat, 2, cite("support.replenish"), cmd.cards)
         run.emit(ev.ActionGained(rule=cite("support.replenish"), seat=seat))
     _finish_spell(run, seat)
 
 
+def _onto_road(run: Run, creatures: tuple[str, ...]) -> None:
+    """Option road_placed=moves_on: a creature Switch put on a road moves on."""
+    if run.state.options.road_placed != "moves_on":
+        return
+    for cid in creatures:
+        here = creature(run.state, cid)
+        if tile_at(run.state, here.quarter, here.section) == "road":
+            advance(run, cid, 0, cite("ruling.road-placed"))
+
+
 def _swap(run: Run, seat: int, cmd: c.Swap) -> None:
     run.emit(ev.CreaturesSwapped(rule=cite("support.switch"), first=cmd.first, second=cmd.second))
+    _onto_road(run, (cmd.first, cmd.second))
     _finish_spell(run, seat)
 
 
@@ -171,6 +191,7 @@ def _place(run: Run, seat: int, cmd: c.Place) -> None:
             rule=cite("support.switch"), creature=cmd.creature, quarter=quarter, section=cmd.section
         )
     )
+    _onto_road(run, (cmd.creature,))
     _finish_spell(run, seat)
 
 
@@ -182,12 +203,11 @@ def _advance(run: Run, seat: int, cmd: c.Advance) -> None:
 def _hex(run: Run, seat: int, cmd: c.Hex) -> None:
     _finish_spell(run, seat)
     if cmd.level == 1:
-        run.emit(ev.DiscardDemanded(rule=cite("support.voodoo"), seats=(cmd.seat,)))
+        demand_discards(run, (cmd.seat,), cite("support.voodoo"))
         return
     run.emit(ev.ActionGained(rule=cite("support.voodoo"), seat=seat))
     victims = tuple(opponents_over_three(run.state, seat))
-    if victims:
-        run.emit(ev.DiscardDemanded(rule=cite("support.voodoo-limit"), seats=victims))
+    demand_discards(run, victims, cite("support.voodoo-limit"))
 
 
 def _fizzle(run: Run, seat: int, cmd: c.Fizzle) -> None:
@@ -220,8 +240,7 @@ def _bonus(run: Run, seat: int, cmd: c.TakeBonus) -> None:
         run.emit(ev.ActionGained(rule=cite("bonus.action"), seat=seat))
     elif bonus == "discard":
         victims = tuple(opponents_over_three(run.state, seat))
-        if victims:
-            run.emit(ev.DiscardDemanded(rule=cite("bonus.discard"), seats=victims))
+        demand_discards(run, victims, cite("bonus.discard"))
     else:
         run.emit(ev.EnergyGained(rule=cite("bonus.energy"), seat=seat))
 

@@ -67,6 +67,17 @@ class MarkerRevealed(Consequence, frozen=True, kw_only=True):
         return f"marker {self.marker} revealed on quarter {self.quarter}: onto its outer section"
 
 
+class MarkersDealt(Consequence, frozen=True, kw_only=True):
+    """The shuffled markers laid into the six stacks, quarter 1 first, by these
+    sizes (a setup position whose board is already under way); any left over are
+    out of the game."""
+
+    sizes: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"marker stacks of {list(self.sizes)}, quarter 1 first"
+
+
 class CreatureMoved(Consequence, frozen=True, kw_only=True):
     creature: str
     quarter: int
@@ -157,6 +168,16 @@ class UpgradeEffectUsed(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         return f"{_s(self.seat)} uses an upgrade's {self.effect} effect"
+
+
+class UpgradeEffectsLapsed(Consequence, frozen=True, kw_only=True):
+    """Option ``upgrade_timing = "immediate"``: the unused upgrade effects lapse as
+    the next upgrade is played."""
+
+    seat: int
+
+    def describe(self) -> str:
+        return f"{_s(self.seat)}'s unused upgrade effects lapse"
 
 
 class DamageDealt(Consequence, frozen=True, kw_only=True):
@@ -362,6 +383,7 @@ EVENT_TYPES: tuple[type[Consequence], ...] = (
     PaletteReturned,
     PaletteFilled,
     MarkerRevealed,
+    MarkersDealt,
     CreatureMoved,
     CreatureArrived,
     CreatureLost,
@@ -372,6 +394,7 @@ EVENT_TYPES: tuple[type[Consequence], ...] = (
     SpellCast,
     UpgradePlayed,
     UpgradeEffectUsed,
+    UpgradeEffectsLapsed,
     DamageDealt,
     CreatureDefeated,
     PowerGained,

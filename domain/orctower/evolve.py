@@ -85,6 +85,14 @@ def _revealed(state: State, e: ev.MarkerRevealed) -> State:
     return rep(state, stacks=stacks, creatures=(*state.creatures, born))
 
 
+def _dealt(state: State, e: ev.MarkersDealt) -> State:
+    order = [m for stack in state.stacks for m in stack]
+    starts = [sum(e.sizes[:q]) for q in range(6)]
+    return rep(
+        state, stacks=tuple(tuple(order[starts[q] : starts[q] + e.sizes[q]]) for q in range(6))
+    )
+
+
 def _moved(state: State, e: ev.CreatureMoved) -> State:
     return rep(
         state,
@@ -214,6 +222,7 @@ def _turn(state: State, e: ev.TurnStarted) -> State:
         bonus_energy=0,
         minus_hp=(),
         fresh=(),
+        toads_used=(),
     )
 
 
@@ -273,7 +282,10 @@ def _toad_taken(state: State, e: ev.ToadTaken) -> State:
 
 def _toad_used(state: State, e: ev.ToadUsed) -> State:
     p = state.seats[e.seat]
-    state = _player(state, e.seat, toads=_without(p.toads, [e.tile]))
+    if state.options.toad_use == "each_turn":  # kept, used again in a later turn
+        state = rep(state, toads_used=(*state.toads_used, e.tile))
+    else:
+        state = _player(state, e.seat, toads=_without(p.toads, [e.tile]))
     kind = card_spell(e.tile)
     if kind == "toad_energy":
         return rep(state, bonus_energy=state.bonus_energy + 1)
@@ -291,6 +303,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.PaletteReturned: _returned,
     ev.PaletteFilled: _filled,
     ev.MarkerRevealed: _revealed,
+    ev.MarkersDealt: _dealt,
     ev.CreatureMoved: _moved,
     ev.CreatureArrived: _arrived,
     ev.CreatureLost: _lost,
@@ -301,6 +314,9 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.SpellCast: _cast,
     ev.UpgradePlayed: _upgrade,
     ev.UpgradeEffectUsed: _effect_used,
+    ev.UpgradeEffectsLapsed: lambda s, e: rep(
+        s, casting=rep(s.casting, teleports=0, draws=0) if s.casting else None
+    ),
     ev.DamageDealt: lambda s, e: rep(
         s,
         creatures=tuple(

@@ -59,14 +59,33 @@ def draw(run: Run, seat: int, n: int, rule: str) -> None:
         n -= len(take)
 
 
-def draw_discard(run: Run, seat: int, n: int, rule: str) -> None:
-    """The top ``n`` cards of the personal discard into the hand."""
+def draw_discard(run: Run, seat: int, n: int, rule: str, picked: tuple[str, ...] = ()) -> None:
+    """The top ``n`` cards of the personal discard into the hand, or the ``picked``
+    ones (option ``draw_from = "any"``)."""
     # « les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: a spell
     # learned this turn stays in the discard.
     pile = [c for c in run.state.seats[seat].discard if c not in run.state.fresh]
-    take = tuple(reversed(pile[-n:])) if n else ()
+    take = picked or (tuple(reversed(pile[-n:])) if n else ())
     if take:
         run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take, source="discard"))
+
+
+def demand_discards(run: Run, victims: tuple[int, ...], rule: str) -> None:
+    """Each victim discards a card: of its choice (a pending decision), or with
+    option ``discard_pick = "random"`` one drawn by chance from its hand."""
+    if not victims:
+        return
+    if run.state.options.discard_pick == "victim":
+        run.emit(ev.DiscardDemanded(rule=rule, seats=victims))
+        return
+    for victim in victims:
+        hand = sorted(run.state.seats[victim].hand)
+        roll = run.dice.choose(
+            len(hand), purpose=f"card seat {victim} discards", rule=cite("ruling.victim-chooses")
+        )
+        run.emit(roll)
+        card = hand[roll.values[0] - 1]
+        run.emit(ev.CardDiscarded(rule=cite("ruling.victim-chooses"), seat=victim, card=card))
 
 
 def refill_palette(run: Run) -> None:

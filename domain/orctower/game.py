@@ -70,10 +70,15 @@ class OrcTower:
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
         return hidden_from(state, seat)
 
-    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+    def validate_setup(
+        self, setup: Mapping[str, Any], players: int, data: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """``data``: the table's own data file (normal form), if it plays with one;
+        the names a setup gives are checked against it (the game's ``initial``
+        checks again with the data ``GameStarted`` carries)."""
         if not self.spec.min_players <= players <= self.spec.max_players:
             raise SetupError(f"orctower is for 2–4 players, not {players}")
-        return validate_setup(setup, players)
+        return validate_setup(setup, players, game_data.load(data))
 
     def position(self, state: State) -> dict[str, Any]:
         return position(state)

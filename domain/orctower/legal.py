@@ -57,7 +57,7 @@ def action_commands(state: State, seat: int) -> list[Command]:
         out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
     if power_on(state, seat, "hand_change") and not state.changed:
         out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
-    for tile in sorted(set(p.toads)):
+    for tile in sorted(set(p.toads) - set(state.toads_used)):
         if card_spell(tile) == "toad_hp":
             out += [c.UseToad(tile=tile, creature=x.id) for x in state.creatures]
         else:
@@ -82,11 +82,28 @@ def casting_commands(state: State, seat: int) -> list[Command]:
             out.append(c.Upgrade(card=card))
     if state.casting.teleports and change_for(state, seat) != "no_teleport":
         out += [c.UpgradeTeleport(space=s) for s in empty_spaces(state)]
-    if state.casting.draws and set(p.discard) - set(state.fresh):
-        out.append(c.UpgradeDraw())
-    out += resolutions(state, seat)
-    out.append(c.Fizzle())
+    if state.casting.draws:
+        out += upgrade_draws(state, seat)
+    effects = resolutions(state, seat)
+    out += effects
+    # ruling.fizzle: no effect at will, or (needs_effect) only when none applies.
+    if state.options.fizzle == "allowed" or not effects:
+        out.append(c.Fizzle())
     return out
+
+
+def discard_choices(state: State, seat: int) -> list[str]:
+    """Cards of the personal discard a draw may take (not a spell learned this turn)."""
+    return _distinct(tuple(x for x in state.seats[seat].discard if x not in state.fresh))
+
+
+def upgrade_draws(state: State, seat: int) -> list[Command]:
+    choices = discard_choices(state, seat)
+    if not choices:
+        return []
+    if state.options.draw_from == "any":
+        return [c.UpgradeDraw(card=x) for x in choices]
+    return [c.UpgradeDraw()]
 
 
 def blast_sections(state: State, seat: int) -> list[int]:
@@ -119,6 +136,10 @@ def resolutions(state: State, seat: int) -> list[Command]:
         elif spell.effect == "learn":
             if change_for(state, seat) != "no_study":
                 out += [c.Learn(slot=i) for i, x in enumerate(state.palette) if x]
+        elif spell.effect == "replenish" and level == 2 and state.options.draw_from == "any":
+            choices = discard_choices(state, seat)
+            picks = combinations(choices, 2) if len(choices) > 2 else [tuple(choices)]
+            out += [c.Replenish(level=2, cards=tuple(x)) for x in picks]
         elif spell.effect == "replenish":
             out.append(c.Replenish(level=level))
         elif spell.effect == "switch" and level == 1:

@@ -18,6 +18,13 @@ class Options(GameOptions, frozen=True, kw_only=True):
     loss_by: Literal["type", "category"] = "type"
     end_check: Literal["sticky", "round_end"] = "sticky"
     immutable: Literal["ignores_all", "powers_off"] = "ignores_all"
+    upgrade_timing: Literal["any", "immediate"] = "any"
+    discard_pick: Literal["victim", "random"] = "victim"
+    draw_from: Literal["top", "any"] = "top"
+    toad_use: Literal["once", "each_turn"] = "once"
+    fizzle: Literal["allowed", "needs_effect"] = "allowed"
+    area_toads: Literal["no", "yes"] = "no"
+    road_placed: Literal["stays", "moves_on"] = "stays"
 
 
 def _module(name: str, doc: str, rule: str) -> OptionSpec:
@@ -81,5 +88,60 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="Whether « Règles immuables » also ignores « Pas de pouvoirs bonus », or is "
         "switched off by it like every power.",
         rule="orctower.ruling.immutable",
+    ),
+    OptionSpec(
+        name="upgrade_timing",
+        default="any",
+        allowed=("any", "immediate"),
+        doc="An upgrade's teleport or draw: at any moment before the spell's effect, or "
+        "only right after its card (the next upgrade makes it lapse).",
+        rule="orctower.ruling.upgrade-timing",
+    ),
+    OptionSpec(
+        name="discard_pick",
+        default="victim",
+        allowed=("victim", "random"),
+        doc="The card a Voodoo or common-discard victim discards: its own choice, or one "
+        "drawn at random from its hand.",
+        rule="orctower.ruling.victim-chooses",
+    ),
+    OptionSpec(
+        name="draw_from",
+        default="top",
+        allowed=("top", "any"),
+        doc="A draw from the personal discard (upgrade draw, upgraded Replenish): the top "
+        "cards, or the cards the player picks.",
+        rule="orctower.spell.draw-effect",
+    ),
+    OptionSpec(
+        name="toad_use",
+        default="once",
+        allowed=("once", "each_turn"),
+        doc="A baby toad tile: used once in the game, or once in each of its owner's turns.",
+        rule="orctower.ruling.toad-once",
+    ),
+    OptionSpec(
+        name="fizzle",
+        default="allowed",
+        allowed=("allowed", "needs_effect"),
+        doc="A spell may be resolved with no effect, or only when none of its effects can "
+        "be applied.",
+        rule="orctower.ruling.fizzle",
+    ),
+    OptionSpec(
+        name="area_toads",
+        default="no",
+        allowed=("no", "yes"),
+        doc="Whether Ice Storm and Earthquake also take the baby toad tiles of the sections "
+        "they hit.",
+        rule="orctower.ruling.toad-area",
+    ),
+    OptionSpec(
+        name="road_placed",
+        default="stays",
+        allowed=("stays", "moves_on"),
+        doc="A creature Switch puts onto a road: it stays there, or moves on toward the "
+        "tower as if it had arrived by moving.",
+        rule="orctower.ruling.road-placed",
     ),
 )

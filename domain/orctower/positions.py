@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import SetupError
-from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS
+from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS, Data
 from domain.orctower.state import Casting, Creature, State, Tile
 
 rep = msgspec.structs.replace
@@ -100,6 +100,7 @@ class PositionSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tru
     demands: list[int] | None = None
     bonuses: list[str] | None = None
     fresh: list[str] | None = None
+    toads_used: list[str] | None = None
     terrain: list[TileSpec] | None = None
     terrain_sections: list[int] | None = None
     toad_tiles: list[TileSpec] | None = None
@@ -111,13 +112,14 @@ class PositionSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tru
 class _Ids:
     """Gives bare names the first unused number."""
 
-    def __init__(self, explicit: set[str], sep: str) -> None:
+    def __init__(self, explicit: set[str], sep: str, data: Data = DATA) -> None:
         self.used = set(explicit)
         self.sep = sep
+        self.data = data
 
     def own(self, name: str, seat: int) -> str:
         """A starting spell named in a seat's zones: one of that seat's own copies."""
-        spell = next((x for x in DATA.spells if x.id == name and x.pile == "start"), None)
+        spell = next((x for x in self.data.spells if x.id == name and x.pile == "start"), None)
         if spell is not None:
             for k in range(spell.copies):
                 card = f"{name}.{seat * spell.copies + k + 1:02d}"
@@ -153,12 +155,12 @@ def _card_lists(spec: PositionSpec) -> list[list[str]]:
     return lists
 
 
-def _spell_known(card: str) -> bool:
+def _spell_known(card: str, data: Data) -> bool:
     name = card.rsplit(".", 1)[0]
     if name == "poison":
         return True
     try:
-        DATA.spell(name)
+        data.spell(name)
     except KeyError:
         return False
     return True
@@ -169,23 +171,25 @@ def _check_range(value: int, low: int, high: int, what: str) -> None:
         raise SetupError(f"{what} must be from {low} to {high}, not {value}")
 
 
-def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) -> dict[str, Any]:
+    """Check a setup mapping against the table's data (card, creature and track
+    names come from it); return its normal form."""
     extra = {k: v for k, v in setup.items() if k not in ("dice", "orders")}
     try:
         spec = msgspec.convert(extra, PositionSpec)
     except msgspec.ValidationError as error:
         raise SetupError(f"orctower setup: {error}") from None
-    cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".")
+    cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".", data)
     for seat, s in enumerate(spec.seats or []):
         for lst in (s.hand, s.deck, s.discard):
             for i, card in enumerate(lst or []):
-                if "." not in card and _spell_known(card):
+                if "." not in card and _spell_known(card, data):
                     lst[i] = cards.own(card, seat)  # type: ignore[index]
     for lst in _card_lists(spec):
         for i, card in enumerate(lst):
             if card == "":
                 continue
-            if not _spell_known(card):
+            if not _spell_known(card, data):
                 raise SetupError(f"unknown card {card!r} (ids: spell.NN, e.g. zap.01)")
             lst[i] = cards(card)
     seen: set[str] = set()
@@ -217,7 +221,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     if spec.counters is not None and len(spec.counters) != 6:
         raise SetupError("counters: 6 track positions (0 = first space), one per type")
     for i, n in enumerate(spec.counters or []):
-        _check_range(n, 0, len(DATA.creatures[i].track) - 1, f"counters[{i}]")
+        _check_range(n, 0, len(data.creatures[i].track) - 1, f"counters[{i}]")
     explicit = {c.id for c in spec.creatures or [] if c.id}
     explicit |= {m for stack in spec.markers or [] for m in stack if "-" in m}
     ids = _Ids(explicit, "-")
@@ -241,7 +245,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         _check_range(t.section, 0, 2, "tile section")
     for s in spec.terrain_sections or []:
         _check_range(s, 0, 2, "terrain_sections[]")
-    known = {c.id for c in (*DATA.creatures, *DATA.reinforcements)}
+    known = {c.id for c in (*data.creatures, *data.reinforcements)}
     for cid in everything:
         if cid.rsplit("-", 1)[0] not in known:
             raise SetupError(f"unknown creature {cid!r}; types: {sorted(known)}")
@@ -305,6 +309,7 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
         "demands",
         "bonuses",
         "fresh",
+        "toads_used",
         "toad_supply",
         "missions_left",
         "scores",
@@ -373,6 +378,7 @@ def position(state: State) -> dict[str, Any]:
         "demands": list(state.demands),
         "bonuses": list(state.bonuses),
         "fresh": list(state.fresh),
+        "toads_used": list(state.toads_used),
         "terrain": [msgspec.to_builtins(t) for t in state.terrain],
         "toad_tiles": [msgspec.to_builtins(t) for t in state.toad_tiles],
         "toad_supply": list(state.toad_supply),

@@ -65,7 +65,7 @@ def hit_points(state: State, c: Creature, seat: int) -> int:
     hp += {"vegetation": -1, "stones": 1}.get(ground, 0)
     if c.id in state.minus_hp:
         hp -= 1
-    return max(hp, 1)
+    return max(hp, 1)  # orctower.assume.min-hp
 
 
 def value(state: State, slot: int) -> int:

@@ -39,6 +39,20 @@ def _space(state: State, seat: int, space: int) -> Refusal | None:
     return None
 
 
+def _discard_pick(state: State, seat: int, cards: tuple[str, ...]) -> Refusal:
+    """A draw from the discard that names cards wrongly (option draw_from)."""
+    if state.options.draw_from == "top":
+        return ("top_card", "spell.draw-effect", "the draw takes the top card(s): name none")
+    if not cards:
+        return ("name_cards", "spell.draw-effect", "name the discard card(s) to take")
+    return (
+        "not_in_discard",
+        "spell.draw-effect",
+        f"{list(cards)}: not cards of the discard a draw may take now (two different cards, "
+        "or all there are; none learned this turn)",
+    )
+
+
 def refusal(state: State, seat: int, command: Command) -> Refusal:
     found: Refusal | None = None
     if isinstance(command, c.RevealMarker):
@@ -75,6 +89,12 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
             )
         if found is None and isinstance(command, c.RemoveCard):
             found = ("no_power", "power.hand-change", "hand change: once a turn, with the power")
+    elif isinstance(command, c.Fizzle):
+        found = ("needs_effect", "ruling.fizzle", "the spell has an effect it can apply")
+    elif isinstance(command, c.UseToad) and command.tile in state.toads_used:
+        found = ("toad_used", "ruling.toad-once", f"{command.tile} was used this turn")
+    elif isinstance(command, c.UpgradeDraw) and state.casting and state.casting.draws:
+        found = _discard_pick(state, seat, (command.card,) if command.card else ())
     elif isinstance(command, c.UpgradeDraw):
         found = ("no_upgrade_effect", "spell.upgrade-effects", "no draw upgrade, or empty discard")
     elif isinstance(command, c.Learn) and change_for(state, seat) == "no_study":
@@ -91,6 +111,8 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
         elif isinstance(command, c.Attack):
             rule = "newdestiny.front" if state.options.new_destiny else "attack.quarter"
             found = ("bad_target", rule, f"{command.creature} cannot be hit by this spell")
+        elif isinstance(command, c.Replenish):
+            found = _discard_pick(state, seat, command.cards)
         elif isinstance(command, c.Hex):
             found = ("bad_target", "support.voodoo-limit", "only opponents with more than 3 cards")
     elif isinstance(command, c.KeepMission):

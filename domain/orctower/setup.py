@@ -58,7 +58,7 @@ def initial(started: GameStarted) -> State:
     options = Options.from_mapping(started.options)
     data = load(started.data)
     types = types_in_play(data, options)
-    given = validate_setup(started.setup or {}, players) if started.setup else {}
+    given = validate_setup(started.setup, players, data) if started.setup else {}
     state = State(
         players=players,
         options=options,
@@ -73,6 +73,36 @@ def initial(started: GameStarted) -> State:
     state = rep(state, seats=seats)
     state = from_position(state, given)
     return rep(state, pending=pending_of(state))
+
+
+def markers_left(state: State) -> list[str]:
+    """The face-down markers of a position that gives no stacks: every marker in
+    play but those whose creature is on the board, was defeated (each seat's
+    ``defeated``) or reached the tower (each counter's moves back)."""
+    on_board = {c.id for c in state.creatures}
+    left = [m for m in markers(state.data, state.types, state.players) if m not in on_board]
+    for slot, kind in enumerate(state.types):
+        gone = sum(p.defeated[slot] for p in state.seats) + state.counters[slot]
+        mine = [m for m in left if m.rsplit("-", 1)[0] == kind]
+        for m in mine[len(mine) - min(gone, len(mine)) :]:
+            left.remove(m)
+    return left
+
+
+def even_split(total: int) -> tuple[int, ...]:
+    """How the shuffled markers fall into the six stacks (``evolve``'s split)."""
+    return tuple(total // 6 + (1 if q < total % 6 else 0) for q in range(6))
+
+
+def stack_sizes(state: State, total: int) -> tuple[int, ...]:
+    """Each quarter keeps its markers per quarter less the creatures already out on
+    it (they came from its stacks); a shortfall comes off the fullest stacks, and
+    what is over stays out of the game (« retirez ... les marqueurs dévoilés »)."""
+    per = state.data.markers_per_quarter[state.players - 2]
+    sizes = [max(0, per - sum(1 for c in state.creatures if c.quarter == q)) for q in range(1, 7)]
+    while sum(sizes) > total:
+        sizes[sizes.index(max(sizes))] -= 1
+    return tuple(sizes)
 
 
 def _in_use(state: State) -> set[str]:
@@ -101,9 +131,11 @@ def setup(state: State, dice: Dice) -> list[Event]:
     if "palette" not in given:
         refill_palette(run)
     if "markers" not in given:
-        on_board = {c.id for c in state.creatures}
-        cards = [m for m in markers(data, state.types, state.players) if m not in on_board]
+        cards = markers_left(state)
         run.emit(dice.shuffle(cards, pile="markers", rule=cite("setup.markers")))
+        sizes = stack_sizes(state, len(cards))
+        if sizes != even_split(len(cards)):
+            run.emit(ev.MarkersDealt(rule=cite("assume.marker-deal"), sizes=sizes))
     for seat in range(state.players):
         keys = given_seat_keys(state, seat)
         if "deck" not in keys:
@@ -116,7 +148,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
         tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.terrain)]
         order = dice.shuffle(tiles, pile="terrain", rule=cite("terrain.setup"))
         run.emit(order)
-        sections = state.terrain_sections or (1,) * 6
+        sections = state.terrain_sections or data.terrain_sections
         for q in range(6):
             run.emit(
                 ev.TerrainPlaced(

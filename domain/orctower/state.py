@@ -97,6 +97,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     demands: tuple[int, ...] = ()  # seats that must discard a card
     bonuses: tuple[str, ...] = ()  # defeated creatures whose bonus action is open
     fresh: tuple[str, ...] = ()  # spells learned this turn: not usable before a later turn
+    toads_used: tuple[str, ...] = ()  # baby toads used this turn (option toad_use=each_turn)
     last_round: bool = False
     scores: tuple[int, ...] = ()
     pending: tuple[Pending, ...] = ()

@@ -60,6 +60,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "bonus_energy": state.bonus_energy,
         "demands": list(state.demands),
         "bonuses": list(state.bonuses),
+        "toads_used": list(state.toads_used),
         "players": players,
         "pending": [
             {"seat": p.seat, "accepts": list(p.accepts), "prompt": p.prompt} for p in state.pending

@@ -1,0 +1,365 @@
+"""The requests of play, served without FastAPI's routing, dependency solving and validation.
+
+Under load, FastAPI's machinery costs several times what the act it carries
+costs (a profile of the server playing 50 games: about 85 % of the time it
+holds the interpreter is spent routing, solving dependencies, validating and
+encoding, under 7 % in the ledger). So this ASGI middleware answers the three
+requests a player sends over and over, when they are plainly well-formed:
+
+- ``POST /tables/{id}/act`` (JSON body, optional ``Idempotency-Key``),
+- ``GET /tables/{id}/legal`` and ``GET /tables/{id}/state`` (at most ``?seat=``),
+- ``GET /tables/{id}/events``, the live stream (at most ``?token=`` and ``?after=``):
+  a process may hold a thousand of them, and FastAPI's streaming machinery
+  (a producer task, a memory stream and a timeout scope per event, per stream)
+  cost more than the events themselves.
+
+They do exactly what the FastAPI routes of ``services.api_tables`` do, with the
+same functions, in one hop to the thread pool. Anything else — another query
+parameter, a body msgspec does not read as the route's model, or any error —
+is handed to those routes with the body replayed, so that every error answer
+(and the OpenAPI at /docs) comes from one place. An error hands over only what
+stored nothing: the ledger refuses before it writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from urllib.parse import parse_qsl
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import IllegalCommand, SetupError
+from services.api_auth import acting_seat, viewer_seat
+from services.api_errors import APIError
+from services.api_events import StreamTarget, _stream_target
+from services.ledger import (
+    GameNotFound,
+    IdempotencyConflict,
+    NotAuthorized,
+    WizardLedger,
+    parse_game_id,
+)
+from services.live import Live
+from services.reads import act_json, legal_json, state_json
+from services.stream import Message as LiveMessage
+from services.stream import follow
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_KEY_LENGTH = 200
+# Acts are small; a larger body is read no further here and goes to the route.
+MAX_BODY = 64 * 1024
+# Errors raised before anything is stored: the FastAPI route answers them.
+HANDED_OVER = (
+    IllegalCommand,
+    SetupError,
+    GameNotFound,
+    NotAuthorized,
+    IdempotencyConflict,
+    APIError,
+)
+_ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
+# As FastAPI's EventSourceResponse: a comment after this many idle seconds.
+PING_INTERVAL = 15.0
+_SSE_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+    (b"x-accel-buffering", b"no"),
+]
+
+
+class _Route:
+    """What the outer middlewares read of a route: its path template."""
+
+    def __init__(self, op: str) -> None:
+        self.path = f"/tables/{{game_id}}/{op}"
+
+
+_ROUTE_OF = {op: _Route(op) for _, op in _ROUTES}
+
+
+class ActBody(msgspec.Struct):
+    """``services.api_models.ActRequest``, as msgspec reads it (stricter than
+    pydantic: what it refuses goes to the route, which answers as always)."""
+
+    seat: int
+    command: dict[str, Any]
+    orders: list[list[int]] = []
+    dice: list[int] = []
+    drew: list[str] = []
+
+
+_act_body = msgspec.json.Decoder(ActBody)
+_encode = msgspec.json.encode
+
+
+class _HandOver(Exception):
+    pass
+
+
+def _seat_query(raw: bytes) -> int | None:
+    """``?seat=N`` or nothing; anything else is the route's to answer."""
+    if not raw:
+        return None
+    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+    if len(pairs) != 1 or pairs[0][0] != "seat":
+        raise _HandOver
+    value = pairs[0][1]
+    if not (value.isascii() and value.isdigit() and len(value) <= 6):
+        raise _HandOver
+    return int(value)
+
+
+def _stream_query(raw: bytes) -> tuple[str | None, int | None]:
+    """``?token=`` and ``?after=`` of a live stream, each at most once."""
+    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+    found = dict(pairs)
+    if len(found) != len(pairs) or not set(found) <= {"token", "after"}:
+        raise _HandOver
+    after = found.get("after")
+    if after is not None and not (after.isascii() and after.isdigit() and len(after) <= 15):
+        raise _HandOver
+    return found.get("token"), None if after is None else int(after)
+
+
+def _sse(message: LiveMessage) -> bytes:
+    """One event in the SSE wire format, as FastAPI writes it (our data is one line)."""
+    data = message.raw if message.raw is not None else msgspec.json.encode(message.data).decode()
+    out = f"event: {message.kind}\ndata: {data}\n"
+    if message.id is not None:
+        out += f"id: {message.id}\n"
+    return (out + "\n").encode()
+
+
+def _headers(scope: Scope) -> tuple[str | None, str | None, str | None]:
+    """(bearer token, idempotency key, content type) as the route's dependencies read them."""
+    token = key = ctype = None
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            scheme, _, credentials = value.decode("latin-1").partition(" ")
+            if scheme.lower() != "bearer":
+                raise _HandOver
+            token = credentials.strip() or None
+        elif name == b"idempotency-key":
+            key = value.decode("latin-1")
+        elif name == b"content-type":
+            ctype = value.decode("latin-1")
+    return token, key, ctype
+
+
+def _last_event_id(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"last-event-id":
+            return str(value.decode("latin-1"))
+    return None
+
+
+class PlayFastPath:
+    def __init__(
+        self, app: ASGIApp, ledger: WizardLedger, live: Live, state: Any = None, threads: int = 32
+    ) -> None:
+        self.app = app
+        self.ledger = ledger
+        self.live = live
+        self.state = state  # the app's state: its metrics count our streams too
+        # Its own threads, entered with run_in_executor: anyio's to_thread costs
+        # more than the act it carries (capacity limiter, cancel scopes). Many
+        # threads, so that many acts can share one group commit.
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="play")
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        parts = scope["path"].split("/")
+        if len(parts) != 4 or parts[1] != "tables" or (scope["method"], parts[3]) not in _ROUTES:
+            await self.app(scope, receive, send)
+            return
+        # As the router would set it: the outer middlewares (metrics, access
+        # line) name a request by its route's template.
+        scope["route"] = _ROUTE_OF[parts[3]]
+        if parts[3] == "events":
+            try:
+                target = await self._stream_target(scope, parts[2])
+            except _HandOver:
+                await self.app(scope, receive, send)
+                return
+            await self._stream(target, receive, send)
+            return
+        body = b""
+        more = scope["method"] == "POST"
+        while more and len(body) <= MAX_BODY:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        try:
+            if len(body) > MAX_BODY:
+                raise _HandOver  # a body this large is the route's to bound or refuse
+            answer, headers = await self._serve(scope, parts[2], parts[3], body)
+        except _HandOver:
+            await self.app(scope, _replay(body, more, receive), send)
+            return
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(answer)).encode()),
+                    *headers,
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": answer})
+
+    async def _stream_target(self, scope: Scope, raw_id: str) -> StreamTarget:
+        """The route's own check of a stream's game, token and resume position."""
+        bearer, _, _ = _headers(scope)
+        token, after = _stream_query(scope["query_string"])
+        last = _last_event_id(scope)
+        try:
+            target: StreamTarget = await self._run(
+                _stream_target, raw_id, self.ledger, bearer, token, after, last
+            )
+        except HANDED_OVER:
+            raise _HandOver from None
+        return target
+
+    async def _stream(self, target: StreamTarget, receive: Receive, send: Send) -> None:
+        """The live log, written straight to the connection until the game ends or the
+        client goes away; a comment after ``PING_INTERVAL`` idle seconds."""
+        loop = asyncio.get_running_loop()
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
+        last_sent = loop.time()
+
+        async def pump() -> None:
+            nonlocal last_sent
+            messages = follow(self.ledger, self.live, target.gid, target.seat, target.after)
+            async for message in messages:
+                await send({"type": "http.response.body", "body": _sse(message), "more_body": True})
+                last_sent = loop.time()
+
+        async def ping() -> None:
+            nonlocal last_sent
+            while True:
+                await asyncio.sleep(max(0.0, last_sent + PING_INTERVAL - loop.time()))
+                if loop.time() - last_sent >= PING_INTERVAL:
+                    await send(
+                        {"type": "http.response.body", "body": b": ping\n\n", "more_body": True}
+                    )
+                    last_sent = loop.time()
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        streams = getattr(getattr(self.state, "metrics", None), "streams", None)
+        if streams is not None:
+            streams.inc()
+        tasks = [asyncio.ensure_future(f()) for f in (pump, gone, ping)]
+        try:
+            done, _ = await asyncio.wait(tasks[:2], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if streams is not None:
+                streams.dec()
+        if tasks[0] in done:
+            tasks[0].result()  # a failed stream fails the request
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def _serve(
+        self, scope: Scope, raw_id: str, op: str, body: bytes
+    ) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+        token, key, ctype = _headers(scope)
+        try:
+            gid = parse_game_id(raw_id)
+        except GameNotFound:
+            raise _HandOver from None
+        ledger = self.ledger
+        if op == "act":
+            if scope["query_string"] or not (ctype or "").startswith("application/json"):
+                raise _HandOver
+            if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
+                raise _HandOver
+            try:
+                request = _act_body.decode(body)
+            except msgspec.DecodeError:  # malformed, or not the route's model
+                raise _HandOver from None
+            return await self._run(_act, ledger, gid, request, token, key), []
+        seat = _seat_query(scope["query_string"])
+        if op == "legal":
+            return await self._run(_legal, ledger, gid, seat, token), []
+        answer, viewer = await self._run(_state, ledger, gid, seat, token)
+        return answer, [
+            (b"x-wizards-seat", b"spectator" if viewer is None else str(viewer).encode())
+        ]
+
+
+def _act(
+    ledger: WizardLedger, gid: UUID, request: ActBody, token: str | None, key: str | None
+) -> bytes:
+    try:
+        seat = acting_seat(ledger, gid, request.seat, token)
+        acted = ledger.perform(
+            gid,
+            seat,
+            request.command,
+            key=key,
+            dice=request.dice,
+            orders=request.orders,
+            drew=request.drew,
+        )
+    except HANDED_OVER:
+        raise _HandOver from None
+    return _encode(act_json(ledger, gid, seat, acted))
+
+
+def _legal(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> bytes:
+    try:
+        return _encode(legal_json(ledger, gid, acting_seat(ledger, gid, seat, token)))
+    except HANDED_OVER:
+        raise _HandOver from None
+
+
+def _state(
+    ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None
+) -> tuple[bytes, int | None]:
+    try:
+        viewer = viewer_seat(ledger, gid, seat, token)
+        return _encode(state_json(ledger, gid, seat=viewer)), viewer
+    except HANDED_OVER:
+        raise _HandOver from None
+
+
+def _replay(body: bytes, more: bool, receive: Receive) -> Receive:
+    """``receive`` that gives the body already read once (``more``: the rest is still
+    to come), then the client's messages."""
+    given = False
+
+    async def replayed() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": more}
+        return await receive()
+
+    return replayed
+
+
+def install(app: Any, ledger: WizardLedger, live: Live) -> None:
+    app.add_middleware(PlayFastPath, ledger=ledger, live=live, state=app.state)

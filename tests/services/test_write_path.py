@@ -1,0 +1,135 @@
+"""The write path of an act: one transaction, group commit, the cache, against the real stores."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import msgspec
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from domain.kernel import ActionTaken
+from services.commit import Committer, _Waiting
+from services.ledger import WizardLedger
+from services.verify import verify_game
+from tests.services.conftest import QUICK, pending_seat, pick, play
+
+
+def next_command(ledger: WizardLedger, gid: Any, seed: int = 0) -> tuple[int, dict[str, Any]]:
+    loaded = ledger.load(gid)
+    seat = int(loaded.table.state.pending[0].seat)
+    legal = [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+    return seat, pick(legal, random.Random(seed))
+
+
+def test_the_events_and_the_recorded_head_are_one_transaction(store_url: str) -> None:
+    ledger = WizardLedger(store_url)
+    gid = ledger.create_game("ultimate", 2, seed="one-tx").game_id
+    play(ledger, gid, actions=2)
+    before = ledger.entries(gid)
+    # A head already recorded at every position the next action may reach: its
+    # head cannot be written, so its events must not be written either.
+    for position in range(len(before) + 1, len(before) + 40):
+        ledger.heads_recorder.insert_events(
+            [StoredEvent(gid, position, "wizards:head", b"planted")]
+        )
+    seat, command = next_command(ledger, gid)
+    with pytest.raises(RuntimeError, match="recorded head"):
+        ledger.act(gid, seat, command)
+    assert [e.hash for e in WizardLedger(store_url).entries(gid)] == [e.hash for e in before]
+    ledger.close()
+
+
+def test_a_new_games_secrets_are_written_with_its_events(store_url: str) -> None:
+    ledger = WizardLedger(store_url)
+    created = ledger.create_game("ultimate", 2)
+    other = WizardLedger(store_url)  # no cache: reads what was stored
+    seat, command = next_command(other, created.game_id)
+    token = dict(created.seats)[seat]
+    assert other.act(created.game_id, seat, command, token=token)
+    assert verify_game(other, created.game_id).ok
+    ledger.close()
+    other.close()
+
+
+def test_concurrent_acts_on_many_games_are_all_stored_and_verify(store_url: str) -> None:
+    ledger = WizardLedger(store_url)
+    games = [ledger.create_game("ultimate", 2, options=QUICK).game_id for _ in range(6)]
+    answered: dict[Any, list[tuple[int, str]]] = {gid: [] for gid in games}
+    acts: list[int] = []
+    errors: list[BaseException] = []
+
+    def player(gid: Any, seed: int) -> None:
+        try:
+            for i in range(15):
+                if pending_seat(ledger, gid) is None:
+                    return
+                seat, command = next_command(ledger, gid, seed * 100 + i)
+                entries = ledger.act(gid, seat, command)
+                acts.append(1)
+                answered[gid] += [(e.position, e.hash) for e in entries]
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=player, args=(g, i)) for i, g in enumerate(games)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors
+    assert ledger.committer is not None
+    # Every creation and every act went through the (group) committer.
+    assert ledger.committer.writes == len(games) + len(acts)
+    assert ledger.committer.batches <= ledger.committer.writes
+    fresh = WizardLedger(store_url)
+    for gid in games:
+        stored = {e.position: e.hash for e in fresh.entries(gid)}
+        assert answered[gid] and all(stored[p] == h for p, h in answered[gid])
+        report = verify_game(fresh, gid)
+        assert report.ok, report.as_json()
+    ledger.close()
+    fresh.close()
+
+
+def test_a_batch_with_a_losing_write_commits_the_others(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="batch").game_id
+    committer = Committer.for_recorder(ledger.recorder)
+    assert committer is not None
+    n = ledger.load(gid).version
+    taken = (ledger.heads_recorder, [StoredEvent(gid, n, "wizards:head", b"again")])
+    fresh = (ledger.heads_recorder, [StoredEvent(gid, n + 1000, "wizards:head", b"new")])
+    loser, winner = _Waiting([taken]), _Waiting([fresh])
+    committer._commit_batch([loser, winner])
+    assert isinstance(loser.error, IntegrityError) and winner.error is None
+    assert loser.done and winner.done
+    assert ledger.recorded_head(gid) == (n + 1000, "new")
+    ledger.close()
+
+
+def test_a_process_with_a_stale_cache_acts_on_the_stored_game(store_url: str) -> None:
+    """Two ledgers are two API processes: each decides on its cached fold without
+    reading first, and must still act on the game as stored."""
+    first, second = WizardLedger(store_url), WizardLedger(store_url)
+    gid = first.create_game("ultimate", 2, seed="stale", options=QUICK).game_id
+    second.load(gid)  # cached at the opening
+    rng = random.Random(3)
+    for turn in range(12):
+        writer = (first, second)[turn % 2]
+        # The command is chosen on the stored game, as a client reading the other process would.
+        seat, command = next_command(WizardLedger(store_url), gid, rng.randrange(1000))
+        entries = writer.act(gid, seat, command, key=f"k{turn}")
+        assert isinstance(entries[0].event, ActionTaken)
+        if pending_seat(first, gid) is None:
+            break
+    # A retry through the other process: the first answer, nothing appended.
+    length = len(first.entries(gid))
+    stale_retry = (second, first)[turn % 2]
+    again = stale_retry.act(gid, seat, command, key=f"k{turn}")
+    assert [e.hash for e in again] == [e.hash for e in entries]
+    assert len(first.entries(gid)) == length
+    assert verify_game(first, gid).ok
+    first.close()
+    second.close()

@@ -1,0 +1,72 @@
+"""``wizards serve --workers N --no-access-log``: several API processes on one store."""
+
+from __future__ import annotations
+
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from services.ledger import WizardLedger
+from services.verify import verify_game
+from tests.services.conftest import new_table, pick
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_two_workers_share_one_store_and_log_no_requests(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'served.db'}"
+    port = _free_port()
+    wizards = str(Path(sys.executable).with_name("wizards"))
+    cmd = [wizards, "--store", store, "serve", "--port", str(port), "--workers", "2"]
+    proc = subprocess.Popen(
+        [*cmd, "--no-access-log"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/games", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
+            time.sleep(0.2)
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base) as c:
+            t = new_table(c, seed="workers")
+        rng = random.Random(2)
+        acted = 0
+        for _ in range(20):
+            # A new connection each time: the kernel spreads them over both
+            # workers, so each acts on a game the other moved on.
+            with httpx.Client(base_url=base) as c:
+                state = c.get(f"/tables/{t.game_id}/state").json()
+                if state["status"] == "finished":
+                    break
+                seat = state["pending"][0]["seat"]
+                legal = c.get(f"/tables/{t.game_id}/legal", headers=t.auth(seat)).json()
+                r = c.post(
+                    f"/tables/{t.game_id}/act",
+                    json={"seat": seat, "command": pick(legal, rng)},
+                    headers=t.auth(seat),
+                )
+                assert r.status_code == 200, r.text
+                acted += 1
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    assert acted > 5
+    assert b"GET /tables" not in out and b"POST /tables" not in out  # no access log
+    ledger = WizardLedger(store)
+    assert verify_game(ledger, t.game_id).ok
+    ledger.close()

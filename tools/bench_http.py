@@ -1,0 +1,449 @@
+"""HTTP load test for ``make bench``: concurrent games against real ``wizards serve`` processes.
+
+Each of ``games`` clients plays 2-player ``ultimate`` games one after another
+(a new table when one ends) until the run's command budget is spent, so the
+load is bounded. A command is what a client needs to move a game on:
+
+- ``legacy``: ``GET /state`` (whose turn), ``GET /legal``, ``POST /act``;
+- ``one``: ``POST /act``, whose answer carries the pending decisions and the
+  caller's legal commands; a ``GET /legal`` only when another seat must decide
+  next (its own client would learn them from its live stream).
+
+Afterwards the servers are stopped and the store is opened directly: every
+acknowledged act must be stored (same positions and hashes) and every game must
+verify clean. The client is a small HTTP/1.1 keep-alive client over asyncio
+streams, so that the client's own cost stays small beside the server's on a
+2-core machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+_decode = msgspec.json.decode
+_encode = msgspec.json.encode
+
+
+class HTTPConnection:
+    """One keep-alive HTTP/1.1 connection: enough of the protocol for our JSON API."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else _encode(body)
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.host}"]
+        if body is not None:
+            head += ["content-type: application/json", f"content-length: {len(payload)}"]
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        status_line = await self.reader.readline()
+        if not status_line and method == "GET":
+            # The server closed the idle connection (keep-alive timeout): a GET
+            # may be sent again on a new one.
+            await self.close()
+            self.writer = None
+            return await self.request(method, path, body, headers)
+        status = int(status_line.split()[1])
+        length = 0
+        chunked = False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+        if chunked:
+            data = b""
+            while True:
+                size = int((await self.reader.readline()).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                data += chunk[:-2]
+        else:
+            data = await self.reader.readexactly(length) if length else b""
+        return status, (_decode(data) if data else None)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+
+
+@dataclass
+class RunResult:
+    label: str
+    commands: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    act_latencies: list[float] = field(default_factory=list)
+    # game id -> {position: hash} of every acknowledged entry
+    acked: dict[str, dict[int, str]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    server_cpu: float = 0.0  # seconds of CPU the server processes used during the run
+    stored_ok: bool = False
+    verify_ok: bool = False
+    games: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.commands / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        data = sorted(self.act_latencies)
+        if not data:
+            return float("nan")
+        return data[min(len(data) - 1, int(q * len(data)))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes and their children so far (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        kids = [int(k) for k in children.read_text().split()] if children.exists() else []
+        for p in (pid, *kids):
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+class Servers:
+    """``processes`` ``wizards serve`` processes, each on its own port, on one store.
+
+    ``baseline``: a directory holding an earlier revision of the code, served as
+    that revision's ``wizards serve`` ran: uvicorn without its standard extras
+    (asyncio's loop, the h11 parser) and with its access log.
+    """
+
+    def __init__(self, store: str, processes: int, log: Path, baseline: Path | None = None) -> None:
+        self.store, self.processes, self.log = store, processes, log
+        self.baseline = baseline
+        self.ports: list[int] = []
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def _command(self, port: int) -> list[str]:
+        if self.baseline is None:
+            wizards = str(Path(sys.executable).with_name("wizards"))
+            return [wizards, "serve", "--port", str(port), "--no-access-log"]
+        return [
+            *(sys.executable, "-m", "uvicorn", "services.api:create_app", "--factory"),
+            *("--loop", "asyncio", "--http", "h11", "--port", str(port)),
+        ]
+
+    def __enter__(self) -> Servers:
+        env = {**os.environ, "WIZARDS_STORE": self.store, "WIZARDS_REDIS": "off"}
+        if self.baseline is not None:
+            env["PYTHONPATH"] = str(self.baseline)
+        for _ in range(self.processes):
+            port = free_port()
+            with self.log.open("ab") as out:
+                proc = subprocess.Popen(
+                    self._command(port),
+                    env=env,
+                    cwd=self.baseline,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            self.ports.append(port)
+            self.procs.append(proc)
+        deadline = time.monotonic() + 60
+        for port, proc in zip(self.ports, self.procs, strict=True):
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"wizards serve exited; see {self.log}")
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"wizards serve did not start; see {self.log}")
+                time.sleep(0.1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for proc in self.procs:
+            proc.send_signal(signal.SIGINT)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+async def _client(
+    index: int,
+    port: int,
+    protocol: str,
+    budget: list[int],
+    result: RunResult,
+    seed: int,
+) -> None:
+    rng = random.Random(seed * 1000 + index)
+    conn = HTTPConnection("127.0.0.1", port)
+    try:
+        while budget[0] > 0:
+            status, created = await conn.request(
+                "POST", "/tables", {"game": "ultimate", "players": 2}
+            )
+            result.requests += 1
+            if status != 201:
+                result.errors.append(f"create: {status} {created}")
+                return
+            gid = created["game_id"]
+            tokens = {s["seat"]: s["token"] for s in created["seats"]}
+            acked = result.acked.setdefault(gid, {})
+            result.games += 1
+            # What each seat may send, as last told by the server (protocol "one").
+            known: dict[int, list[Any]] = {}
+            pending: list[int] | None = None
+            finished = False
+            while not finished and budget[0] > 0:
+                if protocol == "legacy" or pending is None:
+                    status, state = await conn.request("GET", f"/tables/{gid}/state")
+                    result.requests += 1
+                    if state["status"] == "finished":
+                        break
+                    pending = sorted({p["seat"] for p in state["pending"]})
+                seat = pending[0]
+                auth = {"authorization": f"Bearer {tokens[seat]}"}
+                legal = known.pop(seat, None) if protocol == "one" else None
+                if legal is None:
+                    status, legal = await conn.request(
+                        "GET", f"/tables/{gid}/legal?seat={seat}", headers=auth
+                    )
+                    result.requests += 1
+                if not legal:
+                    pending = None
+                    continue
+                command = rng.choice(legal)
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                t0 = time.perf_counter()
+                status, answer = await conn.request(
+                    "POST", f"/tables/{gid}/act", {"seat": seat, "command": command}, headers=auth
+                )
+                result.act_latencies.append(time.perf_counter() - t0)
+                result.requests += 1
+                if status != 200:
+                    result.errors.append(f"act: {status} {answer}")
+                    pending = None
+                    continue
+                result.commands += 1
+                for entry in answer["entries"]:
+                    acked[entry["position"]] = entry["hash"]
+                finished = answer["status"] == "finished"
+                if protocol == "one" and "pending" in answer:
+                    pending = sorted({p["seat"] for p in answer["pending"]}) or None
+                    # Only the acting seat's commands are current: the others'
+                    # changed with this action.
+                    known = {seat: answer["legal"]}
+                else:
+                    pending = None
+    finally:
+        await conn.close()
+
+
+async def _drive(
+    ports: list[int], games: int, commands: int, protocol: str, result: RunResult, seed: int
+) -> None:
+    budget = [commands]
+    t0 = time.perf_counter()
+    await asyncio.gather(
+        *(_client(i, ports[i % len(ports)], protocol, budget, result, seed) for i in range(games))
+    )
+    result.seconds = time.perf_counter() - t0
+
+
+def check_stored(store: str, result: RunResult) -> None:
+    """Open the store directly: every acknowledged entry stored as answered, verify clean."""
+    from services.ledger import WizardLedger
+    from services.verify import verify_game
+
+    ledger = WizardLedger(store)
+    try:
+        stored_ok = verify_ok = True
+        for gid, acked in result.acked.items():
+            hashes = {e.position: e.hash for e in ledger.entries(gid)}
+            if any(hashes.get(p) != h for p, h in acked.items()):
+                stored_ok = False
+                result.errors.append(f"game {gid}: an acknowledged entry is not stored")
+            report = verify_game(ledger, gid)
+            if not report.ok:
+                verify_ok = False
+                result.errors.append(f"game {gid}: verify: {report.as_json()}")
+        result.stored_ok, result.verify_ok = stored_ok, verify_ok
+    finally:
+        ledger.close()
+
+
+def run_load(
+    label: str,
+    store: str,
+    *,
+    processes: int = 1,
+    games: int = 50,
+    commands: int = 3000,
+    protocol: str = "legacy",
+    log: Path,
+    seed: int = 1,
+    baseline: Path | None = None,
+) -> RunResult:
+    result = RunResult(label)
+    with Servers(store, processes, log, baseline) as servers:
+        pids = [p.pid for p in servers.procs]
+        before = cpu_seconds(pids)
+        asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
+        result.server_cpu = cpu_seconds(pids) - before
+    check_stored(store, result)
+    return result
+
+
+def print_result(result: RunResult, line: Any) -> None:
+    line(
+        f"{result.label}: commands/s",
+        f"{result.rate:,.0f} ({result.commands} commands, {result.games} games, "
+        f"{result.requests / max(result.commands, 1):.2f} requests each)",
+    )
+    line(
+        f"{result.label}: act p50 / p99",
+        f"{result.percentile(0.5) * 1e3:.1f} ms / {result.percentile(0.99) * 1e3:.1f} ms",
+    )
+    line(
+        f"{result.label}: server CPU per command",
+        f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms",
+    )
+    acked = sum(len(a) for a in result.acked.values())
+    line(
+        f"{result.label}: acknowledged = stored, verify clean",
+        f"{'yes' if result.stored_ok else 'NO'} ({acked} entries), "
+        f"{'yes' if result.verify_ok else 'NO'}"
+        + (
+            f"; {len(result.errors)} errors, first: {result.errors[0][:120]}"
+            if result.errors
+            else ""
+        ),
+    )
+
+
+def postgres_store() -> tuple[str, Any] | None:
+    """A fresh schema on the local PostgreSQL, and a function that drops it; None if absent."""
+    try:
+        import psycopg
+
+        dsn = "host=127.0.0.1 port=5432 user=postgres dbname=test"
+        schema = f"bench_{os.getpid()}_{int(time.time())}"
+        with psycopg.connect(dsn, autocommit=True, connect_timeout=2) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+    except Exception:
+        return None
+
+    def drop() -> None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+    return f"postgresql://postgres@127.0.0.1:5432/test?schema={schema}", drop
+
+
+def bench_http(
+    tmp: Path,
+    line: Any,
+    *,
+    quick: bool = False,
+    protocols: tuple[str, ...],
+    baseline: tuple[str, Path] | None = None,
+) -> None:
+    """Print the HTTP load figures: SQLite one process, PostgreSQL one and two
+    processes; with ``baseline`` (a revision and its code), the same load on
+    that revision first (with its own protocol), and the ratios."""
+    commands = 600 if quick else 3000
+    log = tmp / "serve.log"
+    runs: list[tuple[str, str | None, int]] = [("sqlite", p, 1) for p in protocols]
+    runs += [("postgresql", protocols[-1], n) for n in (1, 2)]
+    if baseline is not None:
+        runs = [("sqlite", None, 1), ("postgresql", None, 1), ("postgresql", None, 2), *runs]
+    results: dict[tuple[str, str | None, int], RunResult] = {}
+    for kind, protocol, processes in runs:
+        where = "SQLite" if kind == "sqlite" else "PostgreSQL"
+        label = f"{where}, {processes} process{'es' if processes > 1 else ''}, "
+        label += f"{protocol}" if protocol else f"baseline {baseline[0] if baseline else ''}"
+        if kind == "sqlite":
+            store, drop = f"sqlite:///{tmp / f'http-{len(results)}.db'}", None
+        else:
+            pg = postgres_store()
+            if pg is None:
+                line(label, "PostgreSQL not reachable on 127.0.0.1:5432: skipped")
+                continue
+            store, drop = pg
+        try:
+            result = run_load(
+                label,
+                store,
+                processes=processes,
+                commands=commands,
+                protocol=protocol or "legacy",
+                log=log,
+                baseline=baseline[1] if baseline and protocol is None else None,
+            )
+        finally:
+            if drop is not None:
+                drop()
+        results[(kind, protocol, processes)] = result
+        print_result(result, line)
+
+    def ratio(name: str, a: tuple[str, str | None, int], b: tuple[str, str | None, int]) -> None:
+        if a in results and b in results and results[b].rate:
+            line(name, f"{results[a].rate / results[b].rate:.2f}x")
+
+    last = protocols[-1]
+    ratio(
+        "PostgreSQL commands/s: 2 processes / 1 process",
+        ("postgresql", last, 2),
+        ("postgresql", last, 1),
+    )
+    if baseline is not None:
+        ratio("SQLite commands/s: now / baseline", ("sqlite", last, 1), ("sqlite", None, 1))
+        ratio(
+            "PostgreSQL, 1 process: now / baseline",
+            ("postgresql", last, 1),
+            ("postgresql", None, 1),
+        )
+        ratio(
+            "PostgreSQL, 2 processes: now / baseline",
+            ("postgresql", last, 2),
+            ("postgresql", None, 2),
+        )
