@@ -27,6 +27,7 @@ from services import (
     api_events,
     api_fast,
     api_ops,
+    api_positions,
     api_tables,
     api_web,
     rate_limits,
@@ -226,6 +227,7 @@ def create_app(
     app.add_middleware(Observe, metrics=metrics)
     app.include_router(api_ops.router)
     app.include_router(api_tables.router)
+    app.include_router(api_positions.router)
     app.include_router(api_events.router)
     app.include_router(api_web.router)
     api_web.mount_static(app)

@@ -94,6 +94,7 @@ class ActBody(msgspec.Struct):
     command: dict[str, Any]
     orders: list[list[int]] = []
     dice: list[int] = []
+    drew: list[str] = []
 
 
 _act_body = msgspec.json.Decoder(ActBody)
@@ -315,7 +316,13 @@ def _act(
     try:
         seat = acting_seat(ledger, gid, request.seat, token)
         acted = ledger.perform(
-            gid, seat, request.command, key=key, dice=request.dice, orders=request.orders
+            gid,
+            seat,
+            request.command,
+            key=key,
+            dice=request.dice,
+            orders=request.orders,
+            drew=request.drew,
         )
     except HANDED_OVER:
         raise _HandOver from None

@@ -36,6 +36,7 @@ Mapping = Annotated[dict[str, Any], AfterValidator(_shallow)]
 # Values are checked by the ledger (a bad die is the rules' business: 409 on act);
 # only the sizes are bounded here.
 Order = Annotated[list[int], Field(max_length=MAX_ORDER_LENGTH)]
+Card = Annotated[str, Field(max_length=100)]  # a card id the table names as drawn
 
 
 class CreateTable(BaseModel):
@@ -58,6 +59,19 @@ class CreateTable(BaseModel):
         default_factory=list,
         description="table mode: scripted dice values",
         max_length=MAX_DICE,
+    )
+    orders: list[Order] = Field(
+        default_factory=list,
+        description="table mode: deck orders for the opening's shuffles (0-based permutations)",
+        max_length=MAX_ORDERS,
+    )
+    drew: list[Card] = Field(
+        default_factory=list,
+        description="table mode: the cards dealt at the opening from piles of unknown order",
+        max_length=MAX_DICE,
+    )
+    data: Mapping | None = Field(
+        None, description="the table's own data file (see GET /games/{game}/data)"
     )
 
 
@@ -87,6 +101,11 @@ class ActRequest(BaseModel):
     dice: list[int] = Field(
         default_factory=list,
         description="table mode: the dice the table rolled for it",
+        max_length=MAX_DICE,
+    )
+    drew: list[Card] = Field(
+        default_factory=list,
+        description="table mode: the cards actually drawn from piles of unknown order, in order",
         max_length=MAX_DICE,
     )
 

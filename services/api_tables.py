@@ -136,6 +136,9 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
             setup=body.setup,
             options=body.options,
             dice=body.dice,
+            orders=body.orders,
+            drew=body.drew,
+            data=body.data,
         )
     except IllegalCommand as e:
         # The opening itself is refused (table mode without the dice it needs):
@@ -267,7 +270,13 @@ async def act(
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
             raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
         acted = ledger.perform(
-            gid, seat, body.command, key=idempotency_key, dice=body.dice, orders=body.orders
+            gid,
+            seat,
+            body.command,
+            key=idempotency_key,
+            dice=body.dice,
+            orders=body.orders,
+            drew=body.drew,
         )
         return act_json(ledger, gid, seat, acted)
 

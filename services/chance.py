@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.kernel import Dice, IllegalCommand, Table
+from domain.kernel import Dice, GameStarted, IllegalCommand, Table
 from domain.kernel.dice import ScriptedSource, SeededSource
 
 
@@ -18,20 +18,23 @@ def dice_for(
     seed: str | None,
     values: Sequence[int] = (),
     orders: Sequence[Sequence[int]] = (),
+    drew: Sequence[str] = (),
 ) -> Dice:
     """The dice for the next decision on ``table``.
 
     Seeded games roll from ``seed`` at the table's counter and refuse
     supplied chance. Table-mode games take the setup script's unused values
-    and orders first, then those supplied with the command.
+    and orders first, then those supplied with the command; the cards drawn
+    (``drew``) are the command's own (the script's were all dealt at setup).
+    A table that leaves chance out is told all of it at once (``collect``).
     """
     if table.started.mode == "seeded":
-        if values or orders:
+        if values or orders or drew:
             raise IllegalCommand(
                 "dice_not_accepted",
                 "kernel.table-mode",
-                "this game rolls its own dice from its seed; dice and deck orders can be "
-                "supplied only to a table-mode game",
+                "this game rolls its own dice from its seed; dice, deck orders and cards "
+                "drawn can be supplied only to a table-mode game",
             )
         if seed is None:
             raise ValueError("a seeded game needs its seed to decide")
@@ -42,16 +45,47 @@ def dice_for(
         ScriptedSource(
             [*list(script.get("dice", []))[used_values:], *values],
             [*[tuple(o) for o in script.get("orders", [])][used_orders:], *map(tuple, orders)],
+            drew,
+            collect=True,
         ),
         table.counter,
     )
 
 
-def check_supplied_used(dice: Dice, values: Sequence[int], orders: Sequence[Sequence[int]]) -> None:
+def opening_dice(started: GameStarted, seed: str | None) -> Dice:
+    """The chance of a game's opening (its setup events): the seed, or the
+    table's script with the cards it drew at creation."""
+    if started.mode == "seeded":
+        if seed is None:
+            raise ValueError("a seeded game needs its seed to open")
+        return Dice.seeded(seed)
+    script = started.setup or {}
+    return Dice.scripted(
+        list(script.get("dice", [])),
+        [tuple(o) for o in script.get("orders", [])],
+        list(script.get("drew", [])),
+        collect=True,
+    )
+
+
+def check_supplied_used(
+    dice: Dice,
+    values: Sequence[int],
+    orders: Sequence[Sequence[int]],
+    drew: Sequence[str] = (),
+) -> None:
     """Refuse a command that left supplied chance unused: a typo would go unnoticed."""
     source = dice.source
     if not isinstance(source, ScriptedSource):
         return
+    if source.used_drew < len(source.drew):
+        left = source.drew[source.used_drew :]
+        raise IllegalCommand(
+            "unused_dice",
+            "kernel.table-mode",
+            f"the card(s) drawn {left} were not needed: this command draws "
+            f"{source.used_drew} card(s) from a pile of unknown order",
+        )
     # The script's values come first, so supplied ones are all used only if nothing is left.
     if values and source.used_values < len(source.values):
         left = len(source.values) - source.used_values

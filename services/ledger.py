@@ -35,7 +35,6 @@ from eventsourcing.persistence import (
 from domain.kernel import (
     ENGINE_VERSION,
     ActionTaken,
-    Dice,
     Event,
     Game,
     GameForked,
@@ -53,7 +52,8 @@ from domain.kernel import (
     start,
     stored_command,
 )
-from services.chance import check_supplied_used, dice_for
+from domain.kernel.data import data_hash
+from services.chance import check_supplied_used, dice_for, opening_dice
 from services.codec import (
     GENESIS,
     Record,
@@ -238,6 +238,26 @@ def _check_position(at: int) -> None:
         raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
 
 
+SCRIPT_KEYS = ("dice", "orders", "drew")
+
+
+def _check_drew(drew: Sequence[object]) -> None:
+    for card in drew:
+        if not isinstance(card, str) or not card or len(card) > 100:
+            raise SetupError(f"card drawn {card!r}: a card id")
+
+
+def table_data(game: Game[Any], data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``GameStarted``'s data fields for a table's own data file (none: built-in data)."""
+    if data is None:
+        return {}
+    if not hasattr(game, "validate_data"):
+        raise SetupError(f"{game.spec.id} has no data file a table may replace (yet)")
+    # Through JSON, so that it equals what a store round trip gives back (tuples as lists).
+    normal: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(game.validate_data(data)))
+    return {"data": normal, "data_hash": data_hash(normal)}
+
+
 def _decode_snapshot(state: bytes) -> Loaded | None:
     """A stored snapshot's fold; None for one taken by another engine version (a
     snapshot is a cache of one engine's fold: refold under another)."""
@@ -342,8 +362,17 @@ class WizardLedger(Application[UUID]):
         setup: Mapping[str, Any] | None = None,
         options: Mapping[str, object] | None = None,
         dice: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+        data: Mapping[str, Any] | None = None,
     ) -> Created:
-        """Open a game. Returns its id and one secret token per seat."""
+        """Open a game. Returns its id and one secret token per seat.
+
+        Table mode: ``dice`` and ``orders`` start the script of chance the
+        table supplies (after a setup file's own); ``drew`` names the cards
+        dealt from piles of unknown order at the opening. ``data``: the
+        table's own game data file, checked by the game and bound into
+        ``GameStarted`` by its hash."""
         game = get_game(game_id)
         # Sizes first, before anything is built from them (a count of five
         # million would otherwise name five million seats).
@@ -361,17 +390,20 @@ class WizardLedger(Application[UUID]):
         if seed is not None and not seed.strip():
             raise SetupError("an empty seed is no secret: leave the seed out, or give a real one")
         script = setup or {}
-        _check_chance([*dice, *script.get("dice", [])], script.get("orders", []))
+        _check_chance([*dice, *script.get("dice", [])], [*script.get("orders", []), *orders])
+        _check_drew([*script.get("drew", []), *drew])
         resolved = game.spec.resolve_options(options)
         normal_setup: dict[str, Any] | None = None
         script_values: list[int] = list(dice)
-        script_orders: list[list[int]] = []
+        script_orders: list[list[int]] = [list(o) for o in orders]
+        script_drew: list[str] = list(drew)
         if setup is not None:
-            body = {k: v for k, v in setup.items() if k not in ("dice", "orders")}
+            body = {k: v for k, v in setup.items() if k not in SCRIPT_KEYS}
             normal_setup = dict(game.validate_setup(body, len(names)))
             script_values = [*list(setup.get("dice", [])), *script_values]
-            script_orders = [list(o) for o in setup.get("orders", [])]
-        if script_values or script_orders:
+            script_orders = [*[list(o) for o in setup.get("orders", [])], *script_orders]
+            script_drew = [*list(setup.get("drew", [])), *script_drew]
+        if script_values or script_orders or script_drew:
             table = True
         if table and seed is not None:
             raise SetupError("a table-mode game has no seed: its dice come from the table")
@@ -379,6 +411,8 @@ class WizardLedger(Application[UUID]):
             normal_setup = dict(normal_setup or {})
             normal_setup["dice"] = script_values
             normal_setup["orders"] = script_orders
+            if script_drew:
+                normal_setup["drew"] = script_drew
             seed = None
         elif seed is None:
             seed = secrets.token_hex(16)
@@ -390,11 +424,12 @@ class WizardLedger(Application[UUID]):
             seed_commitment=commitment(seed) if seed is not None else "",
             engine_version=ENGINE_VERSION,
             setup=normal_setup,
+            **table_data(game, data),
         )
-        chance = (
-            Dice.seeded(seed) if seed is not None else Dice.scripted(script_values, script_orders)
-        )
+        chance = opening_dice(started, seed)
         events = start(game, started, chance)
+        # The cards named at the opening are for its deal: one left over is a typo.
+        check_supplied_used(chance, (), (), script_drew)
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
         gid = uuid4()
@@ -509,13 +544,15 @@ class WizardLedger(Application[UUID]):
         key: str | None = None,
         dice: Sequence[int] = (),
         orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
         token: str | None = None,
         require_token: bool = False,
     ) -> list[Entry]:
         """Decide and append a seat's command; return the appended entries.
 
         ``dice`` and ``orders`` are the chance a table supplies (table mode only):
-        die faces (or 1-based choices) and deck orders (0-based permutations).
+        die faces (or 1-based choices) and deck orders (0-based permutations),
+        and ``drew`` the cards actually drawn from piles of unknown order.
 
         Raises ``IllegalCommand`` (nothing appended) for a refused command. A
         retried command with the same idempotency ``key`` returns the entries
@@ -528,6 +565,7 @@ class WizardLedger(Application[UUID]):
             key=key,
             dice=dice,
             orders=orders,
+            drew=drew,
             token=token,
             require_token=require_token,
         ).entries
@@ -541,6 +579,7 @@ class WizardLedger(Application[UUID]):
         key: str | None = None,
         dice: Sequence[int] = (),
         orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
         token: str | None = None,
         require_token: bool = False,
     ) -> Acted:
@@ -558,6 +597,7 @@ class WizardLedger(Application[UUID]):
             self.check_token(gid, seat, token)
         try:
             _check_chance(dice, orders)
+            _check_drew(drew)
         except SetupError as e:
             raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
         with self._game_locks[gid.int % GAME_LOCKS]:
@@ -571,7 +611,7 @@ class WizardLedger(Application[UUID]):
                     return Acted(replayed, loaded)
                 try:
                     cmd = decode_command(loaded.game, command)
-                    events, after = self._decide(gid, loaded, seat, cmd, dice, orders, key)
+                    events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
                 except IllegalCommand:
                     # Refused on a fold that may be behind another process's writes:
                     # refuse only if the store has nothing newer.
@@ -619,18 +659,28 @@ class WizardLedger(Application[UUID]):
         loaded: Loaded,
         seat: int,
         cmd: Any,
-        values: Sequence[int],
-        orders: Sequence[Sequence[int]],
+        chance: tuple[Sequence[int], Sequence[Sequence[int]], Sequence[str]],
         key: str | None,
     ) -> tuple[list[Event], Table[Any]]:
-        """The events of the command, and the fold after them (``_append`` reuses it)."""
+        """The events of the command, and the fold after them (``_append`` reuses it).
+
+        ``chance``: the dice values, deck orders and cards drawn a table supplied."""
+        values, orders, drew = chance
         table = loaded.table
         secret = self._read_secrets(gid)
-        dice = dice_for(table, secret.seed, values, orders)
+        dice = dice_for(table, secret.seed, values, orders, drew)
         events = act(
-            loaded.game, table, seat, cmd, dice, supplied=values, supplied_orders=orders, key=key
+            loaded.game,
+            table,
+            seat,
+            cmd,
+            dice,
+            supplied=values,
+            supplied_orders=orders,
+            supplied_drew=drew,
+            key=key,
         )
-        check_supplied_used(dice, values, orders)
+        check_supplied_used(dice, values, orders, drew)
         after = table
         for event in events:
             after = apply(loaded.game, after, event)

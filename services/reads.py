@@ -36,11 +36,11 @@ def shown_event(event: Event, finished: bool) -> Event:
         return event
     if isinstance(event, GameStarted) and event.setup is not None:
         return msgspec.structs.replace(event, setup=dict(HIDDEN_SETUP))
-    if isinstance(event, ActionTaken) and (event.orders or event.dice):
+    if isinstance(event, ActionTaken) and (event.orders or event.dice or event.drew):
         # A table's deck order tells the new draw pile; a supplied roll may be one
         # that only some seats may see. The rolls that are public are shown by
         # their own DiceRolled events anyway.
-        return msgspec.structs.replace(event, orders=(), dice=())
+        return msgspec.structs.replace(event, orders=(), dice=(), drew=())
     return event
 
 

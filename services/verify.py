@@ -33,8 +33,9 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
+from domain.kernel.data import data_hash
 from domain.kernel.dice import rederive
-from services.chance import dice_for
+from services.chance import dice_for, opening_dice
 from services.codec import GENESIS, link_hash
 from services.ledger import WizardLedger, parse_game_id
 
@@ -138,6 +139,10 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         return report
     game = get_game(started.game)
     report.checks.append("decode")
+    problem = _check_data(game, started)
+    if problem is not None:
+        report.problems.append(problem)
+        return report
 
     # 3. The seeds: one per stretch (a fork with fresh dice starts a stretch),
     # each against its commitment; the revealed one against the last.
@@ -171,7 +176,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     setup_end = next((i for i, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
     setup_events = [e for e in events[1:setup_end] if not isinstance(e, SeedRevealed | GameForked)]
     try:
-        expected = start(game, started, dice_for(table, seeds[0]))[1:]
+        expected = start(game, started, opening_dice(started, seeds[0]))[1:]
     except IllegalCommand as e:
         report.problems.append(Problem(2, "setup", f"setup no longer succeeds: {e.message}"))
         return report
@@ -224,13 +229,32 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     return report
 
 
+def _check_data(game: Any, started: GameStarted) -> Problem | None:
+    """A table's own data: its hash binds it, and the game still accepts it as stored."""
+    if started.data is None:
+        if started.data_hash:
+            return Problem(1, "data", "a data hash without data")
+        return None
+    if data_hash(started.data) != started.data_hash:
+        return Problem(1, "data", "the table's data does not match its hash (edited)")
+    try:
+        normal = game.validate_data(started.data)
+    except ValueError as e:
+        return Problem(1, "data", f"this engine refuses the table's data: {e}")
+    if msgspec.json.encode(normal, order="sorted") != msgspec.json.encode(
+        started.data, order="sorted"
+    ):
+        return Problem(1, "data", "this engine reads the table's data differently")
+    return None
+
+
 def _readjudicate(
     game: Any, table: Any, action: ActionTaken, stored: list[Any], seed: str | None, position: int
 ) -> Problem | None:
     if table.started.mode == "seeded" and seed is None:
         return None
     try:
-        dice = dice_for(table, seed, action.dice, action.orders)
+        dice = dice_for(table, seed, action.dice, action.orders, action.drew)
         cmd = decode_command(game, action.command)
         again = kernel_act(
             game,
@@ -240,6 +264,7 @@ def _readjudicate(
             dice,
             supplied=action.dice,
             supplied_orders=action.orders,
+            supplied_drew=action.drew,
             key=action.key,
         )
     except IllegalCommand as e:

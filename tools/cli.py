@@ -156,6 +156,10 @@ def _parse_dice(text: str | None) -> list[int]:
         raise ValueError(f"dice {text!r}: expected comma-separated integers") from None
 
 
+def _parse_cards(text: str | None) -> list[str]:
+    return [c.strip() for c in (text or "").split(",") if c.strip()]
+
+
 @app.command()
 @guarded
 def new(
@@ -175,6 +179,17 @@ def new(
     setup: Annotated[Path | None, typer.Option(help="setup position (TOML)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
     dice: Annotated[str | None, typer.Option(help="table mode: dice values, e.g. 3,5")] = None,
+    order: Annotated[
+        list[str] | None,
+        typer.Option(help="table mode: a deck order for a shuffle of the opening; repeatable"),
+    ] = None,
+    drew: Annotated[
+        str | None,
+        typer.Option(help="table mode: the cards dealt from unknown piles, e.g. fireball,shield"),
+    ] = None,
+    data: Annotated[
+        Path | None, typer.Option(help="the table's own data file (TOML, see `data --export`)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Create a game; print its id (and, with --json, each seat's secret token)."""
@@ -196,6 +211,9 @@ def new(
         setup=position,
         options=_parse_options(option or []),
         dice=_parse_dice(dice),
+        orders=[_parse_dice(o) for o in order or []],
+        drew=_parse_cards(drew),
+        data=tomllib.loads(data.read_text()) if data else None,
     )
     if as_json:
         out(
@@ -244,6 +262,10 @@ def act_command(
             "positions, new top first (e.g. 2,0,1); repeat for several shuffles"
         ),
     ] = None,
+    drew: Annotated[
+        str | None,
+        typer.Option(help="table mode: the cards drawn from piles of unknown order, in order"),
+    ] = None,
     token: Annotated[str | None, typer.Option(help="the seat's token (checked when given)")] = None,
 ) -> None:
     """Send a seat's command; print the appended events as JSON."""
@@ -258,6 +280,7 @@ def act_command(
         key=idempotency_key,
         dice=_parse_dice(dice),
         orders=[_parse_dice(o) for o in order or []],
+        drew=_parse_cards(drew),
         token=token,
     )
     from services.words import Words
@@ -677,6 +700,9 @@ def serve(
 def main() -> None:
     app()
 
+
+# Commands kept in modules of their own register themselves on ``app``.
+from tools import cli_positions  # noqa: E402, F401
 
 if __name__ == "__main__":
     main()

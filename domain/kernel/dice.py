@@ -20,6 +20,8 @@ from domain.kernel.errors import DiceRequired
 from domain.kernel.events import CardsShuffled, DiceRolled
 
 DOMAIN = b"wizard-ledger/chance/v1\x00"
+# A table told what a command needs is told at most this many values at once.
+MAX_COLLECTED = 200
 
 
 def commitment(seed: str) -> str:
@@ -77,21 +79,49 @@ class ScriptedSource:
 
     ``values`` are die faces (1..sides) for rolls and 1-based positions for
     choices; ``orders`` are permutations (lists of 0-based old indexes) for
-    shuffles. A missing or out-of-range value raises ``DiceRequired``, which
-    refuses the command and appends nothing.
+    shuffles; ``drew`` are the cards actually drawn from face-down piles whose
+    order is unknown (see ``Dice.draw``). A missing or out-of-range value raises
+    ``DiceRequired``, which refuses the command and appends nothing.
+
+    With ``collect=True`` a missing value is noted instead and a placeholder is
+    used (face 1, the order as it stands, the first card that could be there),
+    so that one refusal can name everything the command needs
+    (``Dice.require_complete``): the table enters a command in one try.
     """
 
     kind = "table"
 
-    def __init__(self, values: Sequence[int] = (), orders: Sequence[Sequence[int]] = ()) -> None:
+    def __init__(
+        self,
+        values: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+        *,
+        collect: bool = False,
+    ) -> None:
         self.values = list(values)
         self.orders = [tuple(o) for o in orders]
+        self.drew = list(drew)
         self.used_values = 0
         self.used_orders = 0
+        self.used_drew = 0
+        self.collect = collect
+        self.missing: list[str] = []
+
+    def _need(self, what: str) -> None:
+        if not self.collect:
+            raise DiceRequired(what)
+        self.missing.append(what)
+        if len(self.missing) >= MAX_COLLECTED:
+            # Rules that roll until something happens (ties re-rolled) might not stop
+            # on placeholders: name what is known so far.
+            raise DiceRequired(f"{len(self.missing)}+ chance values: " + "; ".join(self.missing))
 
     def index(self, counter: int, n: int, what: str) -> int:
         if self.used_values >= len(self.values):
-            raise DiceRequired(f"a value 1..{n} ({what})")
+            self._need(f"a value 1..{n} ({what})")
+            # Placeholders differ from one to the next, so a tie re-rolled on them ends.
+            return len(self.missing) % n
         value = self.values[self.used_values]
         if not 1 <= value <= n:
             raise DiceRequired(f"a value 1..{n} ({what}), not {value}")
@@ -100,12 +130,43 @@ class ScriptedSource:
 
     def perm(self, counter: int, n: int, what: str) -> tuple[tuple[int, ...], int]:
         if self.used_orders >= len(self.orders):
-            raise DiceRequired(f"an order of {n} cards ({what})")
+            self._need(f"an order of {n} cards ({what})")
+            return tuple(range(n)), counter + max(n - 1, 0)
         order = self.orders[self.used_orders]
         if sorted(order) != list(range(n)):
             raise DiceRequired(f"a permutation of 0..{n - 1} ({what}), not {list(order)}")
         self.used_orders += 1
         return order, counter + max(n - 1, 0)
+
+    def has_order(self) -> bool:
+        """Is a deck order left for the next shuffle?"""
+        return self.used_orders < len(self.orders)
+
+    def named(self, candidates: Sequence[str], known_top: str | None, what: str) -> int:
+        """The index in ``candidates`` of the card the table says was drawn.
+
+        ``known_top``: the card known to be on top (its order was given), or
+        None when the pile's order is unknown and a named card is required."""
+        if self.used_drew >= len(self.drew):
+            if known_top is not None:
+                return 0
+            self._need(
+                f"the card drawn from {what} (one of {sorted(set(candidates))}; "
+                "or the order of its shuffle)"
+            )
+            return 0
+        card = self.drew[self.used_drew]
+        self.used_drew += 1
+        if known_top is not None and card != known_top:
+            raise DiceRequired(
+                f"no other card than {known_top!r} from {what}: its order is known, "
+                f"{known_top!r} is on top (not {card!r})"
+            )
+        if card not in candidates:
+            raise DiceRequired(
+                f"a card that could be in {what} (one of {sorted(set(candidates))}), not {card!r}"
+            )
+        return list(candidates).index(card)
 
 
 class Dice:
@@ -125,8 +186,15 @@ class Dice:
         return cls(SeededSource(seed), counter)
 
     @classmethod
-    def scripted(cls, values: Sequence[int] = (), orders: Sequence[Sequence[int]] = ()) -> Dice:
-        return cls(ScriptedSource(values, orders), 0)
+    def scripted(
+        cls,
+        values: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+        *,
+        collect: bool = False,
+    ) -> Dice:
+        return cls(ScriptedSource(values, orders, drew, collect=collect), 0)
 
     @property
     def kind(self) -> str:
@@ -178,10 +246,30 @@ class Dice:
             purpose=purpose, rule=rule, seat=seat, count=1, sides=n, private_to=private_to
         )
 
-    def shuffle(self, cards: Sequence[str], *, pile: str, rule: str) -> CardsShuffled:
-        """Shuffle ``cards`` (top first). The new order is ``event.order``."""
+    def shuffle(
+        self, cards: Sequence[str], *, pile: str, rule: str, follow: bool = False
+    ) -> CardsShuffled:
+        """Shuffle ``cards`` (top first). The new order is ``event.order``.
+
+        ``follow=True`` (a game that draws from this pile with ``Dice.draw``):
+        in table mode, when the table gives no order for this shuffle, the pile
+        stays face down with its order unknown (``event.unknown``; ``order`` is
+        then the cards as handed, not an order) and each later draw names the
+        card actually drawn."""
         start = self.counter
-        perm, after = self.source.perm(self.counter, len(cards), f"shuffle of {pile}")
+        source = self.source
+        if follow and isinstance(source, ScriptedSource) and not source.has_order():
+            self.counter = start + max(len(cards) - 1, 0)
+            return CardsShuffled(
+                rule=rule,
+                pile=pile,
+                order=tuple(cards),
+                permutation=(),
+                counter=start,
+                source="table",
+                unknown=True,
+            )
+        perm, after = source.perm(self.counter, len(cards), f"shuffle of {pile}")
         self.counter = after
         return CardsShuffled(
             rule=rule,
@@ -191,6 +279,33 @@ class Dice:
             counter=start,
             source="seed" if self.kind == "seed" else "table",
         )
+
+    def draw(self, pile: Sequence[str], *, unknown: int = 0, what: str = "the draw pile") -> int:
+        """The index in ``pile`` (top first) of the card drawn from its top.
+
+        ``unknown``: how many cards at the bottom of ``pile`` lie in an order
+        nobody knows (table mode, after a shuffle the table did not order).
+        While the top is known it is drawn (a named card must be that one);
+        once only unknown cards are left, the table names the card actually
+        drawn (``drew``) and the engine checks that it could be there. Seeded
+        games always know their order: the top card, index 0."""
+        if not pile:
+            raise ValueError(f"cannot draw from an empty {what}")
+        source = self.source
+        if not isinstance(source, ScriptedSource):
+            return 0
+        known = len(pile) - unknown
+        if known > 0:
+            return source.named(pile[:1], pile[0], what)
+        return source.named(pile, None, what)
+
+    def require_complete(self) -> None:
+        """Refuse, naming everything that was missing, when a table left chance out."""
+        source = self.source
+        missing = getattr(source, "missing", None)
+        if missing:
+            counts = "; ".join(missing)
+            raise DiceRequired(f"{len(missing)} chance value(s): {counts}")
 
 
 def rederive(seed: str, event: DiceRolled | CardsShuffled) -> bool:

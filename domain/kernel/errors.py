@@ -32,7 +32,8 @@ class DiceRequired(IllegalCommand):
             "dice_required",
             "kernel.table-mode",
             f"table mode: this command needs {what}; supply it with the command "
-            '(dice values with --dice / "dice", deck orders with --order / "orders")',
+            '(dice values with --dice / "dice", deck orders with --order / "orders", '
+            'cards drawn with --drew / "drew")',
         )
 
 

@@ -48,6 +48,8 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     secret: bool = False
     # Table mode: deck orders (permutations) the table supplied with the command.
     orders: tuple[tuple[int, ...], ...] = ()
+    # Table mode: the cards actually drawn from face-down piles of unknown order.
+    drew: tuple[str, ...] = ()
 
     def visibility(self) -> Visibility:
         return private(self.seat) if self.secret else PUBLIC
@@ -57,6 +59,8 @@ class ActionTaken(Event, frozen=True, kw_only=True):
         dice = f" with table dice {list(self.dice)}" if self.dice else ""
         if self.orders:
             dice += f" and {len(self.orders)} deck order(s)"
+        if self.drew:
+            dice += f" and {len(self.drew)} card(s) drawn at the table"
         return f"{self.command.get('type')}({args}){dice}"
 
 
@@ -87,18 +91,25 @@ class DiceRolled(Consequence, frozen=True, kw_only=True):
 
 
 class CardsShuffled(Consequence, frozen=True, kw_only=True):
-    """A pile shuffled: ``order`` top-first. Hidden from players until the end."""
+    """A pile shuffled: ``order`` top-first. Hidden from players until the end.
+
+    ``unknown``: a table shuffled it and gave no order; the pile lies face down
+    in an order nobody knows (``order`` holds its cards, not an order), and the
+    table names each card drawn from it (``Dice.draw``)."""
 
     pile: str
     order: tuple[str, ...]
     permutation: tuple[int, ...]
     counter: int
     source: Literal["seed", "table", "setup"] = "seed"
+    unknown: bool = False
 
     def visibility(self) -> Visibility:
         return HIDDEN
 
     def describe(self) -> str:
+        if self.unknown:
+            return f"{self.pile} shuffled at the table ({len(self.order)} cards, order unknown)"
         return f"{self.pile} shuffled ({len(self.order)} cards)"
 
 

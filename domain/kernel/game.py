@@ -30,7 +30,10 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
         """Coerce a value given on a command line or in JSON, or refuse it."""
         kind = type(self.default)
         value: OptionValue
-        if isinstance(raw, str) and kind is not str:
+        if isinstance(raw, str) and kind is not str and raw.strip() in self.allowed:
+            # An option whose values mix a number and words ("9", "5", "9-then-5").
+            value = raw.strip()
+        elif isinstance(raw, str) and kind is not str:
             text = raw.strip().lower()
             if kind is bool:
                 if text in ("1", "true", "yes", "on"):
@@ -46,7 +49,7 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
                     raise SetupError(f"option {self.name}: {raw!r} is not an integer") from None
         elif isinstance(raw, bool) and kind is not bool:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
-        elif isinstance(raw, kind):
+        elif isinstance(raw, kind) or (isinstance(raw, str) and raw in self.allowed):
             value = raw  # type: ignore[assignment]
         else:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")

@@ -108,7 +108,12 @@ def replay(game: Game[S], events: Iterable[Event], table: Table[S] | None = None
 def start(game: Game[S], started: GameStarted, dice: Dice) -> list[Event]:
     """The opening events: ``GameStarted`` and the game's setup."""
     table = open_table(game, started)
-    events = game.setup(table.state, dice)
+    try:
+        events = game.setup(table.state, dice)
+    except IllegalCommand:
+        dice.require_complete()  # a refusal met on a placeholder is a need for chance
+        raise
+    dice.require_complete()
     _check_citations(game, events)
     return [started, *events]
 
@@ -141,6 +146,7 @@ def act(
     *,
     supplied: Sequence[int] = (),
     supplied_orders: Sequence[Sequence[int]] = (),
+    supplied_drew: Sequence[str] = (),
     key: str | None = None,
 ) -> list[Event]:
     """Validate ``command`` and return ``ActionTaken`` and its consequences.
@@ -154,7 +160,14 @@ def act(
         raise IllegalCommand(
             "no_such_seat", "kernel.turn", f"seat {seat} does not exist (seats 0–{players - 1})"
         )
-    consequences = game.decide(table.state, seat, command, dice)
+    try:
+        consequences = game.decide(table.state, seat, command, dice)
+    except IllegalCommand:
+        # A table that left chance out: name all of it, not the first refusal a
+        # placeholder value led to.
+        dice.require_complete()
+        raise
+    dice.require_complete()
     _check_citations(game, consequences)
     action = ActionTaken(
         seat=seat,
@@ -163,6 +176,7 @@ def act(
         key=key,
         secret=command.secret(),
         orders=tuple(tuple(o) for o in supplied_orders),
+        drew=tuple(supplied_drew),
     )
     return [action, *consequences]
 

@@ -83,7 +83,8 @@ def initial(started: GameStarted) -> State:
         data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),
     )
-    if not started.setup:
+    # A table-mode game keeps its chance script in the setup: only other keys make a position.
+    if not {k for k in started.setup or {} if k not in (*SCRIPT, "drew")}:
         return state
     position = validate_setup(started.setup, n)
     _check_with_options(state, position)

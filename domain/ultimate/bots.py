@@ -17,6 +17,7 @@ from domain.ultimate.commands import (
     PlayCard,
     PlayCombo,
 )
+from domain.ultimate.options import round_health
 from domain.ultimate.state import UltimateState, opponents
 
 # How much a card is worth keeping in hand: what discards give up.
@@ -72,7 +73,7 @@ def _score(state: UltimateState, seat: int, command: Command) -> float:
 def _blow(state: UltimateState, damage: int, target: int) -> float:
     """Worth of dealing ``damage`` to ``target``: more for weak targets, most if lethal."""
     life = state.wizards[target].life
-    weakness = (state.options.round_health - life) * 0.1
+    weakness = (round_health(state.options, state.round) - life) * 0.1
     return damage + weakness + (LETHAL if damage >= life else 0.0)
 
 
@@ -83,7 +84,7 @@ def _cost(state: UltimateState, seat: int, damage: int) -> float:
 
 
 def _missing(state: UltimateState, seat: int) -> int:
-    return max(0, state.options.round_health - state.wizards[seat].life)
+    return max(0, round_health(state.options, state.round) - state.wizards[seat].life)
 
 
 def _card_score(state: UltimateState, seat: int, command: PlayCard) -> float:
@@ -136,7 +137,7 @@ def _threatened(state: UltimateState, seat: int) -> bool:
     assert state.attack is not None
     hit = state.attack.hits[0]
     life = state.wizards[seat].life
-    return hit.damage >= life or life <= state.options.round_health // 2
+    return hit.damage >= life or life <= round_health(state.options, state.round) // 2
 
 
 def _defence_score(state: UltimateState, seat: int, command: Defend) -> float:

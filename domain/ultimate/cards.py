@@ -247,6 +247,8 @@ COMBO_IDS: tuple[str, ...] = tuple(combo.id for combo in _COMBO_LIST)
 
 HAND_LIMIT = 3
 DEAL_SIZE = 2
+# The pile name of the shuffle that places the cards a setup file left out.
+LEFT_OUT = "left_out"
 
 # Persistent effects a wizard can carry; see state.Effect. No kind contains a
 # card id, so a view showing effects never seems to name a hidden card.
@@ -255,12 +257,15 @@ SHADOW_VEIL = "veiled"
 ELECTRIC_VEIL = "electric_veil"
 FROZEN_ARMOUR = "frozen_armour"
 ARCANE_TRAP = "arcane_trap"
+# Option discard_replacement=draw: a card is owed at the start of the next turn.
+REPLACEMENT = "replacement"
 EFFECT_TITLES: dict[str, str] = {
     POISON: "Poison",
     SHADOW_VEIL: "Shadow Veil",
     ELECTRIC_VEIL: "Electric Veil",
     FROZEN_ARMOUR: "Frozen Armour",
     ARCANE_TRAP: "Arcane Trap",
+    REPLACEMENT: "Replacement card owed",
 }
 # These last "one turn": they lapse when their holder's next turn starts.
 EXPIRE_AT_OWN_TURN: tuple[str, ...] = (SHADOW_VEIL, ELECTRIC_VEIL, ARCANE_TRAP)

@@ -49,7 +49,19 @@ _SETUP_RULES = [
         source="assumption",
         summary=(
             "A setup file gives every hand, the draw pile, the discard pile, life totals, round "
-            "wins and the first player; no shuffle or random choice happens at the start."
+            "wins and the first player (an opening), or a whole position with its stage, round, "
+            "turn, lasting effects and pending decision (wizards position); play resumes there."
+        ),
+    ),
+    Rule(
+        id="ultimate.setup.left-out",
+        section=SETUP,
+        passage="Placez les cartes restantes dans une pile de tirage au centre de la table.",
+        source="assumption",
+        summary=(
+            "Cards a setup file places nowhere are shuffled with the game's chance (the seed, "
+            "or the table: its order, or face down in unknown order) and put under the draw "
+            "pile the file gives."
         ),
     ),
 ]
@@ -107,9 +119,12 @@ _TURN_RULES = [
         section=TURN,
         passage=(
             "À la fin de son tour, le joueur peut, s'il le souhaite, se défausser d'une carte "
-            "de sa main"
+            "de sa main pour la remplacer par une nouvelle carte au prochain tour."
         ),
-        summary="After the action, the player may discard one card or end the turn.",
+        summary=(
+            "After the action, the player may discard one card or end the turn; what replaces "
+            "the card is ruled by ultimate.ruling.discard-replacement."
+        ),
     ),
     Rule(
         id="ultimate.turn.hand-limit",
@@ -133,6 +148,82 @@ _TURN_RULES = [
         ),
         default="One discard, plus forced discards down to 3; then the turn ends.",
         why="The text grants a single card; forced discards are the same gesture, not a second.",
+    ),
+    Rule(
+        id="ultimate.ruling.pass-with-cards",
+        section=TURN,
+        passage="le joueur peut piocher 1 carte … il peut jouer une carte Attaque ou Soutien",
+        source="ruling",
+        summary=(
+            "Phase 1 is optional wording (« peut »), but the extra rule « Pas d'action » gives "
+            "the way not to act: discard a card. By default a player with cards in hand must "
+            "draw, play or discard; only with nothing to do may they pass."
+        ),
+        readings=(
+            Reading(
+                "Not acting means discarding a card (Pas d'action); passing only with nothing "
+                "to do.",
+                option="pass_with_cards=false",
+            ),
+            Reading(
+                "« peut » lets a player do nothing at all, even with cards in hand.",
+                option="pass_with_cards=true",
+            ),
+        ),
+        default="pass_with_cards=false",
+        why="The rulebook names the way to skip an action (a discard); a free pass would make "
+        "that rule pointless.",
+    ),
+    Rule(
+        id="ultimate.ruling.discard-replacement",
+        section=TURN,
+        passage=(
+            "se défausser d'une carte de sa main pour la remplacer par une nouvelle carte au "
+            "prochain tour"
+        ),
+        source="ruling",
+        summary=(
+            "By default the phrase gives the motive of the discard: the card is replaced by the "
+            "player's own draw next turn (phase 1), nothing is drawn automatically."
+        ),
+        readings=(
+            Reading(
+                "The motive only: next turn's ordinary draw replaces the card.",
+                option="discard_replacement=none",
+            ),
+            Reading(
+                "A replacement card is drawn at the start of the player's next turn, before "
+                "phase 1.",
+                option="discard_replacement=draw",
+            ),
+        ),
+        default="discard_replacement=none",
+        why="The turn already offers a draw in phase 1; an automatic extra card would double "
+        "the draws of anyone who discards.",
+    ),
+    Rule(
+        id="ultimate.ruling.reshuffle-timing",
+        section=EXTRA,
+        passage=(
+            "Si la pioche est épuisée, mélangez toutes les cartes défaussées pour former une "
+            "nouvelle pioche."
+        ),
+        source="ruling",
+        summary=(
+            "By default the discard pile is shuffled into a new draw pile when a card must be "
+            "drawn from an empty pile; the other reading shuffles as soon as the pile is empty "
+            "and some cards are discarded."
+        ),
+        readings=(
+            Reading("When a draw needs it.", option="reshuffle=on_draw"),
+            Reading(
+                "As soon as the draw pile is exhausted and discards exist.",
+                option="reshuffle=when_empty",
+            ),
+        ),
+        default="reshuffle=on_draw",
+        why="Absorption and Invocation de tombe read the discard pile: shuffling it only when "
+        "needed keeps it for them.",
     ),
     Rule(
         id="ultimate.turn.end-effects",
@@ -462,6 +553,29 @@ _COMBO_RULES = [
         why="With clockwise play, the player on one's right has just played before one.",
     ),
     Rule(
+        id="ultimate.ruling.electric-veil-caster",
+        section=COMBOS,
+        passage="Infligez 2 dégâts à tout adversaire qui vous attaque à son tour et 1 dégât à "
+        "son voisin de droite",
+        source="ruling",
+        summary=(
+            "The veil never hurts its own caster: when the attacker's right-hand neighbour is "
+            "the caster (always so with 2 players), nobody takes the 1 damage."
+        ),
+        readings=(
+            Reading(
+                "Never its caster: in a 2-player game the 1 damage never happens.",
+                option="electric_veil_hits_caster=false",
+            ),
+            Reading(
+                "The right-hand neighbour takes 1 damage whoever it is, the caster included.",
+                option="electric_veil_hits_caster=true",
+            ),
+        ),
+        default="electric_veil_hits_caster=false",
+        why="A protective combo that wounds its caster would contradict its purpose.",
+    ),
+    Rule(
         id="ultimate.ruling.frozen-armour",
         section=COMBOS,
         passage="Bloque jusqu'à 3 points de dégâts de la prochaine attaque.",
@@ -711,6 +825,19 @@ _ATTACK_RULES = [
         passage="L'adversaire à se défausser d'une carte de son choix",
         source="ruling",
         summary="The chosen opponent picks the card to discard (a decision asked of them).",
+        readings=(
+            Reading(
+                "« son choix » is the opponent's: they pick the card they discard.",
+                option="controle_chooser=target",
+            ),
+            Reading(
+                "« son choix » is the caster's: the caster picks one of the opponent's cards, "
+                "face down (a blind pick: a uniform draw among them).",
+                option="controle_chooser=caster",
+            ),
+        ),
+        default="controle_chooser=target",
+        why="« son » follows « L'adversaire », the nearest subject of the sentence.",
     ),
     Rule(
         id="ultimate.ruling.mana-focus-limit",
@@ -816,9 +943,32 @@ _END_RULES = [
                 option="round_health=9",
             ),
             Reading("5, the literal text of the round-end paragraph.", option="round_health=5"),
+            Reading(
+                "Both literally: 9 at setup, then 5 after each round.",
+                option="round_health=9-then-5",
+            ),
         ),
         default="round_health=9",
         why="The setup section is the authoritative one and every round starts alike.",
+    ),
+    Rule(
+        id="ultimate.ruling.round-number",
+        section=ROUND,
+        passage="Après chaque manche, tous les joueurs remettent leur dé sur 5 points de vie",
+        source="ruling",
+        summary=(
+            "A round replayed after nobody survived counts as a new round: it takes the next "
+            "number (which matters for round_health=9-then-5)."
+        ),
+        readings=(
+            Reading("A replayed round takes the next number.", option="replayed_round=next"),
+            Reading(
+                "A replayed round keeps the number of the round it replays.",
+                option="replayed_round=same",
+            ),
+        ),
+        default="replayed_round=next",
+        why="« Après chaque manche » counts every round played, won or not.",
     ),
     Rule(
         id="ultimate.end.new-round",

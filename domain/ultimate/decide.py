@@ -17,6 +17,7 @@ from domain.ultimate.cards import (
     COMBO_IDS,
     COMBOS,
     HAND_LIMIT,
+    REPLACEMENT,
     is_defence,
     title,
     uses_defence_card,
@@ -226,6 +227,8 @@ def _no_action(flow: Flow, seat: int, command: NoAction) -> None:
 
 
 def _check_pass(state: UltimateState, seat: int) -> None:
+    if state.options.pass_with_cards:
+        return
     if hand(state, seat) or can_draw(state):
         raise IllegalCommand(
             "pass_not_allowed",
@@ -236,7 +239,8 @@ def _check_pass(state: UltimateState, seat: int) -> None:
 
 def _pass(flow: Flow, seat: int, command: Pass) -> None:
     _check_pass(flow.state, seat)
-    flow.end_turn("ultimate.turn.pass")
+    idle = bool(hand(flow.state, seat) or can_draw(flow.state))
+    flow.end_turn("ultimate.ruling.pass-with-cards" if idle else "ultimate.turn.pass")
 
 
 # --- phase 2 and demanded discards ---------------------------------------------
@@ -256,6 +260,15 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
     rule = "ultimate.turn.hand-limit" if held > HAND_LIMIT else "ultimate.turn.discard"
     _held(state, seat, command.card, rule)
     flow.emit(ev.CardDiscarded(rule=rule, seat=seat, card=command.card, reason="discard_phase"))
+    if rule == "ultimate.turn.discard" and state.options.discard_replacement == "draw":
+        flow.emit(
+            ev.EffectStarted(
+                rule="ultimate.ruling.discard-replacement",
+                seat=seat,
+                kind=REPLACEMENT,
+                turn=state.turn,
+            )
+        )
     if held - 1 <= HAND_LIMIT:
         flow.end_turn("ultimate.ruling.discard-phase")
 

@@ -8,7 +8,7 @@ from domain.kernel import Consequence, Visibility, private
 from domain.ultimate.cards import title
 from domain.ultimate.state import Hit
 
-DiscardReason = Literal["no_action", "discard_phase", "cost", "demanded"]
+DiscardReason = Literal["no_action", "discard_phase", "cost", "demanded", "picked"]
 EffectEnd = Literal["expired", "consumed", "ticked"]
 
 
@@ -105,6 +105,7 @@ class CardDiscarded(Consequence, frozen=True, kw_only=True):
             "discard_phase": "at the end of the turn",
             "cost": "as a cost",
             "demanded": "as demanded",
+            "picked": "picked blind by the caster",
         }[self.reason]
         return f"{_seat(self.seat)} discards {title(self.card)} {why}"
 

@@ -12,8 +12,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
+from domain.kernel.piles import take
 from domain.ultimate import events as ev
-from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, title
+from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, title
 from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard, can_draw
 
 
@@ -83,6 +84,9 @@ def _action_pending(state: UltimateState) -> Pending:
         return Pending(seat=seat, accepts=("Pass",), prompt="nothing to do: pass")
     accepts: list[str] = []
     offers: list[str] = []
+    if state.options.pass_with_cards:
+        accepts.append("Pass")
+        offers.append("pass")
     if held < HAND_LIMIT and drawable:
         accepts.append("Draw")
         offers.append("draw a card")
@@ -135,6 +139,7 @@ def _round_started(state: UltimateState, e: ev.RoundStarted) -> UltimateState:
         stage="setup",
         wizards=wizards,
         draw_pile=CARD_IDS,
+        draw_unknown=0,
         discard=(),
         in_play=(),
         effects=(),
@@ -144,15 +149,32 @@ def _round_started(state: UltimateState, e: ev.RoundStarted) -> UltimateState:
 
 
 def _cards_shuffled(state: UltimateState, e: CardsShuffled) -> UltimateState:
+    unknown = len(e.order) if e.unknown else 0
     if e.pile == "deck":
-        return replace(state, draw_pile=e.order)
-    # The discard pile becomes the new draw pile.
-    return replace(state, draw_pile=e.order + state.draw_pile, discard=())
+        return replace(state, draw_pile=e.order, draw_unknown=unknown)
+    if e.pile == LEFT_OUT:
+        # Cards a setup file left out go under the cards it placed on the pile.
+        return replace(
+            state, draw_pile=state.draw_pile + e.order, draw_unknown=state.draw_unknown + unknown
+        )
+    # The discard pile becomes the new draw pile (drawn only once it was empty).
+    return replace(
+        state,
+        draw_pile=e.order + state.draw_pile,
+        draw_unknown=unknown + state.draw_unknown,
+        discard=(),
+    )
+
+
+def _draw(state: UltimateState, *cards: str) -> UltimateState:
+    pile, unknown = state.draw_pile, state.draw_unknown
+    for card in cards:
+        pile, unknown = take(pile, unknown, card)
+    return replace(state, draw_pile=pile, draw_unknown=unknown)
 
 
 def _cards_dealt(state: UltimateState, e: ev.CardsDealt) -> UltimateState:
-    state = replace(state, draw_pile=_without(state.draw_pile, *e.cards))
-    return _give(state, e.seat, *e.cards)
+    return _give(_draw(state, *e.cards), e.seat, *e.cards)
 
 
 def _turn_started(state: UltimateState, e: ev.TurnStarted) -> UltimateState:
@@ -160,8 +182,7 @@ def _turn_started(state: UltimateState, e: ev.TurnStarted) -> UltimateState:
 
 
 def _card_drawn(state: UltimateState, e: ev.CardDrawn) -> UltimateState:
-    state = replace(state, draw_pile=_without(state.draw_pile, e.card))
-    return _give(state, e.seat, e.card)
+    return _give(_draw(state, e.card), e.seat, e.card)
 
 
 def _card_played(state: UltimateState, e: ev.CardPlayed) -> UltimateState:

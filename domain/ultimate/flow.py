@@ -9,6 +9,7 @@ a seat has something to decide (a defence, a discard) or the action is over.
 from __future__ import annotations
 
 from domain.kernel import Dice, Event
+from domain.kernel.piles import take
 from domain.ultimate import events as ev
 from domain.ultimate.cards import (
     ARCANE_TRAP,
@@ -19,9 +20,11 @@ from domain.ultimate.cards import (
     FROZEN_ARMOUR,
     HAND_LIMIT,
     POISON,
+    REPLACEMENT,
     SHADOW_VEIL,
 )
 from domain.ultimate.evolve import evolve
+from domain.ultimate.options import round_health
 from domain.ultimate.state import (
     Hit,
     UltimateState,
@@ -29,6 +32,14 @@ from domain.ultimate.state import (
     in_round,
     next_seat,
     right_neighbour,
+)
+
+# Events after which the draw pile may have run out while discards exist.
+_PILE_CHANGES = (
+    ev.CardDrawn,
+    ev.CardsDealt,
+    ev.CardDiscarded,
+    ev.PlayedCardsDiscarded,
 )
 
 _EFFECT_RULES = {
@@ -47,30 +58,57 @@ class Flow:
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.state, event)
+        if isinstance(event, _PILE_CHANGES) and self.state.options.reshuffle == "when_empty":
+            self._reshuffle_when_empty()
+
+    def _reshuffle_when_empty(self) -> None:
+        """Option reshuffle=when_empty: the pile is rebuilt as soon as it is exhausted."""
+        state = self.state
+        if state.draw_pile or not state.discard or state.stage in ("setup", "over"):
+            return
+        self._reshuffle("ultimate.ruling.reshuffle-timing")
+
+    def _reshuffle(self, why: str) -> None:
+        self.emit(ev.DiscardPileReshuffled(rule=why, cards=len(self.state.discard)))
+        self.emit(
+            self.dice.shuffle(
+                self.state.discard, pile="discard", rule="ultimate.turn.reshuffle", follow=True
+            )
+        )
 
     # --- cards -------------------------------------------------------------
 
     def draw(self, seat: int, rule: str) -> str | None:
         """Draw the top card for ``seat``, reshuffling the discard pile if needed."""
-        if rule != "ultimate.turn.draw" and len(self.state.wizards[seat].hand) >= HAND_LIMIT:
+        free = ("ultimate.turn.draw", "ultimate.ruling.discard-replacement")
+        if rule not in free and len(self.state.wizards[seat].hand) >= HAND_LIMIT:
             # A card effect drawing past the limit: say which ruling allows it.
             rule = "ultimate.ruling.mana-focus-limit"
         if not self.state.draw_pile:
             if not self.state.discard:
                 return None
-            self.emit(
-                ev.DiscardPileReshuffled(
-                    rule="ultimate.turn.reshuffle", cards=len(self.state.discard)
-                )
-            )
-            self.emit(
-                self.dice.shuffle(
-                    self.state.discard, pile="discard", rule="ultimate.turn.reshuffle"
-                )
-            )
-        card = self.state.draw_pile[0]
+            self._reshuffle("ultimate.ruling.reshuffle-timing")
+        pile = self.state.draw_pile
+        card = pile[self.dice.draw(pile, unknown=self.state.draw_unknown, what="the draw pile")]
         self.emit(ev.CardDrawn(rule=rule, seat=seat, card=card))
         return card
+
+    def blind_pick_discard(self, seat: int, by: int, rule: str) -> None:
+        """Option controle_chooser=caster: ``by`` picks one of ``seat``'s cards
+        face down, a uniform draw seen (until the end) by the two seats only."""
+        wizard = self.state.wizards[seat]
+        if not wizard.hand or wizard.life == 0 or wizard.eliminated:
+            return
+        roll = self.dice.choose(
+            len(wizard.hand),
+            purpose=f"card picked from seat {seat}'s hand",
+            rule=rule,
+            seat=by,
+            private_to=(by, seat),
+        )
+        self.emit(roll)
+        card = wizard.hand[roll.values[0] - 1]
+        self.emit(ev.CardDiscarded(rule=rule, seat=seat, card=card, reason="picked"))
 
     def demand_discard(self, seat: int, by: int, rule: str) -> None:
         wizard = self.state.wizards[seat]
@@ -99,7 +137,7 @@ class Flow:
 
     def heal(self, seat: int, amount: int, rule: str) -> None:
         current = self.state.wizards[seat].life
-        cap = self.state.options.round_health
+        cap = round_health(self.state.options, self.state.round)
         after = max(current, min(cap, current + amount))
         rule = rule if after == current + amount else "ultimate.ruling.healing-cap"
         self.emit(ev.LifeRestored(rule=rule, seat=seat, amount=after - current, life=after))
@@ -147,10 +185,18 @@ class Flow:
             self.emit(ev.AttackPrevented(rule=rule, attacker=attacker, target=target))
             return
         if target != attacker and has_effect(self.state, target, ELECTRIC_VEIL):
-            self.damage(attacker, 2, "electric_veil", "ultimate.combo.electric-veil")
             neighbour = right_neighbour(self.state, attacker)
-            if neighbour is not None and neighbour not in (attacker, target):
-                self.damage(neighbour, 1, "electric_veil", "ultimate.ruling.right-neighbour")
+            spares_caster = neighbour == target and not self.state.options.electric_veil_hits_caster
+            # When the ruling spares the caster, the attacker's blow is all the veil does.
+            why = "ultimate.ruling.electric-veil-caster" if spares_caster else None
+            self.damage(attacker, 2, "electric_veil", why or "ultimate.combo.electric-veil")
+            if neighbour is not None and neighbour != attacker and not spares_caster:
+                rule = (
+                    "ultimate.ruling.electric-veil-caster"
+                    if neighbour == target
+                    else "ultimate.ruling.right-neighbour"
+                )
+                self.damage(neighbour, 1, "electric_veil", rule)
         if target != attacker and has_effect(self.state, target, ARCANE_TRAP):
             rule = "ultimate.combo.arcane-trap"
             self.emit(ev.EffectEnded(rule=rule, seat=target, kind=ARCANE_TRAP, reason="consumed"))
@@ -295,6 +341,11 @@ class Flow:
                     )
                 )
         self.emit(ev.TurnStarted(rule=rule, seat=seat, turn=self.state.turn + 1))
+        owed = [e for e in self.state.effects if e.seat == seat and e.kind == REPLACEMENT]
+        for _ in owed:
+            why = "ultimate.ruling.discard-replacement"
+            self.emit(ev.EffectEnded(rule=why, seat=seat, kind=REPLACEMENT, reason="consumed"))
+            self.draw(seat, why)
 
     def check_eliminations(self) -> bool:
         """Eliminate wizards at 0 life; end the round if at most one stands.
@@ -311,7 +362,8 @@ class Flow:
         left = in_round(self.state)
         if len(left) > 1:
             return False
-        if not left:
+        replayed = not left
+        if replayed:
             self.emit(
                 ev.RoundDrawn(rule="ultimate.ruling.round-without-survivor", round=self.state.round)
             )
@@ -322,22 +374,28 @@ class Flow:
             if wins >= self.state.options.rounds_to_win:
                 self.emit(ev.MatchWon(rule="ultimate.end.match", seat=winner, wins=wins))
                 return True
-        self.start_round()
+        self.start_round(replayed=replayed)
         return True
 
-    def start_round(self) -> None:
+    def start_round(self, *, replayed: bool = False) -> None:
         first_round = self.state.round == 0
         rule = "ultimate.setup.health" if first_round else "ultimate.end.new-round"
-        self.emit(
-            ev.RoundStarted(
-                rule=rule, round=self.state.round + 1, health=self.state.options.round_health
-            )
-        )
-        shuffled = self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal")
-        self.emit(shuffled)
+        number = self.state.round + 1
+        if replayed:
+            rule = "ultimate.ruling.round-number"
+            if self.state.options.replayed_round == "same":
+                number = self.state.round
+        health = round_health(self.state.options, number)
+        self.emit(ev.RoundStarted(rule=rule, round=number, health=health))
+        self.emit(self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal", follow=True))
         for seat in range(self.state.players):
-            cards = shuffled.order[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE]
-            self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=cards))
+            pile, unknown = self.state.draw_pile, self.state.draw_unknown
+            cards: list[str] = []
+            for _ in range(DEAL_SIZE):
+                card = pile[self.dice.draw(pile, unknown=unknown, what="the deck")]
+                cards.append(card)
+                pile, unknown = take(pile, unknown, card)
+            self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=tuple(cards)))
         choice = self.dice.choose(
             self.state.players, purpose="first player", rule="ultimate.setup.first-player"
         )

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Command, Dice, Event, GameSpec, GameStarted, Outcome
+from domain.ultimate import data as table_data
 from domain.ultimate import setup as opening
 from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.commands import UltimateCommand
@@ -14,6 +15,7 @@ from domain.ultimate.events import EVENT_TYPES
 from domain.ultimate.evolve import evolve
 from domain.ultimate.legal import legal_commands
 from domain.ultimate.options import OPTION_SPECS
+from domain.ultimate.position import position as whole_position
 from domain.ultimate.state import UltimateState
 from domain.ultimate.view import hidden_from, outcome, view
 
@@ -60,3 +62,12 @@ class UltimateGame:
 
     def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         return opening.validate_setup(setup, players)
+
+    def position(self, state: UltimateState) -> dict[str, Any]:
+        return whole_position(state)
+
+    def data_template(self) -> dict[str, Any]:
+        return table_data.data_template()
+
+    def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return table_data.validate_data(data)

@@ -83,6 +83,8 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
         else:
             found += [PlayCombo(combo=combo.id, card=c) for c in state.discard]
     found += [NoAction(card=c) for c in cards]
+    if state.options.pass_with_cards:
+        found.append(Pass())
     return found
 
 

@@ -66,7 +66,10 @@ def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str
         )
     elif card == "mind_control":
         assert target is not None
-        flow.demand_discard(target, seat, "ultimate.ruling.mind-control")
+        if flow.state.options.controle_chooser == "caster":
+            flow.blind_pick_discard(target, seat, "ultimate.ruling.mind-control")
+        else:
+            flow.demand_discard(target, seat, "ultimate.ruling.mind-control")
     else:  # pragma: no cover - decide refuses every other card
         raise AssertionError(f"no effect for {card}")
 

@@ -10,21 +10,34 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.kernel import Dice, Event, GameStarted, SetupError
-from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS
+from domain.kernel.piles import shuffle_left_out
+from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS, LEFT_OUT
+from domain.ultimate.data import names_of
 from domain.ultimate.flow import Flow
-from domain.ultimate.options import Options
+from domain.ultimate.options import Options, first_round_health, round_health
+from domain.ultimate.position import FULL_KEYS, integer, per_seat, state_of, validate_full
 from domain.ultimate.state import UltimateState, Wizard
 
-POSITION_KEYS = ("hands", "draw_pile", "discard", "health", "first", "round_wins")
-REQUIRED_KEYS = ("hands", "draw_pile", "health", "first")
+OPENING_KEYS = ("hands", "draw_pile", "discard", "health", "first", "round_wins")
+POSITION_KEYS = (*OPENING_KEYS, *FULL_KEYS)
+REQUIRED_KEYS = ("hands", "health", "first")
 # Consumed by the service layer for table mode; carried through untouched.
-TABLE_KEYS = ("dice", "orders")
+TABLE_KEYS = ("dice", "orders", "drew")
 MAX_HEALTH = 9  # the largest round_health option; setup() checks the chosen one
 MAX_ROUND_WINS = 4  # one below the largest rounds_to_win option
 
 
 def initial(started: GameStarted) -> UltimateState:
+    state = _initial(started)
+    if started.data is None:
+        return state
+    return replace(state, names=tuple(name for _, name in names_of(started.data)))
+
+
+def _initial(started: GameStarted) -> UltimateState:
     players = len(started.players)
     options = Options.from_mapping(started.options)
     setup = started.setup or {}
@@ -32,10 +45,12 @@ def initial(started: GameStarted) -> UltimateState:
         return UltimateState(
             players=players,
             options=options,
-            wizards=tuple(Wizard(life=options.round_health) for _ in range(players)),
+            wizards=tuple(Wizard(life=first_round_health(options)) for _ in range(players)),
             draw_pile=CARD_IDS,
         )
     position = validate_setup(setup, players)
+    if "stage" in position:
+        return state_of(position, players, options)
     wizards = tuple(
         Wizard(life=life, hand=tuple(cards), eliminated=life == 0, round_wins=wins)
         for cards, life, wins in zip(
@@ -58,9 +73,9 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
     if state.round == 0:
         flow.start_round()
         return flow.events
-    # A setup position: nothing is shuffled or chosen, play starts where it says.
-    # validate_setup knows no options; the checks that depend on them live here.
-    cap = state.options.round_health
+    # A setup position: play starts where it says. validate_setup knows no
+    # options; the checks that depend on them live here.
+    cap = round_health(state.options, state.round)
     above = [s for s, w in enumerate(state.wizards) if w.life > cap]
     if above:
         lives = [state.wizards[s].life for s in above]
@@ -74,12 +89,30 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
         raise SetupError(
             f"seat(s) {done} already have {target} round wins: the match would be over"
         )
-    flow.start_turn(state.active, "ultimate.setup.position")
+    # Cards the file left out lie under the draw pile, shuffled with the game's
+    # chance (a table gives their order, or they stay face down: table mode).
+    placed = [
+        *(c for w in state.wizards for c in w.hand),
+        *state.draw_pile,
+        *state.discard,
+        *state.in_play,
+    ]
+    shuffled = shuffle_left_out(
+        dice, CARD_IDS, placed, pile=LEFT_OUT, rule="ultimate.setup.left-out"
+    )
+    if shuffled is not None:
+        flow.emit(shuffled)
+    if state.stage == "setup":  # an opening position: the first player's turn starts
+        flow.start_turn(state.active, "ultimate.setup.position")
     return flow.events
 
 
 def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """Check a setup position and return its normal form (plain lists and ints)."""
+    """Check a setup position and return its normal form (plain lists and ints).
+
+    Every card at most once; cards placed nowhere are shuffled under the draw
+    pile when the game opens. With ``stage``, a full position (see
+    ``domain.ultimate.position``)."""
     if not isinstance(setup, Mapping):
         raise SetupError("ultimate setup: expected a table of keys")
     unknown = sorted(set(setup) - set(POSITION_KEYS) - set(TABLE_KEYS))
@@ -88,68 +121,70 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     passthrough = {k: setup[k] for k in TABLE_KEYS if k in setup}
     if not any(key in setup for key in POSITION_KEYS):
         return passthrough
-    missing = [k for k in REQUIRED_KEYS if k not in setup]
-    if missing:
-        raise SetupError(f"ultimate setup: missing key(s) {missing}")
+    full = "stage" in setup
+    if not full:
+        stray = [k for k in FULL_KEYS if k in setup]
+        if stray:
+            raise SetupError(
+                f"ultimate setup: key(s) {stray} belong to a full position: give stage "
+                "(with round, turn and active)"
+            )
+        missing = [k for k in REQUIRED_KEYS if k not in setup]
+        if missing:
+            raise SetupError(f"ultimate setup: missing key(s) {missing}")
 
-    hands = _per_seat(setup["hands"], players, "hands")
+    hands = per_seat(setup.get("hands"), players, "hands")
     hands = [_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)]
-    draw_pile = _cards(setup["draw_pile"], "draw_pile")
+    draw_pile = _cards(setup.get("draw_pile", []), "draw_pile")
     discard = _cards(setup.get("discard", []), "discard")
+    in_play = _cards(setup.get("in_play", []), "in_play")
     health = [
-        _int(v, f"health[{s}]") for s, v in enumerate(_per_seat(setup["health"], players, "health"))
+        integer(v, f"health[{s}]")
+        for s, v in enumerate(per_seat(setup.get("health"), players, "health"))
     ]
     wins_given = setup.get("round_wins", [0] * players)
     round_wins = [
-        _int(v, f"round_wins[{s}]")
-        for s, v in enumerate(_per_seat(wins_given, players, "round_wins"))
+        integer(v, f"round_wins[{s}]")
+        for s, v in enumerate(per_seat(wins_given, players, "round_wins"))
     ]
-    first = _int(setup["first"], "first")
 
-    counts = Counter(card for pile in (*hands, draw_pile, discard) for card in pile)
+    counts = Counter(card for pile in (*hands, draw_pile, discard, in_play) for card in pile)
     doubled = sorted(card for card, n in counts.items() if n > 1)
     if doubled:
         raise SetupError(f"ultimate setup: card(s) placed more than once: {doubled}")
-    absent = [card for card in CARD_IDS if card not in counts]
-    if absent:
-        raise SetupError(f"ultimate setup: card(s) not placed anywhere: {absent}")
     # Hands above the limit are accepted: a recorded table may be mid-mistake,
     # and the holder simply has to discard down at the end of their turn.
     for seat, life in enumerate(health):
         if not 0 <= life <= MAX_HEALTH:
             raise SetupError(f"ultimate setup: health[{seat}] must be 0..{MAX_HEALTH}, not {life}")
-        if life == 0 and hands[seat]:
+        # (A full position mid-action may hold a wizard at 0 not yet eliminated.)
+        if life == 0 and hands[seat] and not full:
             raise SetupError(
                 f"ultimate setup: seat {seat} is eliminated (health 0) but holds cards"
             )
+    for seat, wins in enumerate(round_wins):
+        if not 0 <= wins <= MAX_ROUND_WINS:
+            raise SetupError(
+                f"ultimate setup: round_wins[{seat}] must be 0..{MAX_ROUND_WINS}, not {wins}"
+            )
+    common = {
+        "hands": hands,
+        "draw_pile": draw_pile,
+        "discard": discard,
+        "health": health,
+        "round_wins": round_wins,
+    }
+    if full:
+        common["in_play"] = in_play
+        return {**common, **validate_full(setup, players, common), **passthrough}
+    first = integer(setup["first"], "first")
     if not 0 <= first < players:
         raise SetupError(f"ultimate setup: first must be a seat 0..{players - 1}, not {first}")
     if health[first] == 0:
         raise SetupError(f"ultimate setup: first seat {first} is eliminated (health 0)")
     if sum(1 for life in health if life > 0) < 2:
         raise SetupError("ultimate setup: at least two wizards must have health above 0")
-    for seat, wins in enumerate(round_wins):
-        if not 0 <= wins <= MAX_ROUND_WINS:
-            raise SetupError(
-                f"ultimate setup: round_wins[{seat}] must be 0..{MAX_ROUND_WINS}, not {wins}"
-            )
-    return {
-        "hands": hands,
-        "draw_pile": draw_pile,
-        "discard": discard,
-        "health": health,
-        "first": first,
-        "round_wins": round_wins,
-        **passthrough,
-    }
-
-
-def _per_seat(value: Any, players: int, key: str) -> list[Any]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise SetupError(f"ultimate setup: {key} must be a list with one entry per seat")
-    if len(value) != players:
-        raise SetupError(f"ultimate setup: {key} has {len(value)} entries for {players} players")
-    return list(value)
+    return {**common, "first": first, **passthrough}
 
 
 def _cards(value: Any, key: str) -> list[str]:
@@ -164,9 +199,3 @@ def _cards(value: Any, key: str) -> list[str]:
             )
         cards.append(card)
     return cards
-
-
-def _int(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"ultimate setup: {key} must be an integer, not {value!r}")
-    return value

@@ -74,6 +74,10 @@ class UltimateState(msgspec.Struct, frozen=True, kw_only=True):
     stage: Stage = "setup"
     wizards: tuple[Wizard, ...] = ()
     draw_pile: tuple[str, ...] = ()  # top first
+    # Table mode: how many cards at the bottom of draw_pile lie face down in an
+    # order nobody knows (the table shuffled without giving the order); each
+    # draw from them names the card drawn. Always 0 in a seeded game.
+    draw_unknown: int = 0
     discard: tuple[str, ...] = ()  # bottom first: the last discarded card is discard[-1]
     in_play: tuple[str, ...] = ()  # cards on the table while an action resolves
     effects: tuple[Effect, ...] = ()
@@ -81,6 +85,8 @@ class UltimateState(msgspec.Struct, frozen=True, kw_only=True):
     demands: tuple[Demand, ...] = ()
     winner: int | None = None
     pending: tuple[Pending, ...] = ()
+    # A table's own data (its edition's card names, rulebook order); empty: built-in.
+    names: tuple[str, ...] = ()
 
 
 def hand(state: UltimateState, seat: int) -> tuple[str, ...]:

@@ -63,6 +63,9 @@ def view(state: UltimateState, seat: int | None) -> dict[str, Any]:
         "options": msgspec.to_builtins(state.options),
         "winner": state.winner,
     }
+    if state.names:
+        # The names a table's own data gives its cards, in rulebook order.
+        out["card_names"] = list(state.names)
     if seat is not None and 0 <= seat < state.players:
         out["hand"] = list(state.wizards[seat].hand)
     return out

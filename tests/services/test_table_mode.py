@@ -106,7 +106,12 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     before = ledger.load(gid).version
     with pytest.raises(IllegalCommand) as e:
         ledger.act(gid, 1, {"type": "Decline"})
-    assert e.value.code == "dice_required" and "order of 16" in e.value.message
+    # Everything the command needs at once: the four cards dealt from the new
+    # deck (or its order) and the roll for the first player.
+    assert e.value.code == "dice_required" and "5 chance value(s)" in e.value.message
+    assert e.value.message.count("the card drawn from the deck") == 4
+    assert "or the order of its shuffle" in e.value.message
+    assert "a value 1..2 (first player)" in e.value.message
     assert ledger.load(gid).version == before
     order = list(range(15, -1, -1))
     entries = ledger.act(gid, 1, {"type": "Decline"}, orders=[order], dice=[2])

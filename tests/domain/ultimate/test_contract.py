@@ -243,6 +243,12 @@ def test_the_game_is_registered_with_its_spec() -> None:
         "defence_in_combos": True,
         "eclair_hits_caster": True,
         "malediction_discard": "caster",
+        "pass_with_cards": False,
+        "discard_replacement": "none",
+        "electric_veil_hits_caster": False,
+        "reshuffle": "on_draw",
+        "replayed_round": "next",
+        "controle_chooser": "target",
     }
     assert all(issubclass(kind, Consequence) for kind in GAME.event_types)
     assert len({kind.__name__ for kind in (*KERNEL_EVENTS, *GAME.event_types)}) == len(

@@ -101,10 +101,8 @@ def _bad(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("setup", "words"),
     [
-        (
-            _bad(draw_pile=[c for c in CARD_IDS if c not in ("fireball", "shield", "mirror")]),
-            "not placed anywhere: \\['mirror'\\]",
-        ),
+        (_bad(stage="action"), "first is for an opening position"),
+        (_bad(in_play=["mirror"]), "belong to a full position"),
         (_bad(discard=["fireball"]), "more than once: \\['fireball'\\]"),
         (_bad(hands=[["fireball", "banana"], ["shield"]]), "unknown card 'banana'"),
         (_bad(hands=[["fireball"]]), "hands has 1 entries for 2 players"),

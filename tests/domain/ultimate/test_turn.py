@@ -51,7 +51,7 @@ def test_drawing_from_an_empty_pile_first_shuffles_the_discard_pile_into_a_new_o
     events = m.act(0, Draw(), orders=[backwards])
 
     assert names(events)[:3] == ["DiscardPileReshuffled", "CardsShuffled", "CardDrawn"]
-    assert only(events, DiscardPileReshuffled).rule == "ultimate.turn.reshuffle"
+    assert only(events, DiscardPileReshuffled).rule == "ultimate.ruling.reshuffle-timing"
     shuffled = only(events, CardsShuffled)
     assert (shuffled.pile, shuffled.rule) == ("discard", "ultimate.turn.reshuffle")
     assert only(events, CardDrawn).card == discard[-1]

@@ -1,0 +1,50 @@
+"""A table's own data for Sorcier ultime: the names its cards print.
+
+The rules of ultimate print every number they use, so nothing of the rules is
+replaced; a table playing another edition (or language) gives the names on its
+cards, which views show beside the card ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import SetupError
+from domain.ultimate.cards import CARD_IDS, CARDS
+
+MAX_NAME = 40
+
+
+def data_template() -> dict[str, Any]:
+    return {"cards": {card: {"name": CARDS[card].name} for card in CARD_IDS}}
+
+
+def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise SetupError("ultimate data: expected a table of keys")
+    unknown = sorted(set(data) - {"cards"})
+    if unknown:
+        raise SetupError(f"ultimate data: unknown key(s) {unknown}; known: ['cards']")
+    cards = data.get("cards", {})
+    if not isinstance(cards, Mapping):
+        raise SetupError("ultimate data: cards must be a table of card ids")
+    out: dict[str, dict[str, str]] = {}
+    for card, entry in cards.items():
+        if card not in CARDS:
+            raise SetupError(f"ultimate data: cards.{card}: no such card; cards are {CARD_IDS}")
+        if not isinstance(entry, Mapping) or set(entry) != {"name"}:
+            raise SetupError(f"ultimate data: cards.{card} must hold exactly one key, name")
+        name = entry["name"]
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise SetupError(
+                f"ultimate data: cards.{card}.name must be 1–{MAX_NAME} characters, not {name!r}"
+            )
+        out[card] = {"name": name}
+    return {"cards": {card: out[card] for card in CARD_IDS if card in out}}
+
+
+def names_of(data: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
+    """(card id, printed name) for every card: the table's names over the built-in ones."""
+    given = (data or {}).get("cards", {})
+    return tuple((card, given.get(card, {}).get("name", CARDS[card].name)) for card in CARD_IDS)

@@ -1,0 +1,117 @@
+"""Positions round-trip, for every registered game that writes them (``Game.position``).
+
+At every position of seeded random-bot games between two commands (mid-action
+decisions included), and played on for a while at sampled ones: the position,
+written as TOML and read back, opens a game whose state equals the fold at that
+position, and the same commands with the same chance give the same events from
+there on.
+
+Equality is the game state's, field by field (``msgspec.to_builtins``): a
+position holds everything the rules read. The kernel's bookkeeping around the
+state (stream position, chance counter) is not part of a position; the
+continuation is rolled from the original's seed at the original's counter, so
+the same chance meets the same commands. A game whose state keeps facts that are
+no part of a position (a history kept for statistics) may define
+``position_key(state)``: the part of the state a position must reproduce.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, all_games, apply, replay
+from domain.kernel import start as kernel_start
+from services import toml_out
+from tests.test_simulation import option_variant
+from tools.simulation import Finished, Step, steps
+
+GAMES_PER_PLAYER_COUNT = {"ultimate": 4}  # other games: 2 (their games are longer)
+SAMPLES_PER_GAME = 6
+FOLLOW_STEPS = 40
+MAX_CHECKS_PER_GAME = 400  # positions reopened per game (every one in a shorter game)
+
+
+def writes_positions(game: Game[Any]) -> bool:
+    return callable(getattr(type(game), "position", None))
+
+
+def cases() -> list[Any]:
+    out = []
+    for game in all_games():
+        marks = (
+            []
+            if writes_positions(game)
+            else [pytest.mark.skip(reason=f"{game.spec.id} does not write positions yet")]
+        )
+        for players in range(game.spec.min_players, game.spec.max_players + 1):
+            out.append(pytest.param(game, players, marks=marks, id=f"{game.spec.id}-{players}p"))
+    return out
+
+
+def comparable(game: Game[Any], state: Any) -> Any:
+    key = getattr(game, "position_key", None)
+    return msgspec.to_builtins(key(state) if key is not None else state)
+
+
+def open_position(game: Game[Any], table: Any) -> Any:
+    """A new game from the TOML text of the position in ``table``; its fold."""
+    text = toml_out.dumps(game.position(table.state))
+    players = len(table.started.players)
+    started = GameStarted(
+        game=game.spec.id,
+        options=dict(table.started.options),
+        players=table.started.players,
+        mode="seeded",
+        seed_commitment="",
+        engine_version=ENGINE_VERSION,
+        setup=game.validate_setup(tomllib.loads(text), players),
+        data=table.started.data,
+        data_hash=table.started.data_hash,
+    )
+    # Nothing is left out of a position of a seeded game: no chance is used.
+    return replay(game, kernel_start(game, started, Dice.seeded("unused")))
+
+
+def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[str, Any]) -> int:
+    played: list[Step] = []
+    for item in steps(game, players, seed, options=options):
+        if isinstance(item, Finished):
+            break
+        played.append(item)
+    stride = max(1, len(played) // SAMPLES_PER_GAME)
+    every = max(1, -(-len(played) // MAX_CHECKS_PER_GAME))
+    checked = 0
+    for i in range(0, len(played), every):
+        # Every position between two commands reopens and takes the next command
+        # alike; every stride-th one is played on for FOLLOW_STEPS commands.
+        original = played[i].table
+        opened = open_position(game, original)
+        assert comparable(game, opened.state) == comparable(game, original.state), (
+            f"{game.spec.id} {seed}: the position before step {i} does not reopen the same state"
+        )
+        follow = FOLLOW_STEPS if i % stride < every else 1
+        for step in played[i : i + follow]:
+            events = act(
+                game, opened, step.seat, step.command, Dice.seeded(seed, step.table.counter)
+            )
+            assert [msgspec.to_builtins(e) for e in events] == [
+                msgspec.to_builtins(e) for e in step.events
+            ], f"{game.spec.id} {seed}: step {played.index(step)} differs after a position"
+            for event in events:
+                opened = apply(game, opened, event)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), cases())
+def test_positions_round_trip_and_play_on_identically(game: Game[Any], players: int) -> None:
+    checked = 0
+    games = GAMES_PER_PLAYER_COUNT.get(game.spec.id, 2)
+    for i in range(games):
+        options = option_variant(game, i)
+        checked += check_round_trips(game, players, f"pos-{game.spec.id}-{players}-{i}", options)
+    assert checked >= games * 10

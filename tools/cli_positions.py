@@ -1,0 +1,44 @@
+"""CLI commands for positions and a table's own data: ``position`` and ``data``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from services.positions import as_toml, data_toml, position_json
+from tools.cli import app, guarded, ledger, out
+
+
+@app.command()
+@guarded
+def position(
+    game_id: str,
+    at: Annotated[int | None, typer.Option(help="position (1 = GameStarted); default: now")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="as this seat may see it (redacted)")
+    ] = None,
+    spectator: Annotated[bool, typer.Option(help="as a spectator may see it")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The position at --at as a setup file (TOML) that `new --setup` opens."""
+    whole = seat is None and not spectator
+    shown = position_json(ledger(), game_id, at=at, seat=seat, whole=whole)
+    if as_json:
+        out(shown)
+    else:
+        typer.echo(as_toml(shown), nl=False)
+
+
+@app.command()
+@guarded
+def data(
+    game: str,
+    export: Annotated[
+        bool, typer.Option("--export", help="print the game's data file (TOML) as a template")
+    ] = False,
+) -> None:
+    """A game's own data (card texts, board, assumed numbers) that a table may replace."""
+    if not export:
+        raise ValueError("say what to do with the data: --export prints it")
+    typer.echo(data_toml(game), nl=False)
