@@ -22,7 +22,7 @@ PLAYERS = {
     "ultimate": ["Ann", "Bob"],
     "spellwars": ["Ann", "Bob"],
     "elfenwizards": ["Ann", "Bob", "Cy"],
-    "orctower": ["Ann", "Bob"],  # no drawing of its own yet: the generic one
+    "orctower": ["Ann", "Bob"],
 }
 OPENING = 4  # at least this many actions, and until two seats have played
 MAX_ACTIONS = 40

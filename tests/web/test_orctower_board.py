@@ -1,0 +1,63 @@
+"""Orc tower's own table drawing in a real browser: the board in the game's terms.
+
+The page must put each creature the state holds in its quarter and section,
+each mage on its tower space, and show the markers, destiny, counters,
+palette and hunting boards as the state has them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.ledger import WizardLedger
+from tests.services.conftest import LiveServer
+from tests.web.conftest import screenshot
+from tests.web.test_table_pages import check_no_hidden_cards, open_seat, seat_link
+
+
+def test_the_orctower_table_shows_the_board_by_quarter_and_section(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    names = ["Ann", "Bob"]
+    with server.client() as c:
+        r = c.post("/tables", json={"game": "orctower", "players": names, "seed": "web-ot"})
+        assert r.status_code == 201, r.text
+        table = r.json()
+    gid = table["game_id"]
+    seat = table["seats"][0]
+    page = open_seat(browser, seat_link(server, gid, seat["seat"], seat["token"]))
+    loaded = web_ledger.load(gid)
+    view = loaded.game.view(loaded.table.state, 0)
+    page.wait_for_selector("#ot-map", timeout=15_000)
+
+    assert view["creatures"], "the opening puts creatures on the board"
+    for cr in view["creatures"]:
+        where = (
+            f".ot-quarter[data-quarter='{cr['quarter']}'] "
+            f".ot-section[data-section='{cr['section']}'] "
+            f".ot-creature[data-creature='{cr['id']}']"
+        )
+        assert page.locator(where).count() == 1, f"{cr['id']} not at {where}"
+    assert page.locator(".ot-creature").count() == len(view["creatures"])
+    # A creature's hit points come from its printed face: a golem has 4.
+    golem = next((cr for cr in view["creatures"] if cr["id"].startswith("golem")), None)
+    if golem is not None:
+        text = page.inner_text(f".ot-creature[data-creature='{golem['id']}']")
+        assert "Golem de lave" in text and f"{4 - golem['damage']}/4" in text
+
+    for p in view["players"]:
+        space = f".ot-quarter[data-quarter='{p['space']}']"
+        mage = page.locator(f"{space} .ot-mage[data-seat='{p['seat']}']")
+        assert mage.inner_text().endswith(names[p["seat"]])
+    for q, n in enumerate(view["markers"], start=1):
+        assert page.inner_text(f".ot-quarter[data-quarter='{q}'] .ot-stack") == f"▦ {n}"
+    assert view["destiny"] is None or view["destiny"] in page.inner_text("#ot-destiny")
+    for t, n in view["counters"].items():
+        assert page.inner_text(f"#ot-counters .ot-trow[data-type='{t}'] b") == str(n)
+    assert page.locator("#ot-palette .card").count() == len(view["palette"])
+    assert page.locator(".ot-hunt").count() == len(names)
+
+    check_no_hidden_cards(page, web_ledger, gid, 0)
+    screenshot(page, "orctower-board")
+    assert page.errors == []
+    page.context.close()
