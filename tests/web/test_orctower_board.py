@@ -39,11 +39,11 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
         )
         assert page.locator(where).count() == 1, f"{cr['id']} not at {where}"
     assert page.locator(".ot-creature").count() == len(view["creatures"])
-    # A creature's hit points come from its printed face: a golem has 4.
-    golem = next((cr for cr in view["creatures"] if cr["id"].startswith("golem")), None)
-    if golem is not None:
-        text = page.inner_text(f".ot-creature[data-creature='{golem['id']}']")
-        assert "Golem de lave" in text and f"{4 - golem['damage']}/4" in text
+    # Each creature shows its name and its hit points left as they stand now.
+    for cr in view["creatures"]:
+        text = page.inner_text(f".ot-creature[data-creature='{cr['id']}']")
+        assert cr["name"] in text and f"{cr['hp'] - cr['damage']}/{cr['hp']}" in text
+    assert any(cr["name"] == "Golem de lave" and cr["hp"] >= 4 for cr in view["creatures"])
 
     for p in view["players"]:
         space = f".ot-quarter[data-quarter='{p['space']}']"
@@ -51,7 +51,10 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
         assert mage.inner_text().endswith(names[p["seat"]])
     for q, n in enumerate(view["markers"], start=1):
         assert page.inner_text(f".ot-quarter[data-quarter='{q}'] .ot-stack") == f"▦ {n}"
-    assert view["destiny"] is None or view["destiny"] in page.inner_text("#ot-destiny")
+    card = view["destiny_card"]
+    assert card is not None, "the first round has its destiny card"
+    destiny = page.inner_text("#ot-destiny").lower()
+    assert card["id"] in destiny and " ".join(card["moves"]) in destiny.replace(",", "")
     for t, n in view["counters"].items():
         assert page.inner_text(f"#ot-counters .ot-trow[data-type='{t}'] b") == str(n)
     assert page.locator("#ot-palette .card").count() == len(view["palette"])

@@ -18,14 +18,34 @@
   const kindOf = (id) => String(id).replace(/[-.]\d+$/, "");
   const colour = (p) => COLOURS[p.colour] || "#555";
 
+  // A destiny card's rule change, in words (the rulebook's names).
+  const RULES = { plus_one_hp: "+1 hit point", no_study: "no study", no_teleport: "no teleport", no_powers: "no bonus powers", three_spells: "three spells", exchange: "exchange" };
+
+  function destiny(v) {
+    const d = v.destiny_card;
+    if (!d) return h("div.ot-dcard", {}, v.destiny || "—");
+    const moving = d.moves.length
+      ? `${d.moves.join(", ")} move`
+      : `moves: quarter${d.quarters.length > 1 ? "s" : ""} ${d.quarters.join(", ")}, ${d.sections.map((s) => SECTIONS[s]).join("/")}`;
+    return h(
+      "div.ot-dcard",
+      { title: `destiny card ${d.id}` },
+      h("div.ot-did", {}, d.id),
+      h("div.ot-dmoves", {}, moving),
+      d.rule ? h("div.ot-drule", {}, RULES[d.rule] || d.rule.replace(/_/g, " ")) : null
+    );
+  }
+
   function creature(c) {
-    const hp = hpOf(c.id);
+    // The view gives hit points as they stand now (rule change, terrain); the
+    // printed face is the fallback.
+    const hp = c.hp || hpOf(c.id);
     const left = hp ? Math.max(0, hp - c.damage) : null;
     const hearts = hp ? Array.from({ length: hp }, (_, i) => h(`span.ot-hp${i < left ? ".full" : ".lost"}`, {}, "")) : [];
     return h(
       `div.ot-creature.ot-${kindOf(c.id)}${c.damage ? ".hurt" : ""}`,
-      { dataset: { creature: c.id }, title: `${nameOf(c.id)} (${c.id}) — ${c.damage} damage${hp ? ` of ${hp} hit points` : ""}` },
-      h("span.ot-cname", {}, nameOf(c.id)),
+      { dataset: { creature: c.id }, title: `${c.name || nameOf(c.id)} (${c.id}) — ${c.damage} damage${hp ? ` of ${hp} hit points` : ""}` },
+      h("span.ot-cname", {}, c.name || nameOf(c.id)),
       h("span.ot-hps", {}, hearts, hp ? h("span.ot-hpnum", {}, `${left}/${hp}`) : h("span.ot-hpnum", {}, `dmg ${c.damage}`))
     );
   }
@@ -136,7 +156,7 @@
             "div.ot-destiny",
             { id: "ot-destiny" },
             h("div.ot-label", {}, "Destiny"),
-            h("div.ot-dcard", {}, v.destiny || "—"),
+            destiny(v),
             h("div.muted", {}, `${v.destiny_deck} left`)
           ),
           h("div.ot-counters", {}, h("div.ot-label", {}, "Creature counters"), track(v)),
