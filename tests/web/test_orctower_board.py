@@ -9,18 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 from tests.web.conftest import screenshot
 from tests.web.test_table_pages import check_no_hidden_cards, open_seat, seat_link
 
+# The base game, and with the modules that put more on the board (terrain
+# tiles on the middle sections, brooding toads among the creatures).
+MODULES = {"base": {}, "modules": {"terrain": True, "toad": "shaman"}}
 
+
+@pytest.mark.parametrize("look", sorted(MODULES))
 def test_the_orctower_table_shows_the_board_by_quarter_and_section(
-    browser: Any, server: LiveServer, web_ledger: WizardLedger
+    look: str, browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     names = ["Ann", "Bob"]
     with server.client() as c:
-        r = c.post("/tables", json={"game": "orctower", "players": names, "seed": "web-ot"})
+        body = {"game": "orctower", "players": names, "seed": "web-ot", "options": MODULES[look]}
+        r = c.post("/tables", json=body)
         assert r.status_code == 201, r.text
         table = r.json()
     gid = table["game_id"]
@@ -59,8 +67,15 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
         assert page.inner_text(f"#ot-counters .ot-trow[data-type='{t}'] b") == str(n)
     assert page.locator("#ot-palette .card").count() == len(view["palette"])
     assert page.locator(".ot-hunt").count() == len(names)
+    for t in view["terrain"]:
+        where = (
+            f".ot-quarter[data-quarter='{t['quarter']}'] .ot-section[data-section='{t['section']}']"
+        )
+        assert page.locator(f"{where} .ot-terrain[data-kind='{t['kind']}']").count() == 1
+    assert page.locator(".ot-terrain").count() == len(view["terrain"])
+    assert bool(view["terrain"]) == (look == "modules")
 
     check_no_hidden_cards(page, web_ledger, gid, 0)
-    screenshot(page, "orctower-board")
+    screenshot(page, f"orctower-board-{look}")
     assert page.errors == []
     page.context.close()

@@ -68,6 +68,20 @@
     );
   }
 
+  // Terrain and baby toad tiles lie on a section, beside its creatures.
+  function tiles(list, q, s, cls, what) {
+    return (list || [])
+      .filter((t) => t.quarter === q && t.section === s)
+      .map((t) => h(`span.ot-tile.${cls}`, { dataset: { kind: t.kind }, title: `${what}: ${t.kind.replace(/_/g, " ")}` }, t.kind.replace(/_/g, " ")));
+  }
+
+  function casting(v) {
+    const k = v.casting;
+    if (!k) return null;
+    const parts = [nameOf(k.card), ...k.upgrades.map(nameOf)].join(" + ");
+    return h("span.stat.ot-casting", {}, "Casting ", h("b", {}, parts), k.wild ? ` (+${k.wild} any energy)` : "");
+  }
+
   function quarter(c, q, towerBelow) {
     const v = c.view;
     const here = v.creatures.filter((x) => x.quarter === q);
@@ -78,6 +92,8 @@
         `div.ot-section.ot-${SECTIONS[s]}`,
         { dataset: { section: s, name: SECTIONS[s] } },
         h("span.ot-slabel", {}, SECTIONS[s]),
+        tiles(v.terrain, q, s, "ot-terrain", "terrain"),
+        tiles(v.baby_toads, q, s, "ot-toad", "baby toad"),
         h("div.ot-creatures", {}, here.filter((x) => x.section === s).map(creature))
       )
     );
@@ -179,6 +195,7 @@
           h("span.stat", {}, "Stage ", h("b", {}, v.stage)),
           h("span.stat", {}, "Actions ", h("b", {}, v.actions)),
           v.last_round ? h("span.stat.ot-last", {}, "last round") : null,
+          casting(v),
           v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${v.pending[0].prompt}`) : null
         ),
         h(
