@@ -93,7 +93,7 @@
         { dataset: { section: s, name: SECTIONS[s] } },
         h("span.ot-slabel", {}, SECTIONS[s]),
         tiles(v.terrain, q, s, "ot-terrain", "terrain"),
-        tiles(v.baby_toads, q, s, "ot-toad", "baby toad"),
+        tiles(v.baby_toads, q, s, "ot-toadtile", "baby toad"),
         h("div.ot-creatures", {}, here.filter((x) => x.section === s).map(creature))
       )
     );
