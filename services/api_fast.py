@@ -94,7 +94,7 @@ class ActBody(msgspec.Struct):
     command: dict[str, Any]
     orders: list[list[int]] = []
     dice: list[int] = []
-    drew: list[str] = []  # checked by the ledger like the route's (``_check_drew``)
+    drew: list[str] = []
 
 
 _act_body = msgspec.json.Decoder(ActBody)

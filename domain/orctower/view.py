@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from domain.orctower.queries import value
+from domain.orctower.queries import destiny_card, hit_points, kind, value
 from domain.orctower.state import State
 
 
@@ -35,6 +35,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             }
         )
     casting = msgspec.to_builtins(state.casting) if state.casting else None
+    card = destiny_card(state)
+    # Hit points depend on who attacks (a rule change may spare a mage): a seat
+    # sees them as they stand against it, a spectator against the active seat.
+    against = seat if seat is not None and 0 <= seat < state.players else state.active
     out: dict[str, Any] = {
         "game": "orctower",
         "seat": seat,
@@ -43,10 +47,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stage": state.stage,
         "actions": state.actions,
         "destiny": state.destiny,
+        "destiny_card": msgspec.to_builtins(card) if card else None,
         "destiny_deck": len(state.destiny_deck),
         "last_round": state.last_round,
         "creatures": [
-            {"id": c.id, "quarter": c.quarter, "section": c.section, "damage": c.damage}
+            {
+                "id": c.id,
+                "type": c.type,
+                "name": kind(state, c.type).name,
+                "quarter": c.quarter,
+                "section": c.section,
+                "damage": c.damage,
+                "hp": hit_points(state, c, against),
+            }
             for c in state.creatures
         ],
         "markers": [len(s) for s in state.stacks],

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from domain.kernel import ActionTaken, GameStarted
+from domain.kernel import ActionTaken, GameStarted, SetupError
 from domain.kernel.data import data_hash
 from services import toml_out
 from services.ledger import WizardLedger
@@ -223,3 +223,24 @@ def test_a_finished_games_position_opens_a_table_over_http(
     broken = {**shown["setup"], "effects": [{"kind": "haste", "seat": 0}]}
     r = client.post("/tables", json={"game": "ultimate", "players": 2, "setup": broken})
     assert r.status_code == 422 and "effects[0].kind" in r.json()["message"]
+
+
+def test_a_setup_file_may_name_what_the_tables_own_data_defines(sqlite_url: str) -> None:
+    """orctower: a table that renamed Smash to Crush enters a position naming Crush."""
+    from domain.kernel import get_game
+
+    game = get_game("orctower")
+    template = game.data_template()
+    spells = [
+        dict(s, id="crush", name="Crush") if s["id"] == "smash" else s for s in template["spells"]
+    ]
+    data = {**template, "spells": spells}
+    setup = {"seats": [{"hand": ["crush", "zap"]}, {}]}
+    ledger = WizardLedger(sqlite_url)
+    created = ledger.create_game("orctower", 2, seed="crush", setup=setup, data=data)
+    state = ledger.load(created.game_id).table.state
+    assert state.seats[0].hand[:2] == ("crush.01", "zap.01")
+    assert verify_game(ledger, created.game_id).ok
+    # Without the table's data, the same file names a card the game does not have.
+    with pytest.raises(SetupError, match="crush"):
+        ledger.create_game("orctower", 2, seed="crush2", setup=setup)

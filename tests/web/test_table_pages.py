@@ -22,7 +22,7 @@ PLAYERS = {
     "ultimate": ["Ann", "Bob"],
     "spellwars": ["Ann", "Bob"],
     "elfenwizards": ["Ann", "Bob", "Cy"],
-    "orctower": ["Ann", "Bob"],  # no drawing of its own yet: the generic one
+    "orctower": ["Ann", "Bob"],
 }
 OPENING = 4  # at least this many actions, and until two seats have played
 MAX_ACTIONS = 40
@@ -407,4 +407,30 @@ def test_the_lobby_opens_a_table_with_options_and_a_setup_file(
     for page in (ann, bob):
         assert page.errors == []
         page.context.close()
+    context.close()
+
+
+def test_the_lobby_opens_a_table_with_a_tables_own_data_file(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
+) -> None:
+    data = tmp_path / "our-box.toml"
+    data.write_text('[cards.fireball]\nname = "Boule de feu (2e édition)"\n', encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    lobby = context.new_page()
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    lobby.select_option("#game", "ultimate")
+    assert lobby.is_enabled("#data-file")
+    lobby.select_option("#seats", "2")
+    lobby.set_input_files("#data-file", str(data))
+    lobby.click("#create")
+    lobby.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
+    link = lobby.locator("#created a.play-link").first.get_attribute("href")
+    assert link is not None
+    gid = link.split("/play/")[1].split("#")[0]
+    started = web_ledger.load(gid).table.started
+    # The table's file is stored whole with the game and bound by its hash.
+    assert started.data is not None
+    assert started.data["cards"]["fireball"]["name"] == "Boule de feu (2e édition)"
+    assert started.data_hash
     context.close()

@@ -1,0 +1,81 @@
+"""Orc tower's own table drawing in a real browser: the board in the game's terms.
+
+The page must put each creature the state holds in its quarter and section,
+each mage on its tower space, and show the markers, destiny, counters,
+palette and hunting boards as the state has them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from services.ledger import WizardLedger
+from tests.services.conftest import LiveServer
+from tests.web.conftest import screenshot
+from tests.web.test_table_pages import check_no_hidden_cards, open_seat, seat_link
+
+# The base game, and with the modules that put more on the board (terrain
+# tiles on the middle sections, brooding toads among the creatures).
+MODULES = {"base": {}, "modules": {"terrain": True, "toad": "shaman"}}
+
+
+@pytest.mark.parametrize("look", sorted(MODULES))
+def test_the_orctower_table_shows_the_board_by_quarter_and_section(
+    look: str, browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    names = ["Ann", "Bob"]
+    with server.client() as c:
+        body = {"game": "orctower", "players": names, "seed": "web-ot", "options": MODULES[look]}
+        r = c.post("/tables", json=body)
+        assert r.status_code == 201, r.text
+        table = r.json()
+    gid = table["game_id"]
+    seat = table["seats"][0]
+    page = open_seat(browser, seat_link(server, gid, seat["seat"], seat["token"]))
+    loaded = web_ledger.load(gid)
+    view = loaded.game.view(loaded.table.state, 0)
+    page.wait_for_selector("#ot-map", timeout=15_000)
+
+    assert view["creatures"], "the opening puts creatures on the board"
+    for cr in view["creatures"]:
+        where = (
+            f".ot-quarter[data-quarter='{cr['quarter']}'] "
+            f".ot-section[data-section='{cr['section']}'] "
+            f".ot-creature[data-creature='{cr['id']}']"
+        )
+        assert page.locator(where).count() == 1, f"{cr['id']} not at {where}"
+    assert page.locator(".ot-creature").count() == len(view["creatures"])
+    # Each creature shows its name and its hit points left as they stand now.
+    for cr in view["creatures"]:
+        text = page.inner_text(f".ot-creature[data-creature='{cr['id']}']")
+        assert cr["name"] in text and f"{cr['hp'] - cr['damage']}/{cr['hp']}" in text
+    assert any(cr["name"] == "Golem de lave" and cr["hp"] >= 4 for cr in view["creatures"])
+
+    for p in view["players"]:
+        space = f".ot-quarter[data-quarter='{p['space']}']"
+        mage = page.locator(f"{space} .ot-mage[data-seat='{p['seat']}']")
+        assert mage.inner_text().endswith(names[p["seat"]])
+    for q, n in enumerate(view["markers"], start=1):
+        assert page.inner_text(f".ot-quarter[data-quarter='{q}'] .ot-stack") == f"▦ {n}"
+    card = view["destiny_card"]
+    assert card is not None, "the first round has its destiny card"
+    destiny = page.inner_text("#ot-destiny").lower()
+    assert card["id"] in destiny and " ".join(card["moves"]) in destiny.replace(",", "")
+    for t, n in view["counters"].items():
+        assert page.inner_text(f"#ot-counters .ot-trow[data-type='{t}'] b") == str(n)
+    assert page.locator("#ot-palette .card").count() == len(view["palette"])
+    assert page.locator(".ot-hunt").count() == len(names)
+    for t in view["terrain"]:
+        where = (
+            f".ot-quarter[data-quarter='{t['quarter']}'] .ot-section[data-section='{t['section']}']"
+        )
+        assert page.locator(f"{where} .ot-terrain[data-kind='{t['kind']}']").count() == 1
+    assert page.locator(".ot-terrain").count() == len(view["terrain"])
+    assert bool(view["terrain"]) == (look == "modules")
+
+    check_no_hidden_cards(page, web_ledger, gid, 0)
+    screenshot(page, f"orctower-board-{look}")
+    assert page.errors == []
+    page.context.close()
