@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import inspect
 import logging
 import secrets
 import threading
@@ -261,16 +260,6 @@ def table_data(game: Game[Any], data: Mapping[str, Any] | None) -> dict[str, Any
     return {"data": normal, "data_hash": data_hash(normal)}
 
 
-def _validate_setup(
-    game: Game[Any], body: Mapping[str, Any], players: int, data: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    """The game's setup check, against the table's own data when the game's check
-    takes it (names a table's file defines are otherwise unknown to the check)."""
-    if data is not None and "data" in inspect.signature(game.validate_setup).parameters:
-        return dict(game.validate_setup(body, players, data=data))  # type: ignore[call-arg]
-    return dict(game.validate_setup(body, players))
-
-
 def _decode_snapshot(state: bytes) -> Loaded | None:
     """A stored snapshot's fold; None for one taken by another engine version (a
     snapshot is a cache of one engine's fold: refold under another)."""
@@ -413,7 +402,7 @@ class WizardLedger(Application[UUID]):
         script_drew: list[str] = list(drew)
         if setup is not None:
             body = {k: v for k, v in setup.items() if k not in SCRIPT_KEYS}
-            normal_setup = dict(_validate_setup(game, body, len(names), bound.get("data")))
+            normal_setup = dict(game.validate_setup(body, len(names), bound.get("data")))
             script_values = [*list(setup.get("dice", [])), *script_values]
             script_orders = [*[list(o) for o in setup.get("orders", [])], *script_orders]
             script_drew = [*list(setup.get("drew", [])), *script_drew]

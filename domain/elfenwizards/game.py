@@ -66,7 +66,11 @@ class Elfenwizards:
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
 
-    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+    def validate_setup(
+        self, setup: Mapping[str, Any], players: int, data: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        # Checks that depend on the board run when the game opens, against the
+        # data GameStarted carries (a table's board may differ from ours).
         if not self.spec.min_players <= players <= self.spec.max_players:
             raise SetupError(f"elfenwizards is for 3–5 players, not {players}")
         return opening.validate_setup(setup, players)

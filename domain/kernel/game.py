@@ -136,8 +136,13 @@ class Game(Protocol[S]):
 
     def outcome(self, state: S) -> Outcome | None: ...
 
-    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
-        """Check a setup position (parsed from a setup file); return its normal form."""
+    def validate_setup(
+        self, setup: Mapping[str, Any], players: int, data: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Check a setup position (parsed from a setup file); return its normal form.
+        ``data``: the table's own data (``validate_data``'s normal form), or None for
+        the built-in data; a game whose setup names never change with its data
+        may ignore it (its ``initial`` still reads ``GameStarted.data``)."""
         ...
 
     def position(self, state: S) -> dict[str, Any]:

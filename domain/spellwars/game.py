@@ -144,7 +144,10 @@ class SpellWars:
         )
         return Outcome(winners=state.winners, scores=scores, ranking=ranking, reason=reason)
 
-    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+    def validate_setup(
+        self, setup: Mapping[str, Any], players: int, data: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        # The setup's names do not change with a table's data (ids stay fixed).
         return opening.validate_setup(setup, players)
 
     def position(self, state: State) -> dict[str, Any]:

@@ -60,7 +60,10 @@ class UltimateGame:
     def hidden_from(self, state: UltimateState, seat: int | None) -> set[str]:
         return hidden_from(state, seat)
 
-    def validate_setup(self, setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+    def validate_setup(
+        self, setup: Mapping[str, Any], players: int, data: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        # The setup's names do not change with a table's data (ids stay fixed).
         return opening.validate_setup(setup, players)
 
     def position(self, state: UltimateState) -> dict[str, Any]:
