@@ -7,7 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import ENGINE_VERSION, ActionTaken, start
-from services.chance import dice_for
+from services.chance import opening_dice
 from services.dispute import Record, consequence_json, read_record
 from services.ledger import WizardLedger, parse_game_id
 from services.reads import shown_event
@@ -67,7 +67,7 @@ def readjudicate(
         return report
     if started.mode == "table" or record.seeds[0] is not None:
         try:
-            opening = start(game, under, dice_for(fold.table, record.seeds[0]))[1:]
+            opening = start(game, under, opening_dice(started, record.seeds[0]))[1:]
         except Exception as e:  # the opening fails under this engine or reading
             opening, failed = [], f"the opening fails: {type(e).__name__}: {e}"
         else:

@@ -77,7 +77,7 @@ def chance(
 ) -> Dice:
     """The dice the action met: the table's, the seed's, or the record's."""
     if table.started.mode == "table":
-        return dice_for(table, None, action.dice, action.orders)
+        return dice_for(table, None, action.dice, action.orders, action.drew)
     if seed is not None:
         return Dice(SeededSource(seed), table.counter)
     return Dice(RecordedSource(recorded), table.counter)
@@ -102,19 +102,25 @@ def plain(events: Sequence[Event]) -> list[Any]:
     return [msgspec.to_builtins(e) for e in events]
 
 
+def act_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: Dice) -> list[Event]:
+    """The recorded action decided again, with all the chance it carried (dice,
+    orders and named draws); ``ActionTaken`` first, as ``act`` gives it."""
+    return kernel_act(
+        game,
+        table,
+        action.seat,
+        decode_command(game, action.command),
+        dice,
+        supplied=action.dice,
+        supplied_orders=action.orders,
+        supplied_drew=action.drew,
+        key=action.key,
+    )
+
+
 def decide_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: Dice) -> Decided:
     try:
-        command = decode_command(game, action.command)
-        events = kernel_act(
-            game,
-            table,
-            action.seat,
-            command,
-            dice,
-            supplied=action.dice,
-            supplied_orders=action.orders,
-            key=action.key,
-        )
+        events = act_again(game, table, action, dice)
     except DiceRequired as e:
         return Decided([], f"needs chance the record does not hold: {e.message}")
     except IllegalCommand as e:

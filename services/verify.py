@@ -27,17 +27,16 @@ from domain.kernel import (
     SeedRevealed,
     apply,
     commitment,
-    decode_command,
     get_game,
     open_table,
     start,
 )
-from domain.kernel import act as kernel_act
 from domain.kernel.data import data_hash
 from domain.kernel.dice import rederive
 from services.chance import dice_for, opening_dice
 from services.codec import GENESIS, link_hash
 from services.ledger import WizardLedger, parse_game_id
+from services.rereading import act_again
 
 
 @dataclass
@@ -255,18 +254,7 @@ def _readjudicate(
         return None
     try:
         dice = dice_for(table, seed, action.dice, action.orders, action.drew)
-        cmd = decode_command(game, action.command)
-        again = kernel_act(
-            game,
-            table,
-            action.seat,
-            cmd,
-            dice,
-            supplied=action.dice,
-            supplied_orders=action.orders,
-            supplied_drew=action.drew,
-            key=action.key,
-        )
+        again = act_again(game, table, action, dice)
     except IllegalCommand as e:
         return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
     # The service adds these after the rules' events: the seed at the end, the fork mark.

@@ -10,6 +10,7 @@ from typing import Any
 from domain.kernel import CardsShuffled, Event, get_game
 from domain.ultimate import events as ev
 from services.ledger import WizardLedger
+from services.readjudicate import readjudicate
 from services.verify import verify_game
 from tests.services.table_transcript import consequences, enter_at_the_table, transcript
 
@@ -124,3 +125,6 @@ def test_a_whole_game_entered_at_the_table_from_its_draws_and_dice_verifies(
     assert sum(len(line["drew"]) for line in lines) > 20
     report = verify_game(WizardLedger(sqlite_url), gid)
     assert report.ok, report.first()
+    # The report a person reads decides again with the same named draws.
+    again = readjudicate(ledger, gid)
+    assert again["first_difference"] is None, again
