@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.persistence import AggregateRecorder, StoredEvent
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
@@ -32,8 +33,10 @@ class _Waiting:
 
 
 def _write_sqlite(c: Any, rows: Rows) -> None:
+    # The application recorder inserts row by row to return notification ids,
+    # which an act never uses: one executemany per table, as its base class does.
     for recorder, stored in rows:
-        recorder._insert_events(c, stored)  # type: ignore[attr-defined]
+        SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
 
 
 def _write_postgres(curs: Any, rows: Rows) -> None:
