@@ -22,6 +22,8 @@ from typing import Any
 from eventsourcing.persistence import AggregateRecorder, StoredEvent
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 
+from services.sqlite_writer import SQLiteWriter
+
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
 
@@ -71,7 +73,7 @@ class Committer:
             return None
         if module.endswith("sqlite"):
             # Writers of one SQLite file take turns anyway: share their sync.
-            return cls(datastore, _write_sqlite, group=True)
+            return cls(SQLiteWriter.around(datastore), _write_sqlite, group=True)
         if module.endswith("postgres"):
             # eventsourcing's recorder locks its events table for each insert, so
             # the writers of a store take turns there too: share the lock and the

@@ -77,6 +77,7 @@ from services.limits import (
 )
 from services.records import LedgerMapper, StoredGameEvent
 from services.rows import Row, select_rows
+from services.sqlite_writer import SQLiteWriter
 
 log = logging.getLogger("wizards.ledger")
 
@@ -1052,4 +1053,6 @@ class WizardLedger(Application[UUID]):
 
     def close(self) -> None:
         self.freshness.close()
+        if self.committer is not None and isinstance(self.committer.datastore, SQLiteWriter):
+            self.committer.datastore.close()
         self.factory.close()
