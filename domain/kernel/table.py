@@ -8,6 +8,7 @@ the only way a command becomes events.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -118,11 +119,50 @@ def start(game: Game[S], started: GameStarted, dice: Dice) -> list[Event]:
     return [started, *events]
 
 
+@cache
+def _command_decoder(command_type: Any) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(command_type)
+
+
+def _json_native(value: object, depth: int = 0) -> bool:
+    """Only str, int, bool, None, lists and str-keyed dicts of them, a few levels
+    deep: values that come back from JSON as they went in (bytes would come back
+    as base64 text)."""
+    kind = type(value)
+    if kind is int:
+        return -(2**63) <= value < 2**63  # type: ignore[operator]  # larger: read back as float
+    if kind is str or kind is bool or value is None:
+        return True
+    if depth > 8:
+        return False
+    if kind is list:
+        return all(_json_native(v, depth + 1) for v in value)  # type: ignore[attr-defined]
+    if kind is dict:
+        items = value.items()  # type: ignore[attr-defined]
+        return all(type(k) is str and _json_native(v, depth + 1) for k, v in items)
+    return False
+
+
+def _as_json(data: object) -> bytes | None:
+    """``data`` as JSON if it is plain JSON data (None: leave it to ``convert``)."""
+    if not _json_native(data):
+        return None
+    try:
+        return msgspec.json.encode(data)
+    except (OverflowError, UnicodeEncodeError):
+        return None
+
+
 def decode_command(game: Game[Any], data: object) -> Command:
     """A command from its JSON form, or ``IllegalCommand`` naming what is wrong."""
     try:
         if isinstance(data, bytes | str):
-            return msgspec.json.decode(data, type=game.command_type)
+            return _command_decoder(game.command_type).decode(data)
+        encoded = _as_json(data)
+        if encoded is not None:
+            # Through a decoder built once: ``convert`` builds the command union's
+            # type information anew on every call (most of a small command's cost).
+            return _command_decoder(game.command_type).decode(encoded)
         return msgspec.convert(data, type=game.command_type)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise IllegalCommand(
