@@ -139,7 +139,9 @@ class _FileSlots(_Slots):
 
     def __init__(self, path: str) -> None:
         assert fcntl is not None
-        self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        # A file object, so that a ledger dropped without close() releases it.
+        self._file = os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT, 0o644), "r+b", buffering=0)
+        self._fd = self._file.fileno()
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX)
             try:
@@ -149,7 +151,7 @@ class _FileSlots(_Slots):
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
             self._map = mmap.mmap(self._fd, _SIZE)
         except BaseException:
-            os.close(self._fd)
+            self._file.close()
             raise
         super().__init__(memoryview(self._map))
 
@@ -169,7 +171,7 @@ class _FileSlots(_Slots):
             return
         super().close()
         self._map.close()
-        os.close(self._fd)
+        self._file.close()
 
 
 def changes_path(database: str) -> str:
