@@ -175,3 +175,37 @@ def test_writers_on_one_file_never_lose_a_count(tmp_path: Path) -> None:
     assert files[0].stamp(gid) == files[1].stamp(gid) == 2000
     for slots in files:
         slots.close()
+
+
+def test_reads_racing_another_ledgers_acts_never_miss_an_acknowledged_one(
+    store_url: str,
+) -> None:
+    """A reader polls while another ledger acts: each read, taken after the reader
+    learnt of an acknowledgement, shows at least that position."""
+    reader, writer = WizardLedger(store_url), WizardLedger(store_url)
+    gid = writer.create_game("ultimate", 2, seed="racing", options=QUICK).game_id
+    acknowledged = [reader.load(gid).version]
+    errors: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            for turn in range(25):
+                if pending_seat(writer, gid) is None:
+                    return
+                seat, command = next_command(writer, gid, turn)
+                acknowledged.append(writer.act(gid, seat, command)[-1].position)
+        except BaseException as e:
+            errors.append(e)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    reads = 0
+    while thread.is_alive() or reads == 0:
+        known = acknowledged[-1]
+        assert state_json(reader, gid)["position"] >= known
+        reads += 1
+    thread.join(120)
+    assert not errors
+    assert state_json(reader, gid)["position"] == acknowledged[-1]
+    reader.close()
+    writer.close()
