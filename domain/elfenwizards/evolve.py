@@ -3,7 +3,7 @@ what decide produced. The pending decisions are recomputed after each event."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -245,8 +245,18 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        return state  # kernel bookkeeping events (ActionTaken, shuffles) change nothing here
-    new = handler(state, event)
-    return replace(new, pending=pending_of(new))
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
+    derived once, after the last event that changed the state (kernel bookkeeping
+    events, such as shuffles, change nothing here)."""
+    handlers = _HANDLERS
+    changed = False
+    for event in events:
+        handler = handlers.get(type(event))
+        if handler is not None:
+            state = handler(state, event)
+            changed = True
+    return replace(state, pending=pending_of(state)) if changed else state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -374,8 +374,17 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = HANDLERS.get(type(event))
-    if handler is None:
-        return state
-    state = handler(state, event)
-    return rep(state, pending=pending_of(state))
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    handlers = HANDLERS
+    changed = False
+    for event in events:
+        handler = handlers.get(type(event))
+        if handler is not None:
+            state = handler(state, event)
+            changed = True
+    return rep(state, pending=pending_of(state)) if changed else state

@@ -7,7 +7,7 @@ every command, so a replay reaches the same state as the live run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
@@ -346,3 +346,11 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 def evolve(state: State, event: Event) -> State:
     handler = HANDLERS.get(type(event), _nothing)
     return handler(state, event)
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn."""
+    handlers = HANDLERS
+    for event in events:
+        state = handlers.get(type(event), _nothing)(state, event)
+    return state

@@ -6,7 +6,7 @@ rest of the state after every event, so they can never disagree with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
@@ -19,11 +19,20 @@ from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard,
 
 
 def evolve(state: UltimateState, event: Event) -> UltimateState:
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        return state
-    new = handler(state, event)
-    return replace(new, pending=pending_of(new))
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: UltimateState, events: Iterable[Event]) -> UltimateState:
+    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    handlers = _HANDLERS
+    changed = False
+    for event in events:
+        handler = handlers.get(type(event))
+        if handler is not None:
+            state = handler(state, event)
+            changed = True
+    return replace(state, pending=pending_of(state)) if changed else state
 
 
 def pending_of(state: UltimateState) -> tuple[Pending, ...]:
