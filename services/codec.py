@@ -9,6 +9,7 @@ an upcast on read never disturbs the chain.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -32,9 +33,22 @@ class Record(msgspec.Struct, frozen=True, array_like=True):
     salt: bytes = b""
 
 
+class Link(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """A stored ``Record`` as a fold reads it: the schema and the body. The text
+    fields before the body are passed over undecoded (a fold needs only the last
+    row's hash, read whole), and the salt after it is not read at all."""
+
+    schema: int
+    at: msgspec.Raw
+    prev: msgspec.Raw
+    hash: msgspec.Raw
+    body: bytes
+
+
 GENESIS = "0" * 64
 _record_encoder = msgspec.msgpack.Encoder()
 _record_decoder = msgspec.msgpack.Decoder(Record)
+decode_link = msgspec.msgpack.Decoder(Link).decode
 _body_encoder = msgspec.msgpack.Encoder()
 
 
@@ -85,6 +99,13 @@ def decode_body(topic: str, schema: int, body: bytes) -> Event:
         data = upcast(data)
     data["type"] = cls.__name__
     return msgspec.convert(data, cls)
+
+
+def body_reader(topic: str) -> tuple[int, Callable[[bytes], Any]]:
+    """The schema version of ``topic``'s class, and the decoder of bodies written
+    with it (a read resolves each topic once; other schemas go to ``decode_body``)."""
+    cls = resolve(topic)
+    return cls.version, _decoder(cls).decode
 
 
 def link_hash(

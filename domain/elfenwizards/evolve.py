@@ -13,6 +13,7 @@ from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import NOBODY, State, Support
 from domain.kernel import DiceRolled, Event
+from domain.kernel.evolving import evolve_by_handlers
 
 replace = msgspec.structs.replace
 
@@ -249,14 +250,10 @@ def evolve(state: State, event: Event) -> State:
 
 
 def evolve_all(state: State, events: Iterable[Event]) -> State:
-    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
-    derived once, after the last event that changed the state (kernel bookkeeping
-    events, such as shuffles, change nothing here)."""
-    handlers = _HANDLERS
-    changed = False
-    for event in events:
-        handler = handlers.get(type(event))
-        if handler is not None:
-            state = handler(state, event)
-            changed = True
-    return replace(state, pending=pending_of(state)) if changed else state
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
+
+
+def _with_pending(state: State) -> State:
+    return replace(state, pending=pending_of(state))

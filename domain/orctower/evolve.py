@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import CardsShuffled, Event
+from domain.kernel.evolving import evolve_by_handlers
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
 from domain.orctower.facedown import counted, revealed_from_pool, taken
@@ -378,13 +379,10 @@ def evolve(state: State, event: Event) -> State:
 
 
 def evolve_all(state: State, events: Iterable[Event]) -> State:
-    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
     derived once, after the last event that changed the state."""
-    handlers = HANDLERS
-    changed = False
-    for event in events:
-        handler = handlers.get(type(event))
-        if handler is not None:
-            state = handler(state, event)
-            changed = True
-    return rep(state, pending=pending_of(state)) if changed else state
+    return evolve_by_handlers(state, events, HANDLERS, _with_pending)
+
+
+def _with_pending(state: State) -> State:
+    return rep(state, pending=pending_of(state))

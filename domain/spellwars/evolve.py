@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, Event
+from domain.kernel.evolving import evolve_by_handlers
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.state import LIFE, MAX, Comp, State
@@ -350,7 +351,4 @@ def evolve(state: State, event: Event) -> State:
 
 def evolve_all(state: State, events: Iterable[Event]) -> State:
     """``evolve`` over each event in turn."""
-    handlers = HANDLERS
-    for event in events:
-        state = handlers.get(type(event), _nothing)(state, event)
-    return state
+    return evolve_by_handlers(state, events, HANDLERS)

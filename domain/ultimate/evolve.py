@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
+from domain.kernel.evolving import evolve_by_handlers
 from domain.kernel.piles import take
 from domain.ultimate import events as ev
 from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, title
@@ -23,16 +24,13 @@ def evolve(state: UltimateState, event: Event) -> UltimateState:
 
 
 def evolve_all(state: UltimateState, events: Iterable[Event]) -> UltimateState:
-    """``evolve`` over each event in turn. No handler reads ``pending``, so it is
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
     derived once, after the last event that changed the state."""
-    handlers = _HANDLERS
-    changed = False
-    for event in events:
-        handler = handlers.get(type(event))
-        if handler is not None:
-            state = handler(state, event)
-            changed = True
-    return replace(state, pending=pending_of(state)) if changed else state
+    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
+
+
+def _with_pending(state: UltimateState) -> UltimateState:
+    return replace(state, pending=pending_of(state))
 
 
 def pending_of(state: UltimateState) -> tuple[Pending, ...]:
