@@ -8,9 +8,9 @@ an upcast on read never disturbs the chain.
 
 from __future__ import annotations
 
-from hashlib import sha256
 from collections.abc import Callable
 from functools import cache
+from hashlib import sha256
 from importlib import import_module
 from typing import Any
 from uuid import UUID

@@ -34,7 +34,7 @@ from domain.kernel import (
     apply_all,
     get_game,
 )
-from services.codec import body_reader, decode_body, decode_link, decode_record
+from services.codec import Link, Record, body_reader, decode_body, decode_link, decode_record
 from services.rows import Row
 
 Keys = dict[str, tuple[int, int, int]]
@@ -49,15 +49,19 @@ class UnreadableEvent(ValueError):
     bad event), or written by a newer engine."""
 
 
-def decode_events(rows: Sequence[Row]) -> list[Event]:
-    """The events of ``rows``, in order; an old schema is upcast on the way."""
+def decode_events(
+    rows: Sequence[tuple[int, str, Any]], parse: Callable[[Any], Link | Record] = decode_link
+) -> list[Event]:
+    """The events of ``rows`` (position, topic, state), in order; an old schema is
+    upcast on the way. ``parse`` reads a state's schema and body (given records
+    already decoded, it passes them on)."""
     readers: dict[str, tuple[int, Callable[[bytes], Any]]] = {}
     events: list[Event] = []
     append = events.append
     position = 0
     try:
         for position, topic, state in rows:  # noqa: B007 (named by the error below)
-            link = decode_link(state)
+            link = parse(state)
             reader = readers.get(topic)
             if reader is None:
                 reader = readers[topic] = body_reader(topic)

@@ -82,7 +82,7 @@ from services.limits import (
     check_depth,
     check_seed,
 )
-from services.records import LedgerMapper, StoredGameEvent
+from services.records import LedgerMapper, StoredRow
 from services.rows import Row, select_rows, select_states
 
 log = logging.getLogger("wizards.ledger")
@@ -988,10 +988,10 @@ class WizardLedger(Application[UUID]):
             out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
         return out
 
-    def raw_rows(self, game_id: str | UUID) -> list[StoredGameEvent]:
+    def raw_rows(self, game_id: str | UUID) -> list[StoredRow]:
         gid = parse_game_id(game_id)
         return [
-            StoredGameEvent(gid, position, topic, decode_record(state))
+            StoredRow(position, topic, decode_record(state))
             for position, topic, state in select_rows(self.recorder, gid)
         ]
 
