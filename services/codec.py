@@ -110,7 +110,7 @@ def body_reader(topic: str) -> tuple[int, Callable[[bytes], Any]]:
 
 def link_hash(
     prev: str,
-    game_id: UUID,
+    game_id: UUID | str,
     position: int,
     topic: str,
     schema: int,
@@ -120,8 +120,10 @@ def link_hash(
 ) -> str:
     """sha256 of the link's fields, each followed by 0x1f, then of sha256(salt + body).
 
-    Built as one buffer and hashed in one call: verify hashes every row."""
-    fields = f"{prev}\x1f{game_id.hex}\x1f{position}\x1f{topic}\x1f{schema}\x1f{at}\x1f"
+    Built as one buffer and hashed in one call: verify hashes every row (and
+    passes the game id's hex, the same for each)."""
+    gid = game_id if isinstance(game_id, str) else game_id.hex
+    fields = f"{prev}\x1f{gid}\x1f{position}\x1f{topic}\x1f{schema}\x1f{at}\x1f"
     return sha256(fields.encode() + sha256(salt + body).digest()).hexdigest()
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Union
 
 import msgspec
@@ -38,10 +38,13 @@ from services.codec import Link, Record, body_reader, decode_body, decode_link, 
 from services.rows import Row
 
 Keys = dict[str, tuple[int, int, int]]
+# A row with its record decoded: (position, topic, record).
+RecordRow = tuple[int, str, Record]
 # The events that open or close an idempotency key's stretch of the stream.
 _MARKS = frozenset((ActionTaken, GameForked))
 _body = attrgetter("body")
 _schema = attrgetter("schema")
+_state = itemgetter(2)
 
 
 class UnreadableEvent(ValueError):
@@ -85,6 +88,17 @@ def head_of(rows: Sequence[Row]) -> str:
     except Exception as e:
         raise UnreadableEvent(
             f"the stored event at position {position} does not decode ({type(e).__name__}: {e})"
+        ) from e
+
+
+def read_records(rows: Sequence[Row]) -> list[Record]:
+    """The record of each row, every field (verify checks the chain with them)."""
+    try:
+        return list(map(decode_record, map(_state, rows)))
+    except msgspec.DecodeError as e:
+        bad = next(position for position, _, state in rows if hash_of(state) is None)
+        raise UnreadableEvent(
+            f"the stored event at position {bad} does not decode ({type(e).__name__}: {e})"
         ) from e
 
 

@@ -66,12 +66,14 @@ from services.codec import (
 from services.commit import Committer, Rows
 from services.config import eventsourcing_env, store_url
 from services.fold import (
+    RecordRow,
     decode_events,
     fold_rows,
     fold_states,
     hash_of,
     head_of,
     opening,
+    read_records,
     track_keys,
 )
 from services.limits import (
@@ -82,7 +84,7 @@ from services.limits import (
     check_depth,
     check_seed,
 )
-from services.records import LedgerMapper, StoredRow
+from services.records import LedgerMapper
 from services.rows import Row, select_rows, select_states
 
 log = logging.getLogger("wizards.ledger")
@@ -988,12 +990,11 @@ class WizardLedger(Application[UUID]):
             out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
         return out
 
-    def raw_rows(self, game_id: str | UUID) -> list[StoredRow]:
+    def raw_rows(self, game_id: str | UUID) -> list[RecordRow]:
+        """Every row as (position, topic, record), the event bodies undecoded."""
         gid = parse_game_id(game_id)
-        return [
-            StoredRow(position, topic, decode_record(state))
-            for position, topic, state in select_rows(self.recorder, gid)
-        ]
+        rows = select_rows(self.recorder, gid)
+        return [(p, t, r) for (p, t, _), r in zip(rows, read_records(rows), strict=True)]
 
     def game_ids(self) -> list[UUID]:
         """Every game, in the order they were created (from the notification log)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
@@ -31,19 +31,6 @@ class StoredGameEvent:
         if not self._event:
             self._event.append(decode_body(self.topic, self.record.schema, self.record.body))
         return self._event[0]
-
-
-class StoredRow(NamedTuple):
-    """One position of a game stream as read for verify: its record decoded, the
-    event's body not (``verify`` decodes them all at once)."""
-
-    originator_version: int
-    topic: str
-    record: Record
-
-    @property
-    def event(self) -> Event:
-        return decode_body(self.topic, self.record.schema, self.record.body)
 
 
 class LedgerMapper(Mapper[UUID]):

@@ -36,8 +36,8 @@ from domain.kernel import (
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
 from services.chance import dice_for, opening_dice
-from services.codec import GENESIS, Record, link_hash
-from services.fold import decode_events
+from services.codec import GENESIS, Record, decode_body, link_hash
+from services.fold import RecordRow, decode_events
 from services.ledger import WizardLedger, parse_game_id
 from services.rereading import act_again
 
@@ -96,14 +96,14 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
 
     # 1. The chain, over the bytes as stored.
     prev = GENESIS
-    for expected_position, row in enumerate(rows, start=1):
-        r = row.record
-        if row.originator_version != expected_position:
+    gid_hex = gid.hex
+    for expected_position, (position, topic, r) in enumerate(rows, start=1):
+        if position != expected_position:
             report.problems.append(
                 Problem(
                     expected_position,
                     "sequence",
-                    f"expected position {expected_position}, found {row.originator_version}"
+                    f"expected position {expected_position}, found {position}"
                     " (an event was removed or inserted)",
                 )
             )
@@ -113,7 +113,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
                 Problem(expected_position, "chain", "does not link to the event before it")
             )
             break
-        h = link_hash(prev, gid, row.originator_version, row.topic, r.schema, r.at, r.body, r.salt)
+        h = link_hash(prev, gid_hex, position, topic, r.schema, r.at, r.body, r.salt)
         if h != r.hash:
             report.problems.append(
                 Problem(expected_position, "chain", "content does not match its hash (edited)")
@@ -130,7 +130,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
 
     # 2. Decode and fold.
     try:
-        events = decode_events([(r.originator_version, r.topic, r.record) for r in rows], _as_is)
+        events = decode_events(rows, _as_is)
     except Exception as e:  # a body that no longer decodes is the finding itself
         bad = next(i for i, row in enumerate(rows, 1) if _fails(row))
         report.problems.append(Problem(bad, "decode", str(e.__cause__ or e)))
@@ -304,7 +304,7 @@ def _fold_stretch(
     """``table`` after ``events[lo:hi]`` (positions lo+1..hi), keeping the tables at
     the ``wanted`` positions; event by event where one is inside the stretch or
     an event does not apply (to name it)."""
-    if not any(lo < p < hi for p in wanted):
+    if wanted.isdisjoint(range(lo + 1, hi)):
         try:
             after: Table[Any] | None = apply_all(game, table, events[lo:hi])
         except Exception:  # found again below, event by event
@@ -340,15 +340,16 @@ def _first_difference(a: list[Any], b: list[Any]) -> int:
     return min(len(a), len(b))
 
 
-def _fails(row: Any) -> bool:
+def _fails(row: RecordRow) -> bool:
+    _, topic, record = row
     try:
-        row.event  # noqa: B018
+        decode_body(topic, record.schema, record.body)
     except Exception:
         return True
     return False
 
 
-def _check_head(ledger: WizardLedger, gid: UUID, rows: list[Any], report: Report) -> bool:
+def _check_head(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: Report) -> bool:
     """The head recorded apart from the stream; True when verification must stop.
 
     The head is written with the events: a missing head, or one behind the
@@ -356,8 +357,7 @@ def _check_head(ledger: WizardLedger, gid: UUID, rows: list[Any], report: Report
     means the stream lost its last events.
     """
     head = ledger.recorded_head(gid)
-    last = rows[-1]
-    end = last.originator_version
+    end, _, last = rows[-1]
     if head is None:
         report.problems.append(
             Problem(
@@ -385,7 +385,7 @@ def _check_head(ledger: WizardLedger, gid: UUID, rows: list[Any], report: Report
             )
         )
         return False
-    if head[1] != last.record.hash:
+    if head[1] != last.hash:
         report.problems.append(
             Problem(head[0], "chain", "the last event differs from the head the store recorded")
         )
@@ -394,7 +394,7 @@ def _check_head(ledger: WizardLedger, gid: UUID, rows: list[Any], report: Report
     return False
 
 
-def _check_kept(rows: list[Any], expect: str, report: Report) -> None:
+def _check_kept(rows: list[RecordRow], expect: str, report: Report) -> None:
     """A ``POSITION:HASH`` kept outside the store must still be in the stream."""
     raw_position, sep, kept = expect.partition(":")
     if not sep or not raw_position.strip().isdigit() or not kept.strip():
@@ -409,7 +409,7 @@ def _check_kept(rows: list[Any], expect: str, report: Report) -> None:
                 "events were removed with their head",
             )
         )
-    elif rows[position - 1].record.hash != kept.strip():
+    elif rows[position - 1][2].hash != kept.strip():
         report.problems.append(
             Problem(position, "kept hash", "the event here differs from the hash that was kept")
         )
@@ -421,7 +421,7 @@ def _check_snapshots(
     snapshots: list[tuple[int, bytes]],
     tables: dict[int, Table[Any]],
     ledger: WizardLedger,
-    rows: list[Any],
+    rows: list[RecordRow],
     events: list[Any],
     report: Report,
 ) -> None:
@@ -458,7 +458,7 @@ def _check_snapshots(
             return
         if snap is None:
             continue  # another engine's fold: never used by this one
-        if snap.head != rows[version - 1].record.hash:
+        if snap.head != rows[version - 1][2].hash:
             report.problems.append(
                 Problem(version, "snapshot", f"the snapshot does not link to this event{advice}")
             )
