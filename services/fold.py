@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import Any, Union
 
@@ -181,7 +182,7 @@ def track_keys(keys: Keys, positions: Sequence[int], events: Sequence[Event]) ->
     action (or the end). A fork starts afresh: keys copied from the original belong
     to the original. Only actions and forks are looked at.
     """
-    marks = [i for i, event in enumerate(events) if type(event) in _MARKS]
+    marks = list(compress(range(len(events)), map(_MARKS.__contains__, map(type, events))))
     for n, i in enumerate(marks):
         event = events[i]
         if isinstance(event, GameForked):
