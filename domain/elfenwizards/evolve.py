@@ -26,15 +26,11 @@ def _guild(state: State, seat: int, **changes: Any) -> State:
 
 def _move(state: State, wizard_id: str, space: str | None = None, grey: int = 0) -> State:
     """The wizard moved to ``space`` (None: where it stands), tokens changed by ``grey``."""
-    return replace(
-        state,
-        wizards=tuple(
-            replace(w, space=w.space if space is None else space, grey=w.grey + grey)
-            if w.id == wizard_id
-            else w
-            for w in state.wizards
-        ),
-    )
+    wizards = list(state.wizards)
+    for i, w in enumerate(wizards):
+        if w.id == wizard_id:
+            wizards[i] = replace(w, space=w.space if space is None else space, grey=w.grey + grey)
+    return replace(state, wizards=tuple(wizards))
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
