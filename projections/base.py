@@ -31,3 +31,6 @@ class Projection(ABC):
 
     @abstractmethod
     def apply(self, tx: Tx, item: Item) -> None: ...
+
+    def batch_done(self, tx: Tx) -> None:  # noqa: B027 - most projections need nothing here
+        """Called after a batch's last ``apply``, in the same transaction."""

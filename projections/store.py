@@ -182,15 +182,18 @@ class ProjectionStore:
             yield tx
             self.tracking._insert_tracking(tx.cursor, Tracking(name, to))  # type: ignore[arg-type]
 
-    def reset(self, name: str, clear: list[str]) -> None:
-        """Empty a projection's tables and move its position back to 0, atomically."""
+    def reset(self, names: list[str], clear: list[str]) -> None:
+        """Empty a projection's tables and move its positions (one per shard) back to 0,
+        atomically."""
         with self.transaction() as tx:
             for statement in clear:
                 tx.execute(statement)
-            tx.execute(
-                f"UPDATE {self.tracking_table} SET notification_id = 0 WHERE application_name = :n",
-                {"n": name},
-            )
+            for name in names:
+                tx.execute(
+                    f"UPDATE {self.tracking_table} SET notification_id = 0 "
+                    "WHERE application_name = :n",
+                    {"n": name},
+                )
 
     def close(self) -> None:
         self.factory.close()

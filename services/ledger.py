@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID, uuid4, uuid5
+from uuid import UUID, uuid5
 
 import msgspec
 from eventsourcing.application import Application
@@ -64,7 +64,7 @@ from services.codec import (
     link_hash,
     topic_of,
 )
-from services.commit import Committer, Rows
+from services.commit import Rows
 from services.config import eventsourcing_env, store_url
 from services.limits import (
     MAX_DICE,
@@ -76,6 +76,7 @@ from services.limits import (
 )
 from services.records import LedgerMapper, StoredGameEvent
 from services.rows import Row, select_rows
+from services.shards import Shards, shard_count
 
 log = logging.getLogger("wizards.ledger")
 
@@ -328,6 +329,7 @@ class WizardLedger(Application[UUID]):
                 self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
                 self.notes_recorder = self.factory.aggregate_recorder(purpose="annotations")
                 self.heads_recorder = self.factory.aggregate_recorder(purpose="heads")
+                self.shards = Shards(self.recorder, shard_count(self.url))
                 break
             except (InternalError, IntegrityError, ProgrammingError):
                 if attempt == 5:
@@ -342,7 +344,6 @@ class WizardLedger(Application[UUID]):
         # Acts on one game in this process take turns (striped by game id), so
         # that the second decides on the first's result instead of losing a race.
         self._game_locks = [threading.Lock() for _ in range(GAME_LOCKS)]
-        self.committer = Committer.for_recorder(self.recorder)
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
         # Counters for metrics: acts that lost a race and were decided again,
         # and retries answered from an idempotency key.
@@ -435,7 +436,7 @@ class WizardLedger(Application[UUID]):
         check_supplied_used(chance, (), (), script_drew)
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
-        gid = uuid4()
+        gid = self.shards.new_game_id()
         tokens = [secrets.token_urlsafe(16) for _ in names]
         secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
@@ -495,7 +496,7 @@ class WizardLedger(Application[UUID]):
             seed = segments[-1] if segments else None
             mark = GameForked(rule="kernel.fork", from_game=str(gid), at=at)
         events.append(mark)
-        new = uuid4()
+        new = self.shards.new_game_id()
         tokens = [secrets.token_urlsafe(16) for _ in started.players]
         secret = Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
         game = get_game(started.game)
@@ -735,13 +736,14 @@ class WizardLedger(Application[UUID]):
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
         rows: Rows = [
-            (self.recorder, stored),
+            (self.shards.of(gid), stored),
             (self.heads_recorder, [StoredEvent(gid, position, "wizards:head", head.encode())]),
         ]
         if secret is not None:
             rows.insert(0, (self.secrets_recorder, [self._secrets_row(gid, secret)]))
-        if self.committer is not None:
-            self.committer.commit(rows)
+        committer = self.shards.committer(gid)
+        if committer is not None:
+            committer.commit(rows)
         else:  # the in-memory store has no transactions to share
             for recorder, records in rows:
                 recorder.insert_events(records)
@@ -788,7 +790,7 @@ class WizardLedger(Application[UUID]):
     def _catch_up(self, gid: UUID, loaded: Loaded) -> bool:
         """Fast-forward the cached fold with events other processes appended; True
         if there were any."""
-        newer = select_rows(self.recorder, gid, gt=loaded.version)
+        newer = select_rows(self.shards.of(gid), gid, gt=loaded.version)
         if newer:
             self._remember(gid, self._fold(loaded, newer))
         return bool(newer)
@@ -822,11 +824,11 @@ class WizardLedger(Application[UUID]):
             # The snapshot's own position is read with the newer events: a
             # snapshot is used only while the stream still holds the event it
             # was taken after (a stream cut below it must not be served from it).
-            rows = select_rows(self.recorder, gid, gt=snap.version - 1, lte=at)
+            rows = select_rows(self.shards.of(gid), gid, gt=snap.version - 1, lte=at)
             if rows and rows[0][0] == snap.version and decode_record(rows[0][2]).hash == snap.head:
                 return self._fold(snap, rows[1:])
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
-        rows = select_rows(self.recorder, gid, lte=at)
+        rows = select_rows(self.shards.of(gid), gid, lte=at)
         if not rows or rows[0][0] != 1:
             raise GameNotFound(gid)
         _, topic, state = rows[0]
@@ -964,7 +966,7 @@ class WizardLedger(Application[UUID]):
     ) -> list[Entry]:
         gid = parse_game_id(game_id)
         out = []
-        for position, topic, state in select_rows(self.recorder, gid, gt=gt, lte=lte):
+        for position, topic, state in select_rows(self.shards.of(gid), gid, gt=gt, lte=lte):
             r = decode_record(state)
             event = decode_body(topic, r.schema, r.body)
             out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
@@ -976,23 +978,16 @@ class WizardLedger(Application[UUID]):
         gid = parse_game_id(game_id)
         return [
             StoredGameEvent(gid, position, topic, decode_record(state))
-            for position, topic, state in select_rows(self.recorder, gid)
+            for position, topic, state in select_rows(self.shards.of(gid), gid)
         ]
 
     def game_ids(self) -> list[UUID]:
-        """Every game, in the order they were created (from the notification log)."""
-        topic = topic_of(GameStarted)
-        ids: list[UUID] = []
-        start_id = 1
-        while True:
-            batch = self.recorder.select_notifications(start_id, 500, topics=[topic])
-            if not batch:
-                break
-            for n in batch:
-                oid = n.originator_id
-                ids.append(oid if isinstance(oid, UUID) else UUID(str(oid)))
-            start_id = batch[-1].id + 1
-        return ids
+        """Every game, in the order they were created (from the notification logs)."""
+        return self.shards.originators(topic_of(GameStarted))
+
+    def notifications(self) -> int:
+        """Notifications in the logs of every shard (the sum of their heads)."""
+        return sum(self.shards.heads().values())
 
     def close(self) -> None:
         self.factory.close()

@@ -39,7 +39,7 @@ def history(ledger: WizardLedger) -> tuple[list[UUID], UUID]:
 
 
 def total(ledger: WizardLedger) -> int:
-    return ledger.recorder.max_notification_id() or 0
+    return ledger.notifications()
 
 
 def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
