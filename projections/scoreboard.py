@@ -118,9 +118,11 @@ class Scoreboard(Projection):
         )
         if branch or self._rerate:
             return
+        # Compared byte by byte, as Python sorts them when re-rating.
+        c = ' COLLATE "C"' if self.store.postgres else ""
         later = tx.one(
             f"SELECT game_id FROM {self.games} WHERE status = 'finished' AND game_id <> :gid "
-            "AND (finished_at > :at OR (finished_at = :at AND game_id > :gid)) LIMIT 1",
+            f"AND (finished_at{c} > :at OR (finished_at = :at AND game_id{c} > :gid)) LIMIT 1",
             {"gid": str(item.game_id), "at": item.at},
         )
         if later is not None:

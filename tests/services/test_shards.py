@@ -33,12 +33,17 @@ def sharded(url: str, shards: int) -> str:
     return f"{url}&shards={shards}"
 
 
-def games_on_shards(ledger: WizardLedger, wanted: int) -> dict[int, UUID]:
-    """Create games until ``wanted`` different shards hold one; the first game of each."""
+def games_on_shards(
+    ledger: WizardLedger, wanted: int, made: list[UUID] | None = None
+) -> dict[int, UUID]:
+    """Create games until ``wanted`` different shards hold one; the first game of each
+    (``made``: every game created, appended to)."""
     found: dict[int, UUID] = {}
     for i in range(200):
         gid = ledger.create_game("ultimate", ["Ann", "Bob"], seed=f"g{i}", options=QUICK).game_id
         found.setdefault(shard_of(gid), gid)
+        if made is not None:
+            made.append(gid)
         if len(found) == wanted:
             return found
     raise AssertionError(f"200 games landed on only {sorted(found)}")
@@ -168,13 +173,14 @@ def test_listing_and_projections_follow_every_shard(
 ) -> None:
     url, _ = pg
     ledger = WizardLedger(sharded(url, 3))
-    first = games_on_shards(ledger, 3)
+    gids: list[UUID] = []
+    games_on_shards(ledger, 3, gids)
     names = [["Ann", "Bob"], ["Bob", "Cy"], ["Cy", "Ann"], ["Ann", "Cy"]]
     more = [
         ledger.create_game("ultimate", n, seed=f"m{i}", options=QUICK).game_id
         for i, n in enumerate(names)
     ]
-    gids = [*first.values(), *more]
+    gids += more
     for i, gid in enumerate(gids):
         play(ledger, gid, seed=i)
     actions = [e.position for e in ledger.entries(gids[0]) if isinstance(e.event, ActionTaken)]
