@@ -50,6 +50,7 @@ class Projector:
             self._tracking_names(),
         )
         self._shards = tuple(ledger.shards.numbers())
+        self._settled = False  # a run before ours may have stopped before settling
         # Runners in one process take turns; across processes the tracking
         # row's lock does the same job.
         self._lock = threading.Lock()
@@ -99,10 +100,18 @@ class Projector:
         counted once, however many projections took it)."""
         with self._lock:
             self._ensure_shards()
-            return max((self._catch_up(p) for p in self.projections), default=0)
+            applied = max((self._catch_up(p) for p in self.projections), default=0)
+            self._settled = True
+            return applied
 
     def _catch_up(self, projection: Projection) -> int:
-        return sum(self._catch_up_shard(projection, s) for s in self.ledger.shards.numbers())
+        applied = sum(self._catch_up_shard(projection, s) for s in self.ledger.shards.numbers())
+        if applied or not self._settled:
+            # What a projection put off until its logs are read (the
+            # scoreboard's re-rating), once per catch-up rather than per batch.
+            with self.store.locked(self.tracking_name(projection)) as tx:
+                projection.settle(tx)
+        return applied
 
     def _catch_up_shard(self, projection: Projection, shard: int) -> int:
         name = self.tracking_name(projection, shard)
@@ -113,7 +122,8 @@ class Projector:
             if not items:
                 return applied
             try:
-                with self.store.advance(name, position, items[-1].notification_id) as tx:
+                last, guard = items[-1].notification_id, self.tracking_name(projection)
+                with self.store.advance(name, position, last, guard=guard) as tx:
                     for item in items:
                         projection.apply(tx, item)
                     projection.batch_done(tx)

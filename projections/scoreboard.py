@@ -13,9 +13,10 @@ Ratings depend on the order games finished in. A sharded store has one log
 per shard and no order between them, so the order is the games' own: by
 finishing time, then game id. A finish that arrives after a later one was
 rated (another shard's log was read first, or a writer's clock ran behind)
-makes the batch re-rate every player from the finished games in that order
-(``batch_done``), so a catch-up in any order and a rebuild from zero give the
-same ratings to the last bit.
+marks the ratings stale (in the batch's transaction); once the logs are
+read, every player is re-rated from the finished games in that order
+(``settle``), so a catch-up in any order and a rebuild from zero give the
+same ratings to the last bit, and a rebuild re-rates once, not per batch.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Scoreboard(Projection):
         self.folds = folds  # None: a reader only
         self.games = store.table("scoreboard_v2_games")
         self.players = store.table("scoreboard_v2_players")
+        self.stale = store.table("scoreboard_v2_stale")  # a row: ratings wait for settle
         self._rerate = False  # this batch rated a finish out of order
 
     def create_statements(self) -> list[str]:
@@ -54,10 +56,11 @@ class Scoreboard(Projection):
             "name TEXT PRIMARY KEY, games BIGINT NOT NULL, wins BIGINT NOT NULL, "
             f"rating {self.store.float_type} NOT NULL, mu {self.store.float_type} NOT NULL, "
             f"sigma {self.store.float_type} NOT NULL, last_game TEXT, updated_at TEXT)",
+            f"CREATE TABLE IF NOT EXISTS {self.stale} (id BIGINT PRIMARY KEY)",
         ]
 
     def tables(self) -> list[str]:
-        return [self.games, self.players]
+        return [self.games, self.players, self.stale]
 
     def apply(self, tx: Tx, item: Item) -> None:
         assert self.folds is not None, "a reader-only scoreboard cannot apply events"
@@ -116,7 +119,7 @@ class Scoreboard(Projection):
                 "status": "branch finished" if branch else "finished",
             },
         )
-        if branch or self._rerate:
+        if branch or self._rerate or tx.one(f"SELECT id FROM {self.stale}") is not None:
             return
         # Compared byte by byte, as Python sorts them when re-rating.
         c = ' COLLATE "C"' if self.store.postgres else ""
@@ -171,10 +174,15 @@ class Scoreboard(Projection):
             )
 
     def batch_done(self, tx: Tx) -> None:
-        """Re-rate every player, in finishing order, if this batch rated out of order."""
-        if not self._rerate:
+        """A batch that met a finish out of order leaves the ratings stale until ``settle``."""
+        if self._rerate:
+            self._rerate = False
+            tx.execute(f"INSERT INTO {self.stale} (id) VALUES (1) ON CONFLICT (id) DO NOTHING")
+
+    def settle(self, tx: Tx) -> None:
+        """Re-rate every player, in finishing order, if the ratings are stale."""
+        if tx.one(f"SELECT id FROM {self.stale}") is None:
             return
-        self._rerate = False
         rows = tx.all(
             f"SELECT game_id, players, winners, ranking, finished_at FROM {self.games} "
             "WHERE status = 'finished'"
@@ -188,6 +196,7 @@ class Scoreboard(Projection):
             outcome = Outcome(winners=tuple(winners), ranking=ranking)
             players = json.loads(r["players"])
             self._rate(tx, r["game_id"], r["finished_at"], players, winners, outcome, skills)
+        tx.execute(f"DELETE FROM {self.stale}")
 
     def _skill(self, tx: Tx, name: str) -> ratings.Skill:
         row = tx.one(f"SELECT mu, sigma FROM {self.players} WHERE name = :name", {"name": name})
