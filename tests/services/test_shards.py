@@ -261,3 +261,40 @@ def test_a_process_with_fewer_shards_reads_games_of_more(pg: tuple[str, str]) ->
     assert sorted(narrow.game_ids()) == sorted(wide.game_ids())
     wide.close()
     narrow.close()
+
+
+@pytest.mark.postgres
+def test_concurrent_runners_on_shards_apply_each_event_once(
+    pg: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _ = pg
+    ledger = WizardLedger(sharded(url, 3))
+    gids: list[UUID] = []
+    games_on_shards(ledger, 3, gids)
+    for i, gid in enumerate(gids):
+        play(ledger, gid, seed=i)
+    monkeypatch.setattr("projections.runner.BATCH", 7)  # small batches: runners interleave
+    runners = [Projector(WizardLedger(ledger.url)) for _ in range(3)]
+    errors: list[BaseException] = []
+
+    def run(projector: Projector) -> None:
+        try:
+            projector.run()
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(SAFETY)
+    assert not errors
+    together = _snapshot(runners[0], gids)
+    total = ledger.notifications()
+    assert runners[0].positions()["scoreboard"] == total
+    for p in runners:
+        p.close()
+    with Projector(ledger) as projector:
+        assert projector.rebuild() == total
+        assert _snapshot(projector, gids) == together
+    ledger.close()
