@@ -5,8 +5,11 @@ head (verify would then see a head behind the stream) or a head without its
 events. Concurrent writes share one transaction and one sync (group commit):
 the first writer to arrive commits everything queued so far, and each writer
 returns only once the transaction holding its rows is committed. SQLite lets
-one writer in at a time anyway, and eventsourcing's PostgreSQL recorder makes
-every insert lock the events table, so sharing a transaction shares that wait.
+one writer in at a time anyway, and on PostgreSQL every insert locks its
+events table (so that the notification log commits in order), so sharing a
+transaction shares that wait. A PostgreSQL store has one events table and one
+committer per shard (``services.shards``): acts of different shards never
+share, nor wait for, each other's transactions.
 If the shared transaction fails (one write lost a race for its stream
 position), each write of the batch is committed alone, so that only the loser
 gets the error.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +129,8 @@ def _postgres_transaction(datastore: Any) -> Iterator[Any]:
                 yield curs
             curs.execute(b"COMMIT")
         except BaseException:
-            conn.rollback()
+            with suppress(Exception):  # a broken connection: the pool discards it
+                conn.rollback()
             raise
 
 
