@@ -22,6 +22,7 @@ from services.shards import (
     shard_count,
     shard_of,
 )
+from tests.projections.test_projections import run_together, snapshot
 from tests.services.conftest import QUICK, pending_seat, play
 from tests.services.test_write_path import next_command
 
@@ -159,22 +160,19 @@ def test_a_writer_of_one_shard_never_waits_for_another_shard(pg: tuple[str, str]
     ledger.close()
 
 
-def _snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
-    return {
-        "scoreboard": projector.scoreboard_json(),
-        "audit": {str(g): projector.audit_json(g) for g in gids},
-        "statistics": projector.statistics_json(),
-    }
+def sharded_games(url: str, shards: int) -> tuple[WizardLedger, list[UUID]]:
+    """A ledger on ``shards`` tables, with games on each of them (not played yet)."""
+    ledger = WizardLedger(sharded(url, shards))
+    gids: list[UUID] = []
+    games_on_shards(ledger, shards, gids)
+    return ledger, gids
 
 
 @pytest.mark.postgres
 def test_listing_and_projections_follow_every_shard(
     pg: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url, _ = pg
-    ledger = WizardLedger(sharded(url, 3))
-    gids: list[UUID] = []
-    games_on_shards(ledger, 3, gids)
+    ledger, gids = sharded_games(pg[0], 3)
     names = [["Ann", "Bob"], ["Bob", "Cy"], ["Cy", "Ann"], ["Ann", "Cy"]]
     more = [
         ledger.create_game("ultimate", n, seed=f"m{i}", options=QUICK).game_id
@@ -203,7 +201,7 @@ def test_listing_and_projections_follow_every_shard(
         assert projector.run() == 0
         assert projector.positions() == {"scoreboard": total, "audit": total, "statistics": total}
         assert projector.lag() == 0
-        caught_up = _snapshot(projector, gids)
+        caught_up = snapshot(projector, gids)
     monkeypatch.undo()
     board = caught_up["scoreboard"]
     assert sorted(g["game_id"] for g in board["games"]) == sorted(str(g) for g in finished)
@@ -212,7 +210,7 @@ def test_listing_and_projections_follow_every_shard(
         assert positions == list(range(1, ledger.load(gid).version + 1))
     with Projector(ledger) as projector:
         assert projector.rebuild() == total
-        assert _snapshot(projector, gids) == caught_up
+        assert snapshot(projector, gids) == caught_up
     ledger.close()
 
 
@@ -267,34 +265,18 @@ def test_a_process_with_fewer_shards_reads_games_of_more(pg: tuple[str, str]) ->
 def test_concurrent_runners_on_shards_apply_each_event_once(
     pg: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url, _ = pg
-    ledger = WizardLedger(sharded(url, 3))
-    gids: list[UUID] = []
-    games_on_shards(ledger, 3, gids)
+    ledger, gids = sharded_games(pg[0], 3)
     for i, gid in enumerate(gids):
         play(ledger, gid, seed=i)
     monkeypatch.setattr("projections.runner.BATCH", 7)  # small batches: runners interleave
     runners = [Projector(WizardLedger(ledger.url)) for _ in range(3)]
-    errors: list[BaseException] = []
-
-    def run(projector: Projector) -> None:
-        try:
-            projector.run()
-        except BaseException as e:  # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(SAFETY)
-    assert not errors
-    together = _snapshot(runners[0], gids)
+    assert not run_together(runners, SAFETY)
+    together = snapshot(runners[0], gids)
     total = ledger.notifications()
     assert runners[0].positions()["scoreboard"] == total
     for p in runners:
         p.close()
     with Projector(ledger) as projector:
         assert projector.rebuild() == total
-        assert _snapshot(projector, gids) == together
+        assert snapshot(projector, gids) == together
     ledger.close()
