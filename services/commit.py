@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.persistence import AggregateRecorder, StoredEvent
+from eventsourcing.sqlite import SQLiteAggregateRecorder
+
+from services.sqlite_writer import SQLiteWriter
 
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
@@ -36,8 +39,10 @@ class _Waiting:
 
 
 def _write_sqlite(c: Any, rows: Rows) -> None:
+    # The application recorder inserts row by row to return notification ids,
+    # which an act never uses: one executemany per table, as its base class does.
     for recorder, stored in rows:
-        recorder._insert_events(c, stored)  # type: ignore[attr-defined]
+        SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
 
 
 _INSERTS: dict[tuple[str, str, int], bytes] = {}
@@ -158,7 +163,7 @@ class Committer:
             return None
         if module.endswith("sqlite"):
             # Writers of one SQLite file take turns anyway: share their sync.
-            return cls(datastore, _write_sqlite, group=True)
+            return cls(SQLiteWriter.around(datastore), _write_sqlite, group=True)
         if module.endswith("postgres"):
             # eventsourcing's recorder locks its events table for each insert, so
             # the writers of a store take turns there too: share the lock and the

@@ -76,6 +76,7 @@ from services.fold import (
     read_records,
     track_keys,
 )
+from services.freshness import freshness_for
 from services.limits import (
     MAX_DICE,
     MAX_ORDER_LENGTH,
@@ -87,6 +88,7 @@ from services.limits import (
 from services.records import LedgerMapper
 from services.rows import Row, select_rows, select_states
 from services.shards import Shards, shard_count
+from services.sqlite_writer import SQLiteWriter
 
 log = logging.getLogger("wizards.ledger")
 
@@ -334,6 +336,10 @@ class WizardLedger(Application[UUID]):
         self.snapshot_every = snapshot_every
         self.use_snapshots = use_snapshots
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
+        # The commit counter each cached fold was current at (see services.freshness):
+        # while a game's counter still shows it, reads are answered from the cache.
+        self.freshness = freshness_for(self.url)
+        self._current_at: dict[UUID, int] = {}
         # Secrets never change once written: read each game's once.
         self._secrets: OrderedDict[UUID, Secrets] = OrderedDict()
         self._lock = threading.RLock()
@@ -625,14 +631,14 @@ class WizardLedger(Application[UUID]):
                 except (RecordConflictError, IntegrityError):
                     self.conflicts += 1
                     self._forget(gid)
-                    stored = self._load_at(gid, None)
+                    stored = self._reload(gid)
                     if fresh and stored.version == loaded.version:
                         # Nothing newer in the stream, yet the write conflicts: the
                         # recorded head is past the stream (its last events removed).
+                        self._forget(gid)
                         raise RuntimeError(
                             f"game {gid}: the stream ends before its recorded head; run verify"
                         ) from None
-                    self._remember(gid, stored)
                     fresh = True
                     continue
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
@@ -713,12 +719,13 @@ class WizardLedger(Application[UUID]):
         position = 0 if first_is_start else table.position
         stored: list[StoredEvent] = []
         entries: list[Entry] = []
+        salts = secrets.token_bytes(16 * len(events))  # one system call for all
         for i, event in enumerate(events):
             position += 1
             topic = topic_of(type(event))
             body = encode_body(event)
             schema = type(event).version
-            salt = secrets.token_bytes(16)
+            salt = salts[16 * i : 16 * i + 16]
             h = link_hash(head, gid, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
             stored.append(StoredEvent(gid, position, topic, encode_record(record)))
@@ -743,10 +750,12 @@ class WizardLedger(Application[UUID]):
         else:  # the in-memory store has no transactions to share
             for recorder, records in rows:
                 recorder.insert_events(records)
+        # Raised before the act returns: a read sent after the answer sees it.
+        counted = self.freshness.bump(gid)
         if secret is not None:
             self._remember_secrets(gid, secret)
         new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
-        self._remember(gid, new)
+        self._remember(gid, new, self._counter_after(gid, loaded, counted, first_is_start))
         before = 0 if first_is_start else loaded.version
         if self.snapshot_every and before // self.snapshot_every != position // self.snapshot_every:
             self._snapshot(gid, new)
@@ -759,16 +768,51 @@ class WizardLedger(Application[UUID]):
     def _forget(self, gid: UUID) -> None:
         with self._lock:
             self._cache.pop(gid, None)
+            self._current_at.pop(gid, None)
 
-    def _remember(self, gid: UUID, loaded: Loaded) -> None:
+    def _remember(self, gid: UUID, loaded: Loaded, counter: int | None = None) -> None:
+        """Cache ``loaded``; ``counter``: the game's commit counter it is known current at."""
         with self._lock:
             known = self._cache.get(gid)
             if known is not None and known.version > loaded.version:
                 return  # a reader's catch-up that finished after a newer write
             self._cache[gid] = loaded
             self._cache.move_to_end(gid)
+            if counter is None:
+                self._current_at.pop(gid, None)
+            else:
+                self._current_at[gid] = counter
             while len(self._cache) > CACHED_GAMES:
-                self._cache.popitem(last=False)
+                evicted, _ = self._cache.popitem(last=False)
+                self._current_at.pop(evicted, None)
+
+    def _counter_after(
+        self, gid: UUID, loaded: Loaded, counted: tuple[int, int] | None, new_game: bool
+    ) -> int | None:
+        """The counter at which the fold after this process's write is known current.
+
+        The write landed right after ``loaded`` (else it would have lost the race).
+        If the counter stood where ``loaded`` was current, no other write was counted
+        in between, so nothing is missing. A new game's id is known to no one else yet.
+        """
+        if counted is None:
+            return None
+        before, after = counted
+        with self._lock:
+            known = self._current_at.get(gid) if self._cache.get(gid) is loaded else None
+        return after if new_game or known == before else None
+
+    def _fresh(self, gid: UUID) -> Loaded | None:
+        """The cached fold if it is known current without asking the store."""
+        counter = self.freshness.stamp(gid)
+        if counter is None:
+            return None
+        with self._lock:
+            cached = self._cache.get(gid)
+            if cached is not None and self._current_at.get(gid) == counter:
+                self._cache.move_to_end(gid)
+                return cached
+        return None
 
     def _current(self, gid: UUID) -> tuple[Loaded, bool]:
         """The cached fold as it is (True: just read from the store).
@@ -779,21 +823,35 @@ class WizardLedger(Application[UUID]):
             cached = self._cache.get(gid)
         if cached is not None:
             return cached, False
+        return self._reload(gid), True
+
+    def _reload(self, gid: UUID) -> Loaded:
+        """The fold read from the store, cached (the counter is noted before the read)."""
+        counter = self.freshness.stamp(gid)
         loaded = self._load_at(gid, None)
-        self._remember(gid, loaded)
-        return loaded, True
+        self._remember(gid, loaded, counter)
+        return loaded
 
     def _catch_up(self, gid: UUID, loaded: Loaded) -> bool:
         """Fast-forward the cached fold with events other processes appended; True
         if there were any."""
+        counter = self.freshness.stamp(gid)
         newer = select_rows(self.shards.of(gid), gid, gt=loaded.version)
         if newer:
-            self._remember(gid, self._fold(loaded, newer))
+            self._remember(gid, self._fold(loaded, newer), counter)
+        elif counter is not None:
+            with self._lock:
+                if self._cache.get(gid) is loaded:  # not replaced meanwhile
+                    self._current_at[gid] = counter
         return bool(newer)
 
     def _load(self, gid: UUID) -> Loaded:
-        """The current fold, from the cache fast-forwarded with newer events (other
-        processes may have written: reads see their writes)."""
+        """The current fold: from memory while no commit was counted since it was
+        current, else the cache fast-forwarded with newer events (other processes
+        may have written: reads see every write acknowledged before them)."""
+        fresh = self._fresh(gid)
+        if fresh is not None:
+            return fresh
         loaded, read = self._current(gid)
         if not read:
             self._catch_up(gid, loaded)
@@ -1009,4 +1067,8 @@ class WizardLedger(Application[UUID]):
         return sum(self.shards.heads().values())
 
     def close(self) -> None:
+        self.freshness.close()
+        for committer in self.shards.committers():
+            if isinstance(committer.datastore, SQLiteWriter):
+                committer.datastore.close()
         self.factory.close()
