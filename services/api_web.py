@@ -14,7 +14,8 @@ build step), served by the same app as the API they call:
 - ``/scores``: scoreboard and statistics.
 
 The pages read the API like any client. ``GET /games/{game}/face`` gives the
-card faces a page draws, ``POST /toml`` reads an uploaded setup or data file.
+card faces a page draws (``GET /tables/{id}/face`` those of one table, which may
+play with its own data file), ``POST /toml`` reads an uploaded setup or data file.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from fastapi.staticfiles import StaticFiles
 from domain.kernel import all_games
 from services.api_errors import RESPONSES, APIError
 from services.api_schemas import TableFace, documented
+from services.api_tables import LedgerDep
 from services.ledger import parse_game_id
-from services.table_face import table_face
+from services.table_face import face_with_data, table_face
 
 WEB = Path(__file__).with_name("web")
 STATIC_URL = "/static"
@@ -107,6 +109,19 @@ def face(game: str) -> dict[str, Any]:
     if game not in {g.spec.id for g in all_games()}:
         raise APIError(404, "unknown_game", f"unknown game {game!r}")
     return table_face(game)
+
+
+@router.get(
+    "/tables/{game_id}/face",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(TableFace, "card faces and words for this table")},
+)
+def table_face_of(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+    """The faces this table shows: a table playing with its own data file sees
+    its file's card names and texts, not the built-in ones."""
+    started = ledger.load(parse_game_id(game_id)).table.started
+    return face_with_data(started.game, started.data)
 
 
 @router.post(

@@ -9,7 +9,7 @@ gets an empty face, and the page draws its ``view`` and commands generically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -147,3 +147,42 @@ def table_face(game_id: str) -> dict[str, Any]:
     labels = dict(COMMAND_LABELS)
     labels.update(face.get("labels", {}))
     return {"game": game_id, "cards": face.get("cards", []), "labels": labels}
+
+
+def _named_entries(data: object, key: str = "") -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every (id, entry) of a data file that names something: an entry is a
+    mapping with a ``name``, identified by its ``id`` or ``slug``, or else by
+    the key it sits under (``[cards.fireball]``)."""
+    if isinstance(data, Mapping):
+        if isinstance(data.get("name"), str):
+            ident = data.get("id") or data.get("slug") or key
+            if isinstance(ident, str) and ident:
+                yield ident, data
+        for k, v in data.items():
+            if isinstance(v, Mapping | list):
+                yield from _named_entries(v, str(k))
+    elif isinstance(data, list):
+        for item in data:
+            yield from _named_entries(item, key)
+
+
+def face_with_data(game_id: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The face of a table that plays with its own data file: the built-in face
+    with the file's names (and, where the file has them, card texts) in place
+    of the built-in ones, so that the table reads the cards it actually holds."""
+    face = table_face(game_id)
+    if not data:
+        return face
+    own = dict(_named_entries(data))
+    cards = []
+    for card in face["cards"]:
+        entry = own.get(card["id"])
+        if entry is None:
+            cards.append(card)
+            continue
+        changed = dict(card, name=entry["name"])
+        text = entry.get("text") or entry.get("ours")
+        if isinstance(text, str) and text:
+            changed["text"] = text
+        cards.append(changed)
+    return {**face, "cards": cards}

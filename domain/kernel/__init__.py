@@ -43,7 +43,11 @@ from domain.kernel.types import (
     private,
 )
 
-ENGINE_VERSION = "0.1.0"
+# Recorded in every GameStarted and snapshot. Raised whenever the same
+# commands can decide differently: 0.2.0 changed rulings' defaults (Spell Wars
+# added_order, Trankilus's target before its die, Elfenwizards' place-none
+# citation), so games stored under 0.1.0 re-adjudicate as "another engine".
+ENGINE_VERSION = "0.2.0"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -72,9 +72,10 @@ WL.gameIdFromPath = () => decodeURIComponent(location.pathname.split("/").filter
 
 // Card faces of a game, by id ("slug#2" is looked up as "slug").
 WL.faces = {};
-WL.loadFace = async function loadFace(game) {
+// With a table id, that table's faces: it may play with its own data file.
+WL.loadFace = async function loadFace(game, table) {
   if (WL.faces[game]) return WL.faces[game];
-  const face = await WL.api("GET", `/games/${game}/face`);
+  const face = await WL.api("GET", table ? `/tables/${table}/face` : `/games/${game}/face`);
   const byId = {};
   for (const c of face.cards) byId[c.id] = c;
   WL.faces[game] = { byId, labels: face.labels || {} };

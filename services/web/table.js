@@ -465,7 +465,7 @@
       const games = await api("GET", "/games");
       const g = games.find((x) => x.id === S.summary.game);
       $("title").textContent = g ? g.name : S.summary.game;
-      await Promise.all([WL.loadFace(S.summary.game), loadRules(S.summary.game)]);
+      await Promise.all([WL.loadFace(S.summary.game, gid), loadRules(S.summary.game)]);
       if (S.summary.mode === "table") {
         // Cards drawn at a physical table, where the server takes them (ActRequest.drew).
         const spec = await api("GET", "/openapi.json");

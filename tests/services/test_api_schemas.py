@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, TypeAdapter
 
+from domain.kernel import get_game
 from services.api_schemas import (
     LogEntryOut,
     ScoreboardOut,
@@ -95,3 +96,37 @@ def test_a_toml_file_is_read_for_the_browser(client: TestClient) -> None:
 def test_quick_options_are_typed(client: TestClient) -> None:
     t = new_table(client, options=QUICK)
     assert client.get(f"/tables/{t.game_id}/state").json()["view"]["options"]["rounds_to_win"] == 1
+
+
+def _renamed(game: str) -> tuple[dict[str, Any], str, str]:
+    """The game's own data file with one card renamed: (data, card id, new name)."""
+    data = get_game(game).data_template()
+    if game == "ultimate":
+        data["cards"]["fireball"]["name"] = "Boule de feu (2e édition)"
+        return data, "fireball", "Boule de feu (2e édition)"
+    if game == "spellwars":
+        card = data["source"][0]
+        card["name"], card["text"] = "Foulremix révisé", "Un texte de notre table."
+        return data, card["slug"], "Foulremix révisé"
+    creature = data["creatures"][0]
+    creature["name"] = "Gobelin des marais"
+    return data, creature["id"], "Gobelin des marais"
+
+
+@pytest.mark.parametrize("game", ["ultimate", "spellwars", "orctower"])
+def test_a_table_with_its_own_data_shows_its_own_card_names(
+    client: TestClient, ledger: WizardLedger, game: str
+) -> None:
+    data, card, name = _renamed(game)
+    own = ledger.create_game(game, 2, data=data).game_id
+    plain = ledger.create_game(game, 2).game_id
+    face = client.get(f"/tables/{own}/face").json()
+    _strict(TableFace, face)
+    by_id = {c["id"]: c for c in face["cards"]}
+    assert by_id[card]["name"] == name
+    if game == "spellwars":
+        assert by_id[card]["text"] == "Un texte de notre table."
+    # A table without a data file shows the built-in faces.
+    assert client.get(f"/tables/{plain}/face").json() == client.get(f"/games/{game}/face").json()
+    assert client.get(f"/games/{game}/face").json() != face
+    assert client.get("/tables/00000000-0000-0000-0000-000000000000/face").status_code == 404

@@ -413,8 +413,14 @@ def test_the_lobby_opens_a_table_with_options_and_a_setup_file(
 def test_the_lobby_opens_a_table_with_a_tables_own_data_file(
     browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
 ) -> None:
+    # Our box's second edition: every card renamed.
+    from domain.ultimate.cards import CARDS
+
     data = tmp_path / "our-box.toml"
-    data.write_text('[cards.fireball]\nname = "Boule de feu (2e édition)"\n', encoding="utf-8")
+    data.write_text(
+        "".join(f'[cards.{c}]\nname = "{card.name} (2e édition)"\n' for c, card in CARDS.items()),
+        encoding="utf-8",
+    )
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     lobby = context.new_page()
     lobby.goto(server.url + "/")
@@ -433,4 +439,11 @@ def test_the_lobby_opens_a_table_with_a_tables_own_data_file(
     assert started.data is not None
     assert started.data["cards"]["fireball"]["name"] == "Boule de feu (2e édition)"
     assert started.data_hash
+    # The seat's hand reads the table's own names, not the built-in ones.
+    seat = context.new_page()
+    seat.goto(link)
+    seat.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    names = [n.inner_text() for n in seat.locator("#hand .card .name").all()]
+    assert names and all(n.endswith("(2e édition)") for n in names), names
+    screenshot(seat, "ultimate-own-data")
     context.close()
