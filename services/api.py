@@ -245,6 +245,7 @@ def create_app(
                 the_ledger.listeners.remove(metrics.on_append)
             await live.stop()
             projections.close()
+            play.threads.close()
             if owned:
                 the_ledger.close()
 

@@ -14,7 +14,7 @@ requests a player sends over and over, when they are plainly well-formed:
   cost more than the events themselves.
 
 They do exactly what the FastAPI routes of ``services.api_tables`` do, with the
-same functions, in at most one hop to the thread pool. On SQLite, ``legal`` and
+same functions, in at most one hop to a thread (``services.play_threads``). On SQLite, ``legal`` and
 ``state`` take no hop at all: they are answered from the cached fold after at
 most a read of the local file, which in WAL mode never waits for a writer, and
 costs less than the hop (a hop to a thread and back is about 0.1 ms of CPU
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qsl
 from uuid import UUID
@@ -50,6 +49,7 @@ from services.ledger import (
     parse_game_id,
 )
 from services.live import Live
+from services.play_threads import PlayThreads
 from services.reads import act_json, legal_json, state_json
 from services.stream import Message as LiveMessage
 from services.stream import follow
@@ -176,14 +176,13 @@ class PlayFastPath:
         self.ledger = ledger
         self.live = live
         self.state = state  # the app's state: its metrics count our streams too
-        # Its own threads, entered with run_in_executor: anyio's to_thread costs
-        # more than the act it carries (capacity limiter, cancel scopes). Many
-        # threads, so that many acts can share one group commit.
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="play")
+        # Its own threads: anyio's to_thread costs more than the act it carries
+        # (capacity limiter, cancel scopes), and so does run_in_executor.
+        self.threads = PlayThreads(threads)
         self.inline_reads = ledger.url.split(":", 1)[0] in ("sqlite", "memory")
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        return await self.threads.run(fn, *args)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -4,7 +4,10 @@ server's collector tuned at start-up; against a real SQLite store."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import gc
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +19,7 @@ from services import api
 from services.api import GC_THRESHOLD, create_app, create_served_app
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES
+from services.play_threads import PlayThreads
 from tests.services.conftest import new_table
 
 
@@ -122,3 +126,34 @@ def test_create_app_leaves_the_collector_alone(
     with TestClient(api.create_app(ledger, redis="off")):
         assert gc.get_freeze_count() == 0
         assert gc.get_threshold() == threshold
+
+
+def test_play_threads_answer_each_job_and_carry_the_callers_context() -> None:
+    asyncio.run(_play_threads())
+
+
+async def _play_threads() -> None:
+    threads = PlayThreads(4, name="test")
+    request = contextvars.ContextVar("request", default="none")
+    request.set("r-1")
+    seen = threading.Event()
+    release = threading.Event()
+
+    def blocking(i: int) -> tuple[int, str]:
+        if i == 0:
+            seen.set()
+            release.wait(30)  # one job blocks: the others still run on other threads
+        return i, request.get()
+
+    def failing() -> None:
+        raise ValueError("refused")
+
+    first = asyncio.ensure_future(threads.run(blocking, 0))
+    await asyncio.get_running_loop().run_in_executor(None, seen.wait, 30)
+    rest = await asyncio.gather(*(threads.run(blocking, i) for i in range(1, 8)))
+    assert rest == [(i, "r-1") for i in range(1, 8)]
+    release.set()
+    assert await first == (0, "r-1")
+    with pytest.raises(ValueError, match="refused"):
+        await threads.run(failing)
+    threads.close()
