@@ -195,3 +195,18 @@ def test_concurrent_commits_share_a_transaction_and_each_returns_after_its_own(
     # loser is then retried alone and each other write committed alone).
     assert committer.batches - batches == 2
     ledger.close()
+
+
+def test_sqlite_commits_are_synced_write_ahead_log_and_full_sync(sqlite_url: str) -> None:
+    """The answer to an act waits for its commit; the commit is durable only if the
+    connection syncs the log at every commit (synchronous FULL in WAL mode, never
+    NORMAL, which syncs only at checkpoints)."""
+    ledger = WizardLedger(sqlite_url)
+    assert ledger.committer is not None
+    ledger.create_game("ultimate", 2, seed="sync")
+    with ledger.committer.datastore.transaction(commit=False) as c:
+        c.execute("PRAGMA journal_mode")
+        assert c.fetchone()[0].lower() == "wal"
+        c.execute("PRAGMA synchronous")
+        assert c.fetchone()[0] >= 2  # FULL (2) or EXTRA (3)
+    ledger.close()
