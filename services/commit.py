@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.persistence import AggregateRecorder, StoredEvent
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
@@ -42,8 +43,16 @@ class _Waiting:
 
 
 def _write_sqlite(c: Any, rows: Rows) -> None:
+    # One executemany per table for the whole batch: each statement call
+    # releases and retakes the interpreter lock, which the committing thread
+    # then waits for behind the event loop. The application recorder's own
+    # insert runs one statement per event to collect notification ids, which
+    # nothing here reads; the aggregate recorder's is the same insert, batched.
+    tables: dict[int, tuple[AggregateRecorder, list[StoredEvent]]] = {}
     for recorder, stored in rows:
-        recorder._insert_events(c, stored)  # type: ignore[attr-defined]
+        tables.setdefault(id(recorder), (recorder, []))[1].extend(stored)
+    for recorder, stored in tables.values():
+        SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
 
 
 def _write_postgres(curs: Any, rows: Rows) -> None:
