@@ -14,11 +14,12 @@ requests a player sends over and over, when they are plainly well-formed:
   cost more than the events themselves.
 
 They do exactly what the FastAPI routes of ``services.api_tables`` do, with the
-same functions, in at most one hop to a thread (``services.play_threads``). On SQLite, ``legal`` and
-``state`` take no hop at all: they are answered from the cached fold after at
-most a read of the local file, which in WAL mode never waits for a writer, and
-costs less than the hop (a hop to a thread and back is about 0.1 ms of CPU
-under load). An act always goes to a thread: it waits for its commit's sync.
+same functions, in at most one hop to a thread (``services.play_threads``). On
+SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
+cached fold after at most a read of the local file, which in WAL mode never
+waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
+back under load, measured with an executor). An act always goes to a thread:
+it waits for its commit's sync.
 
 Anything else — another query parameter, a body msgspec does not read as the
 route's model, or any error — is handed to those routes with the body
