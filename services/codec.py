@@ -8,8 +8,9 @@ an upcast on read never disturbs the chain.
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from functools import cache
+from hashlib import sha256
 from importlib import import_module
 from typing import Any
 from uuid import UUID
@@ -32,9 +33,22 @@ class Record(msgspec.Struct, frozen=True, array_like=True):
     salt: bytes = b""
 
 
+class Link(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """A stored ``Record`` as a fold reads it: the schema and the body. The text
+    fields before the body are passed over undecoded (a fold needs only the last
+    row's hash, read whole), and the salt after it is not read at all."""
+
+    schema: int
+    at: msgspec.Raw
+    prev: msgspec.Raw
+    hash: msgspec.Raw
+    body: bytes
+
+
 GENESIS = "0" * 64
 _record_encoder = msgspec.msgpack.Encoder()
 _record_decoder = msgspec.msgpack.Decoder(Record)
+decode_link = msgspec.msgpack.Decoder(Link).decode
 _body_encoder = msgspec.msgpack.Encoder()
 
 
@@ -87,9 +101,16 @@ def decode_body(topic: str, schema: int, body: bytes) -> Event:
     return msgspec.convert(data, cls)
 
 
+def body_reader(topic: str) -> tuple[int, Callable[[bytes], Any]]:
+    """The schema version of ``topic``'s class, and the decoder of bodies written
+    with it (a read resolves each topic once; other schemas go to ``decode_body``)."""
+    cls = resolve(topic)
+    return cls.version, _decoder(cls).decode
+
+
 def link_hash(
     prev: str,
-    game_id: UUID,
+    game_id: UUID | str,
     position: int,
     topic: str,
     schema: int,
@@ -97,12 +118,13 @@ def link_hash(
     body: bytes,
     salt: bytes = b"",
 ) -> str:
-    h = hashlib.sha256()
-    for part in (prev, game_id.hex, str(position), topic, str(schema), at):
-        h.update(part.encode())
-        h.update(b"\x1f")
-    h.update(hashlib.sha256(salt + body).digest())
-    return h.hexdigest()
+    """sha256 of the link's fields, each followed by 0x1f, then of sha256(salt + body).
+
+    Built as one buffer and hashed in one call: verify hashes every row (and
+    passes the game id's hex, the same for each)."""
+    gid = game_id if isinstance(game_id, str) else game_id.hex
+    fields = f"{prev}\x1f{gid}\x1f{position}\x1f{topic}\x1f{schema}\x1f{at}\x1f"
+    return sha256(fields.encode() + sha256(salt + body).digest()).hexdigest()
 
 
 def encode_record(record: Record) -> bytes:

@@ -57,7 +57,6 @@ from services.chance import check_supplied_used, dice_for, opening_dice
 from services.codec import (
     GENESIS,
     Record,
-    decode_body,
     decode_record,
     encode_body,
     encode_record,
@@ -66,6 +65,17 @@ from services.codec import (
 )
 from services.commit import Committer, Rows
 from services.config import eventsourcing_env, store_url
+from services.fold import (
+    RecordRow,
+    decode_events,
+    fold_rows,
+    fold_states,
+    hash_of,
+    head_of,
+    opening,
+    read_records,
+    track_keys,
+)
 from services.limits import (
     MAX_DICE,
     MAX_ORDER_LENGTH,
@@ -74,8 +84,8 @@ from services.limits import (
     check_depth,
     check_seed,
 )
-from services.records import LedgerMapper, StoredGameEvent
-from services.rows import Row, select_rows
+from services.records import LedgerMapper
+from services.rows import Row, select_rows, select_states
 
 log = logging.getLogger("wizards.ledger")
 
@@ -274,24 +284,10 @@ def _decode_snapshot(state: bytes) -> Loaded | None:
 def _track_keys(
     keys: dict[str, tuple[int, int, int]], events: Iterable[tuple[int, Event]]
 ) -> dict[str, tuple[int, int, int]]:
-    """Idempotency keys -> (first position, last position, seat) of their action.
-
-    A key covers its ``ActionTaken`` and the consequences after it. A fork
-    starts afresh: keys copied from the original belong to the original.
-    """
-    current: str | None = None
-    for position, event in events:
-        if isinstance(event, GameForked):
-            keys, current = {}, None
-            continue
-        if isinstance(event, ActionTaken):
-            current = event.key
-            if current is not None:
-                keys[current] = (position, position, event.seat)
-        elif current is not None:
-            first, _, seat = keys[current]
-            keys[current] = (first, position, seat)
-    return keys
+    """Idempotency keys -> (first position, last position, seat) of their action
+    (``services.fold.track_keys``)."""
+    pairs = list(events)
+    return track_keys(keys, [p for p, _ in pairs], [e for _, e in pairs])
 
 
 def parse_game_id(raw: str | UUID) -> UUID:
@@ -802,41 +798,62 @@ class WizardLedger(Application[UUID]):
             loaded, _ = self._current(gid)
         return loaded
 
-    def _fold(self, loaded: Loaded, rows: Iterable[Row]) -> Loaded:
+    def _fold(self, loaded: Loaded, rows: Sequence[Row]) -> Loaded:
         """``loaded`` fast-forwarded with stored rows, decoded straight from their bytes."""
-        game, table, head = loaded.game, loaded.table, loaded.head
-        seen: list[tuple[int, Event]] = []
-        for position, topic, state in rows:
-            record = decode_record(state)
-            event = decode_body(topic, record.schema, record.body)
-            table = apply(game, table, event)
-            head = record.hash
-            seen.append((position, event))
-        keys = _track_keys(dict(loaded.keys), seen)
-        return Loaded(game=game, table=table, head=head, keys=keys)
+        if not rows:
+            return loaded
+        table, keys = fold_rows(loaded.game, loaded.table, dict(loaded.keys), rows)
+        return Loaded(game=loaded.game, table=table, head=head_of(rows), keys=keys)
 
     def _load_at(self, gid: UUID, at: int | None) -> Loaded:
-        """The fold at position ``at`` (None: the end), from the nearest snapshot."""
+        """The fold at position ``at`` (None: the end), from the nearest snapshot.
+
+        Read by the state column alone where it can be (``fold_states``); a stream
+        that needs its topics (an older schema, damage) is read again whole."""
         snap = self._read_snapshot(gid, at)
         if snap is not None:
             # The snapshot's own position is read with the newer events: a
             # snapshot is used only while the stream still holds the event it
-            # was taken after (a stream cut below it must not be served from it).
-            rows = select_rows(self.recorder, gid, gt=snap.version - 1, lte=at)
-            if rows and rows[0][0] == snap.version and decode_record(rows[0][2]).hash == snap.head:
-                return self._fold(snap, rows[1:])
+            # was taken after (a stream cut below it must not be served from it);
+            # the hash covers the position, so a matching hash is that event.
+            states = select_states(self.recorder, gid, gt=snap.version - 1, lte=at)
+            if states and hash_of(states[0]) == snap.head:
+                return self._fold_states(gid, snap, states[1:], at)
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
+        states = select_states(self.recorder, gid, lte=at)
+        opened = opening(states[0]) if states else None
+        if opened is None:
+            return self._load_rows(gid, at)
+        started, head = opened
+        game = get_game(started.game)
+        loaded = Loaded(game=game, table=open_table(game, started), head=head)
+        # One read for the whole fold: GameStarted opened the table.
+        return self._fold_states(gid, loaded, states[1:], at)
+
+    def _fold_states(
+        self, gid: UUID, loaded: Loaded, states: list[bytes], at: int | None
+    ) -> Loaded:
+        """``loaded`` fast-forwarded with the rows after it (their state bytes)."""
+        if not states:
+            return loaded
+        folded = fold_states(
+            loaded.game, loaded.table, dict(loaded.keys), loaded.version + 1, states
+        )
+        if folded is None:  # a row needs its topic: read the rows whole
+            return self._fold(loaded, select_rows(self.recorder, gid, gt=loaded.version, lte=at))
+        table, keys, head = folded
+        return Loaded(game=loaded.game, table=table, head=head, keys=keys)
+
+    def _load_rows(self, gid: UUID, at: int | None) -> Loaded:
+        """The fold from zero, every row read whole (decoded by its topic)."""
         rows = select_rows(self.recorder, gid, lte=at)
         if not rows or rows[0][0] != 1:
             raise GameNotFound(gid)
-        _, topic, state = rows[0]
-        record = decode_record(state)
-        started = decode_body(topic, record.schema, record.body)
+        started = decode_events(rows[:1])[0]
         if not isinstance(started, GameStarted):
             raise ValueError(f"game {gid}: the stream does not open with GameStarted")
         game = get_game(started.game)
-        loaded = Loaded(game=game, table=open_table(game, started), head=record.hash)
-        # One read for the whole fold: GameStarted opened the table.
+        loaded = Loaded(game=game, table=open_table(game, started), head=head_of(rows[:1]))
         return self._fold(loaded, rows[1:])
 
     # --------------------------------------------------------------- snapshots
@@ -963,21 +980,21 @@ class WizardLedger(Application[UUID]):
         self, game_id: str | UUID, *, gt: int | None = None, lte: int | None = None
     ) -> list[Entry]:
         gid = parse_game_id(game_id)
-        out = []
-        for position, topic, state in select_rows(self.recorder, gid, gt=gt, lte=lte):
-            r = decode_record(state)
-            event = decode_body(topic, r.schema, r.body)
-            out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
-        if not out and gt is None:
+        rows = select_rows(self.recorder, gid, gt=gt, lte=lte)
+        if not rows and gt is None:
             raise GameNotFound(gid)
+        events = decode_events(rows)
+        out = []
+        for (position, topic, state), event in zip(rows, events, strict=True):
+            r = decode_record(state)
+            out.append(Entry(position, topic, event, r.at, r.prev, r.hash, r.schema))
         return out
 
-    def raw_rows(self, game_id: str | UUID) -> list[StoredGameEvent]:
+    def raw_rows(self, game_id: str | UUID) -> list[RecordRow]:
+        """Every row as (position, topic, record), the event bodies undecoded."""
         gid = parse_game_id(game_id)
-        return [
-            StoredGameEvent(gid, position, topic, decode_record(state))
-            for position, topic, state in select_rows(self.recorder, gid)
-        ]
+        rows = select_rows(self.recorder, gid)
+        return [(p, t, r) for (p, t, _), r in zip(rows, read_records(rows), strict=True)]
 
     def game_ids(self) -> list[UUID]:
         """Every game, in the order they were created (from the notification log)."""

@@ -7,13 +7,10 @@ Run: ``python -m tools.bench [--quick]``.
 from __future__ import annotations
 
 import argparse
-import random
-import sqlite3
 import statistics
 import subprocess
 import tempfile
 import time
-import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,9 +22,10 @@ from eventsourcing.sqlite import SQLiteFactory
 
 from domain.kernel import all_games
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
 from tools.bench_http import bench_http
+from tools.bench_reads import bench_replay
 from tools.bench_sse import bench_sse
+from tools.bench_streams import grow
 from tools.bench_timetravel import bench_time_travel
 from tools.simulation import play
 
@@ -43,37 +41,6 @@ def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
 
 def line(name: str, value: str) -> None:
     print(f"  {name:<58} {value}", flush=True)
-
-
-def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Prefer commands that do not hurt anyone, so a stream can grow as long as we like."""
-    calm = [
-        c
-        for c in legal
-        if c["type"] in ("Draw", "Discard", "NoAction", "Pass", "EndTurn", "Decline", "KeepCards")
-    ]
-    return rng.choice(calm or legal)
-
-
-def grow(
-    ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0, cpu: list[float] | None = None
-) -> list[float]:
-    """Act until the stream holds ``n_events``; return the seconds of each act (and
-    append the CPU seconds of each to ``cpu``)."""
-    rng = random.Random(seed)
-    times = []
-    while ledger.load(gid).version < n_events:
-        state = state_json(ledger, gid)
-        if state["status"] == "finished":
-            break
-        seat = state["pending"][0]["seat"]
-        command = stalling_choice(legal_json(ledger, gid, seat), rng)
-        c0, t0 = time.thread_time(), time.perf_counter()
-        ledger.act(gid, seat, command)
-        times.append(time.perf_counter() - t0)
-        if cpu is not None:
-            cpu.append(time.thread_time() - c0)
-    return times
 
 
 def bench_append(tmp: Path, actions: int) -> None:
@@ -107,50 +74,6 @@ def bench_append(tmp: Path, actions: int) -> None:
     )
     line("raw eventsourcing insert of the same rows, median", f"{base * 1e3:.2f} ms")
     line("ratio (the cost of rules, codec and chain)", f"{ours / base:.1f}x")
-
-
-def bench_replay(tmp: Path, n_events: int) -> WizardLedger:
-    print(f"replay and time travel on a {n_events}-event stream")
-    url = f"sqlite:///{tmp / 'long.db'}"
-    ledger = WizardLedger(url, snapshot_every=100)
-    gid = ledger.create_game("ultimate", 4, seed="bench-long").game_id
-    grow(ledger, gid, n_events)
-    total = ledger.load(gid).version
-    cold = WizardLedger(url, snapshot_every=0, use_snapshots=False)
-
-    def full_fold() -> None:
-        cold._load_at(gid, None)
-
-    # An open connection, as the ledger's pool has: the figure is the read itself.
-    db = sqlite3.connect(tmp / "long.db")
-
-    def raw_select() -> None:
-        db.execute(
-            "SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
-            (gid.hex,),
-        ).fetchall()
-
-    t_fold = timed(full_fold)
-    t_raw = timed(raw_select)
-    db.close()
-    line("events in the stream", str(total))
-    line("fold from zero (select + decode + evolve)", f"{total / t_fold:,.0f} events/s")
-    line("raw SELECT of the same rows", f"{total / t_raw:,.0f} rows/s")
-    line("ratio", f"{t_fold / t_raw:.1f}x")
-    at = total - 37
-    with_snap = WizardLedger(url, snapshot_every=100)
-    no_snap = WizardLedger(url, snapshot_every=0, use_snapshots=False)
-    t_snap = timed(lambda: with_snap.load(gid, at), repeat=5)
-    t_nosnap = timed(lambda: no_snap.load(gid, at), repeat=3)
-    line(f"state at position {at}, nearest snapshot + fold", f"{t_snap * 1e3:.1f} ms")
-    line(f"state at position {at}, fold from zero", f"{t_nosnap * 1e3:.1f} ms")
-    line("speed-up from snapshots", f"{t_nosnap / t_snap:.1f}x")
-    tracemalloc.start()
-    no_snap.load(gid, at)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    line("peak memory of a fold from zero", f"{peak / 1e6:.1f} MB")
-    return ledger
 
 
 def bench_codec(ledger: WizardLedger) -> None:
@@ -201,6 +124,11 @@ def main() -> None:
         "--http-only", action="store_true", help="only the HTTP tests (load and live fan-out)"
     )
     parser.add_argument(
+        "--reads-only",
+        action="store_true",
+        help="only the reads: fold from zero, verify, time travel (tools/bench_reads.py)",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="REV",
         help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
@@ -219,13 +147,16 @@ def main() -> None:
                 baseline = (args.baseline, code)
             else:
                 print(f"baseline {args.baseline}: not in this checkout's history, skipped")
+        if args.reads_only:
+            bench_time_travel(bench_replay(tmp, n_events, line))
+            return
         print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
         bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
         bench_sse(tmp, line, quick=args.quick)
         if args.http_only:
             return
         bench_append(tmp, 60 if args.quick else 300)
-        ledger = bench_replay(tmp, n_events)
+        ledger = bench_replay(tmp, n_events, line)
         bench_time_travel(ledger)
         bench_codec(ledger)
     bench_simulation(20 if args.quick else 200)

@@ -3,7 +3,7 @@ what decide produced. The pending decisions are recomputed after each event."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -13,6 +13,7 @@ from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import NOBODY, State, Support
 from domain.kernel import DiceRolled, Event
+from domain.kernel.evolving import evolve_by_handlers
 
 replace = msgspec.structs.replace
 
@@ -25,15 +26,11 @@ def _guild(state: State, seat: int, **changes: Any) -> State:
 
 def _move(state: State, wizard_id: str, space: str | None = None, grey: int = 0) -> State:
     """The wizard moved to ``space`` (None: where it stands), tokens changed by ``grey``."""
-    return replace(
-        state,
-        wizards=tuple(
-            replace(w, space=w.space if space is None else space, grey=w.grey + grey)
-            if w.id == wizard_id
-            else w
-            for w in state.wizards
-        ),
-    )
+    wizards = list(state.wizards)
+    for i, w in enumerate(wizards):
+        if w.id == wizard_id:
+            wizards[i] = replace(w, space=w.space if space is None else space, grey=w.grey + grey)
+    return replace(state, wizards=tuple(wizards))
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -245,8 +242,14 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        return state  # kernel bookkeeping events (ActionTaken, shuffles) change nothing here
-    new = handler(state, event)
-    return replace(new, pending=pending_of(new))
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
+
+
+def _with_pending(state: State) -> State:
+    return replace(state, pending=pending_of(state))

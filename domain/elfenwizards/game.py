@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.elfenwizards import setup as opening
@@ -10,7 +10,7 @@ from domain.elfenwizards.catalogue import CATALOGUE
 from domain.elfenwizards.commands import ElfenCommand
 from domain.elfenwizards.decide import decide, legal_commands
 from domain.elfenwizards.events import EVENT_TYPES
-from domain.elfenwizards.evolve import evolve
+from domain.elfenwizards.evolve import evolve, evolve_all
 from domain.elfenwizards.options import OPTION_SPECS
 from domain.elfenwizards.position import position
 from domain.elfenwizards.scoring import outcome
@@ -56,6 +56,9 @@ class Elfenwizards:
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)
+
+    def evolve_all(self, state: State, events: Iterable[Event]) -> State:
+        return evolve_all(state, events)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return legal_commands(state, seat)

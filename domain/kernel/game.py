@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 import msgspec
@@ -129,6 +129,11 @@ class Game(Protocol[S]):
     def decide(self, state: S, seat: int, command: Command, dice: Dice) -> list[Event]: ...
 
     def evolve(self, state: S, event: Event) -> S: ...
+
+    def evolve_all(self, state: S, events: Iterable[Event]) -> S:
+        """``evolve`` over each event in turn, with the same result; a game may
+        derive what follows from its state (the pending decisions) once, at the end."""
+        ...
 
     def legal_commands(self, state: S, seat: int) -> list[Command]: ...
 

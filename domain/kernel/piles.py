@@ -21,6 +21,10 @@ def take(pile: Sequence[str], unknown: int, card: str) -> tuple[tuple[str, ...],
 
     The card is taken from the known top if it is there, otherwise from the
     unknown part (the table named it)."""
+    if not unknown:  # every card known (always, in a seeded game): one copy, no search twice
+        cards_now = tuple(pile)
+        i = cards_now.index(card)
+        return cards_now[:i] + cards_now[i + 1 :], 0
     cards = list(pile)
     known = len(cards) - unknown
     if card in cards[:known]:

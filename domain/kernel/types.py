@@ -45,11 +45,14 @@ class Command(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknow
         return False
 
 
-class Event(msgspec.Struct, frozen=True, tag=True, kw_only=True):
+class Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, gc=False):
     """Something that happened. Named in the past tense.
 
     ``version`` is the schema version of the class; a stored payload of an
     older version is passed through ``upcasters[v]`` (v -> v+1) before decoding.
+
+    ``gc=False``: an event is a value that never refers back to itself, so the
+    cycle collector need not track it; a full read decodes thousands at once.
     """
 
     version: ClassVar[int] = 1

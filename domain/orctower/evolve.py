@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
 
 from domain.kernel import CardsShuffled, Event
+from domain.kernel.evolving import evolve_by_handlers
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
 from domain.orctower.facedown import counted, revealed_from_pool, taken
@@ -374,8 +375,14 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = HANDLERS.get(type(event))
-    if handler is None:
-        return state
-    state = handler(state, event)
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    return evolve_by_handlers(state, events, HANDLERS, _with_pending)
+
+
+def _with_pending(state: State) -> State:
     return rep(state, pending=pending_of(state))

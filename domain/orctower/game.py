@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.kernel import (
@@ -21,7 +21,7 @@ from domain.orctower.catalogue import CATALOGUE
 from domain.orctower.commands import OrcCommand
 from domain.orctower.decide import decide
 from domain.orctower.events import EVENT_TYPES
-from domain.orctower.evolve import evolve
+from domain.orctower.evolve import evolve, evolve_all
 from domain.orctower.legal import legal_commands
 from domain.orctower.options import OPTION_SPECS
 from domain.orctower.positions import position, validate_setup
@@ -57,6 +57,9 @@ class OrcTower:
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)
+
+    def evolve_all(self, state: State, events: Iterable[Event]) -> State:
+        return evolve_all(state, events)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return legal_commands(state, seat)

@@ -7,12 +7,13 @@ every command, so a replay reaches the same state as the live run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, Event
+from domain.kernel.evolving import evolve_by_handlers
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.state import LIFE, MAX, Comp, State
@@ -346,3 +347,8 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 def evolve(state: State, event: Event) -> State:
     handler = HANDLERS.get(type(event), _nothing)
     return handler(state, event)
+
+
+def evolve_all(state: State, events: Iterable[Event]) -> State:
+    """``evolve`` over each event in turn."""
+    return evolve_by_handlers(state, events, HANDLERS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from msgspec.structs import replace
@@ -32,6 +32,7 @@ from domain.spellwars.commands import (
 )
 from domain.spellwars.events import EVENTS, CardTakenBack, CardTrimmed, SpellPlaced
 from domain.spellwars.evolve import evolve as _evolve
+from domain.spellwars.evolve import evolve_all as _evolve_all
 from domain.spellwars.flow import advance, finish, replace_wilds, start_component
 from domain.spellwars.legal import legal_commands as _legal
 from domain.spellwars.legal import placement_ok, refuse
@@ -120,6 +121,9 @@ class SpellWars:
 
     def evolve(self, state: State, event: Event) -> State:
         return _evolve(state, event)
+
+    def evolve_all(self, state: State, events: Iterable[Event]) -> State:
+        return _evolve_all(state, events)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         with using(opening.cards_for(state)):

@@ -6,12 +6,13 @@ rest of the state after every event, so they can never disagree with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
+from domain.kernel.evolving import evolve_by_handlers
 from domain.kernel.piles import take
 from domain.ultimate import events as ev
 from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, title
@@ -19,11 +20,17 @@ from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard,
 
 
 def evolve(state: UltimateState, event: Event) -> UltimateState:
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        return state
-    new = handler(state, event)
-    return replace(new, pending=pending_of(new))
+    return evolve_all(state, (event,))
+
+
+def evolve_all(state: UltimateState, events: Iterable[Event]) -> UltimateState:
+    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
+    derived once, after the last event that changed the state."""
+    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
+
+
+def _with_pending(state: UltimateState) -> UltimateState:
+    return replace(state, pending=pending_of(state))
 
 
 def pending_of(state: UltimateState) -> tuple[Pending, ...]:

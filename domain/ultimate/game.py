@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.kernel import Command, Dice, Event, GameSpec, GameStarted, Outcome
@@ -12,7 +12,7 @@ from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.commands import UltimateCommand
 from domain.ultimate.decide import decide
 from domain.ultimate.events import EVENT_TYPES
-from domain.ultimate.evolve import evolve
+from domain.ultimate.evolve import evolve, evolve_all
 from domain.ultimate.legal import legal_commands
 from domain.ultimate.options import OPTION_SPECS
 from domain.ultimate.position import position as whole_position
@@ -47,6 +47,9 @@ class UltimateGame:
 
     def evolve(self, state: UltimateState, event: Event) -> UltimateState:
         return evolve(state, event)
+
+    def evolve_all(self, state: UltimateState, events: Iterable[Event]) -> UltimateState:
+        return evolve_all(state, events)
 
     def legal_commands(self, state: UltimateState, seat: int) -> list[Command]:
         return legal_commands(state, seat)

@@ -173,7 +173,7 @@ def test_every_record_is_salted_and_no_log_shows_a_salt(sqlite_url: str) -> None
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", 2, seed="salt").game_id
     play_until(ledger, gid, actions=4)
-    salts = [row.record.salt for row in ledger.raw_rows(gid)]
+    salts = [record.salt for _, _, record in ledger.raw_rows(gid)]
     assert all(len(s) == 16 for s in salts)
     assert len(set(salts)) == len(salts)
     for seat in (None, 0, 1):

@@ -1,0 +1,39 @@
+"""Long game streams for the benchmarks, grown through the ledger as players would."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from services.ledger import WizardLedger
+from services.reads import legal_json, state_json
+
+CALM = ("Draw", "Discard", "NoAction", "Pass", "EndTurn", "Decline", "KeepCards")
+
+
+def stalling_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Prefer commands that do not hurt anyone, so a stream can grow as long as we like."""
+    calm = [c for c in legal if c["type"] in CALM]
+    return rng.choice(calm or legal)
+
+
+def grow(
+    ledger: WizardLedger, gid: Any, n_events: int, seed: int = 0, cpu: list[float] | None = None
+) -> list[float]:
+    """Act until the stream holds ``n_events`` (or the game ends); return the seconds
+    of each act (and append the CPU seconds of each to ``cpu``)."""
+    rng = random.Random(seed)
+    times = []
+    while ledger.load(gid).version < n_events:
+        state = state_json(ledger, gid)
+        if state["status"] == "finished":
+            break
+        seat = state["pending"][0]["seat"]
+        command = stalling_choice(legal_json(ledger, gid, seat), rng)
+        c0, t0 = time.thread_time(), time.perf_counter()
+        ledger.act(gid, seat, command)
+        times.append(time.perf_counter() - t0)
+        if cpu is not None:
+            cpu.append(time.thread_time() - c0)
+    return times
