@@ -31,3 +31,10 @@ class Projection(ABC):
 
     @abstractmethod
     def apply(self, tx: Tx, item: Item) -> None: ...
+
+    def batch_done(self, tx: Tx) -> None:  # noqa: B027 - most projections need nothing here
+        """Called after a batch's last ``apply``, in the same transaction."""
+
+    def settle(self, tx: Tx) -> None:  # noqa: B027 - most projections need nothing here
+        """Called once every shard's log is read (and on a runner's first catch-up),
+        in a transaction of its own holding the projection's tracking lock."""

@@ -1,8 +1,10 @@
-"""Reading the event store's notification log, and folding games as their events pass.
+"""Reading the event store's notification logs, and folding games as their events pass.
 
 On SQLite eventsourcing offers no subscription (its ``ProjectionRunner``
 needs one), so projections poll: read the notifications after the tracked
-position, in order, in batches.
+position, in order, in batches. A store sharded over several event tables
+(``services.shards``) has one log per shard, each in order on its own; a
+game's events are all on one shard, so a fold follows one log.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ log = logging.getLogger("wizards.projections")
 
 @dataclass(frozen=True)
 class Item:
-    """One decoded notification: an event at its game position and its log position."""
+    """One decoded notification: an event at its game position and its position in
+    its shard's log."""
 
     notification_id: int
     game_id: UUID
@@ -30,12 +33,14 @@ class Item:
     topic: str
     event: Event
     at: str
+    shard: int = 0
 
 
-def read_after(ledger: WizardLedger, after: int, limit: int) -> list[Item]:
-    """The notifications with ids greater than ``after``, at most ``limit``, decoded."""
+def read_after(ledger: WizardLedger, after: int, limit: int, shard: int = 0) -> list[Item]:
+    """The notifications of ``shard``'s log with ids greater than ``after``, at most
+    ``limit``, decoded."""
     items: list[Item] = []
-    for n in ledger.recorder.select_notifications(after + 1, limit):
+    for n in ledger.shards.notifications(shard, after, limit):
         record = decode_record(n.state)
         oid = n.originator_id
         items.append(
@@ -46,6 +51,7 @@ def read_after(ledger: WizardLedger, after: int, limit: int) -> list[Item]:
                 topic=n.topic,
                 event=decode_body(n.topic, record.schema, record.body),
                 at=record.at,
+                shard=shard,
             )
         )
     return items

@@ -5,6 +5,14 @@ tracked position and applies it in batches; each batch and the new position
 commit in one transaction (``ProjectionStore.advance``). Any number of
 runners, in any processes, may run at once: a runner that finds the position
 moved under it rolls back and reads again, so nothing is applied twice.
+
+A store sharded over several event tables has one log per shard, and a
+projection tracks one position per shard (a tracking row each: shard 0's is
+the projection's row from before shards, so an upgraded store goes on from
+where it was). A game lives on one shard, so its events reach a projection
+in order; between games of different shards there is no log order, and a
+projection must not depend on one (the scoreboard orders its ratings by the
+games' finishing times instead).
 """
 
 from __future__ import annotations
@@ -39,52 +47,103 @@ class Projector:
         self.projections: list[Projection] = [self.scoreboard, self.audit, self.statistics]
         self.store.ensure(
             [s for p in self.projections for s in p.create_statements()],
-            [self.tracking_name(p) for p in self.projections],
+            self._tracking_names(),
         )
+        self._shards = tuple(ledger.shards.numbers())
+        self._settled = False  # a run before ours may have stopped before settling
         # Runners in one process take turns; across processes the tracking
         # row's lock does the same job.
         self._lock = threading.Lock()
 
-    def tracking_name(self, projection: Projection) -> str:
+    def tracking_name(self, projection: Projection, shard: int = 0) -> str:
         version = f".v{projection.schema}" if projection.schema > 1 else ""
-        return f"{self.ledger.name}.{projection.name}{version}"
+        return f"{self.ledger.name}.{projection.name}{version}" + (f"@{shard}" if shard else "")
+
+    def _tracking_names(self) -> list[str]:
+        shards = self.ledger.shards.numbers()
+        return [self.tracking_name(p, s) for p in self.projections for s in shards]
+
+    def _ensure_shards(self) -> None:
+        """A tracking row for each shard (a store may gain shards while we run)."""
+        shards = tuple(self.ledger.shards.numbers())
+        if shards != self._shards:
+            self.store.ensure([], self._tracking_names())
+            self._shards = shards
+
+    def shard_positions(self) -> dict[str, dict[int, int]]:
+        """Each projection's position in each shard's log."""
+        return {
+            p.name: {
+                s: self.store.position(self.tracking_name(p, s))
+                for s in self.ledger.shards.numbers()
+            }
+            for p in self.projections
+        }
 
     def positions(self) -> dict[str, int]:
-        return {p.name: self.store.position(self.tracking_name(p)) for p in self.projections}
+        """Each projection's notifications applied, summed over the shards."""
+        return {name: sum(at.values()) for name, at in self.shard_positions().items()}
+
+    def lag(self) -> int:
+        """Notifications the slowest projection has not applied yet, over all shards."""
+        heads = self.ledger.shards.heads()
+        return max(
+            (
+                sum(max(0, heads.get(s, 0) - at) for s, at in shards.items())
+                for shards in self.shard_positions().values()
+            ),
+            default=0,
+        )
 
     def run(self) -> int:
         """Catch every projection up; the number of events newly applied (each event
         counted once, however many projections took it)."""
         with self._lock:
-            return max((self._catch_up(p) for p in self.projections), default=0)
+            self._ensure_shards()
+            applied = max((self._catch_up(p) for p in self.projections), default=0)
+            self._settled = True
+            return applied
 
     def _catch_up(self, projection: Projection) -> int:
-        name = self.tracking_name(projection)
+        applied = sum(self._catch_up_shard(projection, s) for s in self.ledger.shards.numbers())
+        if applied or not self._settled:
+            # What a projection put off until its logs are read (the
+            # scoreboard's re-rating), once per catch-up rather than per batch.
+            with self.store.locked(self.tracking_name(projection)) as tx:
+                projection.settle(tx)
+        return applied
+
+    def _catch_up_shard(self, projection: Projection, shard: int) -> int:
+        name = self.tracking_name(projection, shard)
         applied = 0
         while True:
             position = self.store.position(name)
-            items = read_after(self.ledger, position, BATCH)
+            items = read_after(self.ledger, position, BATCH, shard)
             if not items:
                 return applied
             try:
-                with self.store.advance(name, position, items[-1].notification_id) as tx:
+                last, guard = items[-1].notification_id, self.tracking_name(projection)
+                with self.store.advance(name, position, last, guard=guard) as tx:
                     for item in items:
                         projection.apply(tx, item)
+                    projection.batch_done(tx)
             except PositionMoved:
                 continue  # another runner got there first: start from its position
             applied += len(items)
 
     def rebuild(self, names: Iterable[str] | None = None) -> int:
-        """Empty the named projections (default: all) and apply the whole log again."""
+        """Empty the named projections (default: all) and apply every log again."""
         wanted = set(names) if names is not None else {p.name for p in self.projections}
         unknown = wanted - {p.name for p in self.projections}
         if unknown:
             raise ValueError(f"unknown projection(s) {sorted(unknown)}")
         with self._lock:
+            self._ensure_shards()
             for p in self.projections:
                 if p.name in wanted:
                     clear = [f"DELETE FROM {t}" for t in p.tables()]
-                    self.store.reset(self.tracking_name(p), clear)
+                    shards = self.ledger.shards.numbers()
+                    self.store.reset([self.tracking_name(p, s) for s in shards], clear)
         return self.run()
 
     # ----------------------------------------------------------- readers

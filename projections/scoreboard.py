@@ -8,6 +8,15 @@ The tables carry a schema version in their names (``scoreboard_v2_*``, since
 the ratings moved from Elo to openskill): a store projected by an older
 version gets new tables, filled from zero by the next catch-up, because the
 tracking position is versioned with them (``Projection.schema``).
+
+Ratings depend on the order games finished in. A sharded store has one log
+per shard and no order between them, so the order is the games' own: by
+finishing time, then game id. A finish that arrives after a later one was
+rated (another shard's log was read first, or a writer's clock ran behind)
+marks the ratings stale (in the batch's transaction); once the logs are
+read, every player is re-rated from the finished games in that order
+(``settle``), so a catch-up in any order and a rebuild from zero give the
+same ratings to the last bit, and a rebuild re-rates once, not per batch.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import GameForked, GameStarted
+from domain.kernel import GameForked, GameStarted, Outcome
 from projections import ratings
 from projections.base import Projection
 from projections.feed import Folds, Item, Step
@@ -33,6 +42,8 @@ class Scoreboard(Projection):
         self.folds = folds  # None: a reader only
         self.games = store.table("scoreboard_v2_games")
         self.players = store.table("scoreboard_v2_players")
+        self.stale = store.table("scoreboard_v2_stale")  # a row: ratings wait for settle
+        self._rerate = False  # this batch rated a finish out of order
 
     def create_statements(self) -> list[str]:
         return [
@@ -45,10 +56,11 @@ class Scoreboard(Projection):
             "name TEXT PRIMARY KEY, games BIGINT NOT NULL, wins BIGINT NOT NULL, "
             f"rating {self.store.float_type} NOT NULL, mu {self.store.float_type} NOT NULL, "
             f"sigma {self.store.float_type} NOT NULL, last_game TEXT, updated_at TEXT)",
+            f"CREATE TABLE IF NOT EXISTS {self.stale} (id BIGINT PRIMARY KEY)",
         ]
 
     def tables(self) -> list[str]:
-        return [self.games, self.players]
+        return [self.games, self.players, self.stale]
 
     def apply(self, tx: Tx, item: Item) -> None:
         assert self.folds is not None, "a reader-only scoreboard cannot apply events"
@@ -107,12 +119,41 @@ class Scoreboard(Projection):
                 "status": "branch finished" if branch else "finished",
             },
         )
-        if branch:
+        if branch or self._rerate or tx.one(f"SELECT id FROM {self.stale}") is not None:
             return
+        # Compared byte by byte, as Python sorts them when re-rating.
+        c = ' COLLATE "C"' if self.store.postgres else ""
+        later = tx.one(
+            f"SELECT game_id FROM {self.games} WHERE status = 'finished' AND game_id <> :gid "
+            f"AND (finished_at{c} > :at OR (finished_at = :at AND game_id{c} > :gid)) LIMIT 1",
+            {"gid": str(item.game_id), "at": item.at},
+        )
+        if later is not None:
+            self._rerate = True  # rated again, in order, when the batch is done
+            return
+        self._rate(tx, str(item.game_id), item.at, players, winners, outcome)
+
+    def _rate(
+        self,
+        tx: Tx,
+        gid: str,
+        at: str,
+        players: list[str],
+        winners: list[int],
+        outcome: Outcome,
+        skills: dict[str, ratings.Skill] | None = None,
+    ) -> None:
+        """One finished game moves its players' records and ratings (``skills``: the
+        ratings so far when re-rating, else read from the table)."""
         places = ratings.name_places(players, ratings.seat_places(outcome, len(players)))
         winner_names = {players[s] for s in winners}
-        before = {name: self._skill(tx, name) for name in places}
+        before = {
+            name: skills.get(name, ratings.START) if skills is not None else self._skill(tx, name)
+            for name in places
+        }
         after = ratings.update(before, places)
+        if skills is not None:
+            skills.update(after)
         for name, (mu, sigma) in after.items():
             tx.execute(
                 f"INSERT INTO {self.players} "
@@ -127,10 +168,35 @@ class Scoreboard(Projection):
                     "rating": ratings.ordinal((mu, sigma)),
                     "mu": mu,
                     "sigma": sigma,
-                    "gid": str(item.game_id),
-                    "at": item.at,
+                    "gid": gid,
+                    "at": at,
                 },
             )
+
+    def batch_done(self, tx: Tx) -> None:
+        """A batch that met a finish out of order leaves the ratings stale until ``settle``."""
+        if self._rerate:
+            self._rerate = False
+            tx.execute(f"INSERT INTO {self.stale} (id) VALUES (1) ON CONFLICT (id) DO NOTHING")
+
+    def settle(self, tx: Tx) -> None:
+        """Re-rate every player, in finishing order, if the ratings are stale."""
+        if tx.one(f"SELECT id FROM {self.stale}") is None:
+            return
+        rows = tx.all(
+            f"SELECT game_id, players, winners, ranking, finished_at FROM {self.games} "
+            "WHERE status = 'finished'"
+        )
+        rows.sort(key=lambda r: (r["finished_at"], r["game_id"]))
+        tx.execute(f"DELETE FROM {self.players}")
+        skills: dict[str, ratings.Skill] = {}
+        for r in rows:
+            winners = json.loads(r["winners"])
+            ranking = tuple(tuple(group) for group in json.loads(r["ranking"] or "[]"))
+            outcome = Outcome(winners=tuple(winners), ranking=ranking)
+            players = json.loads(r["players"])
+            self._rate(tx, r["game_id"], r["finished_at"], players, winners, outcome, skills)
+        tx.execute(f"DELETE FROM {self.stale}")
 
     def _skill(self, tx: Tx, name: str) -> ratings.Skill:
         row = tx.one(f"SELECT mu, sigma FROM {self.players} WHERE name = :name", {"name": name})
@@ -178,7 +244,7 @@ class Scoreboard(Projection):
         clause = f"WHERE {' AND '.join(where)} " if where else ""
         rows = tx.all(
             f"SELECT * FROM {self.games} {clause}"
-            "ORDER BY COALESCE(finished_id, started_id) DESC LIMIT :limit",
+            "ORDER BY COALESCE(finished_at, started_at) DESC, game_id DESC LIMIT :limit",
             params,
         )
         return [_game_row(r) for r in rows]

@@ -156,25 +156,40 @@ class ProjectionStore:
     def position(self, name: str) -> int:
         return self.tracking.max_tracking_id(name) or 0
 
+    def _lock(self, tx: Tx, name: str) -> None:
+        # A no-op update: the row lock on PostgreSQL, the write lock on SQLite.
+        tx.execute(
+            f"UPDATE {self.tracking_table} SET notification_id = notification_id "
+            "WHERE application_name = :n",
+            {"n": name},
+        )
+
     @contextmanager
-    def advance(self, name: str, expected: int, to: int) -> Iterator[Tx]:
+    def locked(self, name: str) -> Iterator[Tx]:
+        """A transaction holding tracking row ``name``'s lock."""
+        with self.transaction() as tx:
+            self._lock(tx, name)
+            yield tx
+
+    @contextmanager
+    def advance(
+        self, name: str, expected: int, to: int, *, guard: str | None = None
+    ) -> Iterator[Tx]:
         """A transaction that applies notifications ``expected+1 .. to`` and records ``to``.
 
-        The tracking row is locked first (a no-op update: the row lock on
-        PostgreSQL, the write lock on SQLite), then checked: if another runner
+        The tracking row is locked first, then checked: if another runner
         moved it since ``expected`` was read, ``PositionMoved`` rolls back
-        before anything is applied twice.
+        before anything is applied twice. ``guard``: a row locked before it,
+        so that the appliers of one projection's shards take turns (they
+        change the same rows).
         """
         with self.transaction() as tx:
-            params = {"n": name}
-            tx.execute(
-                f"UPDATE {self.tracking_table} SET notification_id = notification_id "
-                "WHERE application_name = :n",
-                params,
-            )
+            if guard is not None and guard != name:
+                self._lock(tx, guard)
+            self._lock(tx, name)
             row = tx.one(
                 f"SELECT notification_id FROM {self.tracking_table} WHERE application_name = :n",
-                params,
+                {"n": name},
             )
             current = 0 if row is None else int(row["notification_id"] or 0)
             if current != expected:
@@ -182,15 +197,18 @@ class ProjectionStore:
             yield tx
             self.tracking._insert_tracking(tx.cursor, Tracking(name, to))  # type: ignore[arg-type]
 
-    def reset(self, name: str, clear: list[str]) -> None:
-        """Empty a projection's tables and move its position back to 0, atomically."""
+    def reset(self, names: list[str], clear: list[str]) -> None:
+        """Empty a projection's tables and move its positions (one per shard) back to 0,
+        atomically."""
         with self.transaction() as tx:
             for statement in clear:
                 tx.execute(statement)
-            tx.execute(
-                f"UPDATE {self.tracking_table} SET notification_id = 0 WHERE application_name = :n",
-                {"n": name},
-            )
+            for name in names:
+                tx.execute(
+                    f"UPDATE {self.tracking_table} SET notification_id = 0 "
+                    "WHERE application_name = :n",
+                    {"n": name},
+                )
 
     def close(self) -> None:
         self.factory.close()

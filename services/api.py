@@ -135,11 +135,9 @@ class _Projections:
     def lag(self) -> int | None:
         """Notifications the slowest projection has not applied yet (None: unknown)."""
         try:
-            positions = self.get().positions()
-            head = self.ledger.recorder.max_notification_id() or 0
+            return self.get().lag()
         except Exception:  # the projection store is down: the lag is unknown, not zero
             return None
-        return max(0, head - min(positions.values(), default=head))
 
     def close(self) -> None:
         with self._lock:
@@ -339,7 +337,7 @@ def create_app(
         return {
             "ok": True,
             "store": the_ledger.url.split("://", 1)[0],
-            "notifications": the_ledger.recorder.max_notification_id() or 0,
+            "notifications": the_ledger.notifications(),
             "live": live.status(),
         }
 

@@ -28,10 +28,15 @@ async def healthz() -> dict[str, Any]:
 def _store_check(request: Request) -> dict[str, Any]:
     ledger = request.app.state.ledger
     try:
-        head = ledger.recorder.max_notification_id() or 0
+        heads = ledger.shards.heads()
     except Exception as e:  # any driver error means "not reachable now"
         return {"ok": False, "error": f"{type(e).__name__}: {e}"[:300]}
-    return {"ok": True, "kind": ledger.url.split("://", 1)[0], "notifications": head}
+    return {
+        "ok": True,
+        "kind": ledger.url.split("://", 1)[0],
+        "notifications": sum(heads.values()),
+        "shards": {str(shard): head for shard, head in heads.items()},
+    }
 
 
 @router.get(

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID, uuid4, uuid5
+from uuid import UUID, uuid5
 
 import msgspec
 from eventsourcing.application import Application
@@ -63,7 +63,7 @@ from services.codec import (
     link_hash,
     topic_of,
 )
-from services.commit import Committer, Rows
+from services.commit import Rows
 from services.config import eventsourcing_env, store_url
 from services.fold import (
     RecordRow,
@@ -86,6 +86,7 @@ from services.limits import (
 )
 from services.records import LedgerMapper
 from services.rows import Row, select_rows, select_states
+from services.shards import Shards, shard_count
 
 log = logging.getLogger("wizards.ledger")
 
@@ -324,6 +325,7 @@ class WizardLedger(Application[UUID]):
                 self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
                 self.notes_recorder = self.factory.aggregate_recorder(purpose="annotations")
                 self.heads_recorder = self.factory.aggregate_recorder(purpose="heads")
+                self.shards = Shards(self.recorder, shard_count(self.url))
                 break
             except (InternalError, IntegrityError, ProgrammingError):
                 if attempt == 5:
@@ -338,7 +340,6 @@ class WizardLedger(Application[UUID]):
         # Acts on one game in this process take turns (striped by game id), so
         # that the second decides on the first's result instead of losing a race.
         self._game_locks = [threading.Lock() for _ in range(GAME_LOCKS)]
-        self.committer = Committer.for_recorder(self.recorder)
         self.listeners: list[Callable[[UUID, list[Entry]], None]] = []
         # Counters for metrics: acts that lost a race and were decided again,
         # and retries answered from an idempotency key.
@@ -431,7 +432,7 @@ class WizardLedger(Application[UUID]):
         check_supplied_used(chance, (), (), script_drew)
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
-        gid = uuid4()
+        gid = self.shards.new_game_id()
         tokens = [secrets.token_urlsafe(16) for _ in names]
         secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
@@ -491,7 +492,7 @@ class WizardLedger(Application[UUID]):
             seed = segments[-1] if segments else None
             mark = GameForked(rule="kernel.fork", from_game=str(gid), at=at)
         events.append(mark)
-        new = uuid4()
+        new = self.shards.new_game_id()
         tokens = [secrets.token_urlsafe(16) for _ in started.players]
         secret = Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
         game = get_game(started.game)
@@ -731,13 +732,14 @@ class WizardLedger(Application[UUID]):
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
         rows: Rows = [
-            (self.recorder, stored),
+            (self.shards.of(gid), stored),
             (self.heads_recorder, [StoredEvent(gid, position, "wizards:head", head.encode())]),
         ]
         if secret is not None:
             rows.insert(0, (self.secrets_recorder, [self._secrets_row(gid, secret)]))
-        if self.committer is not None:
-            self.committer.commit(rows)
+        committer = self.shards.committer(gid)
+        if committer is not None:
+            committer.commit(rows)
         else:  # the in-memory store has no transactions to share
             for recorder, records in rows:
                 recorder.insert_events(records)
@@ -784,7 +786,7 @@ class WizardLedger(Application[UUID]):
     def _catch_up(self, gid: UUID, loaded: Loaded) -> bool:
         """Fast-forward the cached fold with events other processes appended; True
         if there were any."""
-        newer = select_rows(self.recorder, gid, gt=loaded.version)
+        newer = select_rows(self.shards.of(gid), gid, gt=loaded.version)
         if newer:
             self._remember(gid, self._fold(loaded, newer))
         return bool(newer)
@@ -816,11 +818,11 @@ class WizardLedger(Application[UUID]):
             # snapshot is used only while the stream still holds the event it
             # was taken after (a stream cut below it must not be served from it);
             # the hash covers the position, so a matching hash is that event.
-            states = select_states(self.recorder, gid, gt=snap.version - 1, lte=at)
+            states = select_states(self.shards.of(gid), gid, gt=snap.version - 1, lte=at)
             if states and hash_of(states[0]) == snap.head:
                 return self._fold_states(gid, snap, states[1:], at)
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
-        states = select_states(self.recorder, gid, lte=at)
+        states = select_states(self.shards.of(gid), gid, lte=at)
         opened = opening(states[0]) if states else None
         if opened is None:
             return self._load_rows(gid, at)
@@ -840,13 +842,15 @@ class WizardLedger(Application[UUID]):
             loaded.game, loaded.table, dict(loaded.keys), loaded.version + 1, states
         )
         if folded is None:  # a row needs its topic: read the rows whole
-            return self._fold(loaded, select_rows(self.recorder, gid, gt=loaded.version, lte=at))
+            return self._fold(
+                loaded, select_rows(self.shards.of(gid), gid, gt=loaded.version, lte=at)
+            )
         table, keys, head = folded
         return Loaded(game=loaded.game, table=table, head=head, keys=keys)
 
     def _load_rows(self, gid: UUID, at: int | None) -> Loaded:
         """The fold from zero, every row read whole (decoded by its topic)."""
-        rows = select_rows(self.recorder, gid, lte=at)
+        rows = select_rows(self.shards.of(gid), gid, lte=at)
         if not rows or rows[0][0] != 1:
             raise GameNotFound(gid)
         started = decode_events(rows[:1])[0]
@@ -980,7 +984,7 @@ class WizardLedger(Application[UUID]):
         self, game_id: str | UUID, *, gt: int | None = None, lte: int | None = None
     ) -> list[Entry]:
         gid = parse_game_id(game_id)
-        rows = select_rows(self.recorder, gid, gt=gt, lte=lte)
+        rows = select_rows(self.shards.of(gid), gid, gt=gt, lte=lte)
         if not rows and gt is None:
             raise GameNotFound(gid)
         events = decode_events(rows)
@@ -993,23 +997,16 @@ class WizardLedger(Application[UUID]):
     def raw_rows(self, game_id: str | UUID) -> list[RecordRow]:
         """Every row as (position, topic, record), the event bodies undecoded."""
         gid = parse_game_id(game_id)
-        rows = select_rows(self.recorder, gid)
+        rows = select_rows(self.shards.of(gid), gid)
         return [(p, t, r) for (p, t, _), r in zip(rows, read_records(rows), strict=True)]
 
     def game_ids(self) -> list[UUID]:
-        """Every game, in the order they were created (from the notification log)."""
-        topic = topic_of(GameStarted)
-        ids: list[UUID] = []
-        start_id = 1
-        while True:
-            batch = self.recorder.select_notifications(start_id, 500, topics=[topic])
-            if not batch:
-                break
-            for n in batch:
-                oid = n.originator_id
-                ids.append(oid if isinstance(oid, UUID) else UUID(str(oid)))
-            start_id = batch[-1].id + 1
-        return ids
+        """Every game, in the order they were created (from the notification logs)."""
+        return self.shards.originators(topic_of(GameStarted))
+
+    def notifications(self) -> int:
+        """Notifications in the logs of every shard (the sum of their heads)."""
+        return sum(self.shards.heads().values())
 
     def close(self) -> None:
         self.factory.close()

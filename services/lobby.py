@@ -2,7 +2,7 @@
 
 These are added to the game summary (``GET /tables``, ``GET /tables/{id}``).
 A branch is recognised by its ``GameForked`` event: the notification log is
-asked once for the games that have one (a topic filter, like ``game_ids``),
+asked once (each shard's) for the games that have one (a topic filter, like ``game_ids``),
 and only those streams are read to learn where they were copied from.
 """
 
@@ -15,22 +15,10 @@ from domain.kernel import GameForked
 from services.codec import topic_of
 from services.ledger import Loaded, WizardLedger
 
-BATCH = 500
-
 
 def forked_games(ledger: WizardLedger) -> set[UUID]:
-    """The ids of every what-if branch in the store."""
-    topic = topic_of(GameForked)
-    out: set[UUID] = set()
-    start = 1
-    while True:
-        batch = ledger.recorder.select_notifications(start, BATCH, topics=[topic])
-        if not batch:
-            return out
-        for n in batch:
-            oid = n.originator_id
-            out.add(oid if isinstance(oid, UUID) else UUID(str(oid)))
-        start = batch[-1].id + 1
+    """The ids of every what-if branch in the store (on every shard)."""
+    return set(ledger.shards.originators(topic_of(GameForked)))
 
 
 def fork_origin(ledger: WizardLedger, gid: UUID) -> dict[str, Any] | None:

@@ -49,7 +49,7 @@ def bench_append(tmp: Path, actions: int) -> None:
     gid = ledger.create_game("ultimate", 4, seed="bench-append").game_id
     cpu: list[float] = []
     times = grow(ledger, gid, actions * 3, cpu=cpu)
-    rows = ledger.recorder.select_events(gid)
+    rows = ledger.shards.of(gid).select_events(gid)
     # The same rows, grouped per action as the ledger grouped them, appended raw.
     groups: list[list[StoredEvent]] = []
     for row in rows:

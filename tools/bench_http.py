@@ -33,6 +33,8 @@ from typing import Any
 
 import msgspec
 
+from services.shards import shard_count
+
 _decode = msgspec.json.decode
 _encode = msgspec.json.encode
 
@@ -400,11 +402,17 @@ def bench_http(
     log = tmp / "serve.log"
     runs: list[tuple[str, str | None, int]] = [("sqlite", p, 1) for p in protocols]
     runs += [("postgresql", protocols[-1], n) for n in (1, 2)]
+    # The same store on one event table: writers of all games share its lock
+    # and its group commit (bigger batches, fewer transactions).
+    runs += [("postgresql-1", protocols[-1], n) for n in (1, 2)]
     if baseline is not None:
         runs = [("sqlite", None, 1), ("postgresql", None, 1), ("postgresql", None, 2), *runs]
     results: dict[tuple[str, str | None, int], RunResult] = {}
     for kind, protocol, processes in runs:
-        where = "SQLite" if kind == "sqlite" else "PostgreSQL"
+        # The baseline revision knows no shards: one table.
+        tables = shard_count("postgresql://h/db")
+        sharded = f"PostgreSQL {tables} tables" if protocol else "PostgreSQL"
+        where = {"sqlite": "SQLite", "postgresql": sharded}.get(kind, "PostgreSQL 1 table")
         label = f"{where}, {processes} process{'es' if processes > 1 else ''}, "
         label += f"{protocol}" if protocol else f"baseline {baseline[0] if baseline else ''}"
         if kind == "sqlite":
@@ -415,6 +423,8 @@ def bench_http(
                 line(label, "PostgreSQL not reachable on 127.0.0.1:5432: skipped")
                 continue
             store, drop = pg
+            if kind == "postgresql-1":
+                store += "&shards=1"
         try:
             result = run_load(
                 label,
@@ -437,9 +447,14 @@ def bench_http(
 
     last = protocols[-1]
     ratio(
-        "PostgreSQL commands/s: 2 processes / 1 process",
+        "PostgreSQL (sharded) commands/s: 2 processes / 1 process",
         ("postgresql", last, 2),
         ("postgresql", last, 1),
+    )
+    ratio(
+        "PostgreSQL 1 table commands/s: 2 processes / 1 process",
+        ("postgresql-1", last, 2),
+        ("postgresql-1", last, 1),
     )
     if baseline is not None:
         ratio("SQLite commands/s: now / baseline", ("sqlite", last, 1), ("sqlite", None, 1))

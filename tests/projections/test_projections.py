@@ -39,7 +39,7 @@ def history(ledger: WizardLedger) -> tuple[list[UUID], UUID]:
 
 
 def total(ledger: WizardLedger) -> int:
-    return ledger.recorder.max_notification_id() or 0
+    return ledger.notifications()
 
 
 def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
@@ -48,6 +48,24 @@ def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
         "audit": {str(g): projector.audit_json(g) for g in gids},
         "statistics": projector.statistics_json(),
     }
+
+
+def run_together(runners: list[Projector], wait: float = 60) -> list[BaseException]:
+    """Run the projectors at once, each in a thread; the errors they raised."""
+    errors: list[BaseException] = []
+
+    def run(projector: Projector) -> None:
+        try:
+            projector.run()
+        except BaseException as e:  # reported to the caller
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(wait)
+    return errors
 
 
 def test_a_catch_up_applies_each_event_exactly_once(ledger: WizardLedger, sqlite_url: str) -> None:
@@ -182,20 +200,7 @@ def test_concurrent_runners_never_apply_an_event_twice(
     finished, running = history(ledger)
     monkeypatch.setattr("projections.runner.BATCH", 40)  # small batches: runners interleave
     runners = [Projector(WizardLedger(ledger.url)) for _ in range(3)]
-    errors: list[BaseException] = []
-
-    def run(projector: Projector) -> None:
-        try:
-            projector.run()
-        except BaseException as e:  # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    assert not errors
+    assert not run_together(runners)
     gids = [*finished, running]
     together = snapshot(runners[0], gids)
     for p in runners:

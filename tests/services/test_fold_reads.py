@@ -128,7 +128,7 @@ def test_an_event_the_game_does_not_list_is_read_by_its_topic(
     body, topic, position = encode_body(note), topic_of(NotePinned), live.version + 1
     h = link_hash(live.head, gid, position, topic, 1, "now", body)
     record = Record(schema=1, at="now", prev=live.head, hash=h, body=body)
-    ledger.recorder.insert_events([StoredEvent(gid, position, topic, encode_record(record))])
+    ledger.shards.of(gid).insert_events([StoredEvent(gid, position, topic, encode_record(record))])
     read = cold(url, use_snapshots=False).load(gid)
     assert read.version == position and read.head == h
     assert read.table.state == live.table.state  # the game has nothing to do with it
