@@ -144,8 +144,7 @@ def test_concurrent_commits_share_a_transaction_and_each_returns_after_its_own(
     """Writers queued behind a commit in progress are committed together, in the
     next transaction, and none returns before the transaction holding its rows."""
     ledger = WizardLedger(sqlite_url)
-    committer = ledger.committer
-    assert committer is not None
+    (committer,) = ledger.shards.committers()  # one SQLite file: one committer
     writers = 12
     hold, entered = threading.Event(), threading.Event()
     returned: list[int] = []
@@ -204,9 +203,9 @@ def test_sqlite_commits_are_synced_write_ahead_log_and_full_sync(sqlite_url: str
     connection syncs the log at every commit (synchronous FULL in WAL mode, never
     NORMAL, which syncs only at checkpoints)."""
     ledger = WizardLedger(sqlite_url)
-    assert ledger.committer is not None
+    (committer,) = ledger.shards.committers()
     ledger.create_game("ultimate", 2, seed="sync")
-    with ledger.committer.datastore.transaction(commit=False) as c:
+    with committer.datastore.transaction(commit=False) as c:
         c.execute("PRAGMA journal_mode")
         assert c.fetchone()[0].lower() == "wal"
         c.execute("PRAGMA synchronous")
