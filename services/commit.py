@@ -4,12 +4,14 @@ A crash between two transactions could otherwise leave events without their
 head (verify would then see a head behind the stream) or a head without its
 events. Concurrent writes share one transaction and one sync (group commit):
 the first writer to arrive commits everything queued so far, and each writer
-returns only once the transaction holding its rows is committed. SQLite lets
-one writer in at a time anyway, and on PostgreSQL every insert locks its
-events table (so that the notification log commits in order), so sharing a
-transaction shares that wait. A PostgreSQL store has one events table and one
-committer per shard (``services.shards``): acts of different shards never
-share, nor wait for, each other's transactions.
+returns only once the transaction holding its rows is committed. A writer
+waits on a lock of its own: the leader wakes the writers of its batch, and
+hands the lead to the first writer queued meanwhile, so that no commit wakes
+every waiting thread. SQLite lets one writer in at a time anyway, and on
+PostgreSQL every insert locks its events table (so that the notification log
+commits in order), so sharing a transaction shares that wait. A PostgreSQL
+store has one events table and one committer per shard (``services.shards``):
+acts of different shards never share, nor wait for, each other's transactions.
 If the shared transaction fails (one write lost a race for its stream
 position), each write of the batch is committed alone, so that only the loser
 gets the error.
@@ -31,17 +33,30 @@ from services.sqlite_writer import SQLiteWriter
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
 
-@dataclass
 class _Waiting:
-    rows: Rows
-    done: bool = False
-    error: BaseException | None = None
+    """A write waiting for its commit; ``wake`` is held until it is done or leads."""
+
+    __slots__ = ("done", "error", "leads", "rows", "wake")
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+        self.done = False
+        self.leads = False
+        self.error: BaseException | None = None
+        self.wake = threading.Lock()
+        self.wake.acquire()
 
 
 def _write_sqlite(c: Any, rows: Rows) -> None:
-    # The application recorder inserts row by row to return notification ids,
-    # which an act never uses: one executemany per table, as its base class does.
+    # One executemany per table for the whole batch: each statement call
+    # releases and retakes the interpreter lock, which the committing thread
+    # then waits for behind the event loop. The application recorder's own
+    # insert runs one statement per event to collect notification ids, which
+    # nothing here reads; the aggregate recorder's is the same insert, batched.
+    tables: dict[int, tuple[AggregateRecorder, list[StoredEvent]]] = {}
     for recorder, stored in rows:
+        tables.setdefault(id(recorder), (recorder, []))[1].extend(stored)
+    for recorder, stored in tables.values():
         SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
 
 
@@ -147,7 +162,7 @@ class Committer:
     write: Callable[[Any, Rows], None]
     group: bool
     transaction: Callable[[Any], AbstractContextManager[Any]] = _sqlite_transaction
-    _cond: threading.Condition = field(default_factory=threading.Condition)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
     _queue: list[_Waiting] = field(default_factory=list)
     _leading: bool = False
     batches: int = 0
@@ -181,23 +196,41 @@ class Committer:
             self._commit(rows)
             return
         me = _Waiting(rows)
-        with self._cond:
+        with self._lock:
             self._queue.append(me)
-            while not me.done:
-                if self._leading:
-                    self._cond.wait()
-                    continue
-                self._leading = True
-                batch, self._queue = self._queue, []
-                self._cond.release()
-                try:
-                    self._commit_batch(batch)
-                finally:
-                    self._cond.acquire()
-                    self._leading = False
-                    self._cond.notify_all()
+            me.leads = not self._leading
+            self._leading = True
+        if not me.leads:
+            me.wake.acquire()  # released when a leader committed our rows, or passed us the lead
+        if me.leads:
+            self._lead()
         if me.error is not None:
             raise me.error
+
+    def _lead(self) -> None:
+        """Commit what is queued (the leader's own rows first among them), then hand
+        the lead to the first writer queued meanwhile, or give it up."""
+        with self._lock:
+            batch, self._queue = self._queue, []
+        try:
+            self._commit_batch(batch)
+        except BaseException as e:  # _commit_batch gives each write its own error
+            for w in batch:
+                if not w.done:
+                    w.error = e
+            raise
+        finally:
+            for w in batch:
+                w.done = True
+                if not w.leads:
+                    w.wake.release()
+            with self._lock:
+                if self._queue:
+                    after = self._queue[0]
+                    after.leads = True
+                    after.wake.release()
+                else:
+                    self._leading = False
 
     def _commit_batch(self, batch: Sequence[_Waiting]) -> None:
         self.batches += 1

@@ -81,6 +81,20 @@ class Buckets:
         refill = self.rate.burst / self.rate.per_seconds
         return 0.0 if tokens >= 1 else (1 - tokens) / refill
 
+    def take(self, key: str) -> float:
+        """``wait`` then, if it is 0, ``spend``, under one lock."""
+        with self._lock:
+            now = self.clock()
+            tokens = self._level(key, now)
+            if tokens < 1:
+                refill = self.rate.burst / self.rate.per_seconds
+                return (1 - tokens) / refill
+            self._buckets.pop(key, None)
+            self._buckets[key] = (tokens - 1, now)
+            while len(self._buckets) > MAX_KEYS:
+                self._buckets.popitem(last=False)
+            return 0.0
+
     def spend(self, key: str) -> None:
         with self._lock:
             now = self.clock()
@@ -104,8 +118,8 @@ def configured(
     return out
 
 
-def _token_key(headers: dict[bytes, bytes]) -> str | None:
-    auth = headers.get(b"authorization", b"").decode("latin-1").strip()
+def _token_key(headers: list[tuple[bytes, bytes]]) -> str | None:
+    auth = next((v for k, v in headers if k == b"authorization"), b"").decode("latin-1").strip()
     scheme, _, token = auth.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
@@ -128,24 +142,33 @@ class RateLimit:
             return [("create", client)]
         if _ACT_PATH.match(path):
             checks = [("act_client", client)]
-            token = _token_key(dict(scope.get("headers", ())))
+            token = _token_key(scope.get("headers", ()))
             if token is not None:
                 checks.append(("act", token))
             return checks
         return []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        # Every limit is checked before any is spent: a request refused by one
-        # limit costs nothing against the others.
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
         applying = [(self.limits[n], n, k) for n, k in self._checks(scope) if n in self.limits]
-        for buckets, name, key in applying:
-            wait = buckets.wait(key)
-            if wait > 0:
-                self.metrics.rate_limited.labels(name).inc()
-                await self._refuse(scope, send, name, wait)
-                return
-        for buckets, _, key in applying:
-            buckets.spend(key)
+        wait, name = 0.0, ""
+        if len(applying) == 1:  # the usual case: checked and spent under one lock
+            buckets, name, key = applying[0]
+            wait = buckets.take(key)
+        else:
+            # Every limit is checked before any is spent: a request refused by
+            # one limit costs nothing against the others.
+            waits = ((buckets.wait(key), n) for buckets, n, key in applying)
+            wait, name = next(((w, n) for w, n in waits if w > 0), (0.0, ""))
+            if wait == 0:
+                for buckets, _, key in applying:
+                    buckets.spend(key)
+        if wait > 0:
+            self.metrics.rate_limited.labels(name).inc()
+            await self._refuse(scope, send, name, wait)
+            return
         await self.app(scope, receive, send)
 
     async def _refuse(self, scope: Scope, send: Send, name: str, wait: float) -> None:

@@ -112,6 +112,9 @@ class RunResult:
     stored_ok: bool = False
     verify_ok: bool = False
     games: int = 0
+    # The machine's 1-minute load average before and after the run: other work
+    # on the machine moves the wall-clock figures, not the CPU per command.
+    load: tuple[float, float] = (0.0, 0.0)
 
     @property
     def rate(self) -> float:
@@ -329,8 +332,10 @@ def run_load(
     with Servers(store, processes, log, baseline) as servers:
         pids = [p.pid for p in servers.procs]
         before = cpu_seconds(pids)
+        load_before = os.getloadavg()[0]
         asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
         result.server_cpu = cpu_seconds(pids) - before
+        result.load = (load_before, os.getloadavg()[0])
     check_stored(store, result)
     return result
 
@@ -347,7 +352,8 @@ def print_result(result: RunResult, line: Any) -> None:
     )
     line(
         f"{result.label}: server CPU per command",
-        f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms",
+        f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms "
+        f"(load average {result.load[0]:.1f} before, {result.load[1]:.1f} after)",
     )
     acked = sum(len(a) for a in result.acked.values())
     line(

@@ -687,7 +687,7 @@ def serve(
         # The app's own access line (services.api_observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}
     uvicorn.run(
-        "services.api:create_app",
+        "services.api:create_served_app",
         factory=True,
         host=host,
         port=port,

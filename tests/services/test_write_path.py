@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+import uuid
 from typing import Any
 
 import msgspec
@@ -135,3 +136,78 @@ def test_a_process_with_a_stale_cache_acts_on_the_stored_game(store_url: str) ->
     assert verify_game(first, gid).ok
     first.close()
     second.close()
+
+
+def test_concurrent_commits_share_a_transaction_and_each_returns_after_its_own(
+    sqlite_url: str,
+) -> None:
+    """Writers queued behind a commit in progress are committed together, in the
+    next transaction, and none returns before the transaction holding its rows."""
+    ledger = WizardLedger(sqlite_url)
+    (committer,) = ledger.shards.committers()  # one SQLite file: one committer
+    writers = 12
+    hold, entered = threading.Event(), threading.Event()
+    returned: list[int] = []
+    seen_while_held: list[int] = []
+    errors: list[BaseException] = []
+    gid = ledger.create_game("ultimate", 2, seed="group").game_id
+    taken = ledger.load(gid).version  # the head recorded at this position already
+    write = committer.write
+
+    def held_write(c: Any, rows: Any) -> None:
+        entered.set()
+        write(c, rows)
+        if not hold.is_set():  # the first transaction waits for every other writer
+            while len(committer._queue) < writers - 1:
+                threading.Event().wait(0.001)
+            seen_while_held.extend(returned)
+            hold.set()
+
+    committer.write = held_write  # type: ignore[method-assign]
+    batches = committer.batches
+
+    def writer(i: int) -> None:
+        # Writer 5 loses: its head's position is taken; the others' are free.
+        position = taken if i == 5 else 1000 + i
+        row = StoredEvent(gid if i == 5 else uuid.uuid4(), position, "wizards:head", b"h")
+        try:
+            committer.commit([(ledger.heads_recorder, [row])])
+        except BaseException as e:
+            errors.append(e)
+            return
+        # Read back through another ledger: its own connections to the file.
+        fresh = WizardLedger(sqlite_url)
+        if fresh.recorded_head(row.originator_id) == (position, "h"):
+            returned.append(i)
+        fresh.close()
+
+    first = threading.Thread(target=writer, args=(0,))
+    first.start()
+    assert entered.wait(60)  # the first transaction is open: the others queue behind it
+    others = [threading.Thread(target=writer, args=(i,)) for i in range(1, writers)]
+    for t in others:
+        t.start()
+    for t in [first, *others]:
+        t.join(60)
+    assert seen_while_held == []  # nobody returned while the first commit was held
+    assert sorted(returned) == [i for i in range(writers) if i != 5]
+    assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
+    # The first writer's transaction, then one shared by all the others (whose
+    # loser is then retried alone and each other write committed alone).
+    assert committer.batches - batches == 2
+    ledger.close()
+
+
+def test_sqlite_commits_are_synced_write_ahead_log_and_full_sync(sqlite_url: str) -> None:
+    """The answer to an act waits for its commit; the commit is durable only if the
+    connection syncs the log at every commit (synchronous FULL in WAL mode, never
+    NORMAL, which syncs only at checkpoints)."""
+    ledger = WizardLedger(sqlite_url)
+    (committer,) = ledger.shards.committers()
+    ledger.create_game("ultimate", 2, seed="sync")
+    with committer.datastore.transaction(commit=False) as c:
+        c.execute("PRAGMA journal_mode")
+        assert c.fetchone()[0].lower() == "wal"
+        c.execute("PRAGMA synchronous")
+        assert c.fetchone()[0] >= 2  # FULL (2) or EXTRA (3)
+    ledger.close()
