@@ -189,7 +189,12 @@ def _turn_started(state: UltimateState, e: ev.TurnStarted) -> UltimateState:
 
 
 def _card_drawn(state: UltimateState, e: ev.CardDrawn) -> UltimateState:
-    return _give(_draw(state, e.card), e.seat, e.card)
+    # The commonest event of a long game: one copy of the state, not three.
+    pile, unknown = take(state.draw_pile, state.draw_unknown, e.card)
+    wizards = list(state.wizards)
+    wizard = wizards[e.seat]
+    wizards[e.seat] = replace(wizard, hand=(*wizard.hand, e.card))
+    return replace(state, draw_pile=pile, draw_unknown=unknown, wizards=tuple(wizards))
 
 
 def _card_played(state: UltimateState, e: ev.CardPlayed) -> UltimateState:
@@ -203,11 +208,13 @@ def _combo_played(state: UltimateState, e: ev.ComboPlayed) -> UltimateState:
 
 
 def _card_discarded(state: UltimateState, e: ev.CardDiscarded) -> UltimateState:
-    state = _take(state, e.seat, e.card)
-    state = replace(state, discard=(*state.discard, e.card))
-    if e.reason == "demanded" and state.demands and state.demands[0].seat == e.seat:
-        state = replace(state, demands=state.demands[1:])
-    return state
+    wizards = list(state.wizards)
+    wizard = wizards[e.seat]
+    wizards[e.seat] = replace(wizard, hand=_without(wizard.hand, e.card))
+    demands = state.demands
+    if e.reason == "demanded" and demands and demands[0].seat == e.seat:
+        demands = demands[1:]
+    return replace(state, wizards=tuple(wizards), discard=(*state.discard, e.card), demands=demands)
 
 
 def _card_recovered(state: UltimateState, e: ev.CardRecovered) -> UltimateState:
