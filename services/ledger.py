@@ -928,11 +928,17 @@ class WizardLedger(Application[UUID]):
             table=msgspec.Raw(msgspec.msgpack.encode(loaded.table)),
             keys=loaded.keys,
         )
+        row = StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))
         # Another process may have taken the same snapshot: either copy will do.
         with contextlib.suppress(RecordConflictError, IntegrityError):
-            self.snapshot_recorder.insert_events(
-                [StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))]
-            )
+            committer = self.shards.committer(gid)
+            if committer is None:
+                self.snapshot_recorder.insert_events([row])
+            else:
+                # Through the group commit, like the acts: a write of its own would
+                # wait for SQLite's write lock behind them (its busy handler sleeps
+                # for up to 100 ms at a time), and hold the act's answer meanwhile.
+                committer.commit([(self.snapshot_recorder, [row])])
 
     def _read_snapshot(self, gid: UUID, at: int | None) -> Loaded | None:
         """The latest usable snapshot at or before ``at``, or None.

@@ -18,6 +18,7 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import (
+    ENGINE_VERSION,
     ActionTaken,
     CardsShuffled,
     DiceRolled,
@@ -39,7 +40,7 @@ from services.chance import dice_for, opening_dice
 from services.codec import GENESIS, Record, decode_body, link_hash
 from services.fold import RecordRow, decode_events
 from services.ledger import WizardLedger, parse_game_id
-from services.rereading import act_again
+from services.rereading import act_again, first_difference, plain
 
 
 @dataclass
@@ -182,8 +183,9 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     except IllegalCommand as e:
         report.problems.append(Problem(2, "setup", f"setup no longer succeeds: {e.message}"))
         return report
-    if not _same(expected, setup_events):
-        pos = 2 + _first_difference(expected, setup_events)
+    k = _first_difference(expected, setup_events)
+    if k is not None:
+        pos = 2 + k
         report.problems.append(
             Problem(pos, "adjudication", "setup decided today differs from the stored events")
         )
@@ -256,14 +258,50 @@ def _readjudicate(
         return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
     # The service adds these after the rules' events: the seed at the end, the fork mark.
     stored_wo_seed = [e for e in stored if not isinstance(e, SeedRevealed | GameForked)]
-    if not _same(again, stored_wo_seed):
-        k = _first_difference(again, stored_wo_seed)
-        return Problem(
-            position + k,
-            "adjudication",
-            "this engine decides the action differently from the stored events",
-        )
+    k = _first_difference(again, stored_wo_seed)
+    if k is not None:
+        return Problem(position + k, "adjudication", _differently(again, stored_wo_seed, k, table))
     return None
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> int | None:
+    """Where two lists of events first differ (None: they do not). Equal values may
+    still differ as a tuple from a list (built by the rules, read from the store)."""
+    if a == b:
+        return None
+    k = first_difference(a, b)
+    return None if k == len(a) == len(b) else k
+
+
+def _differently(again: list[Any], stored: list[Any], k: int, table: Any) -> str:
+    """What differs at the first differing event, and under which engines, so that
+    a referee sees at once whether a rule's outcome or only its citation moved."""
+    recorded = table.started.engine_version
+    engines = (
+        f" (recorded by engine {recorded}, decided again by {ENGINE_VERSION}; "
+        "`wizards readjudicate` shows both side by side)"
+        if recorded != ENGINE_VERSION
+        else ""
+    )
+    if k >= len(again) or k >= len(stored):
+        longer = "the stored events go on" if k < len(stored) else "this engine goes on"
+        return (
+            f"this engine decides the action differently from the stored events: {longer}{engines}"
+        )
+    now, then = plain([again[k]])[0], plain([stored[k]])[0]
+    if type(again[k]) is not type(stored[k]):
+        what = f"{type(stored[k]).__name__} recorded, {type(again[k]).__name__} now"
+    else:
+        fields = [f for f in then if now.get(f) != then.get(f)]
+        what = f"{type(stored[k]).__name__} differs in " + ", ".join(
+            f"{f} ({_short(then.get(f))} recorded, {_short(now.get(f))} now)" for f in fields
+        )
+    return f"this engine decides the action differently: {what}{engines}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_chance(
@@ -323,21 +361,8 @@ def _fold_stretch(
     return None, table
 
 
-def _same(a: list[Any], b: list[Any]) -> bool:
-    # Equal values are equal events; unequal ones may still differ only as a
-    # tuple from a list (an event built by the rules, one read from the store).
-    return a == b or [msgspec.to_builtins(x) for x in a] == [msgspec.to_builtins(x) for x in b]
-
-
 def _as_is(record: Record) -> Record:
     return record
-
-
-def _first_difference(a: list[Any], b: list[Any]) -> int:
-    for k, (x, y) in enumerate(zip(a, b, strict=False)):
-        if msgspec.to_builtins(x) != msgspec.to_builtins(y):
-            return k
-    return min(len(a), len(b))
 
 
 def _fails(row: RecordRow) -> bool:

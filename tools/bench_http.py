@@ -294,8 +294,13 @@ async def _drive(
     result.seconds = time.perf_counter() - t0
 
 
-def check_stored(store: str, result: RunResult) -> None:
-    """Open the store directly: every acknowledged entry stored as answered, verify clean."""
+def check_stored(store: str, result: RunResult, baseline: Path | None = None) -> None:
+    """Open the store directly: every acknowledged entry stored as answered, verify clean.
+
+    The entries are read by this code (so a baseline's rows are also a test of
+    reading an older store). A baseline's games are verified by the baseline's own
+    ``wizards verify``: this engine decides some of them differently on purpose
+    (its rulings cite other passages), which verify reports as a difference."""
     from services.ledger import WizardLedger
     from services.verify import verify_game
 
@@ -307,13 +312,38 @@ def check_stored(store: str, result: RunResult) -> None:
             if any(hashes.get(p) != h for p, h in acked.items()):
                 stored_ok = False
                 result.errors.append(f"game {gid}: an acknowledged entry is not stored")
+            if baseline is not None:
+                continue
             report = verify_game(ledger, gid)
             if not report.ok:
                 verify_ok = False
                 result.errors.append(f"game {gid}: verify: {report.as_json()}")
+        if baseline is not None:
+            verify_ok = _baseline_verifies(store, baseline, result)
         result.stored_ok, result.verify_ok = stored_ok, verify_ok
     finally:
         ledger.close()
+
+
+def _baseline_verifies(store: str, baseline: Path, result: RunResult) -> bool:
+    """``wizards verify`` of the baseline's revision over the games it served."""
+    env = {**os.environ, "PYTHONPATH": str(baseline)}
+    ids = [str(gid) for gid in result.acked]
+    run = subprocess.run(
+        [sys.executable, "-m", "tools.cli", "--store", store, "verify", "--json", *ids],
+        env=env,
+        cwd=baseline,
+        capture_output=True,
+    )
+    try:
+        reports = msgspec.json.decode(run.stdout)
+    except msgspec.DecodeError:
+        result.errors.append(f"the baseline's verify answered no report: {run.stderr[-300:]!r}")
+        return False
+    bad = [r for r in reports if not r.get("ok")]
+    for r in bad:
+        result.errors.append(f"game {r.get('game_id')}: the baseline's verify: {r}")
+    return not bad and len(reports) == len(ids)
 
 
 def run_load(
@@ -336,7 +366,7 @@ def run_load(
         asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
         result.server_cpu = cpu_seconds(pids) - before
         result.load = (load_before, os.getloadavg()[0])
-    check_stored(store, result)
+    check_stored(store, result, baseline)
     return result
 
 

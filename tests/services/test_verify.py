@@ -205,3 +205,42 @@ def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     assert not report.ok
     assert (report.first().check, report.first().position) == ("snapshot", version)  # type: ignore[union-attr]
+
+
+def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engines(
+    finished: tuple[WizardLedger, UUID, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game stored by an older engine whose rules now cite another passage (as
+    0.2.0's rulings did for 0.1.0 games): verify says which event and field moved,
+    both values, and both engine versions."""
+    from domain.kernel import ActionTaken, Consequence, get_game
+    from domain.kernel import game as registry
+
+    ledger, gid, path = finished
+    entries = ledger.entries(gid)
+    first_action = next(e.position for e in entries if isinstance(e.event, ActionTaken))
+    target = next(e for e in entries[first_action:] if isinstance(e.event, Consequence))
+    rule = target.event.rule  # type: ignore[attr-defined]
+    real = get_game("ultimate")
+    other = next(r.id for r in real.catalogue if r.id != rule)
+
+    class Recited:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
+            events = real.decide(state, seat, command, dice)
+            return [
+                msgspec.structs.replace(e, rule=other) if getattr(e, "rule", None) == rule else e
+                for e in events
+            ]
+
+    monkeypatch.setitem(registry._REGISTRY, "ultimate", Recited())
+    monkeypatch.setattr("services.verify.ENGINE_VERSION", "9.9.9")
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    problem = report.first()
+    assert problem is not None and problem.check == "adjudication"
+    assert problem.position == target.position
+    assert f"{type(target.event).__name__} differs in rule" in problem.message
+    assert f"'{rule}' recorded, '{other}' now" in problem.message
+    assert "decided again by 9.9.9" in problem.message
