@@ -3,7 +3,7 @@ what decide produced. The pending decisions are recomputed after each event."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -12,8 +12,8 @@ from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import NOBODY, State, Support
-from domain.kernel import DiceRolled, Event
-from domain.kernel.evolving import evolve_by_handlers
+from domain.kernel import DiceRolled
+from domain.kernel.evolving import PendingEvolver
 
 replace = msgspec.structs.replace
 
@@ -241,15 +241,6 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 }
 
 
-def evolve(state: State, event: Event) -> State:
-    return evolve_all(state, (event,))
-
-
-def evolve_all(state: State, events: Iterable[Event]) -> State:
-    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
-    derived once, after the last event that changed the state."""
-    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
-
-
-def _with_pending(state: State) -> State:
-    return replace(state, pending=pending_of(state))
+_EVOLVER = PendingEvolver(_HANDLERS, pending_of)
+evolve = _EVOLVER.evolve
+evolve_all = _EVOLVER.evolve_all

@@ -4,7 +4,9 @@ game derives from the rest of its state (the pending decisions) settled after.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
+
+import msgspec
 
 from domain.kernel.types import Event
 
@@ -29,3 +31,23 @@ def evolve_by_handlers(
             state = handler(state, event)
             changed = True
     return settle(state) if changed and settle is not None else state
+
+
+class PendingEvolver(Generic[S]):
+    """A game's ``evolve`` and ``evolve_all`` from its handlers, with its pending
+    decisions derived by ``pending_of`` once per batch (into the state's ``pending``)."""
+
+    def __init__(self, handlers: Handlers[S], pending_of: Callable[[S], Any]) -> None:
+        self.handlers = handlers
+        self.pending_of = pending_of
+
+    def evolve(self, state: S, event: Event) -> S:
+        return self.evolve_all(state, (event,))
+
+    def evolve_all(self, state: S, events: Iterable[Event]) -> S:
+        """``evolve`` over each event in turn; no handler reads ``pending``, so it is
+        derived once, after the last event that changed the state."""
+        return evolve_by_handlers(state, events, self.handlers, self._settle)
+
+    def _settle(self, state: S) -> S:
+        return msgspec.structs.replace(state, pending=self.pending_of(state))  # type: ignore[type-var]

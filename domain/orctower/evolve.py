@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from domain.kernel import CardsShuffled, Event
-from domain.kernel.evolving import evolve_by_handlers
+from domain.kernel import CardsShuffled
+from domain.kernel.evolving import PendingEvolver
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
 from domain.orctower.facedown import counted, revealed_from_pool, taken
@@ -374,15 +374,6 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 }
 
 
-def evolve(state: State, event: Event) -> State:
-    return evolve_all(state, (event,))
-
-
-def evolve_all(state: State, events: Iterable[Event]) -> State:
-    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
-    derived once, after the last event that changed the state."""
-    return evolve_by_handlers(state, events, HANDLERS, _with_pending)
-
-
-def _with_pending(state: State) -> State:
-    return rep(state, pending=pending_of(state))
+_EVOLVER = PendingEvolver(HANDLERS, pending_of)
+evolve = _EVOLVER.evolve
+evolve_all = _EVOLVER.evolve_all

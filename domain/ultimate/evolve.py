@@ -6,31 +6,17 @@ rest of the state after every event, so they can never disagree with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
-from domain.kernel.evolving import evolve_by_handlers
+from domain.kernel.evolving import PendingEvolver
 from domain.kernel.piles import take
 from domain.ultimate import events as ev
 from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, title
 from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard, can_draw
-
-
-def evolve(state: UltimateState, event: Event) -> UltimateState:
-    return evolve_all(state, (event,))
-
-
-def evolve_all(state: UltimateState, events: Iterable[Event]) -> UltimateState:
-    """``evolve`` over each event in turn; no handler reads ``pending``, so it is
-    derived once, after the last event that changed the state."""
-    return evolve_by_handlers(state, events, _HANDLERS, _with_pending)
-
-
-def _with_pending(state: UltimateState) -> UltimateState:
-    return replace(state, pending=pending_of(state))
 
 
 def pending_of(state: UltimateState) -> tuple[Pending, ...]:
@@ -366,3 +352,8 @@ _HANDLERS: dict[type[Event], Callable[[UltimateState, Any], UltimateState]] = {
     ev.RoundDrawn: _round_drawn,
     ev.MatchWon: _match_won,
 }
+
+
+_EVOLVER = PendingEvolver(_HANDLERS, pending_of)
+evolve = _EVOLVER.evolve
+evolve_all = _EVOLVER.evolve_all
