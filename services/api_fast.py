@@ -49,9 +49,10 @@ from services.ledger import (
     WizardLedger,
     parse_game_id,
 )
+from services.limits import MAX_KEY_LENGTH
 from services.live import Live
 from services.play_threads import PlayThreads
-from services.reads import act_json, legal_json, state_json
+from services.reads import legal_json, perform_json, state_json
 from services.stream import Message as LiveMessage
 from services.stream import follow
 
@@ -61,7 +62,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-MAX_KEY_LENGTH = 200
 # Acts are small; a larger body is read no further here and goes to the route.
 MAX_BODY = 64 * 1024
 # Errors raised before anything is stored: the FastAPI route answers them.
@@ -327,18 +327,10 @@ def _act(
 ) -> bytes:
     try:
         seat = acting_seat(ledger, gid, request.seat, token)
-        acted = ledger.perform(
-            gid,
-            seat,
-            request.command,
-            key=key,
-            dice=request.dice,
-            orders=request.orders,
-            drew=request.drew,
-        )
+        answer = perform_json(ledger, gid, seat, request, key)
     except HANDED_OVER:
         raise _HandOver from None
-    return _encode(act_json(ledger, gid, seat, acted))
+    return _encode(answer)
 
 
 def _legal(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> bytes:

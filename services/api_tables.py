@@ -31,14 +31,14 @@ from services.api_schemas import (
     documented,
 )
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
-from services.limits import MAX_POSITION, MAX_SEAT
+from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
 from services.lobby import forked_games
 from services.reads import (
-    act_json,
     legal_json,
     log_json,
     notes_by_position,
     notes_json,
+    perform_json,
     state_json,
     summary_json,
     visible_entries,
@@ -48,7 +48,6 @@ from services.verify import verify_game
 
 router = APIRouter()
 
-MAX_KEY_LENGTH = 200
 MEDIA_TYPES = {
     "json": "application/json",
     "md": "text/markdown; charset=utf-8",
@@ -269,16 +268,7 @@ async def act(
         seat = acting_seat(ledger, gid, body.seat, token)
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
             raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
-        acted = ledger.perform(
-            gid,
-            seat,
-            body.command,
-            key=idempotency_key,
-            dice=body.dice,
-            orders=body.orders,
-            drew=body.drew,
-        )
-        return act_json(ledger, gid, seat, acted)
+        return perform_json(ledger, gid, seat, body, idempotency_key)
 
     return await _json_off_loop(work)
 

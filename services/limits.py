@@ -24,6 +24,8 @@ MAX_PLAYER_NAMES = 64
 MAX_DICE = 10_000
 MAX_ORDERS = 1_000
 MAX_ORDER_LENGTH = 10_000
+# Characters of an idempotency key (it is stored with the action).
+MAX_KEY_LENGTH = 200
 # Keys in the options of a table.
 MAX_OPTIONS = 100
 # Positions and counts in query strings and headers: far below 2**63 (the

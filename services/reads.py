@@ -7,7 +7,8 @@ seats, or hidden until the end, is shown redacted while the game runs.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 from uuid import UUID
 
 import msgspec
@@ -110,6 +111,31 @@ def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dic
     if loaded.game.outcome(loaded.table.state) is not None:
         return []
     return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+
+
+class ActFields(Protocol):
+    """What an act request carries besides its seat (the HTTP layers' two models)."""
+
+    command: Any
+    dice: Sequence[int]
+    orders: Sequence[Sequence[int]]
+    drew: Sequence[str]
+
+
+def perform_json(
+    ledger: WizardLedger, gid: UUID, seat: int, request: ActFields, key: str | None
+) -> dict[str, Any]:
+    """Perform a seat's act request and give its answer (``act_json``)."""
+    acted = ledger.perform(
+        gid,
+        seat,
+        request.command,
+        key=key,
+        dice=request.dice,
+        orders=request.orders,
+        drew=request.drew,
+    )
+    return act_json(ledger, gid, seat, acted)
 
 
 def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[str, Any]:
