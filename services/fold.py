@@ -114,6 +114,7 @@ def fold_rows(
 # ------------------------------------------------------------ by the bodies' tags
 
 
+@cache
 def _classes(game_id: str) -> frozenset[type[Event]]:
     return frozenset(KERNEL_EVENTS) | frozenset(get_game(game_id).event_types)
 
@@ -157,6 +158,7 @@ def fold_states(
     if not states:
         return None
     decode = _tagged(game.spec.id)
+    # Read at each fold, not kept: a class's version is what the code says now.
     versions = {c.version for c in _classes(game.spec.id)}
     try:
         links = list(map(decode_link, states))
