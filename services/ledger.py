@@ -1066,12 +1066,6 @@ class WizardLedger(Application[UUID]):
         """A stored snapshot's fold (None: taken by another engine); raises if damaged."""
         return _decode_snapshot(state)
 
-    def take_snapshot(self, game_id: str | UUID) -> int:
-        gid = parse_game_id(game_id)
-        loaded = self._load(gid)
-        self._snapshot(gid, loaded)
-        return loaded.version
-
     # ----------------------------------------------------------------- secrets
 
     @staticmethod
