@@ -18,15 +18,15 @@ same functions, in at most one hop to a thread (``services.play_threads``). On
 SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
 cached fold after at most a read of the local file, which in WAL mode never
 waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
-back under load, measured with an executor). There an act takes no hop
-either: the loop decides it and stages its rows (``WizardLedger.begin_act``),
+back under load, measured with an executor). An act takes no hop either,
+on any store: the loop decides it and stages its rows (``WizardLedger.begin_act``),
 the group commit's own thread commits them with the other acts queued
 meanwhile, and the loop sends the answer once they are durable. Fifty acts
 waiting for a sync are then fifty futures, not fifty threads taking turns at
-the interpreter. An act that would have to wait on the loop (another act of
-the same game under way, a fold not known current, a retried key, a race lost
-to another process) goes to a thread, as it does on PostgreSQL, where even a
-current fold is known only by asking the store.
+the interpreter (on PostgreSQL each shard's group commit has its own
+committing thread). An act that would have to wait on the loop (another act of
+the same game under way, a game not in memory, a retried key, a refusal on a
+fold not known current, a race lost to another process) goes to a thread.
 
 Anything else — another query parameter, a body msgspec does not read as the
 route's model, or any error — is handed to those routes with the body
@@ -365,9 +365,7 @@ class PlayFastPath:
                 request = _act_body.decode(body)
             except msgspec.DecodeError:  # malformed, or not the route's model
                 raise _HandOver from None
-            if self.inline_reads:
-                return await self._act_here(ledger, gid, request, token, key), []
-            return await self._run(_act, ledger, gid, request, token, key), []
+            return await self._act_here(ledger, gid, request, token, key), []
         seat = _seat_query(scope["query_string"])
         if op == "legal":
             if self.inline_reads:

@@ -820,10 +820,11 @@ class WizardLedger(Application[UUID]):
         """``perform``'s first half, for a caller that must not block (the event
         loop): the command decided and its rows staged, with the committer that
         takes them (``Committer.submit``); ``finish_act`` completes it. None
-        where that would need to wait (another act on the game, a fold not known
-        current without reading the store, a retried key): use ``perform``.
+        where that would need to wait (another act on the game, a game not in
+        memory, a retried key, a refusal on a fold not known current without
+        reading the store): use ``perform``.
 
-        Raises ``IllegalCommand`` (nothing staged) for a refused command: the
+        Raises ``IllegalCommand`` (nothing staged) for a refused command, when the
         fold it was decided on is known current. The game's turn is held from
         here until ``finish_act``, which must be called whatever happens."""
         gid = parse_game_id(game_id)
@@ -839,12 +840,22 @@ class WizardLedger(Application[UUID]):
         if not turn.acquire(blocking=False):
             return None
         try:
-            loaded = self._fresh(gid)
+            # As ``perform``: decided on the cached fold, which another process
+            # may have left behind; the commit then loses the race for the position.
+            current = self._fresh(gid)
+            with self._lock:
+                loaded = current or self._cache.get(gid)
             if loaded is None or (key is not None and key in loaded.keys):
                 turn.release()
                 return None
             cmd = decode_command(loaded.game, command)
-            events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+            try:
+                events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+            except IllegalCommand:
+                if current is None:  # refused on a fold maybe behind: ask the store
+                    turn.release()
+                    return None
+                raise
             staged = self._stage(gid, loaded, events, folded=after)
         except BaseException:
             turn.release()

@@ -54,16 +54,16 @@ def db_path(url: str) -> str:
 
 
 def test_a_begun_act_is_stored_only_once_committed_and_then_read_by_others(
-    sqlite_url: str,
+    store_url: str,
 ) -> None:
-    ledger = WizardLedger(sqlite_url)
+    ledger = WizardLedger(store_url)
     gid = new_game(ledger, "loop-1")
     ledger.load(gid)  # known current from here on
     seat, command = first_legal(ledger, gid)
     begun = ledger.begin_act(gid, seat, command)
     assert begun is not None
     staged, committer = begun
-    other = WizardLedger(sqlite_url)
+    other = WizardLedger(store_url)
     assert other.load(gid).version == staged.loaded.version  # staged is not stored
     assert commit_staged(committer, staged) is None
     acted = ledger.finish_act(staged, None)
@@ -160,16 +160,16 @@ def test_writes_submitted_meanwhile_share_one_commit(sqlite_url: str) -> None:
 
 
 def test_a_race_lost_to_another_process_stores_nothing_and_is_decided_again(
-    sqlite_url: str,
+    store_url: str,
 ) -> None:
-    ledger = WizardLedger(sqlite_url)
+    ledger = WizardLedger(store_url)
     gid = new_game(ledger, "loop-race")
     ledger.load(gid)
     seat, command = first_legal(ledger, gid)
     begun = ledger.begin_act(gid, seat, command)
     assert begun is not None
     staged, committer = begun
-    elsewhere = WizardLedger(sqlite_url)  # another process, first to the position
+    elsewhere = WizardLedger(store_url)  # another process, first to the position
     won = elsewhere.act(gid, seat, command)
     error = commit_staged(committer, staged)
     assert error is not None
@@ -183,6 +183,29 @@ def test_a_race_lost_to_another_process_stores_nothing_and_is_decided_again(
     assert entries[0].position == won[-1].position + 1
     assert ledger.load(gid).table == elsewhere.load(gid).table
     assert verify_game(elsewhere, gid).ok
+    elsewhere.close()
+    ledger.close()
+
+
+def test_a_refusal_on_a_fold_not_known_current_is_left_to_the_store(
+    postgres_url: str,
+) -> None:
+    """On PostgreSQL nothing says that the cached fold is current without a query:
+    a refusal there is left to ``perform``, which reads the store before refusing,
+    so a command made legal by another process's write is played, not refused."""
+    ledger = WizardLedger(postgres_url)
+    gid = new_game(ledger, "loop-pg-refusal")
+    stale_seat, _ = first_legal(ledger, gid)  # cached here
+    elsewhere = WizardLedger(postgres_url)
+    seat = stale_seat
+    while seat == stale_seat:  # the turn passes to the other seat, unseen here
+        elsewhere.act(gid, *first_legal(elsewhere, gid))
+        seat, command = first_legal(elsewhere, gid)
+    stored = elsewhere.load(gid).version
+    assert ledger.begin_act(gid, seat, command) is None  # refused here: not decided
+    entries = ledger.act(gid, seat, command)  # decided on the store's position
+    assert entries[0].position == stored + 1
+    assert ledger.load(gid).table == elsewhere.load(gid).table
     elsewhere.close()
     ledger.close()
 
