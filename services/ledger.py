@@ -94,7 +94,7 @@ log = logging.getLogger("wizards.ledger")
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
 CACHED_GAMES = 4096
-GAME_LOCKS = 256
+GAME_LOCKS = 4096
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
 _NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
