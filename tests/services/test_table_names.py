@@ -63,6 +63,12 @@ class Twins:
     own: str  # the game played with the renaming file
     plain: str  # the same game on the built-in data
     at: int  # a consequence (after the first action) that names the entry
+    sent: list[tuple[int, dict[str, Any]]]  # the commands both games were sent
+    tokens: dict[int, str]  # the own game's seat tokens
+
+    def play_own(self) -> None:
+        for seat, command in self.sent:
+            self.ledger.act(self.own, seat, command)
 
 
 def _texts(ledger: WizardLedger, gid: str, entries: list[Any]) -> list[tuple[int, str]]:
@@ -79,9 +85,12 @@ def _first_named(game: str, texts: list[tuple[int, str]]) -> tuple[str, int] | N
     return None
 
 
-def play_twins(ledger: WizardLedger, game: str, seed: str = "names") -> Twins:
+def play_twins(
+    ledger: WizardLedger, game: str, seed: str = "names", *, own_too: bool = True
+) -> Twins:
     """Both games played with the same commands until the renamed entry is named
-    in a consequence of an action (the built-in twin first, for Spell Wars)."""
+    in a consequence of an action (the built-in twin first: Spell Wars's entry
+    is the first card it names). ``own_too=False``: the own game is only opened."""
     ident, name = RENAMED[game]
     spec = get_game(game).spec
     template = msgspec.json.decode(msgspec.json.encode(get_game(game).data_template()))
@@ -108,14 +117,15 @@ def play_twins(ledger: WizardLedger, game: str, seed: str = "names") -> Twins:
             said = said_on_built_in(game, ident)
             at = next((p for p, t in texts if any(s in t for s in said)), None)
     _rename(template, ident, name)
-    own = str(
-        ledger.create_game(
-            game, spec.min_players, seed=seed, options=OPTIONS.get(game), data=template
-        ).game_id
+    created = ledger.create_game(
+        game, spec.min_players, seed=seed, options=OPTIONS.get(game), data=template
     )
-    for seat, command in sent:
-        ledger.act(own, seat, command)
-    return Twins(ledger, game, ident, name, own, plain, at)
+    twins = Twins(
+        ledger, game, ident, name, str(created.game_id), plain, at, sent, dict(created.seats)
+    )
+    if own_too:
+        twins.play_own()
+    return twins
 
 
 def _rename(data: Any, ident: str, name: str) -> None:
