@@ -94,7 +94,7 @@ log = logging.getLogger("wizards.ledger")
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
 CACHED_GAMES = 4096
-GAME_LOCKS = 256
+GAME_LOCKS = 4096
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
 _NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
@@ -620,7 +620,7 @@ class WizardLedger(Application[UUID]):
             _check_drew(drew)
         except SetupError as e:
             raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
-        with self._game_locks[gid.int % GAME_LOCKS]:
+        with self._turn(gid):
             fresh = False
             for _ in range(MAX_RETRIES):
                 loaded, read = self._current(gid)
@@ -789,6 +789,11 @@ class WizardLedger(Application[UUID]):
             rows.append((self.snapshot_recorder, [self._snapshot_row(gid, new)]))
         return Staged(gid, loaded, new, entries, rows, first_is_start, secret)
 
+    def _turn(self, gid: UUID) -> threading.Lock:
+        """The lock an act of the game holds. Striped by a hash of the whole id:
+        a sharded store's ids end with their shard's number."""
+        return self._game_locks[hash(gid) % GAME_LOCKS]
+
     def _settle(self, staged: Staged) -> tuple[list[Entry], Loaded]:
         """What follows a staged append once it is durable: the commit counter,
         the cache, the listeners."""
@@ -836,7 +841,7 @@ class WizardLedger(Application[UUID]):
         committer = self.shards.committer(gid)
         if committer is None:
             return None
-        turn = self._game_locks[gid.int % GAME_LOCKS]
+        turn = self._turn(gid)
         if not turn.acquire(blocking=False):
             return None
         try:

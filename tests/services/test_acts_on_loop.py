@@ -19,7 +19,8 @@ import pytest
 from domain.kernel import ActionTaken, IllegalCommand
 from services.api import create_app
 from services.commit import Committer
-from services.ledger import GAME_LOCKS, Staged, WizardLedger
+from services.ledger import Staged, WizardLedger
+from services.shards import game_id_on
 from services.verify import verify_game
 from tests.services.conftest import QUICK, LiveServer, new_table
 
@@ -106,7 +107,7 @@ def test_a_game_whose_turn_is_taken_is_left_to_a_thread(sqlite_url: str) -> None
     blocker.execute("BEGIN IMMEDIATE")  # holds the write lock
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(ledger.act, gid, seat, command)
-        turn = ledger._game_locks[gid.int % GAME_LOCKS]
+        turn = ledger._turn(gid)
         deadline = time.monotonic() + 30
         while not turn.locked():  # the thread takes the game's turn, then waits
             assert time.monotonic() < deadline, "the act never started"
@@ -238,9 +239,9 @@ def test_acts_over_http_take_no_thread_and_every_answer_is_stored(sqlite_url: st
         tables: list[Any] = []
         while len(tables) < 6:  # games of different turns (they are striped by id)
             t = new_table(http)
-            if UUID(t.game_id).int % GAME_LOCKS not in {
-                UUID(o.game_id).int % GAME_LOCKS for o in tables
-            }:
+            if all(
+                ledger._turn(UUID(t.game_id)) is not ledger._turn(UUID(o.game_id)) for o in tables
+            ):
                 tables.append(t)
 
         def one_act(t: Any) -> dict[str, Any]:
@@ -291,4 +292,13 @@ def test_acts_over_http_take_no_thread_and_every_answer_is_stored(sqlite_url: st
         assert positions == list(range(1, len(positions) + 1))
         assert verify_game(reader, UUID(t.game_id)).ok
     reader.close()
+    ledger.close()
+
+
+def test_games_of_one_shard_do_not_share_a_turn(sqlite_url: str) -> None:
+    """A sharded store's ids end with their shard's number: the turns are striped
+    by the whole id, or the games of a shard would wait for each other's acts."""
+    ledger = WizardLedger(sqlite_url)
+    turns = {id(ledger._turn(game_id_on(3))) for _ in range(200)}
+    assert len(turns) >= 190
     ledger.close()
