@@ -7,8 +7,9 @@ and the live story read them here, through that same resolution (the file's
 named entries against the built-in file's).
 
 The games' own lines (``Event.describe``, option docs) are written once for
-every table and name cards by their built-in names (ultimate's events by their
-English titles, the orc tower's by instance ids such as ``goblin-03``). For a
+every table and name cards by their built-in names (ultimate's events by the
+printed names its faces show, the orc tower's by instance ids such as
+``goblin-03``). For a
 table whose file renames cards, those lines are rewritten in one pass: each
 built-in mention of a renamed card becomes the file's name. Every other known
 name (a combo named after a card, a name the line already took from the
@@ -114,17 +115,14 @@ _BY_FILE: dict[tuple[str, str], CardNames] = {}
 @cache
 def _labels(game_id: str) -> dict[str, set[str]]:
     """Every built-in name each card goes by in the game's lines: its data file's
-    name, its face's name and, where the game has one, its English title."""
+    name and its face's name. (A face's ``extra.title``, ultimate's English
+    gloss, is said in no line, so it is not looked for.)"""
     out: dict[str, set[str]] = {}
     for ident, entry in built_in_entries(game_id).items():
         if isinstance(entry.get("name"), str):
             out.setdefault(ident, set()).add(entry["name"])
     for card in table_face(game_id)["cards"]:
-        said = out.setdefault(card["id"], set())
-        said.add(card["name"])
-        title = card.get("extra", {}).get("title")
-        if isinstance(title, str) and title:
-            said.add(title)
+        out.setdefault(card["id"], set()).add(card["name"])
     return out
 
 

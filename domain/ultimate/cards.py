@@ -19,8 +19,11 @@ Targeting = Literal["none", "opponent", "two_opponents", "other", "discard"]
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):
     id: str
-    name: str  # as printed in the French rulebook
-    title: str  # English name used in replay lines
+    # As printed in the French rulebook: every line (story, refusal, prompt) says it.
+    name: str
+    # An English gloss of the name, for readers of the API's card faces
+    # (``extra.title``); no line says it, as the players hold the printed cards.
+    title: str
     category: Category
     rule: str
     targeting: Targeting = "none"
@@ -28,8 +31,8 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
 
 class Combo(msgspec.Struct, frozen=True, kw_only=True):
     id: str
-    name: str
-    title: str
+    name: str  # as printed in the rulebook's combo list (see Card)
+    title: str  # English gloss only (see Card)
     cards: tuple[str, str]
     rule: str
     targeting: Targeting = "none"
@@ -259,12 +262,17 @@ FROZEN_ARMOUR = "frozen_armour"
 ARCANE_TRAP = "arcane_trap"
 # Option discard_replacement=draw: a card is owed at the start of the next turn.
 REPLACEMENT = "replacement"
-EFFECT_TITLES: dict[str, str] = {
+# How a line names each effect. An effect one card or combo lays is called by
+# that card's or combo's printed name, as the table calls what lies on a wizard.
+EFFECT_NAMES: dict[str, str] = {
+    # Laid by Nuage de poison and by Bénédiction empoisonnée alike: the state is
+    # named after neither, so a plain word.
     POISON: "Poison",
-    SHADOW_VEIL: "Shadow Veil",
-    ELECTRIC_VEIL: "Electric Veil",
-    FROZEN_ARMOUR: "Frozen Armour",
-    ARCANE_TRAP: "Arcane Trap",
+    SHADOW_VEIL: CARDS["shadow_veil"].name,
+    ELECTRIC_VEIL: COMBOS["electric_veil"].name,
+    FROZEN_ARMOUR: COMBOS["frozen_armour"].name,
+    ARCANE_TRAP: COMBOS["arcane_trap"].name,
+    # Our option's bookkeeping, not a card: the rulebook prints no name for it.
     REPLACEMENT: "Replacement card owed",
 }
 # These last "one turn": they lapse when their holder's next turn starts.
@@ -279,10 +287,26 @@ def uses_defence_card(combo: Combo) -> bool:
     return any(is_defence(card) for card in combo.cards)
 
 
-def title(card_or_combo: str) -> str:
-    """English name of a card, combo or effect kind, for replay lines."""
+def printed_name(card_or_combo: str) -> str | None:
+    """The French name printed on the card or in the combo list; None for any
+    other id."""
     if card_or_combo in CARDS:
-        return CARDS[card_or_combo].title
+        return CARDS[card_or_combo].name
     if card_or_combo in COMBOS:
-        return COMBOS[card_or_combo].title
-    return EFFECT_TITLES.get(card_or_combo, card_or_combo.replace("_", " "))
+        return COMBOS[card_or_combo].name
+    return None
+
+
+def name_of(card_or_effect: str) -> str:
+    """How every line names a card, combo or effect kind: the printed name (the
+    effect's name, see EFFECT_NAMES); an unknown id as words."""
+    printed = printed_name(card_or_effect)
+    if printed is not None:
+        return printed
+    return EFFECT_NAMES.get(card_or_effect, card_or_effect.replace("_", " "))
+
+
+# The pending prompt of an arriving attack (evolve.py, another change's file
+# today) still imports the old name; it says the printed name too. Import
+# ``name_of`` there and drop this alias.
+title = name_of

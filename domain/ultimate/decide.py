@@ -19,7 +19,7 @@ from domain.ultimate.cards import (
     HAND_LIMIT,
     REPLACEMENT,
     is_defence,
-    title,
+    name_of,
     uses_defence_card,
 )
 from domain.ultimate.commands import (
@@ -71,7 +71,7 @@ def _held(state: UltimateState, seat: int, card: str, rule: str) -> None:
     _known_card(card)
     if card not in hand(state, seat):
         raise IllegalCommand(
-            "not_in_hand", rule, f"seat {seat} does not hold {title(card)} ({card})"
+            "not_in_hand", rule, f"seat {seat} does not hold {name_of(card)} ({card})"
         )
 
 
@@ -177,8 +177,8 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         raise IllegalCommand(
             "not_in_hand",
             "ultimate.combo.rules",
-            f"{what} needs {' + '.join(title(c) for c in combo.cards)}; seat {seat} lacks "
-            + ", ".join(title(c) for c in missing),
+            f"{what} needs {' + '.join(name_of(c) for c in combo.cards)}; seat {seat} lacks "
+            + ", ".join(name_of(c) for c in missing),
         )
     target, second = command.target, command.second_target
     if combo.targeting != "discard" and command.card is not None:
@@ -210,7 +210,7 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         _known_card(command.card)
         if command.card not in state.discard:
             raise IllegalCommand(
-                "not_in_discard", rule, f"{title(command.card)} is not in the discard pile"
+                "not_in_discard", rule, f"{name_of(command.card)} is not in the discard pile"
             )
     play_combo(flow, seat, combo_id, targets, command.card)
     flow.advance()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.kernel import Consequence, Visibility, private
-from domain.ultimate.cards import title
+from domain.ultimate.cards import name_of
 from domain.ultimate.state import Hit
 
 DiscardReason = Literal["no_action", "discard_phase", "cost", "demanded", "picked"]
@@ -17,7 +17,7 @@ def _seat(seat: int) -> str:
 
 
 def _cards(cards: tuple[str, ...]) -> str:
-    return ", ".join(title(c) for c in cards) if cards else "nothing"
+    return ", ".join(name_of(c) for c in cards) if cards else "nothing"
 
 
 class RoundStarted(Consequence, frozen=True, kw_only=True):
@@ -66,7 +66,7 @@ class CardDrawn(Consequence, frozen=True, kw_only=True):
         return private(self.seat)
 
     def describe(self) -> str:
-        return f"{_seat(self.seat)} draws {title(self.card)}"
+        return f"{_seat(self.seat)} draws {name_of(self.card)}"
 
 
 class CardPlayed(Consequence, frozen=True, kw_only=True):
@@ -76,7 +76,7 @@ class CardPlayed(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         aim = "" if self.target is None else f" at {_seat(self.target)}"
-        return f"{_seat(self.seat)} plays {title(self.card)}{aim}"
+        return f"{_seat(self.seat)} plays {name_of(self.card)}{aim}"
 
 
 class ComboPlayed(Consequence, frozen=True, kw_only=True):
@@ -88,10 +88,9 @@ class ComboPlayed(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         aim = f" at {', '.join(_seat(t) for t in self.targets)}" if self.targets else ""
-        pick = f" taking {title(self.card)}" if self.card else ""
-        return (
-            f"{_seat(self.seat)} combines {_cards(self.cards)} into {title(self.combo)}{aim}{pick}"
-        )
+        pick = f" taking {name_of(self.card)}" if self.card else ""
+        into = name_of(self.combo)
+        return f"{_seat(self.seat)} combines {_cards(self.cards)} into {into}{aim}{pick}"
 
 
 class CardDiscarded(Consequence, frozen=True, kw_only=True):
@@ -107,7 +106,7 @@ class CardDiscarded(Consequence, frozen=True, kw_only=True):
             "demanded": "as demanded",
             "picked": "picked blind by the caster",
         }[self.reason]
-        return f"{_seat(self.seat)} discards {title(self.card)} {why}"
+        return f"{_seat(self.seat)} discards {name_of(self.card)} {why}"
 
 
 class CardRecovered(Consequence, frozen=True, kw_only=True):
@@ -117,7 +116,7 @@ class CardRecovered(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"{_seat(self.seat)} takes {title(self.card)} back from the discard pile"
+        return f"{_seat(self.seat)} takes {name_of(self.card)} back from the discard pile"
 
 
 class CardStolen(Consequence, frozen=True, kw_only=True):
@@ -129,7 +128,7 @@ class CardStolen(Consequence, frozen=True, kw_only=True):
         return private(self.thief, self.victim)
 
     def describe(self) -> str:
-        return f"{_seat(self.thief)} steals {title(self.card)} from {_seat(self.victim)}"
+        return f"{_seat(self.thief)} steals {name_of(self.card)} from {_seat(self.victim)}"
 
 
 class HandsSwapped(Consequence, frozen=True, kw_only=True):
@@ -159,7 +158,7 @@ class DamageDealt(Consequence, frozen=True, kw_only=True):
         taken = f"{self.amount} damage"
         if self.requested is not None and self.requested != self.amount:
             taken = f"{self.amount} of {self.requested} damage"
-        return f"{_seat(self.seat)} takes {taken} from {title(self.source)} (life {self.life})"
+        return f"{_seat(self.seat)} takes {taken} from {name_of(self.source)} (life {self.life})"
 
 
 class DamageBlocked(Consequence, frozen=True, kw_only=True):
@@ -168,7 +167,7 @@ class DamageBlocked(Consequence, frozen=True, kw_only=True):
     by: str
 
     def describe(self) -> str:
-        return f"{title(self.by)} blocks {self.amount} damage for {_seat(self.seat)}"
+        return f"{name_of(self.by)} blocks {self.amount} damage for {_seat(self.seat)}"
 
 
 class LifeRestored(Consequence, frozen=True, kw_only=True):
@@ -186,7 +185,7 @@ class EffectStarted(Consequence, frozen=True, kw_only=True):
     turn: int
 
     def describe(self) -> str:
-        return f"{title(self.kind)} now lies on {_seat(self.seat)}"
+        return f"{name_of(self.kind)} now lies on {_seat(self.seat)}"
 
 
 class EffectEnded(Consequence, frozen=True, kw_only=True):
@@ -195,7 +194,7 @@ class EffectEnded(Consequence, frozen=True, kw_only=True):
     reason: EffectEnd
 
     def describe(self) -> str:
-        return f"{title(self.kind)} on {_seat(self.seat)} ends ({self.reason})"
+        return f"{name_of(self.kind)} on {_seat(self.seat)} ends ({self.reason})"
 
 
 class AttackBegan(Consequence, frozen=True, kw_only=True):
@@ -209,7 +208,7 @@ class AttackBegan(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         aims = ", ".join(_seat(h.target) for h in self.hits)
-        return f"{_seat(self.attacker)} attacks {aims} with {title(self.source)}"
+        return f"{_seat(self.attacker)} attacks {aims} with {name_of(self.source)}"
 
 
 class AttackPrevented(Consequence, frozen=True, kw_only=True):
@@ -238,7 +237,7 @@ class DefencePlayed(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         aim = "" if self.target is None else f" towards {_seat(self.target)}"
-        return f"{_seat(self.seat)} defends with {title(self.card)}{aim}"
+        return f"{_seat(self.seat)} defends with {name_of(self.card)}{aim}"
 
 
 class DefenceDeclined(Consequence, frozen=True, kw_only=True):

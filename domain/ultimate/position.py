@@ -16,7 +16,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import SetupError
-from domain.ultimate.cards import COMBOS, EFFECT_TITLES
+from domain.ultimate.cards import COMBOS, EFFECT_NAMES
 from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.options import Options
 from domain.ultimate.state import Attack, Demand, Effect, Hit, UltimateState, Wizard
@@ -228,8 +228,8 @@ def _effect(
 ) -> dict[str, Any]:
     e = _table(value, key, EFFECT_KEYS)
     kind = e.get("kind")
-    if kind not in EFFECT_TITLES:
-        raise fail(f"{key}.kind: {kind!r} is not an effect; effects are {list(EFFECT_TITLES)}")
+    if kind not in EFFECT_NAMES:
+        raise fail(f"{key}.kind: {kind!r} is not an effect; effects are {list(EFFECT_NAMES)}")
     seat = seat_of(e.get("seat"), players, f"{key}.seat")
     if eliminated[seat]:
         raise fail(f"{key}.seat: seat {seat} is eliminated and carries no effect")
@@ -255,7 +255,7 @@ def _attack(value: Any, players: int) -> dict[str, Any]:
 
     a = _table(value, "attack", ATTACK_KEYS)
     source = a.get("source")
-    if source not in CARDS and source not in COMBOS and source not in EFFECT_TITLES:
+    if source not in CARDS and source not in COMBOS and source not in EFFECT_NAMES:
         raise fail(f"attack.source: {source!r} is no card, combo or effect id")
     hits = []
     for i, raw in enumerate(_list(a.get("hits", []), "attack.hits")):

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.ultimate.cards import CARDS, COMBOS
+from domain.ultimate.cards import printed_name
 
 
 def card_name(card_id: str) -> str | None:
-    """The French name printed on the card or in the combo list."""
-    if card_id in CARDS:
-        return CARDS[card_id].name
-    if card_id in COMBOS:
-        return COMBOS[card_id].name
-    return None
+    """The French name printed on the card or in the combo list: the name the
+    events' own lines say too (``cards.name_of``), so a command's line and its
+    consequences' lines call a card alike."""
+    return printed_name(card_id)
 
 
 def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:

@@ -16,9 +16,9 @@ from tests.services.table_transcript import consequences, enter_at_the_table, tr
 
 DISPUTE = """
 # Round 2, turn 7. Seat 0 cast Explosion at seat 1 (and took its 1 damage back).
-# Seat 1 wears Frozen Armour and answers with Miroir: who takes what?
-# Seat 0 is poisoned since seat 2's last turn; seat 2 is veiled and has set an
-# Arcane Trap. The four cards nobody saw (the draw pile) are left out.
+# Seat 1 wears Armure gelée and answers with Miroir: who takes what?
+# Seat 0 is poisoned since seat 2's last turn; seat 2 is veiled and has set a
+# Piège arcanique. The four cards nobody saw (the draw pile) are left out.
 round = 2
 turn = 7
 active = 0

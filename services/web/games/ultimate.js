@@ -3,14 +3,22 @@
 "use strict";
 (function () {
   const { h } = WL;
-  const EFFECTS = {
-    poison: "☠ poisoned",
-    veiled: "☁ shadow veil",
-    electric_veil: "⚡ electric veil",
-    frozen_armour: "❄ frozen armour",
-    arcane_trap: "⌗ arcane trap",
-  };
   const cardName = (id) => (WL.face("ultimate", id) || {}).name || id;
+  // A lasting effect is called by the card or combo that lays it, as the story
+  // calls it (the table's own names too); poison, laid by two different cards,
+  // and the replacement card owed are named by a plain word.
+  const EFFECTS = {
+    poison: ["☠", null, "poisoned"],
+    veiled: ["☁", "shadow_veil"],
+    electric_veil: ["⚡", "electric_veil"],
+    frozen_armour: ["❄", "frozen_armour"],
+    arcane_trap: ["⌗", "arcane_trap"],
+    replacement: ["↻", null, "replacement card owed"],
+  };
+  const effectName = (kind) => {
+    const [icon, card, word] = EFFECTS[kind] || ["", null, kind];
+    return `${icon} ${card ? cardName(card) : word}`.trim();
+  };
 
   function backs(n) {
     return h("div.backs", { title: `${n} cards in hand` }, Array.from({ length: n }, () => h("div.card-back")));
@@ -34,7 +42,7 @@
             p.eliminated ? h("span.chip", {}, "out of the round") : null
           ),
           h("div.meter", {}, h("span", { style: `width:${Math.max(0, (100 * p.life) / max)}%` })),
-          h("div.chips", {}, p.effects.map((e) => h("span.chip", {}, EFFECTS[e] || e))),
+          h("div.chips", {}, p.effects.map((e) => h("span.chip", {}, effectName(e)))),
           p.seat === c.seat ? null : backs(p.cards)
         )
       );

@@ -220,4 +220,4 @@ def test_a_damage_event_stored_before_requested_existed_still_decodes() -> None:
     old = b'{"type":"DamageDealt","rule":"ultimate.card.fireball","seat":1,"amount":3,"life":0,"source":"fireball"}'  # noqa: E501
     event = msgspec.json.decode(old, type=DamageDealt)
     assert (event.amount, event.requested, event.life) == (3, None, 0)
-    assert event.describe() == "seat 1 takes 3 damage from Fireball (life 0)"
+    assert event.describe() == "seat 1 takes 3 damage from Boule de feu (life 0)"

@@ -46,6 +46,25 @@ def test_a_card_not_in_hand_is_refused() -> None:
     assert "Explosion" in refused.message
 
 
+def test_refusals_and_the_defence_prompt_name_cards_as_printed() -> None:
+    """The players hold the printed cards: refusals and the prompt say the printed
+    names (a card a hand lacks with its id), never the English gloss."""
+    m = _duel()
+    assert m.refuse(0, PlayCard(card="healing_light")).message == (
+        "seat 0 does not hold Lumière de guérison (healing_light)"
+    )
+    assert m.refuse(0, PlayCombo(combo="chain_reaction", target=1)).message == (
+        "Réaction en chaîne needs Éclair + Boule de feu; seat 0 lacks Éclair"
+    )
+    m.act(0, PlayCard(card="fireball", target=1))
+    assert m.state.pending[0].prompt == (
+        "seat 0 attacks you with Boule de feu (1 damage): play one defence card or decline"
+    )
+    grave = Match(position([["absorption", "shadow_hand"], ["shield"]]))
+    refused = grave.refuse(0, PlayCombo(combo="grave_summoning", card="lightning"))
+    assert refused.message == "Éclair is not in the discard pile"
+
+
 def test_a_defence_card_cannot_be_played_on_your_own_turn() -> None:
     m = _duel()
     refused = m.refuse(0, PlayCard(card="shield"))

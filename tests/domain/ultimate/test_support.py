@@ -81,7 +81,7 @@ def test_shadow_veil_stops_only_one_attack() -> None:
     m = Match(position([["shadow_veil", "mirror"], ["lightning", "shield"], ["fireball"]]))
     m.act(0, PlayCard(card="shadow_veil"))
     m.act(0, EndTurn())
-    # Lightning reaches seat 2 first, then the veiled seat 0.
+    # Éclair reaches seat 2 first, then the veiled seat 0.
     m.act(1, PlayCard(card="lightning"))
     events = m.act(2, Decline())
     assert only(events, AttackPrevented).target == 0
