@@ -41,7 +41,8 @@ OPTIONS: dict[str, dict[str, Any]] = {"ultimate": {"rounds_to_win": 1}}
 
 
 def built_in_names(game: str, ident: str) -> list[str]:
-    """What the built-in data calls the entry (and ultimate's English title)."""
+    """What the built-in data calls the entry (and ultimate's English gloss,
+    which no line says either: a renamed card must not surface by it)."""
     names = [built_in_entries(game)[ident]["name"]]
     if game == "ultimate":
         names.append(CARDS[ident].title)
