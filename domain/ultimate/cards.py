@@ -287,23 +287,20 @@ def uses_defence_card(combo: Combo) -> bool:
     return any(is_defence(card) for card in combo.cards)
 
 
-def printed_name(card_or_combo: str) -> str | None:
-    """The French name printed on the card or in the combo list; None for any
-    other id."""
-    if card_or_combo in CARDS:
-        return CARDS[card_or_combo].name
-    if card_or_combo in COMBOS:
-        return COMBOS[card_or_combo].name
-    return None
+def known_name(card_or_effect: str) -> str | None:
+    """The name a line says for a card, combo or effect kind: the French name
+    printed on the card or in the combo list, or the effect's (EFFECT_NAMES);
+    None for any other id."""
+    if card_or_effect in CARDS:
+        return CARDS[card_or_effect].name
+    if card_or_effect in COMBOS:
+        return COMBOS[card_or_effect].name
+    return EFFECT_NAMES.get(card_or_effect)
 
 
 def name_of(card_or_effect: str) -> str:
-    """How every line names a card, combo or effect kind: the printed name (the
-    effect's name, see EFFECT_NAMES); an unknown id as words."""
-    printed = printed_name(card_or_effect)
-    if printed is not None:
-        return printed
-    return EFFECT_NAMES.get(card_or_effect, card_or_effect.replace("_", " "))
+    """``known_name``, or an unknown id as words: what every line says."""
+    return known_name(card_or_effect) or card_or_effect.replace("_", " ")
 
 
 # The pending prompt of an arriving attack (evolve.py, another change's file

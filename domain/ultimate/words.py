@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.ultimate.cards import printed_name
+from domain.ultimate.cards import known_name
 
 
 def card_name(card_id: str) -> str | None:
-    """The French name printed on the card or in the combo list: the name the
-    events' own lines say too (``cards.name_of``), so a command's line and its
-    consequences' lines call a card alike."""
-    return printed_name(card_id)
+    """The French name printed on the card or in the combo list (an effect kind
+    by its name): what the events' own lines say too (``cards.name_of``), so a
+    command's line, its consequences' lines and a view's facts call a card alike."""
+    return known_name(card_id)
 
 
 def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:

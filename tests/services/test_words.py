@@ -43,3 +43,9 @@ def test_views_in_words_and_what_changed() -> None:
         "Ann — life: 9 → 7",
         "hand: − Bouclier",
     ]
+
+
+def test_a_views_effects_are_named_as_the_story_names_them() -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"))
+    view = {"players": [{"seat": 1, "effects": ["veiled", "electric_veil", "poison"]}]}
+    assert facts(view, words) == ["Bob — effects: Voile d'ombre, Voile électrique, Poison"]
