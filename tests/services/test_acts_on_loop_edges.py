@@ -1,0 +1,84 @@
+"""Acts decided on the event loop, at their edges: a server that stops while an
+act waits for its commit, a committing thread that cannot start, and the group
+commit's hand-off between waiting threads and writes nobody waits for. Real
+SQLite files and real servers throughout."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from typing import Any
+from uuid import UUID
+
+import httpx
+import msgspec
+
+from services.api import create_app
+from services.ledger import WizardLedger
+from services.verify import verify_game
+from tests.services.conftest import LiveServer, new_table
+
+
+def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:
+    loaded = ledger.load(gid)
+    seat = loaded.table.state.pending[0].seat
+    legal = loaded.game.legal_commands(loaded.table.state, seat)
+    return seat, msgspec.to_builtins(legal[0])
+
+
+def wait_until(condition: Any, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def test_an_act_in_flight_when_the_server_stops_still_gives_its_turn_back(
+    sqlite_url: str,
+) -> None:
+    """The server stops (its graceful timeout cancels the request, its loop
+    closes) while an act begun on the loop waits for SQLite's write lock. The
+    act commits afterwards: its game's turn must come back, and the counter
+    must move, or the ledger (which outlives the server) never acts on the game
+    again and other ledgers keep serving the position before it from memory."""
+    ledger = WizardLedger(sqlite_url)
+    other = WizardLedger(sqlite_url)
+    app = create_app(ledger, redis="off")
+    server = LiveServer(app)
+    with server, server.client() as http:
+        table = new_table(http)
+        gid = UUID(table.game_id)
+        seat, command = first_legal(ledger, gid)
+        before = other.load(gid).version  # known current there from now on
+        blocker = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # the act's commit waits for this lock
+
+        def send() -> None:
+            try:
+                http.post(
+                    f"/tables/{gid}/act",
+                    json={"seat": seat, "command": command},
+                    headers=table.auth(seat),
+                )
+            except httpx.HTTPError:
+                pass  # the server went away: nobody was answered
+
+        client = threading.Thread(target=send, daemon=True)
+        client.start()
+        turn = ledger._turn(gid)
+        wait_until(turn.locked, "the act never began on the loop")
+    assert not server.thread.is_alive(), "the server did not stop"
+    blocker.execute("COMMIT")
+    blocker.close()
+    wait_until(lambda: len(ledger.entries(gid)) > before, "the act was never committed")
+    wait_until(lambda: not turn.locked(), "the game's turn was never given back", 10)
+    assert other.load(gid).version == len(ledger.entries(gid))
+    committed = len(ledger.entries(gid))
+    entries = ledger.act(gid, *first_legal(ledger, gid))
+    assert entries[0].position == committed + 1
+    assert other.load(gid).table == ledger.load(gid).table
+    assert verify_game(other, gid).ok
+    client.join(10)
+    other.close()
+    ledger.close()
