@@ -245,7 +245,11 @@ class PlayFastPath:
                 with contextlib.suppress(Exception):  # the commit's own error
                     ledger.finish_act(staged, error)
 
-        committer.submit(staged.rows, durable)
+        try:
+            committer.submit(staged.rows, durable)
+        except BaseException as e:  # nothing was queued: the act fails, its turn comes back
+            ledger.finish_act(staged, e)
+            raise
         acted = await future
         if acted is None:  # lost its position to another process: decided again
             return await self._run(_act, ledger, gid, request, token, key)

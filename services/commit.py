@@ -235,20 +235,23 @@ class Committer:
             return
         me = _Waiting(rows, notify)
         with self._lock:
+            # Before the write is queued: a thread that cannot start (raising
+            # here) must not leave a write queued, or the lead taken, with
+            # nobody to lead.
+            self._start_leader()
             self._queue.append(me)
             lead = not self._leading
             self._leading = True
-            if lead:
-                me.leads = True
-                self._start_leader()
+            me.leads = lead
         if lead:
             self._lead_now.release()
 
     def _start_leader(self) -> None:
         if self._leader is None:
-            self._leader = threading.Thread(target=self._lead_submitted, daemon=True)
-            self._leader.name = "group-commit"
-            self._leader.start()
+            leader = threading.Thread(target=self._lead_submitted, daemon=True)
+            leader.name = "group-commit"
+            leader.start()
+            self._leader = leader  # only once started: a failed start is tried again
 
     def _lead_submitted(self) -> None:
         while True:
@@ -282,8 +285,7 @@ class Committer:
                     after.leads = True
                     if after.notify is None:
                         after.wake.release()
-                    else:
-                        self._start_leader()
+                    else:  # queued by ``submit``, which started the committing thread
                         self._lead_now.release()
                 else:
                     self._leading = False
