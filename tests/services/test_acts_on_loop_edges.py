@@ -5,15 +5,19 @@ SQLite files and real servers throughout."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
+import uuid
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
 import httpx
 import msgspec
 import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from services.api import create_app
 from services.ledger import WizardLedger
@@ -169,4 +173,81 @@ def test_an_act_whose_commit_cannot_be_handed_over_gives_its_turn_back(
         assert r.status_code == 200, r.text
         stored = {e.position: e.hash for e in ledger.entries(gid)}
         assert all(stored[e["position"]] == e["hash"] for e in r.json()["entries"])
+    ledger.close()
+
+
+def test_waiting_and_submitted_writes_hand_the_lead_over_and_each_gets_its_outcome(
+    store_url: str,
+) -> None:
+    """Threads that wait (``commit``) and writes nobody waits for (``submit``),
+    mixed, some of them losing their position: every write is told once, the
+    losers their own error and the rest stored, and never two transactions at
+    once (two leaders)."""
+    ledger = WizardLedger(store_url)
+    gid = ledger.create_game("ultimate", 2, seed="hand-off", options=QUICK).game_id
+    committer = ledger.shards.committer(gid)
+    assert committer is not None
+    recorder = ledger.shards.of(gid)
+    taken = uuid.uuid4()  # a stream whose position 1 is stored: writes to it lose
+    committer.commit([(recorder, [StoredEvent(taken, 1, "t", b"first")])])
+    inner = committer.transaction
+    active, most = [0], [0]
+    guard = threading.Lock()
+
+    @contextlib.contextmanager
+    def counted(datastore: Any) -> Iterator[Any]:
+        with guard:
+            active[0] += 1
+            most[0] = max(most[0], active[0])
+        try:
+            with inner(datastore) as c:
+                yield c
+        finally:
+            with guard:
+                active[0] -= 1
+
+    committer.transaction = counted
+    outcomes: dict[int, list[BaseException | None]] = {}
+    told = threading.Semaphore(0)
+    writes = 240
+
+    def rows(i: int) -> Any:
+        stream = taken if i % 7 == 3 else uuid.uuid5(taken, str(i))
+        return [(recorder, [StoredEvent(stream, 1, "t", str(i).encode())])]
+
+    def one(i: int) -> None:
+        if i % 2:
+            try:
+                committer.commit(rows(i))
+                outcomes[i] = [None]
+            except BaseException as e:
+                outcomes[i] = [e]
+            told.release()
+        else:
+
+            def notify(error: BaseException | None, i: int = i) -> None:
+                outcomes.setdefault(i, []).append(error)
+                told.release()
+
+            committer.submit(rows(i), notify)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(writes)]
+    for t in threads:
+        t.start()
+    for _ in range(writes):
+        assert told.acquire(timeout=60), f"writes never told: {writes - len(outcomes)}"
+    for t in threads:
+        t.join(10)
+    assert most[0] == 1
+    assert sorted(outcomes) == list(range(writes))
+    assert all(len(o) == 1 for o in outcomes.values())
+    for i, (error,) in outcomes.items():
+        if i % 7 == 3:
+            assert isinstance(error, IntegrityError), (i, error)
+        else:
+            assert error is None, (i, error)
+            stored = recorder.select_events(uuid.uuid5(taken, str(i)))
+            assert [e.state for e in stored] == [str(i).encode()]
+    assert [e.state for e in recorder.select_events(taken)] == [b"first"]
+    assert not told.acquire(timeout=0.2)  # nobody told twice
     ledger.close()
