@@ -22,7 +22,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from services.api import create_app
 from services.ledger import WizardLedger
 from services.verify import verify_game
-from tests.services.conftest import QUICK, LiveServer, new_table
+from tests.services.conftest import QUICK, LiveServer, new_table, sse
 
 
 def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:
@@ -250,4 +250,55 @@ def test_waiting_and_submitted_writes_hand_the_lead_over_and_each_gets_its_outco
             assert [e.state for e in stored] == [str(i).encode()]
     assert [e.state for e in recorder.select_events(taken)] == [b"first"]
     assert not told.acquire(timeout=0.2)  # nobody told twice
+    ledger.close()
+
+
+def test_streams_and_metrics_see_every_act_made_on_the_loop(sqlite_url: str) -> None:
+    """Listeners are called on the loop's thread now: a live stream (its polling
+    slowed, so only the wake-ups can deliver) gets every entry of acts sent
+    over HTTP, and the metrics count every appended event."""
+    ledger = WizardLedger(sqlite_url)
+    app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
+    with LiveServer(app) as server, server.client() as http:
+        table = new_table(http)
+        gid = UUID(table.game_id)
+        start = len(ledger.entries(gid))
+        counted = app.state.metrics.appended._value.get()
+        arrived: list[int] = []
+        ready = threading.Event()
+
+        def watch() -> None:
+            with (
+                contextlib.suppress(httpx.HTTPError),  # the server stops at the end
+                server.client() as c,
+                c.stream("GET", f"/tables/{gid}/events") as response,
+            ):
+                for kind, data in sse(response):
+                    if kind == "ready":
+                        ready.set()
+                    elif kind == "entry":
+                        arrived.append(data["position"])
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        assert ready.wait(30)
+        answered: list[int] = []
+        for _ in range(6):
+            seat, command = first_legal(ledger, gid)
+            r = http.post(
+                f"/tables/{gid}/act",
+                json={"seat": seat, "command": command},
+                headers=table.auth(seat),
+            )
+            assert r.status_code == 200, r.text
+            answered += [e["position"] for e in r.json()["entries"]]
+        wait_until(
+            lambda: bool(arrived) and arrived[-1] >= answered[-1],
+            f"the stream got {arrived}, not up to {answered[-1]}",
+        )
+        assert arrived == list(range(start + 1, answered[-1] + 1))
+        assert answered == arrived
+        assert app.state.metrics.appended._value.get() - counted == len(answered)
+        # The acts were committed by the group commit's own thread (the loop's path).
+        assert any(t.name == "group-commit" for t in threading.enumerate())
     ledger.close()
