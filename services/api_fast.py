@@ -204,6 +204,10 @@ class PlayFastPath:
     ) -> bytes:
         """An act decided on the loop and committed by the group commit's thread;
         on a thread, as ``_act``, where it would have to wait here."""
+        if not self.inline_reads and not ledger.in_memory(gid):
+            # A read of a PostgreSQL store (the seat tokens, the game) may wait
+            # for a lock, the pool or the network: not on the loop.
+            return await self._run(_act, ledger, gid, request, token, key)
         try:
             seat = acting_seat(ledger, gid, request.seat, token)
             begun = ledger.begin_act(

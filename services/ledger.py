@@ -868,6 +868,12 @@ class WizardLedger(Application[UUID]):
         staged.turn = turn
         return staged, committer
 
+    def in_memory(self, game_id: UUID) -> bool:
+        """Whether the game's fold and secrets are cached: checking a seat's token
+        and ``begin_act`` then read nothing of the store."""
+        with self._lock:
+            return game_id in self._cache and game_id in self._secrets
+
     def finish_act(self, staged: Staged, error: BaseException | None) -> Acted | None:
         """Complete ``begin_act`` once its rows were committed (``error`` None) or
         not: the act, or None when it lost the race for its position to another

@@ -302,3 +302,59 @@ def test_streams_and_metrics_see_every_act_made_on_the_loop(sqlite_url: str) -> 
         # The acts were committed by the group commit's own thread (the loop's path).
         assert any(t.name == "group-commit" for t in threading.enumerate())
     ledger.close()
+
+
+def test_on_postgresql_an_act_on_a_game_not_in_memory_waits_for_the_store_on_a_thread(
+    postgres_url: str,
+) -> None:
+    """On PostgreSQL a read of the store may wait (a lock, a pool, the network):
+    an act on a game this server has not read (its seat tokens included) is left
+    to a thread, so the loop answers others meanwhile. Here the secrets table is
+    locked by another session; ``/healthz`` must answer while the act waits."""
+    import psycopg
+
+    ledger = WizardLedger(postgres_url)
+    maker = WizardLedger(postgres_url)  # another process made the game
+    created = maker.create_game("ultimate", 2, seed="pg-unread", options=QUICK)
+    gid = created.game_id
+    seat, command = first_legal(maker, gid)
+    token = dict(created.seats)[seat]
+    schema = postgres_url.rsplit("schema=", 1)[1]
+    app = create_app(ledger, redis="off")
+    with LiveServer(app) as server, server.client() as http:
+        locker = psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test")
+        locker.execute(f'LOCK TABLE "{schema}".wizardledger_secrets IN ACCESS EXCLUSIVE MODE')
+        answers: list[httpx.Response] = []
+        acting = threading.Thread(
+            target=lambda: answers.append(
+                http.post(
+                    f"/tables/{gid}/act",
+                    json={"seat": seat, "command": command},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+            ),
+            daemon=True,
+        )
+        acting.start()
+        try:
+            wait_until(
+                lambda: bool(
+                    locker.execute(
+                        "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = "
+                        f"'\"{schema}\".wizardledger_secrets'::regclass"
+                    ).fetchone()[0]  # type: ignore[index]
+                ),
+                "the act never read the seat tokens",
+            )
+            with server.client(timeout=15) as other:
+                alive = other.get("/healthz")
+        finally:
+            locker.rollback()
+            locker.close()
+        acting.join(30)
+    assert alive.status_code == 200
+    assert answers and answers[0].status_code == 200, answers
+    stored = {e.position: e.hash for e in maker.entries(gid)}
+    assert all(stored[e["position"]] == e["hash"] for e in answers[0].json()["entries"])
+    maker.close()
+    ledger.close()
