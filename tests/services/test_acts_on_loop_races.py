@@ -8,7 +8,6 @@ act answered before it, and no refusal may come from a fold behind the store."""
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -81,22 +80,12 @@ def test_two_servers_on_one_store_answer_each_act_once_and_as_stored(store_url: 
     with servers[0], servers[1]:
         clients = [s.client() for s in servers]
         tables = [new_table(clients[i % 2]) for i in range(GAMES)]
-        errors: list[BaseException] = []
-
-        def player(t: Table, seed: int) -> None:
-            try:
-                _play(clients, t, seed, answers)
-            except BaseException as e:
-                errors.append(e)
-
-        threads = [threading.Thread(target=player, args=(t, i)) for i, t in enumerate(tables)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(300)
+        with ThreadPoolExecutor(GAMES) as pool:  # a player per game; the first error raised
+            played = [pool.submit(_play, clients, t, i, answers) for i, t in enumerate(tables)]
+            for game in played:
+                game.result(300)
         for c in clients:
             c.close()
-        assert not errors, errors[0]
     reader = WizardLedger(store_url)
     assert len(answers) >= GAMES * 3
     for answer in answers:
