@@ -806,7 +806,12 @@ class WizardLedger(Application[UUID]):
             gid, new, self._counter_after(gid, staged.loaded, counted, staged.first_is_start)
         )
         for listener in list(self.listeners):
-            listener(gid, staged.entries)
+            # The act is durable: a listener's failure (a live relay, a metric)
+            # must not turn its answer into an error, nor keep the others deaf.
+            try:
+                listener(gid, staged.entries)
+            except Exception:
+                log.exception("game %s: a listener failed on an append", gid)
         return staged.entries, new
 
     # ------------------------------------------------- acts without a thread
