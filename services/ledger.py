@@ -1193,6 +1193,7 @@ class WizardLedger(Application[UUID]):
     def close(self) -> None:
         self.freshness.close()
         for committer in self.shards.committers():
+            committer.close()
             if isinstance(committer.datastore, SQLiteWriter):
                 committer.datastore.close()
         self.factory.close()
