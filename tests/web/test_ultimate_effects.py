@@ -41,7 +41,7 @@ def test_the_table_names_lasting_effects_by_their_printed_cards(
     screenshot(page, "ultimate-effect-chips")
     assert chips == [
         ["☠ poisoned"],
-        ["☁ Voile d'ombre", "⚡ Voile électrique", "❄ Armure gelée", "⌗ Piège arcanique"],
+        ["☁ Voile d'ombre", "⚡ Voile électrique", "❄ Armure gelée", "⚠ Piège arcanique"],
     ]
     glosses = [x.title for x in (*CARDS.values(), *COMBOS.values()) if x.title != x.name]
     text = page.inner_text("body")

@@ -12,7 +12,7 @@
     veiled: ["☁", "shadow_veil"],
     electric_veil: ["⚡", "electric_veil"],
     frozen_armour: ["❄", "frozen_armour"],
-    arcane_trap: ["⌗", "arcane_trap"],
+    arcane_trap: ["⚠", "arcane_trap"],
     replacement: ["↻", null, "replacement card owed"],
   };
   const effectName = (kind) => {
