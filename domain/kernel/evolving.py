@@ -51,6 +51,14 @@ class PendingEvolver(Generic[S]):
         derived once, after the last event that changed the state."""
         return evolve_by_handlers(state, events, self.handlers, self._settle)
 
+    def step(self, state: S, event: Event) -> S:
+        """One event through its handler, the pending decisions left as they were:
+        for a decision's own working state (its flow), which reads them only before
+        its first event. Deriving them at each event it emits was most of the cost
+        of an emit; the events a flow decides do not depend on them."""
+        handler = self.handlers.get(type(event))
+        return state if handler is None else handler(state, event)
+
     def _settle(self, state: S) -> S:
         return msgspec.structs.replace(state, pending=self.pending_of(state))  # type: ignore[type-var]
 

@@ -377,3 +377,5 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 _EVOLVER = PendingEvolver(HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
+# A flow's working state: see PendingEvolver.step (its pending goes stale).
+step = _EVOLVER.step
