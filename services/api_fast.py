@@ -18,8 +18,15 @@ same functions, in at most one hop to a thread (``services.play_threads``). On
 SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
 cached fold after at most a read of the local file, which in WAL mode never
 waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
-back under load, measured with an executor). An act always goes to a thread:
-it waits for its commit's sync.
+back under load, measured with an executor). An act takes no hop either,
+on any store: the loop decides it and stages its rows (``WizardLedger.begin_act``),
+the group commit's own thread commits them with the other acts queued
+meanwhile, and the loop sends the answer once they are durable. Fifty acts
+waiting for a sync are then fifty futures, not fifty threads taking turns at
+the interpreter (on PostgreSQL each shard's group commit has its own
+committing thread). An act that would have to wait on the loop (another act of
+the same game under way, a game not in memory, a retried key, a refusal on a
+fold not known current, a race lost to another process) goes to a thread.
 
 Anything else — another query parameter, a body msgspec does not read as the
 route's model, or any error — is handed to those routes with the body
@@ -43,6 +50,7 @@ from services.api_auth import acting_seat, viewer_seat
 from services.api_errors import APIError
 from services.api_events import StreamTarget, _stream_target
 from services.ledger import (
+    Acted,
     GameNotFound,
     IdempotencyConflict,
     NotAuthorized,
@@ -52,7 +60,7 @@ from services.ledger import (
 from services.limits import MAX_KEY_LENGTH
 from services.live import Live
 from services.play_threads import PlayThreads
-from services.reads import legal_json, perform_json, state_json
+from services.reads import act_json, legal_json, perform_json, state_json
 from services.stream import Message as LiveMessage
 from services.stream import follow
 
@@ -185,6 +193,56 @@ class PlayFastPath:
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await self.threads.run(fn, *args)
 
+    async def _act_here(
+        self,
+        ledger: WizardLedger,
+        gid: UUID,
+        request: ActBody,
+        token: str | None,
+        key: str | None,
+    ) -> bytes:
+        """An act decided on the loop and committed by the group commit's thread;
+        on a thread, as ``_act``, where it would have to wait here."""
+        try:
+            seat = acting_seat(ledger, gid, request.seat, token)
+            begun = ledger.begin_act(
+                gid,
+                seat,
+                request.command,
+                key=key,
+                dice=request.dice,
+                orders=request.orders,
+                drew=request.drew,
+            )
+        except HANDED_OVER:
+            raise _HandOver from None
+        if begun is None:
+            return await self._run(_act, ledger, gid, request, token, key)
+        staged, committer = begun
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Acted | None] = loop.create_future()
+
+        def finish(error: BaseException | None) -> None:
+            # On the loop, whether or not the request still waits: the game's
+            # turn is given back and the cache updated either way.
+            try:
+                acted = ledger.finish_act(staged, error)
+            except BaseException as e:
+                if not future.cancelled():
+                    future.set_exception(e)
+                return
+            if not future.cancelled():
+                future.set_result(acted)
+
+        def durable(error: BaseException | None) -> None:  # on the committing thread
+            loop.call_soon_threadsafe(finish, error)
+
+        committer.submit(staged.rows, durable)
+        acted = await future
+        if acted is None:  # lost its position to another process: decided again
+            return await self._run(_act, ledger, gid, request, token, key)
+        return _encode(act_json(ledger, gid, seat, acted))
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -307,7 +365,7 @@ class PlayFastPath:
                 request = _act_body.decode(body)
             except msgspec.DecodeError:  # malformed, or not the route's model
                 raise _HandOver from None
-            return await self._run(_act, ledger, gid, request, token, key), []
+            return await self._act_here(ledger, gid, request, token, key), []
         seat = _seat_query(scope["query_string"])
         if op == "legal":
             if self.inline_reads:

@@ -15,6 +15,11 @@ acts of different shards never share, nor wait for, each other's transactions.
 If the shared transaction fails (one write lost a race for its stream
 position), each write of the batch is committed alone, so that only the loser
 gets the error.
+
+A write may also be handed over without a thread waiting for it (``submit``):
+the event loop of the HTTP service prepares acts itself and is told when each
+is durable. Such writes are led by a committing thread of the committer's own,
+so that the loop never waits for a sync.
 """
 
 from __future__ import annotations
@@ -33,18 +38,24 @@ from services.sqlite_writer import SQLiteWriter
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
 
+Notify = Callable[[BaseException | None], None]
+
+
 class _Waiting:
-    """A write waiting for its commit; ``wake`` is held until it is done or leads."""
+    """A write waiting for its commit: a thread holding ``wake`` until it is done
+    or leads, or (``notify``) nobody, told by a call once it is done."""
 
-    __slots__ = ("done", "error", "leads", "rows", "wake")
+    __slots__ = ("done", "error", "leads", "notify", "rows", "wake")
 
-    def __init__(self, rows: Rows) -> None:
+    def __init__(self, rows: Rows, notify: Notify | None = None) -> None:
         self.rows = rows
         self.done = False
         self.leads = False
         self.error: BaseException | None = None
-        self.wake = threading.Lock()
-        self.wake.acquire()
+        self.notify = notify
+        if notify is None:
+            self.wake = threading.Lock()
+            self.wake.acquire()
 
 
 def _write_sqlite(c: Any, rows: Rows) -> None:
@@ -165,6 +176,9 @@ class Committer:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _queue: list[_Waiting] = field(default_factory=list)
     _leading: bool = False
+    # Leads batches whose first write has no thread of its own (``submit``).
+    _lead_now: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
+    _leader: threading.Thread | None = None
     batches: int = 0
     writes: int = 0
 
@@ -207,6 +221,41 @@ class Committer:
         if me.error is not None:
             raise me.error
 
+    def submit(self, rows: Rows, notify: Notify) -> None:
+        """Commit ``rows`` without waiting: ``notify(None)`` once they are durable,
+        ``notify(error)`` if nothing was written. ``notify`` is called on the
+        committing thread and must not block."""
+        if not self.group:
+            error: BaseException | None = None
+            try:
+                self._commit(rows)
+            except BaseException as e:
+                error = e
+            notify(error)
+            return
+        me = _Waiting(rows, notify)
+        with self._lock:
+            self._queue.append(me)
+            lead = not self._leading
+            self._leading = True
+            if lead:
+                me.leads = True
+                self._start_leader()
+        if lead:
+            self._lead_now.release()
+
+    def _start_leader(self) -> None:
+        if self._leader is None:
+            self._leader = threading.Thread(target=self._lead_submitted, daemon=True)
+            self._leader.name = "group-commit"
+            self._leader.start()
+
+    def _lead_submitted(self) -> None:
+        while True:
+            self._lead_now.acquire()
+            with suppress(BaseException):  # each write was given its error
+                self._lead()
+
     def _lead(self) -> None:
         """Commit what is queued (the leader's own rows first among them), then hand
         the lead to the first writer queued meanwhile, or give it up."""
@@ -222,13 +271,20 @@ class Committer:
         finally:
             for w in batch:
                 w.done = True
-                if not w.leads:
+                if w.notify is not None:
+                    with suppress(BaseException):  # a caller's fault must not stop the commits
+                        w.notify(w.error)
+                elif not w.leads:
                     w.wake.release()
             with self._lock:
                 if self._queue:
                     after = self._queue[0]
                     after.leads = True
-                    after.wake.release()
+                    if after.notify is None:
+                        after.wake.release()
+                    else:
+                        self._start_leader()
+                        self._lead_now.release()
                 else:
                     self._leading = False
 

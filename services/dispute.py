@@ -27,7 +27,6 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
-    Rule,
     SeedRevealed,
     Table,
     apply,
@@ -118,7 +117,7 @@ def read_record(
         entries=entries,
         started=started,
         finished=finished,
-        words=Words(loaded.game, started.players),
+        words=Words.table(loaded.game, started),
         viewer=viewer,
         seeds=stretch_seeds(events, known),
         revealed=revealed,
@@ -147,14 +146,17 @@ def action_span(record: Record, at: int) -> tuple[int, int]:
 # ------------------------------------------------------------------ the parts
 
 
-def rule_json(rule: Rule | None, rule_id: str) -> dict[str, Any]:
+def rule_json(record: Record, rule_id: str) -> dict[str, Any]:
+    """A rule as the desk shows it: the rulebook's passage verbatim (a quotation),
+    our gloss in the table's card names."""
+    rule = rule_of(record.game, rule_id)
     if rule is None:
         return {"id": rule_id}
     return {
         "id": rule.id,
         "section": rule.section,
         "passage": rule.passage,
-        "gloss": rule.summary,
+        "gloss": record.words.names.rename(rule.summary),
         "source": rule.source,
     }
 
@@ -194,7 +196,7 @@ def consequence_json(record: Record, position: int, event: Event) -> dict[str, A
         "text": record.words.event(shown),
     }
     if isinstance(event, Consequence):
-        out["rule"] = rule_json(rule_of(record.game, event.rule), event.rule)
+        out["rule"] = rule_json(record, event.rule)
     dice = dice_check(record, event)
     if dice is not None:
         out["dice"] = dice
@@ -300,11 +302,11 @@ def readings_json(
         out.append(
             {
                 **_difference(record, decided, recorded, i + 2),
-                "rule": rule_json(rule, alt.option.rule),
+                "rule": rule_json(record, alt.option.rule),
                 "option": alt.option.name,
                 "value": alt.value,
                 "recorded_value": record.started.options.get(alt.option.name, alt.option.default),
-                "reading": reading_text(rule, alt),
+                "reading": record.words.names.rename(reading_text(rule, alt)),
                 "cited": applied,
                 "same_as_recorded": same,
                 **decided_json(record, decided, i + 2),
@@ -312,8 +314,8 @@ def readings_json(
         )
     unselectable = [
         {
-            "rule": rule_json(catalogue[r], r),
-            "readings": [x.summary for x in catalogue[r].readings],
+            "rule": rule_json(record, r),
+            "readings": [record.words.names.rename(x.summary) for x in catalogue[r].readings],
             "default": catalogue[r].default,
             "why": "the other readings are listed in the catalogue but are not game options",
         }
@@ -418,6 +420,8 @@ def dispute(
         "players": list(record.started.players),
         "finished": record.finished,
         "engine": record.started.engine_version,
+        # The table's own names of the cards its data file renames (none: built-in).
+        "card_names": dict(record.words.names.renamed),
         **parts,
     }
 

@@ -112,10 +112,12 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
 
 def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
     from domain.kernel import get_game
+    from services.card_names import card_names
     from services.view_words import flatten
     from services.words import Words
 
-    return flatten(view, Words(get_game(d["game"]), d["players"]))
+    names = card_names(d["game"], d.get("card_names") or {})
+    return flatten(view, Words(get_game(d["game"]), d["players"], names))
 
 
 def _side_by_side(left: list[str], right: list[str], indent: str) -> list[str]:

@@ -143,6 +143,8 @@ def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
     cited = {e["rule"] for e in events if "rule" in e}
     cited |= {o.rule for o in record.game.spec.options if o.rule}
     out: dict[str, Any] = {}
+    # The rulebook's passage is quoted as printed; our words use the table's names.
+    names = record.words.names
     for rule_id in sorted(cited):
         rule = rule_of(record.game, rule_id)
         if rule is None:
@@ -152,9 +154,9 @@ def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
             "id": rule.id,
             "section": rule.section,
             "passage": rule.passage,
-            "gloss": rule.summary,
+            "gloss": names.rename(rule.summary),
             "source": rule.source,
-            "readings": [r.summary for r in rule.readings],
+            "readings": [names.rename(r.summary) for r in rule.readings],
             "default": rule.default,
         }
     return out
@@ -208,7 +210,7 @@ def document(
         "frames": _frames(record) if views else [],
         "disputes": panels,
         "outcome": None if outcome is None else msgspec.to_builtins(outcome),
-        "result": outcome_text(outcome, started.players),
+        "result": record.words.names.rename(outcome_text(outcome, started.players)),
     }
 
 

@@ -8,7 +8,6 @@ same stream position cannot both succeed; the loser reloads and decides again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import secrets
@@ -63,7 +62,7 @@ from services.codec import (
     link_hash,
     topic_of,
 )
-from services.commit import Rows
+from services.commit import Committer, Rows
 from services.config import eventsourcing_env, store_url
 from services.fold import (
     RecordRow,
@@ -95,7 +94,7 @@ log = logging.getLogger("wizards.ledger")
 SNAPSHOT_EVERY = 100
 MAX_RETRIES = 50
 CACHED_GAMES = 4096
-GAME_LOCKS = 256
+GAME_LOCKS = 4096
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
 _NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
@@ -193,6 +192,21 @@ class Acted:
 
     entries: list[Entry]
     loaded: Loaded
+
+
+@dataclass
+class Staged:
+    """An append ready to commit: its rows, and the game before and after them."""
+
+    gid: UUID
+    loaded: Loaded
+    new: Loaded
+    entries: list[Entry]
+    rows: Rows
+    first_is_start: bool = False
+    secret: Secrets | None = None
+    # The game's turn, held by an act begun without a thread (``begin_act``).
+    turn: threading.Lock | None = None
 
 
 @dataclass(frozen=True)
@@ -606,7 +620,7 @@ class WizardLedger(Application[UUID]):
             _check_drew(drew)
         except SetupError as e:
             raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
-        with self._game_locks[gid.int % GAME_LOCKS]:
+        with self._turn(gid):
             fresh = False
             for _ in range(MAX_RETRIES):
                 loaded, read = self._current(gid)
@@ -712,10 +726,31 @@ class WizardLedger(Application[UUID]):
         game's ``secret``) in the same transaction; return the entries and the
         game after them. ``folded`` is the fold after the events when the caller
         has it already (deciding a command folds them to see the end)."""
+        staged = self._stage(
+            gid, loaded, events, first_is_start=first_is_start, folded=folded, secret=secret
+        )
+        committer = self.shards.committer(gid)
+        if committer is not None:
+            committer.commit(staged.rows)
+        else:  # the in-memory store has no transactions to share
+            for recorder, records in staged.rows:
+                recorder.insert_events(records)
+        return self._settle(staged)
+
+    def _stage(
+        self,
+        gid: UUID,
+        loaded: Loaded,
+        events: list[Event],
+        *,
+        first_is_start: bool = False,
+        folded: Table[Any] | None = None,
+        secret: Secrets | None = None,
+    ) -> Staged:
+        """The rows that append ``events`` after ``loaded`` (see ``_append``)."""
         at = _now()
         head = loaded.head
         table = loaded.table
-        keys = dict(loaded.keys)
         position = 0 if first_is_start else table.position
         stored: list[StoredEvent] = []
         entries: list[Entry] = []
@@ -735,7 +770,8 @@ class WizardLedger(Application[UUID]):
                 table = apply(loaded.game, table, event)
         if folded is not None:
             table = folded
-        keys = _track_keys(keys, [(e.position, e.event) for e in entries])
+        keys = _track_keys(dict(loaded.keys), [(e.position, e.event) for e in entries])
+        new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
         rows: Rows = [
@@ -744,24 +780,111 @@ class WizardLedger(Application[UUID]):
         ]
         if secret is not None:
             rows.insert(0, (self.secrets_recorder, [self._secrets_row(gid, secret)]))
-        committer = self.shards.committer(gid)
-        if committer is not None:
-            committer.commit(rows)
-        else:  # the in-memory store has no transactions to share
-            for recorder, records in rows:
-                recorder.insert_events(records)
-        # Raised before the act returns: a read sent after the answer sees it.
-        counted = self.freshness.bump(gid)
-        if secret is not None:
-            self._remember_secrets(gid, secret)
-        new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
-        self._remember(gid, new, self._counter_after(gid, loaded, counted, first_is_start))
         before = 0 if first_is_start else loaded.version
         if self.snapshot_every and before // self.snapshot_every != position // self.snapshot_every:
-            self._snapshot(gid, new)
+            # In the act's own transaction: a snapshot written apart would wait
+            # for its own commit (on SQLite behind the acts, for the write lock)
+            # and hold the act's answer meanwhile. No other writer can have
+            # taken it: the position it is taken at is this transaction's.
+            rows.append((self.snapshot_recorder, [self._snapshot_row(gid, new)]))
+        return Staged(gid, loaded, new, entries, rows, first_is_start, secret)
+
+    def _turn(self, gid: UUID) -> threading.Lock:
+        """The lock an act of the game holds. Striped by a hash of the whole id:
+        a sharded store's ids end with their shard's number."""
+        return self._game_locks[hash(gid) % GAME_LOCKS]
+
+    def _settle(self, staged: Staged) -> tuple[list[Entry], Loaded]:
+        """What follows a staged append once it is durable: the commit counter,
+        the cache, the listeners."""
+        gid, new = staged.gid, staged.new
+        # Raised before the act returns: a read sent after the answer sees it.
+        counted = self.freshness.bump(gid)
+        if staged.secret is not None:
+            self._remember_secrets(gid, staged.secret)
+        self._remember(
+            gid, new, self._counter_after(gid, staged.loaded, counted, staged.first_is_start)
+        )
         for listener in list(self.listeners):
-            listener(gid, entries)
-        return entries, new
+            listener(gid, staged.entries)
+        return staged.entries, new
+
+    # ------------------------------------------------- acts without a thread
+
+    def begin_act(
+        self,
+        game_id: str | UUID,
+        seat: int,
+        command: object,
+        *,
+        key: str | None = None,
+        dice: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+    ) -> tuple[Staged, Committer] | None:
+        """``perform``'s first half, for a caller that must not block (the event
+        loop): the command decided and its rows staged, with the committer that
+        takes them (``Committer.submit``); ``finish_act`` completes it. None
+        where that would need to wait (another act on the game, a game not in
+        memory, a retried key, a refusal on a fold not known current without
+        reading the store): use ``perform``.
+
+        Raises ``IllegalCommand`` (nothing staged) for a refused command, when the
+        fold it was decided on is known current. The game's turn is held from
+        here until ``finish_act``, which must be called whatever happens."""
+        gid = parse_game_id(game_id)
+        try:
+            _check_chance(dice, orders)
+            _check_drew(drew)
+        except SetupError as e:
+            raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
+        committer = self.shards.committer(gid)
+        if committer is None:
+            return None
+        turn = self._turn(gid)
+        if not turn.acquire(blocking=False):
+            return None
+        try:
+            # As ``perform``: decided on the cached fold, which another process
+            # may have left behind; the commit then loses the race for the position.
+            current = self._fresh(gid)
+            with self._lock:
+                loaded = current or self._cache.get(gid)
+            if loaded is None or (key is not None and key in loaded.keys):
+                turn.release()
+                return None
+            cmd = decode_command(loaded.game, command)
+            try:
+                events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+            except IllegalCommand:
+                if current is None:  # refused on a fold maybe behind: ask the store
+                    turn.release()
+                    return None
+                raise
+            staged = self._stage(gid, loaded, events, folded=after)
+        except BaseException:
+            turn.release()
+            raise
+        staged.turn = turn
+        return staged, committer
+
+    def finish_act(self, staged: Staged, error: BaseException | None) -> Acted | None:
+        """Complete ``begin_act`` once its rows were committed (``error`` None) or
+        not: the act, or None when it lost the race for its position to another
+        process (nothing was written; ``perform`` decides it again)."""
+        try:
+            if error is None:
+                entries, new = self._settle(staged)
+                return Acted(entries, new)
+            if isinstance(error, RecordConflictError | IntegrityError):
+                self.conflicts += 1
+                self._forget(staged.gid)
+                return None
+            raise error
+        finally:
+            if staged.turn is not None:
+                staged.turn.release()
+                staged.turn = None
 
     # -------------------------------------------------------------------- load
 
@@ -920,7 +1043,7 @@ class WizardLedger(Application[UUID]):
 
     # --------------------------------------------------------------- snapshots
 
-    def _snapshot(self, gid: UUID, loaded: Loaded) -> None:
+    def _snapshot_row(self, gid: UUID, loaded: Loaded) -> StoredEvent:
         body = Snapshot(
             engine=ENGINE_VERSION,
             game=loaded.game.spec.id,
@@ -928,17 +1051,7 @@ class WizardLedger(Application[UUID]):
             table=msgspec.Raw(msgspec.msgpack.encode(loaded.table)),
             keys=loaded.keys,
         )
-        row = StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))
-        # Another process may have taken the same snapshot: either copy will do.
-        with contextlib.suppress(RecordConflictError, IntegrityError):
-            committer = self.shards.committer(gid)
-            if committer is None:
-                self.snapshot_recorder.insert_events([row])
-            else:
-                # Through the group commit, like the acts: a write of its own would
-                # wait for SQLite's write lock behind them (its busy handler sleeps
-                # for up to 100 ms at a time), and hold the act's answer meanwhile.
-                committer.commit([(self.snapshot_recorder, [row])])
+        return StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))
 
     def _read_snapshot(self, gid: UUID, at: int | None) -> Loaded | None:
         """The latest usable snapshot at or before ``at``, or None.
@@ -968,12 +1081,6 @@ class WizardLedger(Application[UUID]):
     def decode_snapshot(state: bytes) -> Loaded | None:
         """A stored snapshot's fold (None: taken by another engine); raises if damaged."""
         return _decode_snapshot(state)
-
-    def take_snapshot(self, game_id: str | UUID) -> int:
-        gid = parse_game_id(game_id)
-        loaded = self._load(gid)
-        self._snapshot(gid, loaded)
-        return loaded.version
 
     # ----------------------------------------------------------------- secrets
 

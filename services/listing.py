@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from services.card_names import table_names
 from services.ledger import WizardLedger
 from services.lobby import forked_games, lobby_fields
 from services.story import outcome_text
@@ -36,7 +37,9 @@ def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, 
                 "events": loaded.version,
                 "forked_from": fork["game_id"] if fork else None,
                 "fork_at": fork["at"] if fork else None,
-                "summary": outcome_text(outcome, loaded.table.started.players),
+                "summary": table_names(loaded.table.started).rename(
+                    outcome_text(outcome, loaded.table.started.players)
+                ),
             }
         )
     return rows

@@ -133,7 +133,7 @@ def diff_positions(
     first, second = ledger.load(game_id, a), ledger.load(game_id, b)
     game = first.game
     started = first.table.started
-    words = Words(game, started.players)
+    words = Words.table(game, started)
     finished = game.outcome(ledger.load(game_id).table.state) is not None
     seats: list[int | None] = [None]
     if viewer == ALL or finished:

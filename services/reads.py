@@ -14,6 +14,7 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
+from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Acted, Entry, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
 
@@ -62,9 +63,16 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 def entry_json(
-    entry: Entry, game: Game[Any], seat: int | None, finished: bool, *, full: bool = False
+    entry: Entry,
+    game: Game[Any],
+    seat: int | None,
+    finished: bool,
+    *,
+    full: bool = False,
+    names: CardNames = NO_NAMES,
 ) -> dict[str, Any]:
-    """One log line for ``seat`` (None: a spectator). ``full`` shows everything (operator)."""
+    """One log line for ``seat`` (None: a spectator). ``full`` shows everything (operator).
+    ``names``: the table's own card names (``table_names``), which its text uses."""
     event = entry.event
     visible = full or finished or event.visibility().allows(seat)
     out: dict[str, Any] = {
@@ -79,7 +87,7 @@ def entry_json(
     if visible:
         shown = event if full else shown_event(event, finished)
         out["event"] = event_json(shown)
-        out["text"] = shown.describe()
+        out["text"] = names.rename(shown.describe())
     else:
         out["redacted"] = event.visibility().kind
         out["text"] = f"({type(event).__name__}: not visible to this seat)"
@@ -156,7 +164,10 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
         "seat": seat,
         "position": last,
         "status": status_of(game, loaded.table),
-        "entries": [entry_json(e, game, seat, finished) for e in entries],
+        "entries": [
+            entry_json(e, game, seat, finished, names=table_names(loaded.table.started))
+            for e in entries
+        ],
         "pending": [msgspec.to_builtins(p) for p in getattr(state, "pending", ())],
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
@@ -168,7 +179,11 @@ def log_json(
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
     finished = loaded.game.outcome(loaded.table.state) is not None
-    return [entry_json(e, loaded.game, seat, finished, full=full) for e in ledger.entries(gid)]
+    names = table_names(loaded.table.started)
+    return [
+        entry_json(e, loaded.game, seat, finished, full=full, names=names)
+        for e in ledger.entries(gid)
+    ]
 
 
 def summary_json(

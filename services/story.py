@@ -24,6 +24,7 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
+from services.card_names import NO_NAMES, table_names
 from services.ledger import Entry
 from services.reads import shown_event
 
@@ -128,7 +129,7 @@ class StoryLines(Visitor):
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
         from services.words import Words
 
-        self.words = Words(game, started.players)
+        self.words = Words.table(game, started)
         self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
         players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
         self.lines.append(f"      players: {players}")
@@ -171,7 +172,7 @@ class StoryLines(Visitor):
         self.lines.append("  ".join(parts))
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.lines.append(f"      {outcome_text(outcome, players)}")
+        self.lines.append(f"      {self.words.names.rename(outcome_text(outcome, players))}")
 
     def result(self) -> str:
         return "\n".join(self.lines)
@@ -182,8 +183,10 @@ class MarkdownExport(Visitor):
         self.game_id = game_id
         self.out: list[str] = []
         self.cited: dict[str, Rule] = {}
+        self.names = NO_NAMES
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
+        self.names = table_names(started)
         self.out += [
             f"# {game.spec.name} — game `{self.game_id}`",
             "",
@@ -198,7 +201,8 @@ class MarkdownExport(Visitor):
         ]
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        self.out.append(f"| {entry.position} | **{_md(player)}** | {_md(action.describe())} | | |")
+        said = _md(self.names.rename(action.describe()))
+        self.out.append(f"| {entry.position} | **{_md(player)}** | {said} | | |")
 
     def note(self, position: int, author: str, text: str) -> None:
         self.out.append(f"| {position} | ✎ *{_md(author)}* | *{_md(text)}* | | |")
@@ -207,12 +211,14 @@ class MarkdownExport(Visitor):
         if rule is not None:
             self.cited[rule.id] = rule
         self.out.append(
-            f"| {entry.position} | | {_md(event.describe())} | {_md(dice_text(event))} | "
+            f"| {entry.position} | | {_md(self.names.rename(event.describe()))} | "
+            f"{_md(dice_text(event))} | "
             f"[{event.rule}](#{_anchor(event.rule)}) |"
         )
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.out += ["", f"**Result:** {outcome_text(outcome, players)}", "", "## Rules cited", ""]
+        result = self.names.rename(outcome_text(outcome, players))
+        self.out += ["", f"**Result:** {result}", "", "## Rules cited", ""]
         for rule in sorted(self.cited.values(), key=lambda r: r.id):
             self.out += [
                 f'### <a id="{_anchor(rule.id)}"></a>{rule.id} — {rule.section}',

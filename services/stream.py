@@ -19,6 +19,7 @@ import msgspec
 from starlette.concurrency import run_in_threadpool
 
 from domain.kernel import Game
+from services.card_names import CardNames, table_names
 from services.ledger import Entry, WizardLedger
 from services.live import Live, LocalHub
 from services.reads import entry_json
@@ -56,6 +57,7 @@ class _Read:
     head: int
     outcome: Any
     state: Any
+    names: CardNames  # the table's own card names, which the lines use
     # What each seat (None: spectators) is shown of this read, made once for
     # all the streams of that seat that share the read.
     shown: dict[int | None, _Shown] = field(default_factory=dict)
@@ -75,7 +77,8 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     head = loaded.version
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
     state = loaded.table.state
-    return _Read(loaded.game, entries, head, loaded.game.outcome(state), state)
+    outcome = loaded.game.outcome(state)
+    return _Read(loaded.game, entries, head, outcome, state, table_names(loaded.table.started))
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
     finished = read.outcome is not None
     entries = []
     for e in read.entries:
-        entry = entry_json(e, read.game, seat, finished)
+        entry = entry_json(e, read.game, seat, finished, names=read.names)
         entries.append((e.position, entry, _json(entry)))
     turn = None
     if not finished:

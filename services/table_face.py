@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
+import msgspec
+
 from domain.kernel import Game, get_game
 
 # Command types in words, shared by every game that uses the name.
@@ -166,6 +168,22 @@ def _named_entries(data: object, key: str = "") -> Iterator[tuple[str, Mapping[s
             yield from _named_entries(item, key)
 
 
+def own_entries(data: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    """A data file's named entries by id: how a table's own file names its cards
+    (the faces here, and every text that names a card: ``services.card_names``)."""
+    return dict(_named_entries(data)) if data else {}
+
+
+@cache
+def built_in_entries(game_id: str) -> dict[str, Mapping[str, Any]]:
+    """The game's built-in data file's named entries by id (its data template,
+    through JSON as a stored file is: tuples as lists)."""
+    template = getattr(get_game(game_id), "data_template", None)
+    if template is None:
+        return {}
+    return own_entries(msgspec.json.decode(msgspec.json.encode(template())))
+
+
 def face_with_data(game_id: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
     """The face of a table that plays with its own data file: the built-in face
     with the file's names (and, where the file has them, card texts) in place
@@ -173,7 +191,7 @@ def face_with_data(game_id: str, data: Mapping[str, Any] | None) -> dict[str, An
     face = table_face(game_id)
     if not data:
         return face
-    own = dict(_named_entries(data))
+    own = own_entries(data)
     cards = []
     for card in face["cards"]:
         entry = own.get(card["id"])

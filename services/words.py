@@ -35,6 +35,7 @@ from domain.kernel import (
     GameStarted,
     SeedRevealed,
 )
+from services.card_names import NO_NAMES, CardNames, table_names
 
 # Command fields that hold a seat in every game so far; a game may add its own.
 DEFAULT_SEAT_FIELDS = frozenset(
@@ -69,12 +70,22 @@ def spaced(type_name: str) -> str:
 class Words:
     """Names and sentences for one game as its players see it."""
 
-    def __init__(self, game: Game[Any], players: Sequence[str]) -> None:
+    def __init__(
+        self, game: Game[Any], players: Sequence[str], names: CardNames = NO_NAMES
+    ) -> None:
+        """``names``: a table's own card names (``table``: those of a stored game)."""
         self.game = game
         self.players = tuple(players)
+        self.names = names
         self.decl = declarations(game)
         extra = getattr(self.decl, "SEAT_FIELDS", ())
         self.seat_fields = DEFAULT_SEAT_FIELDS | frozenset(extra)
+
+    @classmethod
+    def table(cls, game: Game[Any], started: GameStarted) -> Words:
+        """The words of a stored game: its players, and its cards by its own data
+        file's names when it plays with one (the built-in names otherwise)."""
+        return cls(game, started.players, table_names(started))
 
     # ----------------------------------------------------------------- names
 
@@ -88,10 +99,14 @@ class Words:
 
     def card(self, card_id: str) -> str:
         named = getattr(self.decl, "card_name", None)
-        if named is not None:
-            found = named(card_id)
-            if found:
-                return str(found)
+        found = named(card_id) if named is not None else None
+        own = self.names.of(card_id)
+        if own is not None:
+            # A game that names its copies by their card's name says the name
+            # alone; one that tells copies apart by id (the orc tower) keeps it.
+            return own if found or card_id in self.names.renamed else f"{own} ({card_id})"
+        if found:
+            return str(found)
         base = card_id.split("#", 1)[0]
         return base.replace("_", " ").replace("-", " ")
 
@@ -137,7 +152,7 @@ class Words:
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = " (default)" if spec.default == value else ""
-        return f"{spec.doc.rstrip('.')}: {shown}{default}"
+        return f"{self.names.rename(spec.doc.rstrip('.'))}: {shown}{default}"
 
     def dice(self, event: Event) -> str:
         """Dice in words: faces as rolled (1..sides). A die choosing among the seats
@@ -162,7 +177,13 @@ class Words:
         return ""
 
     def event(self, event: Event) -> str:
-        """One line for an event, with players by name."""
+        """One line for an event, with players by name (and cards by the table's
+        names: a command is said with ``card``, the game's lines are renamed)."""
+        if isinstance(event, ActionTaken):
+            return self._said(event)
+        return self.names.rename(self._said(event))
+
+    def _said(self, event: Event) -> str:
         declared = getattr(self.decl, "event_words", None)
         if declared is not None:
             said = declared(event, self)

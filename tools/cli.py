@@ -286,7 +286,7 @@ def act_command(
     from services.words import Words
 
     loaded = ledger().load(game_id, 1)
-    words = Words(loaded.game, loaded.table.started.players)
+    words = Words.table(loaded.game, loaded.table.started)
     out(
         [
             {
@@ -372,7 +372,7 @@ def replay(
         from services.words import Words
 
         started = entries[0].event
-        words = Words(ledger().load(game_id, 1).game, started.players)  # type: ignore[attr-defined]
+        words = Words.table(ledger().load(game_id, 1).game, started)  # type: ignore[arg-type]
         step_through(ledger(), game_id, entries, words, to or 1, typer.echo, input)
         return
     loaded = ledger().load(game_id, to)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import uuid
@@ -213,10 +214,12 @@ def test_sqlite_commits_are_synced_write_ahead_log_and_full_sync(sqlite_url: str
     ledger.close()
 
 
-def test_snapshots_are_written_through_the_group_commit(store_url: str) -> None:
-    """A snapshot joins the acts' group commit (on SQLite, a write of its own would
-    wait for the write lock behind them, holding its act's answer); a copy another
-    process took already is kept, and the act that crossed the mark still stands."""
+def test_snapshots_are_written_in_the_transaction_of_the_act_that_crossed_the_mark(
+    store_url: str,
+) -> None:
+    """A snapshot costs no commit of its own (on SQLite, a write of its own waited
+    for the write lock behind the acts, holding its act's answer): it is a row of
+    the act's transaction, taken after that act's last event, and reads use it."""
     ledger = WizardLedger(store_url, snapshot_every=10)
     gid = ledger.create_game("ultimate", 2, seed="snapshots", options=QUICK).game_id
     (committer,) = [c for c in ledger.shards.committers() if c.writes]
@@ -224,11 +227,17 @@ def test_snapshots_are_written_through_the_group_commit(store_url: str) -> None:
     play(ledger, gid, actions=12)
     taken = [position for position, _ in ledger.snapshot_rows(gid)]
     assert len(taken) >= 2
-    acts = len([e for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)])
-    assert committer.writes - writes == acts + len(taken)
-    # The same snapshot again (as another process would take it): ignored.
-    before = ledger.snapshot_rows(gid)
-    ledger._snapshot(gid, ledger.load(gid, taken[-1]))
-    assert ledger.snapshot_rows(gid) == before
+    entries = ledger.entries(gid)
+    acts = len([e for e in entries if isinstance(e.event, ActionTaken)])
+    assert committer.writes - writes == acts
+    # Each snapshot was taken at the end of an action (the next entry opens one).
+    last_of_action = {e.position - 1 for e in entries if isinstance(e.event, ActionTaken)} | {
+        entries[-1].position
+    }
+    assert set(taken) <= last_of_action
+    assert all(a // 10 != b // 10 for a, b in itertools.pairwise(taken))
+    fresh = WizardLedger(store_url, snapshot_every=10)
+    assert fresh.load(gid).table == ledger.load(gid).table
     assert verify_game(ledger, gid).ok
+    fresh.close()
     ledger.close()

@@ -1,0 +1,148 @@
+"""A table's own names for its cards, in every text that names one.
+
+A table that plays with its own data file (``GameStarted.data``) calls its
+cards by that file's names. The web table's faces read them through
+``services.table_face.own_entries``; the story, the exports, the dispute desk
+and the live story read them here, through that same resolution (the file's
+named entries against the built-in file's).
+
+The games' own lines (``Event.describe``, option docs) are written once for
+every table and name cards by their built-in names (ultimate's events by their
+English titles, the orc tower's by instance ids such as ``goblin-03``). For a
+table whose file renames cards, those lines are rewritten in one pass: each
+built-in mention of a renamed card becomes the file's name. Every other known
+name (a combo named after a card, a name the line already took from the
+table's file) is matched too and left whole, so nothing is renamed twice or
+cut in the middle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from domain.kernel import GameStarted
+from services.table_face import built_in_entries, own_entries, table_face
+
+# A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
+_INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+
+
+def base_id(card_id: str) -> str:
+    """The card a (possibly numbered) instance id is a copy of."""
+    m = _INSTANCE.match(card_id)
+    return m.group(1) if m else card_id
+
+
+@dataclass(frozen=True)
+class CardNames:
+    """The names a table's own data file gives cards, where they differ from the
+    built-in ones (empty for a table on the built-in data)."""
+
+    game: str = ""
+    renamed: Mapping[str, str] = field(default_factory=dict)  # card id -> the file's name
+    _pattern: re.Pattern[str] | None = None
+    _say: Mapping[str, str] = field(default_factory=dict)  # a mention -> what to say
+
+    def __bool__(self) -> bool:
+        return bool(self.renamed)
+
+    def of(self, card_id: str) -> str | None:
+        """The file's name of a card or of one of its numbered copies; None when
+        the file keeps the built-in name."""
+        return self.renamed.get(card_id) or self.renamed.get(base_id(card_id))
+
+    def rename(self, text: str) -> str:
+        """A line written with built-in names, in the table's names."""
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(self._replace, text)
+
+    def _replace(self, m: re.Match[str]) -> str:
+        said = m.group(0)
+        if m.group("copy") is not None:
+            # An instance id (the orc tower's "goblin-03"): the name, and the copy.
+            return f"{self.renamed[m.group('card')]} ({said})"
+        return self._say.get(said, said)
+
+
+NO_NAMES = CardNames()
+
+
+def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, str]:
+    """{card id: name} for each entry of a table's data file that names a card
+    (or a title, a board level) otherwise than the built-in file does."""
+    built_in = built_in_entries(game_id)
+    out: dict[str, str] = {}
+    for ident, entry in own_entries(data).items():
+        name = entry.get("name")
+        known = built_in.get(ident)
+        if isinstance(name, str) and known is not None and known.get("name") != name:
+            out[ident] = name
+    return out
+
+
+def card_names(game_id: str, renamed: Mapping[str, str]) -> CardNames:
+    """The names of a table that renames ``renamed`` (see ``renamed_cards``)."""
+    if not renamed:
+        return NO_NAMES
+    return _compiled(game_id, tuple(sorted(renamed.items())))
+
+
+def table_names(started: GameStarted) -> CardNames:
+    """The card names of a stored game: its own data file's, else the built-in ones."""
+    if not started.data:
+        return NO_NAMES
+    key = (started.game, started.data_hash)
+    found = _BY_FILE.get(key)
+    if found is None:
+        found = card_names(started.game, renamed_cards(started.game, started.data))
+        if len(_BY_FILE) >= _KEEP:
+            _BY_FILE.pop(next(iter(_BY_FILE)))
+        _BY_FILE[key] = found
+    return found
+
+
+_KEEP = 64
+# The names of each data file seen lately, by its hash (GameStarted binds the
+# file by it): the act answers and live streams of a table read them per entry.
+_BY_FILE: dict[tuple[str, str], CardNames] = {}
+
+
+@cache
+def _labels(game_id: str) -> dict[str, set[str]]:
+    """Every built-in name each card goes by in the game's lines: its data file's
+    name, its face's name and, where the game has one, its English title."""
+    out: dict[str, set[str]] = {}
+    for ident, entry in built_in_entries(game_id).items():
+        if isinstance(entry.get("name"), str):
+            out.setdefault(ident, set()).add(entry["name"])
+    for card in table_face(game_id)["cards"]:
+        said = out.setdefault(card["id"], set())
+        said.add(card["name"])
+        title = card.get("extra", {}).get("title")
+        if isinstance(title, str) and title:
+            said.add(title)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _compiled(game_id: str, renamed: tuple[tuple[str, str], ...]) -> CardNames:
+    own = dict(renamed)
+    say: dict[str, str] = {}
+    for labels in _labels(game_id).values():
+        say.update((label, label) for label in labels)  # known names stay whole
+    say.update((name, name) for name in own.values())  # a line already in the table's names
+    for ident, name in own.items():
+        for label in _labels(game_id).get(ident, ()):
+            say[label] = name
+    # Longest first: at one place in a line, "Explosion des flammes" (a combo)
+    # wins over "Explosion" (a card).
+    names = "|".join(re.escape(s) for s in sorted(say, key=len, reverse=True) if s)
+    ids = "|".join(re.escape(i) for i in sorted(own, key=len, reverse=True))
+    pattern = re.compile(
+        rf"(?<![\w.#\-])(?P<card>{ids})(?P<copy>[.#\-]\d+)(?![\w])|(?<!\w)(?:{names})(?!\w)"
+    )
+    return CardNames(game_id, own, pattern, say)
