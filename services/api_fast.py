@@ -38,6 +38,7 @@ it writes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl
@@ -203,6 +204,10 @@ class PlayFastPath:
     ) -> bytes:
         """An act decided on the loop and committed by the group commit's thread;
         on a thread, as ``_act``, where it would have to wait here."""
+        if not self.inline_reads and not ledger.in_memory(gid):
+            # A read of a PostgreSQL store (the seat tokens, the game) may wait
+            # for a lock, the pool or the network: not on the loop.
+            return await self._run(_act, ledger, gid, request, token, key)
         try:
             seat = acting_seat(ledger, gid, request.seat, token)
             begun = ledger.begin_act(
@@ -235,9 +240,20 @@ class PlayFastPath:
                 future.set_result(acted)
 
         def durable(error: BaseException | None) -> None:  # on the committing thread
-            loop.call_soon_threadsafe(finish, error)
+            try:
+                loop.call_soon_threadsafe(finish, error)
+            except RuntimeError:
+                # The loop has closed (a server stopped with the act in flight):
+                # nobody waits for the answer, but the turn must come back and
+                # the counter move, here, for the ledger that outlives the loop.
+                with contextlib.suppress(Exception):  # the commit's own error
+                    ledger.finish_act(staged, error)
 
-        committer.submit(staged.rows, durable)
+        try:
+            committer.submit(staged.rows, durable)
+        except BaseException as e:  # nothing was queued: the act fails, its turn comes back
+            ledger.finish_act(staged, e)
+            raise
         acted = await future
         if acted is None:  # lost its position to another process: decided again
             return await self._run(_act, ledger, gid, request, token, key)

@@ -25,6 +25,7 @@ so that the loop never waits for a sync.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
@@ -179,6 +180,7 @@ class Committer:
     # Leads batches whose first write has no thread of its own (``submit``).
     _lead_now: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
     _leader: threading.Thread | None = None
+    _ending: threading.Thread | None = None  # a committing thread told to end
     batches: int = 0
     writes: int = 0
 
@@ -235,26 +237,54 @@ class Committer:
             return
         me = _Waiting(rows, notify)
         with self._lock:
+            # Before the write is queued: a thread that cannot start (raising
+            # here) must not leave a write queued, or the lead taken, with
+            # nobody to lead.
+            self._start_leader()
             self._queue.append(me)
             lead = not self._leading
             self._leading = True
-            if lead:
-                me.leads = True
-                self._start_leader()
+            me.leads = lead
         if lead:
             self._lead_now.release()
 
     def _start_leader(self) -> None:
         if self._leader is None:
-            self._leader = threading.Thread(target=self._lead_submitted, daemon=True)
-            self._leader.name = "group-commit"
-            self._leader.start()
+            if self._ending is not None:
+                # A thread told to end (``close``) takes the permit meant for it
+                # first, so that every later permit is the new thread's.
+                self._ending.join()
+                self._ending = None
+            leader = threading.Thread(target=self._lead_submitted, daemon=True)
+            leader.name = "group-commit"
+            leader.start()
+            self._leader = leader  # only once started: a failed start is tried again
 
     def _lead_submitted(self) -> None:
         while True:
             self._lead_now.acquire()
+            if self._ending is threading.current_thread():
+                return
             with suppress(BaseException):  # each write was given its error
                 self._lead()
+
+    def close(self, timeout: float = 5.0) -> None:
+        """End the committing thread, once no write is queued or being committed
+        (a write submitted later starts another)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                leader = self._leader
+                if leader is None:
+                    return
+                if not self._leading and not self._queue:
+                    self._leader, self._ending = None, leader
+                    break
+            if time.monotonic() > deadline:
+                return  # still busy: the daemon thread ends with the process
+            time.sleep(0.01)
+        self._lead_now.release()
+        leader.join(timeout)
 
     def _lead(self) -> None:
         """Commit what is queued (the leader's own rows first among them), then hand
@@ -282,8 +312,7 @@ class Committer:
                     after.leads = True
                     if after.notify is None:
                         after.wake.release()
-                    else:
-                        self._start_leader()
+                    else:  # queued by ``submit``, which started the committing thread
                         self._lead_now.release()
                 else:
                     self._leading = False

@@ -806,7 +806,12 @@ class WizardLedger(Application[UUID]):
             gid, new, self._counter_after(gid, staged.loaded, counted, staged.first_is_start)
         )
         for listener in list(self.listeners):
-            listener(gid, staged.entries)
+            # The act is durable: a listener's failure (a live relay, a metric)
+            # must not turn its answer into an error, nor keep the others deaf.
+            try:
+                listener(gid, staged.entries)
+            except Exception:
+                log.exception("game %s: a listener failed on an append", gid)
         return staged.entries, new
 
     # ------------------------------------------------- acts without a thread
@@ -867,6 +872,12 @@ class WizardLedger(Application[UUID]):
             raise
         staged.turn = turn
         return staged, committer
+
+    def in_memory(self, game_id: UUID) -> bool:
+        """Whether the game's fold and secrets are cached: checking a seat's token
+        and ``begin_act`` then read nothing of the store."""
+        with self._lock:
+            return game_id in self._cache and game_id in self._secrets
 
     def finish_act(self, staged: Staged, error: BaseException | None) -> Acted | None:
         """Complete ``begin_act`` once its rows were committed (``error`` None) or
@@ -1182,6 +1193,7 @@ class WizardLedger(Application[UUID]):
     def close(self) -> None:
         self.freshness.close()
         for committer in self.shards.committers():
+            committer.close()
             if isinstance(committer.datastore, SQLiteWriter):
                 committer.datastore.close()
         self.factory.close()

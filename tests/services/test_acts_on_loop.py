@@ -302,3 +302,36 @@ def test_games_of_one_shard_do_not_share_a_turn(sqlite_url: str) -> None:
     turns = {id(ledger._turn(game_id_on(3))) for _ in range(200)}
     assert len(turns) >= 190
     ledger.close()
+
+
+def test_closing_the_ledger_ends_its_committing_thread(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = new_game(ledger, "loop-close")
+    ledger.load(gid)
+    begun = ledger.begin_act(gid, *first_legal(ledger, gid))
+    assert begun is not None
+    staged, committer = begun
+    assert commit_staged(committer, staged) is None
+    assert ledger.finish_act(staged, None) is not None
+    leader = committer._leader
+    assert leader is not None and leader.is_alive()
+    ledger.close()
+    assert not leader.is_alive()
+
+
+def test_a_write_submitted_after_close_is_committed_by_a_new_thread(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    games = [new_game(ledger, f"loop-reopen-{i}") for i in range(2)]
+    for gid in games:
+        ledger.load(gid)
+        begun = ledger.begin_act(gid, *first_legal(ledger, gid))
+        assert begun is not None
+        staged, committer = begun
+        assert commit_staged(committer, staged) is None
+        assert ledger.finish_act(staged, None) is not None
+        committer.close()  # ends the thread; the next write starts another
+    assert committer.writes >= 2
+    reader = WizardLedger(sqlite_url)
+    assert all(reader.load(gid).version == ledger.load(gid).version for gid in games)
+    reader.close()
+    ledger.close()

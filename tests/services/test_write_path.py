@@ -241,3 +241,27 @@ def test_snapshots_are_written_in_the_transaction_of_the_act_that_crossed_the_ma
     assert verify_game(ledger, gid).ok
     fresh.close()
     ledger.close()
+
+
+def test_a_failing_listener_does_not_fail_a_durable_act(sqlite_url: str) -> None:
+    """The act is stored before listeners hear of it: one that raises is logged,
+    the act is answered, and the listeners after it still hear of it."""
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="listeners", options=QUICK).game_id
+    heard: list[int] = []
+
+    def broken(game_id: Any, entries: Any) -> None:
+        raise RuntimeError("relay down")
+
+    ledger.listeners[:0] = [broken]
+    ledger.listeners.append(lambda game_id, entries: heard.extend(e.position for e in entries))
+    seat = pending_seat(ledger, gid)
+    assert seat is not None
+    loaded = ledger.load(gid)
+    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.table.state, seat)[0])
+    entries = ledger.act(gid, seat, command)
+    assert heard == [e.position for e in entries]
+    assert [e.hash for e in WizardLedger(sqlite_url).entries(gid)][-len(entries) :] == [
+        e.hash for e in entries
+    ]
+    ledger.close()
