@@ -46,6 +46,7 @@ _MARKS = frozenset((ActionTaken, GameForked))
 _body = attrgetter("body")
 _schema = attrgetter("schema")
 _state = itemgetter(2)
+_key = attrgetter("key")
 
 
 class UnreadableEvent(ValueError):
@@ -166,12 +167,13 @@ def fold_states(
         head = decode_record(states[-1]).hash
     except msgspec.DecodeError:
         return None
-    schemas = list(map(_schema, links))
     # Each event's class must be of the schema it was written with (an older one is
     # upcast by the general way); when the game's classes share one version, one
     # look at the set of schemas says so.
-    uniform = len(versions) == 1 and set(schemas) == versions
-    if not uniform and any(type(e).version != s for e, s in zip(events, schemas, strict=True)):
+    uniform = len(versions) == 1 and set(map(_schema, links)) == versions
+    if not uniform and any(
+        type(e).version != s for e, s in zip(events, map(_schema, links), strict=True)
+    ):
         return None
     positions = range(first, first + len(states))
     return apply_all(game, table, events), track_keys(keys, positions, events), head
@@ -182,14 +184,22 @@ def track_keys(keys: Keys, positions: Sequence[int], events: Sequence[Event]) ->
 
     A key covers its ``ActionTaken`` and the consequences after it, up to the next
     action (or the end). A fork starts afresh: keys copied from the original belong
-    to the original. Only actions and forks are looked at.
+    to the original. Only actions and forks are looked at, and of the actions only
+    those with a key (most have none) in Python.
     """
-    marks = list(compress(range(len(events)), map(_MARKS.__contains__, map(type, events))))
+    types = list(map(type, events))
+    marks = list(compress(range(len(types)), map(_MARKS.__contains__, types)))
+    if not marks:
+        return keys
+    marked = list(map(events.__getitem__, marks))
+    forks = GameForked in types
+    if not forks and list(map(_key, marked)).count(None) == len(marked):
+        return keys
     for n, i in enumerate(marks):
-        event = events[i]
-        if isinstance(event, GameForked):
+        event = marked[n]
+        if type(event) is GameForked:
             keys = {}
-        elif isinstance(event, ActionTaken) and event.key is not None:
+        elif event.key is not None:  # type: ignore[attr-defined]
             last = marks[n + 1] - 1 if n + 1 < len(marks) else len(events) - 1
-            keys[event.key] = (positions[i], positions[last], event.seat)
+            keys[event.key] = (positions[i], positions[last], event.seat)  # type: ignore[attr-defined]
     return keys

@@ -38,9 +38,16 @@ def vacancy_turn(state: State) -> tuple[int, str] | None:
     """
     if not vacant_titles(state):
         return None
+    # Where each seat's defeated wizards lie, read once (this runs after every event
+    # of phases 7 and 8, and at every act, to know who acts).
+    lying = {(w.seat, w.space) for w in defeated(state)}
+    if not lying:
+        return None
+    order = state.turn_order()
     for level in state.board.defeat_levels():
-        for seat in state.turn_order():
-            if any(w.space == DEFEAT_PREFIX + level for w in defeated(state, seat)):
+        space = DEFEAT_PREFIX + level
+        for seat in order:
+            if (seat, space) in lying:
                 return seat, level
     return None
 
@@ -55,8 +62,11 @@ def vacancy_options(state: State, seat: int) -> list[FillVacancy]:
 
 def demotion_turn(state: State) -> int | None:
     """The first seat from the dragon that still has a defeated wizard."""
+    seats = {w.seat for w in defeated(state)}
+    if not seats:
+        return None
     for seat in state.turn_order():
-        if defeated(state, seat):
+        if seat in seats:
             return seat
     return None
 

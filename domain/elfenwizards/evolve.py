@@ -11,9 +11,9 @@ import msgspec
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
-from domain.elfenwizards.state import NOBODY, State, Support
+from domain.elfenwizards.state import NOBODY, State, Support, Wizard
 from domain.kernel import DiceRolled
-from domain.kernel.evolving import PendingEvolver
+from domain.kernel.evolving import PendingEvolver, change_by_id
 
 replace = msgspec.structs.replace
 
@@ -26,11 +26,11 @@ def _guild(state: State, seat: int, **changes: Any) -> State:
 
 def _move(state: State, wizard_id: str, space: str | None = None, grey: int = 0) -> State:
     """The wizard moved to ``space`` (None: where it stands), tokens changed by ``grey``."""
-    wizards = list(state.wizards)
-    for i, w in enumerate(wizards):
-        if w.id == wizard_id:
-            wizards[i] = replace(w, space=w.space if space is None else space, grey=w.grey + grey)
-    return replace(state, wizards=tuple(wizards))
+
+    def moved(w: Wizard) -> Wizard:
+        return replace(w, space=w.space if space is None else space, grey=w.grey + grey)
+
+    return replace(state, wizards=change_by_id(state.wizards, wizard_id, moved))
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:

@@ -125,11 +125,10 @@ def phase_began(state: State, phase: str) -> ev.PhaseBegan:
 
 
 def _fold(state: State, events: list[Event]) -> State:
-    from domain.elfenwizards.evolve import evolve  # evolve imports this module
+    from domain.elfenwizards.evolve import evolve_all  # evolve imports this module
 
-    for event in events:
-        state = evolve(state, event)
-    return state
+    # The pending decisions derived once, after the last event, as a fold does.
+    return evolve_all(state, events)
 
 
 def _then(state: State, closing: list[Event], phase: str) -> list[Event]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from domain.elfenwizards import events as ev
@@ -20,7 +21,7 @@ from domain.elfenwizards.setup_file import (
     validate_setup,
 )
 from domain.elfenwizards.state import NOBODY, Guild, State, Support, Wizard
-from domain.elfenwizards.table_data import table_data
+from domain.elfenwizards.table_data import TableData, table_data
 from domain.kernel import Dice, Event, GameStarted, SetupError
 
 __all__ = ["initial", "setup", "validate_setup", "wizards_from"]
@@ -35,10 +36,23 @@ def initial(started: GameStarted) -> State:
     setup position if one was given (checked here against the board played on,
     so a bad position never starts)."""
     players = len(started.players)
-    colours = colours_for(players)
     options = Options.from_mapping(started.options)
-    data = table_data(started)
     given = _position(started)
+    if not given and started.data is None:
+        return _plain(players, options)
+    return _opening(players, options, table_data(started), given)
+
+
+@cache
+def _plain(players: int, options: Options) -> State:
+    """The opening on our data without a position: the same for every game of
+    that many players under those options, so it is built (and its placement
+    checked) once, not at every fold from zero (the state is immutable)."""
+    return _opening(players, options, TableData(), {})
+
+
+def _opening(players: int, options: Options, data: TableData, given: dict[str, Any]) -> State:
+    colours = colours_for(players)
     # Games stored before layouts were setup data have none: the data's or ours.
     board = board_from_table(given["layout"]) if "layout" in given else data.board
     given.setdefault("round", 1)

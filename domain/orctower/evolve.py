@@ -8,13 +8,14 @@ from typing import Any
 import msgspec
 
 from domain.kernel import CardsShuffled
-from domain.kernel.evolving import PendingEvolver
+from domain.kernel.evolving import PendingEvolver, change_by_id, without_id
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
 from domain.orctower.facedown import counted, revealed_from_pool, taken
 from domain.orctower.pending import pending_of
 from domain.orctower.state import (
     Casting,
+    Creature,
     State,
     Tile,
     card_spell,
@@ -41,7 +42,9 @@ def _bump(values: tuple[int, ...], index: int, by: int, cap: int | None = None) 
     new = values[index] + by
     if cap is not None:
         new = min(new, cap)
-    return tuple(new if i == index else v for i, v in enumerate(values))
+    out = list(values)
+    out[index] = new
+    return tuple(out)
 
 
 def _shuffled(state: State, e: CardsShuffled) -> State:
@@ -60,11 +63,13 @@ def _reshuffled(state: State, e: CardsShuffled) -> State:
     if pile.startswith("deck."):
         seat = int(pile.split(".")[1])
         p = state.seats[seat]
+        shuffled = set(order)
         return _player(
-            state, seat, deck=order, discard=tuple(c for c in p.discard if c not in order)
+            state, seat, deck=order, discard=tuple(c for c in p.discard if c not in shuffled)
         )
     if pile == "destiny":
-        rest = tuple(c for c in state.destiny_discard if c not in order)
+        shuffled = set(order)
+        rest = tuple(c for c in state.destiny_discard if c not in shuffled)
         return rep(state, destiny_deck=order, destiny_discard=rest)
     if pile in ("attack", "knowledge"):
         i = 0 if pile == "attack" else 1
@@ -87,8 +92,6 @@ def _drawn(state: State, e: ev.CardsDrawn) -> State:
 
 
 def _revealed(state: State, e: ev.MarkerRevealed) -> State:
-    from domain.orctower.state import Creature
-
     q = e.quarter - 1
     born = Creature(id=e.marker, quarter=e.quarter, section=0)
     if state.unknown.get("markers"):
@@ -108,13 +111,10 @@ def _dealt(state: State, e: ev.MarkersDealt) -> State:
 
 
 def _moved(state: State, e: ev.CreatureMoved) -> State:
-    return rep(
-        state,
-        creatures=tuple(
-            rep(c, quarter=e.quarter, section=e.section) if c.id == e.creature else c
-            for c in state.creatures
-        ),
-    )
+    def moved(c: Creature) -> Creature:
+        return rep(c, quarter=e.quarter, section=e.section)
+
+    return rep(state, creatures=change_by_id(state.creatures, e.creature, moved))
 
 
 def _arrived(state: State, e: ev.CreatureArrived) -> State:
@@ -122,7 +122,7 @@ def _arrived(state: State, e: ev.CreatureArrived) -> State:
     cap = len(state.data.creatures[slot].track) - 1
     return rep(
         state,
-        creatures=tuple(c for c in state.creatures if c.id != e.creature),
+        creatures=without_id(state.creatures, e.creature),
         counters=_bump(state.counters, slot, 1, cap),
     )
 
@@ -139,7 +139,7 @@ def _defeated(state: State, e: ev.CreatureDefeated) -> State:
     bonuses = (*state.bonuses, e.creature) if state.options.bonus_actions else state.bonuses
     return rep(
         state,
-        creatures=tuple(c for c in state.creatures if c.id != e.creature),
+        creatures=without_id(state.creatures, e.creature),
         bonuses=bonuses,
         minus_hp=tuple(c for c in state.minus_hp if c != e.creature),
     )
@@ -340,8 +340,8 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ),
     ev.DamageDealt: lambda s, e: rep(
         s,
-        creatures=tuple(
-            rep(c, damage=c.damage + e.amount) if c.id == e.creature else c for c in s.creatures
+        creatures=change_by_id(
+            s.creatures, e.creature, lambda c: rep(c, damage=c.damage + e.amount)
         ),
     ),
     ev.CreatureDefeated: _defeated,
@@ -377,3 +377,5 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 _EVOLVER = PendingEvolver(HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
+# A flow's working state: see PendingEvolver.step (its pending goes stale).
+step = _EVOLVER.step

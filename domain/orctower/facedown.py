@@ -65,6 +65,10 @@ def taken(
     left = unknown.get(pile, 0)
     for card in gone:
         cards, left = take(cards, left, card)
+    if not left and pile not in unknown and isinstance(unknown, dict):
+        # Nothing face down here (a seeded game's every draw): the counts stand as
+        # they are, no copy needed (states are never changed in place).
+        return cards, unknown
     return cards, counted(unknown, pile, left)
 
 

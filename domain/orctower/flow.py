@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
-from domain.orctower.evolve import evolve
+from domain.orctower.evolve import step
 from domain.orctower.facedown import deal
 from domain.orctower.facedown import draw as draw_card
 from domain.orctower.queries import (
@@ -37,7 +37,7 @@ class Run:
     def emit(self, *events: Event) -> None:
         for event in events:
             self.events.append(event)
-            self.state = evolve(self.state, event)
+            self.state = step(self.state, event)  # its pending is not read in a flow
 
     def stage(self, stage: str, rule: str) -> None:
         if self.state.stage != stage:

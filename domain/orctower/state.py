@@ -140,4 +140,6 @@ def occupant(state: State, space: int) -> int | None:
 
 
 def replace_seat(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    return tuple(player if i == seat else p for i, p in enumerate(state.seats))
+    seats = list(state.seats)
+    seats[seat] = player
+    return tuple(seats)

@@ -357,3 +357,5 @@ _HANDLERS: dict[type[Event], Callable[[UltimateState, Any], UltimateState]] = {
 _EVOLVER = PendingEvolver(_HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
+# A flow's working state: see PendingEvolver.step (its pending goes stale).
+step = _EVOLVER.step

@@ -23,7 +23,7 @@ from domain.ultimate.cards import (
     REPLACEMENT,
     SHADOW_VEIL,
 )
-from domain.ultimate.evolve import evolve
+from domain.ultimate.evolve import step
 from domain.ultimate.options import round_health
 from domain.ultimate.state import (
     Hit,
@@ -57,7 +57,7 @@ class Flow:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = step(self.state, event)  # its pending is not read in a flow
         if isinstance(event, _PILE_CHANGES) and self.state.options.reshuffle == "when_empty":
             self._reshuffle_when_empty()
 

@@ -11,8 +11,10 @@ from domain.elfenwizards import GAME
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import BOARD, LAYOUT_TOML, parse_layout
 from domain.elfenwizards.placement import PAWNS_IN_BOX, PLACEMENT
+from domain.elfenwizards.setup import _opening, initial
+from domain.elfenwizards.table_data import TableData
 from domain.kernel import Dice, SetupError, apply
-from tests.domain.elfenwizards.positions import opened, play_on, through_toml
+from tests.domain.elfenwizards.positions import opened, play_on, started, through_toml
 from tests.domain.elfenwizards.scenario import of
 from tests.domain.elfenwizards.test_layouts import SMALL
 
@@ -126,3 +128,18 @@ def test_a_setup_on_the_tables_board_needs_no_layout_of_its_own() -> None:
     ):
         with pytest.raises(SetupError, match=words):
             opened(3, {**setup, "wizards": wizards}, Dice.scripted([]), data=DATA)
+
+
+def test_the_plain_opening_is_built_once_and_equals_one_built_from_our_data() -> None:
+    """Without a position or data of its own, every game of that many players under
+    those options opens the same: one state, built once (a fold from zero asks for
+    it each time), equal to the opening made from our data explicitly."""
+    plain = initial(started(4))
+    assert initial(started(4)) is plain
+    options = GAME.initial(started(4)).options
+    assert plain == _opening(4, options, TableData(), {})
+    assert initial(started(5)).players == 5
+    assert initial(started(4, options={"grey_cost": 3})).options.grey_cost == 3
+    # A table's own data, or a position, is read from its GameStarted every time.
+    assert initial(started(4, data=DATA)) is not initial(started(4, data=DATA))
+    assert initial(started(4, data=DATA)).board != plain.board
