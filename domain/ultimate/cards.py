@@ -301,9 +301,3 @@ def known_name(card_or_effect: str) -> str | None:
 def name_of(card_or_effect: str) -> str:
     """``known_name``, or an unknown id as words: what every line says."""
     return known_name(card_or_effect) or card_or_effect.replace("_", " ")
-
-
-# The pending prompt of an arriving attack (evolve.py, another change's file
-# today) still imports the old name; it says the printed name too. Import
-# ``name_of`` there and drop this alias.
-title = name_of

@@ -15,7 +15,7 @@ from domain.kernel import CardsShuffled, DiceRolled, Event, Pending
 from domain.kernel.evolving import PendingEvolver
 from domain.kernel.piles import take
 from domain.ultimate import events as ev
-from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, title
+from domain.ultimate.cards import CARD_IDS, HAND_LIMIT, LEFT_OUT, name_of
 from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard, can_draw
 
 
@@ -41,7 +41,7 @@ def pending_of(state: UltimateState) -> tuple[Pending, ...]:
                     seat=hit.target,
                     accepts=("Defend", "Decline"),
                     prompt=(
-                        f"seat {attack.attacker} attacks you with {title(attack.source)} "
+                        f"seat {attack.attacker} attacks you with {name_of(attack.source)} "
                         f"({hit.damage} damage): play one defence card or decline"
                     ),
                 ),
