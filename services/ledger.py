@@ -365,6 +365,10 @@ class WizardLedger(Application[UUID]):
         # and retries answered from an idempotency key.
         self.conflicts = 0
         self.replays = 0
+        # Acts decided on an event loop (``begin_act``) and by ``perform`` (a
+        # thread of the API, or any other caller): how often the loop hands over.
+        self.acts_on_loop = 0
+        self.acts_performed = 0
 
     def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]
         return LedgerMapper()
@@ -612,6 +616,7 @@ class WizardLedger(Application[UUID]):
         the command is decided again on the fold read back; a refusal on a
         cached fold is checked against the store before it is given.
         """
+        self.acts_performed += 1
         gid = parse_game_id(game_id)
         if token is not None or require_token:
             self.check_token(gid, seat, token)
@@ -871,6 +876,7 @@ class WizardLedger(Application[UUID]):
             turn.release()
             raise
         staged.turn = turn
+        self.acts_on_loop += 1
         return staged, committer
 
     def in_memory(self, game_id: UUID) -> bool:

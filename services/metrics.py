@@ -6,8 +6,9 @@ register a metric twice or mix their counts.
 
 Counted as they happen: requests by route template and status, the latency
 of acts, appended events (a ledger listener), live streams open. Read at
-scrape time from their owners: conflicts and idempotent replays (the
-ledger's counters), projection lag (the notification log's head against the
+scrape time from their owners: conflicts, idempotent replays and where acts
+were decided (the ledger's counters), group commits and the writes they
+carried (the committers'), projection lag (the notification log's head against the
 slowest projection's tracked position).
 """
 
@@ -47,6 +48,31 @@ class _FromOwners(Collector):
         )
         replays.add_metric([], getattr(self.ledger, "replays", 0))
         yield replays
+        acts = CounterMetricFamily(
+            "wizards_acts",
+            "acts begun, by where they were decided: on the event loop, or by perform "
+            "(on a thread: another act of the game under way, a game not in memory, "
+            "a retried key, a refusal not known current, a lost race)",
+            labels=["path"],
+        )
+        acts.add_metric(["loop"], getattr(self.ledger, "acts_on_loop", 0))
+        acts.add_metric(["perform"], getattr(self.ledger, "acts_performed", 0))
+        yield acts
+        shards = getattr(self.ledger, "shards", None)
+        committers = shards.committers() if shards is not None else []
+        batches = CounterMetricFamily(
+            "wizards_group_commits",
+            "transactions of the group commit, all shards (one that failed included)",
+        )
+        batches.add_metric([], sum(c.batches for c in committers))
+        yield batches
+        writes = CounterMetricFamily(
+            "wizards_group_commit_writes",
+            "writes (an act, a new game) those transactions carried: "
+            "writes / commits is how many shared a sync",
+        )
+        writes.add_metric([], sum(c.writes for c in committers))
+        yield writes
         lag = self.lag()
         if lag is not None:
             gauge = GaugeMetricFamily(
