@@ -115,6 +115,8 @@ class RunResult:
     # The machine's 1-minute load average before and after the run: other work
     # on the machine moves the wall-clock figures, not the CPU per command.
     load: tuple[float, float] = (0.0, 0.0)
+    # From the servers' /metrics after the run (None: a baseline without them).
+    metrics: dict[str, float] | None = None
 
     @property
     def rate(self) -> float:
@@ -366,8 +368,32 @@ def run_load(
         asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
         result.server_cpu = cpu_seconds(pids) - before
         result.load = (load_before, os.getloadavg()[0])
+        if baseline is None:
+            result.metrics = scrape_totals(servers.ports)
     check_stored(store, result, baseline)
     return result
+
+
+_TOTALS = {
+    'wizards_acts_total{path="loop"}': "loop",
+    'wizards_acts_total{path="perform"}': "perform",
+    "wizards_group_commits_total": "commits",
+    "wizards_group_commit_writes_total": "writes",
+}
+
+
+def scrape_totals(ports: list[int]) -> dict[str, float]:
+    """The servers' counters of where acts were decided and of group commits, summed."""
+    import urllib.request
+
+    totals = dict.fromkeys(_TOTALS.values(), 0.0)
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
+            for text in r.read().decode().splitlines():
+                name, _, value = text.rpartition(" ")
+                if name in _TOTALS:
+                    totals[_TOTALS[name]] += float(value)
+    return totals
 
 
 def print_result(result: RunResult, line: Any) -> None:
@@ -385,6 +411,13 @@ def print_result(result: RunResult, line: Any) -> None:
         f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms "
         f"(load average {result.load[0]:.1f} before, {result.load[1]:.1f} after)",
     )
+    m = result.metrics
+    if m and m["loop"] + m["perform"] and m["commits"]:
+        line(
+            f"{result.label}: acts decided on the loop, acts per commit",
+            f"{m['loop'] / (m['loop'] + m['perform']):.1%}, "
+            f"{m['writes'] / m['commits']:.1f} (writes per transaction)",
+        )
     acked = sum(len(a) for a in result.acked.values())
     line(
         f"{result.label}: acknowledged = stored, verify clean",
