@@ -45,6 +45,7 @@ from urllib.parse import parse_qsl
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import PersistenceError
 
 from domain.kernel import IllegalCommand, SetupError
 from services.api_auth import acting_seat, viewer_seat
@@ -254,9 +255,18 @@ class PlayFastPath:
         except BaseException as e:  # nothing was queued: the act fails, its turn comes back
             ledger.finish_act(staged, e)
             raise
-        acted = await future
-        if acted is None:  # lost its position to another process: decided again
-            return await self._run(_act, ledger, gid, request, token, key)
+        try:
+            acted = await future
+        except PersistenceError as e:  # the store failed: at COMMIT, the rows may be in
+            acted = await self._run(ledger.landed, staged, e)
+            if acted is None:
+                raise
+        if acted is None:
+            # Its position was taken: by another process (decided again), or by
+            # its own rows, when a shared transaction failed at COMMIT after all.
+            acted = await self._run(ledger.landed, staged)
+            if acted is None:
+                return await self._run(_act, ledger, gid, request, token, key)
         return _encode(act_json(ledger, gid, seat, acted))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

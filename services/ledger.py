@@ -26,6 +26,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import (
     IntegrityError,
     InternalError,
+    PersistenceError,
     ProgrammingError,
     RecordConflictError,
     StoredEvent,
@@ -644,12 +645,16 @@ class WizardLedger(Application[UUID]):
                         raise
                     fresh = True
                     continue
+                staged = self._stage(gid, loaded, events, folded=after)
                 try:
-                    entries, new = self._append(gid, loaded, events, folded=after)
-                    return Acted(entries, new)
+                    self._commit(gid, staged.rows)
+                    return Acted(*self._settle(staged))
                 except (RecordConflictError, IntegrityError):
                     self.conflicts += 1
                     self._forget(gid)
+                    landed = self.landed(staged)
+                    if landed is not None:
+                        return landed
                     stored = self._reload(gid)
                     if fresh and stored.version == loaded.version:
                         # Nothing newer in the stream, yet the write conflicts: the
@@ -660,6 +665,14 @@ class WizardLedger(Application[UUID]):
                         ) from None
                     fresh = True
                     continue
+                except PersistenceError as e:
+                    # The store failed (a dropped connection, a lock timeout):
+                    # if that was at COMMIT, the rows may have landed all the same.
+                    self._forget(gid)
+                    landed = self.landed(staged, failure=e)
+                    if landed is not None:
+                        return landed
+                    raise
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
 
     def _replayed(
@@ -734,13 +747,44 @@ class WizardLedger(Application[UUID]):
         staged = self._stage(
             gid, loaded, events, first_is_start=first_is_start, folded=folded, secret=secret
         )
+        self._commit(gid, staged.rows)
+        return self._settle(staged)
+
+    def _commit(self, gid: UUID, rows: Rows) -> None:
         committer = self.shards.committer(gid)
         if committer is not None:
-            committer.commit(staged.rows)
+            committer.commit(rows)
         else:  # the in-memory store has no transactions to share
-            for recorder, records in staged.rows:
+            for recorder, records in rows:
                 recorder.insert_events(records)
-        return self._settle(staged)
+
+    def landed(self, staged: Staged, failure: BaseException | None = None) -> Acted | None:
+        """The act, if its rows are in the store after all; None if they are not.
+
+        A commit whose answer was lost (the connection dropped at COMMIT), or a
+        group's shared transaction that failed that way and whose writes were
+        then tried alone (each finding its own rows there: a conflict), may
+        have stored them. Deciding the command again would then play it twice.
+        The first row's hash covers a salt drawn for this write alone, so the
+        same hash at that position is this write. ``failure``: the store's
+        error, raised instead of a read's if the store cannot be read now."""
+        first = staged.entries[0]
+        try:
+            rows = select_rows(
+                self.shards.of(staged.gid), staged.gid, gt=first.position - 1, lte=first.position
+            )
+        except PersistenceError:
+            if failure is not None:
+                raise failure from None
+            raise
+        if not rows or hash_of(rows[0][2]) != first.hash:
+            return None
+        log.warning(
+            "game %s: the write at #%d was stored though its commit reported a failure",
+            staged.gid,
+            first.position,
+        )
+        return Acted(*self._settle(staged))
 
     def _stage(
         self,
