@@ -237,6 +237,18 @@ def _check_name(name: object) -> None:
         raise SetupError(f"player name {name!r}: no control characters or line breaks")
 
 
+def _check_supplied(
+    dice: Sequence[int], orders: Sequence[Sequence[int]], drew: Sequence[str]
+) -> None:
+    """What a table supplies with an act (dice, deck orders, cards drawn), well
+    formed, or the act is refused under the table-mode rule."""
+    try:
+        _check_chance(dice, orders)
+        _check_drew(drew)
+    except SetupError as e:
+        raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
+
+
 def _check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
     """Scripted dice and deck orders: small non-negative integers, checked before
     anything is written (a die never shows more than a million faces)."""
@@ -621,11 +633,7 @@ class WizardLedger(Application[UUID]):
         gid = parse_game_id(game_id)
         if token is not None or require_token:
             self.check_token(gid, seat, token)
-        try:
-            _check_chance(dice, orders)
-            _check_drew(drew)
-        except SetupError as e:
-            raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
+        _check_supplied(dice, orders, drew)
         with self._turn(gid):
             fresh = False
             for _ in range(MAX_RETRIES):
@@ -887,11 +895,7 @@ class WizardLedger(Application[UUID]):
         fold it was decided on is known current. The game's turn is held from
         here until ``finish_act``, which must be called whatever happens."""
         gid = parse_game_id(game_id)
-        try:
-            _check_chance(dice, orders)
-            _check_drew(drew)
-        except SetupError as e:
-            raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
+        _check_supplied(dice, orders, drew)
         committer = self.shards.committer(gid)
         if committer is None:
             return None

@@ -50,6 +50,17 @@ def commit_staged(committer: Committer, staged: Staged) -> BaseException | None:
     return result[0]
 
 
+def act_on_loop(ledger: WizardLedger, gid: UUID) -> Committer:
+    """One act through begin_act, submit and finish_act; the committer it used."""
+    ledger.load(gid)
+    begun = ledger.begin_act(gid, *first_legal(ledger, gid))
+    assert begun is not None
+    staged, committer = begun
+    assert commit_staged(committer, staged) is None
+    assert ledger.finish_act(staged, None) is not None
+    return committer
+
+
 def db_path(url: str) -> str:
     return url.removeprefix("sqlite:///")
 
@@ -306,13 +317,7 @@ def test_games_of_one_shard_do_not_share_a_turn(sqlite_url: str) -> None:
 
 def test_closing_the_ledger_ends_its_committing_thread(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
-    gid = new_game(ledger, "loop-close")
-    ledger.load(gid)
-    begun = ledger.begin_act(gid, *first_legal(ledger, gid))
-    assert begun is not None
-    staged, committer = begun
-    assert commit_staged(committer, staged) is None
-    assert ledger.finish_act(staged, None) is not None
+    committer = act_on_loop(ledger, new_game(ledger, "loop-close"))
     leader = committer._leader
     assert leader is not None and leader.is_alive()
     ledger.close()
@@ -323,12 +328,7 @@ def test_a_write_submitted_after_close_is_committed_by_a_new_thread(sqlite_url: 
     ledger = WizardLedger(sqlite_url)
     games = [new_game(ledger, f"loop-reopen-{i}") for i in range(2)]
     for gid in games:
-        ledger.load(gid)
-        begun = ledger.begin_act(gid, *first_legal(ledger, gid))
-        assert begun is not None
-        staged, committer = begun
-        assert commit_staged(committer, staged) is None
-        assert ledger.finish_act(staged, None) is not None
+        committer = act_on_loop(ledger, gid)
         committer.close()  # ends the thread; the next write starts another
     assert committer.writes >= 2
     reader = WizardLedger(sqlite_url)
