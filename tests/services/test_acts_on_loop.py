@@ -311,7 +311,9 @@ def test_games_of_one_shard_do_not_share_a_turn(sqlite_url: str) -> None:
     by the whole id, or the games of a shard would wait for each other's acts."""
     ledger = WizardLedger(sqlite_url)
     turns = {id(ledger._turn(game_id_on(3))) for _ in range(200)}
-    assert len(turns) >= 190
+    # 200 ids over 4,096 turns share about five; by their last 12 bits (the
+    # shard and four random bits) they would share 16 turns in all.
+    assert len(turns) >= 150
     ledger.close()
 
 
