@@ -210,7 +210,7 @@ def document(
         "frames": _frames(record) if views else [],
         "disputes": panels,
         "outcome": None if outcome is None else msgspec.to_builtins(outcome),
-        "result": record.words.names.rename(outcome_text(outcome, started.players)),
+        "result": outcome_text(outcome, started.players, record.words.names),
     }
 
 

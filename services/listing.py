@@ -37,8 +37,8 @@ def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, 
                 "events": loaded.version,
                 "forked_from": fork["game_id"] if fork else None,
                 "fork_at": fork["at"] if fork else None,
-                "summary": table_names(loaded.table.started).rename(
-                    outcome_text(outcome, loaded.table.started.players)
+                "summary": outcome_text(
+                    outcome, loaded.table.started.players, table_names(loaded.table.started)
                 ),
             }
         )

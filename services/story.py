@@ -24,7 +24,7 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
-from services.card_names import NO_NAMES, table_names
+from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Entry
 from services.reads import shown_event
 
@@ -110,12 +110,16 @@ def dice_text(event: Consequence) -> str:
     return ""
 
 
-def outcome_text(outcome: Outcome | None, players: tuple[str, ...]) -> str:
+def outcome_text(
+    outcome: Outcome | None, players: tuple[str, ...], names: CardNames = NO_NAMES
+) -> str:
     if outcome is None:
         return "game in progress"
-    names = ", ".join(f"{players[s]} (seat {s})" for s in outcome.winners) or "nobody"
+    winners = ", ".join(f"{players[s]} (seat {s})" for s in outcome.winners) or "nobody"
     scores = f"; scores {list(outcome.scores)}" if outcome.scores else ""
-    return f"won by {names}{scores}" + (f" — {outcome.reason}" if outcome.reason else "")
+    # The reason is the game's own words (renamed); the winners are players' names.
+    reason = f" — {names.rename(outcome.reason)}" if outcome.reason else ""
+    return f"won by {winners}{scores}{reason}"
 
 
 class StoryLines(Visitor):
@@ -172,7 +176,7 @@ class StoryLines(Visitor):
         self.lines.append("  ".join(parts))
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.lines.append(f"      {self.words.names.rename(outcome_text(outcome, players))}")
+        self.lines.append(f"      {outcome_text(outcome, players, self.words.names)}")
 
     def result(self) -> str:
         return "\n".join(self.lines)
@@ -217,7 +221,7 @@ class MarkdownExport(Visitor):
         )
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        result = self.names.rename(outcome_text(outcome, players))
+        result = outcome_text(outcome, players, self.names)
         self.out += ["", f"**Result:** {result}", "", "## Rules cited", ""]
         for rule in sorted(self.cited.values(), key=lambda r: r.id):
             self.out += [

@@ -179,9 +179,7 @@ class Words:
     def event(self, event: Event) -> str:
         """One line for an event, with players by name (and cards by the table's
         names: a command is said with ``card``, the game's lines are renamed)."""
-        if isinstance(event, ActionTaken):
-            return self._said(event)
-        return self.names.rename(self._said(event))
+        return self._said(event)
 
     def _said(self, event: Event) -> str:
         declared = getattr(self.decl, "event_words", None)
@@ -200,12 +198,15 @@ class Words:
             # "rolled d2 for first player: 1 → the 1st player, Ann"
             rolled = self.dice(event).rsplit(" (", 1)[0]
             head, _, faces = rolled.partition(": ")
-            return f"{head} for {event.purpose}: {faces}"
+            return f"{head} for {self.names.rename(event.purpose)}: {faces}"
         if isinstance(event, SeedRevealed):
             return f"the seed is revealed: {event.seed}"
+        # Only the game's own words are renamed, before the players' names go in:
+        # a player called like a renamed card keeps their name.
+        said = self.names.rename(event.describe())
         if isinstance(event, GameForked):
-            return event.describe()
-        return _SEAT_IN_TEXT.sub(lambda m: self.seat(int(m.group(1))), event.describe())
+            return said
+        return _SEAT_IN_TEXT.sub(lambda m: self.seat(int(m.group(1))), said)
 
     def started(self, started: GameStarted) -> str:
         who = ", ".join(self.players)

@@ -1,0 +1,73 @@
+"""The edges of a table's own card names (``services.card_names``): names that
+are also players' names, files that swap two names, names full of regex
+characters, the orc tower's copy ids, and what each seat may see. Real games on
+a real SQLite store.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import msgspec
+
+from domain.kernel import GameStarted, get_game
+from services.exports import export_text
+from services.ledger import WizardLedger
+from services.reads import log_json
+from services.story import StoryLines, walk
+from services.words import Words
+from tests.services.test_table_names import _rename
+
+
+def _data(game: str, names: dict[str, str]) -> dict[str, Any]:
+    """The game's built-in data file with ``names`` ({entry id: name}) renamed."""
+    data: dict[str, Any] = msgspec.json.decode(
+        msgspec.json.encode(get_game(game).data_template())
+    )
+    for ident, name in names.items():
+        _rename(data, ident, name)
+    return data
+
+
+def _play_out(ledger: WizardLedger, gid: str, seed: int = 1, limit: int = 3000) -> None:
+    """Random legal commands until the game is over."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        loaded = ledger.load(gid)
+        if loaded.game.outcome(loaded.table.state) is not None:
+            return
+        seat = loaded.table.state.pending[0].seat
+        legal = loaded.game.legal_commands(loaded.table.state, seat)
+        ledger.act(gid, seat, msgspec.to_builtins(rng.choice(legal)))
+    raise AssertionError(f"{gid}: not over after {limit} commands")
+
+
+def _story(ledger: WizardLedger, gid: str) -> str:
+    return walk(ledger.load(gid).game, ledger.entries(gid), None, StoryLines())
+
+
+def test_a_player_named_like_a_renamed_card_keeps_their_name(sqlite_url: str) -> None:
+    """Players "Éclair" and "Boule de feu" at a table whose file renames the cards
+    Éclair and Boule de feu: the players keep their names in every line (only the
+    game's own words name cards)."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("ultimate", {"lightning": "Foudre", "fireball": "Brasier"})
+    created = ledger.create_game(
+        "ultimate",
+        ["Éclair", "Boule de feu"],
+        seed="players",
+        options={"rounds_to_win": 1},
+        data=data,
+    )
+    gid = str(created.game_id)
+    _play_out(ledger, gid)
+    story = _story(ledger, gid)
+    assert "for Éclair, Boule de feu" in story
+    assert "Foudre, Brasier" not in story and "Foudre attacks" not in story
+    assert re.search(r"^#\d+\s+(Éclair|Boule de feu) (attacks|wins)", story, re.M), story
+    md = export_text(ledger, gid, "md")
+    result = next(line for line in md.splitlines() if line.startswith("**Result:**"))
+    assert "won by Éclair (seat 0)" in result or "won by Boule de feu (seat 1)" in result
+    ledger.close()
