@@ -6,7 +6,7 @@ placement is public), so all events are public.
 
 from __future__ import annotations
 
-from domain.elfenwizards.board import Board
+from domain.elfenwizards.board import BOARD, Board
 from domain.elfenwizards.state import Wizard
 from domain.kernel import Consequence, Event
 
@@ -25,8 +25,13 @@ class BoardLaidOut(Consequence, frozen=True, kw_only=True):
     def describe(self) -> str:
         if self.board is None:
             return f"board laid out: {' '.join(self.spaces)}"
+        # Every line names a level by its built-in name, which a table's own
+        # names then replace (services.card_names): a line that said the file's
+        # names here would be renamed again (a file swapping two names).
+        built_in = {lv.id: lv.name for lv in BOARD.levels}
         levels = ", ".join(
-            f"{lv.name} {sum(1 for s in self.board.spaces if s.level == lv.id)}"
+            f"{built_in.get(lv.id, lv.name)} "
+            f"{sum(1 for s in self.board.spaces if s.level == lv.id)}"
             for lv in self.board.levels
         )
         duels = "; ".join(

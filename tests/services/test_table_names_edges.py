@@ -71,3 +71,31 @@ def test_a_player_named_like_a_renamed_card_keeps_their_name(sqlite_url: str) ->
     result = next(line for line in md.splitlines() if line.startswith("**Result:**"))
     assert "won by Éclair (seat 0)" in result or "won by Boule de feu (seat 1)" in result
     ledger.close()
+
+
+def test_a_file_that_swaps_two_titles_reads_its_own_board(sqlite_url: str) -> None:
+    """Elfenwizards with a file that calls the Druide level "Sorcier" and the
+    Sorcier level "Druide": the board line says the file's names of the levels
+    (2 spaces of the file's Sorcier, 4 of its Druide) in the story, the export
+    and the log, not the built-in names swapped back."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("elfenwizards", {"druide": "Sorcier", "sorcier": "Druide"})
+    gid = str(ledger.create_game("elfenwizards", 3, seed="swap", data=data).game_id)
+    want = "Grand Druide 1, Sorcier 2, Druide 4, Nécromancien 8, Magicien 4"
+    story = _story(ledger, gid)
+    assert want in story, story
+    md = export_text(ledger, gid, "md")
+    assert want in md
+    log = [e["text"] for e in log_json(ledger, gid, seat=0)]
+    assert any(want in text for text in log), log
+    ledger.close()
+
+
+def test_a_title_renamed_to_another_titles_built_in_name(sqlite_url: str) -> None:
+    """A file that calls the Druide level "Grand Druide" and the Grand Druide
+    "Archidruide": the board line says each level once by the file's name."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("elfenwizards", {"druide": "Grand Druide", "grand_druide": "Archidruide"})
+    gid = str(ledger.create_game("elfenwizards", 3, seed="onto", data=data).game_id)
+    assert "Archidruide 1, Grand Druide 2, Sorcier 4" in _story(ledger, gid)
+    ledger.close()
