@@ -99,3 +99,66 @@ def test_a_title_renamed_to_another_titles_built_in_name(sqlite_url: str) -> Non
     gid = str(ledger.create_game("elfenwizards", 3, seed="onto", data=data).game_id)
     assert "Archidruide 1, Grand Druide 2, Sorcier 4" in _story(ledger, gid)
     ledger.close()
+
+
+# A file that swaps Éclair and Explosion, gives Boule de feu a name full of
+# regex syntax (and a replacement template's), and Bouclier the longest name allowed.
+_ODD = {
+    "lightning": "Explosion",
+    "explosion": "Éclair",
+    "fireball": r"Boule (.*)+ \1 \g<0> $& [^a]? |",
+    "shield": "Bouclier (très) " + "+" * 24,  # the longest a file may give (40)
+}
+
+
+def _oracle(line: str) -> str:
+    """A built-in line in _ODD's names, by plain string replacement through
+    placeholders (the combo "Explosion des flammes" is kept whole first)."""
+    keep = {"Explosion des flammes": "\x00combo\x00"}
+    said = {"Explosion": "Éclair", "Éclair": "Explosion"}
+    said |= {"Boule de feu": _ODD["fireball"], "Bouclier": _ODD["shield"]}
+    for name, mark in keep.items():
+        line = line.replace(name, mark)
+    for n, name in enumerate(said):
+        line = line.replace(name, f"\x00{n}\x00")
+    for n, name in enumerate(said):
+        line = line.replace(f"\x00{n}\x00", said[name])
+    for name, mark in keep.items():
+        line = line.replace(mark, name)
+    return line
+
+
+def test_swapped_odd_and_long_names_read_as_the_file_says(sqlite_url: str) -> None:
+    """The same commands on the built-in data and on _ODD's file: every line of
+    the own game is the built-in line with _ODD's names, once each."""
+    ledger = WizardLedger(sqlite_url)
+    games = [
+        str(
+            ledger.create_game(
+                "ultimate", 2, seed="odd", options={"rounds_to_win": 1}, data=data
+            ).game_id
+        )
+        for data in (None, _data("ultimate", _ODD))
+    ]
+    plain, own = games
+    rng = random.Random(3)
+    while (loaded := ledger.load(plain)).game.outcome(loaded.table.state) is None:
+        seat = loaded.table.state.pending[0].seat
+        command = msgspec.to_builtins(
+            rng.choice(loaded.game.legal_commands(loaded.table.state, seat))
+        )
+        for gid in games:
+            ledger.act(gid, seat, command)
+    lines = []
+    for gid in games:
+        loaded = ledger.load(gid)
+        words = Words.table(loaded.game, loaded.table.started)
+        lines.append([words.event(e.event) for e in ledger.entries(gid)[1:]])
+    said = " ".join(lines[0])
+    assert all(n in said for n in ("Éclair", "Explosion ", "Boule de feu", "Bouclier"))
+    assert lines[1] == [_oracle(line) for line in lines[0]]
+    log = {e["position"]: e["text"] for e in log_json(ledger, own, full=True)}
+    plain_log = {e["position"]: e["text"] for e in log_json(ledger, plain, full=True)}
+    kept = [p for p in plain_log if "(" not in plain_log[p]]  # not a command's repr
+    assert [log[p] for p in kept] == [_oracle(plain_log[p]) for p in kept]
+    ledger.close()
