@@ -201,12 +201,22 @@ class Words:
             return f"{head} for {self.names.rename(event.purpose)}: {faces}"
         if isinstance(event, SeedRevealed):
             return f"the seed is revealed: {event.seed}"
-        # Only the game's own words are renamed, before the players' names go in:
-        # a player called like a renamed card keeps their name.
-        said = self.names.rename(event.describe())
         if isinstance(event, GameForked):
-            return said
-        return _SEAT_IN_TEXT.sub(lambda m: self.seat(int(m.group(1))), said)
+            return self.names.rename(event.describe())
+        return self._seats_and_cards(event.describe())
+
+    def _seats_and_cards(self, text: str) -> str:
+        """A game's line with its seats by the players' names and its cards by
+        the table's names. Only the game's own words between seat mentions are
+        renamed: a player called like a card keeps their name, and a card the
+        file calls "seat 1" is not taken for a seat."""
+        out: list[str] = []
+        at = 0
+        for m in _SEAT_IN_TEXT.finditer(text):
+            out += [self.names.rename(text[at : m.start()]), self.seat(int(m.group(1)))]
+            at = m.end()
+        out.append(self.names.rename(text[at:]))
+        return "".join(out)
 
     def started(self, started: GameStarted) -> str:
         who = ", ".join(self.players)

@@ -162,3 +162,18 @@ def test_swapped_odd_and_long_names_read_as_the_file_says(sqlite_url: str) -> No
     kept = [p for p in plain_log if "(" not in plain_log[p]]  # not a command's repr
     assert [log[p] for p in kept] == [_oracle(plain_log[p]) for p in kept]
     ledger.close()
+
+
+def test_a_card_the_file_names_like_a_seat_stays_a_card(sqlite_url: str) -> None:
+    """A file that calls Éclair "seat 1": the lines say the card "seat 1", and
+    the players (seat 0 and seat 1 of the game's lines) by their names."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("ultimate", {"lightning": "seat 1"})
+    created = ledger.create_game(
+        "ultimate", ["Ann", "Bob"], seed="players", options={"rounds_to_win": 1}, data=data
+    )
+    gid = str(created.game_id)
+    _play_out(ledger, gid)
+    story = _story(ledger, gid)
+    assert re.search(r"^#\d+\s+(Ann|Bob) attacks (Ann|Bob) with seat 1  ", story, re.M), story
+    ledger.close()
