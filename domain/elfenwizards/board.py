@@ -307,6 +307,8 @@ def _check_levels(levels: tuple[Level, ...]) -> None:
     for lv in levels:
         if lv.id in (MINOR_SPACE, GREY_SPACE) or not lv.id:
             raise LayoutError(f"layout: level id {lv.id!r} is reserved for a spell space")
+        if not lv.name.strip():  # said in every line about the level
+            raise LayoutError(f"layout: level {lv.id} needs a name, not {lv.name!r}")
     top, bottom = levels[0], levels[-1]
     if len(levels) < 3:
         raise LayoutError("layout: at least three levels (Grand Druide, titles, Magiciens)")

@@ -448,6 +448,16 @@ DEFAULT: dict[str, Any] = {
 
 
 def _check(data: Data) -> None:
+    # Every line that names a creature or a spell says its name: a blank one
+    # would leave a hole there ("seat 0 draws  (ice_storm.04)").
+    for group, entries in (
+        ("creatures", data.creatures),
+        ("reinforcements", data.reinforcements),
+        ("spells", data.spells),
+    ):
+        for entry in entries:
+            if not entry.name.strip():
+                raise SetupError(f"{group}.{entry.id}.name: a name is needed, not {entry.name!r}")
     if len(data.creatures) != 6:
         raise SetupError("creatures: the game has 6 creature types")
     cats = [c.category for c in data.creatures]

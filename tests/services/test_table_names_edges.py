@@ -11,8 +11,9 @@ import re
 from typing import Any
 
 import msgspec
+import pytest
 
-from domain.kernel import GameStarted, get_game
+from domain.kernel import SetupError, get_game
 from services.exports import export_text
 from services.ledger import WizardLedger
 from services.reads import log_json
@@ -176,4 +177,24 @@ def test_a_card_the_file_names_like_a_seat_stays_a_card(sqlite_url: str) -> None
     _play_out(ledger, gid)
     story = _story(ledger, gid)
     assert re.search(r"^#\d+\s+(Ann|Bob) attacks (Ann|Bob) with seat 1  ", story, re.M), story
+    ledger.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "ident", "key"),
+    [
+        ("orctower", "ice_storm", "spells.ice_storm.name"),
+        ("orctower", "goblin", "creatures.goblin.name"),
+        ("elfenwizards", "druide", "level druide"),
+    ],
+)
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_blank_name_is_refused(
+    sqlite_url: str, game: str, ident: str, key: str, name: str
+) -> None:
+    """A card or title the file names "" would vanish from every line that
+    names it ("seat 0 draws  (ice_storm.04)"): the file is refused, naming it."""
+    ledger = WizardLedger(sqlite_url)
+    with pytest.raises(SetupError, match=re.escape(key)):
+        ledger.create_game(game, 3, seed="blank", data=_data(game, {ident: name}))
     ledger.close()
