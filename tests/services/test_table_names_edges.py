@@ -24,9 +24,7 @@ from tests.services.test_table_names import _rename
 
 def _data(game: str, names: dict[str, str]) -> dict[str, Any]:
     """The game's built-in data file with ``names`` ({entry id: name}) renamed."""
-    data: dict[str, Any] = msgspec.json.decode(
-        msgspec.json.encode(get_game(game).data_template())
-    )
+    data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(get_game(game).data_template()))
     for ident, name in names.items():
         _rename(data, ident, name)
     return data
