@@ -46,6 +46,9 @@ class CardNames:
     renamed: Mapping[str, str] = field(default_factory=dict)  # card id -> the file's name
     _pattern: re.Pattern[str] | None = None
     _say: Mapping[str, str] = field(default_factory=dict)  # a mention -> what to say
+    # The answers of ``of`` so far: an export's frames ask it once per card per
+    # position (a million times in a 10,000-event game).
+    _of: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.renamed)
@@ -53,7 +56,14 @@ class CardNames:
     def of(self, card_id: str) -> str | None:
         """The file's name of a card or of one of its numbered copies; None when
         the file keeps the built-in name."""
-        return self.renamed.get(card_id) or self.renamed.get(base_id(card_id))
+        if not self.renamed:
+            return None
+        try:
+            return self._of[card_id]
+        except KeyError:
+            own = self.renamed.get(card_id) or self.renamed.get(base_id(card_id))
+            self._of[card_id] = own
+            return own
 
     def rename(self, text: str) -> str:
         """A line written with built-in names, in the table's names."""
