@@ -18,6 +18,8 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.data import name_problem
+
 LAYOUT_TOML = """
 # Levels, top first. points: phase-10 score of a wizard standing there.
 # shared: any number of pawns on one space. grey: a wizard demoted from this
@@ -307,8 +309,9 @@ def _check_levels(levels: tuple[Level, ...]) -> None:
     for lv in levels:
         if lv.id in (MINOR_SPACE, GREY_SPACE) or not lv.id:
             raise LayoutError(f"layout: level id {lv.id!r} is reserved for a spell space")
-        if not lv.name.strip():  # said in every line about the level
-            raise LayoutError(f"layout: level {lv.id} needs a name, not {lv.name!r}")
+        problem = name_problem(lv.name)  # said in every line about the level
+        if problem is not None:
+            raise LayoutError(f"layout: level {lv.id}: {problem}")
     top, bottom = levels[0], levels[-1]
     if len(levels) < 3:
         raise LayoutError("layout: at least three levels (Grand Druide, titles, Magiciens)")

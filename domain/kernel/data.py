@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 import msgspec
+
+# A name stands in every line that names its card: one line of the story, a
+# cell of a table, a chip on a card face.
+MAX_NAME = 40
+
+
+def name_problem(name: object, max_length: int = MAX_NAME) -> str | None:
+    """Why ``name`` cannot be a card's (or a level's) name in a data file, or None."""
+    if not isinstance(name, str) or not name.strip():
+        return f"a name is needed, not {name!r}"
+    if len(name) > max_length:
+        return f"a name has at most {max_length} characters, not {len(name)}"
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        return f"a name holds no line break, tab or other control character: {name!r}"
+    return None
 
 
 def data_hash(data: Mapping[str, Any]) -> str:

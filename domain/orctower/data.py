@@ -15,6 +15,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.kernel import SetupError
+from domain.kernel.data import name_problem
 
 QUARTERS = (1, 2, 3, 4, 5, 6)
 # Sections of a quarter, from the outside in; a creature that moves on from the
@@ -456,8 +457,9 @@ def _check(data: Data) -> None:
         ("spells", data.spells),
     ):
         for entry in entries:
-            if not entry.name.strip():
-                raise SetupError(f"{group}.{entry.id}.name: a name is needed, not {entry.name!r}")
+            problem = name_problem(entry.name)
+            if problem is not None:
+                raise SetupError(f"{group}.{entry.id}.name: {problem}")
     if len(data.creatures) != 6:
         raise SetupError("creatures: the game has 6 creature types")
     cats = [c.category for c in data.creatures]

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from domain.kernel import SetupError
-from domain.kernel.data import data_hash
+from domain.kernel.data import data_hash, name_problem
 from domain.spellwars.cards import GLYPHS, CardSet, built_in_raw, card_set, from_raw
 from domain.spellwars.language import LanguageError, check_passive, parse
 
@@ -59,6 +59,9 @@ def _check_card(kind: str, raw: Mapping[str, Any], box: Mapping[str, Any]) -> di
     for key in ("name", "number", "text"):
         if not isinstance(card[key], str) or not card[key].strip():
             raise _fail(where, f"{key!r} must be a non-empty string")
+    problem = name_problem(card["name"])
+    if problem is not None:
+        raise _fail(where, f"'name': {problem}")
     if card["copies"] != box.get("copies", 1):
         raise _fail(
             where,

@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import SetupError
+from domain.kernel.data import name_problem
 from domain.ultimate.cards import CARD_IDS, CARDS
-
-MAX_NAME = 40
 
 
 def data_template() -> dict[str, Any]:
@@ -36,10 +35,9 @@ def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, Mapping) or set(entry) != {"name"}:
             raise SetupError(f"ultimate data: cards.{card} must hold exactly one key, name")
         name = entry["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise SetupError(
-                f"ultimate data: cards.{card}.name must be 1–{MAX_NAME} characters, not {name!r}"
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise SetupError(f"ultimate data: cards.{card}.name: {problem}")
         out[card] = {"name": name}
     return {"cards": {card: out[card] for card in CARD_IDS if card in out}}
 

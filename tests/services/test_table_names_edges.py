@@ -184,14 +184,18 @@ def test_a_card_the_file_names_like_a_seat_stays_a_card(sqlite_url: str) -> None
         ("orctower", "ice_storm", "spells.ice_storm.name"),
         ("orctower", "goblin", "creatures.goblin.name"),
         ("elfenwizards", "druide", "level druide"),
+        ("ultimate", "lightning", "cards.lightning.name"),
+        ("spellwars", "tresormodix", "card 'tresormodix'"),
     ],
 )
-@pytest.mark.parametrize("name", ["", "   "])
+@pytest.mark.parametrize("name", ["", "   ", "Foudre\nÉclair", "Foudre\tÉclair", "F" * 41])
 def test_a_blank_name_is_refused(
     sqlite_url: str, game: str, ident: str, key: str, name: str
 ) -> None:
     """A card or title the file names "" would vanish from every line that
-    names it ("seat 0 draws  (ice_storm.04)"): the file is refused, naming it."""
+    names it ("seat 0 draws  (ice_storm.04)"), one with a line break would split
+    the story's line, and a long one would crowd every line and card face: the
+    file is refused, naming the entry (the same rule in every game)."""
     ledger = WizardLedger(sqlite_url)
     with pytest.raises(SetupError, match=re.escape(key)):
         ledger.create_game(game, 3, seed="blank", data=_data(game, {ident: name}))
