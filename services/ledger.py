@@ -13,7 +13,6 @@ import logging
 import secrets
 import threading
 import time
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,7 +51,7 @@ from domain.kernel import (
     start,
     stored_command,
 )
-from domain.kernel.data import data_hash
+from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from services.chance import check_supplied_used, dice_for, opening_dice
 from services.codec import (
     GENESIS,
@@ -224,17 +223,13 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-MAX_NAME = 40
-
-
 def _check_name(name: object) -> None:
-    """Names appear in logs, replays and exports: short, printable, one line."""
-    if not isinstance(name, str) or not name.strip():
-        raise SetupError(f"player name {name!r}: a name needs at least one visible character")
-    if len(name) > MAX_NAME:
-        raise SetupError(f"player name {name[:20]!r}…: at most {MAX_NAME} characters")
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise SetupError(f"player name {name!r}: no control characters or line breaks")
+    """Names appear in logs, replays and exports: short, printable, one line
+    (the same rule as the names a data file gives its cards)."""
+    problem = name_problem(name)
+    if problem is not None:
+        long = isinstance(name, str) and len(name) > MAX_NAME
+        raise SetupError(f"player name {f'{name[:20]!r}…' if long else repr(name)}: {problem}")
 
 
 def _check_supplied(
