@@ -639,8 +639,7 @@ class WizardLedger(Application[UUID]):
                     self.replays += 1
                     return Acted(replayed, loaded)
                 try:
-                    cmd = decode_command(loaded.game, command)
-                    events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+                    staged = self._staged_act(gid, loaded, seat, command, (dice, orders, drew), key)
                 except IllegalCommand:
                     # Refused on a fold that may be behind another process's writes:
                     # refuse only if the store has nothing newer.
@@ -648,7 +647,6 @@ class WizardLedger(Application[UUID]):
                         raise
                     fresh = True
                     continue
-                staged = self._stage(gid, loaded, events, folded=after)
                 try:
                     self._commit(gid, staged.rows)
                     return Acted(*self._settle(staged))
@@ -693,6 +691,21 @@ class WizardLedger(Application[UUID]):
                 f"idempotency key {key!r} was already used for another command"
             )
         return original
+
+    def _staged_act(
+        self,
+        gid: UUID,
+        loaded: Loaded,
+        seat: int,
+        command: object,
+        chance: tuple[Sequence[int], Sequence[Sequence[int]], Sequence[str]],
+        key: str | None,
+    ) -> Staged:
+        """The command decided on ``loaded`` and its rows staged (``perform`` and
+        ``begin_act``); raises ``IllegalCommand`` for a refusal."""
+        cmd = decode_command(loaded.game, command)
+        events, after = self._decide(gid, loaded, seat, cmd, chance, key)
+        return self._stage(gid, loaded, events, folded=after)
 
     def _decide(
         self,
@@ -906,15 +919,13 @@ class WizardLedger(Application[UUID]):
             if loaded is None or (key is not None and key in loaded.keys):
                 turn.release()
                 return None
-            cmd = decode_command(loaded.game, command)
             try:
-                events, after = self._decide(gid, loaded, seat, cmd, (dice, orders, drew), key)
+                staged = self._staged_act(gid, loaded, seat, command, (dice, orders, drew), key)
             except IllegalCommand:
                 if current is None:  # refused on a fold maybe behind: ask the store
                     turn.release()
                     return None
                 raise
-            staged = self._stage(gid, loaded, events, folded=after)
         except BaseException:
             turn.release()
             raise
