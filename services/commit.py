@@ -172,7 +172,6 @@ class Committer:
 
     datastore: Any
     write: Callable[[Any, Rows], None]
-    group: bool
     transaction: Callable[[Any], AbstractContextManager[Any]] = _sqlite_transaction
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _queue: list[_Waiting] = field(default_factory=list)
@@ -194,12 +193,12 @@ class Committer:
             return None
         if module.endswith("sqlite"):
             # Writers of one SQLite file take turns anyway: share their sync.
-            return cls(SQLiteWriter.around(datastore), _write_sqlite, group=True)
+            return cls(SQLiteWriter.around(datastore), _write_sqlite)
         if module.endswith("postgres"):
             # eventsourcing's recorder locks its events table for each insert, so
             # the writers of a store take turns there too: share the lock and the
             # commit between the acts that arrive meanwhile.
-            return cls(datastore, _write_postgres, group=True, transaction=_postgres_transaction)
+            return cls(datastore, _write_postgres, transaction=_postgres_transaction)
         return None
 
     def _commit(self, rows: Rows) -> None:
@@ -208,9 +207,6 @@ class Committer:
 
     def commit(self, rows: Rows) -> None:
         """Commit ``rows``; return once they are durable, or raise (nothing written)."""
-        if not self.group:
-            self._commit(rows)
-            return
         me = _Waiting(rows)
         with self._lock:
             self._queue.append(me)
@@ -227,14 +223,6 @@ class Committer:
         """Commit ``rows`` without waiting: ``notify(None)`` once they are durable,
         ``notify(error)`` if nothing was written. ``notify`` is called on the
         committing thread and must not block."""
-        if not self.group:
-            error: BaseException | None = None
-            try:
-                self._commit(rows)
-            except BaseException as e:
-                error = e
-            notify(error)
-            return
         me = _Waiting(rows, notify)
         with self._lock:
             # Before the write is queued: a thread that cannot start (raising
