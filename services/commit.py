@@ -72,98 +72,10 @@ def _write_sqlite(c: Any, rows: Rows) -> None:
         SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
 
 
-_INSERTS: dict[tuple[str, str, int], bytes] = {}
-_VALUES_UP_TO = 16  # rows a statement takes as plain values; more go as arrays
-
-
-def _insert_statement(recorder: Any, rows: int) -> bytes:
-    """The insert of ``rows`` rows into a recorder's table, rendered once.
-
-    eventsourcing's own insert sends an array of a composite type, which
-    psycopg dumps field by field and composes anew for every call. Plain
-    values dump in psycopg's C code, and the rendered statement is prepared
-    once per connection: on a sharded store, where more acts are a
-    transaction of their own, this is CPU every act saves."""
-    schema, table = recorder.datastore.schema, recorder.events_table_name
-    key = (schema, table, rows if rows <= _VALUES_UP_TO else 0)
-    statement = _INSERTS.get(key)
-    if statement is None:
-        from psycopg.sql import SQL, Identifier
-
-        if key[2]:
-            source = "VALUES " + ", ".join(["(%s, %s, %s, %s)"] * rows)
-        else:
-            source = "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::text[], %s::bytea[])"
-        statement = (
-            SQL("INSERT INTO {}.{} (originator_id, originator_version, topic, state) ")
-            .format(Identifier(schema), Identifier(table))
-            .as_bytes(None)
-        ) + source.encode()
-        _INSERTS[key] = statement
-    return statement
-
-
-_LOCKS: dict[tuple[str, str], list[bytes]] = {}
-
-
-def _lock_statements(recorder: Any) -> list[bytes]:
-    """eventsourcing's statements that lock an events table (with its lock
-    timeout), rendered once instead of composed for every transaction."""
-    key = (recorder.datastore.schema, recorder.events_table_name)
-    if key not in _LOCKS:
-        _LOCKS[key] = [s.as_bytes(None) for s in recorder.lock_table_statements]
-    return _LOCKS[key]
-
-
-def _write_postgres(curs: Any, rows: Rows) -> None:
-    from eventsourcing.postgres import PostgresApplicationRecorder
-
-    for recorder, stored in rows:
-        if isinstance(recorder, PostgresApplicationRecorder):
-            # The table lock keeps the log's commit order (eventsourcing's
-            # reason for it). No NOTIFY: nothing of ours listens (projections
-            # and live streams poll or use Redis), and PostgreSQL serialises
-            # the commits of all notifying transactions of a database on one
-            # lock, which would make writers of different shards wait again.
-            for statement in _lock_statements(recorder):
-                curs.execute(statement, prepare=True)
-        params: list[Any]
-        if len(stored) <= _VALUES_UP_TO:
-            params = []
-            for e in stored:
-                params += (e.originator_id, e.originator_version, e.topic, e.state)
-        else:
-            params = [
-                [e.originator_id for e in stored],
-                [e.originator_version for e in stored],
-                [e.topic for e in stored],
-                [e.state for e in stored],
-            ]
-        curs.execute(_insert_statement(recorder, len(stored)), params, prepare=True)
-
-
 @contextmanager
 def _sqlite_transaction(datastore: Any) -> Iterator[Any]:
     with datastore.transaction(commit=True) as c:
         yield c
-
-
-@contextmanager
-def _postgres_transaction(datastore: Any) -> Iterator[Any]:
-    # BEGIN, the lock and the inserts go in one pipelined round trip; COMMIT
-    # (which waits for the WAL to reach disk) goes on its own. psycopg's
-    # pipeline waits for a socket that is readable *or* writable, so a COMMIT
-    # inside it would spin on the CPU for as long as the disk takes.
-    with datastore.get_connection() as conn, conn.cursor() as curs:
-        try:
-            with conn.pipeline():
-                curs.execute(b"BEGIN")
-                yield curs
-            curs.execute(b"COMMIT")
-        except BaseException:
-            with suppress(Exception):  # a broken connection: the pool discards it
-                conn.rollback()
-            raise
 
 
 @dataclass
@@ -173,6 +85,8 @@ class Committer:
     datastore: Any
     write: Callable[[Any, Rows], None]
     transaction: Callable[[Any], AbstractContextManager[Any]] = _sqlite_transaction
+    # Gives back what the writer holds (a connection of its own), at ``close``.
+    release: Callable[[], None] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _queue: list[_Waiting] = field(default_factory=list)
     _leading: bool = False
@@ -195,10 +109,15 @@ class Committer:
             # Writers of one SQLite file take turns anyway: share their sync.
             return cls(SQLiteWriter.around(datastore), _write_sqlite)
         if module.endswith("postgres"):
-            # eventsourcing's recorder locks its events table for each insert, so
-            # the writers of a store take turns there too: share the lock and the
-            # commit between the acts that arrive meanwhile.
-            return cls(datastore, _write_postgres, transaction=_postgres_transaction)
+            # Every write locks its events table, so the writers of a shard take
+            # turns there too: share the lock and the commit between the acts
+            # that arrive meanwhile. A batch is one statement (services.pg_write).
+            from services.pg_write import PostgresAppend
+
+            append = PostgresAppend(recorder)
+            return cls(
+                datastore, append.write, transaction=append.transaction, release=append.close
+            )
         return None
 
     def _commit(self, rows: Rows) -> None:
@@ -257,8 +176,14 @@ class Committer:
                 self._lead()
 
     def close(self, timeout: float = 5.0) -> None:
-        """End the committing thread, once no write is queued or being committed
-        (a write submitted later starts another)."""
+        """End the committing thread, once no write is queued or being committed,
+        and give back what the writer holds (a write submitted later starts and
+        opens them again)."""
+        self._end_leader(timeout)
+        if self.release is not None:
+            self.release()
+
+    def _end_leader(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
