@@ -11,20 +11,21 @@ import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
 import msgspec
 from eventsourcing.persistence import JSONTranscoder, StoredEvent
+from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteFactory
 
 from domain.kernel import all_games
 from services.freshness import Unknown
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
-from tools.bench_http import bench_http
+from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
 from tools.bench_sse import bench_sse
 from tools.bench_streams import grow
@@ -51,13 +52,8 @@ def bench_append(tmp: Path, actions: int) -> None:
     gid = ledger.create_game("ultimate", 4, seed="bench-append").game_id
     cpu: list[float] = []
     times = grow(ledger, gid, actions * 3, cpu=cpu)
-    rows = ledger.shards.of(gid).select_events(gid)
     # The same rows, grouped per action as the ledger grouped them, appended raw.
-    groups: list[list[StoredEvent]] = []
-    for row in rows:
-        if row.topic.endswith(":ActionTaken") or not groups:
-            groups.append([])
-        groups[-1].append(row)
+    groups = _act_groups(ledger.shards.of(gid).select_events(gid))
     factory = SQLiteFactory({"SQLITE_DBNAME": str(tmp / "raw.db")})
     raw = factory.application_recorder()
     raw_id = uuid4()
@@ -79,6 +75,62 @@ def bench_append(tmp: Path, actions: int) -> None:
     line("  of which CPU (one synced commit)", f"{commit_cpu * 1e3:.2f} ms")
     line("act CPU beyond one synced commit", f"{(act_cpu - commit_cpu) * 1e3:.2f} ms")
     line("ratio (the cost of rules, codec and chain)", f"{ours / base:.1f}x")
+
+
+def bench_append_postgres(actions: int) -> None:
+    print("append on PostgreSQL: one act a transaction, in process")
+    pg = postgres_store()
+    if pg is None:
+        line("PostgreSQL", "not reachable on 127.0.0.1:5432: skipped")
+        return
+    store, drop = pg
+    try:
+        ledger = WizardLedger(f"{store}&shards=1", snapshot_every=0)
+        gid = ledger.create_game("ultimate", 4, seed="bench-append").game_id
+        cpu: list[float] = []
+        grow(ledger, gid, actions * 3, cpu=cpu)
+        (committer,) = ledger.shards.committers()
+        events = ledger.shards.of(gid)
+        # The rows of each act again, for another stream, through the committer
+        # alone; and eventsourcing's own insert of the act's events.
+        theirs = PostgresApplicationRecorder(events.datastore, events_table_name="bench_raw")  # type: ignore[attr-defined]
+        theirs.create_table()
+        raw_id = uuid4()
+        ours_cpu, theirs_cpu = [], []
+        for group in _act_groups(events.select_events(gid)):
+            batch = [StoredEvent(raw_id, r.originator_version, r.topic, r.state) for r in group]
+            head = StoredEvent(raw_id, group[-1].originator_version, "wizards:head", b"h" * 32)
+            c0 = time.thread_time()
+            committer.commit([(events, batch), (ledger.heads_recorder, [head])])
+            c1 = time.thread_time()
+            theirs.insert_events(batch)
+            ours_cpu.append(c1 - c0)
+            theirs_cpu.append(time.thread_time() - c1)
+        ledger.close()
+    finally:
+        drop()
+    line(
+        "ledger.act CPU (decide + encode + chain + append), median",
+        f"{statistics.median(cpu) * 1e3:.2f} ms",
+    )
+    line(
+        "its write alone, CPU per transaction (one statement)",
+        f"{statistics.median(ours_cpu[1:]) * 1e3:.2f} ms",
+    )
+    line(
+        "eventsourcing's insert of its events alone, CPU",
+        f"{statistics.median(theirs_cpu[1:]) * 1e3:.2f} ms",
+    )
+
+
+def _act_groups(rows: Sequence[StoredEvent]) -> list[list[StoredEvent]]:
+    """A stream's rows grouped per action, as the ledger appended them."""
+    groups: list[list[StoredEvent]] = []
+    for row in rows:
+        if row.topic.endswith(":ActionTaken") or not groups:
+            groups.append([])
+        groups[-1].append(row)
+    return groups
 
 
 def bench_current_reads(tmp: Path, reads: int) -> None:
@@ -191,6 +243,7 @@ def main() -> None:
         if args.http_only:
             return
         bench_append(tmp, 60 if args.quick else 300)
+        bench_append_postgres(60 if args.quick else 300)
         bench_current_reads(tmp, 200 if args.quick else 2000)
         ledger = bench_replay(tmp, n_events, line)
         bench_time_travel(ledger)

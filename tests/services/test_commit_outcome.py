@@ -2,7 +2,9 @@
 stored the act all the same. Deciding the command again would then play it
 twice; the ledger recognises its own rows by their hash (``WizardLedger.landed``)
 and answers the act once. Faults are injected at the transaction's end, on a
-real SQLite file: the rows really are committed, then the error is raised."""
+real SQLite file and PostgreSQL (where the transaction's end sends its one
+statement): the rows really are committed, then the error is raised; or the
+error is raised instead, and nothing is sent."""
 
 from __future__ import annotations
 
