@@ -20,8 +20,8 @@ notifying transactions of a database one at a time, which would make the
 writers of different shards take turns again.
 
 Each shard's writer keeps a connection of its own, outside eventsourcing's
-pool: taking one from the pool for every batch cost about a third of what the
-statement costs.
+pool: taking one from the pool for every batch was about a third of the
+write's CPU.
 """
 
 from __future__ import annotations
