@@ -51,6 +51,7 @@ from domain.kernel import IllegalCommand, SetupError
 from services.api_auth import acting_seat, viewer_seat
 from services.api_errors import APIError
 from services.api_events import StreamTarget, _stream_target
+from services.host_binding import WriteRefused
 from services.ledger import (
     Acted,
     GameNotFound,
@@ -82,6 +83,7 @@ HANDED_OVER = (
     NotAuthorized,
     IdempotencyConflict,
     APIError,
+    WriteRefused,  # by the store, which rolled the write back
 )
 _ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
 # As FastAPI's EventSourceResponse: a comment after this many idle seconds.
@@ -257,6 +259,8 @@ class PlayFastPath:
             raise
         try:
             acted = await future
+        except WriteRefused:
+            raise _HandOver from None
         except PersistenceError as e:  # the store failed: at COMMIT, the rows may be in
             acted = await self._run(ledger.landed, staged, e)
             if acted is None:
