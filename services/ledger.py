@@ -968,6 +968,14 @@ class WizardLedger(Application[UUID]):
         self.acts_on_loop += 1
         return staged, committer
 
+    def current_in_memory(self, game_id: UUID) -> Loaded | None:
+        """The game's fold, if this process holds it with its seat tokens and knows it
+        current without asking the store (then ``load`` would read nothing either)."""
+        with self._lock:
+            if game_id not in self._secrets:
+                return None
+        return self._fresh(game_id)
+
     def in_memory(self, game_id: UUID) -> bool:
         """Whether the game's fold and secrets are cached: checking a seat's token
         and ``begin_act`` then read nothing of the store."""

@@ -30,7 +30,7 @@ from services.host_binding import (
 )
 from services.host_counters import CountersFileError, HostCounters
 from services.ledger import WizardLedger
-from services.reads import state_json
+from services.reads import legal_json, state_json
 from services.verify import verify_game
 from tests.services.conftest import QUICK
 from tests.services.test_fresh_reads import read_both
@@ -462,10 +462,10 @@ def test_a_store_from_before_the_binding_opens_and_is_guarded(
         conn.execute(f'DROP FUNCTION "{schema}".wizardledger_check_binding() CASCADE')
         conn.execute(f'DROP TABLE "{schema}".wizardledger_binding')
     assert _guards(plain) == (False, dict.fromkeys(_guards(plain)[1], 0))
-    reader = WizardLedger(plain)
+    reader = WizardLedger(plain)  # 8 shards: 5 tables more
     assert state_json(reader, gid)["position"] == position
     exists, triggers = _guards(plain)
-    assert exists and len(triggers) == 3 and set(triggers.values()) == {1}
+    assert exists and len(triggers) == 8 and set(triggers.values()) == {1}
     bound = WizardLedger(bound_url)
     with pytest.raises(WriteRefused):
         reader.act(gid, *next_command(reader, gid))
@@ -538,3 +538,40 @@ def test_an_act_refused_by_the_binding_is_a_503_over_http(stores: tuple[str, str
     assert stored_rows(plain) == rows
     other.close()
     bound.close()
+
+
+def test_http_reads_of_a_bound_store_ask_the_store_nothing_until_another_act(
+    stores: tuple[str, str, str], statements: list[str]
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from services.api import create_app
+
+    _, bound_url, _ = stores
+    ledger = WizardLedger(bound_url)
+    neighbour = WizardLedger(bound_url)  # another process of the host, on the same file
+    with TestClient(create_app(ledger, redis="off")) as client:
+        made = client.post("/tables", json={"game": "ultimate", "players": 2, "options": QUICK})
+        gid = made.json()["game_id"]
+        tokens = {s["seat"]: s["token"] for s in made.json()["seats"]}
+        for turn in range(3):
+            before = len(statements)
+            state = client.get(f"/tables/{gid}/state").json()
+            seat = state["pending"][0]["seat"]
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = client.get(f"/tables/{gid}/legal", params={"seat": seat}, headers=auth)
+            assert statements[before:] == []
+            assert legal.json() == legal_json(neighbour, gid, seat)
+            if turn % 2:
+                entries = neighbour.act(gid, seat, legal.json()[0])
+                after = client.get(f"/tables/{gid}/state").json()  # one catch-up
+                assert after["position"] == entries[-1].position
+            else:
+                answer = client.post(
+                    f"/tables/{gid}/act",
+                    json={"seat": seat, "command": legal.json()[0]},
+                    headers=auth,
+                )
+                assert answer.status_code == 200, answer.text
+    neighbour.close()
+    ledger.close()
