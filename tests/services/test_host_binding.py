@@ -575,3 +575,42 @@ def test_http_reads_of_a_bound_store_ask_the_store_nothing_until_another_act(
                 assert answer.status_code == 200, answer.text
     neighbour.close()
     ledger.close()
+
+
+def test_two_served_processes_on_one_counters_file_see_each_others_acts(
+    stores: tuple[str, str, str], tmp_path: Path
+) -> None:
+    """Two ``wizards serve`` processes of the bound host, a game played on both in
+    turn: each read, on either, shows the act just acknowledged by the other."""
+    import httpx
+
+    from tools.bench_http import Servers
+
+    _, bound_url, path = stores
+    with Servers(bound_url, 2, tmp_path / "serve.log") as servers:
+        first, second = (httpx.Client(base_url=f"http://127.0.0.1:{p}") for p in servers.ports)
+        made = first.post("/tables", json={"game": "ultimate", "players": 2, "options": QUICK})
+        gid = made.json()["game_id"]
+        tokens = {s["seat"]: s["token"] for s in made.json()["seats"]}
+        for turn in range(8):
+            actor, reader = (first, second) if turn % 2 else (second, first)
+            reader.get(f"/tables/{gid}/state")  # the reader's fold is warm
+            state = actor.get(f"/tables/{gid}/state").json()
+            if state["status"] == "finished":
+                break
+            seat = state["pending"][0]["seat"]
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = actor.get(f"/tables/{gid}/legal", params={"seat": seat}, headers=auth).json()
+            acted = actor.post(
+                f"/tables/{gid}/act", json={"seat": seat, "command": legal[0]}, headers=auth
+            )
+            assert acted.status_code == 200, acted.text
+            position = acted.json()["entries"][-1]["position"]
+            assert reader.get(f"/tables/{gid}/state").json()["position"] == position
+        first.close()
+        second.close()
+    ledger = WizardLedger(bound_url)
+    assert verify_game(ledger, gid).ok
+    binding = read_binding(ledger.recorder.datastore)  # type: ignore[attr-defined]
+    assert binding is not None and binding.path == path
+    ledger.close()
