@@ -34,14 +34,13 @@ from services.reads import legal_json, state_json
 from services.verify import verify_game
 from tests.services.conftest import QUICK
 from tests.services.test_fresh_reads import read_both
+from tests.services.test_shards import DSN, SAFETY, _waiting_on_lock
 from tests.services.test_write_path import next_command
 
 pytestmark = pytest.mark.postgres
 
-DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
 WIZARDS = str(Path(sys.executable).with_name("wizards"))
 ROOT = Path(__file__).resolve().parents[2]
-SAFETY = 60  # seconds a stuck thread may take before the test gives up on it
 
 
 @pytest.fixture
@@ -370,16 +369,6 @@ def test_the_store_commands_need_postgresql(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------- binding
-
-
-def _waiting_on_lock(table: str) -> bool:
-    with psycopg.connect(DSN, autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            "WHERE NOT l.granted AND c.relname = %s",
-            (table,),
-        ).fetchone()
-    return bool(row and row[0])
 
 
 def test_binding_waits_for_a_write_under_way_and_sees_it(
