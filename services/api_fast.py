@@ -21,12 +21,12 @@ waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
 back under load, measured with an executor). On a PostgreSQL store bound to
 this host's counters file (``services.host_binding``) they take no hop either
 when the game's fold and seat tokens are in memory and the fold is known
-current: they are answered from that fold, which asks the store nothing. An act takes no hop either,
-on any store: the loop decides it and stages its rows (``WizardLedger.begin_act``),
-the group commit's own thread commits them with the other acts queued
-meanwhile, and the loop sends the answer once they are durable. Fifty acts
-waiting for a sync are then fifty futures, not fifty threads taking turns at
-the interpreter (on PostgreSQL each shard's group commit has its own
+current: they are answered from that fold, which asks the store nothing. An
+act takes no hop either, on any store: the loop decides it and stages its
+rows (``WizardLedger.begin_act``), the group commit's own thread commits them
+with the other acts queued meanwhile, and the loop sends the answer once they
+are durable. Fifty acts waiting for a sync are then fifty futures, not fifty
+threads taking turns at the interpreter (on PostgreSQL each shard's group commit has its own
 committing thread). An act that would have to wait on the loop (another act of
 the same game under way, a game not in memory, a retried key, a refusal on a
 fold not known current, a race lost to another process) goes to a thread.

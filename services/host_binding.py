@@ -56,8 +56,9 @@ CHECK = "wizardledger_check_binding"
 TRIGGER = "wizardledger_bound_writers"
 REFUSED = "WZB01"  # the SQLSTATE of a refused write
 UNBIND_HINT = (
-    "`wizards store binding` shows it; `wizards store unbind`, run on that host, lifts it "
-    "(`--force` where that host is gone and no process runs there)"
+    "`wizards store binding` shows the binding; `wizards store unbind`, run on that host, "
+    "lifts it, and `wizards store unbind --force` lifts it from elsewhere, where that host "
+    "is gone and no process runs there"
 )
 
 
@@ -80,7 +81,8 @@ class Binding:
     def describe(self) -> str:
         if self.token is None:
             return "not bound: processes on any host may write, and every read asks the store"
-        return f"bound to the counters file {self.path} of host {self.host} since {self.since}"
+        since = self.since.isoformat(timespec="seconds") if self.since else "?"
+        return f"bound to the counters file {self.path} of host {self.host} since {since}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -281,8 +283,8 @@ def _set_unbound(datastore: Any, token: str) -> None:
 def _elsewhere(binding: Binding, counters: HostCounters) -> BindingError:
     return BindingError(
         f"this store is bound to the counters file {binding.path} of host {binding.host} "
-        f"(since {binding.since}), not to {counters.path}: run this process there, or "
-        f"without ?counters=; {UNBIND_HINT}"
+        f"(since {binding.since:%Y-%m-%d %H:%M:%S %Z}), not to {counters.path}: run this "
+        f"process there, or without ?counters= (it then reads, and may not write); {UNBIND_HINT}"
     )
 
 
