@@ -281,6 +281,12 @@ def _set_unbound(datastore: Any, token: str) -> None:
 
 
 def _elsewhere(binding: Binding, counters: HostCounters) -> BindingError:
+    if (binding.host, binding.path) == (socket.gethostname(), counters.path):
+        return BindingError(
+            f"this store is bound to an earlier counters file at {counters.path} on this host: "
+            f"the file there now was made anew (its token differs). If no process still runs "
+            f"with the earlier file, `wizards store unbind --force` lifts the binding"
+        )
     return BindingError(
         f"this store is bound to the counters file {binding.path} of host {binding.host} "
         f"(since {binding.since:%Y-%m-%d %H:%M:%S %Z}), not to {counters.path}: run this "

@@ -604,3 +604,21 @@ def test_two_served_processes_on_one_counters_file_see_each_others_acts(
     binding = read_binding(ledger.recorder.datastore)  # type: ignore[attr-defined]
     assert binding is not None and binding.path == path
     ledger.close()
+
+
+def test_a_counters_file_made_anew_at_the_bound_path_is_not_the_bound_one(
+    stores: tuple[str, str, str],
+) -> None:
+    """A file lost and made again (a reboot that cleared its directory, say) has a
+    new token: the store refuses it until the binding is lifted."""
+    _, bound_url, path = stores
+    WizardLedger(bound_url).close()
+    os.remove(path)
+    with pytest.raises(BindingError, match="the file there now was made anew"):
+        WizardLedger(bound_url)
+    assert cli("store", "unbind", url=bound_url, check=False).returncode == 2
+    cli("store", "unbind", "--force", url=bound_url)
+    ledger = WizardLedger(bound_url)  # binds the store to the new file
+    binding = read_binding(ledger.recorder.datastore)  # type: ignore[attr-defined]
+    assert binding is not None and binding.token == ledger.freshness.token  # type: ignore[attr-defined]
+    ledger.close()
