@@ -18,10 +18,13 @@ The store's side:
   startup options: no statement of its own, ever). A writer without it, or
   with another, is refused and its transaction rolled back. The check runs in
   the writing transaction after the table's lock, however the insert is sent;
-- binding takes every events table's lock, in the order of their shards, in
-  the transaction that records it. Every write transaction takes its table's
-  lock before it inserts, so writes under way finish before the binding
-  commits, and every later one sees it.
+- binding takes every events table's lock (``EXCLUSIVE``), in the order of
+  their shards, in the transaction that records it. Any insert holds a lock on
+  its table that conflicts with it (at least ``ROW EXCLUSIVE``, taken before
+  the statement runs, and ours take the table's ``EXCLUSIVE`` lock before
+  that), from before the check until its transaction ends. So writes under
+  way finish before the binding commits, and every later one sees it,
+  however the insert is sent.
 
 The table, the function and the triggers are made by every ledger of this
 release that opens the store (``guard``), under a lock of their own that
