@@ -372,11 +372,13 @@ def test_the_store_commands_need_postgresql(tmp_path: Path) -> None:
 # --------------------------------------------------------------------- binding
 
 
+@pytest.mark.parametrize("table_lock", [True, False], ids=["as-ours", "insert-alone"])
 def test_binding_waits_for_a_write_under_way_and_sees_it(
-    stores: tuple[str, str, str],
+    stores: tuple[str, str, str], table_lock: bool
 ) -> None:
     """A write that passed the store's check before the binding (the store was
-    unbound) commits before the binding does: the bound host's reads see it."""
+    unbound) commits before the binding does: the bound host's reads see it.
+    Whether the writer locks the table first, as ours do, or only inserts."""
     plain, bound_url, _ = stores
     writer = WizardLedger(plain)
     gid = new_game(writer, "under-way")
@@ -388,7 +390,8 @@ def test_binding_waits_for_a_write_under_way_and_sees_it(
     # The act's transaction, held open after its inserts (as a slow writer's would be).
     holder = psycopg.connect(DSN)
     table = writer.shards.of(gid).events_table_name  # type: ignore[attr-defined]
-    holder.execute(f'LOCK TABLE "{schema}"."{table}" IN EXCLUSIVE MODE')
+    if table_lock:
+        holder.execute(f'LOCK TABLE "{schema}"."{table}" IN EXCLUSIVE MODE')
     for recorder, rows in staged.rows:
         for row in rows:
             holder.execute(
