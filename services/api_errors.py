@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
+from services.host_binding import WriteRefused
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, problem
 
@@ -122,7 +123,14 @@ def install(app: FastAPI) -> None:
         status, code, rule, detail = classify(exc) or (500, "internal_error", "", str(exc))
         return error(status, code, detail, rule=rule, instance=path(request))
 
-    for kind in (IllegalCommand, GameNotFound, NotAuthorized, IdempotencyConflict, SetupError):
+    for kind in (
+        IllegalCommand,
+        GameNotFound,
+        NotAuthorized,
+        IdempotencyConflict,
+        SetupError,
+        WriteRefused,
+    ):
         app.add_exception_handler(kind, _service)
 
     @app.exception_handler(RequestValidationError)

@@ -18,12 +18,15 @@ same functions, in at most one hop to a thread (``services.play_threads``). On
 SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
 cached fold after at most a read of the local file, which in WAL mode never
 waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
-back under load, measured with an executor). An act takes no hop either,
-on any store: the loop decides it and stages its rows (``WizardLedger.begin_act``),
-the group commit's own thread commits them with the other acts queued
-meanwhile, and the loop sends the answer once they are durable. Fifty acts
-waiting for a sync are then fifty futures, not fifty threads taking turns at
-the interpreter (on PostgreSQL each shard's group commit has its own
+back under load, measured with an executor). On a PostgreSQL store bound to
+this host's counters file (``services.host_binding``) they take no hop either
+when the game's fold and seat tokens are in memory and the fold is known
+current: they are answered from that fold, which asks the store nothing. An
+act takes no hop either, on any store: the loop decides it and stages its
+rows (``WizardLedger.begin_act``), the group commit's own thread commits them
+with the other acts queued meanwhile, and the loop sends the answer once they
+are durable. Fifty acts waiting for a sync are then fifty futures, not fifty
+threads taking turns at the interpreter (on PostgreSQL each shard's group commit has its own
 committing thread). An act that would have to wait on the loop (another act of
 the same game under way, a game not in memory, a retried key, a refusal on a
 fold not known current, a race lost to another process) goes to a thread.
@@ -51,10 +54,12 @@ from domain.kernel import IllegalCommand, SetupError
 from services.api_auth import acting_seat, viewer_seat
 from services.api_errors import APIError
 from services.api_events import StreamTarget, _stream_target
+from services.host_binding import WriteRefused
 from services.ledger import (
     Acted,
     GameNotFound,
     IdempotencyConflict,
+    Loaded,
     NotAuthorized,
     WizardLedger,
     parse_game_id,
@@ -62,7 +67,7 @@ from services.ledger import (
 from services.limits import MAX_KEY_LENGTH
 from services.live import Live
 from services.play_threads import PlayThreads
-from services.reads import act_json, legal_json, perform_json, state_json
+from services.reads import act_json, legal_json, legal_of, perform_json, state_json, state_of
 from services.stream import Message as LiveMessage
 from services.stream import follow
 
@@ -82,6 +87,7 @@ HANDED_OVER = (
     NotAuthorized,
     IdempotencyConflict,
     APIError,
+    WriteRefused,  # by the store, which rolled the write back
 )
 _ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
 # As FastAPI's EventSourceResponse: a comment after this many idle seconds.
@@ -257,6 +263,8 @@ class PlayFastPath:
             raise
         try:
             acted = await future
+        except WriteRefused:
+            raise _HandOver from None
         except PersistenceError as e:  # the store failed: at COMMIT, the rows may be in
             acted = await self._run(ledger.landed, staged, e)
             if acted is None:
@@ -393,12 +401,15 @@ class PlayFastPath:
                 raise _HandOver from None
             return await self._act_here(ledger, gid, request, token, key), []
         seat = _seat_query(scope["query_string"])
+        # A PostgreSQL store bound to this host's counters file: a fold known
+        # current, with its seat tokens, is read from memory, here.
+        held = None if self.inline_reads else ledger.current_in_memory(gid)
         if op == "legal":
-            if self.inline_reads:
-                return _legal(ledger, gid, seat, token), []
+            if self.inline_reads or held is not None:
+                return _legal(ledger, gid, seat, token, held), []
             return await self._run(_legal, ledger, gid, seat, token), []
-        if self.inline_reads:
-            answer, viewer = _state(ledger, gid, seat, token)
+        if self.inline_reads or held is not None:
+            answer, viewer = _state(ledger, gid, seat, token, held)
         else:
             answer, viewer = await self._run(_state, ledger, gid, seat, token)
         return answer, [
@@ -417,18 +428,34 @@ def _act(
     return _encode(answer)
 
 
-def _legal(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> bytes:
+def _legal(
+    ledger: WizardLedger,
+    gid: UUID,
+    seat: int | None,
+    token: str | None,
+    held: Loaded | None = None,
+) -> bytes:
+    """``held``: the fold to answer from (else the ledger's ``load``)."""
     try:
-        return _encode(legal_json(ledger, gid, acting_seat(ledger, gid, seat, token)))
+        acting = acting_seat(ledger, gid, seat, token)
+        if held is not None:
+            return _encode(legal_of(held, acting))
+        return _encode(legal_json(ledger, gid, acting))
     except HANDED_OVER:
         raise _HandOver from None
 
 
 def _state(
-    ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None
+    ledger: WizardLedger,
+    gid: UUID,
+    seat: int | None,
+    token: str | None,
+    held: Loaded | None = None,
 ) -> tuple[bytes, int | None]:
     try:
         viewer = viewer_seat(ledger, gid, seat, token)
+        if held is not None:
+            return _encode(state_of(gid, held, viewer)), viewer
         return _encode(state_json(ledger, gid, seat=viewer)), viewer
     except HANDED_OVER:
         raise _HandOver from None

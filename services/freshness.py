@@ -15,9 +15,12 @@ Where the counters live decides who is covered:
 - SQLite in memory: in this process (only it can open that database);
 - the in-memory store (``memory://``): a ledger's store is its own, so its cache
   is always current;
-- PostgreSQL: nowhere. Writers may be on other hosts, and a notification
-  (LISTEN/NOTIFY) arrives after the write was acknowledged, so it cannot prove
-  that nothing was acknowledged meanwhile: every read asks the store.
+- PostgreSQL: nowhere, by default. Writers may be on other hosts, and a
+  notification (LISTEN/NOTIFY) arrives after the write was acknowledged, so it
+  cannot prove that nothing was acknowledged meanwhile: every read asks the
+  store. A store bound to one host's counters file (``services.host_binding``)
+  refuses every writer not bound to that file, so there the file's counters
+  cover every writer, as a SQLite file's do.
 
 Only ledgers of this code raise the counters: a process that writes the SQLite
 file otherwise (an older release, the sqlite3 shell) is not seen by reads served
@@ -135,25 +138,30 @@ _in_memory_lock = threading.Lock()
 
 
 class _FileSlots(_Slots):
-    """Counters in a file beside a SQLite database, mapped by every ledger on it."""
+    """Counters in a file beside a SQLite database, mapped by every ledger on it.
 
-    def __init__(self, path: str) -> None:
+    ``header``: bytes before the slots, for a subclass's own (``services.host_counters``);
+    ``create``: False opens only a file that exists."""
+
+    def __init__(self, path: str, *, header: int = 0, create: bool = True) -> None:
         assert fcntl is not None
+        flags = os.O_RDWR | (os.O_CREAT if create else 0)
         # A file object, so that a ledger dropped without close() releases it.
-        self._file = os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT, 0o644), "r+b", buffering=0)
+        self._file = os.fdopen(os.open(path, flags, 0o644), "r+b", buffering=0)
         self._fd = self._file.fileno()
         try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-            try:
-                if os.fstat(self._fd).st_size < _SIZE:
-                    os.ftruncate(self._fd, _SIZE)
-            finally:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
-            self._map = mmap.mmap(self._fd, _SIZE)
+            with self._exclusive():
+                self._prepare(header + _SIZE)
+            self._map = mmap.mmap(self._fd, header + _SIZE)
         except BaseException:
             self._file.close()
             raise
-        super().__init__(memoryview(self._map))
+        super().__init__(memoryview(self._map)[header:])
+
+    def _prepare(self, size: int) -> None:
+        """Make the file ``size`` bytes long (called under the file's lock)."""
+        if os.fstat(self._fd).st_size < size:
+            os.ftruncate(self._fd, size)
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:
@@ -179,14 +187,16 @@ def changes_path(database: str) -> str:
     return f"{database}.changes"
 
 
-def freshness_for(url: str) -> Freshness:
-    """The commit counters a ledger on the store at ``url`` can see."""
+def freshness_for(url: str, bound: Freshness | None = None) -> Freshness:
+    """The commit counters a ledger on the store at ``url`` can see. ``bound``:
+    the counters file a PostgreSQL store is bound to, once the ledger checked
+    the binding (``services.host_binding.attach``)."""
     env = eventsourcing_env(url)
     module = env["PERSISTENCE_MODULE"]
     if module == "eventsourcing.popo":
         return Private()
     if module != "eventsourcing.sqlite":
-        return Unknown()
+        return bound if bound is not None else Unknown()
     name = env["SQLITE_DBNAME"]
     if "mode=memory" in name or name == ":memory:":
         return _ProcessSlots.named(name)

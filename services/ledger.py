@@ -23,6 +23,7 @@ from uuid import UUID, uuid5
 import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
+    InfrastructureFactory,
     IntegrityError,
     InternalError,
     PersistenceError,
@@ -30,6 +31,7 @@ from eventsourcing.persistence import (
     RecordConflictError,
     StoredEvent,
 )
+from eventsourcing.utils import Environment
 
 from domain.kernel import (
     ENGINE_VERSION,
@@ -76,6 +78,7 @@ from services.fold import (
     track_keys,
 )
 from services.freshness import freshness_for
+from services.host_binding import WriteRefused, attach, carry_token, open_counters, refusal
 from services.limits import (
     MAX_DICE,
     MAX_ORDER_LENGTH,
@@ -340,6 +343,9 @@ class WizardLedger(Application[UUID]):
         of it (0: never). ``use_snapshots=False`` folds every read from
         GameStarted (to compare against, or to distrust a snapshot)."""
         self.url = store_url(url)
+        # PostgreSQL in one-host mode: the counters file whose token every
+        # connection carries, and which the store must be bound to.
+        self._host = open_counters(self.url)
         for attempt in range(6):
             # Processes opening a fresh PostgreSQL schema at once race on CREATE
             # TABLE ("tuple concurrently updated"); the tables exist after a retry.
@@ -355,12 +361,19 @@ class WizardLedger(Application[UUID]):
                 if attempt == 5:
                     raise
                 time.sleep(0.05 * (attempt + 1))
+        if self._host is not None:
+            try:
+                attach(self.recorder.datastore, self.recorder.events_table_name, self._host)
+            except BaseException:
+                self._host.close()
+                self.factory.close()
+                raise
         self.snapshot_every = snapshot_every
         self.use_snapshots = use_snapshots
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
         # The commit counter each cached fold was current at (see services.freshness):
         # while a game's counter still shows it, reads are answered from the cache.
-        self.freshness = freshness_for(self.url)
+        self.freshness = freshness_for(self.url, self._host)
         self._current_at: dict[UUID, int] = {}
         # Secrets never change once written: read each game's once.
         self._secrets: OrderedDict[UUID, Secrets] = OrderedDict()
@@ -380,6 +393,22 @@ class WizardLedger(Application[UUID]):
 
     def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]
         return LedgerMapper()
+
+    def construct_factory(self, env: Environment) -> InfrastructureFactory[Any]:
+        factory = super().construct_factory(env)
+        if self._host is not None:  # before the pool's first connection
+            carry_token(factory.datastore, self._host.token)  # type: ignore[attr-defined]
+        return factory
+
+    def _refusal(self, error: BaseException) -> WriteRefused | None:
+        """The store's refusal of a write: bound to another host's counters file.
+        This host's file, if it has one, is then not the bound one: its reads
+        stop trusting it at once."""
+        refused = refusal(error)
+        if refused is not None and self._host is not None:
+            with self._host.held():
+                self._host.distrust()
+        return refused
 
     # ------------------------------------------------------------------ create
 
@@ -769,7 +798,13 @@ class WizardLedger(Application[UUID]):
     def _commit(self, gid: UUID, rows: Rows) -> None:
         committer = self.shards.committer(gid)
         if committer is not None:
-            committer.commit(rows)
+            try:
+                committer.commit(rows)
+            except PersistenceError as e:
+                refused = self._refusal(e)
+                if refused is None:
+                    raise
+                raise refused from e
         else:  # the in-memory store has no transactions to share
             for recorder, records in rows:
                 recorder.insert_events(records)
@@ -933,6 +968,14 @@ class WizardLedger(Application[UUID]):
         self.acts_on_loop += 1
         return staged, committer
 
+    def current_in_memory(self, game_id: UUID) -> Loaded | None:
+        """The game's fold, if this process holds it with its seat tokens and knows it
+        current without asking the store (then ``load`` would read nothing either)."""
+        with self._lock:
+            if game_id not in self._secrets:
+                return None
+        return self._fresh(game_id)
+
     def in_memory(self, game_id: UUID) -> bool:
         """Whether the game's fold and secrets are cached: checking a seat's token
         and ``begin_act`` then read nothing of the store."""
@@ -951,6 +994,9 @@ class WizardLedger(Application[UUID]):
                 self.conflicts += 1
                 self._forget(staged.gid)
                 return None
+            refused = self._refusal(error)
+            if refused is not None:
+                raise refused from error
             raise error
         finally:
             if staged.turn is not None:

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from domain.kernel import IllegalCommand, SetupError
+from services.host_binding import BindingError, WriteRefused
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
 
 MEDIA_TYPE = "application/problem+json"
@@ -75,6 +76,10 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         return 422, "bad_setup", "", str(exc)
     if isinstance(exc, tomllib.TOMLDecodeError):
         return 422, "bad_setup", "", f"setup file: {exc}"
+    if isinstance(exc, WriteRefused | BindingError):
+        # This process may not write the store: the store is bound to the
+        # counters file of another host (or another file of this one).
+        return 503, "store_bound_elsewhere", "", str(exc)
     if isinstance(exc, RecursionError):
         return 422, "bad_setup", "", "the input is nested too deeply to read"
     if isinstance(exc, ValueError | OSError):

@@ -15,7 +15,7 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
 from services.card_names import NO_NAMES, CardNames, table_names
-from services.ledger import Acted, Entry, WizardLedger, parse_game_id
+from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
 
 
@@ -98,7 +98,11 @@ def state_json(
     ledger: WizardLedger, game_id: str | UUID, *, at: int | None = None, seat: int | None = None
 ) -> dict[str, Any]:
     gid = parse_game_id(game_id)
-    loaded = ledger.load(gid, at)
+    return state_of(gid, ledger.load(gid, at), seat)
+
+
+def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
+    """``state_json`` of a fold in hand."""
     game, table = loaded.game, loaded.table
     outcome = game.outcome(table.state)
     return {
@@ -115,7 +119,11 @@ def state_json(
 
 
 def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
-    loaded = ledger.load(game_id)
+    return legal_of(ledger.load(game_id), seat)
+
+
+def legal_of(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
+    """``legal_json`` of a fold in hand."""
     if loaded.game.outcome(loaded.table.state) is not None:
         return []
     return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]

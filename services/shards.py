@@ -32,6 +32,7 @@ from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from services.codec import decode_record
 from services.commit import Committer
+from services.host_binding import guard
 
 DEFAULT_SHARDS = 8
 MAX_SHARDS = 256  # the shard is one byte of the id
@@ -90,7 +91,10 @@ class Shards:
         self._postgres = type(recorder).__module__.endswith("postgres")
         if self._postgres:
             for shard in sorted({*range(1, count), *self._found()}):
-                self._open(shard)
+                self._add(shard, self._open(shard))
+            # Before this process writes anything: every table refuses writers
+            # that a binding to another host's counters file excludes.
+            guard(recorder.datastore, [self._table(s) for s in self.numbers()])
 
     # --------------------------------------------------------------- tables
 
@@ -121,9 +125,11 @@ class Shards:
         # per schema and names shard 0's table: leave it so (we never call it).
         del recorder.sql_create_statements[recorder.create_insert_function_statement_index]
         recorder.create_table()
+        return recorder
+
+    def _add(self, shard: int, recorder: ApplicationRecorder) -> None:
         self._recorders[shard] = recorder
         self._committers[shard] = Committer.for_recorder(recorder)
-        return recorder
 
     def _known(self, shard: int) -> int:
         """``shard`` if this store has it, else 0. A game of a shard this process did
@@ -138,7 +144,10 @@ class Shards:
             if shard not in self._recorders:
                 if shard not in self._found():
                     return 0
-                self._open(shard)
+                recorder = self._open(shard)
+                # Guarded before any thread of this process can write to it.
+                guard(recorder.datastore, [self._table(shard)])  # type: ignore[attr-defined]
+                self._add(shard, recorder)
         return shard
 
     def recorder(self, shard: int) -> ApplicationRecorder:

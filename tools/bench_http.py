@@ -465,6 +465,8 @@ def bench_http(
     log = tmp / "serve.log"
     runs: list[tuple[str, str | None, int]] = [("sqlite", p, 1) for p in protocols]
     runs += [("postgresql", protocols[-1], n) for n in (1, 2)]
+    # The same, bound to this host's counters file: reads from memory.
+    runs += [("postgresql-bound", protocols[-1], n) for n in (1, 2)]
     # The same store on one event table: writers of all games share its lock
     # and its group commit (bigger batches, fewer transactions).
     runs += [("postgresql-1", protocols[-1], n) for n in (1, 2)]
@@ -475,7 +477,11 @@ def bench_http(
         # The baseline revision knows no shards: one table.
         tables = shard_count("postgresql://h/db")
         sharded = f"PostgreSQL {tables} tables" if protocol else "PostgreSQL"
-        where = {"sqlite": "SQLite", "postgresql": sharded}.get(kind, "PostgreSQL 1 table")
+        where = {
+            "sqlite": "SQLite",
+            "postgresql": sharded,
+            "postgresql-bound": f"{sharded} bound",
+        }.get(kind, "PostgreSQL 1 table")
         label = f"{where}, {processes} process{'es' if processes > 1 else ''}, "
         label += f"{protocol}" if protocol else f"baseline {baseline[0] if baseline else ''}"
         if kind == "sqlite":
@@ -488,6 +494,8 @@ def bench_http(
             store, drop = pg
             if kind == "postgresql-1":
                 store += "&shards=1"
+            if kind == "postgresql-bound":  # a file of its own: a file serves one store
+                store += f"&counters={tmp / f'http-{len(results)}.counters'}"
         try:
             result = run_load(
                 label,
@@ -519,6 +527,17 @@ def bench_http(
         ("postgresql-1", last, 2),
         ("postgresql-1", last, 1),
     )
+    for n in (1, 2):
+        bound, unbound = (
+            results.get(("postgresql-bound", last, n)),
+            results.get(("postgresql", last, n)),
+        )
+        if bound and unbound and bound.commands and unbound.commands:
+            line(
+                f"PostgreSQL bound / unbound, {n} process{'es' if n > 1 else ''}: CPU per command",
+                f"{bound.server_cpu / bound.commands * 1e3:.2f} / "
+                f"{unbound.server_cpu / unbound.commands * 1e3:.2f} ms",
+            )
     if baseline is not None:
         ratio("SQLite commands/s: now / baseline", ("sqlite", last, 1), ("sqlite", None, 1))
         ratio(

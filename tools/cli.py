@@ -702,7 +702,7 @@ def main() -> None:
 
 
 # Commands kept in modules of their own register themselves on ``app``.
-from tools import cli_positions  # noqa: E402, F401
+from tools import cli_positions, cli_store  # noqa: E402, F401
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,133 @@
+"""CLI commands for a PostgreSQL store's binding to one host's counters file:
+``store binding``, ``store bind`` and ``store unbind`` (``services.host_binding``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+
+from services.config import eventsourcing_env, store_url
+from services.host_binding import (
+    Binding,
+    bound_file_here,
+    counters_path,
+    read_binding,
+    unbind,
+)
+from tools.cli import _store, app, fail, guarded, ledger, out
+
+store_app = typer.Typer(
+    no_args_is_help=True,
+    help="A PostgreSQL store's binding to one host's counters file (reads from memory there).",
+)
+app.add_typer(store_app, name="store")
+
+
+@contextmanager
+def _datastore() -> Iterator[Any]:
+    """The store's PostgreSQL datastore, without opening a ledger (which would bind it)."""
+    env = eventsourcing_env(store_url(_store["url"]))
+    if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        fail(
+            "not_postgres",
+            "a binding is for a PostgreSQL store; a SQLite file keeps its counters beside it",
+        )
+    from eventsourcing.postgres import PostgresFactory
+
+    factory = PostgresFactory(env)
+    try:
+        yield factory.datastore
+    finally:
+        factory.close()
+
+
+def _shown(binding: Binding | None, here: bool) -> dict[str, Any]:
+    if binding is None:
+        return {"bound": False, "host": None, "path": None, "since": None, "store": None}
+    return binding.as_json() | ({"here": here} if binding.token else {})
+
+
+@store_app.command("binding")
+@guarded
+def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Whether the store is bound to one host's counters file, and to which."""
+    configured = counters_path(store_url(_store["url"]))
+    with _datastore() as datastore:
+        binding = read_binding(datastore)
+    here = (
+        None if binding is None or binding.token is None else bound_file_here(binding, configured)
+    )
+    if here is not None:
+        here.close()
+    if as_json:
+        out(_shown(binding, here is not None))
+    elif binding is None:
+        typer.echo("not bound: no process of this release has opened the store yet")
+    else:
+        where = (
+            ""
+            if binding.token is None
+            else "; this host holds that file"
+            if here
+            else ("; this host does not hold that file")
+        )
+        typer.echo(binding.describe() + where)
+
+
+@store_app.command("bind")
+@guarded
+def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Bind the store to this host's counters file (?counters=PATH or WIZARDS_COUNTERS),
+    as any process opened with it does; refused if it is bound to another."""
+    if counters_path(store_url(_store["url"])) is None:
+        fail(
+            "no_counters_file",
+            "name this host's counters file: ?counters=PATH in the store URL, or WIZARDS_COUNTERS",
+        )
+    ledger()  # opening binds the store, or refuses
+    with _datastore() as datastore:
+        binding = read_binding(datastore)
+    if as_json:
+        out(_shown(binding, True))
+    elif binding is not None:
+        typer.echo(binding.describe())
+
+
+@store_app.command("unbind")
+@guarded
+def unbind_command(
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="lift a binding to another host's file (only when that host is gone and no "
+            "process runs there: its processes would go on reading from memory)",
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Lift the store's binding: the bound host's reads ask the store again at once,
+    then writers on any host are accepted. Run it on the bound host."""
+    configured = counters_path(store_url(_store["url"]))
+    with _datastore() as datastore:
+        binding = read_binding(datastore)
+        counters = None
+        if binding is not None and binding.token is not None:
+            counters = bound_file_here(binding, configured)
+        try:
+            lifted = unbind(datastore, counters, force=force)
+        finally:
+            if counters is not None:
+                counters.close()
+    if as_json:
+        out({"unbound": lifted is not None, "was": _shown(lifted, counters is not None)})
+    elif lifted is None:
+        typer.echo("not bound: nothing to unbind")
+    else:
+        typer.echo(
+            f"unbound: was {lifted.describe()}. Processes on any host may write now. "
+            "A process opened with ?counters= binds the store again: drop the setting first"
+        )
