@@ -29,6 +29,8 @@ from services.table_face import built_in_entries, own_entries, table_face
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 _INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+# A quotation of the rulebook inside our own words.
+_QUOTED = re.compile(r"«[^»]*»")
 
 
 def base_id(card_id: str) -> str:
@@ -65,11 +67,26 @@ class CardNames:
             self._of[card_id] = own
             return own
 
+    def typed(self, value: object) -> object:
+        """An option's value as typed, or the table's name when it is the id of
+        a card the table renames (the orc tower's reinforcements name the
+        creature type they replace)."""
+        return self.renamed.get(value, value) if isinstance(value, str) else value
+
     def rename(self, text: str) -> str:
-        """A line written with built-in names, in the table's names."""
+        """A line written with built-in names, in the table's names. What it
+        quotes of the rulebook (« … ») stays as printed."""
         if self._pattern is None:
             return text
-        return self._pattern.sub(self._replace, text)
+        if "«" not in text:
+            return self._pattern.sub(self._replace, text)
+        out: list[str] = []
+        at = 0
+        for m in _QUOTED.finditer(text):
+            out += [self._pattern.sub(self._replace, text[at : m.start()]), m.group(0)]
+            at = m.end()
+        out.append(self._pattern.sub(self._replace, text[at:]))
+        return "".join(out)
 
     def _replace(self, m: re.Match[str]) -> str:
         said = m.group(0)

@@ -106,9 +106,12 @@ class Words:
             # alone; one that tells copies apart by id (the orc tower) keeps it.
             return own if found or card_id in self.names.renamed else f"{own} ({card_id})"
         if found:
-            return str(found)
+            # Not a card's id: one that goes by a card's name all the same (an
+            # ultimate lasting effect by the card that lays it).
+            return self.names.rename(str(found))
         base = card_id.split("#", 1)[0]
-        return base.replace("_", " ").replace("-", " ")
+        # Not an id at all: the game's own words (a view's text), or a name.
+        return self.names.rename(base.replace("_", " ").replace("-", " "))
 
     def value(self, field: str, value: Any) -> str:
         if value is None:
@@ -148,7 +151,7 @@ class Words:
 
     def option(self, name: str, value: Any) -> str:
         spec = next((o for o in self.game.spec.options if o.name == name), None)
-        shown = self.value("", value) if not isinstance(value, str) else value
+        shown = self.names.typed(value) if isinstance(value, str) else self.value("", value)
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = " (default)" if spec.default == value else ""
