@@ -1,8 +1,9 @@
 """A table whose data file renames every card (and title, and board level) it
 can never reads a built-in name of one, anywhere, from the first event to the
 end: the story (``wizards replay`` and HTTP), the log (``wizards log`` and HTTP),
-the act answers, the Markdown, JSON and HTML exports and the dispute desk (text
-and data, CLI and HTTP). Each game is played to its end by seeded bots.
+the act answers and the state, the Markdown, JSON and HTML exports, and the
+dispute desk (text and data, CLI and HTTP; ``diff`` and ``readjudicate``). Each
+game is played to its end by seeded bots.
 
 What may still say a built-in word is what is not the game's words: the
 rulebook's passages and section titles (quotations, ``« … »`` and a citation's
@@ -57,6 +58,8 @@ TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     ),
     "elfenwizards": (3, {}),
 }
+# Readings under which a recorded action may be refused, which the refusal says.
+OTHER_READINGS = {"ultimate": ["malediction_discard=target"]}
 # How the games' own words name a card besides its built-in name (checked in
 # any case): the orc tower's glosses once said "orc rider 3 and lava golem 4".
 # ("toad" alone is not here: a baby toad is a tile of its own, not the card.)
@@ -283,6 +286,13 @@ def test_a_table_that_renames_every_card_never_reads_a_built_in_name(store: str,
     html = _cli(store, "export", gid, "--format", "html")
     assert reader.export("export html (CLI)", "html", html) == doc
     reader.text("dispute (CLI)", _cli(store, "dispute", gid, "--at", middle))
+    reader.text("diff (CLI)", _cli(store, "diff", gid, "1", str(actions[-1])))
+    reader.text("readjudicate (CLI)", _cli(store, "readjudicate", gid))
+    for reading in OTHER_READINGS.get(game, ()):
+        # Decided again under another reading: a difference (exit 1) is said too.
+        again = runner.invoke(app, ["--store", store, "readjudicate", gid, "--option", reading])
+        assert again.exit_code in (0, 1), again.stderr
+        reader.text(f"readjudicate --option {reading} (CLI)", again.stdout)
     # The dispute desk, as text and as data, for every fifth action of the game
     # (the JSON export above holds every action's dispute as data).
     for position in actions[::5]:
