@@ -23,8 +23,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
-from domain.kernel import GameStarted
+import msgspec
+
+from domain.kernel import GameStarted, Rule
 from services.table_face import built_in_entries, own_entries, table_face
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
@@ -97,6 +100,18 @@ class CardNames:
 
 
 NO_NAMES = CardNames()
+
+
+def rule_json(rule: Rule, names: CardNames = NO_NAMES) -> dict[str, Any]:
+    """A rule of the catalogue as data: the rulebook's passage and section as
+    printed, our words (gloss, readings, default, why) in the table's names."""
+    data: dict[str, Any] = msgspec.to_builtins(rule)
+    if names:
+        for key in ("summary", "default", "why"):
+            data[key] = names.rename(data[key])
+        for reading in data["readings"]:
+            reading["summary"] = names.rename(reading["summary"])
+    return data
 
 
 def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, str]:

@@ -77,15 +77,24 @@ def entry_text(event: Event, game: Game[Any], names: CardNames = NO_NAMES) -> st
     return names.rename(event.describe())
 
 
+def named_prompts(view: Any, names: CardNames) -> Any:
+    """A game's view with each ``prompt`` in it (words a page shows as they are:
+    a Spell Wars card's question) in the table's names; the rest is data."""
+    if not names:
+        return view
+    if isinstance(view, dict):
+        return {
+            k: names.rename(v) if k == "prompt" and isinstance(v, str) else named_prompts(v, names)
+            for k, v in view.items()
+        }
+    if isinstance(view, list | tuple):
+        return [named_prompts(v, names) for v in view]
+    return view
+
+
 def pending_json(state: Any, names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
     """The decisions a state waits for, each prompt in the table's card names."""
-    out = []
-    for p in getattr(state, "pending", ()):
-        data: dict[str, Any] = msgspec.to_builtins(p)
-        if data.get("prompt"):
-            data["prompt"] = names.rename(data["prompt"])
-        out.append(data)
-    return out
+    return named_prompts([msgspec.to_builtins(p) for p in getattr(state, "pending", ())], names)
 
 
 def outcome_json(outcome: Any, names: CardNames = NO_NAMES) -> dict[str, Any] | None:
@@ -146,7 +155,7 @@ def state_json(
         "seat": seat,
         "players": list(table.started.players),
         "pending": pending_json(table.state, names),
-        "view": game.view(table.state, seat),
+        "view": named_prompts(game.view(table.state, seat), names),
         "outcome": outcome_json(outcome, names),
     }
 

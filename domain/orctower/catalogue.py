@@ -248,7 +248,7 @@ _ROUND = [
         ),
         default="Of the same type, as the example (« un des gobelins »).",
         why="The same sentence goes on « aucune créature de ce type » and the example loses "
-        "a goblin for a goblin.",
+        "a Gobelin for a Gobelin.",
     ),
 ]
 

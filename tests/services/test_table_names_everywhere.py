@@ -175,6 +175,19 @@ def _words(data: Any) -> Iterator[str]:
         yield data
 
 
+def _prompts(view: Any) -> Iterator[str]:
+    """The questions a game's view asks (a page shows them as they are)."""
+    if isinstance(view, dict):
+        for k, v in view.items():
+            if k == "prompt" and isinstance(v, str):
+                yield v
+            else:
+                yield from _prompts(v)
+    elif isinstance(view, list):
+        for v in view:
+            yield from _prompts(v)
+
+
 class Reader:
     """Everything a reader of one finished game can read, by where it was read."""
 
@@ -237,14 +250,16 @@ def _play(client: TestClient, ledger: WizardLedger, game: str, reader: Reader) -
         legal = loaded.game.legal_commands(state, seat)
         bot = greedy if rng.random() < 0.6 else random_bot
         command = msgspec.to_builtins(bot(loaded.game, state, seat, legal, rng))
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
         answer = client.post(
-            f"/tables/{gid}/act",
-            json={"seat": seat, "command": command},
-            headers={"Authorization": f"Bearer {tokens[seat]}"},
+            f"/tables/{gid}/act", json={"seat": seat, "command": command}, headers=auth
         )
         assert answer.status_code == 200, answer.text
         said = answer.json()
         reader.json("act answers", [said["entries"], said["pending"]])
+        if len(said["entries"]) % 3 == 0:  # now and then, the state the page draws
+            state = client.get(f"/tables/{gid}/state", params={"seat": seat}, headers=auth)
+            reader.json("state (HTTP)", [state.json(), list(_prompts(state.json()["view"]))])
     raise AssertionError(f"{game}: not over after 5000 commands")
 
 
@@ -274,6 +289,10 @@ def test_a_table_that_renames_every_card_never_reads_a_built_in_name(store: str,
         said = [e["text"] for e in log if e["type"] == "ActionTaken"]
         assert said and not [t for t in said if re.search(r"\w=", t)], said[:3]
         reader.json("state (HTTP)", client.get(f"/tables/{gid}/state").json())
+        # What the web table shows besides: the rules' glosses, the cards' glosses.
+        reader.json("rules (HTTP)", client.get(f"/tables/{gid}/rules").json())
+        face = client.get(f"/tables/{gid}/face").json()
+        reader.json("face (HTTP)", [c["gloss"] for c in face["cards"]])
         got = client.get(f"/tables/{gid}/export", params={"format": "json"})
         doc = reader.export("export json (HTTP)", "json", got.text)
         got = client.get(f"/tables/{gid}/dispute", params={"at": middle, "format": "text"})
