@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -48,10 +49,17 @@ _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
 
 def declarations(game: Game[Any]) -> ModuleType | None:
     """The game's optional ``words`` module, or None."""
+    return _declared(game.spec.id)
+
+
+@cache
+def _declared(game_id: str) -> ModuleType | None:
+    # Looked up once per game: a game without the module would otherwise
+    # search the import path again for every line the log says in words.
     try:
-        return importlib.import_module(f"domain.{game.spec.id}.words")
+        return importlib.import_module(f"domain.{game_id}.words")
     except ModuleNotFoundError as e:
-        if e.name != f"domain.{game.spec.id}.words":
+        if e.name != f"domain.{game_id}.words":
             raise
         return None
 
