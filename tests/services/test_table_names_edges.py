@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import SetupError, get_game
+from domain.kernel import IllegalCommand, SetupError, get_game
 from services.card_names import card_names
 from services.exports import export_text
 from services.ledger import WizardLedger
@@ -226,4 +226,24 @@ def test_an_option_set_to_a_renamed_card_says_the_tables_name(sqlite_url: str) -
     story = _story(ledger, gid)
     assert "option: Module « renforts »: the weak type the Lézard volant replaces: Brute" in story
     assert ": sticky (default)" in story
+    ledger.close()
+
+
+def test_a_refused_command_says_the_tables_names(sqlite_url: str) -> None:
+    """A seat that plays a card it does not hold is refused in the table's
+    words: the card by the file's name (and its id, as the engine says it)."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("ultimate", {"lightning": "Foudre"})
+    setup = {
+        "hands": [["fireball", "explosion"], ["shield", "mirror"]],
+        "draw_pile": ["lightning", "curse", "thorns", "healing_light"],
+        "health": [9, 9],
+        "first": 0,
+    }
+    gid = str(ledger.create_game("ultimate", 2, setup=setup, data=data).game_id)
+    with pytest.raises(IllegalCommand) as refused:
+        ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning", "target": 1})
+    assert refused.value.code == "not_in_hand"
+    assert refused.value.message == "seat 0 does not hold Foudre (lightning)"
+    assert str(refused.value) == refused.value.message
     ledger.close()
