@@ -30,6 +30,7 @@ from services.api_schemas import (
     TableSummaryOut,
     documented,
 )
+from services.card_names import rule_json, table_names
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
 from services.lobby import forked_games
@@ -109,7 +110,17 @@ def rules(game: str) -> list[dict[str, Any]]:
     """The game's rule catalogue: the citations every consequence event carries."""
     if game not in {g.spec.id for g in all_games()}:
         raise APIError(404, "unknown_game", f"unknown game {game!r}")
-    return [msgspec.to_builtins(r) for r in get_game(game).catalogue]
+    return [rule_json(r) for r in get_game(game).catalogue]
+
+
+@router.get("/tables/{game_id}/rules", tags=["tables"], responses=RESPONSES)
+def table_rules(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
+    """The rule catalogue as this table reads it: a table playing with its own
+    data file reads its card names in our glosses (the rulebook's passages and
+    section titles stay as printed)."""
+    started = ledger.load(_gid(game_id), 1).table.started
+    names = table_names(started)
+    return [rule_json(r, names) for r in get_game(started.game).catalogue]
 
 
 # --------------------------------------------------------------- tables

@@ -34,6 +34,7 @@ from domain.kernel import all_games
 from services.api_errors import RESPONSES, APIError
 from services.api_schemas import TableFace, documented
 from services.api_tables import LedgerDep
+from services.card_names import table_names
 from services.ledger import parse_game_id
 from services.table_face import face_with_data, table_face
 
@@ -121,7 +122,13 @@ def table_face_of(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     """The faces this table shows: a table playing with its own data file sees
     its file's card names and texts, not the built-in ones."""
     started = ledger.load(parse_game_id(game_id)).table.started
-    return face_with_data(started.game, started.data)
+    face = face_with_data(started.game, started.data)
+    names = table_names(started)
+    if not names:
+        return face
+    # The engine's gloss of a card is our words: the table's names.
+    cards = [dict(c, gloss=names.rename(c["gloss"])) for c in face["cards"]]
+    return {**face, "cards": cards}
 
 
 @router.post(

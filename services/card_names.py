@@ -23,12 +23,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
-from domain.kernel import GameStarted
+import msgspec
+
+from domain.kernel import GameStarted, Rule
 from services.table_face import built_in_entries, own_entries, table_face
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 _INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+# A quotation of the rulebook inside our own words.
+_QUOTED = re.compile(r"«[^»]*»")
 
 
 def base_id(card_id: str) -> str:
@@ -65,11 +70,26 @@ class CardNames:
             self._of[card_id] = own
             return own
 
+    def typed(self, value: object) -> object:
+        """An option's value as typed, or the table's name when it is the id of
+        a card the table renames (the orc tower's reinforcements name the
+        creature type they replace)."""
+        return self.renamed.get(value, value) if isinstance(value, str) else value
+
     def rename(self, text: str) -> str:
-        """A line written with built-in names, in the table's names."""
+        """A line written with built-in names, in the table's names. What it
+        quotes of the rulebook (« … ») stays as printed."""
         if self._pattern is None:
             return text
-        return self._pattern.sub(self._replace, text)
+        if "«" not in text:
+            return self._pattern.sub(self._replace, text)
+        out: list[str] = []
+        at = 0
+        for m in _QUOTED.finditer(text):
+            out += [self._pattern.sub(self._replace, text[at : m.start()]), m.group(0)]
+            at = m.end()
+        out.append(self._pattern.sub(self._replace, text[at:]))
+        return "".join(out)
 
     def _replace(self, m: re.Match[str]) -> str:
         said = m.group(0)
@@ -80,6 +100,18 @@ class CardNames:
 
 
 NO_NAMES = CardNames()
+
+
+def rule_json(rule: Rule, names: CardNames = NO_NAMES) -> dict[str, Any]:
+    """A rule of the catalogue as data: the rulebook's passage and section as
+    printed, our words (gloss, readings, default, why) in the table's names."""
+    data: dict[str, Any] = msgspec.to_builtins(rule)
+    if names:
+        for key in ("summary", "default", "why"):
+            data[key] = names.rename(data[key])
+        for reading in data["readings"]:
+            reading["summary"] = names.rename(reading["summary"])
+    return data
 
 
 def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, str]:

@@ -239,7 +239,8 @@ def legal_json(record: Record, table: Table[Any], action: ActionTaken) -> dict[s
 
 def decided_json(record: Record, decided: Decided, first_position: int) -> dict[str, Any]:
     if decided.refused:
-        return {"refused": decided.refused, "events": []}
+        # The engine's refusal, in the game's words: the table's names.
+        return {"refused": record.words.names.rename(decided.refused), "events": []}
     return {
         "events": [
             consequence_json(record, first_position + k, e) for k, e in enumerate(decided.events)
@@ -306,7 +307,7 @@ def readings_json(
                 "option": alt.option.name,
                 "value": alt.value,
                 "recorded_value": record.started.options.get(alt.option.name, alt.option.default),
-                "reading": record.words.names.rename(reading_text(rule, alt)),
+                "reading": reading_text(rule, alt, record.words.names),
                 "cited": applied,
                 "same_as_recorded": same,
                 **decided_json(record, decided, i + 2),
@@ -316,7 +317,7 @@ def readings_json(
         {
             "rule": rule_json(record, r),
             "readings": [record.words.names.rename(x.summary) for x in catalogue[r].readings],
-            "default": catalogue[r].default,
+            "default": record.words.names.rename(catalogue[r].default),
             "why": "the other readings are listed in the catalogue but are not game options",
         }
         for r in sorted(cited)

@@ -26,7 +26,7 @@ from domain.kernel import (
 from services.dispute import Record, dice_check, every_dispute, read_record
 from services.export_schema import FORMAT, VERSION, schema_name
 from services.ledger import WizardLedger, parse_game_id
-from services.reads import HIDDEN_SETUP, shown_event
+from services.reads import HIDDEN_SETUP, outcome_json, shown_event
 from services.story import ALL, outcome_text, rule_of
 from services.view_words import facts, flatten
 
@@ -157,7 +157,7 @@ def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
             "gloss": names.rename(rule.summary),
             "source": rule.source,
             "readings": [names.rename(r.summary) for r in rule.readings],
-            "default": rule.default,
+            "default": names.rename(rule.default),
         }
     return out
 
@@ -209,7 +209,7 @@ def document(
         "views": [label for label, _ in view_labels(record)] if views else [],
         "frames": _frames(record) if views else [],
         "disputes": panels,
-        "outcome": None if outcome is None else msgspec.to_builtins(outcome),
+        "outcome": outcome_json(outcome, record.words.names),
         "result": outcome_text(outcome, started.players, record.words.names),
     }
 

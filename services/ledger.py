@@ -54,6 +54,7 @@ from domain.kernel import (
     stored_command,
 )
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
+from services.card_names import table_names
 from services.chance import check_supplied_used, dice_for, opening_dice
 from services.codec import (
     GENESIS,
@@ -732,8 +733,14 @@ class WizardLedger(Application[UUID]):
     ) -> Staged:
         """The command decided on ``loaded`` and its rows staged (``perform`` and
         ``begin_act``); raises ``IllegalCommand`` for a refusal."""
-        cmd = decode_command(loaded.game, command)
-        events, after = self._decide(gid, loaded, seat, cmd, chance, key)
+        try:
+            cmd = decode_command(loaded.game, command)
+            events, after = self._decide(gid, loaded, seat, cmd, chance, key)
+        except IllegalCommand as e:
+            # The refusal is the game's words: a table's own card names.
+            e.message = table_names(loaded.table.started).rename(e.message)
+            e.args = (e.message,)
+            raise
         return self._stage(gid, loaded, events, folded=after)
 
     def _decide(

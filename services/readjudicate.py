@@ -105,7 +105,8 @@ def readjudicate(
                     "text": record.words.event(action),
                     "recorded": _texts(record, kept, k + 2),
                     "engine": _texts(record, decided.events, k + 2),
-                    "refused": decided.refused or fold.broken,
+                    # The engine's words: the table's names.
+                    "refused": record.words.names.rename(decided.refused or fold.broken),
                 }
                 return report
         fold.apply(events[k], k + 1)

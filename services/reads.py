@@ -17,6 +17,7 @@ from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Ta
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
+from services.words import Words
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -62,6 +63,50 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
+def entry_text(event: Event, game: Game[Any], names: CardNames = NO_NAMES) -> str:
+    """An entry's line in the log: the game's own line, its seats as "seat N"
+    (the web page names them), its cards by the table's names (``names``).
+    An action is said in words, never as its command's data (whose card ids
+    are the built-in data's); the players' names that open the game are theirs."""
+    if isinstance(event, ActionTaken):
+        said = Words(game, (), names).command(event.seat, event.command)
+        chance = event.table_chance()
+        return f"{said} (with {chance})" if chance else said
+    if isinstance(event, GameStarted):
+        return event.describe()
+    return names.rename(event.describe())
+
+
+def named_prompts(view: Any, names: CardNames) -> Any:
+    """A game's view with each ``prompt`` in it (words a page shows as they are:
+    a Spell Wars card's question) in the table's names; the rest is data."""
+    if not names:
+        return view
+    if isinstance(view, dict):
+        return {
+            k: names.rename(v) if k == "prompt" and isinstance(v, str) else named_prompts(v, names)
+            for k, v in view.items()
+        }
+    if isinstance(view, list | tuple):
+        return [named_prompts(v, names) for v in view]
+    return view
+
+
+def pending_json(state: Any, names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
+    """The decisions a state waits for, each prompt in the table's card names."""
+    return named_prompts([msgspec.to_builtins(p) for p in getattr(state, "pending", ())], names)
+
+
+def outcome_json(outcome: Any, names: CardNames = NO_NAMES) -> dict[str, Any] | None:
+    """A game's outcome as data, its reason (the game's words) in the table's names."""
+    if outcome is None:
+        return None
+    data: dict[str, Any] = msgspec.to_builtins(outcome)
+    if data.get("reason"):
+        data["reason"] = names.rename(data["reason"])
+    return data
+
+
 def entry_json(
     entry: Entry,
     game: Game[Any],
@@ -87,7 +132,7 @@ def entry_json(
     if visible:
         shown = event if full else shown_event(event, finished)
         out["event"] = event_json(shown)
-        out["text"] = names.rename(shown.describe())
+        out["text"] = entry_text(shown, game, names)
     else:
         out["redacted"] = event.visibility().kind
         out["text"] = f"({type(event).__name__}: not visible to this seat)"
@@ -105,6 +150,7 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
     """``state_json`` of a fold in hand."""
     game, table = loaded.game, loaded.table
     outcome = game.outcome(table.state)
+    names = table_names(table.started)
     return {
         "game_id": str(gid),
         "game": game.spec.id,
@@ -112,9 +158,9 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "status": status_of(game, table),
         "seat": seat,
         "players": list(table.started.players),
-        "pending": [msgspec.to_builtins(p) for p in getattr(table.state, "pending", ())],
-        "view": game.view(table.state, seat),
-        "outcome": None if outcome is None else msgspec.to_builtins(outcome),
+        "pending": pending_json(table.state, names),
+        "view": named_prompts(game.view(table.state, seat), names),
+        "outcome": outcome_json(outcome, names),
     }
 
 
@@ -167,16 +213,14 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
     game, state = loaded.game, loaded.table.state
     finished = game.outcome(state) is not None
     legal = [] if finished else game.legal_commands(state, seat)
+    names = table_names(loaded.table.started)
     return {
         "game_id": str(gid),
         "seat": seat,
         "position": last,
         "status": status_of(game, loaded.table),
-        "entries": [
-            entry_json(e, game, seat, finished, names=table_names(loaded.table.started))
-            for e in entries
-        ],
-        "pending": [msgspec.to_builtins(p) for p in getattr(state, "pending", ())],
+        "entries": [entry_json(e, game, seat, finished, names=names) for e in entries],
+        "pending": pending_json(state, names),
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
 

@@ -37,6 +37,7 @@ from domain.kernel import (
 )
 from domain.kernel import act as kernel_act
 from domain.kernel.dice import SeededSource
+from services.card_names import NO_NAMES, CardNames
 from services.chance import dice_for
 
 # Events the service adds after the rules' own: the seed at the end, a fork mark.
@@ -171,14 +172,15 @@ def alternatives(game: Game[Any], options: dict[str, Any]) -> list[Alternative]:
     return out
 
 
-def reading_text(rule: Rule | None, alt: Alternative) -> str:
-    """The catalogue's words for the reading the option selects."""
+def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAMES) -> str:
+    """The catalogue's words for the reading the option selects, its cards by the
+    table's ``names``."""
     if rule is not None:
         for reading in rule.readings:
             if reading.option == alt.key:
-                return reading.summary
+                return names.rename(reading.summary)
     doc = alt.option.doc.rstrip(".") if alt.option.doc else alt.option.name
-    return f"{doc}: {option_text(alt.value)}"
+    return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
 
 
 def started_under(started: GameStarted, options: dict[str, Any]) -> GameStarted:

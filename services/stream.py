@@ -22,7 +22,7 @@ from domain.kernel import Game
 from services.card_names import CardNames, table_names
 from services.ledger import Entry, WizardLedger
 from services.live import Live, LocalHub
-from services.reads import entry_json
+from services.reads import entry_json, outcome_json, pending_json
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ async def _read_after(
     return _Batch(
         entries,
         read.head,
-        None if read.outcome is None else msgspec.to_builtins(read.outcome),
+        outcome_json(read.outcome, read.names),
         shown.turn if entries else None,
     )
 
@@ -147,7 +147,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
         )
         data = {
             "position": read.head,
-            "pending": [msgspec.to_builtins(p) for p in pending],
+            "pending": pending_json(read.state, read.names),
             "legal": [msgspec.to_builtins(c) for c in legal],
         }
         turn = (data, _json(data))

@@ -34,8 +34,10 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
     return None
 
 
-def _key(key: str) -> str:
-    return key.replace("_", " ")
+def _key(key: str, words: Words) -> str:
+    # A key may be a card id (the orc tower's creature types, elfenwizards'
+    # levels): a table that renames the card says its own name.
+    return words.names.renamed.get(key) or key.replace("_", " ")
 
 
 def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
@@ -45,7 +47,7 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         for k, v in view.items():
             if k in _SKIP and not prefix:
                 continue
-            out |= flatten(v, words, f"{prefix} — {_key(k)}" if prefix else _key(k))
+            out |= flatten(v, words, f"{prefix} — {_key(k, words)}" if prefix else _key(k, words))
         return out
     if isinstance(view, tuple):
         view = list(view)  # a view straight from the game, not through JSON

@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -48,10 +49,17 @@ _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
 
 def declarations(game: Game[Any]) -> ModuleType | None:
     """The game's optional ``words`` module, or None."""
+    return _declared(game.spec.id)
+
+
+@cache
+def _declared(game_id: str) -> ModuleType | None:
+    # Looked up once per game: a game without the module would otherwise
+    # search the import path again for every line the log says in words.
     try:
-        return importlib.import_module(f"domain.{game.spec.id}.words")
+        return importlib.import_module(f"domain.{game_id}.words")
     except ModuleNotFoundError as e:
-        if e.name != f"domain.{game.spec.id}.words":
+        if e.name != f"domain.{game_id}.words":
             raise
         return None
 
@@ -106,9 +114,12 @@ class Words:
             # alone; one that tells copies apart by id (the orc tower) keeps it.
             return own if found or card_id in self.names.renamed else f"{own} ({card_id})"
         if found:
-            return str(found)
+            # Not a card's id: one that goes by a card's name all the same (an
+            # ultimate lasting effect by the card that lays it).
+            return self.names.rename(str(found))
         base = card_id.split("#", 1)[0]
-        return base.replace("_", " ").replace("-", " ")
+        # Not an id at all: the game's own words (a view's text), or a name.
+        return self.names.rename(base.replace("_", " ").replace("-", " "))
 
     def value(self, field: str, value: Any) -> str:
         if value is None:
@@ -148,7 +159,7 @@ class Words:
 
     def option(self, name: str, value: Any) -> str:
         spec = next((o for o in self.game.spec.options if o.name == name), None)
-        shown = self.value("", value) if not isinstance(value, str) else value
+        shown = self.names.typed(value) if isinstance(value, str) else self.value("", value)
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = " (default)" if spec.default == value else ""

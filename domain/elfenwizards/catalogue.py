@@ -79,14 +79,14 @@ _SETUP = [
         passage="Placer le plateau de jeu au centre de la table.",
         source="assumption",
         summary="The board (not described by the rulebook) is a pyramid: Grand Druide GD; "
-        "Druides D1–D2 contest GD; Sorciers S1–S4 contest D1 (S1, S2) and D2 (S3, S4); "
-        "Nécromanciens N1–N8 contest the Sorcier above them in pairs; four shared Magicien "
-        "spaces M1–M4 each contest two Nécromancien titles (M1: N1–N2, … M4: N7–N8). Major-"
-        "spell spaces exist for the four competing levels (Druide, Sorcier, Nécromancien, "
+        "Druide spaces D1–D2 contest GD; Sorcier spaces S1–S4 contest D1 (S1, S2) and D2 (S3, "
+        "S4); Nécromancien spaces N1–N8 contest the Sorcier above them in pairs; four shared "
+        "Magicien spaces M1–M4 each contest two Nécromancien titles (M1: N1–N2, … M4: N7–N8). "
+        "Major-spell spaces exist for the four competing levels (Druide, Sorcier, Nécromancien, "
         "Magicien), plus the minor-spell and grey-magic spaces and one defeat space per "
         "Druide, Sorcier and Nécromancien level.",
         why="The one public description of the board is a pyramid tree; only the Magicien "
-        "level may hold more than two candidates, and its two best become Nécromanciens. "
+        "level may hold more than two candidates, and its two best take Nécromancien titles. "
         "A setup file may give another layout (rule setup.layout).",
     ),
     Rule(
@@ -482,7 +482,8 @@ _AWARD = [
         passage="le titre de nécromancien est attribué aux deux candidats qui ont le plus de "
         "points en leur faveur. Si plus deux magiciens sont ex-aequo pour la première place, "
         "aucun titre n'est attribué.",
-        summary="On a Magicien space the two best (with a point or more) become Nécromanciens; "
+        summary="On a Magicien space the two best (with a point or more) take the Nécromancien "
+        "titles it contests; "
         "three or more tied first: nobody; a tie for second: only the first.",
     ),
     Rule(
@@ -506,7 +507,7 @@ _AWARD = [
         "qui ne se voient pas attribués de titres plus élevés sont placés sur la case "
         "Déconfiture de ce niveau.",
         summary="A Druide, Sorcier or Nécromancien not promoted goes to its level's defeat "
-        "space; Magiciens not promoted stay where they are.",
+        "space; a wizard on a Magicien space not promoted stays where it is.",
     ),
     Rule(
         id=P + "award.return",
@@ -525,8 +526,8 @@ _AFTER = [
         section=DEFEATED,
         passage="Les magiciens se trouvant dans la case Déconfiture du niveau Druide se voient "
         "attribués les titres vacants en premier.",
-        summary="Defeated Druides fill vacancies first, then defeated Sorciers, then defeated "
-        "Nécromanciens.",
+        summary="The wizards defeated at the Druide level fill vacancies first, then those "
+        "defeated at the Sorcier level, then those at the Nécromancien level.",
     ),
     Rule(
         id=P + "vacant.highest",

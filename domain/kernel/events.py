@@ -56,12 +56,17 @@ class ActionTaken(Event, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.command.items() if k != "type")
-        dice = f" with table dice {list(self.dice)}" if self.dice else ""
+        chance = self.table_chance()
+        return f"{self.command.get('type')}({args})" + (f" with {chance}" if chance else "")
+
+    def table_chance(self) -> str:
+        """What chance the table supplied with the command ("" when none)."""
+        parts = [f"table dice {list(self.dice)}"] if self.dice else []
         if self.orders:
-            dice += f" and {len(self.orders)} deck order(s)"
+            parts.append(f"{len(self.orders)} deck order(s)")
         if self.drew:
-            dice += f" and {len(self.drew)} card(s) drawn at the table"
-        return f"{self.command.get('type')}({args}){dice}"
+            parts.append(f"{len(self.drew)} card(s) drawn at the table")
+        return " and ".join(parts)
 
 
 class DiceRolled(Consequence, frozen=True, kw_only=True):

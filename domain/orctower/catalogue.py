@@ -150,9 +150,9 @@ _DATA = [
     _a(
         "assume.creatures",
         DATA,
-        "hit points: goblin 2, orc rider 3 and lava golem 4 come from the examples; orc 2 (an "
-        "Earthquake's 2 damage defeats an orc in an example), goblin shaman 3 and chief 5 are "
-        "ours; pawns 16/16/12/12/8/8 as in the material list",
+        "hit points: Gobelin 2, Cavalier orque 3 and Golem de lave 4 come from the examples; "
+        "Orque 2 (an Earthquake's 2 damage defeats an Orque in an example), Shaman gobelin 3 and "
+        "Chef 5 are ours; pawns 16/16/12/12/8/8 as in the material list",
     ),
     _a(
         "assume.tracks",
@@ -164,8 +164,8 @@ _DATA = [
     _a(
         "assume.powers",
         DATA,
-        "bonus powers by hunting-board slot: goblin draw 5, orc 3 actions, shaman poison, "
-        "orc rider hand change, lava golem immutable rules, chief no creature loss",
+        "bonus powers by hunting-board slot: Gobelin draw 5, Orque 3 actions, Shaman gobelin "
+        "poison, Cavalier orque hand change, Golem de lave immutable rules, Chef no creature loss",
     ),
     _a(
         "assume.markers",
@@ -176,8 +176,8 @@ _DATA = [
     _a(
         "assume.spells",
         DATA,
-        "starting deck per seat: Smash, Zap, Cold Snap, Fire Spark, 2 Spell Books "
-        "earth/lightning, 2 Spell Books water/fire; palette piles: attack (Fireball, Ice Storm, "
+        "starting deck per seat: Smash, Zap, Cold Snap, Fire Spark, Spell Book (earth/lightning) "
+        "×2, Spell Book (water/fire) ×2; palette piles: attack (Fireball, Ice Storm, "
         "Lightning Bolt, Earthquake, 5 each) and knowledge (Wisdom, Replenish, Switch, Magic "
         "Bonds, Voodoo, 4 each); an effect of level k needs the energies in data.py of the "
         "spell's own type",
@@ -248,7 +248,7 @@ _ROUND = [
         ),
         default="Of the same type, as the example (« un des gobelins »).",
         why="The same sentence goes on « aucune créature de ce type » and the example loses "
-        "a goblin for a goblin.",
+        "a Gobelin for a Gobelin.",
     ),
 ]
 
@@ -481,7 +481,8 @@ _SPELLS = [
         SPELLS,
         "Si un Grimoire (Spell book) est joué en tant qu’amélioration, le joueur doit choisir "
         "entre deux types de magie pour accroître son énergie.",
-        "Spell Book as an upgrade: one of its two types; Wisdom: any type.",
+        "Spell Book (earth/lightning) or Spell Book (water/fire) as an upgrade: one of its two "
+        "types; Wisdom: any type.",
     ),
     _r(
         "support.replenish",
@@ -776,9 +777,9 @@ _BONUS = [
     _a(
         "assume.bonus-map",
         BONUS,
-        "bonus actions by type: goblin draw, orc energy, shaman common discard, orc rider one "
-        "action, lava golem one action, chief draw; Crocovolant energy, Crapaud Couveur draw, "
-        "Bombardier common discard",
+        "bonus actions by type: Gobelin draw, Orque energy, Shaman gobelin common discard, "
+        "Cavalier orque one action, Golem de lave one action, Chef draw; Crocovolant energy, "
+        "Crapaud Couveur draw, Bombardier common discard",
     ),
 ]
 
@@ -892,7 +893,7 @@ _REINFORCE = [
         REINFORCE,
         "Les joueurs doivent retirer un type de créature du jeu de base pour le remplacer par "
         "le nouveau.",
-        "Each new type replaces a base type of its category (options crocodile, toad, bombardier).",
+        "Each new type replaces a base type of its category (one option per new type).",
     ),
     _r(
         "reinforce.powers",
@@ -912,14 +913,14 @@ _REINFORCE = [
         REINFORCE,
         "Quand un bombardier est vaincu, toutes les créatures situées sur la même case "
         "subissent 1 point de dégâts.",
-        "A defeated bombardier deals 1 damage to every creature of its section.",
+        "A defeated Bombardier deals 1 damage to every creature of its section.",
     ),
     _r(
         "reinforce.toad",
         REINFORCE,
         "Quand cette créature est vaincue, le joueur prend une tuile Bébé Crapaud et la pose "
         "sur la case où elle se trouvait.",
-        "A defeated brooding toad leaves a baby toad tile; 1 damage to the tile takes it.",
+        "A defeated Crapaud Couveur leaves a baby toad tile; 1 damage to the tile takes it.",
     ),
     _r(
         "reinforce.toad-use",

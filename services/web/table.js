@@ -369,14 +369,15 @@
 
   // ------------------------------------------------------------ the story
 
-  async function loadRules(game) {
-    for (const r of await api("GET", `/games/${game}/rules`)) S.rules[r.id] = r;
+  // The rules as this table reads them: its own data file's card names in our glosses.
+  async function loadRules() {
+    for (const r of await api("GET", `/tables/${gid}/rules`)) S.rules[r.id] = r;
   }
 
   function openRule(id) {
     const r = S.rules[id];
     const d = $("rule");
-    d.replaceChildren(
+    const parts = [
       h("h3", {}, r ? r.section : id, " ", r ? h(`span.source-badge.${r.source}`, {}, r.source) : null),
       h("div", {}, h("code", {}, id)),
       r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, "not in the catalogue"),
@@ -385,8 +386,10 @@
         ? h("div", {}, h("b", {}, "Readings:"), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? ` (option ${x.option})` : ""))))
         : null,
       r && r.why ? h("p.muted", {}, "Why: ", r.why) : null,
-      h("form", { method: "dialog" }, h("button", {}, "close"))
-    );
+      h("form", { method: "dialog" }, h("button", {}, "close")),
+    ];
+    // replaceChildren writes a null as the text "null": only what a rule has.
+    d.replaceChildren(...parts.filter(Boolean));
     d.showModal();
   }
 
@@ -465,7 +468,7 @@
       const games = await api("GET", "/games");
       const g = games.find((x) => x.id === S.summary.game);
       $("title").textContent = g ? g.name : S.summary.game;
-      await Promise.all([WL.loadFace(S.summary.game, gid), loadRules(S.summary.game)]);
+      await Promise.all([WL.loadFace(S.summary.game, gid), loadRules()]);
       if (S.summary.mode === "table") {
         // Cards drawn at a physical table, where the server takes them (ActRequest.drew).
         const spec = await api("GET", "/openapi.json");

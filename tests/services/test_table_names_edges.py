@@ -13,7 +13,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import SetupError, get_game
+from domain.kernel import IllegalCommand, SetupError, get_game
+from services.card_names import card_names
 from services.exports import export_text
 from services.ledger import WizardLedger
 from services.reads import log_json
@@ -69,6 +70,9 @@ def test_a_player_named_like_a_renamed_card_keeps_their_name(sqlite_url: str) ->
     md = export_text(ledger, gid, "md")
     result = next(line for line in md.splitlines() if line.startswith("**Result:**"))
     assert "won by Éclair (seat 0)" in result or "won by Boule de feu (seat 1)" in result
+    # The log's first line names the players as they sat down.
+    opened = log_json(ledger, gid)[0]["text"]
+    assert "for 0:Éclair, 1:Boule de feu;" in opened, opened
     ledger.close()
 
 
@@ -199,4 +203,47 @@ def test_a_blank_name_is_refused(
     ledger = WizardLedger(sqlite_url)
     with pytest.raises(SetupError, match=re.escape(key)):
         ledger.create_game(game, 3, seed="blank", data=_data(game, {ident: name}))
+    ledger.close()
+
+
+def test_a_quotation_of_the_rulebook_in_our_words_stays_as_printed() -> None:
+    """Our glosses may quote the rulebook (« … »): the quotation keeps the
+    built-in name, the words around it say the table's."""
+    names = card_names("ultimate", {"lightning": "Foudre"})
+    said = names.rename("Éclair hits everyone (« Éclair - Inflige 1 point ») but Éclair's caster")
+    assert said == "Foudre hits everyone (« Éclair - Inflige 1 point ») but Foudre's caster"
+    assert names.rename("« Éclair »« Éclair » Éclair") == "« Éclair »« Éclair » Foudre"
+
+
+def test_an_option_set_to_a_renamed_card_says_the_tables_name(sqlite_url: str) -> None:
+    """The orc tower's reinforcement options name the creature type they replace
+    by its id ("orc"): a table that renames the Orque reads its own name there,
+    and the other options' values stay as typed."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("orctower", {"orc": "Brute", "croc": "Lézard volant"})
+    options = {"crocodile": "orc", "end_check": "sticky"}
+    gid = str(ledger.create_game("orctower", 2, seed="opt", options=options, data=data).game_id)
+    story = _story(ledger, gid)
+    assert "option: Module « renforts »: the weak type the Lézard volant replaces: Brute" in story
+    assert ": sticky (default)" in story
+    ledger.close()
+
+
+def test_a_refused_command_says_the_tables_names(sqlite_url: str) -> None:
+    """A seat that plays a card it does not hold is refused in the table's
+    words: the card by the file's name (and its id, as the engine says it)."""
+    ledger = WizardLedger(sqlite_url)
+    data = _data("ultimate", {"lightning": "Foudre"})
+    setup = {
+        "hands": [["fireball", "explosion"], ["shield", "mirror"]],
+        "draw_pile": ["lightning", "curse", "thorns", "healing_light"],
+        "health": [9, 9],
+        "first": 0,
+    }
+    gid = str(ledger.create_game("ultimate", 2, setup=setup, data=data).game_id)
+    with pytest.raises(IllegalCommand) as refused:
+        ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning", "target": 1})
+    assert refused.value.code == "not_in_hand"
+    assert refused.value.message == "seat 0 does not hold Foudre (lightning)"
+    assert str(refused.value) == refused.value.message
     ledger.close()

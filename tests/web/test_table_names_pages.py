@@ -1,13 +1,20 @@
 """In Chromium: a table that renamed a card reads its name in the live story
-(lines arriving over Server-Sent Events) and in the replay viewer."""
+(lines arriving over Server-Sent Events), the replay viewer, the turn banner
+and the rules the page opens."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import msgspec
+
+from domain.kernel import get_game
 from services.ledger import WizardLedger
+from services.table_face import built_in_entries
 from tests.services.conftest import LiveServer
 from tests.services.test_table_names import built_in_names, play_twins
+from tests.services.test_table_names_everywhere import _misses, built_in_forms, renaming_file
 from tests.web.conftest import screenshot
 from tests.web.test_replay_page import open_replay
 from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link
@@ -45,3 +52,51 @@ def test_the_web_story_and_the_viewer_say_the_tables_card_names(
     screenshot(viewer, "replay-own-card-names")
     assert viewer.errors == []
     viewer.context.close()
+
+
+def test_a_renamed_tables_page_asks_and_glosses_in_its_names(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """Every card of the file renamed: the page's banner (the pending prompt, an
+    attack's card) and a rule opened from the story (our gloss) say the file's
+    names; the rulebook's passage in the dialog stays as printed."""
+    data, names = renaming_file("ultimate")
+    forms = built_in_forms("ultimate")
+    created = web_ledger.create_game(
+        "ultimate", ["Ann", "Bob"], seed="page", options={"rounds_to_win": 1}, data=data
+    )
+    gid = str(created.game_id)
+    rng = random.Random(5)
+    while True:  # until a seat must answer an attack named in its prompt
+        state = web_ledger.load(gid).table.state
+        waiting = state.pending[0]
+        if "attacks you with" in waiting.prompt:
+            break
+        legal = get_game("ultimate").legal_commands(state, waiting.seat)
+        attacks = [c for c in legal if type(c).__name__ == "PlayCard"]
+        web_ledger.act(gid, waiting.seat, msgspec.to_builtins(rng.choice(attacks or legal)))
+    seat = waiting.seat
+    page = open_seat(browser, seat_link(server, gid, seat, dict(created.seats)[seat]))
+    banner = page.inner_text("#turn")
+    assert "attacks you with Qz" in banner and not _misses(banner, forms), banner
+    # A rule whose gloss names a card, opened from the story line citing it.
+    catalogue = get_game("ultimate").catalogue
+    built_in = [e["name"] for e in built_in_entries("ultimate").values()]
+    cited = [
+        r
+        for r in page.eval_on_selector_all("#story .rule-ref", "bs => bs.map(b => b.textContent)")
+        if any(n in catalogue[r].summary for n in built_in)
+    ]
+    assert cited, "no story line cites a rule whose gloss names a card"
+    page.locator("#story .rule-ref", has_text=cited[0]).first.click()
+    dialog = page.locator("#rule")
+    dialog.wait_for(timeout=TIMEOUT)
+    said = dialog.inner_text()
+    passage = page.inner_text("#rule blockquote")
+    assert passage == catalogue[cited[0]].passage
+    assert any(n in said for n in names.values()), said
+    assert not _misses(said.replace(passage, ""), forms), said
+    assert "null" not in said  # only the parts the rule has
+    screenshot(page, "table-renamed-rule-and-prompt")
+    assert page.errors == []
+    page.context.close()
