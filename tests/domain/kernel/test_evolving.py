@@ -67,16 +67,24 @@ def test_step_applies_the_handler_and_leaves_the_pending_decisions_as_they_were(
     assert EVOLVER.step(start, Piece("not handled")) is start
 
 
-@pytest.mark.parametrize("game_id", ["ultimate", "orctower"])
+@pytest.mark.parametrize(
+    ("game_id", "where", "stepping", "deriving"),
+    [
+        ("ultimate", "flow", "step", "evolve"),
+        ("orctower", "flow", "step", "evolve"),
+        # elfenwizards' flow folds a batch at a time, through its evolve module
+        ("elfenwizards", "evolve", "step_all", "evolve_all"),
+    ],
+)
 def test_a_flow_decides_the_same_events_when_it_derives_pending_at_every_event(
-    game_id: str, monkeypatch: pytest.MonkeyPatch
+    game_id: str, where: str, stepping: str, deriving: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A flow steps its working state without the pending decisions (they are read
     only before its first event): a whole game decided with them derived at
     every event gives exactly the same events."""
     game = get_game(game_id)
     stepped = play(game, game.spec.max_players, "flow-step").events
-    flow = importlib.import_module(f"domain.{game_id}.flow")
-    evolve = importlib.import_module(f"domain.{game_id}.evolve").evolve
-    monkeypatch.setattr(flow, "step", evolve)
+    module = importlib.import_module(f"domain.{game_id}.{where}")
+    evolve = importlib.import_module(f"domain.{game_id}.evolve")
+    monkeypatch.setattr(module, stepping, getattr(evolve, deriving))
     assert play(game, game.spec.max_players, "flow-step").events == stepped
