@@ -30,7 +30,9 @@ from domain.kernel.types import Command, Consequence, Event
 S = TypeVar("S")
 
 
-class Table(msgspec.Struct, Generic[S], frozen=True, kw_only=True):
+class Table(msgspec.Struct, Generic[S], frozen=True, kw_only=True, gc=False):
+    # gc=False, as the games' states and events: values that never refer back to
+    # themselves, made anew at every act and every stretch verify folds.
     started: GameStarted
     state: S
     position: int = 1
