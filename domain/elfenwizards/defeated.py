@@ -55,7 +55,11 @@ def vacancy_turn(state: State) -> tuple[int, str] | None:
 
 
 def vacancy_options(state: State, seat: int) -> list[FillVacancy]:
-    turn = vacancy_turn(state)
+    return options_in_turn(state, seat, vacancy_turn(state))
+
+
+def options_in_turn(state: State, seat: int, turn: tuple[int, str] | None) -> list[FillVacancy]:
+    """``vacancy_options`` where ``turn`` is ``vacancy_turn(state)``, already known."""
     if turn is None or turn[0] != seat:
         return []
     wizards = [w for w in defeated(state, seat) if w.space == DEFEAT_PREFIX + turn[1]]

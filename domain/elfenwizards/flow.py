@@ -14,7 +14,7 @@ from domain.elfenwizards.competition import (
 from domain.elfenwizards.defeated import (
     defeated,
     demotion_turn,
-    vacancy_options,
+    options_in_turn,
     vacancy_turn,
 )
 from domain.elfenwizards.scoring import end_reason, final_events, round_points
@@ -190,16 +190,6 @@ def _turn(state: State, seat: int) -> list[Event]:
         if state.spells_this_turn == 1 and not can_cast(state, seat):
             return [ev.CompetitionTurnEnded(rule=cite("compete.last-spell"), seat=seat)]
         return []
-    if phase == "vacancies":
-        options = vacancy_options(state, seat)
-        if len(options) == 1:
-            only = options[0]
-            return [
-                ev.VacantTitleFilled(
-                    rule=cite("vacant.highest"), wizard=only.wizard, seat=seat, title=only.title
-                )
-            ]
-        return []
     if phase == "grey":
         tokens = grey_tokens(state, seat)
         cost = state.options.grey_cost
@@ -216,11 +206,29 @@ def _turn(state: State, seat: int) -> list[Event]:
     return []
 
 
+def _only_vacancy(state: State, turn: tuple[int, str]) -> list[Event]:
+    """The title filled by itself when the wizard in ``turn`` has one choice only."""
+    options = options_in_turn(state, turn[0], turn)
+    if len(options) == 1:
+        only = options[0]
+        return [
+            ev.VacantTitleFilled(
+                rule=cite("vacant.highest"), wizard=only.wizard, seat=turn[0], title=only.title
+            )
+        ]
+    return []
+
+
 def auto_events(state: State) -> list[Event]:
     """The next batch of events that follow without a decision; [] if a seat
     must decide or the game is over."""
     if state.phase == "over":
         return []
+    if state.phase == "vacancies":
+        # Who acts and what is left to choose, from one look at the defeated wizards
+        # (``actor`` and the options would each take it).
+        turn = vacancy_turn(state)
+        return _end_phase(state) if turn is None else _only_vacancy(state, turn)
     seat = actor(state)
     if seat is None:
         return _end_phase(state)
