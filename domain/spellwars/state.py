@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Pending
+from domain.spellwars.cards import card
 
 LIFE = 20
 MAX = 25
@@ -173,8 +174,6 @@ def initiative(w: Wizard) -> int:
     ``sw.order.incorrect``): an incorrect spell never goes earlier than the
     correct spell left after trimming could have.
     """
-    from domain.spellwars.cards import card
-
     values = [card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
     return min(values) if values else 0
 
