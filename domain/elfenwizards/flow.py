@@ -3,6 +3,9 @@ happens by itself (skipped turns, the awarding, scoring, the end)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.competition import (
@@ -125,11 +128,18 @@ def phase_began(state: State, phase: str) -> ev.PhaseBegan:
 
 
 def _fold(state: State, events: list[Event]) -> State:
-    from domain.elfenwizards.evolve import step_all  # evolve imports this module
-
     # The flow reads who acts from the state itself (``actor``), never its pending
     # decisions: deriving them at each fold cost about a tenth of a decision.
-    return step_all(state, events)
+    return _stepping()(state, events)
+
+
+@cache
+def _stepping() -> Callable[[State, list[Event]], State]:
+    # Imported once, not at every fold (an import statement costs 1–2 µs even
+    # when the module is loaded); evolve imports this module.
+    from domain.elfenwizards.evolve import step_all
+
+    return step_all
 
 
 def _then(state: State, closing: list[Event], phase: str) -> list[Event]:
