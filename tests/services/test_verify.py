@@ -183,30 +183,6 @@ def test_a_stream_cut_short_is_found(finished: tuple[WizardLedger, UUID, Path]) 
     assert report.first().position == last - 3  # type: ignore[union-attr]
 
 
-def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
-    path = tmp_path / "w.db"
-    ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
-    gid = ledger.create_game("ultimate", 2, seed="snap").game_id
-    play_until(ledger, gid, actions=12)
-    snaps = ledger.snapshots_of(gid)
-    assert snaps
-    with sqlite3.connect(path) as db:
-        version, state = db.execute(
-            "SELECT originator_version, state FROM stored_snapshots WHERE originator_id=? "
-            "ORDER BY originator_version LIMIT 1",
-            (gid.hex,),
-        ).fetchone()
-        snap = msgspec.msgpack.decode(state)
-        snap["table"]["actions"] += 5  # any edit of the cached fold
-        db.execute(
-            "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?",
-            (msgspec.msgpack.encode(snap), gid.hex, version),
-        )
-    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
-    assert not report.ok
-    assert (report.first().check, report.first().position) == ("snapshot", version)  # type: ignore[union-attr]
-
-
 def _snapshot_game(tmp_path: Path) -> tuple[Path, UUID, int, bytes]:
     """A game with snapshots; its first snapshot's position and bytes."""
     path = tmp_path / "w.db"
@@ -228,6 +204,16 @@ def _set_snapshot(path: Path, gid: UUID, version: int, state: bytes) -> None:
             "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?",
             (state, gid.hex, version),
         )
+
+
+def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
+    path, gid, version, state = _snapshot_game(tmp_path)
+    snap = msgspec.msgpack.decode(state)
+    snap["table"]["actions"] += 5  # any edit of the cached fold
+    _set_snapshot(path, gid, version, msgspec.msgpack.encode(snap))
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert not report.ok
+    assert (report.first().check, report.first().position) == ("snapshot", version)  # type: ignore[union-attr]
 
 
 def test_a_snapshot_holding_the_fold_in_other_bytes_verifies(tmp_path: Path) -> None:
