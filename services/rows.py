@@ -72,15 +72,33 @@ def _select(
     return None
 
 
+_STATEMENTS: dict[tuple[str, str, str], bytes] = {}
+
+
 def _postgres(recorder: Any, table: str, columns: str, gid: UUID, low: int, high: int) -> list[Any]:
     from psycopg.rows import tuple_row
-    from psycopg.sql import SQL, Identifier
 
-    statement = SQL(
-        "SELECT " + columns + " FROM {}.{} WHERE originator_id = %s "
-        "AND originator_version > %s AND originator_version <= %s ORDER BY originator_version"
-    ).format(Identifier(recorder.datastore.schema), Identifier(table))
+    schema = recorder.datastore.schema
+    statement = _STATEMENTS.get((schema, table, columns))
+    if statement is None:
+        statement = _STATEMENTS[schema, table, columns] = _rendered(schema, table, columns)
     with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
         curs.execute(statement, (gid, low, high), prepare=True)
         # bytea arrives as bytes, or as a memoryview under some adapters.
         return [(*r[:-1], bytes(r[-1])) for r in curs.fetchall()]
+
+
+def _rendered(schema: str, table: str, columns: str) -> bytes:
+    """The select of a stretch of one stream, rendered once: composing it
+    was about a fifth of a catch-up read's CPU (every read of the current
+    position on PostgreSQL makes one)."""
+    from psycopg.sql import SQL, Identifier
+
+    return (
+        SQL(
+            "SELECT " + columns + " FROM {}.{} WHERE originator_id = %s "
+            "AND originator_version > %s AND originator_version <= %s ORDER BY originator_version"
+        )
+        .format(Identifier(schema), Identifier(table))
+        .as_bytes(None)
+    )
