@@ -206,8 +206,28 @@ class _Index:
 
 
 @lru_cache(maxsize=32)
-def _index(board: Board) -> _Index:
+def _index_of(board: Board) -> _Index:
     return _Index(board)
+
+
+# The boards last asked about, by identity, each kept alive with its index (so
+# that its id cannot be reused while it is here). A state's board is usually a
+# copy decoded from ``BoardLaidOut`` or a snapshot: equal to the cached one but
+# not the same object, the cache above compared the two field by field at every
+# lookup (some 5 µs, most of an event's evolve and of a decision).
+_RECENT: dict[int, tuple[Board, _Index]] = {}
+_RECENT_LIMIT = 64
+
+
+def _index(board: Board) -> _Index:
+    hit = _RECENT.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    index = _index_of(board)
+    if len(_RECENT) >= _RECENT_LIMIT:
+        _RECENT.clear()
+    _RECENT[id(board)] = (board, index)
+    return index
 
 
 class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):

@@ -11,15 +11,17 @@ def vacant_titles(state: State) -> tuple[str, ...]:
     """Empty title spaces below the Grand Druide, in award order."""
     taken = {w.space for w in state.wizards}
     board = state.board
-    return tuple(t for t in board.titles() if t != board.top and t not in taken)
+    top = board.top
+    return tuple(t for t in board.titles() if t != top and t not in taken)
 
 
 def highest_vacancies(state: State) -> tuple[str, ...]:
     vacant = vacant_titles(state)
     if not vacant:
         return ()
-    level = state.board.level_of(vacant[0])
-    return tuple(t for t in vacant if state.board.level_of(t) == level)
+    level_of = state.board.level_of
+    level = level_of(vacant[0])
+    return tuple(t for t in vacant if level_of(t) == level)
 
 
 def defeated(state: State, seat: int | None = None) -> tuple[Wizard, ...]:
@@ -53,11 +55,16 @@ def vacancy_turn(state: State) -> tuple[int, str] | None:
 
 
 def vacancy_options(state: State, seat: int) -> list[FillVacancy]:
-    turn = vacancy_turn(state)
+    return options_in_turn(state, seat, vacancy_turn(state))
+
+
+def options_in_turn(state: State, seat: int, turn: tuple[int, str] | None) -> list[FillVacancy]:
+    """``vacancy_options`` where ``turn`` is ``vacancy_turn(state)``, already known."""
     if turn is None or turn[0] != seat:
         return []
     wizards = [w for w in defeated(state, seat) if w.space == DEFEAT_PREFIX + turn[1]]
-    return [FillVacancy(wizard=w.id, title=t) for w in wizards for t in highest_vacancies(state)]
+    titles = highest_vacancies(state)
+    return [FillVacancy(wizard=w.id, title=t) for w in wizards for t in titles]
 
 
 def demotion_turn(state: State) -> int | None:

@@ -244,3 +244,5 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 _EVOLVER = PendingEvolver(_HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
+# A flow's working state: see PendingEvolver.step (its pending goes stale).
+step_all = _EVOLVER.step_all

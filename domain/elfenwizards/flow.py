@@ -3,6 +3,9 @@ happens by itself (skipped turns, the awarding, scoring, the end)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.competition import (
@@ -14,7 +17,7 @@ from domain.elfenwizards.competition import (
 from domain.elfenwizards.defeated import (
     defeated,
     demotion_turn,
-    vacancy_options,
+    options_in_turn,
     vacancy_turn,
 )
 from domain.elfenwizards.scoring import end_reason, final_events, round_points
@@ -125,10 +128,18 @@ def phase_began(state: State, phase: str) -> ev.PhaseBegan:
 
 
 def _fold(state: State, events: list[Event]) -> State:
-    from domain.elfenwizards.evolve import evolve_all  # evolve imports this module
+    # The flow reads who acts from the state itself (``actor``), never its pending
+    # decisions: deriving them at each fold cost about a tenth of a decision.
+    return _stepping()(state, events)
 
-    # The pending decisions derived once, after the last event, as a fold does.
-    return evolve_all(state, events)
+
+@cache
+def _stepping() -> Callable[[State, list[Event]], State]:
+    # Imported once, not at every fold (an import statement costs 1–2 µs even
+    # when the module is loaded); evolve imports this module.
+    from domain.elfenwizards.evolve import step_all
+
+    return step_all
 
 
 def _then(state: State, closing: list[Event], phase: str) -> list[Event]:
@@ -189,16 +200,6 @@ def _turn(state: State, seat: int) -> list[Event]:
         if state.spells_this_turn == 1 and not can_cast(state, seat):
             return [ev.CompetitionTurnEnded(rule=cite("compete.last-spell"), seat=seat)]
         return []
-    if phase == "vacancies":
-        options = vacancy_options(state, seat)
-        if len(options) == 1:
-            only = options[0]
-            return [
-                ev.VacantTitleFilled(
-                    rule=cite("vacant.highest"), wizard=only.wizard, seat=seat, title=only.title
-                )
-            ]
-        return []
     if phase == "grey":
         tokens = grey_tokens(state, seat)
         cost = state.options.grey_cost
@@ -215,11 +216,29 @@ def _turn(state: State, seat: int) -> list[Event]:
     return []
 
 
+def _only_vacancy(state: State, turn: tuple[int, str]) -> list[Event]:
+    """The title filled by itself when the wizard in ``turn`` has one choice only."""
+    options = options_in_turn(state, turn[0], turn)
+    if len(options) == 1:
+        only = options[0]
+        return [
+            ev.VacantTitleFilled(
+                rule=cite("vacant.highest"), wizard=only.wizard, seat=turn[0], title=only.title
+            )
+        ]
+    return []
+
+
 def auto_events(state: State) -> list[Event]:
     """The next batch of events that follow without a decision; [] if a seat
     must decide or the game is over."""
     if state.phase == "over":
         return []
+    if state.phase == "vacancies":
+        # Who acts and what is left to choose, from one look at the defeated wizards
+        # (``actor`` and the options would each take it).
+        turn = vacancy_turn(state)
+        return _end_phase(state) if turn is None else _only_vacancy(state, turn)
     seat = actor(state)
     if seat is None:
         return _end_phase(state)

@@ -1,4 +1,8 @@
-"""The game state: frozen, tuples only, msgpack-encodable (snapshots store it)."""
+"""The game state: frozen, tuples only, msgpack-encodable (snapshots store it).
+
+Every struct here is untracked by the cycle collector (``gc=False``), as events
+are: a value made of tuples and other values never refers back to itself, and
+a fold makes a new state at every event."""
 
 from __future__ import annotations
 
@@ -40,14 +44,14 @@ PHASE_NUMBER: dict[str, int] = {
 NOBODY = -1
 
 
-class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+class Wizard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     seat: int
     space: str
     grey: int = 0
 
 
-class Guild(msgspec.Struct, frozen=True, kw_only=True):
+class Guild(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One player's spells and record. ``majors`` follows the board's major levels."""
 
     colour: str
@@ -63,7 +67,7 @@ class Guild(msgspec.Struct, frozen=True, kw_only=True):
     grand_druide_titles: int = 0
 
 
-class Support(msgspec.Struct, frozen=True, kw_only=True):
+class Support(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A spell cast beside a wizard in the competition: a die face, or a minor (None)."""
 
     wizard: str
@@ -75,7 +79,7 @@ class Support(msgspec.Struct, frozen=True, kw_only=True):
         return 1 if self.die is None else self.die
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: int
     options: Options
     wizards: tuple[Wizard, ...]

@@ -59,6 +59,10 @@ class PendingEvolver(Generic[S]):
         handler = self.handlers.get(type(event))
         return state if handler is None else handler(state, event)
 
+    def step_all(self, state: S, events: Iterable[Event]) -> S:
+        """``step`` over each event in turn."""
+        return evolve_by_handlers(state, events, self.handlers)
+
     def _settle(self, state: S) -> S:
         return msgspec.structs.replace(state, pending=self.pending_of(state))  # type: ignore[type-var]
 

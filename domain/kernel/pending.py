@@ -16,8 +16,10 @@ from domain.kernel.errors import IllegalCommand
 from domain.kernel.types import Command
 
 
-class Pending(msgspec.Struct, frozen=True, kw_only=True):
-    """Seat ``seat`` must answer with one of the command types in ``accepts``."""
+class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """Seat ``seat`` must answer with one of the command types in ``accepts``.
+
+    Untracked by the cycle collector (``gc=False``), as the states that hold it."""
 
     seat: int
     accepts: tuple[str, ...]

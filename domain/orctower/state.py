@@ -1,4 +1,8 @@
-"""The game state: one frozen value, folded from the events by ``evolve``."""
+"""The game state: one frozen value, folded from the events by ``evolve``.
+
+Every struct here is untracked by the cycle collector (``gc=False``), as events
+are: a value made of tuples and other values never refers back to itself, and
+a fold makes a new state at every event."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from domain.orctower.options import Options
 Stage = Literal["missions", "reveal", "actions", "casting", "demand", "bonus", "over"]
 
 
-class Creature(msgspec.Struct, frozen=True, kw_only=True):
+class Creature(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str  # the id of the marker it came from, e.g. "goblin-07"
     quarter: int
     section: int  # 0 outer, 1 middle, 2 inner
@@ -30,7 +34,7 @@ class Creature(msgspec.Struct, frozen=True, kw_only=True):
         return creature_type(self.id)
 
 
-class Casting(msgspec.Struct, frozen=True, kw_only=True):
+class Casting(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A spell being cast: its card, the upgrades played and the energy they give."""
 
     card: str
@@ -41,7 +45,7 @@ class Casting(msgspec.Struct, frozen=True, kw_only=True):
     draws: int = 0
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     colour: str
     space: int  # tower space = the quarter the mage faces
     hand: tuple[str, ...] = ()
@@ -56,7 +60,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     toads: tuple[str, ...] = ()  # baby toad tiles held, unused (reinforcements)
 
 
-class Tile(msgspec.Struct, frozen=True, kw_only=True):
+class Tile(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A terrain tile or a baby toad tile lying on a section."""
 
     kind: str
@@ -64,7 +68,7 @@ class Tile(msgspec.Struct, frozen=True, kw_only=True):
     section: int
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: int
     options: Options
     data: Data

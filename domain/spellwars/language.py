@@ -9,6 +9,7 @@ mistyped card fails when the deck is loaded, not in the middle of a game.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import msgspec
 
@@ -161,8 +162,11 @@ def check_passive(line: str) -> str:
     return line
 
 
-def amount_terms(text: str) -> list[tuple[int, str | None]]:
-    """An amount as (factor, atom) terms; atom None means a constant."""
+@lru_cache(maxsize=1024)
+def amount_terms(text: str) -> tuple[tuple[int, str | None], ...]:
+    """An amount as (factor, atom) terms; atom None means a constant.
+
+    Kept per text: a card's few amounts are read again at every line it runs."""
     out: list[tuple[int, str | None]] = []
     for term in text.split("+"):
         m = TERM.fullmatch(term.strip())
@@ -171,4 +175,4 @@ def amount_terms(text: str) -> list[tuple[int, str | None]]:
             out.append((int(m.group(1)), None))
         else:
             out.append((int(m.group(2) or 1), m.group(3)))
-    return out
+    return tuple(out)

@@ -15,9 +15,10 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
+from domain.kernel.data import data_hash
 from domain.spellwars import events as ev
 from domain.spellwars.cards import CardSet, all_cards, instances, main_deck, using
-from domain.spellwars.data import cards_of
+from domain.spellwars.data import cards_of, template, trankilus_after
 from domain.spellwars.flow import advance, finish, start_round, start_turn
 from domain.spellwars.run import Run
 from domain.spellwars.state import HAND, MAX, Comp, Flow, State, Wizard
@@ -483,9 +484,16 @@ def cards_for(state: State) -> CardSet | None:
     return _card_sets(state.data, state.data_hash, state.trankilus)
 
 
+# The card sets with Trankilus rewritten (trankilus=after), by the hash of the data
+# they rewrite ("": the built-in cards). Rewriting and hashing the whole data took
+# about a millisecond, and each decision, view and list of legal commands asks.
+_AFTER: dict[str, CardSet | None] = {}
+
+
 def _card_sets(data: Any, digest: str, trankilus: str) -> CardSet | None:
     if trankilus == "first":
         return cards_of(data, digest)
-    from domain.spellwars.data import template, trankilus_after
-
-    return cards_of(trankilus_after(data or template()), "")
+    key = "" if data is None else digest or data_hash(data)
+    if key not in _AFTER:
+        _AFTER[key] = cards_of(trankilus_after(data or template()), "")
+    return _AFTER[key]

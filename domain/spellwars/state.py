@@ -1,17 +1,22 @@
-"""The game state: immutable, msgpack-encodable (snapshots store it)."""
+"""The game state: immutable, msgpack-encodable (snapshots store it).
+
+Every struct here is untracked by the cycle collector (``gc=False``), as events
+are: a value made of tuples and other values never refers back to itself, and
+a fold makes a new state at every event."""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.kernel import Pending
+from domain.spellwars.cards import card
 
 LIFE = 20
 MAX = 25
 HAND = 8
 
 
-class Comp(msgspec.Struct, frozen=True, kw_only=True):
+class Comp(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One card of a wizard's spell.
 
     ``status``: hidden (face down), waiting (revealed, unresolved), resolving,
@@ -28,7 +33,7 @@ class Comp(msgspec.Struct, frozen=True, kw_only=True):
     keep: bool = False
 
 
-class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+class Wizard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     life: int = LIFE
     blood: int = 0
     alive: bool = True
@@ -47,7 +52,7 @@ class Wizard(msgspec.Struct, frozen=True, kw_only=True):
     deferred_treasures: int = 0
 
 
-class Choice(msgspec.Struct, frozen=True, kw_only=True):
+class Choice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A decision in the middle of a resolution.
 
     ``kind`` says which command answers it; ``seats``/``labels``/``amounts``
@@ -64,7 +69,7 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True):
     amounts: tuple[int, ...] = ()
 
 
-class Frame(msgspec.Struct, frozen=True, kw_only=True):
+class Frame(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One running program of the effect language (a component, a reaction...)."""
 
     seat: int
@@ -92,7 +97,7 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     answer: str | None = None
 
 
-class Flow(msgspec.Struct, frozen=True, kw_only=True):
+class Flow(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Where the game stands in its turn structure (public)."""
 
     phase: str = "setup"  # setup | place | cast | over
@@ -107,7 +112,7 @@ class Flow(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[int, ...] = ()
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: int
     variant: str = "tokens"
     tokens_to_win: int = 2
@@ -169,8 +174,6 @@ def initiative(w: Wizard) -> int:
     ``sw.order.incorrect``): an incorrect spell never goes earlier than the
     correct spell left after trimming could have.
     """
-    from domain.spellwars.cards import card
-
     values = [card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
     return min(values) if values else 0
 

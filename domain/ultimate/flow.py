@@ -58,7 +58,9 @@ class Flow:
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = step(self.state, event)  # its pending is not read in a flow
-        if isinstance(event, _PILE_CHANGES) and self.state.options.reshuffle == "when_empty":
+        # The option first: a class test against four classes at every event cost
+        # about 3 % of verifying a long game, under the default option too.
+        if self.state.options.reshuffle == "when_empty" and isinstance(event, _PILE_CHANGES):
             self._reshuffle_when_empty()
 
     def _reshuffle_when_empty(self) -> None:

@@ -1,4 +1,8 @@
-"""The game state: one frozen value, folded from the events by evolve."""
+"""The game state: one frozen value, folded from the events by evolve.
+
+Every struct here is untracked by the cycle collector (``gc=False``), as events
+are: a value made of tuples and other values never refers back to itself, and
+a fold makes a new state at every event."""
 
 from __future__ import annotations
 
@@ -17,14 +21,14 @@ Stage = Literal["setup", "action", "resolving", "discard", "ending", "over"]
 HitStage = Literal["new", "arrived", "answered"]
 
 
-class Wizard(msgspec.Struct, frozen=True, kw_only=True):
+class Wizard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     life: int
     hand: tuple[str, ...] = ()
     eliminated: bool = False
     round_wins: int = 0
 
 
-class Effect(msgspec.Struct, frozen=True, kw_only=True):
+class Effect(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A persistent effect on ``seat``; ``turn`` is the global turn it began in."""
 
     kind: str
@@ -32,7 +36,7 @@ class Effect(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
 
 
-class Hit(msgspec.Struct, frozen=True, kw_only=True):
+class Hit(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One attack on one target: what it carries and how far it has resolved.
 
     ``new``: not yet reached its target; ``arrived``: triggers done, the target
@@ -48,7 +52,7 @@ class Hit(msgspec.Struct, frozen=True, kw_only=True):
     defendable: bool = False
 
 
-class Attack(msgspec.Struct, frozen=True, kw_only=True):
+class Attack(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The hits of one action still to resolve, first one current."""
 
     attacker: int
@@ -57,7 +61,7 @@ class Attack(msgspec.Struct, frozen=True, kw_only=True):
     hits: tuple[Hit, ...]
 
 
-class Demand(msgspec.Struct, frozen=True, kw_only=True):
+class Demand(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """``seat`` must discard a card of its choice (Contrôle de l'esprit...)."""
 
     seat: int
@@ -65,7 +69,7 @@ class Demand(msgspec.Struct, frozen=True, kw_only=True):
     rule: str
 
 
-class UltimateState(msgspec.Struct, frozen=True, kw_only=True):
+class UltimateState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: int
     options: Options
     round: int = 0

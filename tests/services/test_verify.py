@@ -183,28 +183,73 @@ def test_a_stream_cut_short_is_found(finished: tuple[WizardLedger, UUID, Path]) 
     assert report.first().position == last - 3  # type: ignore[union-attr]
 
 
-def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
+def _snapshot_game(tmp_path: Path) -> tuple[Path, UUID, int, bytes]:
+    """A game with snapshots; its first snapshot's position and bytes."""
     path = tmp_path / "w.db"
     ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
     gid = ledger.create_game("ultimate", 2, seed="snap").game_id
     play_until(ledger, gid, actions=12)
-    snaps = ledger.snapshots_of(gid)
-    assert snaps
     with sqlite3.connect(path) as db:
         version, state = db.execute(
             "SELECT originator_version, state FROM stored_snapshots WHERE originator_id=? "
             "ORDER BY originator_version LIMIT 1",
             (gid.hex,),
         ).fetchone()
-        snap = msgspec.msgpack.decode(state)
-        snap["table"]["actions"] += 5  # any edit of the cached fold
+    return path, gid, version, state
+
+
+def _set_snapshot(path: Path, gid: UUID, version: int, state: bytes) -> None:
+    with sqlite3.connect(path) as db:
         db.execute(
             "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?",
-            (msgspec.msgpack.encode(snap), gid.hex, version),
+            (state, gid.hex, version),
         )
+
+
+def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
+    path, gid, version, state = _snapshot_game(tmp_path)
+    snap = msgspec.msgpack.decode(state)
+    snap["table"]["actions"] += 5  # any edit of the cached fold
+    _set_snapshot(path, gid, version, msgspec.msgpack.encode(snap))
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     assert not report.ok
     assert (report.first().check, report.first().position) == ("snapshot", version)  # type: ignore[union-attr]
+
+
+def test_a_snapshot_holding_the_fold_in_other_bytes_verifies(tmp_path: Path) -> None:
+    """Verify compares a snapshot with the fold by value: the same table written with
+    its fields in another order is still the fold."""
+    from services.ledger import Snapshot
+
+    path, gid, version, state = _snapshot_game(tmp_path)
+    snap = msgspec.msgpack.decode(state, type=Snapshot)
+    table = msgspec.msgpack.decode(snap.table)
+    reordered = msgspec.msgpack.encode(dict(reversed(table.items())))
+    assert reordered != bytes(snap.table)
+    _set_snapshot(
+        path,
+        gid,
+        version,
+        msgspec.msgpack.encode(msgspec.structs.replace(snap, table=msgspec.Raw(reordered))),
+    )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    assert report.ok, report.problems
+    assert "snapshots" in report.checks
+
+
+def test_a_snapshot_of_the_fold_that_names_another_head_is_found(tmp_path: Path) -> None:
+    from services.ledger import Snapshot
+
+    path, gid, version, state = _snapshot_game(tmp_path)
+    snap = msgspec.msgpack.decode(state, type=Snapshot)
+    _set_snapshot(
+        path, gid, version, msgspec.msgpack.encode(msgspec.structs.replace(snap, head="0" * 64))
+    )
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    first = report.first()
+    assert first is not None
+    assert (first.check, first.position) == ("snapshot", version)
+    assert "does not link to this event" in first.message
 
 
 def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engines(

@@ -4,6 +4,9 @@ working state stepped without its pending decisions."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 import msgspec
 import pytest
@@ -67,9 +70,20 @@ def test_step_applies_the_handler_and_leaves_the_pending_decisions_as_they_were(
     assert EVOLVER.step(start, Piece("not handled")) is start
 
 
-@pytest.mark.parametrize("game_id", ["ultimate", "orctower"])
+@pytest.mark.parametrize(
+    ("game_id", "stepping", "deriving"),
+    [
+        ("ultimate", "step", lambda evolve: evolve.evolve),
+        ("orctower", "step", lambda evolve: evolve.evolve),
+        # elfenwizards' flow folds a batch at a time, with the function it looks up once
+        ("elfenwizards", "_stepping", lambda evolve: lambda: evolve.evolve_all),
+    ],
+)
 def test_a_flow_decides_the_same_events_when_it_derives_pending_at_every_event(
-    game_id: str, monkeypatch: pytest.MonkeyPatch
+    game_id: str,
+    stepping: str,
+    deriving: Callable[[ModuleType], Any],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A flow steps its working state without the pending decisions (they are read
     only before its first event): a whole game decided with them derived at
@@ -77,6 +91,6 @@ def test_a_flow_decides_the_same_events_when_it_derives_pending_at_every_event(
     game = get_game(game_id)
     stepped = play(game, game.spec.max_players, "flow-step").events
     flow = importlib.import_module(f"domain.{game_id}.flow")
-    evolve = importlib.import_module(f"domain.{game_id}.evolve").evolve
-    monkeypatch.setattr(flow, "step", evolve)
+    evolve = importlib.import_module(f"domain.{game_id}.evolve")
+    monkeypatch.setattr(flow, stepping, deriving(evolve))
     assert play(game, game.spec.max_players, "flow-step").events == stepped
