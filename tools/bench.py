@@ -77,11 +77,18 @@ def bench_append(tmp: Path, actions: int) -> None:
     line("ratio (the cost of rules, codec and chain)", f"{ours / base:.1f}x")
 
 
-def bench_append_postgres(actions: int) -> None:
-    print("append on PostgreSQL: one act a transaction, in process")
+def _postgres_or_say() -> tuple[str, Any] | None:
+    """A fresh schema on the local PostgreSQL (and its drop), or None, said in a line."""
     pg = postgres_store()
     if pg is None:
         line("PostgreSQL", "not reachable on 127.0.0.1:5432: skipped")
+    return pg
+
+
+def bench_append_postgres(actions: int) -> None:
+    print("append on PostgreSQL: one act a transaction, in process")
+    pg = _postgres_or_say()
+    if pg is None:
         return
     store, drop = pg
     try:
@@ -180,9 +187,8 @@ def bench_current_reads(tmp: Path, reads: int) -> None:
         ("SQLite: with the catch-up query", asking),
         reads,
     )
-    pg = postgres_store()
+    pg = _postgres_or_say()
     if pg is None:
-        line("PostgreSQL", "not reachable on 127.0.0.1:5432: skipped")
         return
     store, drop = pg
     try:

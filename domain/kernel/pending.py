@@ -16,10 +16,10 @@ from domain.kernel.errors import IllegalCommand
 from domain.kernel.types import Command
 
 
+# Untracked by the cycle collector (gc=False), as the states that hold it. (A
+# comment, not the docstring: the docstring is published in the export schema.)
 class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """Seat ``seat`` must answer with one of the command types in ``accepts``.
-
-    Untracked by the cycle collector (``gc=False``), as the states that hold it."""
+    """Seat ``seat`` must answer with one of the command types in ``accepts``."""
 
     seat: int
     accepts: tuple[str, ...]
