@@ -555,8 +555,10 @@ def simulate(
 @guarded
 def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The game's rule catalogue: citations, passages, rulings and assumptions."""
+    from services.card_names import rule_json
+
     g = get_game(game)
-    entries = [msgspec.to_builtins(r) for r in g.catalogue]
+    entries = [rule_json(r) for r in g.catalogue]
     if as_json:
         out(entries)
         return
