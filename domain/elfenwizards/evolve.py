@@ -15,6 +15,9 @@ from domain.elfenwizards.state import NOBODY, State, Support, Wizard
 from domain.kernel import DiceRolled
 from domain.kernel.evolving import PendingEvolver, change_by_id
 
+# Tuples are built from lists (``tuple([...])``), not from generators: on
+# CPython 3.11 a generator costs about 0.1 µs more per call, at most events.
+
 replace = msgspec.structs.replace
 
 
@@ -125,17 +128,19 @@ def _awarded(s: State, e: ev.TitleAwarded) -> State:
 
 
 def _wasted(s: State, e: ev.SpellsWasted) -> State:
-    empty = tuple(() for _ in s.board.major_levels())
+    empty = tuple([() for _ in s.board.major_levels()])
     guilds = tuple(
-        replace(g, dice=g.dice + e.majors[i], majors=empty) for i, g in enumerate(s.guilds)
+        [replace(g, dice=g.dice + e.majors[i], majors=empty) for i, g in enumerate(s.guilds)]
     )
     return replace(s, guilds=guilds)
 
 
 def _returned(s: State, e: ev.SpellsReturned) -> State:
     guilds = tuple(
-        replace(g, dice=g.dice + e.majors[i], minors_on_space=g.minors_on_space + e.minors[i])
-        for i, g in enumerate(s.guilds)
+        [
+            replace(g, dice=g.dice + e.majors[i], minors_on_space=g.minors_on_space + e.minors[i])
+            for i, g in enumerate(s.guilds)
+        ]
     )
     return replace(s, guilds=guilds, support=(), designated=())
 
@@ -154,7 +159,7 @@ def _grey_removed(s: State, e: ev.GreyTokenRemoved) -> State:
 
 
 def _scored(s: State, e: ev.RoundScored) -> State:
-    guilds = tuple(replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds))
+    guilds = tuple([replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds)])
     missed = s.grand_druide_this_round < 0
     return replace(
         s,
@@ -164,7 +169,7 @@ def _scored(s: State, e: ev.RoundScored) -> State:
 
 
 def _final(s: State, e: ev.FinalBonusScored) -> State:
-    guilds = tuple(replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds))
+    guilds = tuple([replace(g, score=e.totals[i]) for i, g in enumerate(s.guilds)])
     return replace(s, guilds=guilds, bonus=e.bonus)
 
 

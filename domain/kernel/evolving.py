@@ -73,11 +73,13 @@ _id = attrgetter("id")
 def change_by_id(items: tuple[T, ...], item_id: str, change: Callable[[T], T]) -> tuple[T, ...]:
     """``items`` with ``change`` applied to each whose ``id`` is ``item_id``.
 
-    The one such item (the usual case) is found at C speed, not by a comprehension
-    over every item: evolve does this at most events of a game with many pieces."""
-    ids = list(map(_id, items))
+    The one such item (the usual case) is found by ``index`` and ``count`` at C
+    speed over the ids: evolve does this at most events of a game with many
+    pieces. The ids are read by a comprehension (``map`` over ``attrgetter`` is
+    about half as slow again: one call per item)."""
+    ids = [x.id for x in items]  # type: ignore[attr-defined]
     if ids.count(item_id) != 1:
-        return tuple(change(x) if _id(x) == item_id else x for x in items)
+        return tuple([change(x) if _id(x) == item_id else x for x in items])
     out = list(items)
     i = ids.index(item_id)
     out[i] = change(out[i])
@@ -86,9 +88,9 @@ def change_by_id(items: tuple[T, ...], item_id: str, change: Callable[[T], T]) -
 
 def without_id(items: tuple[T, ...], item_id: str) -> tuple[T, ...]:
     """``items`` without those whose ``id`` is ``item_id`` (the one found as above)."""
-    ids = list(map(_id, items))
+    ids = [x.id for x in items]  # type: ignore[attr-defined]
     if ids.count(item_id) != 1:
-        return tuple(x for x in items if _id(x) != item_id)
+        return tuple([x for x in items if _id(x) != item_id])
     out = list(items)
     del out[ids.index(item_id)]
     return tuple(out)

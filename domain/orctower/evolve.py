@@ -24,6 +24,9 @@ from domain.orctower.state import (
     slot_of,
 )
 
+# Tuples are built from lists (``tuple([...])``), not from generators: on
+# CPython 3.11 a generator costs about 0.1 µs more per call, at most events.
+
 rep = msgspec.structs.replace
 
 
@@ -58,22 +61,22 @@ def _reshuffled(state: State, e: CardsShuffled) -> State:
     if pile == "markers":
         sizes = [len(order) // 6 + (1 if q < len(order) % 6 else 0) for q in range(6)]
         starts = [sum(sizes[:q]) for q in range(6)]
-        stacks = tuple(order[starts[q] : starts[q] + sizes[q]] for q in range(6))
+        stacks = tuple([order[starts[q] : starts[q] + sizes[q]] for q in range(6)])
         return rep(state, stacks=stacks)
     if pile.startswith("deck."):
         seat = int(pile.split(".")[1])
         p = state.seats[seat]
         shuffled = set(order)
         return _player(
-            state, seat, deck=order, discard=tuple(c for c in p.discard if c not in shuffled)
+            state, seat, deck=order, discard=tuple([c for c in p.discard if c not in shuffled])
         )
     if pile == "destiny":
         shuffled = set(order)
-        rest = tuple(c for c in state.destiny_discard if c not in shuffled)
+        rest = tuple([c for c in state.destiny_discard if c not in shuffled])
         return rep(state, destiny_deck=order, destiny_discard=rest)
     if pile in ("attack", "knowledge"):
         i = 0 if pile == "attack" else 1
-        piles = tuple(order if j == i else p for j, p in enumerate(state.piles))
+        piles = tuple([order if j == i else p for j, p in enumerate(state.piles)])
         return rep(state, piles=piles)  # type: ignore[arg-type]
     if pile == "missions":
         return rep(state, missions_left=order)
@@ -98,7 +101,7 @@ def _revealed(state: State, e: ev.MarkerRevealed) -> State:
         stacks = revealed_from_pool(state.stacks, e.quarter, e.marker)
         left = counted(state.unknown, "markers", sum(len(s) for s in stacks))
         return rep(state, stacks=stacks, unknown=left, creatures=(*state.creatures, born))
-    stacks = tuple(s[1:] if i == q else s for i, s in enumerate(state.stacks))
+    stacks = tuple([s[1:] if i == q else s for i, s in enumerate(state.stacks)])
     return rep(state, stacks=stacks, creatures=(*state.creatures, born))
 
 
@@ -106,7 +109,7 @@ def _dealt(state: State, e: ev.MarkersDealt) -> State:
     order = [m for stack in state.stacks for m in stack]
     starts = [sum(e.sizes[:q]) for q in range(6)]
     return rep(
-        state, stacks=tuple(tuple(order[starts[q] : starts[q] + e.sizes[q]]) for q in range(6))
+        state, stacks=tuple([tuple(order[starts[q] : starts[q] + e.sizes[q]]) for q in range(6)])
     )
 
 
@@ -141,7 +144,7 @@ def _defeated(state: State, e: ev.CreatureDefeated) -> State:
         state,
         creatures=without_id(state.creatures, e.creature),
         bonuses=bonuses,
-        minus_hp=tuple(c for c in state.minus_hp if c != e.creature),
+        minus_hp=tuple([c for c in state.minus_hp if c != e.creature]),
     )
 
 
@@ -190,7 +193,7 @@ def _teleported(state: State, e: ev.MageTeleported) -> State:
 
 def _learned(state: State, e: ev.SpellLearned) -> State:
     p = state.seats[e.seat]
-    palette = tuple("" if i == e.slot else c for i, c in enumerate(state.palette))
+    palette = tuple(["" if i == e.slot else c for i, c in enumerate(state.palette)])
     state = _player(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
     return rep(state, palette=palette, fresh=(*state.fresh, e.card))
 
@@ -198,8 +201,8 @@ def _learned(state: State, e: ev.SpellLearned) -> State:
 def _filled(state: State, e: ev.PaletteFilled) -> State:
     i = 0 if e.slot < 3 else 1
     pile, unknown = taken(state.piles[i], state.unknown, PILE_NAMES[i], [e.card])
-    piles = tuple(pile if j == i else p for j, p in enumerate(state.piles))
-    palette = tuple(e.card if j == e.slot else c for j, c in enumerate(state.palette))
+    piles = tuple([pile if j == i else p for j, p in enumerate(state.piles)])
+    palette = tuple([e.card if j == e.slot else c for j, c in enumerate(state.palette)])
     return rep(state, piles=piles, palette=palette, unknown=unknown)  # type: ignore[arg-type]
 
 
@@ -207,8 +210,8 @@ PILE_NAMES = ("attack", "knowledge")
 
 
 def _returned(state: State, e: ev.PaletteReturned) -> State:
-    attack = tuple(c for c in state.palette[:3] if c) + state.piles[0]
-    knowledge = tuple(c for c in state.palette[3:] if c) + state.piles[1]
+    attack = tuple([c for c in state.palette[:3] if c]) + state.piles[0]
+    knowledge = tuple([c for c in state.palette[3:] if c]) + state.piles[1]
     return rep(state, piles=(attack, knowledge), palette=("",) * 6)
 
 
@@ -263,7 +266,7 @@ def _hand_discarded(state: State, e: ev.HandDiscarded) -> State:
 def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
     p = state.seats[e.seat]
     state = _player(state, e.seat, hand=_without(p.hand, [e.card]), discard=(*p.discard, e.card))
-    return rep(state, demands=tuple(s for s in state.demands if s != e.seat))
+    return rep(state, demands=tuple([s for s in state.demands if s != e.seat]))
 
 
 def _poison(state: State, e: ev.PoisonGiven) -> State:
@@ -354,7 +357,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.SpellFinished: _finished,
     ev.Passed: lambda s, e: rep(s, actions=0, bonus_energy=0),
     ev.CreaturesHealed: lambda s, e: rep(
-        s, creatures=tuple(rep(c, damage=0) for c in s.creatures), minus_hp=()
+        s, creatures=tuple([rep(c, damage=0) for c in s.creatures]), minus_hp=()
     ),
     ev.LastRoundAnnounced: lambda s, e: rep(s, last_round=True),
     ev.GameEnded: lambda s, e: rep(s, scores=e.scores, stage="over"),
@@ -362,7 +365,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.CardRemoved: _removed,
     ev.MissionsDealt: _missions_dealt,
     ev.MissionKept: lambda s, e: _player(s, e.seat, mission=e.mission, offer=()),
-    ev.BonusTaken: lambda s, e: rep(s, bonuses=tuple(b for b in s.bonuses if b != e.creature)),
+    ev.BonusTaken: lambda s, e: rep(s, bonuses=tuple([b for b in s.bonuses if b != e.creature])),
     ev.BonusesSkipped: lambda s, e: rep(s, bonuses=()),
     ev.EnergyGained: lambda s, e: rep(s, bonus_energy=s.bonus_energy + 1),
     ev.TerrainPlaced: lambda s, e: rep(

@@ -18,6 +18,9 @@ from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.state import LIFE, MAX, Comp, State
 
+# Tuples are built from lists (``tuple([...])``), not from generators: on
+# CPython 3.11 a generator costs about 0.1 µs more per call, at most events.
+
 
 def _w(state: State, seat: int, **changes: Any) -> State:
     wizards = list(state.wizards)
@@ -27,7 +30,7 @@ def _w(state: State, seat: int, **changes: Any) -> State:
 
 def _without(pile: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     gone = set(cards)
-    return tuple(c for c in pile if c not in gone)
+    return tuple([c for c in pile if c not in gone])
 
 
 def _drop_creature(state: State, seat: int, creature: str) -> State:
@@ -36,14 +39,14 @@ def _drop_creature(state: State, seat: int, creature: str) -> State:
         state,
         seat,
         creatures=_without(w.creatures, [creature]),
-        spell=tuple(c for c in w.spell if c.card != creature),
+        spell=tuple([c for c in w.spell if c.card != creature]),
     )
     return replace(state, discard=(*state.discard, creature))
 
 
 def _set_comp(state: State, seat: int, card: str, **changes: Any) -> State:
     w = state.wizards[seat]
-    spell = tuple(replace(c, **changes) if c.card == card else c for c in w.spell)
+    spell = tuple([replace(c, **changes) if c.card == card else c for c in w.spell])
     return _w(state, seat, spell=spell)
 
 
@@ -75,25 +78,29 @@ def _taken(s: State, deck: str, cards: tuple[str, ...] | list[str]) -> State:
 
 def _round_started(s: State, e: ev.RoundStarted) -> State:
     wizards = tuple(
-        replace(
-            w,
-            life=LIFE,
-            alive=True,
-            spell=(),
-            placed=False,
-            revealed=False,
-            played=False,
-            creature_dice=0,
-        )
-        for w in s.wizards
+        [
+            replace(
+                w,
+                life=LIFE,
+                alive=True,
+                spell=(),
+                placed=False,
+                revealed=False,
+                played=False,
+                creature_dice=0,
+            )
+            for w in s.wizards
+        ]
     )
     return replace(s, round=e.round, turn=0, dungeon=-1, wizards=wizards)
 
 
 def _turn_started(s: State, e: ev.TurnStarted) -> State:
     wizards = tuple(
-        replace(w, spell=(), placed=False, revealed=False, played=False, creature_dice=0)
-        for w in s.wizards
+        [
+            replace(w, spell=(), placed=False, revealed=False, played=False, creature_dice=0)
+            for w in s.wizards
+        ]
     )
     return replace(s, turn=e.turn, wizards=wizards)
 
@@ -105,27 +112,27 @@ def _drawn(s: State, e: ev.CardsDrawn) -> State:
 
 def _placed(s: State, e: ev.SpellPlaced) -> State:
     w = s.wizards[e.seat]
-    spell = tuple(Comp(card=c, slot=slot) for c, slot in zip(e.cards, e.slots, strict=True))
+    spell = tuple([Comp(card=c, slot=slot) for c, slot in zip(e.cards, e.slots, strict=True)])
     return _w(s, e.seat, hand=_without(w.hand, e.cards), spell=spell, placed=True)
 
 
 def _taken_back(s: State, e: ev.CardTakenBack) -> State:
     w = s.wizards[e.seat]
-    spell = tuple(c for c in w.spell if c.card != e.card)
+    spell = tuple([c for c in w.spell if c.card != e.card])
     return _w(s, e.seat, hand=(*w.hand, e.card), spell=spell)
 
 
 def _trimmed(s: State, e: ev.CardTrimmed) -> State:
     w = s.wizards[e.seat]
     s = replace(s, discard=(*s.discard, e.card))
-    return _w(s, e.seat, spell=tuple(c for c in w.spell if c.card != e.card))
+    return _w(s, e.seat, spell=tuple([c for c in w.spell if c.card != e.card]))
 
 
 def _revealed(s: State, e: ev.SpellRevealed) -> State:
     w = s.wizards[e.seat]
-    spell = tuple(replace(c, status="waiting") for c in w.spell)
+    spell = tuple([replace(c, status="waiting") for c in w.spell])
     carried = tuple(
-        Comp(card=c, slot="delivery", status="waiting", carried=True) for c in e.carried
+        [Comp(card=c, slot="delivery", status="waiting", carried=True) for c in e.carried]
     )
     return _w(s, e.seat, spell=spell + carried, revealed=True)
 
@@ -135,7 +142,7 @@ def _wild(s: State, e: ev.WildMagicReplaced) -> State:
     spell = [c for c in w.spell if c.card != e.wild]
     if e.found is not None:
         spell.append(Comp(card=e.found, slot=e.slot, status="waiting"))
-    others = tuple(c for c in e.turned if c != e.found)
+    others = tuple([c for c in e.turned if c != e.found])
     s = replace(_taken(s, "deck", e.turned), discard=(*s.discard, e.wild, *others))
     return _w(s, e.seat, spell=tuple(spell))
 
@@ -211,7 +218,7 @@ def _died(s: State, e: ev.WizardDied) -> State:
 def _averted(s: State, e: ev.DeathAverted) -> State:
     w = s.wizards[e.seat]
     s = replace(s, discard=(*s.discard, e.card))
-    return _w(s, e.seat, life=1, spell=tuple(c for c in w.spell if c.card != e.card))
+    return _w(s, e.seat, life=1, spell=tuple([c for c in w.spell if c.card != e.card]))
 
 
 def _dead_drawn(s: State, e: ev.DeadCardDrawn) -> State:
@@ -236,7 +243,7 @@ def _point(s: State, e: ev.PointScored) -> State:
 
 
 def _cleared(s: State, e: ev.RoundCleared) -> State:
-    wizards = tuple(replace(w, hand=(), creatures=(), treasures=(), spell=()) for w in s.wizards)
+    wizards = tuple([replace(w, hand=(), creatures=(), treasures=(), spell=()) for w in s.wizards])
     return replace(
         s,
         wizards=wizards,
@@ -247,16 +254,18 @@ def _cleared(s: State, e: ev.RoundCleared) -> State:
 
 def _position(s: State, e: ev.PositionLoaded) -> State:
     wizards = tuple(
-        replace(
-            w,
-            hand=e.hands[i],
-            life=e.life[i],
-            blood=e.blood[i],
-            tokens=e.tokens[i],
-            treasures=e.treasures[i],
-            creatures=e.creatures[i],
-        )
-        for i, w in enumerate(s.wizards)
+        [
+            replace(
+                w,
+                hand=e.hands[i],
+                life=e.life[i],
+                blood=e.blood[i],
+                tokens=e.tokens[i],
+                treasures=e.treasures[i],
+                creatures=e.creatures[i],
+            )
+            for i, w in enumerate(s.wizards)
+        ]
     )
     return replace(
         s,
