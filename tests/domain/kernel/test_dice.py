@@ -60,6 +60,18 @@ def test_a_shuffle_is_a_permutation_and_rederives(seed: str, counter: int, n: in
     assert permutation(seed, counter, n)[0] == event.permutation
 
 
+@given(st.text(max_size=20), st.integers(0, 2**40), st.integers(0, 60))
+def test_each_swap_of_a_shuffle_is_the_value_draw_gives(seed: str, counter: int, n: int) -> None:
+    # A shuffle builds the seed's prefix once for the deck: each swap must still be
+    # the pinned ``draw`` at its counter (Fisher–Yates from the top down).
+    order, c = list(range(n)), counter
+    for i in range(n - 1, 0, -1):
+        j = draw(seed, c, i + 1)
+        c += 1
+        order[i], order[j] = order[j], order[i]
+    assert permutation(seed, counter, n) == (tuple(order), c)
+
+
 def test_rederive_detects_a_changed_value() -> None:
     roll = Dice.seeded("s").roll(purpose="x", rule="r", count=2)
     forged = type(roll)(
