@@ -31,6 +31,7 @@ from uuid import UUID, uuid4
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from services.codec import decode_record
+from services.config import StoreURLError
 from services.commit import Committer
 from services.host_binding import guard
 
@@ -39,7 +40,7 @@ MAX_SHARDS = 256  # the shard is one byte of the id
 _TABLE_SUFFIX = "_s"  # wizardledger_events_s3
 
 
-class ShardSettingError(ValueError):
+class ShardSettingError(StoreURLError):
     pass
 
 

@@ -14,8 +14,9 @@ import msgspec
 import typer
 
 from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
-from services.config import StoreURLError, store_url
+from services.config import StoreURLError, eventsourcing_env, store_url
 from services.ledger import WizardLedger
+from services.shards import shard_count
 from services.problems import classify, dumps, problem
 from services.reads import (
     legal_json,
@@ -670,6 +671,12 @@ def serve(
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
+    url = store_url(_store["url"])
+    try:  # a mistyped store URL is told here, not as a traceback from inside the server
+        eventsourcing_env(url)
+        shard_count(url)
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
     with socket.socket() as probe:
         try:
             probe.bind((host, port))
