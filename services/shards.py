@@ -31,8 +31,8 @@ from uuid import UUID, uuid4
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from services.codec import decode_record
-from services.config import StoreURLError
 from services.commit import Committer
+from services.config import StoreURLError
 from services.host_binding import guard
 
 DEFAULT_SHARDS = 8

@@ -16,7 +16,6 @@ import typer
 from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
 from services.config import StoreURLError, eventsourcing_env, store_url
 from services.ledger import WizardLedger
-from services.shards import shard_count
 from services.problems import classify, dumps, problem
 from services.reads import (
     legal_json,
@@ -26,6 +25,7 @@ from services.reads import (
     state_json,
     summary_json,
 )
+from services.shards import shard_count
 from services.story import ALL, StoryLines, walk
 from services.verify import verify_game
 

@@ -39,7 +39,10 @@ def test_a_store_url_setting_the_store_would_ignore_is_refused_by_name(
     assert problem["code"] == "bad_store" and named in problem["detail"]
     # serve says it at once instead of a traceback from inside the server
     served = subprocess.run(
-        [WIZARDS, "--store", url, "serve", "--port", "1"], capture_output=True, text=True, timeout=60
+        [WIZARDS, "--store", url, "serve", "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert served.returncode == 2 and named in served.stdout + served.stderr
     assert "Traceback" not in served.stdout + served.stderr
