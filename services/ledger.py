@@ -79,7 +79,14 @@ from services.fold import (
     track_keys,
 )
 from services.freshness import freshness_for
-from services.host_binding import WriteRefused, attach, carry_token, open_counters, refusal
+from services.host_binding import (
+    WriteRefused,
+    attach,
+    carry_token,
+    open_counters,
+    refusal,
+)
+from services.host_binding import status as binding_status
 from services.limits import (
     MAX_DICE,
     MAX_ORDER_LENGTH,
@@ -400,6 +407,13 @@ class WizardLedger(Application[UUID]):
         if self._host is not None:  # before the pool's first connection
             carry_token(factory.datastore, self._host.token)  # type: ignore[attr-defined]
         return factory
+
+    def binding_status(self) -> dict[str, Any] | None:
+        """The PostgreSQL store's binding to one host's counters file, as this
+        process sees it (``host_binding.status``); None for any other store."""
+        if not self.url.startswith("postgres"):
+            return None
+        return binding_status(self.recorder.datastore, self._host)  # type: ignore[attr-defined]
 
     def _refusal(self, error: BaseException) -> WriteRefused | None:
         """The store's refusal of a write: bound to another host's counters file.
