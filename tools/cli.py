@@ -229,11 +229,18 @@ def new(
 
 @app.command(name="list")
 @guarded
-def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The stored games: players, date, status or winner, and a fork marker."""
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    newest: Annotated[bool, typer.Option("--newest", help="newest first")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="at most this many games")] = None,
+) -> None:
+    """The stored games, oldest first: players, date, status or winner, and a fork marker."""
     from services.listing import listing
 
-    rows = [summary_json(ledger(), gid) for gid in ledger().game_ids()]
+    ids = ledger().game_ids()
+    if newest:
+        ids.reverse()
+    rows = [summary_json(ledger(), gid) for gid in ids[:limit]]
     if as_json:
         out(rows)
         return
