@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eventsourcing.persistence import PersistenceError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -130,6 +131,7 @@ def install(app: FastAPI) -> None:
         IdempotencyConflict,
         SetupError,
         WriteRefused,
+        PersistenceError,
     ):
         app.add_exception_handler(kind, _service)
 

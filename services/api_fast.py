@@ -57,6 +57,7 @@ from services.api_events import StreamTarget, _stream_target
 from services.host_binding import WriteRefused
 from services.ledger import (
     Acted,
+    ActNotStored,
     GameNotFound,
     IdempotencyConflict,
     Loaded,
@@ -67,6 +68,7 @@ from services.ledger import (
 from services.limits import MAX_KEY_LENGTH
 from services.live import Live
 from services.play_threads import PlayThreads
+from services.problems import classify, problem, send_problem
 from services.reads import act_json, legal_json, legal_of, perform_json, state_json, state_of
 from services.stream import Message as LiveMessage
 from services.stream import follow
@@ -268,7 +270,7 @@ class PlayFastPath:
         except PersistenceError as e:  # the store failed: at COMMIT, the rows may be in
             acted = await self._run(ledger.landed, staged, e)
             if acted is None:
-                raise
+                raise ActNotStored(e) from e
         if acted is None:
             # Its position was taken: by another process (decided again), or by
             # its own rows, when a shared transaction failed at COMMIT after all.
@@ -310,6 +312,10 @@ class PlayFastPath:
             answer, headers = await self._serve(scope, parts[2], parts[3], body)
         except _HandOver:
             await self.app(scope, _replay(body, more, receive), send)
+            return
+        except PersistenceError as e:  # the store failed (``classify`` says how)
+            status, code, _, detail = classify(e) or (503, "store_unavailable", "", str(e))
+            await send_problem(send, problem(status, code, detail, instance=scope["path"]))
             return
         await send(
             {

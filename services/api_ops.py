@@ -2,7 +2,9 @@
 
 ``/healthz`` answers 200 as long as the process serves HTTP: a supervisor
 restarts the process when it does not. ``/readyz`` answers 503 when the store
-cannot be reached, so a load balancer stops sending traffic; Redis and the
+cannot be reached, or when it is a PostgreSQL store bound to another host's
+counters file (every act here would be refused), so a load balancer stops
+sending traffic; Redis and the
 projections are reported but do not make the service unready (live streams
 fall back to polling without Redis, and a lagging projection only delays the
 scoreboard).
@@ -31,18 +33,28 @@ def _store_check(request: Request) -> dict[str, Any]:
         heads = ledger.shards.heads()
     except Exception as e:  # any driver error means "not reachable now"
         return {"ok": False, "error": f"{type(e).__name__}: {e}"[:300]}
-    return {
+    check = {
         "ok": True,
         "kind": ledger.url.split("://", 1)[0],
         "notifications": sum(heads.values()),
         "shards": {str(shard): head for shard, head in heads.items()},
     }
+    try:
+        binding = ledger.binding_status()
+    except Exception as e:
+        return check | {"ok": False, "error": f"binding: {type(e).__name__}: {e}"[:300]}
+    if binding is not None:
+        check["binding"] = binding
+        if not binding["writes_here"]:
+            # Every act here would be refused (503): a balancer should send play elsewhere.
+            check |= {"ok": False, "error": "the store is bound to another host's counters file"}
+    return check
 
 
 @router.get(
     "/readyz",
     summary="Readiness: the store is reachable (503 otherwise); Redis and projection lag",
-    responses={503: {"description": "the store cannot be reached"}},
+    responses={503: {"description": "the store cannot be reached, or refuses this host's writes"}},
 )
 async def readyz(request: Request) -> JSONResponse:
     store = await run_in_threadpool(_store_check, request)

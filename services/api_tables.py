@@ -167,16 +167,25 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
 @router.get(
     "/tables",
     tags=["tables"],
-    summary="The stored games (wizards list --json)",
+    summary="The stored games (wizards list --json), a page at a time; X-Total-Count: all of them",
     response_model=None,
     responses=documented(list[TableSummaryOut], "one line per game, oldest first"),
 )
 def list_tables(
     ledger: LedgerDep,
+    response: Response,
     offset: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+    order: Annotated[
+        Literal["oldest", "newest"],
+        Query(description="oldest first (the default), or newest first: the latest tables"),
+    ] = "oldest",
 ) -> list[dict[str, Any]]:
-    ids = ledger.game_ids()[offset : offset + limit]
+    every = ledger.game_ids()
+    response.headers["X-Total-Count"] = str(len(every))  # how many pages there are
+    if order == "newest":
+        every.reverse()
+    ids = every[offset : offset + limit]
     forks = forked_games(ledger)
     return [summary_json(ledger, gid, forks) for gid in ids]
 

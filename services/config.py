@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import parse_qs, parse_qsl, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///wizards.db"
+
+# The settings each kind of store URL takes after "?". A SQLite URL takes none:
+# before this check a "?shards=8" there became part of the file's name.
+POSTGRES_SETTINGS = ("schema", "shards", "counters")
 
 
 class StoreURLError(ValueError):
@@ -35,8 +39,10 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
     """
     parsed = urlparse(url)
     scheme = parsed.scheme.split("+")[0]
+    _check_settings(url, scheme, parsed.query)
     if scheme == "sqlite":
         # sqlite:///relative.db, sqlite:////abs/path.db, sqlite:///:memory:
+        # (a file name with "?" in it is written %3F)
         raw = unquote(url.split("://", 1)[1])
         path = raw[1:] if raw.startswith("/") else raw
         if not path:
@@ -73,3 +79,26 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
     raise StoreURLError(
         f"unsupported store URL {url!r}: use sqlite:///FILE, postgresql://USER@HOST/DB or memory://"
     )
+
+
+def _check_settings(url: str, scheme: str, query: str) -> None:
+    """Refuse a setting the store would ignore, naming it and the ones it takes."""
+    if not query:
+        return
+    names = [name for name, _ in parse_qsl(query, keep_blank_values=True)] or [query]
+    if scheme == "sqlite":
+        where = ", ".join(repr(n) for n in names)
+        raise StoreURLError(
+            f"store URL {url!r}: a SQLite store takes no settings after '?' (found {where}); "
+            "shards, schema and counters are PostgreSQL settings (one SQLite file has one "
+            "writer at a time), and a '?' in a file name is written %3F"
+        )
+    if scheme in ("postgresql", "postgres"):
+        unknown = [n for n in names if n not in POSTGRES_SETTINGS]
+        if unknown:
+            raise StoreURLError(
+                f"store URL {url!r}: unknown setting {unknown[0]!r}; a PostgreSQL store URL "
+                f"takes {', '.join(POSTGRES_SETTINGS)}"
+            )
+    elif scheme in ("memory", "popo"):
+        raise StoreURLError(f"store URL {url!r}: the in-memory store takes no settings")

@@ -348,6 +348,19 @@ def unbind(datastore: Any, counters: HostCounters | None, *, force: bool = False
     return binding
 
 
+def status(datastore: Any, counters: HostCounters | None) -> dict[str, Any]:
+    """What ``/readyz`` tells of the binding: the store's binding, whether this
+    process's writes are let in, and whether its reads are answered from memory."""
+    binding = read_binding(datastore)
+    bound = binding is not None and binding.token is not None
+    ours = counters is not None and binding is not None and counters.token == binding.token
+    shown = binding.as_json() if binding is not None else {"bound": False}
+    return shown | {
+        "writes_here": not bound or ours,
+        "reads_from_memory": ours and counters is not None and counters.bound,
+    }
+
+
 def bound_file_here(binding: Binding, configured: str | None) -> HostCounters | None:
     """The counters file the store is bound to, if this host holds it: the
     configured path, or else the path the binding names, when the file there

@@ -26,6 +26,7 @@ from eventsourcing.persistence import (
     InfrastructureFactory,
     IntegrityError,
     InternalError,
+    OperationalError,
     PersistenceError,
     ProgrammingError,
     RecordConflictError,
@@ -79,7 +80,14 @@ from services.fold import (
     track_keys,
 )
 from services.freshness import freshness_for
-from services.host_binding import WriteRefused, attach, carry_token, open_counters, refusal
+from services.host_binding import (
+    WriteRefused,
+    attach,
+    carry_token,
+    open_counters,
+    refusal,
+)
+from services.host_binding import status as binding_status
 from services.limits import (
     MAX_DICE,
     MAX_ORDER_LENGTH,
@@ -88,6 +96,7 @@ from services.limits import (
     check_depth,
     check_seed,
 )
+from services.pg_write import lost_backend, settle
 from services.records import LedgerMapper
 from services.rows import Row, select_rows, select_states
 from services.shards import Shards, shard_count
@@ -101,6 +110,17 @@ CACHED_GAMES = 4096
 GAME_LOCKS = 4096
 _SECRETS_NS = UUID("6f1d8a52-3c57-4b8e-9d43-5f0e7f6c2a10")
 _NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
+
+
+class ActNotStored(OperationalError):
+    """The store failed during an act and, read back, does not hold it: sending
+    the command again cannot play it twice."""
+
+    def __init__(self, failure: BaseException) -> None:
+        super().__init__(
+            f"the act was not stored: the store failed ({failure}); send it again "
+            "once the store answers"
+        )
 
 
 class GameNotFound(LookupError):
@@ -400,6 +420,13 @@ class WizardLedger(Application[UUID]):
         if self._host is not None:  # before the pool's first connection
             carry_token(factory.datastore, self._host.token)  # type: ignore[attr-defined]
         return factory
+
+    def binding_status(self) -> dict[str, Any] | None:
+        """The PostgreSQL store's binding to one host's counters file, as this
+        process sees it (``host_binding.status``); None for any other store."""
+        if not self.url.startswith("postgres"):
+            return None
+        return binding_status(self.recorder.datastore, self._host)  # type: ignore[attr-defined]
 
     def _refusal(self, error: BaseException) -> WriteRefused | None:
         """The store's refusal of a write: bound to another host's counters file.
@@ -703,7 +730,7 @@ class WizardLedger(Application[UUID]):
                     landed = self.landed(staged, failure=e)
                     if landed is not None:
                         return landed
-                    raise
+                    raise ActNotStored(e) from e
         raise RuntimeError(f"game {gid}: gave up after {MAX_RETRIES} conflicting writes")
 
     def _replayed(
@@ -827,6 +854,9 @@ class WizardLedger(Application[UUID]):
         same hash at that position is this write. ``failure``: the store's
         error, raised instead of a read's if the store cannot be read now."""
         first = staged.entries[0]
+        lost = None if failure is None else lost_backend(failure)
+        if lost is not None:  # its statement may still commit: end it first
+            settle(self.shards.of(staged.gid).datastore, lost)  # type: ignore[attr-defined]
         try:
             rows = select_rows(
                 self.shards.of(staged.gid), staged.gid, gt=first.position - 1, lte=first.position

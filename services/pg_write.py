@@ -22,6 +22,13 @@ writers of different shards take turns again.
 Each shard's writer keeps a connection of its own, outside eventsourcing's
 pool: taking one from the pool for every batch was about a third of the
 write's CPU.
+
+A connection that drops while its statement is under way leaves the outcome
+open: the server may still be waiting for the shard's lock, and commit the
+batch after the writer has read back and found nothing. So the error carries
+the server process that ran the statement (``LostBackend``), and before a
+read-back is trusted (``settle``) that process is ended and waited for: its
+statement then either committed or never will.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -116,6 +125,53 @@ _ERRORS: list[tuple[type[psycopg.Error], type[persistence.PersistenceError]]] = 
 ]
 
 
+class OutcomeUnknown(persistence.OperationalError):
+    """A dropped write whose server process could not be ended: whether its rows
+    were stored is not known yet."""
+
+
+@dataclass(frozen=True)
+class LostBackend:
+    """The server process of a writer's connection: its pid and its start, which
+    together name it (a pid alone may be reused by a later connection)."""
+
+    pid: int
+    started: datetime
+
+
+def lost_backend(error: BaseException) -> LostBackend | None:
+    """The server process of the dropped connection that raised ``error``, if any."""
+    seen: BaseException | None = error
+    while seen is not None:
+        found = getattr(seen, "lost_backend", None)
+        if isinstance(found, LostBackend):
+            return found
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def settle(datastore: Any, lost: LostBackend, wait_ms: int = 5000) -> None:
+    """End the server process of a dropped writer's connection and wait for it, so
+    that what is stored afterwards is final. ``OutcomeUnknown`` if it outlives the
+    wait (or the store cannot be asked)."""
+    try:
+        with datastore.transaction(commit=False) as curs:
+            curs.execute(
+                "SELECT pg_terminate_backend(pid, %s) AS ended FROM pg_stat_activity "
+                "WHERE pid = %s AND backend_start = %s",
+                (wait_ms, lost.pid, lost.started),
+            )
+            row = curs.fetchone()
+    except Exception as e:
+        raise OutcomeUnknown(f"cannot ask the store about the dropped write: {e}") from e
+    if row is not None and not row["ended"]:
+        raise OutcomeUnknown(
+            f"the server process {lost.pid} of a dropped write did not end within "
+            f"{wait_ms} ms: whether the act was stored is not known yet; retry it with the "
+            "same idempotency key"
+        )
+
+
 def _translated(e: psycopg.Error) -> persistence.PersistenceError:
     for theirs, ours in _ERRORS:
         if isinstance(e, theirs):
@@ -142,6 +198,7 @@ class PostgresAppend:
         self._lock = threading.Lock()
         self._conn: psycopg.Connection[Any] | None = None
         self._cursor: psycopg.Cursor[Any] | None = None
+        self._backend: LostBackend | None = None  # the connection's server process
 
     @contextmanager
     def transaction(self, datastore: Any) -> Iterator[Rows]:
@@ -211,12 +268,15 @@ class PostgresAppend:
                     self._cursor = self._conn.cursor(row_factory=tuple_row)
                 self._cursor.execute(statement, params, prepare=True)
             except psycopg.Error as e:
-                conn = self._conn
+                conn, backend = self._conn, self._backend
+                translated = _translated(e)
                 if conn is not None and (
                     conn.broken or conn.info.transaction_status != TransactionStatus.IDLE
                 ):
+                    if conn.broken and backend is not None:
+                        translated.lost_backend = backend  # type: ignore[attr-defined]
                     self._drop()  # the next batch opens another
-                raise _translated(e) from e
+                raise translated from e
 
     def _connect(self) -> psycopg.Connection[Any]:
         """A connection opened and set up as the pool opens its own (autocommit)."""
@@ -228,6 +288,12 @@ class PostgresAppend:
         kwargs.setdefault("connect_timeout", max(1, round(pool.timeout)))
         conn: psycopg.Connection[Any] = psycopg.Connection.connect(pool.conninfo, **kwargs)
         self.datastore.after_connect_func()(conn)
+        row = (
+            conn.cursor(row_factory=tuple_row)
+            .execute("SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()")
+            .fetchone()
+        )
+        self._backend = LostBackend(conn.info.backend_pid, row[0]) if row else None
         return conn
 
     def _drop(self) -> None:
@@ -235,6 +301,7 @@ class PostgresAppend:
             with suppress(Exception):
                 self._conn.close()
         self._conn = self._cursor = None
+        self._backend = None
 
     def close(self) -> None:
         """Close the connection (a later batch opens another)."""

@@ -20,9 +20,12 @@ import tomllib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from eventsourcing.persistence import PersistenceError
+
 from domain.kernel import IllegalCommand, SetupError
 from services.host_binding import BindingError, WriteRefused
-from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
+from services.ledger import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
+from services.pg_write import OutcomeUnknown
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "tag:wizard-ledger,2026:problem:"
@@ -80,6 +83,12 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         # This process may not write the store: the store is bound to the
         # counters file of another host (or another file of this one).
         return 503, "store_bound_elsewhere", "", str(exc)
+    if isinstance(exc, OutcomeUnknown):
+        return 503, "outcome_unknown", "", str(exc)
+    if isinstance(exc, ActNotStored):
+        return 503, "act_not_stored", "", str(exc)
+    if isinstance(exc, PersistenceError):
+        return 503, "store_unavailable", "", f"the store failed: {exc}"
     if isinstance(exc, RecursionError):
         return 422, "bad_setup", "", "the input is nested too deeply to read"
     if isinstance(exc, ValueError | OSError):

@@ -32,6 +32,7 @@ from eventsourcing.persistence import ApplicationRecorder, Notification
 
 from services.codec import decode_record
 from services.commit import Committer
+from services.config import StoreURLError
 from services.host_binding import guard
 
 DEFAULT_SHARDS = 8
@@ -39,7 +40,7 @@ MAX_SHARDS = 256  # the shard is one byte of the id
 _TABLE_SUFFIX = "_s"  # wizardledger_events_s3
 
 
-class ShardSettingError(ValueError):
+class ShardSettingError(StoreURLError):
     pass
 
 

@@ -14,7 +14,7 @@ import msgspec
 import typer
 
 from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
-from services.config import StoreURLError, store_url
+from services.config import StoreURLError, eventsourcing_env, store_url
 from services.ledger import WizardLedger
 from services.problems import classify, dumps, problem
 from services.reads import (
@@ -25,6 +25,7 @@ from services.reads import (
     state_json,
     summary_json,
 )
+from services.shards import shard_count
 from services.story import ALL, StoryLines, walk
 from services.verify import verify_game
 
@@ -228,11 +229,18 @@ def new(
 
 @app.command(name="list")
 @guarded
-def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The stored games: players, date, status or winner, and a fork marker."""
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    newest: Annotated[bool, typer.Option("--newest", help="newest first")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="at most this many games")] = None,
+) -> None:
+    """The stored games, oldest first: players, date, status or winner, and a fork marker."""
     from services.listing import listing
 
-    rows = [summary_json(ledger(), gid) for gid in ledger().game_ids()]
+    ids = ledger().game_ids()
+    if newest:
+        ids.reverse()
+    rows = [summary_json(ledger(), gid) for gid in ids[:limit]]
     if as_json:
         out(rows)
         return
@@ -670,6 +678,12 @@ def serve(
 
     if _store["url"]:
         os.environ["WIZARDS_STORE"] = _store["url"]
+    url = store_url(_store["url"])
+    try:  # a mistyped store URL is told here, not as a traceback from inside the server
+        eventsourcing_env(url)
+        shard_count(url)
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
     with socket.socket() as probe:
         try:
             probe.bind((host, port))

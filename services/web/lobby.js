@@ -5,6 +5,7 @@
   const { h, api } = WL;
   const $ = (id) => document.getElementById(id);
   const REFRESH_MS = 3000;
+  const SHOWN = 100; // the latest tables, newest first
   let games = [];
   let rules = {}; // game -> {rule id -> rule}
   let acceptsData = false;
@@ -177,12 +178,15 @@
   }
 
   async function refresh() {
+    if (document.hidden) return; // a lobby left in a background tab costs the server nothing
     try {
-      const rows = await api("GET", "/tables?limit=1000");
-      const latest = rows.slice(-100).reverse();
+      const r = await fetch(`/tables?order=newest&limit=${SHOWN}`, { headers: { accept: "application/json" } });
+      if (!r.ok) throw new WL.ApiError(r.status, await r.json().catch(() => null));
+      const latest = await r.json();
+      const total = Number(r.headers.get("X-Total-Count") || latest.length);
       $("tables").tBodies[0].replaceChildren(...latest.map(row));
-      $("no-tables").hidden = rows.length > 0;
-      $("tables-note").textContent = rows.length > 100 ? `(latest 100 of ${rows.length})` : "";
+      $("no-tables").hidden = latest.length > 0;
+      $("tables-note").textContent = total > latest.length ? `(latest ${latest.length} of ${total})` : "";
     } catch (e) {
       $("tables-note").textContent = `(not refreshed: ${e.message})`;
     }
@@ -221,6 +225,7 @@
     modeHint();
     await refresh();
     setInterval(refresh, REFRESH_MS);
+    document.addEventListener("visibilitychange", refresh); // back in front: at once
     document.body.dataset.ready = "1";
   }
 

@@ -321,3 +321,20 @@ def test_scoreboard_docs_page_and_health(client: TestClient, ledger: WizardLedge
     assert "Wizard Ledger" in page.text and "/static/lobby.js" in page.text
     health = client.get("/health").json()
     assert health["ok"] and health["live"]["redis"] == "off"
+
+
+def test_the_tables_come_a_page_at_a_time_oldest_or_newest_first(client: TestClient) -> None:
+    made = [
+        client.post("/tables", json={"game": "ultimate", "players": 2}).json()["game_id"]
+        for _ in range(3)
+    ]
+    oldest = client.get("/tables")
+    assert [t["game_id"] for t in oldest.json()] == made
+    assert oldest.headers["X-Total-Count"] == "3"
+    newest = client.get("/tables", params={"order": "newest", "limit": 2})
+    assert [t["game_id"] for t in newest.json()] == [made[2], made[1]]
+    assert newest.headers["X-Total-Count"] == "3"  # a page of 2: there are more
+    rest = client.get("/tables", params={"order": "newest", "offset": 2})
+    assert [t["game_id"] for t in rest.json()] == [made[0]]
+    wrong = client.get("/tables", params={"order": "latest"})
+    assert wrong.status_code == 422 and "newest" in wrong.json()["detail"]

@@ -533,6 +533,40 @@ def test_an_act_refused_by_the_binding_is_a_503_over_http(stores: tuple[str, str
     bound.close()
 
 
+def test_readyz_tells_each_process_whether_its_writes_are_let_in(
+    stores: tuple[str, str, str],
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from services.api import create_app
+
+    plain, bound_url, path = stores
+    bound, other = WizardLedger(bound_url), WizardLedger(plain)
+    with (
+        TestClient(create_app(bound, redis="off")) as here,
+        TestClient(create_app(other, redis="off")) as elsewhere,
+    ):
+        ready = here.get("/readyz")
+        assert ready.status_code == 200, ready.text
+        shown = ready.json()["checks"]["store"]["binding"]
+        assert shown["bound"] and shown["path"] == path
+        assert shown["writes_here"] and shown["reads_from_memory"]
+        refused = elsewhere.get("/readyz")  # a balancer must send its play elsewhere
+        assert refused.status_code == 503 and not refused.json()["ready"]
+        store = refused.json()["checks"]["store"]
+        assert "bound to another host" in store["error"]
+        assert not store["binding"]["writes_here"] and not store["binding"]["reads_from_memory"]
+        cli("store", "unbind", url=plain)
+        after = elsewhere.get("/readyz")
+        assert after.status_code == 200
+        unbound = after.json()["checks"]["store"]["binding"]
+        assert not unbound["bound"] and unbound["path"] is None
+        assert unbound["writes_here"] and not unbound["reads_from_memory"]
+        assert not here.get("/readyz").json()["checks"]["store"]["binding"]["reads_from_memory"]
+    other.close()
+    bound.close()
+
+
 def test_http_reads_of_a_bound_store_ask_the_store_nothing_until_another_act(
     stores: tuple[str, str, str], statements: list[str]
 ) -> None:

@@ -5,7 +5,11 @@ openers), and the writer's own connection replaced when it is lost."""
 
 from __future__ import annotations
 
+import os
+import socket
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -14,7 +18,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
 from services.commit import Committer, _Waiting
-from services.ledger import WizardLedger
+from services.ledger import ActNotStored, WizardLedger
 from services.pg_write import ensure_function, function_name
 from services.shards import game_id_on
 from services.verify import verify_game
@@ -177,3 +181,103 @@ def test_a_writer_takes_only_its_own_shards_events(postgres_url: str) -> None:
     assert zero.select_events(gid) == [] and one.select_events(gid) == []
     committer.close()
     ledger.close()
+
+
+def _writers_waiting(schema: str) -> list[tuple[int, str | None]]:
+    """(pid, wait event type) of the server processes running a shard's write."""
+    with psycopg.connect(DSN, autocommit=True) as conn:
+        return conn.execute(
+            "SELECT pid, wait_event_type FROM pg_stat_activity "
+            "WHERE pid <> pg_backend_pid() AND query LIKE %s",
+            (f'%"{schema}"."{function_name("wizardledger_events")}"%',),
+        ).fetchall()
+
+
+def _drop_a_write_waiting_for_the_lock(
+    postgres_url: str, send: Callable[[WizardLedger, UUID, int, Any, str], Any]
+) -> tuple[list[Any], list[Any], Any]:
+    """A game's next act sent with ``send`` while the shard's lock is held elsewhere;
+    once its statement waits for the lock, the writer's connection drops (the
+    client sees it closed; the server process goes on waiting, its statement
+    intact); then the lock is freed. (stored hashes before, after, what ``send``
+    gave or raised); a retry of the act is stored once."""
+    ledger = WizardLedger(f"{postgres_url}&shards=1")
+    created = ledger.create_game("ultimate", 2, seed="dropped", options=QUICK)
+    gid, tokens = created.game_id, dict(created.seats)
+    play(ledger, gid, actions=1)
+    before = [e.hash for e in ledger.entries(gid)]
+    schema = schema_of(postgres_url)
+    committer = ledger.shards.committer(gid)
+    assert committer is not None
+    append: Any = committer.transaction.__self__  # type: ignore[attr-defined]
+    seat, command = next_command(ledger, gid)
+    answers: list[Any] = []
+
+    def act() -> None:
+        try:
+            answers.append(send(ledger, gid, seat, command, tokens[seat]))
+        except BaseException as e:
+            answers.append(e)
+
+    with psycopg.connect(DSN) as blocker:
+        blocker.execute(f'LOCK TABLE "{schema}".wizardledger_events IN EXCLUSIVE MODE')
+        acting = threading.Thread(target=act)
+        acting.start()
+        for _ in range(500):
+            if [w for _, w in _writers_waiting(schema)] == ["Lock"]:
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the write never waited for the lock")
+        cut = socket.socket(fileno=os.dup(append._conn.pgconn.socket))
+        cut.shutdown(socket.SHUT_RDWR)
+        cut.close()
+        acting.join(30)
+        assert not acting.is_alive()
+        blocker.commit()  # the lock is free: a statement still there would commit now
+    for _ in range(500):
+        if not _writers_waiting(schema):
+            break
+        time.sleep(0.01)
+    after = [e.hash for e in WizardLedger(postgres_url).entries(gid)]
+    again = ledger.act(gid, seat, command)  # sent again: stored once, right after
+    assert [e.hash for e in WizardLedger(postgres_url).entries(gid)] == after + [
+        e.hash for e in again
+    ]
+    ledger.close()
+    return before, after, answers[0]
+
+
+def test_a_write_dropped_while_the_server_still_runs_it_never_lands_after_the_answer(
+    postgres_url: str,
+) -> None:
+    """Without ending that server process first, the read-back found nothing, the
+    act was answered with an error, and the statement committed a moment later (a
+    client's retry would then play it twice). Now the error means "not stored"."""
+    before, after, answer = _drop_a_write_waiting_for_the_lock(
+        postgres_url, lambda ledger, gid, seat, command, _: ledger.act(gid, seat, command)
+    )
+    assert isinstance(answer, ActNotStored) and "the act was not stored" in str(answer)
+    assert after == before
+
+
+def test_over_http_a_dropped_write_is_a_503_that_says_it_was_not_stored(
+    postgres_url: str,
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from services.api import create_app
+
+    def send(ledger: WizardLedger, gid: UUID, seat: int, command: Any, token: str) -> Any:
+        with TestClient(create_app(ledger, redis="off")) as client:
+            return client.post(
+                f"/tables/{gid}/act",
+                json={"seat": seat, "command": command},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+
+    before, after, answer = _drop_a_write_waiting_for_the_lock(postgres_url, send)
+    assert answer.status_code == 503, answer.text
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["code"] == "act_not_stored"
+    assert after == before

@@ -200,3 +200,15 @@ def test_fork_and_annotate_from_the_command_line(wizards: Wizards) -> None:
     assert "✎ referee: why?" in wizards("replay", gid).stdout
     err = json.loads(wizards("fork", gid, "--at", "8", code=2).stderr)
     assert "inside an action" in err["message"]
+
+
+def test_list_newest_first_and_a_limited_number(wizards: Wizards) -> None:
+    made = [
+        wizards.json("new", "ultimate", "--players", "2", "--json")["game_id"] for _ in range(3)
+    ]
+    assert [g["game_id"] for g in wizards.json("list", "--json")] == made
+    newest = wizards.json("list", "--newest", "--limit", "2", "--json")
+    assert [g["game_id"] for g in newest] == [made[2], made[1]]
+    shown = wizards("list", "--newest", "--limit", "1").stdout.splitlines()
+    assert len(shown) == 1 and shown[0].startswith(made[2])
+    wizards("list", "--limit", "0", code=2)
