@@ -67,6 +67,7 @@ def apply(game: Game[S], table: Table[S], event: Event) -> Table[S]:
 
 
 # What the kernel does with an event, by class: its own bookkeeping, or the game's.
+# _GAME is 0: ``apply_all`` tests it by truth, the cheapest test of the commonest kind.
 _GAME, _ACTION, _SEED, _FORK, _START, _DICE, _SHUFFLE = range(7)
 
 
@@ -85,28 +86,35 @@ def _kind(cls: type) -> int:
     return _GAME
 
 
-# ``_kind`` of each class met so far: a plain dict is read faster per event than
-# a cached function is called (a pure memo, as ``cache`` is).
-_KINDS: dict[type, int] = {}
+class _Kinds(dict[type, int]):
+    """``_kind`` of each class met so far: a plain dict read (a pure memo, as
+    ``cache`` is, read faster per event than a cached function is called); a
+    class not met yet is filled in."""
+
+    def __missing__(self, cls: type) -> int:
+        kind = self[cls] = _kind(cls)
+        return kind
+
+
+_KINDS = _Kinds()
 
 
 def apply_all(game: Game[S], table: Table[S], events: Iterable[Event]) -> Table[S]:
     """``apply`` over each event in turn, with the same result. The bookkeeping is
     counted as it goes and the game evolves once over its events, so a long fold
-    builds one Table instead of one per event."""
-    position, counter, actions, seed = table.position, table.counter, table.actions, table.seed
+    builds one Table instead of one per event. The loop does the least per event
+    it can (a game's event, most of a stream, is one read and one test)."""
+    if not isinstance(events, list | tuple):
+        events = list(events)
+    counter, actions, seed = table.counter, table.actions, table.seed
     values, orders = table.table_values, table.table_orders
     supplied_values, supplied_orders = table.supplied_values, table.supplied_orders
     evolved: list[Event] = []
     append = evolved.append
     kinds = _KINDS
     for event in events:
-        position += 1
-        cls = type(event)
-        kind = kinds.get(cls)
-        if kind is None:
-            kind = kinds[cls] = _kind(cls)
-        if kind == _GAME:
+        kind = kinds[type(event)]
+        if not kind:  # _GAME
             append(event)
         elif kind == _ACTION:
             actions += 1
@@ -125,6 +133,7 @@ def apply_all(game: Game[S], table: Table[S], events: Iterable[Event]) -> Table[
                 else:
                     orders += 1
             append(event)
+    position = table.position + len(events)
     state = game.evolve_all(table.state, evolved) if evolved else table.state
     return msgspec.structs.replace(
         table,
