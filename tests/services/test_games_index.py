@@ -19,7 +19,9 @@ STARTED = next(t for t, suffix in INDEXED.items() if suffix == "started")
 
 
 def _games(ledger: WizardLedger, n: int) -> list[Any]:
-    made = [ledger.create_game("ultimate", 2, seed=f"g{i}", options=QUICK).game_id for i in range(n)]
+    made = [
+        ledger.create_game("ultimate", 2, seed=f"g{i}", options=QUICK).game_id for i in range(n)
+    ]
     for gid in made:
         play(ledger, gid, actions=3)  # the log grows; the games do not
     return made
