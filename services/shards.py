@@ -33,6 +33,7 @@ from eventsourcing.persistence import ApplicationRecorder, Notification
 from services.codec import decode_record
 from services.commit import Committer
 from services.config import StoreURLError
+from services.games_index import ensure_indexes, select_found
 from services.host_binding import guard
 
 DEFAULT_SHARDS = 8
@@ -87,6 +88,7 @@ class Shards:
     def __init__(self, recorder: ApplicationRecorder, count: int) -> None:
         self.count = count
         self._lock = threading.Lock()
+        ensure_indexes(recorder)
         self._recorders: dict[int, ApplicationRecorder] = {0: recorder}
         self._committers: dict[int, Committer | None] = {0: Committer.for_recorder(recorder)}
         self._postgres = type(recorder).__module__.endswith("postgres")
@@ -129,6 +131,7 @@ class Shards:
         return recorder
 
     def _add(self, shard: int, recorder: ApplicationRecorder) -> None:
+        ensure_indexes(recorder)
         self._recorders[shard] = recorder
         self._committers[shard] = Committer.for_recorder(recorder)
 
@@ -192,7 +195,13 @@ class Shards:
         """The streams with an event of ``topic``, in the order those events were
         written: one shard's log order, and across shards by the events' times."""
         found: list[tuple[str, int, int, UUID]] = []
+        several = len(self._recorders) > 1
         for shard in self.numbers():
+            indexed = select_found(self._recorders[shard], topic)
+            if indexed is not None:
+                for n, gid, state in indexed:
+                    found.append((decode_record(state).at if several else "", shard, n, gid))
+                continue
             after = 0
             while True:
                 page = self.notifications(shard, after, batch, topics=[topic])
