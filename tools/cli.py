@@ -713,8 +713,30 @@ def serve(
     )
 
 
+def globals_first(args: list[str]) -> list[str]:
+    """The options every command takes (``--store``, ``--no-snapshots``) moved in
+    front of the command's name, where the CLI reads them: ``wizards new G --store
+    URL`` is ``wizards --store URL new G``, as the README's "every command takes
+    --store" reads. Nothing after ``--`` is moved."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--store" and i + 1 < len(args):
+            front += args[i : i + 2]
+            i += 2
+            continue
+        (front if arg.startswith("--store=") or arg == "--no-snapshots" else rest).append(arg)
+        i += 1
+    return front + rest
+
+
 def main() -> None:
-    app()
+    app(args=globals_first(sys.argv[1:]))
 
 
 # Commands kept in modules of their own register themselves on ``app``.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.elfenwizards.board import BOARD, Board
 from domain.elfenwizards.state import Wizard
-from domain.kernel import Consequence, Event
+from domain.kernel import Consequence, Event, seats_text
 
 
 def _spell(die: int | None) -> str:
@@ -328,7 +328,8 @@ class WinnersDeclared(Consequence, frozen=True, kw_only=True):
     totals: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"winner(s): seat(s) {list(self.winners)} with {max(self.totals)} points"
+        title = "winner" if len(self.winners) == 1 else "winners"
+        return f"{title}: {seats_text(self.winners)} with {max(self.totals)} points"
 
 
 class WizardsPlaced(Consequence, frozen=True, kw_only=True):

@@ -20,7 +20,7 @@ from domain.kernel.game import (
     get_game,
     register,
 )
-from domain.kernel.pending import Pending, pending_for, require_pending
+from domain.kernel.pending import Pending, pending_for, require_pending, seats_text
 from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
 from domain.kernel.table import (
     Table,
@@ -93,6 +93,7 @@ __all__ = [
     "register",
     "replay",
     "require_pending",
+    "seats_text",
     "start",
     "stored_command",
 ]

@@ -10,6 +10,8 @@ answers no pending decision.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 
 from domain.kernel.errors import IllegalCommand
@@ -37,15 +39,25 @@ def pending_for(pending: tuple[Pending, ...], seat: int) -> Pending | None:
     return None
 
 
+def seats_text(seats: Iterable[int]) -> str:
+    """``seat 0``, ``seats 0 and 2``, ``seats 0, 1 and 3``: seats in a sentence."""
+    ordered = [str(s) for s in sorted(set(seats))]
+    if not ordered:
+        return "no seat"
+    if len(ordered) == 1:
+        return f"seat {ordered[0]}"
+    return f"seats {', '.join(ordered[:-1])} and {ordered[-1]}"
+
+
 def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -> Pending:
     """The pending decision this command answers, or ``IllegalCommand``."""
     p = pending_for(pending, seat)
     if p is None:
-        waiting = sorted({q.seat for q in pending})
         raise IllegalCommand(
             "not_your_turn",
             "kernel.turn",
-            f"seat {seat} has nothing to decide now (waiting for seat(s) {waiting})",
+            f"seat {seat} has nothing to decide now (waiting for "
+            f"{seats_text(q.seat for q in pending)})",
         )
     name = command_name(command)
     if name not in p.accepts:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import HIDDEN, Consequence, Pending, Visibility, private
+from domain.kernel import HIDDEN, Consequence, Pending, Visibility, private, seats_text
 from domain.spellwars.cards import name
 from domain.spellwars.state import Choice, Flow, Wizard
 
@@ -500,8 +500,8 @@ class FlowSet(Consequence, frozen=True, kw_only=True):
         if c is not None:
             return f"waiting for seat {c.seat}: {c.prompt}"
         if self.flow.phase == "place":
-            seats = sorted({p.seat for p in self.pending})
-            return f"waiting for spells (or cards taken back) from seat(s) {seats}"
+            seats = seats_text(p.seat for p in self.pending)
+            return f"waiting for spells (or cards taken back) from {seats}"
         return f"phase {self.flow.phase}"
 
 

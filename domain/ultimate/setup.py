@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel import Dice, Event, GameStarted, SetupError
+from domain.kernel import Dice, Event, GameStarted, SetupError, seats_text
 from domain.kernel.piles import shuffle_left_out
 from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS, LEFT_OUT
 from domain.ultimate.data import names_of
@@ -78,16 +78,17 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
     cap = round_health(state.options, state.round)
     above = [s for s, w in enumerate(state.wizards) if w.life > cap]
     if above:
-        lives = [state.wizards[s].life for s in above]
+        lives = ", ".join(str(state.wizards[s].life) for s in above)
         raise SetupError(
-            f"ultimate setup: health of seat(s) {above} ({lives}) is above "
+            f"ultimate setup: health of {seats_text(above)} ({lives}) is above "
             f"round_health {cap}, the most life a wizard may have"
         )
     target = state.options.rounds_to_win
     done = [s for s, w in enumerate(state.wizards) if w.round_wins >= target]
     if done:
         raise SetupError(
-            f"seat(s) {done} already have {target} round wins: the match would be over"
+            f"{seats_text(done)} already {'has' if len(done) == 1 else 'have'} {target} "
+            "round wins: the match would be over"
         )
     # Cards the file left out lie under the draw pile, shuffled with the game's
     # chance (a table gives their order, or they stay face down: table mode).

@@ -197,7 +197,7 @@
     $("seed").disabled = table;
     $("mode-hint").textContent = table
       ? "Table mode: you enter the real dice and deck orders, or a setup file scripts them."
-      : "The seed is secret while the game runs; give one only for a reproducible demo.";
+      : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
   }
 
   async function start() {

@@ -113,3 +113,44 @@ def test_the_durability_bench_reports_nothing_lost_in_a_small_run(postgres_url: 
     acked, stored, unacked, clean, games = map(int, numbers.groups())
     assert acked == stored - unacked and acked > 0
     assert clean == games
+
+
+def test_store_may_follow_the_command_as_the_readme_says(tmp_path: Path) -> None:
+    """"Every command takes --store URL": after the command's name too."""
+    wizards = str(Path(sys.executable).with_name("wizards"))
+    store = f"sqlite:///{tmp_path / 'after.db'}"
+    made = subprocess.run(
+        [wizards, "new", "ultimate", "--players", "2", "--store", store, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    gid = json.loads(made.stdout)["game_id"]
+    listed = subprocess.run(
+        [wizards, "list", f"--store={store}", "--no-snapshots", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert [g["game_id"] for g in json.loads(listed.stdout)] == [gid]  # the store named
+
+
+def test_only_the_store_options_are_moved_and_nothing_after_a_double_dash() -> None:
+    from tools.cli import globals_first
+
+    assert globals_first(["new", "ultimate", "--store", "S", "-p", "2"]) == [
+        "--store",
+        "S",
+        "new",
+        "ultimate",
+        "-p",
+        "2",
+    ]
+    assert globals_first(["annotate", "G", "--at", "3", "--", "--store"]) == [
+        "annotate",
+        "G",
+        "--at",
+        "3",
+        "--",
+        "--store",
+    ]

@@ -26,7 +26,7 @@ def _duel() -> Match:
 def test_a_seat_that_is_not_asked_anything_is_refused() -> None:
     refused = _duel().refuse(1, Draw())
     assert (refused.code, refused.rule) == ("not_your_turn", "kernel.turn")
-    assert "waiting for seat(s) [0]" in refused.message
+    assert "(waiting for seat 0)" in refused.message
 
 
 def test_a_seat_that_does_not_exist_is_refused() -> None:
