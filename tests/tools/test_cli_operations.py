@@ -116,7 +116,7 @@ def test_the_durability_bench_reports_nothing_lost_in_a_small_run(postgres_url: 
 
 
 def test_store_may_follow_the_command_as_the_readme_says(tmp_path: Path) -> None:
-    """ "Every command takes --store URL": after the command's name too."""
+    """The README's "every command takes --store URL": after the command's name too."""
     wizards = str(Path(sys.executable).with_name("wizards"))
     store = f"sqlite:///{tmp_path / 'after.db'}"
     made = subprocess.run(
