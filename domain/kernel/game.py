@@ -54,7 +54,8 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
         else:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
         if self.allowed and value not in self.allowed:
-            raise SetupError(f"option {self.name}: {value!r} is not one of {list(self.allowed)}")
+            allowed = ", ".join(map(str, self.allowed))
+            raise SetupError(f"option {self.name}: {value!r} is not one of {allowed}")
         return value
 
 

@@ -49,6 +49,14 @@ def seats_text(seats: Iterable[int]) -> str:
     return f"seats {', '.join(ordered[:-1])} and {ordered[-1]}"
 
 
+def either_text(names: Iterable[str]) -> str:
+    """``Draw``, ``Draw or Pass``, ``Cast, Draw or Pass``: choices in a sentence."""
+    listed = list(dict.fromkeys(names))
+    if len(listed) < 2:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
 def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -> Pending:
     """The pending decision this command answers, or ``IllegalCommand``."""
     p = pending_for(pending, seat)
@@ -64,7 +72,7 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
         raise IllegalCommand(
             "wrong_decision",
             "kernel.turn",
-            f"seat {seat} must answer with one of {list(p.accepts)}, not {name}"
+            f"seat {seat} must answer with {either_text(p.accepts)}, not {name}"
             + (f" ({p.prompt})" if p.prompt else ""),
         )
     return p

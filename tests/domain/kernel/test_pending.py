@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from domain.kernel import seats_text
+from domain.kernel.pending import either_text, seats_text
 
 
 def test_seats_are_named_in_a_sentence_not_as_a_list() -> None:
     assert seats_text([0]) == "seat 0"
     assert seats_text([2, 0]) == "seats 0 and 2"
     assert seats_text([3, 1, 0, 1]) == "seats 0, 1 and 3"
+
+
+def test_the_commands_a_seat_may_answer_with_are_named_in_a_sentence() -> None:
+    assert either_text(["Draw"]) == "Draw"
+    assert either_text(["Draw", "Pass"]) == "Draw or Pass"
+    assert either_text(["Cast", "Draw", "Pass", "Draw"]) == "Cast, Draw or Pass"
