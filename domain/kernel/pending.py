@@ -40,13 +40,13 @@ def pending_for(pending: tuple[Pending, ...], seat: int) -> Pending | None:
 
 
 def seats_text(seats: Iterable[int]) -> str:
-    """``seat 0``, ``seats 0 and 2``, ``seats 0, 1 and 3``: seats in a sentence."""
-    ordered = [str(s) for s in sorted(set(seats))]
-    if not ordered:
-        return "no seat"
-    if len(ordered) == 1:
-        return f"seat {ordered[0]}"
-    return f"seats {', '.join(ordered[:-1])} and {ordered[-1]}"
+    """``seat 0``, ``seat 0 and seat 2``, ``seat 0, seat 1 and seat 3``: seats in a
+    sentence, each said whole, so that the story and the page put each player's
+    name in its place."""
+    said = [f"seat {s}" for s in sorted(set(seats))]
+    if not said:
+        return "nobody"
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
 
 
 def either_text(names: Iterable[str]) -> str:

@@ -7,8 +7,9 @@ from domain.kernel.pending import either_text, seats_text
 
 def test_seats_are_named_in_a_sentence_not_as_a_list() -> None:
     assert seats_text([0]) == "seat 0"
-    assert seats_text([2, 0]) == "seats 0 and 2"
-    assert seats_text([3, 1, 0, 1]) == "seats 0, 1 and 3"
+    # Each seat whole: the story and the page replace "seat N" by the player's name.
+    assert seats_text([2, 0]) == "seat 0 and seat 2"
+    assert seats_text([3, 1, 0, 1]) == "seat 0, seat 1 and seat 3"
 
 
 def test_the_commands_a_seat_may_answer_with_are_named_in_a_sentence() -> None:
