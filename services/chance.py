@@ -6,11 +6,34 @@ see exactly the same dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+import msgspec
+
 from domain.kernel import Dice, GameStarted, IllegalCommand, Table
+from domain.kernel.chance_needs import card_key
 from domain.kernel.dice import ScriptedSource, SeededSource
+from services.table_face import face_with_data
+
+
+def printed_names(started: GameStarted) -> Mapping[str, str]:
+    """How a table may name a card it drew: each printed name (the table's own
+    data file's, where it has one), folded by ``card_key``, to the card's id."""
+    data = msgspec.json.encode(started.data).decode() if started.data else ""
+    return _printed_names(started.game, data)
+
+
+@lru_cache(maxsize=64)
+def _printed_names(game: str, data_json: str) -> Mapping[str, str]:
+    data = msgspec.json.decode(data_json) if data_json else None
+    names: dict[str, str] = {}
+    for card in face_with_data(game, data)["cards"]:
+        name = card.get("name")
+        if isinstance(name, str) and name:
+            names.setdefault(card_key(name), card["id"])
+    return names
 
 
 def dice_for(
@@ -47,6 +70,7 @@ def dice_for(
             [*[tuple(o) for o in script.get("orders", [])][used_orders:], *map(tuple, orders)],
             drew,
             collect=True,
+            names=printed_names(table.started),
         ),
         table.counter,
     )
@@ -65,6 +89,7 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
         [tuple(o) for o in script.get("orders", [])],
         list(script.get("drew", [])),
         collect=True,
+        names=printed_names(started),
     )
 
 

@@ -519,6 +519,14 @@ class WizardLedger(Application[UUID]):
         events = start(game, started, chance)
         # The cards named at the opening are for its deal: one left over is a typo.
         check_supplied_used(chance, (), (), script_drew)
+        taken = chance.named_cards(script_drew)
+        if list(taken) != script_drew:
+            # Cards named by kind or printed name are recorded by the ids dealt,
+            # so that replay and verify deal exactly those.
+            started = msgspec.structs.replace(
+                started, setup={**(started.setup or {}), "drew": list(taken)}
+            )
+            events = [started, *events[1:]]
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
         gid = self.shards.new_game_id()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from domain.kernel.chance_needs import ChanceNeed
+
 
 class IllegalCommand(Exception):
     """A command the rules refuse. Nothing is applied when this is raised.
@@ -25,16 +29,18 @@ class IllegalCommand(Exception):
 
 
 class DiceRequired(IllegalCommand):
-    """Table mode: the command needs chance values that were not supplied."""
+    """Table mode: the command needs chance values that were not supplied.
 
-    def __init__(self, what: str) -> None:
+    ``needs``: each missing value as data (empty when a supplied value was
+    wrong rather than missing), for a client to ask the table for each."""
+
+    def __init__(
+        self, what: str, needs: Sequence[ChanceNeed] = (), *, subject: str = "this command"
+    ) -> None:
         super().__init__(
-            "dice_required",
-            "kernel.table-mode",
-            f"table mode: this command needs {what}; supply it with the command "
-            '(dice values with --dice / "dice", deck orders with --order / "orders", '
-            'cards drawn with --drew / "drew")',
+            "dice_required", "kernel.table-mode", f"table mode: {subject} needs {what}"
         )
+        self.needs = tuple(needs)
 
 
 class SetupError(ValueError):
