@@ -12,8 +12,8 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Dice, GameStarted, IllegalCommand, Table
-from domain.kernel.chance_needs import card_key
+from domain.kernel import CardsShuffled, Dice, GameStarted, IllegalCommand, Table
+from domain.kernel.chance_needs import ChanceNeed, card_key, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
 from services.table_face import face_with_data
 
@@ -34,6 +34,26 @@ def _printed_names(game: str, data_json: str) -> Mapping[str, str]:
         if isinstance(name, str) and name:
             names.setdefault(card_key(name), card["id"])
     return names
+
+
+def unrevealing(
+    needs: Sequence[ChanceNeed], shuffles: Sequence[CardsShuffled]
+) -> tuple[ChanceNeed, ...]:
+    """``needs`` as a seat may be told them: each card that could be drawn from
+    a face-down pile is listed from the pile as it went face down (its shuffle),
+    not as it is now, which would show by elimination the cards other seats
+    drew from it since."""
+    out = []
+    for need in needs:
+        if need.kind == "card":
+            now = set(need.cards)
+            went = next(
+                (s for s in reversed(shuffles) if s.unknown and now <= set(kinds(s.order))), None
+            )
+            if went is not None:
+                need = msgspec.structs.replace(need, cards=tuple(kinds(went.order)))
+        out.append(need)
+    return tuple(out)
 
 
 def dice_for(

@@ -198,12 +198,12 @@ class ScriptedSource:
         given = self.drew[self.used_drew]
         card = self._resolve(given, candidates)
         if card is None:
-            could = ", ".join(kinds(candidates))
             if known_top is not None:
                 raise DiceRequired(
                     f"the card on top of {what}, {known_top!r} (its order is known), not {given!r}"
                 )
-            raise DiceRequired(f"a card that could be in {what} (any of: {could}), not {given!r}")
+            # Which cards are there is not said: a seat would learn others' hands.
+            raise DiceRequired(f"a card that could be in {what}, not {given!r}: it is not there")
         self.drew[self.used_drew] = card  # the record keeps the card taken
         self.used_drew += 1
         return list(candidates).index(card)
@@ -368,13 +368,7 @@ class Dice:
         source = self.source
         if not isinstance(source, ScriptedSource) or not source.needs:
             return
-        needs = source.needs
-        count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
-        said = f"{count}: {needs_text(needs)}"
-        if source.face_down and any(n.kind == "card" for n in needs):
-            piles = " and ".join(f"{pile} ({n} cards)" for pile, n in source.face_down)
-            said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
-        raise DiceRequired(said, needs, subject=subject)
+        raise DiceRequired.missing(source.needs, tuple(source.face_down), subject)
 
 
 def rederive(seed: str, event: DiceRolled | CardsShuffled) -> bool:

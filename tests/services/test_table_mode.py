@@ -228,9 +228,13 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     auth = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
     act = {"seat": 0, "command": {"type": "Draw"}}
     asked = client.post(f"/tables/{gid}/act", json=act, headers=auth).json()
-    assert asked["needs"][0]["kind"] == "card" and "fireball" not in asked["needs"][0]["cards"]
+    # The deck as it went face down, not as it is: Ann cannot tell Bob's cards.
+    assert asked["needs"][0]["kind"] == "card" and len(asked["needs"][0]["cards"]) == 16
+    assert "mirror" in asked["message"]
     wrong = client.post(f"/tables/{gid}/act", json={**act, "drew": ["Bouclier"]}, headers=auth)
-    assert wrong.status_code == 409 and "not 'Bouclier'" in wrong.json()["message"]
+    assert wrong.status_code == 409
+    assert "not 'Bouclier': it is not there" in wrong.json()["message"]
+    assert "mirror" not in wrong.json()["message"]
     done = client.post(f"/tables/{gid}/act", json={**act, "drew": ["éclair"]}, headers=auth)
     assert done.status_code == 200, done.text
     actions = [e.event for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]

@@ -77,9 +77,16 @@ def test_a_table_opens_and_draws_by_printed_names(
     asked = ann.inner_text("#table-chance")
     assert "Card drawn from the draw pile" in asked
     options = ann.locator("#table-chance select[data-kind=card] option").all_inner_texts()
-    # Only what could be in the pile: not the four cards dealt.
-    assert "Éclair" in options and "Boule de feu" not in options
+    # Every card of the deck as it was shuffled face down: the list must not
+    # tell Ann, by elimination, which cards Bob was dealt.
+    assert len(options) == 1 + 16 and "Bouclier" in options and "Éclair" in options
     assert ann.inner_text("#act-error") == ""
+    # A card that is not there (Bob holds it) is refused, naming none of the pile.
+    ann.locator("#table-chance select[data-kind=card]").select_option(label="Bouclier")
+    ann.click("#table-chance button.primary")
+    ann.wait_for_selector("#act-error .error", timeout=TIMEOUT)
+    refusal = ann.inner_text("#act-error")
+    assert "not 'shield': it is not there" in refusal and "Miroir" not in refusal
     ann.locator("#table-chance select[data-kind=card]").select_option(label="Éclair")
     screenshot(ann, "table-mode-draw")
     ann.click("#table-chance button.primary")
