@@ -175,6 +175,17 @@ class ScriptedSource:
         kind = self.names.get(card_key(given), given)
         return next((c for c in candidates if card_kind(c) == kind), None)
 
+    def _could(self, candidates: Sequence[str]) -> tuple[str, ...]:
+        """The kinds a missing draw could be: sorted, since a copy's number and the
+        order the cards were handed in say nothing, and a kind names a card. A
+        later draw from the same pile is offered the pile's kinds as first asked:
+        stand-ins took cards from it, and the table may have drawn those."""
+        could = set(kinds(candidates))
+        for earlier in reversed(self.needs):
+            if earlier.kind == "card" and could <= set(earlier.cards):
+                return earlier.cards
+        return tuple(sorted(could))
+
     def named(
         self,
         candidates: Sequence[str],
@@ -189,11 +200,7 @@ class ScriptedSource:
         if self.used_drew >= len(self.drew):
             if known_top is not None:
                 return 0
-            # Kinds, sorted: a copy's number and the order the cards were handed
-            # in say nothing, and a kind is enough to name one.
-            self._need(
-                ChanceNeed(kind="card", what=what, cards=tuple(kinds(candidates)), seat=seat)
-            )
+            self._need(ChanceNeed(kind="card", what=what, cards=self._could(candidates), seat=seat))
             return 0
         given = self.drew[self.used_drew]
         card = self._resolve(given, candidates)

@@ -78,3 +78,16 @@ def test_left_out_cards_are_shuffled_with_the_games_chance() -> None:
     table = shuffle_left_out(Dice.scripted(), manifest, ["a"], pile="p", rule="r")
     assert table is not None and table.unknown
     assert shuffle_left_out(Dice.seeded("x"), ["a"], ["a"], pile="p", rule="r") is None
+
+
+def test_each_draw_of_a_deal_is_offered_every_card_of_the_pile() -> None:
+    """The refusal works the later draws out on stand-ins (the first card that
+    could be there); the table may well have drawn that card later instead."""
+    dice = Dice.scripted(collect=True)
+    pile: tuple[str, ...] = ("chief-01", "orc-01", "orc-02")
+    for _ in range(2):
+        card = pile[dice.draw(pile, unknown=len(pile))]
+        pile = tuple(c for c in pile if c != card)
+    with pytest.raises(DiceRequired) as refused:
+        dice.require_complete()
+    assert [need.cards for need in refused.value.needs] == [("chief", "orc"), ("chief", "orc")]
