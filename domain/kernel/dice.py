@@ -210,7 +210,11 @@ class ScriptedSource:
                     f"the card on top of {what}, {known_top!r} (its order is known), not {given!r}"
                 )
             # Which cards are there is not said: a seat would learn others' hands.
-            raise DiceRequired(f"a card that could be in {what}, not {given!r}: it is not there")
+            nth = self.used_drew + 1
+            raise DiceRequired.wrong(
+                f"card {nth} of those named as drawn, {given!r}, cannot have come from "
+                f"{what}: it is not there"
+            )
         self.drew[self.used_drew] = card  # the record keeps the card taken
         self.used_drew += 1
         return list(candidates).index(card)

@@ -64,6 +64,14 @@ class DiceRequired(IllegalCommand):
         refused.face_down = face_down
         return refused
 
+    @classmethod
+    def wrong(cls, said: str) -> DiceRequired:
+        """A value the table gave that cannot be (a card not in its pile)."""
+        refused = cls("")
+        refused.message = f"table mode: {said}"
+        refused.args = (refused.message,)
+        return refused
+
     def with_needs(self, needs: Sequence[ChanceNeed]) -> DiceRequired:
         """The same refusal over other needs (a seat's safe list of cards)."""
         return DiceRequired.missing(needs, self.face_down, self.subject)

@@ -233,7 +233,10 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     assert "mirror" in asked["message"]
     wrong = client.post(f"/tables/{gid}/act", json={**act, "drew": ["Bouclier"]}, headers=auth)
     assert wrong.status_code == 409
-    assert "not 'Bouclier': it is not there" in wrong.json()["message"]
+    assert wrong.json()["message"] == (
+        "table mode: card 1 of those named as drawn, 'Bouclier', cannot have come from "
+        "the draw pile: it is not there"
+    )
     assert "mirror" not in wrong.json()["message"]
     done = client.post(f"/tables/{gid}/act", json={**act, "drew": ["éclair"]}, headers=auth)
     assert done.status_code == 200, done.text

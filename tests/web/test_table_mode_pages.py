@@ -86,7 +86,10 @@ def test_a_table_opens_and_draws_by_printed_names(
     ann.click("#table-chance button.primary")
     ann.wait_for_selector("#act-error .error", timeout=TIMEOUT)
     refusal = ann.inner_text("#act-error")
-    assert "not 'shield': it is not there" in refusal and "Miroir" not in refusal
+    assert (
+        "card 1 of those named as drawn, 'shield', cannot have come from the draw pile" in refusal
+    )
+    assert "Miroir" not in refusal and "mirror" not in refusal
     ann.locator("#table-chance select[data-kind=card]").select_option(label="Éclair")
     screenshot(ann, "table-mode-draw")
     ann.click("#table-chance button.primary")

@@ -23,7 +23,7 @@ def test_a_draw_from_an_unknown_pile_takes_the_named_card_and_checks_it() -> Non
     pile, unknown = take(pile, 3, "c")
     assert (pile, unknown) == (("a", "b"), 2)
     assert dice.draw(pile, unknown=unknown) == 0
-    with pytest.raises(DiceRequired, match="could be in the draw pile"):
+    with pytest.raises(DiceRequired, match="cannot have come from the draw pile"):
         Dice.scripted(drew=["z"]).draw(("a", "b"), unknown=2)
 
 
