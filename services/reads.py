@@ -17,7 +17,7 @@ from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Ta
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
-from services.words import Words
+from services.words import Words, hidden_line
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -135,7 +135,7 @@ def entry_json(
         out["text"] = entry_text(shown, game, names)
     else:
         out["redacted"] = event.visibility().kind
-        out["text"] = f"({type(event).__name__}: not visible to this seat)"
+        out["text"] = hidden_line(type(event).__name__)
     return out
 
 

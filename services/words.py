@@ -75,6 +75,12 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
+def hidden_line(type_name: str) -> str:
+    """The line of an event this reader may not see yet: what kind of thing
+    happened, in words ("cards dealt — hidden from you")."""
+    return f"{spaced(type_name)} — hidden from you"
+
+
 class Words:
     """Names and sentences for one game as its players see it."""
 

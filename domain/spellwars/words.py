@@ -21,3 +21,13 @@ def event_words(event: Any, words: Any) -> str | None:
         seats = sorted({p.seat for p in event.pending})
         return "waiting for spells (or cards taken back) from " + ", ".join(map(words.seat, seats))
     return None
+
+
+def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+    """A block answered with no creature says what it means, not an empty field."""
+    if command.get("type") != "Block":
+        return None
+    creature = command.get("creature")
+    if creature is None:
+        return f"{who} blocks with no creature and takes the damage"
+    return f"{who} blocks with {words.card(creature)}"

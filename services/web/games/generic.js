@@ -41,10 +41,13 @@
     const kind = face.kind || info.kind || "";
     const extra = face.extra || {};
     const corner = info.glyph || extra.glyph || (info.initiative || extra.initiative ? `⚡${info.initiative || extra.initiative}` : "");
+    // The game's own word for the kind where it has one (Spell Wars: "Qualité").
+    const renderer = WL.games[game] || {};
+    const kindName = (renderer.kindLabel && renderer.kindLabel(kind)) || kind;
     const el = h(
       `div.card.${kind || "plain"}${opts.small ? ".small" : ""}`,
       { dataset: { card: id }, title: face.text || "" },
-      h("div.band", {}, h("span", {}, kind), h("span", {}, corner)),
+      h("div.band", {}, h("span", {}, kindName), h("span", {}, corner)),
       h("div.name", {}, face.name || info.name || id),
       face.text ? h("div.text", {}, face.text) : null,
       face.gloss && !opts.small ? h("div.gloss", {}, face.gloss) : null
