@@ -79,6 +79,9 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
     if prefix.rsplit(" — ", 1)[-1] in _SEAT_KEYS and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
+    if isinstance(view, str) and prefix.rsplit(" — ", 1)[-1] == "prompt":
+        out[prefix] = words.prompt(view)  # a sentence, not a card's id
+        return out
     if isinstance(view, str) and prefix:
         out[prefix] = words.card(view)
         return out

@@ -17,7 +17,6 @@ from domain.spellwars.catalogue import card_rule
 from domain.spellwars.language import Op, amount_terms
 from domain.spellwars.piles import draw
 from domain.spellwars.run import Run
-from domain.spellwars.selector_words import selector_words
 from domain.spellwars.state import MAX, Choice, Frame, State, opponents
 from domain.spellwars.targets import candidates, die_faces, faces, kind_of
 
@@ -286,14 +285,7 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
     elif kind == "pick":
         answer = take_answer(run, f)
         if answer is None:
-            ask(
-                run,
-                f,
-                "target",
-                f"pick a target: {selector_words(op.arg)}",
-                rule,
-                seats=tuple(pool),
-            )
+            ask(run, f, "target", f"pick a target ({op.arg})", rule, seats=tuple(pool))
             return
         chosen = (int(answer),)
     else:

@@ -6,6 +6,8 @@ the story and the choices say what they mean instead (see docs/spellwars.md,
 
 from __future__ import annotations
 
+import re
+
 SELECTOR_WORDS: dict[str, str] = {
     "left": "the wizard on the left",
     "right": "the wizard on the right",
@@ -44,3 +46,14 @@ SELECTOR_WORDS: dict[str, str] = {
 def selector_words(selector: str) -> str:
     """A selector in words; anything else (a split die's "split die 4") as it is."""
     return SELECTOR_WORDS.get(selector, selector)
+
+
+# A target choice's prompt as the engine records it: "pick a target (most-blood)".
+# The record keeps the id (the same commands decide the same events); what a
+# player reads is said here.
+_PICK = re.compile(r"pick a target \(([a-z-]+)\)")
+
+
+def said_prompt(prompt: str) -> str:
+    """A recorded prompt in words: "pick a target: the opponent with the most blood"."""
+    return _PICK.sub(lambda m: f"pick a target: {selector_words(m.group(1))}", prompt)

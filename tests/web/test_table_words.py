@@ -21,7 +21,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 # What the engine says that a player should never read on the table.
 RAW = re.compile(
     r"\bseat \d+\b|\bnull\b|\bNone\b|\bundefined\b|not visible|\(\w+: "
-    r"|quarter quarter|space space|played-all|seats to act"
+    r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act"
 )
 
 
@@ -61,6 +61,27 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     # Card bands name the kinds as the spell's slots do (Source, Qualité, Effet).
     bands = set(page.locator(".card .band span:first-child").all_text_contents())
     assert bands and bands <= {"Source", "Qualité", "Effet", "Magie féroce", "Trésor"}, bands
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_target_is_asked_for_in_words_and_offered_by_name(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    g, _ = cast({"delivery": "canibalocircus#1"})  # ties: Ann picks Bob or Cy
+    setup = SPELLWARS.position(g.state)
+    created = web_ledger.create_game("spellwars", NAMES, seed="target", setup=setup)
+    gid, token = str(created.game_id), dict(created.seats)[0]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    asked = "Canibalocircus: pick a target: the opponent with the most creatures"
+    assert page.inner_text("#turn") == f"Your turn — {asked}"
+    assert f"Ann decides: {asked}" in page.inner_text("#public")
+    assert f"waiting for Ann: {asked}" in page.inner_text("#story")
+    page.click("#actions button[data-type='PickTarget']")
+    offered = page.locator("#actions .choices button[data-field='seat']").all_inner_texts()
+    assert offered == ["Bob", "Cy"]
+    assert not RAW.search(words_on(page)), words_on(page)
+    screenshot(page, "spellwars-target-in-words")
     assert page.errors == []
     page.context.close()
 

@@ -1,5 +1,5 @@
 // The drawing every game gets unless it registers its own parts
-// (WL.games[id] = {publicArea, handCards, fieldKind, valueLabel, checks, slots}).
+// (WL.games[id] = {publicArea, handCards, fieldKind, valueLabel, kindLabel, checks, slots}).
 // A game's view is drawn as it is: a list of per-seat records becomes one box
 // per seat, other values a list of facts; the hand, if the view has one, as cards.
 "use strict";
