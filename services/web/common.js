@@ -33,6 +33,7 @@ WL.ApiError = class ApiError extends Error {
     this.status = status;
     this.code = b.code;
     this.rule = b.rule;
+    this.needs = b.needs; // table mode: the chance values a command needs (chance.js)
   }
 };
 

@@ -34,7 +34,12 @@
     return dl;
   }
 
+  // A word joined by slashes ("Source/Qualité/Destination", "earth/lightning")
+  // may go on the next line after a slash, which the browser does not do itself.
+  const slashBreaks = (text) => text.split(/(?<=\/)/).flatMap((part, i) => (i ? [h("wbr"), part] : [part]));
+
   // One card, drawn from its face (printed name and text) or what the view says of it.
+  // A small card shows its text on the focus, which a tap on a phone gives it.
   WL.cardNode = function cardNode(game, id, item, opts = {}) {
     const face = WL.face(game, id) || {};
     const info = typeof item === "object" && item ? item : {};
@@ -46,10 +51,10 @@
     const kindName = (renderer.kindLabel && renderer.kindLabel(kind)) || kind;
     const el = h(
       `div.card.${kind || "plain"}${opts.small ? ".small" : ""}`,
-      { dataset: { card: id }, title: face.text || "" },
+      { dataset: { card: id }, tabindex: opts.small && face.text ? "0" : null },
       h("div.band", {}, h("span", {}, kindName), h("span", {}, corner)),
-      h("div.name", {}, face.name || info.name || id),
-      face.text ? h("div.text", {}, face.text) : null,
+      h("div.name", {}, slashBreaks(String(face.name || info.name || id))),
+      face.text ? h("div.text", {}, h("div", {}, slashBreaks(face.text))) : null,
       face.gloss && !opts.small ? h("div.gloss", {}, face.gloss) : null
     );
     return el;

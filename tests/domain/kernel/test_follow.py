@@ -29,7 +29,7 @@ def test_a_draw_from_an_unknown_pile_takes_the_named_card_and_checks_it() -> Non
 
 def test_a_known_top_is_drawn_and_a_named_card_must_be_it() -> None:
     assert Dice.scripted().draw(("a", "b"), unknown=1) == 0
-    with pytest.raises(DiceRequired, match="'a' is on top"):
+    with pytest.raises(DiceRequired, match="the card on top of the draw pile, 'a'"):
         Dice.scripted(drew=["b"]).draw(("a", "b"), unknown=1)
     assert Dice.seeded("s").draw(("a", "b")) == 0
 
@@ -42,10 +42,27 @@ def test_one_refusal_names_every_missing_value() -> None:
     with pytest.raises(DiceRequired) as refused:
         dice.require_complete()
     message = refused.value.message
-    assert "4 chance value(s)" in message
-    assert message.count("a value 1..6 (damage)") == 2
-    assert "the card drawn from the draw pile (one of ['a', 'b']; or the order" in message
-    assert "an order of 2 cards (shuffle of discard)" in message
+    assert message == (
+        "table mode: this command needs 4 values from the table: 2 dice from 1 to 6 (damage), "
+        "the card drawn from the draw pile (any of: a, b), "
+        "then the order of the discard (2 cards, new top first)"
+    )
+    # The same, as data a client asks the table with.
+    assert [(n.kind, n.what, n.sides, n.size, n.cards) for n in refused.value.needs] == [
+        ("die", "damage", 6, 0, ()),
+        ("die", "damage", 6, 0, ()),
+        ("card", "the draw pile", 0, 0, ("a", "b")),
+        ("order", "the discard", 0, 2, ("a", "b")),
+    ]
+    # Copies are one kind, named once: the engine takes whichever copy is there.
+    dice = Dice.scripted(collect=True)
+    dice.draw(("imp#2", "elf#1", "imp#1"), unknown=3)
+    with pytest.raises(DiceRequired) as refused:
+        dice.require_complete()
+    assert refused.value.needs[0].cards == ("elf", "imp")
+    taken = Dice.scripted(drew=["imp"])
+    assert taken.draw(("elf#1", "imp#2", "imp#1"), unknown=3) == 1
+    assert taken.named_cards(["imp"]) == ("imp#2",)
 
 
 def test_left_out_cards_are_shuffled_with_the_games_chance() -> None:
