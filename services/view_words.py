@@ -20,6 +20,8 @@ _SKIP = frozenset({"game", "options", "pending", "seat"})
 _SEAT_KEYS = frozenset(
     {"active", "winner", "caster", "dungeon", "dragon", "to act", "first", "seat", "owner"}
 )
+# Lists of numbers that are seats (a choice's targets, the winners).
+_SEAT_LIST_KEYS = frozenset({"targets", "winners"})
 
 
 def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
@@ -69,10 +71,16 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
                 body = {k: v for k, v in item.items() if k != key}
                 out |= flatten(body, words, label if _is_seat_list(view) else f"{prefix} — {label}")
             return out
+        if prefix.rsplit(" — ", 1)[-1] in _SEAT_LIST_KEYS and all(isinstance(v, int) for v in view):
+            out[prefix] = [words.seat(v) for v in view]
+            return out
         out[prefix] = view
         return out
     if prefix.rsplit(" — ", 1)[-1] in _SEAT_KEYS and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
+        return out
+    if isinstance(view, str) and prefix.rsplit(" — ", 1)[-1] == "prompt":
+        out[prefix] = words.prompt(view)  # a sentence, not a card's id
         return out
     if isinstance(view, str) and prefix:
         out[prefix] = words.card(view)

@@ -98,6 +98,10 @@ WL.when = (iso) => {
 WL.nameOf = (players, seat) =>
   seat === null || seat === undefined ? "—" : players[seat] || `seat ${seat}`;
 
+// The engine's words say each seat whole ("seat 0 and seat 2"): every one of
+// them becomes its player's name ("Ann and Cy").
+WL.named = (players, text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => (players || [])[Number(n)] || m);
+
 WL.showError = (el, e) => {
   el.replaceChildren();
   if (!e) return;

@@ -95,6 +95,7 @@
     drawHand(c);
     drawActions(c);
     document.body.dataset.position = String(st.position);
+    $("replay-link").href = replayHref();
   }
 
   function drawTurn(c) {
@@ -150,7 +151,7 @@
         h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
         o.reason ? h("p", {}, named(o.reason)) : null,
         h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
-        h("p", {}, h("a", { href: `/replay/${gid}${location.hash}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+        h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
       )
     );
   }
@@ -407,10 +408,16 @@
     d.showModal();
   }
 
+  // The replay viewer at the position this table shows, as this seat (the token
+  // stays in the fragment).
+  function replayHref() {
+    const at = S.state ? `?at=${S.state.position}` : "";
+    return `/replay/${gid}${at}${location.hash}`;
+  }
+
   // Names for seat numbers: "seat 1 draws" -> "Bob draws".
   function named(text) {
-    const players = S.state ? S.state.players : [];
-    return String(text).replace(/\bseat (\d+)\b/g, (m, n) => players[Number(n)] || m);
+    return WL.named(S.state ? S.state.players : [], text);
   }
 
   function storyText(entry) {
@@ -476,7 +483,7 @@
 
   async function start() {
     $("nav").replaceWith(WL.nav());
-    $("replay-link").href = `/replay/${gid}${location.hash}`; // as this seat, token kept in the fragment
+    $("replay-link").href = replayHref();
     try {
       S.summary = await api("GET", `/tables/${gid}`);
       const games = await api("GET", "/games");
