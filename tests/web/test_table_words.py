@@ -132,7 +132,7 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
         assert phases
         for phase in phases:
             order = ", ".join(NAMES[s] for s in phase.order)
-            assert f"phase {phase.number} ({phase.phase}): to act in turn {order}" in story
+            assert f"{phase.title()}: to act in turn {order}" in story
     if game == "spellwars":
         assert "waiting for spells (or cards taken back) from Ann, Bob and Cy" in story
     if game == "ultimate":
