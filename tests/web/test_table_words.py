@@ -21,7 +21,8 @@ NAMES = ["Ann", "Bob", "Cy"]
 # What the engine says that a player should never read on the table.
 RAW = re.compile(
     r"\bseat \d+\b|\bnull\b|\bNone\b|\bundefined\b|not visible|\(\w+: "
-    r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act|: choice |phase \d+ \(|Phase \d+ \("
+    r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act"
+    r"|: choice |[Pp]hase \d+ \("
 )
 
 
