@@ -59,7 +59,7 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     story = page.inner_text("#story")
     assert "Bob: Block with a creature: no creature (take the damage)" in story
     assert not RAW.search(words_on(page)), words_on(page)
-    # Card bands name the kinds as the spell's slots do (Source, Qualité, Destination: the rulebook's words).
+    # Card bands name the kinds as the slots do, in the rulebook's words.
     bands = set(page.locator(".card .band span:first-child").all_text_contents())
     assert bands and bands <= {"Source", "Qualité", "Destination", "Magie féroce", "Trésor"}, bands
     assert page.errors == []
