@@ -111,7 +111,7 @@ class _Route:
 _ROUTE_OF = {op: _Route(op) for _, op in _ROUTES}
 
 
-class ActBody(msgspec.Struct):
+class ActBody(msgspec.Struct, forbid_unknown_fields=True):
     """``services.api_models.ActRequest``, as msgspec reads it (stricter than
     pydantic: what it refuses goes to the route, which answers as always)."""
 

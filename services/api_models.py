@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from services.limits import (
     MAX_DEPTH,
@@ -36,10 +36,14 @@ Mapping = Annotated[dict[str, Any], AfterValidator(_shallow)]
 # Values are checked by the ledger (a bad die is the rules' business: 409 on act);
 # only the sizes are bounded here.
 Order = Annotated[list[int], Field(max_length=MAX_ORDER_LENGTH)]
-Card = Annotated[str, Field(max_length=100)]  # a card id the table names as drawn
+# A card the table names as drawn: its id, kind or printed name.
+Card = Annotated[str, Field(max_length=100)]
 
 
 class CreateTable(BaseModel):
+    # A misspelt key ("tabel": true) would open another kind of game than meant.
+    model_config = ConfigDict(extra="forbid")
+
     game: str = Field(description="game id, see GET /games", examples=["ultimate"], max_length=64)
     players: (
         Annotated[int, Field(ge=1, le=MAX_PLAYER_NAMES)]
@@ -86,6 +90,8 @@ class CreatedTable(BaseModel):
 
 
 class ActRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt "drew" would be lost
+
     seat: int = Field(
         description="the acting seat; the bearer token must be this seat's", ge=0, le=MAX_SEAT
     )

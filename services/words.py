@@ -217,7 +217,9 @@ class Words:
         if declared is not None:
             said = declared(event, self)
             if said:
-                return str(said)
+                # The game's own sentence may quote a built-in name (a phase's
+                # title names the Grand Druide): in the table's names too.
+                return self.names.rename(str(said))
         if isinstance(event, ActionTaken):
             text = self.command(event.seat, event.command)
             if event.dice:

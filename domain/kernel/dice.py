@@ -186,6 +186,25 @@ class ScriptedSource:
                 return earlier.cards
         return tuple(sorted(could))
 
+    def _not_there(self, given: str, candidates: Sequence[str], what: str) -> DiceRequired:
+        """Why a named card cannot be the one drawn, without saying which cards
+        are there (a seat would learn others' hands): no card has that name, it
+        was named already, or it is simply not in the pile."""
+        nth = self.used_drew + 1
+        kind = self.names.get(card_key(given), card_kind(given))
+        known = set(self.names.values())
+        # Only where the names cover this pile can a name be said to be no card's.
+        if known and set(kinds(candidates)) <= known and kind not in known:
+            return DiceRequired.wrong(
+                f"no card is called {given!r} (card {nth} of those named as drawn)"
+            )
+        before = [card_kind(c) for c in self.drew[: self.used_drew]]
+        again = f" (already named as card {before.index(kind) + 1})" if kind in before else ""
+        return DiceRequired.wrong(
+            f"card {nth} of those named as drawn, {given!r}, cannot have come from "
+            f"{what}: it is not there{again}"
+        )
+
     def named(
         self,
         candidates: Sequence[str],
@@ -209,12 +228,7 @@ class ScriptedSource:
                 raise DiceRequired(
                     f"the card on top of {what}, {known_top!r} (its order is known), not {given!r}"
                 )
-            # Which cards are there is not said: a seat would learn others' hands.
-            nth = self.used_drew + 1
-            raise DiceRequired.wrong(
-                f"card {nth} of those named as drawn, {given!r}, cannot have come from "
-                f"{what}: it is not there"
-            )
+            raise self._not_there(given, candidates, what)
         self.drew[self.used_drew] = card  # the record keeps the card taken
         self.used_drew += 1
         return list(candidates).index(card)

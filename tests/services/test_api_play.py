@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -144,13 +145,17 @@ def test_a_large_act_body_is_handed_to_the_route_whole(client: TestClient) -> No
     t = new_table(client, seed="large")
     seat = client.get(f"/tables/{t.game_id}/state").json()["pending"][0]["seat"]
     command = client.get(f"/tables/{t.game_id}/legal", headers=t.auth(seat)).json()[0]
-    # Past the fast path's limit: the route gets the part already read and the rest,
-    # and (ignoring the unknown field, as for any act) acts.
-    padding = "x" * 200_000
+    # Past the fast path's limit (whitespace is valid JSON): the route gets the
+    # part already read and the rest, and acts.
+    body = json.dumps({"seat": seat, "command": command}) + " " * 200_000
     r = client.post(
         f"/tables/{t.game_id}/act",
-        json={"seat": seat, "command": command, "padding": padding},
-        headers=t.auth(seat),
+        content=body,
+        headers={**t.auth(seat), "Content-Type": "application/json"},
     )
     assert r.status_code == 200, r.text
+    # An unknown key is refused by name, not dropped (a misspelt "drew" would be lost).
+    typo = {"seat": seat, "command": command, "drwe": ["x"]}
+    refused = client.post(f"/tables/{t.game_id}/act", json=typo, headers=t.auth(seat))
+    assert refused.status_code == 422 and "drwe" in refused.json()["detail"]
     assert r.json()["entries"][0]["type"] == "ActionTaken"

@@ -204,6 +204,9 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     """What a client builds its fields from, and what a table types: the
     opening's needs as data; a draw named 'éclair' stored as the card's id."""
     body = {"game": "ultimate", "players": ["Ann", "Bob"], "table": True}
+    # A misspelt key is refused by name, not dropped (that would open a seeded game).
+    typo = client.post("/tables", json={"game": "ultimate", "players": 2, "tabel": True})
+    assert typo.status_code == 422 and "tabel" in typo.json()["detail"]
     refused = client.post("/tables", json=body)
     assert refused.status_code == 422 and refused.json()["code"] == "dice_required"
     needs = refused.json()["needs"]
