@@ -8,7 +8,6 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +23,7 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
-from services.card_names import NO_NAMES, CardNames, table_names
+from services.card_names import NO_NAMES, CardNames
 from services.ledger import Entry
 from services.reads import shown_event
 
@@ -188,16 +187,20 @@ class MarkdownExport(Visitor):
         self.out: list[str] = []
         self.cited: dict[str, Rule] = {}
         self.names = NO_NAMES
+        self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.names = table_names(started)
+        from services.words import Words
+
+        self.words = Words.table(game, started)
+        self.names = self.words.names
         self.out += [
             f"# {game.spec.name} — game `{self.game_id}`",
             "",
             "- players: "
             + ", ".join(f"{_md(p)} (seat {i})" for i, p in enumerate(started.players)),
-            f"- options: `{json.dumps(started.options, ensure_ascii=False)}`",
-            f"- mode: {started.mode}; engine {started.engine_version}",
+            "- options: " + (_md("; ".join(self.words.options(started.options))) or "none"),
+            f"- mode: {_md(started.chance_text())}; engine {started.engine_version}",
             f"- seed commitment: `{started.seed_commitment or 'none (table mode)'}`",
             "",
             "| # | who | what | dice | rule |",
@@ -205,7 +208,7 @@ class MarkdownExport(Visitor):
         ]
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        said = _md(self.names.rename(action.describe()))
+        said = _md(self.words.event(action))
         self.out.append(f"| {entry.position} | **{_md(player)}** | {said} | | |")
 
     def note(self, position: int, author: str, text: str) -> None:

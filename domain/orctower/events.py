@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Consequence, Visibility, private
+from domain.orctower.data import destiny_name
 
 
 def _s(seat: int) -> str:
@@ -41,7 +42,8 @@ class DestinyRevealed(Consequence, frozen=True, kw_only=True):
         what = ", ".join(self.moves) or f"quarters {list(self.quarters)} sections "
         if self.quarters:
             what += str(list(self.sections))
-        return f"destiny card {self.card}: {what} move; rule change: {self.change or 'none'}"
+        card = destiny_name(self.card) or self.card
+        return f"{card} revealed: {what} move; rule change: {self.change or 'none'}"
 
 
 class PaletteReturned(Consequence, frozen=True, kw_only=True):
