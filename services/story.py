@@ -8,6 +8,7 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,8 @@ from domain.kernel import (
 from services.card_names import NO_NAMES, CardNames
 from services.ledger import Entry
 from services.reads import shown_event
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -115,10 +118,21 @@ def outcome_text(
     if outcome is None:
         return "game in progress"
     winners = ", ".join(f"{players[s]} (seat {s})" for s in outcome.winners) or "nobody"
-    scores = f"; scores {list(outcome.scores)}" if outcome.scores else ""
+    scores = (
+        "; " + ", ".join(f"{players[s]} scored {n}" for s, n in enumerate(outcome.scores))
+        if len(outcome.scores) == len(players)
+        else ""
+    )
     # The reason is the game's own words (renamed); the winners are players' names.
-    reason = f" — {names.rename(outcome.reason)}" if outcome.reason else ""
+    reason = f" — {_seats_named(names.rename(outcome.reason), players)}" if outcome.reason else ""
     return f"won by {winners}{scores}{reason}"
+
+
+def _seats_named(text: str, players: tuple[str, ...]) -> str:
+    """The game's words with each ``seat N`` by its player's name."""
+    return _SEAT.sub(
+        lambda m: players[int(m.group(1))] if int(m.group(1)) < len(players) else m.group(0), text
+    )
 
 
 class StoryLines(Visitor):

@@ -41,6 +41,24 @@ RULE_CHANGES = (
     "three_spells",
     "exchange",
 )
+# The rule changes and the bonus powers by the names the rulebook prints for them
+# (« Règles spéciales des cartes Destin », « Pouvoirs bonus »).
+CHANGE_NAMES = {
+    "plus_one_hp": "+1 point de vie aux Créatures",
+    "no_study": "Pas d’étude",
+    "no_teleport": "Pas de téléportation",
+    "no_powers": "Pas de pouvoirs bonus",
+    "three_spells": "3 sorts",
+    "exchange": "Échange de sorts",
+}
+POWER_NAMES = {
+    "draw5": "Piocher un sort supplémentaire",
+    "three_actions": "Action supplémentaire",
+    "poison": "Poison",
+    "hand_change": "Changement de main",
+    "immutable": "Règles immuables",
+    "no_loss": "Pas de perte de créatures",
+}
 SpellKind = Literal["attack", "area", "knowledge", "support"]
 Effect = Literal[
     "damage",  # one creature of the mage's quarter

@@ -101,7 +101,12 @@ def test_the_orc_tower_says_its_cards_by_their_printed_names(tmp_path: Path) -> 
     assert re.search(r"Grimoire (Terre/Foudre|Eau/Feu) \(spell_book_(el|wf)\.\d\d\)", story)
     creature = r"(Gobelin|Orque|Shaman gobelin|Cavalier orque|Golem de lave|Chef)"
     assert re.search(creature + r" \((goblin|orc|shaman|rider|golem|chief)-\d\d\)", story)
-    assert re.search(r"carte Destin \d+ revealed: ", story)
+    assert re.search(
+        r"carte Destin \d+ revealed: the [a-z, ]+ creatures move; rule change: ", story
+    )
+    # Rule changes by their printed names, scores by player: no ids, no Python lists.
+    assert not re.search(r"rule change: [a-z]+_|\[\d", story), story
+    assert re.search(r"^ +won by bot \d.*; bot 1 scored \d+, bot 2 scored \d+ — ", story, re.M)
     texts = {
         "story": story,
         "log": "\n".join(e["text"] for e in json.loads(wizards(store, "log", gid))),
@@ -143,3 +148,10 @@ def test_readjudicate_says_the_switched_reading_in_words(tmp_path: Path) -> None
         "no here, yes in the record (--option eclair_hits_caster=false)"
     ) in run.stdout
     assert "True" not in run.stdout and "False" not in run.stdout
+
+
+def test_a_round_of_elfenwizards_is_scored_player_by_player(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'elves.db'}"
+    story = wizards(store, "replay", kept(store, "elfenwizards", "e1"))
+    assert re.search(r"round 1: bot 1 scored \d+ \(total \d+\), bot 2 scored \d+", story), story
+    assert not re.search(r"scores? \[", story)
