@@ -8,10 +8,12 @@ named entries against the built-in file's).
 
 The games' own lines (``Event.describe``, option docs) are written once for
 every table and name cards by their built-in names (ultimate's events by the
-printed names its faces show, the orc tower's by instance ids such as
-``goblin-03``). For a
-table whose file renames cards, those lines are rewritten in one pass: each
-built-in mention of a renamed card becomes the file's name. Every other known
+printed names its faces show), or by instance ids (the orc tower's
+``goblin-03``: a game whose words module declares ``LINES_SAY_IDS``). An id
+is said with its card's name before it, ``Gobelin (goblin-03)``, on the
+built-in data too. For a table whose file renames cards, those lines are
+rewritten in the same pass: each built-in mention of a renamed card becomes
+the file's name. Every other known
 name (a combo named after a card, a name the line already took from the
 table's file) is matched too and left whole, so nothing is renamed twice or
 cut in the middle.
