@@ -15,6 +15,7 @@ from domain.kernel import ActionTaken, CardsShuffled, Consequence, DiceRolled, E
 from projections.base import Projection
 from projections.feed import Item
 from projections.store import ProjectionStore, Tx
+from services.words import hidden_line
 
 
 def dice_of(event: Event) -> dict[str, Any] | None:
@@ -123,5 +124,5 @@ def _row(r: dict[str, Any], seat: int | None, full: bool) -> dict[str, Any]:
         out["text"] = r["text"]
     else:
         out["dice"] = None
-        out["text"] = f"({r['type']}: not visible to this seat)"
+        out["text"] = hidden_line(r["type"])
     return out

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from domain.kernel import IllegalCommand, SetupError
 from services.host_binding import WriteRefused
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
-from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, problem
+from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
 
 __all__ = ["MALFORMED_RULE", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
 
@@ -47,6 +47,7 @@ class APIError(Exception):
         *,
         rule: str = "",
         headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -54,6 +55,7 @@ class APIError(Exception):
         self.message = message
         self.rule = rule
         self.headers = headers
+        self.extra = extra or {}  # the problem's own members (a refusal's ``needs``)
 
 
 def error(
@@ -111,18 +113,17 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(APIError)
     async def _api(request: Request, exc: APIError) -> JSONResponse:
-        return error(
-            exc.status,
-            exc.code,
-            exc.message,
-            rule=exc.rule,
-            headers=exc.headers,
-            instance=path(request),
+        body = problem(exc.status, exc.code, exc.message, rule=exc.rule, instance=path(request))
+        body.update(exc.extra)
+        return JSONResponse(
+            body, status_code=exc.status, headers=exc.headers, media_type=MEDIA_TYPE
         )
 
     async def _service(request: Request, exc: Exception) -> JSONResponse:
         status, code, rule, detail = classify(exc) or (500, "internal_error", "", str(exc))
-        return error(status, code, detail, rule=rule, instance=path(request))
+        body = problem(status, code, detail, rule=rule, instance=path(request))
+        body.update(extensions(exc))
+        return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE)
 
     for kind in (
         IllegalCommand,

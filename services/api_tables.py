@@ -34,6 +34,7 @@ from services.card_names import rule_json, table_names
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
 from services.lobby import forked_games
+from services.problems import extensions
 from services.reads import (
     legal_json,
     log_json,
@@ -153,7 +154,7 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
     except IllegalCommand as e:
         # The opening itself is refused (table mode without the dice it needs):
         # the request cannot be processed as given, keep the rule it cites.
-        raise APIError(422, e.code, e.message, rule=e.rule) from None
+        raise APIError(422, e.code, e.message, rule=e.rule, extra=extensions(e)) from None
     except (ValueError, TypeError, KeyError) as e:
         # A setup position the game cannot read (SetupError is a ValueError too).
         raise APIError(422, "bad_setup", str(e)) from None

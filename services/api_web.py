@@ -11,7 +11,8 @@ build step), served by the same app as the API they call:
   HTML export's) fed by the JSON export, as the seat of the token in the
   fragment may see it, with the app's bar (back to the table; "fork from here"
   for a finished game's players);
-- ``/scores``: scoreboard and statistics.
+- ``/scores``: scoreboard and statistics;
+- ``/favicon.ico``: the icon every page also carries inline (``web/favicon.svg``).
 
 The pages read the API like any client. ``GET /games/{game}/face`` gives the
 card faces a page draws (``GET /tables/{id}/face`` those of one table, which may
@@ -82,7 +83,10 @@ def replay_page(game_id: str, request: Request) -> Response:
         # The viewer reads its data from ?src=; a redirect keeps the fragment
         # (and so the token) where it is, in the browser.
         src = quote(f"/tables/{gid}/export?format=json", safe="")
-        return RedirectResponse(f"/replay/{gid}?src={src}", status_code=307)
+        # A position asked for (the table's link opens at the table's position) stays.
+        at = request.query_params.get("at", "")
+        then = f"&at={at}" if at.isdigit() else ""
+        return RedirectResponse(f"/replay/{gid}?src={src}{then}", status_code=307)
     if not (WEB / "viewer.html").exists():
         # Without the viewer (an install without it): the HTML export, as the seat sees it.
         return _html("export-shell.html")
@@ -90,6 +94,16 @@ def replay_page(game_id: str, request: Request) -> Response:
     return HTMLResponse(
         page.replace("</body>", VIEWER_EXTRAS + "\n</body>", 1),
         headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    # The pages carry the icon inline; this answers a browser that asks anyway.
+    return Response(
+        _page("favicon.svg"),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
     )
 
 

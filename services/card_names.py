@@ -30,19 +30,17 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameStarted, Rule
+from domain.kernel.chance_needs import card_kind
 from services.declared import says_ids
 from services.table_face import built_in_entries, own_entries, table_face
 
-# A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
-_INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
 # A quotation of the rulebook inside our own words.
 _QUOTED = re.compile(r"«[^»]*»")
 
 
 def base_id(card_id: str) -> str:
     """The card a (possibly numbered) instance id is a copy of."""
-    m = _INSTANCE.match(card_id)
-    return m.group(1) if m else card_id
+    return card_kind(card_id)
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,54 @@ see exactly the same dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from domain.kernel import Dice, GameStarted, IllegalCommand, Table
+import msgspec
+
+from domain.kernel import CardsShuffled, Dice, GameStarted, IllegalCommand, Table
+from domain.kernel.chance_needs import ChanceNeed, card_key, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
+from services.table_face import face_with_data
+
+
+def printed_names(started: GameStarted) -> Mapping[str, str]:
+    """How a table may name a card it drew: each printed name (the table's own
+    data file's, where it has one), folded by ``card_key``, to the card's id."""
+    data = msgspec.json.encode(started.data).decode() if started.data else ""
+    return _printed_names(started.game, data)
+
+
+@lru_cache(maxsize=64)
+def _printed_names(game: str, data_json: str) -> Mapping[str, str]:
+    data = msgspec.json.decode(data_json) if data_json else None
+    names: dict[str, str] = {}
+    for card in face_with_data(game, data)["cards"]:
+        name = card.get("name")
+        if isinstance(name, str) and name:
+            names.setdefault(card_key(name), card["id"])
+    return names
+
+
+def unrevealing(
+    needs: Sequence[ChanceNeed], shuffles: Sequence[CardsShuffled]
+) -> tuple[ChanceNeed, ...]:
+    """``needs`` as a seat may be told them: each card that could be drawn from
+    a face-down pile is listed from the pile as it went face down (its shuffle),
+    not as it is now, which would show by elimination the cards other seats
+    drew from it since."""
+    out = []
+    for need in needs:
+        if need.kind == "card":
+            now = set(need.cards)
+            went = next(
+                (s for s in reversed(shuffles) if s.unknown and now <= set(kinds(s.order))), None
+            )
+            if went is not None:
+                need = msgspec.structs.replace(need, cards=tuple(kinds(went.order)))
+        out.append(need)
+    return tuple(out)
 
 
 def dice_for(
@@ -47,6 +90,7 @@ def dice_for(
             [*[tuple(o) for o in script.get("orders", [])][used_orders:], *map(tuple, orders)],
             drew,
             collect=True,
+            names=printed_names(table.started),
         ),
         table.counter,
     )
@@ -65,6 +109,7 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
         [tuple(o) for o in script.get("orders", [])],
         list(script.get("drew", [])),
         collect=True,
+        names=printed_names(started),
     )
 
 

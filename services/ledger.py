@@ -37,6 +37,8 @@ from eventsourcing.utils import Environment
 from domain.kernel import (
     ENGINE_VERSION,
     ActionTaken,
+    CardsShuffled,
+    DiceRequired,
     Event,
     Game,
     GameForked,
@@ -56,7 +58,7 @@ from domain.kernel import (
 )
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from services.card_names import table_names
-from services.chance import check_supplied_used, dice_for, opening_dice
+from services.chance import check_supplied_used, dice_for, opening_dice, unrevealing
 from services.codec import (
     GENESIS,
     Record,
@@ -519,6 +521,14 @@ class WizardLedger(Application[UUID]):
         events = start(game, started, chance)
         # The cards named at the opening are for its deal: one left over is a typo.
         check_supplied_used(chance, (), (), script_drew)
+        taken = chance.named_cards(script_drew)
+        if list(taken) != script_drew:
+            # Cards named by kind or printed name are recorded by the ids dealt,
+            # so that replay and verify deal exactly those.
+            started = msgspec.structs.replace(
+                started, setup={**(started.setup or {}), "drew": list(taken)}
+            )
+            events = [started, *events[1:]]
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
         gid = self.shards.new_game_id()
@@ -764,11 +774,23 @@ class WizardLedger(Application[UUID]):
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, chance, key)
         except IllegalCommand as e:
+            refused = self._unrevealing(gid, e) if isinstance(e, DiceRequired) else e
             # The refusal is the game's words: a table's own card names.
-            e.message = table_names(loaded.table.started).rename(e.message)
-            e.args = (e.message,)
-            raise
+            refused.message = table_names(loaded.table.started).rename(refused.message)
+            refused.args = (refused.message,)
+            if refused is e:
+                raise
+            raise refused from None
         return self._stage(gid, loaded, events, folded=after)
+
+    def _unrevealing(self, gid: UUID, refused: DiceRequired) -> DiceRequired:
+        """A seat's refusal for missing cards, listing what could be drawn as
+        the seat may know it (``chance.unrevealing``): read from the record,
+        on this path only."""
+        if not any(need.kind == "card" for need in refused.needs):
+            return refused
+        shuffles = [e.event for e in self.entries(gid) if isinstance(e.event, CardsShuffled)]
+        return refused.with_needs(unrevealing(refused.needs, shuffles))
 
     def _decide(
         self,

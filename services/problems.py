@@ -20,9 +20,10 @@ import tomllib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+import msgspec
 from eventsourcing.persistence import PersistenceError
 
-from domain.kernel import IllegalCommand, SetupError
+from domain.kernel import DiceRequired, IllegalCommand, SetupError
 from services.host_binding import BindingError, WriteRefused
 from services.ledger import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
 from services.pg_write import OutcomeUnknown
@@ -52,6 +53,15 @@ def problem(
     if instance is not None:
         body["instance"] = instance
     return body
+
+
+def extensions(exc: BaseException) -> dict[str, Any]:
+    """Members a problem adds for its kind: a table-mode refusal lists each value
+    it needs as data (``needs``: kind, what, sides, size, cards), for a client
+    to ask the table for each instead of reading the sentence."""
+    if isinstance(exc, DiceRequired) and exc.needs:
+        return {"needs": msgspec.to_builtins(exc.needs)}
+    return {}
 
 
 def dumps(body: dict[str, Any]) -> str:

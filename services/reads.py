@@ -17,7 +17,7 @@ from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Ta
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
-from services.words import Words
+from services.words import Words, hidden_line, prompt_words
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -77,24 +77,27 @@ def entry_text(event: Event, game: Game[Any], names: CardNames = NO_NAMES) -> st
     return names.rename(event.describe())
 
 
-def named_prompts(view: Any, names: CardNames) -> Any:
+def named_prompts(view: Any, game: Game[Any], names: CardNames) -> Any:
     """A game's view with each ``prompt`` in it (words a page shows as they are:
-    a Spell Wars card's question) in the table's names; the rest is data."""
-    if not names:
-        return view
+    a Spell Wars card's question) in the game's words (``prompt_words``) and the
+    table's names; the rest is data."""
     if isinstance(view, dict):
         return {
-            k: names.rename(v) if k == "prompt" and isinstance(v, str) else named_prompts(v, names)
+            k: names.rename(prompt_words(game, v))
+            if k == "prompt" and isinstance(v, str)
+            else named_prompts(v, game, names)
             for k, v in view.items()
         }
     if isinstance(view, list | tuple):
-        return [named_prompts(v, names) for v in view]
+        return [named_prompts(v, game, names) for v in view]
     return view
 
 
-def pending_json(state: Any, names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
-    """The decisions a state waits for, each prompt in the table's card names."""
-    return named_prompts([msgspec.to_builtins(p) for p in getattr(state, "pending", ())], names)
+def pending_json(state: Any, game: Game[Any], names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
+    """The decisions a state waits for, each prompt in words and the table's names."""
+    pending = [msgspec.to_builtins(p) for p in getattr(state, "pending", ())]
+    said: list[dict[str, Any]] = named_prompts(pending, game, names)
+    return said
 
 
 def outcome_json(outcome: Any, names: CardNames = NO_NAMES) -> dict[str, Any] | None:
@@ -135,7 +138,7 @@ def entry_json(
         out["text"] = entry_text(shown, game, names)
     else:
         out["redacted"] = event.visibility().kind
-        out["text"] = f"({type(event).__name__}: not visible to this seat)"
+        out["text"] = hidden_line(type(event).__name__)
     return out
 
 
@@ -158,8 +161,8 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "status": status_of(game, table),
         "seat": seat,
         "players": list(table.started.players),
-        "pending": pending_json(table.state, names),
-        "view": named_prompts(game.view(table.state, seat), names),
+        "pending": pending_json(table.state, game, names),
+        "view": named_prompts(game.view(table.state, seat), game, names),
         "outcome": outcome_json(outcome, names),
     }
 
@@ -220,7 +223,7 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
         "position": last,
         "status": status_of(game, loaded.table),
         "entries": [entry_json(e, game, seat, finished, names=names) for e in entries],
-        "pending": pending_json(state, names),
+        "pending": pending_json(state, game, names),
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
 

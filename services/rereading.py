@@ -66,7 +66,9 @@ class RecordedSource:
             raise DiceRequired(f"a roll the record does not show ({what})")
         return found[1] - 1
 
-    def perm(self, counter: int, n: int, what: str) -> tuple[tuple[int, ...], int]:
+    def perm(
+        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+    ) -> tuple[tuple[int, ...], int]:
         found = self.shuffles.get((counter, n))
         if found is None:
             raise DiceRequired(f"a shuffle the record does not show ({what})")

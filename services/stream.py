@@ -147,7 +147,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
         )
         data = {
             "position": read.head,
-            "pending": pending_json(read.state, read.names),
+            "pending": pending_json(read.state, read.game, read.names),
             "legal": [msgspec.to_builtins(c) for c in legal],
         }
         turn = (data, _json(data))

@@ -38,6 +38,7 @@ _SEAT_KEYS = frozenset(
 _SEAT_LISTS = frozenset(
     {
         "winners",  # spellwars
+        "targets",  # spellwars: the seats a choice may pick
         "demands",  # orctower: who must discard a card
     }
 )
@@ -104,6 +105,9 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         return out
     if _last(prefix) in _SEAT_KEYS and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
+        return out
+    if isinstance(view, str) and _last(prefix) == "prompt":
+        out[prefix] = words.prompt(view)  # a sentence, not a card's id
         return out
     if isinstance(view, str) and prefix:
         out[prefix] = words.card(view)

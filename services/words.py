@@ -10,6 +10,9 @@ of (all optional, all pure):
   sentence for a command (its JSON form), e.g. "Ann plays the combo Explosion
   des flammes on Bob";
 - ``event_words(event: Event, words: Words) -> str | None``: one line for an event;
+- ``prompt_words(prompt: str) -> str``: a pending decision's prompt as a player
+  reads it, where the recorded one keeps an id of the game's (a Spell Wars target
+  selector);
 - ``SEAT_FIELDS``: the names of command fields that hold a seat;
 - ``LINES_SAY_IDS``: true when the game's own lines (``Event.describe``) name
   cards by instance id (the orc tower's ``ice_storm.04``): every text then says
@@ -66,6 +69,18 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
+def prompt_words(game: Game[Any], prompt: str) -> str:
+    """A recorded prompt in the game's words (``prompt_words``), else as recorded."""
+    said = getattr(declarations(game), "prompt_words", None)
+    return str(said(prompt)) if said is not None else prompt
+
+
+def hidden_line(type_name: str) -> str:
+    """The line of an event this reader may not see yet: what kind of thing
+    happened, in words ("cards dealt — hidden from you")."""
+    return f"{spaced(type_name)} — hidden from you"
+
+
 class Words:
     """Names and sentences for one game as its players see it."""
 
@@ -111,6 +126,11 @@ class Words:
         base = card_id.split("#", 1)[0]
         # Not an id at all: the game's own words (a view's text), or a name.
         return self.names.rename(base.replace("_", " ").replace("-", " "))
+
+    def prompt(self, text: str) -> str:
+        """A recorded prompt as a player reads it: the game's words, the players'
+        and the table's names."""
+        return self._seats_and_cards(prompt_words(self.game, text))
 
     def value(self, field: str, value: Any) -> str:
         if value is None:

@@ -16,7 +16,7 @@ import typer
 from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
 from services.config import StoreURLError, eventsourcing_env, store_url
 from services.ledger import WizardLedger
-from services.problems import classify, dumps, problem
+from services.problems import classify, dumps, extensions, problem
 from services.reads import (
     legal_json,
     log_json,
@@ -93,11 +93,26 @@ def out(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+# How a table gives on the command line what a table-mode refusal asks for.
+CHANCE_HINT = (
+    "give them with the command: --dice 4,2 (die faces, in order), --drew CARD,CARD "
+    "(cards drawn: id, kind or printed name), --order 2,0,1 (a shuffle, new top first)"
+)
+
+
 def fail(
-    code: str, message: str, *, rule: str = "", exit_code: int = 2, status: int = 422
+    code: str,
+    message: str,
+    *,
+    rule: str = "",
+    exit_code: int = 2,
+    status: int = 422,
+    extra: dict[str, Any] | None = None,
 ) -> NoReturn:
     """The same RFC 9457 problem body as the HTTP API's, on stderr, readable (no \\u escapes)."""
-    typer.echo(dumps(problem(status, code, message, rule=rule)), err=True)
+    body = problem(status, code, message, rule=rule)
+    body.update(extra or {})
+    typer.echo(dumps(body), err=True)
     raise typer.Exit(exit_code)
 
 
@@ -118,7 +133,10 @@ def guarded(fn: Any) -> Any:
             if known is None:
                 raise
             status, code, rule, detail = known
-            fail(code, detail, rule=rule, status=status)
+            extra = extensions(e)
+            if code == "dice_required":
+                extra["hint"] = CHANCE_HINT
+            fail(code, detail, rule=rule, status=status, extra=extra)
 
     return wrapper
 

@@ -6,9 +6,37 @@ placement is public), so all events are public.
 
 from __future__ import annotations
 
-from domain.elfenwizards.board import BOARD, Board
+from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE, Board
 from domain.elfenwizards.state import Wizard
 from domain.kernel import Consequence, Event, seats_text
+
+
+def _level(level: str) -> str:
+    # The built-in name, which a table's own names then replace (services.card_names).
+    built_in = {lv.id: lv.name for lv in BOARD.levels}
+    return built_in.get(level, level.replace("_", " "))
+
+
+def _spell_space(space: str) -> str:
+    """Where dice lie, in the page's words: a level's major-spell space by the
+    level's name, never its id ("the Druide major-spell space")."""
+    if space == MINOR_SPACE:
+        return "the minor-spell space"
+    if space == GREY_SPACE:
+        return "the grey space"
+    return f"the {_level(space)} major-spell space"
+
+
+def _board_space(space: str) -> str:
+    """A space of the pyramid: its id ("M4"), or a level's defeat space in words."""
+    if space.startswith(DEFEAT_PREFIX):
+        return f"the {_level(space.removeprefix(DEFEAT_PREFIX))} defeat space"
+    return space
+
+
+def _in_turn(order: tuple[int, ...]) -> str:
+    # Each seat said whole and in its order: the page and the story name each player.
+    return ", ".join(f"seat {s}" for s in order) or "nobody"
 
 
 def _spell(die: int | None) -> str:
@@ -98,8 +126,7 @@ class PhaseBegan(Consequence, frozen=True, kw_only=True):
     order: tuple[int, ...]
 
     def describe(self) -> str:
-        who = ", ".join(str(s) for s in self.order) or "nobody"
-        return f"phase {self.number} ({self.phase}): seats to act {who}"
+        return f"phase {self.number} ({self.phase}): to act in turn {_in_turn(self.order)}"
 
 
 class RoundCounterMarked(Consequence, frozen=True, kw_only=True):
@@ -139,7 +166,7 @@ class DiePlaced(Consequence, frozen=True, kw_only=True):
     space: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} places a {self.die} on the {self.space} space"
+        return f"seat {self.seat} places a {self.die} on {_spell_space(self.space)}"
 
 
 class PlacementEnded(Consequence, frozen=True, kw_only=True):
@@ -159,7 +186,8 @@ class DieSpent(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         return (
-            f"seat {self.seat} spends a {self.die} from the {self.space} space ({self.pool} pips)"
+            f"seat {self.seat} spends a {self.die} from {_spell_space(self.space)} "
+            f"({self.pool} pips)"
         )
 
 
@@ -187,7 +215,7 @@ class DiceLeft(Consequence, frozen=True, kw_only=True):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"seat {self.seat} leaves {list(self.dice)} on the {self.space} space"
+        return f"seat {self.seat} leaves {list(self.dice)} on {_spell_space(self.space)}"
 
 
 class DiceTakenBack(Consequence, frozen=True, kw_only=True):
@@ -196,7 +224,7 @@ class DiceTakenBack(Consequence, frozen=True, kw_only=True):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"seat {self.seat} takes back {list(self.dice)} from the {self.space} space"
+        return f"seat {self.seat} takes back {list(self.dice)} from {_spell_space(self.space)}"
 
 
 class SpendingEnded(Consequence, frozen=True, kw_only=True):
@@ -250,7 +278,10 @@ class WizardDefeated(Consequence, frozen=True, kw_only=True):
     points: int
 
     def describe(self) -> str:
-        return f"{self.wizard} (seat {self.seat}, {self.points} point(s)) goes to {self.space}"
+        return (
+            f"{self.wizard} (seat {self.seat}, {self.points} point(s)) "
+            f"goes to {_board_space(self.space)}"
+        )
 
 
 class TitleLeftVacant(Consequence, frozen=True, kw_only=True):
@@ -363,8 +394,10 @@ class PlayResumed(Consequence, frozen=True, kw_only=True):
     order: tuple[int, ...]
 
     def describe(self) -> str:
-        who = ", ".join(str(s) for s in self.order) or "nobody"
-        return f"play resumes in round {self.round}, phase {self.phase}: seats to act {who}"
+        return (
+            f"play resumes in round {self.round}, phase {self.phase}: "
+            f"to act in turn {_in_turn(self.order)}"
+        )
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

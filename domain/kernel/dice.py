@@ -13,9 +13,10 @@ their output, so replay needs no generator at all.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds, needs_text
 from domain.kernel.errors import DiceRequired
 from domain.kernel.events import CardsShuffled, DiceRolled
 
@@ -67,7 +68,9 @@ class ChanceSource(Protocol):
 
     def index(self, counter: int, n: int, what: str) -> int: ...
 
-    def perm(self, counter: int, n: int, what: str) -> tuple[tuple[int, ...], int]: ...
+    def perm(
+        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+    ) -> tuple[tuple[int, ...], int]: ...
 
 
 class SeededSource:
@@ -79,7 +82,9 @@ class SeededSource:
     def index(self, counter: int, n: int, what: str) -> int:
         return draw(self.seed, counter, n)
 
-    def perm(self, counter: int, n: int, what: str) -> tuple[tuple[int, ...], int]:
+    def perm(
+        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+    ) -> tuple[tuple[int, ...], int]:
         return permutation(self.seed, counter, n)
 
 
@@ -96,6 +101,10 @@ class ScriptedSource:
     used (face 1, the order as it stands, the first card that could be there),
     so that one refusal can name everything the command needs
     (``Dice.require_complete``): the table enters a command in one try.
+
+    A card drawn may be named by its id, by the kind it is a copy of, or by a
+    printed name found in ``names`` (``card_key(name)`` -> kind); ``drew`` then
+    holds the id the engine took, which is what a record keeps.
     """
 
     kind = "table"
@@ -107,6 +116,7 @@ class ScriptedSource:
         drew: Sequence[str] = (),
         *,
         collect: bool = False,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.values = list(values)
         self.orders = [tuple(o) for o in orders]
@@ -115,31 +125,37 @@ class ScriptedSource:
         self.used_orders = 0
         self.used_drew = 0
         self.collect = collect
-        self.missing: list[str] = []
+        self.names = names or {}
+        self.needs: list[ChanceNeed] = []
+        # Piles this command shuffled face down ("the deck", cards): a table may
+        # give their order instead of naming each card drawn from them.
+        self.face_down: list[tuple[str, int]] = []
 
-    def _need(self, what: str) -> None:
+    def _need(self, need: ChanceNeed) -> None:
         if not self.collect:
-            raise DiceRequired(what)
-        self.missing.append(what)
-        if len(self.missing) >= MAX_COLLECTED:
+            raise DiceRequired(needs_text([need]), [need])
+        self.needs.append(need)
+        if len(self.needs) >= MAX_COLLECTED:
             # Rules that roll until something happens (ties re-rolled) might not stop
             # on placeholders: name what is known so far.
-            raise DiceRequired(f"{len(self.missing)}+ chance values: " + "; ".join(self.missing))
+            raise DiceRequired(needs_text(self.needs, more=True), self.needs)
 
     def index(self, counter: int, n: int, what: str) -> int:
         if self.used_values >= len(self.values):
-            self._need(f"a value 1..{n} ({what})")
+            self._need(ChanceNeed(kind="die", what=what, sides=n))
             # Placeholders differ from one to the next, so a tie re-rolled on them ends.
-            return len(self.missing) % n
+            return len(self.needs) % n
         value = self.values[self.used_values]
         if not 1 <= value <= n:
-            raise DiceRequired(f"a value 1..{n} ({what}), not {value}")
+            raise DiceRequired(f"a die from 1 to {n} ({what}), not {value}")
         self.used_values += 1
         return value - 1
 
-    def perm(self, counter: int, n: int, what: str) -> tuple[tuple[int, ...], int]:
+    def perm(
+        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+    ) -> tuple[tuple[int, ...], int]:
         if self.used_orders >= len(self.orders):
-            self._need(f"an order of {n} cards ({what})")
+            self._need(ChanceNeed(kind="order", what=what, size=n, cards=tuple(cards)))
             return tuple(range(n)), counter + max(n - 1, 0)
         order = self.orders[self.used_orders]
         if sorted(order) != list(range(n)):
@@ -151,7 +167,32 @@ class ScriptedSource:
         """Is a deck order left for the next shuffle?"""
         return self.used_orders < len(self.orders)
 
-    def named(self, candidates: Sequence[str], known_top: str | None, what: str) -> int:
+    def _resolve(self, given: str, candidates: Sequence[str]) -> str | None:
+        """The id among ``candidates`` that ``given`` names: itself, or the
+        first copy of the kind it names (by kind id or printed name)."""
+        if given in candidates:
+            return given
+        kind = self.names.get(card_key(given), given)
+        return next((c for c in candidates if card_kind(c) == kind), None)
+
+    def _could(self, candidates: Sequence[str]) -> tuple[str, ...]:
+        """The kinds a missing draw could be: sorted, since a copy's number and the
+        order the cards were handed in say nothing, and a kind names a card. A
+        later draw from the same pile is offered the pile's kinds as first asked:
+        stand-ins took cards from it, and the table may have drawn those."""
+        could = set(kinds(candidates))
+        for earlier in reversed(self.needs):
+            if earlier.kind == "card" and could <= set(earlier.cards):
+                return earlier.cards
+        return tuple(sorted(could))
+
+    def named(
+        self,
+        candidates: Sequence[str],
+        known_top: str | None,
+        what: str,
+        seat: int | None = None,
+    ) -> int:
         """The index in ``candidates`` of the card the table says was drawn.
 
         ``known_top``: the card known to be on top (its order was given), or
@@ -159,23 +200,30 @@ class ScriptedSource:
         if self.used_drew >= len(self.drew):
             if known_top is not None:
                 return 0
-            self._need(
-                f"the card drawn from {what} (one of {sorted(set(candidates))}; "
-                "or the order of its shuffle)"
-            )
+            self._need(ChanceNeed(kind="card", what=what, cards=self._could(candidates), seat=seat))
             return 0
-        card = self.drew[self.used_drew]
+        given = self.drew[self.used_drew]
+        card = self._resolve(given, candidates)
+        if card is None:
+            if known_top is not None:
+                raise DiceRequired(
+                    f"the card on top of {what}, {known_top!r} (its order is known), not {given!r}"
+                )
+            # Which cards are there is not said: a seat would learn others' hands.
+            nth = self.used_drew + 1
+            raise DiceRequired.wrong(
+                f"card {nth} of those named as drawn, {given!r}, cannot have come from "
+                f"{what}: it is not there"
+            )
+        self.drew[self.used_drew] = card  # the record keeps the card taken
         self.used_drew += 1
-        if known_top is not None and card != known_top:
-            raise DiceRequired(
-                f"no other card than {known_top!r} from {what}: its order is known, "
-                f"{known_top!r} is on top (not {card!r})"
-            )
-        if card not in candidates:
-            raise DiceRequired(
-                f"a card that could be in {what} (one of {sorted(set(candidates))}), not {card!r}"
-            )
         return list(candidates).index(card)
+
+
+def _pile_words(pile: str) -> str:
+    """``deck.1`` -> ``the deck of seat 1``: a pile as a table names it."""
+    name, _, seat = pile.partition(".")
+    return f"the {name} of seat {seat}" if seat.isdigit() else f"the {pile}"
 
 
 class Dice:
@@ -202,8 +250,9 @@ class Dice:
         drew: Sequence[str] = (),
         *,
         collect: bool = False,
+        names: Mapping[str, str] | None = None,
     ) -> Dice:
-        return cls(ScriptedSource(values, orders, drew, collect=collect), 0)
+        return cls(ScriptedSource(values, orders, drew, collect=collect, names=names), 0)
 
     @property
     def kind(self) -> str:
@@ -269,6 +318,7 @@ class Dice:
         source = self.source
         if follow and isinstance(source, ScriptedSource) and not source.has_order():
             self.counter = start + max(len(cards) - 1, 0)
+            source.face_down.append((_pile_words(pile), len(cards)))
             return CardsShuffled(
                 rule=rule,
                 pile=pile,
@@ -278,7 +328,7 @@ class Dice:
                 source="table",
                 unknown=True,
             )
-        perm, after = source.perm(self.counter, len(cards), f"shuffle of {pile}")
+        perm, after = source.perm(self.counter, len(cards), _pile_words(pile), cards)
         self.counter = after
         return CardsShuffled(
             rule=rule,
@@ -289,7 +339,14 @@ class Dice:
             source="seed" if self.kind == "seed" else "table",
         )
 
-    def draw(self, pile: Sequence[str], *, unknown: int = 0, what: str = "the draw pile") -> int:
+    def draw(
+        self,
+        pile: Sequence[str],
+        *,
+        unknown: int = 0,
+        what: str = "the draw pile",
+        seat: int | None = None,
+    ) -> int:
         """The index in ``pile`` (top first) of the card drawn from its top.
 
         ``unknown``: how many cards at the bottom of ``pile`` lie in an order
@@ -297,7 +354,8 @@ class Dice:
         While the top is known it is drawn (a named card must be that one);
         once only unknown cards are left, the table names the card actually
         drawn (``drew``) and the engine checks that it could be there. Seeded
-        games always know their order: the top card, index 0."""
+        games always know their order: the top card, index 0. ``seat``: who
+        the card goes to, where the rules say (a table deals in that order)."""
         if not pile:
             raise ValueError(f"cannot draw from an empty {what}")
         source = self.source
@@ -306,15 +364,22 @@ class Dice:
         known = len(pile) - unknown
         if known > 0:
             return source.named(pile[:1], pile[0], what)
-        return source.named(pile, None, what)
+        return source.named(pile, None, what, seat)
 
-    def require_complete(self) -> None:
+    def named_cards(self, supplied: Sequence[str]) -> tuple[str, ...]:
+        """The ids of the cards a table named as drawn (``supplied``, each a card's
+        id, kind or printed name), as the engine took them: what a record keeps."""
+        source = self.source
+        if isinstance(source, ScriptedSource) and len(source.drew) == len(supplied):
+            return tuple(source.drew)
+        return tuple(supplied)
+
+    def require_complete(self, subject: str = "this command") -> None:
         """Refuse, naming everything that was missing, when a table left chance out."""
         source = self.source
-        missing = getattr(source, "missing", None)
-        if missing:
-            counts = "; ".join(missing)
-            raise DiceRequired(f"{len(missing)} chance value(s): {counts}")
+        if not isinstance(source, ScriptedSource) or not source.needs:
+            return
+        raise DiceRequired.missing(source.needs, tuple(source.face_down), subject)
 
 
 def rederive(seed: str, event: DiceRolled | CardsShuffled) -> bool:

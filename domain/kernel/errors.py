@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from domain.kernel.chance_needs import ChanceNeed, needs_text
+
 
 class IllegalCommand(Exception):
     """A command the rules refuse. Nothing is applied when this is raised.
@@ -25,16 +29,52 @@ class IllegalCommand(Exception):
 
 
 class DiceRequired(IllegalCommand):
-    """Table mode: the command needs chance values that were not supplied."""
+    """Table mode: the command needs chance values that were not supplied.
 
-    def __init__(self, what: str) -> None:
+    ``needs``: each missing value as data (empty when a supplied value was
+    wrong rather than missing), for a client to ask the table for each."""
+
+    def __init__(
+        self, what: str, needs: Sequence[ChanceNeed] = (), *, subject: str = "this command"
+    ) -> None:
         super().__init__(
-            "dice_required",
-            "kernel.table-mode",
-            f"table mode: this command needs {what}; supply it with the command "
-            '(dice values with --dice / "dice", deck orders with --order / "orders", '
-            'cards drawn with --drew / "drew")',
+            "dice_required", "kernel.table-mode", f"table mode: {subject} needs {what}"
         )
+        self.needs = tuple(needs)
+        self.subject = subject
+        self.face_down: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def missing(
+        cls,
+        needs: Sequence[ChanceNeed],
+        face_down: tuple[tuple[str, int], ...] = (),
+        subject: str = "this command",
+    ) -> DiceRequired:
+        """The refusal of a command that left chance out, naming all of it.
+
+        ``face_down``: piles the command shuffled face down ("the deck", cards),
+        whose order a table may give instead of naming each card drawn."""
+        count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
+        said = f"{count}: {needs_text(needs)}"
+        if face_down and any(n.kind == "card" for n in needs):
+            piles = " and ".join(f"{pile} ({n} cards)" for pile, n in face_down)
+            said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
+        refused = cls(said, needs, subject=subject)
+        refused.face_down = face_down
+        return refused
+
+    @classmethod
+    def wrong(cls, said: str) -> DiceRequired:
+        """A value the table gave that cannot be (a card not in its pile)."""
+        refused = cls("")
+        refused.message = f"table mode: {said}"
+        refused.args = (refused.message,)
+        return refused
+
+    def with_needs(self, needs: Sequence[ChanceNeed]) -> DiceRequired:
+        """The same refusal over other needs (a seat's safe list of cards)."""
+        return DiceRequired.missing(needs, self.face_down, self.subject)
 
 
 class SetupError(ValueError):

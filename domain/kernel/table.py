@@ -166,9 +166,9 @@ def start(game: Game[S], started: GameStarted, dice: Dice) -> list[Event]:
     try:
         events = game.setup(table.state, dice)
     except IllegalCommand:
-        dice.require_complete()  # a refusal met on a placeholder is a need for chance
+        dice.require_complete("the opening")  # a refusal met on a placeholder is a need
         raise
-    dice.require_complete()
+    dice.require_complete("the opening")
     _check_citations(game, events)
     return [started, *events]
 
@@ -240,7 +240,7 @@ def act(
         key=key,
         secret=command.secret(),
         orders=tuple(tuple(o) for o in supplied_orders),
-        drew=tuple(supplied_drew),
+        drew=dice.named_cards(supplied_drew),
     )
     return [action, *consequences]
 

@@ -40,9 +40,12 @@ def counted(unknown: Mapping[str, int], pile: str, count: int) -> dict[str, int]
     return out
 
 
-def draw(dice: Dice, cards: Sequence[str], unknown: int, pile: str) -> str:
-    """The card drawn from the top of ``cards`` (top first)."""
-    return cards[dice.draw(cards, unknown=unknown, what=what(pile))]
+def draw(
+    dice: Dice, cards: Sequence[str], unknown: int, pile: str, where: str | None = None
+) -> str:
+    """The card drawn from the top of ``cards`` (top first); ``where`` says which
+    part of the pile, for a table that names the card (a quarter's stack)."""
+    return cards[dice.draw(cards, unknown=unknown, what=where or what(pile))]
 
 
 def deal(

@@ -322,7 +322,7 @@ def top_marker(run: Run, quarter: int) -> str:
     if not run.state.unknown.get("markers"):
         return stacks[quarter - 1][0]
     pool = [m for stack in stacks for m in stack]
-    return draw_card(run.dice, pool, len(pool), "markers")
+    return draw_card(run.dice, pool, len(pool), "markers", f"the marker stack of quarter {quarter}")
 
 
 def start_turn(run: Run, seat: int) -> None:

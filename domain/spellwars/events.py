@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.kernel import HIDDEN, Consequence, Pending, Visibility, private, seats_text
 from domain.spellwars.cards import name
+from domain.spellwars.selector_words import said_prompt, selector_words
 from domain.spellwars.state import Choice, Flow, Wizard
 
 
@@ -162,7 +163,7 @@ class TargetChosen(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         who = ", ".join(f"seat {t}" for t in self.targets) or "nobody"
-        return f"{name(self.card)} targets {who} ({self.how})"
+        return f"{name(self.card)} targets {who} — {selector_words(self.how)}"
 
 
 class BloodPaid(Consequence, frozen=True, kw_only=True):
@@ -498,7 +499,7 @@ class FlowSet(Consequence, frozen=True, kw_only=True):
     def describe(self) -> str:
         c: Choice | None = self.flow.choice
         if c is not None:
-            return f"waiting for seat {c.seat}: {c.prompt}"
+            return f"waiting for seat {c.seat}: {said_prompt(c.prompt)}"
         if self.flow.phase == "place":
             seats = seats_text(p.seat for p in self.pending)
             return f"waiting for spells (or cards taken back) from {seats}"

@@ -112,7 +112,7 @@ def start_turn(run: Run) -> None:
     run.emit(ev.TurnStarted(rule="sw.turn.refill", turn=run.s.turn + 1))
     for seat, w in enumerate(run.s.wizards):
         if w.alive and len(w.hand) < HAND:
-            cards = draw(run, "main", HAND - len(w.hand))
+            cards = draw(run, "main", HAND - len(w.hand), seat)
             if cards:
                 run.emit(ev.CardsDrawn(rule="sw.turn.refill", seat=seat, cards=tuple(cards)))
     for seat, w in enumerate(run.s.wizards):

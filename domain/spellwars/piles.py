@@ -27,12 +27,14 @@ def reshuffle(run: Run, pile: str) -> bool:
     return True
 
 
-def draw_one(run: Run, pile: str, deck: tuple[str, ...], unknown: int) -> str:
-    """The card drawn from the top of ``deck`` (a working copy of the pile)."""
-    return deck[run.dice.draw(deck, unknown=unknown, what=NAMES[pile])]
+def draw_one(
+    run: Run, pile: str, deck: tuple[str, ...], unknown: int, seat: int | None = None
+) -> str:
+    """The card drawn from the top of ``deck`` (a working copy of the pile), for ``seat``."""
+    return deck[run.dice.draw(deck, unknown=unknown, what=NAMES[pile], seat=seat)]
 
 
-def draw(run: Run, pile: str, count: int) -> list[str]:
+def draw(run: Run, pile: str, count: int, seat: int | None = None) -> list[str]:
     """The top ``count`` cards (fewer if deck and discard run out); the caller's
     event moves them. A reshuffle is emitted when the deck runs dry."""
     deck_field = PILES[pile][0]
@@ -46,7 +48,7 @@ def draw(run: Run, pile: str, count: int) -> list[str]:
                 break
             deck, unknown = getattr(run.s, deck_field), getattr(run.s, f"{deck_field}_unknown")
             continue
-        drawn = draw_one(run, pile, deck, unknown)
+        drawn = draw_one(run, pile, deck, unknown, seat)
         out.append(drawn)
         deck, unknown = take(deck, unknown, drawn)
     return out

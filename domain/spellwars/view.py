@@ -75,13 +75,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     c = flow.choice
     if c is not None:
         choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt}
-        if c.kind not in ("play", "discard", "give") or c.seat == seat:
+        if c.kind == "target":
+            choice["targets"] = list(c.seats)  # seats, which a reader names by player
+        elif c.kind not in ("play", "discard", "give") or c.seat == seat:
             choice["options"] = (
-                list(c.seats)
-                if c.kind == "target"
-                else list(c.amounts)
-                if c.kind == "pay"
-                else list(choice_labels(state, c))
+                list(c.amounts) if c.kind == "pay" else list(choice_labels(state, c))
             )
         out["choice"] = choice
     return out

@@ -394,7 +394,7 @@ class Flow:
             pile, unknown = self.state.draw_pile, self.state.draw_unknown
             cards: list[str] = []
             for _ in range(DEAL_SIZE):
-                card = pile[self.dice.draw(pile, unknown=unknown, what="the deck")]
+                card = pile[self.dice.draw(pile, unknown=unknown, what="the deck", seat=seat)]
                 cards.append(card)
                 pile, unknown = take(pile, unknown, card)
             self.emit(ev.CardsDealt(rule="ultimate.setup.deal", seat=seat, cards=tuple(cards)))

@@ -109,11 +109,16 @@
     return "plain";
   }
 
+  const fieldWords = (field) => field.replace(/_/g, " ");
+
   function label(ctx, field, value) {
     if (value === NONE) return "none";
     if (Array.isArray(value)) return value.map((v) => label(ctx, field, v)).join(" + ");
     const hook = ctx.renderer.valueLabel && ctx.renderer.valueLabel(field, value, ctx);
     if (hook) return hook;
+    // A command that leaves a field empty (a block with no creature): the game
+    // says what that means where it can; otherwise the field says what is not chosen.
+    if (value === null || value === undefined) return `no ${fieldWords(field)}`;
     switch (kindOf(ctx, field, value)) {
       case "seat":
         return WL.nameOf(ctx.players, value);
@@ -125,6 +130,8 @@
         return String(value);
     }
   }
+
+  const saysField = (text, field) => ` ${text.toLowerCase()} `.includes(` ${fieldWords(field).toLowerCase()} `);
 
   const typeLabel = (ctx, type) => (ctx.labels && ctx.labels[type]) || type.replace(/([a-z])([A-Z])/g, "$1 $2");
 
@@ -138,7 +145,10 @@
       const kind = kindOf(ctx, f, first);
       if (kind === "seat") parts.push(`→ ${text}`);
       else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
-      else parts.push(`${f.replace(/_/g, " ")} ${text}`);
+      // A label that already says its field ("quarter 3", "tower space 5", "no
+      // creature") is not named twice.
+      else if (saysField(text, f)) parts.push(text);
+      else parts.push(`${fieldWords(f)} ${text}`);
     }
     return parts.length ? `${typeLabel(ctx, cmd.type)}: ${parts.join(" ")}` : typeLabel(ctx, cmd.type);
   }

@@ -33,6 +33,7 @@ WL.ApiError = class ApiError extends Error {
     this.status = status;
     this.code = b.code;
     this.rule = b.rule;
+    this.needs = b.needs; // table mode: the chance values a command needs (chance.js)
   }
 };
 
@@ -96,6 +97,10 @@ WL.when = (iso) => {
 
 WL.nameOf = (players, seat) =>
   seat === null || seat === undefined ? "—" : players[seat] || `seat ${seat}`;
+
+// The engine's words say each seat whole ("seat 0 and seat 2"): every one of
+// them becomes its player's name ("Ann and Cy").
+WL.named = (players, text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => (players || [])[Number(n)] || m);
 
 WL.showError = (el, e) => {
   el.replaceChildren();

@@ -100,15 +100,29 @@
     }
   }
 
+  // Table mode: what the opening asked the table for (its deal, first player...),
+  // for the game it was asked for; a change of game or players asks again.
+  let opening = null;
+  function dropOpening() {
+    opening = null;
+    $("opening-chance").replaceChildren();
+    $("create").textContent = "Open the table";
+  }
+
   async function create(ev) {
     ev.preventDefault();
     WL.showError($("create-error"), null);
+    const chance = opening ? opening.ask.values() : {};
+    if (chance instanceof Error) {
+      WL.showError($("create-error"), chance);
+      return;
+    }
     const n = Number($("seats").value);
     const typed = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
     const names = typed.map((t, i) => t || `seat ${i}`);
     const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
     const mode = document.querySelector("input[name=mode]:checked").value;
-    if (mode === "table") body.table = true;
+    if (mode === "table") Object.assign(body, { table: true }, chance);
     else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
     $("create").disabled = true;
     try {
@@ -118,13 +132,30 @@
       if (data !== undefined) body.data = data;
       const t = await api("POST", "/tables", { body });
       remember(t.game_id, t.seats, names);
+      dropOpening();
       showCreated(t, names);
       refresh();
     } catch (e) {
-      WL.showError($("create-error"), e);
+      if (mode === "table" && WL.needsChance(e)) await askOpening(e.needs, names);
+      else WL.showError($("create-error"), e);
     } finally {
       $("create").disabled = false;
     }
+  }
+
+  async function askOpening(needs, names) {
+    if (!opening) {
+      const g = game();
+      await WL.loadFace(g.id);
+      const ask = WL.chanceBox(g.id, names, `The opening at your table: ${g.name.split(" — ")[0]}`);
+      opening = { ask };
+      $("opening-chance").replaceChildren(
+        h("p.muted", {}, "Deal and roll at the table, then enter what came out: the engine checks each card could be there."),
+        ask.box
+      );
+      $("create").textContent = "Open the table with this deal";
+    }
+    opening.ask.add(needs);
   }
 
   function showCreated(t, names) {
@@ -196,7 +227,7 @@
     const table = document.querySelector("input[name=mode]:checked").value === "table";
     $("seed").disabled = table;
     $("mode-hint").textContent = table
-      ? "Table mode: you enter the real dice and deck orders, or a setup file scripts them."
+      ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs."
       : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
   }
 
@@ -216,9 +247,10 @@
     acceptsData = Boolean((props.properties || {}).data);
     $("data-file").disabled = !acceptsData;
     $("data-hint").textContent = acceptsData ? "" : "this server does not take data files";
-    $("game").addEventListener("change", () => { drawSeats(); drawOptions(); });
-    $("seats").addEventListener("change", drawNames);
-    for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", modeHint);
+    $("game").addEventListener("change", () => { dropOpening(); drawSeats(); drawOptions(); });
+    $("seats").addEventListener("change", () => { dropOpening(); drawNames(); });
+    $("options").addEventListener("change", dropOpening); // options may change the deal
+    for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { dropOpening(); modeHint(); });
     $("create-form").addEventListener("submit", create);
     drawSeats();
     drawOptions();

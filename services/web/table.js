@@ -95,6 +95,7 @@
     drawHand(c);
     drawActions(c);
     document.body.dataset.position = String(st.position);
+    $("replay-link").href = replayHref();
   }
 
   function drawTurn(c) {
@@ -150,7 +151,7 @@
         h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
         o.reason ? h("p", {}, named(o.reason)) : null,
         h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
-        h("p", {}, h("a", { href: `/replay/${gid}${location.hash}` }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+        h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
       )
     );
   }
@@ -220,7 +221,6 @@
     const st = c.state;
     const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
     panel.hidden = !(mine && st.status === "running");
-    $("table-dice").hidden = !(S.summary && S.summary.mode === "table");
     if (panel.hidden) return;
     const b = S.builder;
     const box = $("actions");
@@ -322,43 +322,58 @@
     return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
   }
 
-  function tableChance() {
-    const out = {};
-    const dice = $("dice").value.trim();
-    if (dice) out.dice = dice.split(/[ ,]+/).filter(Boolean).map(Number);
-    const orders = $("orders").value.trim();
-    if (orders) out.orders = JSON.parse(orders);
-    const drew = $("drew").value.trim();
-    if (drew) out.drew = drew.split(/[ ,]+/).filter(Boolean);
-    return out;
+  // Table mode: the chance a refused command asked for, kept until it is sent
+  // with it (or dropped); a further refusal adds what it still needs.
+  function askChance(cmd, needs) {
+    const json = JSON.stringify(cmd);
+    if (!S.chance || S.chance.json !== json) {
+      const what = describe(ctx(), cmd);
+      const ask = WL.chanceBox(S.summary.game, S.state.players, `The table's chance for: ${what}`);
+      const sendIt = h("button.primary", {
+        type: "button",
+        onclick: () => {
+          const values = ask.values();
+          if (values instanceof Error) WL.showError($("act-error"), values);
+          else send(cmd, values);
+        },
+      }, "Send with these");
+      const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
+      ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
+      S.chance = { json, ask };
+      $("table-chance").replaceChildren(
+        h("p.muted", {}, "Enter what the table rolled and drew, as it happened, then send the move."),
+        ask.box
+      );
+    }
+    S.chance.ask.add(needs);
+  }
+
+  function dropChance() {
+    S.chance = null;
+    $("table-chance").replaceChildren();
   }
 
   // One idempotency key per intended action: a retry of the same command after
   // a lost answer reuses it (the server stores it once); a new command, or the
   // same one after an answer came back, gets a new key.
-  async function send(cmd) {
-    const json = JSON.stringify(cmd);
+  async function send(cmd, chance) {
+    const json = JSON.stringify([cmd, chance || null]);
     if (!S.intent || S.intent.json !== json) S.intent = { json, key: randomKey() };
     const key = S.intent.key;
     WL.showError($("act-error"), null);
-    let chance;
+    for (const b of document.querySelectorAll("#actions button, #table-chance button")) b.disabled = true;
     try {
-      chance = tableChance();
-    } catch (_) {
-      WL.showError($("act-error"), new Error('deck orders are lists of positions, e.g. [[2,0,1]]'));
-      return;
-    }
-    for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
-    try {
-      const body = Object.assign({ seat: S.state.seat, command: cmd }, chance);
+      const body = Object.assign({ seat: S.state.seat, command: cmd }, chance || {});
       await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
       S.intent = null;
-      for (const id of ["dice", "orders", "drew"]) $(id).value = "";
+      dropChance();
       S.builder.reset();
     } catch (e) {
+      for (const b of document.querySelectorAll("#table-chance button")) b.disabled = false;
       if (e instanceof WL.ApiError) {
         S.intent = null; // answered: the next attempt is a new action
-        WL.showError($("act-error"), e);
+        if (WL.needsChance(e)) askChance(cmd, e.needs);
+        else WL.showError($("act-error"), e);
       } else {
         WL.showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
       }
@@ -393,10 +408,16 @@
     d.showModal();
   }
 
+  // The replay viewer at the position this table shows, as this seat (the token
+  // stays in the fragment).
+  function replayHref() {
+    const at = S.state ? `?at=${S.state.position}` : "";
+    return `/replay/${gid}${at}${location.hash}`;
+  }
+
   // Names for seat numbers: "seat 1 draws" -> "Bob draws".
   function named(text) {
-    const players = S.state ? S.state.players : [];
-    return String(text).replace(/\bseat (\d+)\b/g, (m, n) => players[Number(n)] || m);
+    return WL.named(S.state ? S.state.players : [], text);
   }
 
   function storyText(entry) {
@@ -462,19 +483,13 @@
 
   async function start() {
     $("nav").replaceWith(WL.nav());
-    $("replay-link").href = `/replay/${gid}${location.hash}`; // as this seat, token kept in the fragment
+    $("replay-link").href = replayHref();
     try {
       S.summary = await api("GET", `/tables/${gid}`);
       const games = await api("GET", "/games");
       const g = games.find((x) => x.id === S.summary.game);
       $("title").textContent = g ? g.name : S.summary.game;
       await Promise.all([WL.loadFace(S.summary.game, gid), loadRules()]);
-      if (S.summary.mode === "table") {
-        // Cards drawn at a physical table, where the server takes them (ActRequest.drew).
-        const spec = await api("GET", "/openapi.json");
-        const act = ((spec.components || {}).schemas || {}).ActRequest || {};
-        $("drew-label").hidden = !(act.properties || {}).drew;
-      }
       await refresh();
       const after = await loadStory();
       follow(after);

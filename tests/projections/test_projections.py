@@ -22,6 +22,7 @@ from projections.runner import (
 )
 from projections.store import PositionMoved, ProjectionStore, ProjectionStoreError
 from services.ledger import WizardLedger
+from services.words import hidden_line
 from tests.services.conftest import QUICK, play
 
 TABLES = [["Ann", "Bob"], ["Bob", "Cy", "Ann"], ["Cy", "Ann"]]
@@ -162,7 +163,9 @@ def test_the_audit_view_cites_rules_and_shows_dice(ledger: WizardLedger) -> None
     # Redacted for a spectator, the way the log is while the game runs.
     spectator = audit_trail(ledger.url, running, full=False)
     hidden = [r for r in spectator if r["visibility"] != "public"]
-    assert hidden and all(r["dice"] is None and "not visible" in r["text"] for r in hidden)
+    # Said in words: what kind of thing happened, never the event's type name.
+    assert hidden and all(r["dice"] is None and r["text"] == hidden_line(r["type"]) for r in hidden)
+    assert any(r["text"] == "cards dealt — hidden from you" for r in hidden)
 
 
 def test_a_failed_batch_leaves_neither_rows_nor_position(

@@ -86,8 +86,9 @@ def test_a_command_without_its_chance_is_refused_naming_every_die_and_draw(
     assert refused.value.code == "dice_required"
     # One refusal names dice and draws together. (How many: what the command needs when
     # its missing dice stand at placeholders; a real roll may lead elsewhere.)
-    dice, draws = message.count("a value 1.."), message.count("the card drawn from")
-    assert dice >= 1 and draws >= 1, message
-    assert f"needs {dice + draws} chance value(s)" in message
+    kinds = [need.kind for need in refused.value.needs]  # type: ignore[attr-defined]
+    dice, draws = kinds.count("die"), kinds.count("card")
+    assert dice >= 1 and draws >= 1 and dice + draws == len(kinds), message
+    assert f"needs {dice + draws} values from the table" in message
     assert ledger.load(gid).version == before
     ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from domain.kernel import CardsShuffled, DiceRolled, GameStarted, IllegalCommand
+from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, GameStarted, IllegalCommand
 from services.ledger import WizardLedger
 from services.reads import state_json
 from services.verify import verify_game
@@ -108,10 +110,15 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
         ledger.act(gid, 1, {"type": "Decline"})
     # Everything the command needs at once: the four cards dealt from the new
     # deck (or its order) and the roll for the first player.
-    assert e.value.code == "dice_required" and "5 chance value(s)" in e.value.message
-    assert e.value.message.count("the card drawn from the deck") == 4
-    assert "or the order of its shuffle" in e.value.message
-    assert "a value 1..2 (first player)" in e.value.message
+    assert e.value.code == "dice_required" and "5 values from the table" in e.value.message
+    # The deal seat by seat; the deck's cards listed once.
+    assert "2 cards drawn from the deck for seat 0 (any of: absorption, " in e.value.message
+    assert "thorns), 2 cards drawn from the deck for seat 1, then a die" in e.value.message
+    assert (
+        "or, instead of naming the cards drawn, the order the deck (16 cards) was shuffled in"
+        in e.value.message
+    )
+    assert "then a die from 1 to 2 (first player)" in e.value.message
     assert ledger.load(gid).version == before
     order = list(range(15, -1, -1))
     entries = ledger.act(gid, 1, {"type": "Decline"}, orders=[order], dice=[2])
@@ -189,3 +196,50 @@ def test_table_dice_and_orders_are_withheld_from_players_until_the_end(sqlite_ur
         for line in log_json(ledger, gid, full=True)
     )
     assert action is not None
+
+
+def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_printed_name(
+    client: Any, ledger: WizardLedger
+) -> None:
+    """What a client builds its fields from, and what a table types: the
+    opening's needs as data; a draw named 'éclair' stored as the card's id."""
+    body = {"game": "ultimate", "players": ["Ann", "Bob"], "table": True}
+    refused = client.post("/tables", json=body)
+    assert refused.status_code == 422 and refused.json()["code"] == "dice_required"
+    needs = refused.json()["needs"]
+    assert [n["kind"] for n in needs] == ["card"] * 4 + ["die"]
+    assert needs[0]["what"] == "the deck" and "lightning" in needs[0]["cards"]
+    assert [n["seat"] for n in needs] == [0, 0, 1, 1, None]  # the deal, seat by seat
+    assert needs[-1] == {
+        "kind": "die",
+        "what": "first player",
+        "sides": 2,
+        "size": 0,
+        "cards": [],
+        "seat": None,
+    }
+    assert ledger.game_ids() == []
+    dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}
+    table = client.post("/tables", json=dealt).json()
+    gid = table["game_id"]
+    started = ledger.load(gid).table.started
+    assert started.setup is not None
+    assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
+    auth = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
+    act = {"seat": 0, "command": {"type": "Draw"}}
+    asked = client.post(f"/tables/{gid}/act", json=act, headers=auth).json()
+    # The deck as it went face down, not as it is: Ann cannot tell Bob's cards.
+    assert asked["needs"][0]["kind"] == "card" and len(asked["needs"][0]["cards"]) == 16
+    assert "mirror" in asked["message"]
+    wrong = client.post(f"/tables/{gid}/act", json={**act, "drew": ["Bouclier"]}, headers=auth)
+    assert wrong.status_code == 409
+    assert wrong.json()["message"] == (
+        "table mode: card 1 of those named as drawn, 'Bouclier', cannot have come from "
+        "the draw pile: it is not there"
+    )
+    assert "mirror" not in wrong.json()["message"]
+    done = client.post(f"/tables/{gid}/act", json={**act, "drew": ["éclair"]}, headers=auth)
+    assert done.status_code == 200, done.text
+    actions = [e.event for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]
+    assert [a.drew for a in actions] == [("lightning",)]
+    assert verify_game(ledger, gid).ok

@@ -16,6 +16,7 @@ def test_the_readme_position_commands_run_as_written(tmp_path: Path) -> None:
     done = run_as_written(readme_block(SECTION), tmp_path, env)
     out = done.stdout
     assert "dice_required" in done.stderr and "the card drawn from the draw pile" in done.stderr
+    assert "--drew CARD" in done.stderr  # the hint says which flag gives it
     assert out.count(": ok (") == 2  # both verifications
     position = (tmp_path / "pos.toml").read_text()
     assert position.startswith("# ultimate position 7 of game ") and 'stage = "action"' in position

@@ -5,6 +5,7 @@
   const { h } = WL;
   const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"];
   const LEVEL_NAMES = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien", minor: "minor spells", grey: "grey magic" };
+  const SPELL_SPACES = { minor: "minor-spell space", grey: "grey space" };
   const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
   const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
   const DEFEAT = "defeat-"; // the board's defeat spaces: defeat-<level>
@@ -91,6 +92,9 @@
     },
     valueLabel(field, value) {
       if (field === "die" && typeof value === "number") return `${PIPS[value] || ""} ${value}`;
+      // Dice go onto a spell space, said as the story says it ("the Druide major-spell space").
+      if (field === "space" && typeof value === "string" && SPELL_SPACES[value]) return SPELL_SPACES[value];
+      if (field === "space" && LEVEL_NAMES[value]) return `${LEVEL_NAMES[value]} major-spell space`;
       if ((field === "space" || field === "title") && typeof value === "string") return LEVEL_NAMES[value] ? `${LEVEL_NAMES[value]}` : value;
       return null;
     },

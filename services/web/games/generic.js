@@ -1,5 +1,5 @@
 // The drawing every game gets unless it registers its own parts
-// (WL.games[id] = {publicArea, handCards, fieldKind, valueLabel, checks, slots}).
+// (WL.games[id] = {publicArea, handCards, fieldKind, valueLabel, kindLabel, checks, slots}).
 // A game's view is drawn as it is: a list of per-seat records becomes one box
 // per seat, other values a list of facts; the hand, if the view has one, as cards.
 "use strict";
@@ -34,19 +34,27 @@
     return dl;
   }
 
+  // A word joined by slashes ("Source/Qualité/Destination", "earth/lightning")
+  // may go on the next line after a slash, which the browser does not do itself.
+  const slashBreaks = (text) => text.split(/(?<=\/)/).flatMap((part, i) => (i ? [h("wbr"), part] : [part]));
+
   // One card, drawn from its face (printed name and text) or what the view says of it.
+  // A small card shows its text on the focus, which a tap on a phone gives it.
   WL.cardNode = function cardNode(game, id, item, opts = {}) {
     const face = WL.face(game, id) || {};
     const info = typeof item === "object" && item ? item : {};
     const kind = face.kind || info.kind || "";
     const extra = face.extra || {};
     const corner = info.glyph || extra.glyph || (info.initiative || extra.initiative ? `⚡${info.initiative || extra.initiative}` : "");
+    // The game's own word for the kind where it has one (Spell Wars: "Qualité").
+    const renderer = WL.games[game] || {};
+    const kindName = (renderer.kindLabel && renderer.kindLabel(kind)) || kind;
     const el = h(
       `div.card.${kind || "plain"}${opts.small ? ".small" : ""}`,
-      { dataset: { card: id }, title: face.text || "" },
-      h("div.band", {}, h("span", {}, kind), h("span", {}, corner)),
-      h("div.name", {}, face.name || info.name || id),
-      face.text ? h("div.text", {}, face.text) : null,
+      { dataset: { card: id }, tabindex: opts.small && face.text ? "0" : null },
+      h("div.band", {}, h("span", {}, kindName), h("span", {}, corner)),
+      h("div.name", {}, slashBreaks(String(face.name || info.name || id))),
+      face.text ? h("div.text", {}, h("div", {}, slashBreaks(face.text))) : null,
       face.gloss && !opts.small ? h("div.gloss", {}, face.gloss) : null
     );
     return el;

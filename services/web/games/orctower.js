@@ -196,7 +196,7 @@
           h("span.stat", {}, "Actions ", h("b", {}, v.actions)),
           v.last_round ? h("span.stat.ot-last", {}, "last round") : null,
           casting(v),
-          v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${v.pending[0].prompt}`) : null
+          v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${WL.named(c.players, v.pending[0].prompt)}`) : null
         ),
         h(
           "div.ot-map",

@@ -1,10 +1,12 @@
 // Spell Wars: life and blood, the Dungeon, creatures and treasures; spells are
-// composed by picking cards from the hand into Source / Quality / Delivery.
+// composed by picking cards from the hand into Source / Qualité / Effet.
 "use strict";
 (function () {
   const { h } = WL;
   const SLOTS = ["source", "quality", "delivery"];
-  const SLOT_NAMES = { source: "Source", quality: "Qualité", delivery: "Effet" };
+  // Card kinds in the rulebook's words: the slots, the card bands and the
+  // choices all say them so, never the data's English ids.
+  const KIND_NAMES = { source: "Source", quality: "Qualité", delivery: "Effet", wild: "Magie féroce", treasure: "Trésor", dead: "Sorcier crevé" };
   const PHASES = { place: "placing spells", cast: "casting", over: "over" };
 
   const small = (item) => WL.cardNode("spellwars", item.id, item, { small: true });
@@ -29,6 +31,21 @@
 
   function zone(title, items) {
     return items && items.length ? h("div", {}, h("div.muted", { style: "font-size:.8em" }, title), h("div.hand", {}, items.map(small))) : null;
+  }
+
+  const cardName = (id) => (WL.face("spellwars", id) || {}).name || KIND_NAMES[id] || id;
+
+  // A Choose answer in words, by what the open choice asks: "none" says what is
+  // left undone, "4>2" is a die against a wizard, "source+delivery" the types a
+  // wild card stands for, "2,0,1" the wizards the die's faces go to.
+  function choiceLabel(c, value) {
+    const kind = c.view.choice ? c.view.choice.kind : "";
+    if (value === "none") return { play: "play no creature", discard: "discard nothing" }[kind] || "none of them";
+    const split = /^(\d+)>(\d+)$/.exec(value);
+    if (split) return `die ${split[1]} → ${WL.nameOf(c.players, Number(split[2]))}`;
+    if (/^\d+(,\d+)+$/.test(value)) return value.split(",").map((n) => WL.nameOf(c.players, Number(n))).join(", ");
+    if (value.includes("+") || KIND_NAMES[value]) return value.split("+").map(cardName).join(" + ");
+    return null;
   }
 
   WL.games.spellwars = {
@@ -60,7 +77,7 @@
         );
       });
       const choice = v.choice
-        ? h("div.step", {}, h("b", {}, `${c.players[v.choice.seat]} decides: `), v.choice.prompt)
+        ? h("div.step", {}, h("b", {}, `${c.players[v.choice.seat]} decides: `), WL.named(c.players, v.choice.prompt))
         : null;
       return h(
         "div",
@@ -84,9 +101,17 @@
       if (field === "seat") return "seat";
       return null;
     },
+    kindLabel(kind) {
+      return KIND_NAMES[kind] || null;
+    },
+    valueLabel(field, value, c) {
+      if (field === "creature" && value === null) return "no creature (take the damage)";
+      if (field === "choice" && typeof value === "string") return choiceLabel(c, value);
+      return null;
+    },
     question(field) {
       return {
-        cards: "Compose your spell: pick up to one Source, one Quality and one Effect",
+        cards: `Compose your spell: pick up to one ${KIND_NAMES.source}, one ${KIND_NAMES.quality} and one ${KIND_NAMES.delivery}`,
         card: "Which card?",
         seat: "Which wizard?",
         amount: "How much blood?",
@@ -104,7 +129,7 @@
           h(
             `div.slot${slots[s].length ? ".filled" : ""}`,
             { dataset: { slot: s } },
-            h("div.slot-name", {}, SLOT_NAMES[s]),
+            h("div.slot-name", {}, KIND_NAMES[s]),
             slots[s].map((id) => h("div", {}, (WL.face("spellwars", id) || {}).name || id))
           )
         ),
@@ -118,16 +143,16 @@
       const counts = { source: 0, quality: 0, delivery: 0, wild: 0 };
       for (const id of picks) counts[kindOf(c, id)] = (counts[kindOf(c, id)] || 0) + 1;
       for (const s of SLOTS) {
-        if (counts[s] > 1) out.push({ level: "warn", text: `${counts[s]} ${SLOT_NAMES[s]} cards: the spell keeps one of them when it is revealed` });
+        if (counts[s] > 1) out.push({ level: "warn", text: `${counts[s]} ${KIND_NAMES[s]} cards: the spell keeps one of them when it is revealed` });
       }
       if (picks.length > 3) out.push({ level: "warn", text: `${picks.length} cards: you will take cards back until 3 remain, before the sizes are announced` });
       const missing = SLOTS.filter((s) => !counts[s]);
       if (missing.length && picks.length <= 3) {
         const wild = counts.wild || 0;
-        if (wild >= missing.length) out.push({ level: "ok", text: `wild magic stands for ${missing.map((s) => SLOT_NAMES[s]).join(" and ")}` });
-        else out.push({ level: "ok", text: `a ${picks.length}-card spell (no ${missing.slice(wild).map((s) => SLOT_NAMES[s]).join(", no ")})` });
+        if (wild >= missing.length) out.push({ level: "ok", text: `${KIND_NAMES.wild} stands for ${missing.map((s) => KIND_NAMES[s]).join(" and ")}` });
+        else out.push({ level: "ok", text: `a ${picks.length}-card spell (no ${missing.slice(wild).map((s) => KIND_NAMES[s]).join(", no ")})` });
       } else if (!missing.length && picks.length === 3) {
-        out.push({ level: "ok", text: "a full spell: Source, Quality and Effect" });
+        out.push({ level: "ok", text: `a full spell: ${KIND_NAMES.source}, ${KIND_NAMES.quality} and ${KIND_NAMES.delivery}` });
       }
       return out;
     },

@@ -23,13 +23,13 @@ def test_a_draw_from_an_unknown_pile_takes_the_named_card_and_checks_it() -> Non
     pile, unknown = take(pile, 3, "c")
     assert (pile, unknown) == (("a", "b"), 2)
     assert dice.draw(pile, unknown=unknown) == 0
-    with pytest.raises(DiceRequired, match="could be in the draw pile"):
+    with pytest.raises(DiceRequired, match="cannot have come from the draw pile"):
         Dice.scripted(drew=["z"]).draw(("a", "b"), unknown=2)
 
 
 def test_a_known_top_is_drawn_and_a_named_card_must_be_it() -> None:
     assert Dice.scripted().draw(("a", "b"), unknown=1) == 0
-    with pytest.raises(DiceRequired, match="'a' is on top"):
+    with pytest.raises(DiceRequired, match="the card on top of the draw pile, 'a'"):
         Dice.scripted(drew=["b"]).draw(("a", "b"), unknown=1)
     assert Dice.seeded("s").draw(("a", "b")) == 0
 
@@ -42,10 +42,27 @@ def test_one_refusal_names_every_missing_value() -> None:
     with pytest.raises(DiceRequired) as refused:
         dice.require_complete()
     message = refused.value.message
-    assert "4 chance value(s)" in message
-    assert message.count("a value 1..6 (damage)") == 2
-    assert "the card drawn from the draw pile (one of ['a', 'b']; or the order" in message
-    assert "an order of 2 cards (shuffle of discard)" in message
+    assert message == (
+        "table mode: this command needs 4 values from the table: 2 dice from 1 to 6 (damage), "
+        "the card drawn from the draw pile (any of: a, b), "
+        "then the order of the discard (2 cards, new top first)"
+    )
+    # The same, as data a client asks the table with.
+    assert [(n.kind, n.what, n.sides, n.size, n.cards) for n in refused.value.needs] == [
+        ("die", "damage", 6, 0, ()),
+        ("die", "damage", 6, 0, ()),
+        ("card", "the draw pile", 0, 0, ("a", "b")),
+        ("order", "the discard", 0, 2, ("a", "b")),
+    ]
+    # Copies are one kind, named once: the engine takes whichever copy is there.
+    dice = Dice.scripted(collect=True)
+    dice.draw(("imp#2", "elf#1", "imp#1"), unknown=3)
+    with pytest.raises(DiceRequired) as refused:
+        dice.require_complete()
+    assert refused.value.needs[0].cards == ("elf", "imp")
+    taken = Dice.scripted(drew=["imp"])
+    assert taken.draw(("elf#1", "imp#2", "imp#1"), unknown=3) == 1
+    assert taken.named_cards(["imp"]) == ("imp#2",)
 
 
 def test_left_out_cards_are_shuffled_with_the_games_chance() -> None:
@@ -61,3 +78,16 @@ def test_left_out_cards_are_shuffled_with_the_games_chance() -> None:
     table = shuffle_left_out(Dice.scripted(), manifest, ["a"], pile="p", rule="r")
     assert table is not None and table.unknown
     assert shuffle_left_out(Dice.seeded("x"), ["a"], ["a"], pile="p", rule="r") is None
+
+
+def test_each_draw_of_a_deal_is_offered_every_card_of_the_pile() -> None:
+    """The refusal works the later draws out on stand-ins (the first card that
+    could be there); the table may well have drawn that card later instead."""
+    dice = Dice.scripted(collect=True)
+    pile: tuple[str, ...] = ("chief-01", "orc-01", "orc-02")
+    for _ in range(2):
+        card = pile[dice.draw(pile, unknown=len(pile))]
+        pile = tuple(c for c in pile if c != card)
+    with pytest.raises(DiceRequired) as refused:
+        dice.require_complete()
+    assert [need.cards for need in refused.value.needs] == [("chief", "orc"), ("chief", "orc")]

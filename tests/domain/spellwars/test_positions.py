@@ -145,7 +145,9 @@ def test_a_table_supplies_the_order_of_the_cards_left_out() -> None:
     left_out = len(main_deck()) - 2
     # Without an order the cards left out stay face down: the hands are refilled from
     # them, so the table names the cards drawn (or gives the order).
-    with pytest.raises(DiceRequired, match=r"the card drawn from the draw pile .*or the order"):
+    with pytest.raises(
+        DiceRequired, match=r"the card drawn from the draw pile for seat 0 \(any of: asphixis, "
+    ):
         opened(position, 2, {}, Dice.scripted())
     orders = [list(range(left_out))[::-1], list(range(25)), list(range(25))]
     table = opened(position, 2, {}, Dice.scripted(orders=orders))

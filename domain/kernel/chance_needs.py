@@ -1,0 +1,104 @@
+"""What a table-mode command still needs from the physical table, as data.
+
+A refusal for missing chance (``DiceRequired``) carries one ``ChanceNeed`` per
+value, in the order the rules consume them, so a client can ask for each one
+(a die's faces, the cards that could have been drawn) instead of parsing a
+sentence; ``needs_text`` says the same in words, one phrase per run of
+alike needs.
+
+A card a table names may be given by its id (``asphixis#2``), by the kind it is
+a copy of (``asphixis``) or by its printed name when the service hands the
+source a table of names (``card_key`` folds case and accents): copies are
+interchangeable, so the engine takes the first copy that could be there.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import msgspec
+
+# A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
+_INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+
+
+class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
+    """One value a table must supply.
+
+    ``kind``: ``die`` (a face 1..``sides``), ``order`` (a permutation of
+    ``size`` cards, new top first; ``cards`` as they lay before) or ``card``
+    (the card drawn from a face-down pile; ``cards`` are the kinds that could
+    be there, each said once, sorted)."""
+
+    kind: Literal["die", "order", "card"]
+    what: str
+    sides: int = 0
+    size: int = 0
+    cards: tuple[str, ...] = ()
+    # The seat a card goes to, where the rules say (a deal): a table deals in
+    # that order and enters each player's cards as theirs.
+    seat: int | None = None
+
+
+def card_kind(card_id: str) -> str:
+    """The card an instance id is a copy of (itself when it has no copy number)."""
+    m = _INSTANCE.match(card_id)
+    return m.group(1) if m else card_id
+
+
+def card_key(name: str) -> str:
+    """A printed name as a table may type it: case, accents and spacing folded."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return " ".join(plain.casefold().replace("’", "'").split())
+
+
+def kinds(cards: Iterable[str]) -> list[str]:
+    """The distinct kinds among ``cards``, sorted (copies said once)."""
+    return sorted({card_kind(c) for c in cards})
+
+
+def _phrase(run: Sequence[ChanceNeed], listed: bool = True) -> str:
+    first, n = run[0], len(run)
+    if first.kind == "die":
+        dice = "a die" if n == 1 else f"{n} dice"
+        return f"{dice} from 1 to {first.sides} ({first.what})"
+    if first.kind == "order":
+        shuffles = "the order" if n == 1 else f"{n} orders"
+        return f"{shuffles} of {first.what} ({first.size} cards, new top first)"
+    cards = "the card" if n == 1 else f"{n} cards"
+    whose = "" if first.seat is None else f" for seat {first.seat}"
+    if not listed:
+        return f"{cards} drawn from {first.what}{whose}"
+    could = ", ".join(kinds(first.cards))
+    return f"{cards} drawn from {first.what}{whose} (any of: {could})"
+
+
+def _alike(a: ChanceNeed, b: ChanceNeed) -> bool:
+    return (a.kind, a.what, a.sides, a.size, a.seat) == (b.kind, b.what, b.sides, b.size, b.seat)
+
+
+def _runs(needs: Sequence[ChanceNeed]) -> list[list[ChanceNeed]]:
+    runs: list[list[ChanceNeed]] = []
+    for need in needs:
+        if runs and _alike(runs[-1][0], need):
+            runs[-1].append(need)
+        else:
+            runs.append([need])
+    return runs
+
+
+def needs_text(needs: Sequence[ChanceNeed], *, more: bool = False) -> str:
+    """``6 cards drawn from the deck (any of: …), then a die from 1 to 3 (first
+    player)``; ``more``: the rules had not finished asking (a tie re-rolled on
+    placeholders), so this is what is known so far."""
+    phrases, piles = [], set()
+    for run in _runs(needs):
+        # A pile's cards are listed once: the deal's later seats draw from the same.
+        fresh = run[0].kind != "card" or run[0].what not in piles
+        piles.add(run[0].what)
+        phrases.append(_phrase(run, fresh))
+    said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", then " + phrases[-1]
+    return f"{said}, and possibly more" if more else said

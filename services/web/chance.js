@@ -1,0 +1,127 @@
+// Table mode: ask the physical table for the chance a command (or a table's
+// opening) needs. The server refuses such a command once with `needs`: one
+// entry per die, shuffle order and card drawn, in the order the rules use them.
+// Each becomes a field here (a die's faces, the cards that could have been
+// drawn by their printed names), and the answers go back with the command as
+// `dice`, `orders` and `drew`.
+"use strict";
+(function () {
+  const { h } = WL;
+
+  const cardName = (game, id) => {
+    const face = WL.face(game, id);
+    return face && face.name ? face.name : id.replace(/_/g, " ");
+  };
+
+  function field(game, players, asked, index, total) {
+    // "seat 1's spell deck" is Bob's spell deck at this table.
+    const need = Object.assign({}, asked, {
+      what: asked.what.replace(/\bseat (\d+)/g, (_, s) => WL.nameOf(players, Number(s))),
+    });
+    const of = total > 1 ? ` (${index + 1} of ${total})` : "";
+    const whose = need.seat === null || need.seat === undefined ? "" : ` for ${WL.nameOf(players, need.seat)}`;
+    if (need.kind === "die") {
+      const faces = Array.from({ length: need.sides }, (_, i) => h("option", { value: i + 1 }, String(i + 1)));
+      return h(
+        "label.chance-field",
+        {},
+        h("span", {}, `Die for ${need.what}${of}, 1 to ${need.sides}`),
+        h("select", { dataset: { kind: "die" } }, h("option", { value: "" }, "—"), faces)
+      );
+    }
+    if (need.kind === "card") {
+      const cards = need.cards
+        .map((id) => ({ id, name: cardName(game, id) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return h(
+        "label.chance-field",
+        {},
+        h("span", {}, `Card drawn from ${need.what}${whose}${of}`),
+        h(
+          "select",
+          { dataset: { kind: "card" } },
+          h("option", { value: "" }, "— which card? —"),
+          cards.map((c) => h("option", { value: c.id }, c.name))
+        )
+      );
+    }
+    const laid = need.cards.map((id, i) => `${i}: ${cardName(game, id)}`).join(", ");
+    return h(
+      "label.chance-field",
+      {},
+      h("span", {}, `Order of ${need.what}${of}: ${need.size} positions, new top first`),
+      h("input", {
+        dataset: { kind: "order", size: need.size },
+        placeholder: Array.from({ length: Math.min(need.size, 4) }, (_, i) => i).reverse().join(",") + (need.size > 4 ? ",…" : ""),
+        pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*",
+      }),
+      laid ? h("span.muted.chance-laid", {}, `as they lay: ${laid}`) : null
+    );
+  }
+
+  // Runs of alike needs are numbered "1 of 4" so a table can follow its deal.
+  // Each card of a run may be any card of the pile: the server worked out the
+  // later draws on stand-ins (the first card that could be there), so their own
+  // lists lack the cards those stand-ins took.
+  function fields(game, players, needs) {
+    const out = [];
+    let i = 0;
+    while (i < needs.length) {
+      let j = i;
+      const same = (a, b) => a.kind === b.kind && a.what === b.what && a.seat === b.seat;
+      while (j < needs.length && same(needs[i], needs[j])) j++;
+      const pile = [...new Set(needs.slice(i, j).flatMap((n) => n.cards || []))];
+      for (let k = i; k < j; k++) {
+        const need = needs[k].kind === "card" ? Object.assign({}, needs[k], { cards: pile }) : needs[k];
+        out.push(field(game, players, need, k - i, j - i));
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  // A box of fields that grows: a later refusal (a tie re-rolled on the dice
+  // given) adds its needs after the ones already answered.
+  // ``players``: the names by seat, for a deal's "card drawn ... for Ann".
+  WL.chanceBox = function chanceBox(game, players, title) {
+    const list = h("div.chance-fields");
+    const box = h("div.chance", { role: "group", "aria-label": title }, h("h3", {}, title), list);
+    return {
+      box,
+      add(needs) {
+        list.append(...fields(game, players, needs));
+        const first = [...list.querySelectorAll("select, input")].find((el) => !el.value);
+        if (first) first.focus();
+      },
+      clear() {
+        list.replaceChildren();
+      },
+      get empty() {
+        return !list.children.length;
+      },
+      // {dice, orders, drew} from the fields, or an Error naming the first one left empty.
+      values() {
+        const out = { dice: [], orders: [], drew: [] };
+        for (const el of list.querySelectorAll("select, input")) {
+          const label = el.closest("label").querySelector("span").textContent;
+          if (!el.value.trim()) return new Error(`${label}: not entered yet`);
+          if (el.dataset.kind === "die") out.dice.push(Number(el.value));
+          else if (el.dataset.kind === "card") out.drew.push(el.value);
+          else {
+            const order = el.value.split(",").map((x) => Number(x.trim()));
+            const n = Number(el.dataset.size);
+            const sorted = [...order].sort((a, b) => a - b);
+            if (order.length !== n || sorted.some((x, i) => x !== i)) {
+              return new Error(`${label}: each position from 0 to ${n - 1} once`);
+            }
+            out.orders.push(order);
+          }
+        }
+        return out;
+      },
+    };
+  };
+
+  // Is this refusal a table-mode request for chance the page can ask for?
+  WL.needsChance = (e) => e instanceof WL.ApiError && e.code === "dice_required" && Array.isArray(e.needs) && e.needs.length > 0;
+})();

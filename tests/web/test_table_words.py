@@ -1,0 +1,141 @@
+"""In Chromium: the table says things in words a player reads, not the engine's
+ids — a choice of "no creature" rather than "null", players' names rather than
+seat numbers, the card kinds the spell slots use, hidden events said plainly."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from domain.elfenwizards.events import PhaseBegan
+from domain.spellwars import GAME as SPELLWARS
+from services.ledger import WizardLedger
+from tests.domain.spellwars.helpers import cast
+from tests.services.conftest import LiveServer, play
+from tests.web.conftest import screenshot
+from tests.web.test_table_pages import open_seat, seat_link, wait_position
+
+NAMES = ["Ann", "Bob", "Cy"]
+# What the engine says that a player should never read on the table.
+RAW = re.compile(
+    r"\bseat \d+\b|\bnull\b|\bNone\b|\bundefined\b|not visible|\(\w+: "
+    r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act"
+)
+
+
+def words_on(page: Any) -> str:
+    """The table's own words: banner, public area and story (the header says the seat)."""
+    return "\n".join(page.inner_text(sel) for sel in ("#turn", "#public", "#story"))
+
+
+def block_position() -> dict[str, Any]:
+    """Bob (seat 1) holds a creature and is hit for 3: he may sacrifice it, or not."""
+    g, _ = cast({"source": "taleboulas#1"}, setup={"creatures": [[], ["gracula#1"], []]})
+    return SPELLWARS.position(g.state)
+
+
+def test_a_block_with_no_creature_is_offered_and_told_in_words(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("spellwars", NAMES, seed="block", setup=block_position())
+    gid, token = str(created.game_id), dict(created.seats)[1]
+    page = open_seat(browser, seat_link(server, gid, 1, token))
+    # The choice is Bob's, said with his name where the engine says "seat 1".
+    assert "Bob decides: Taléboulas: 3 damage to Bob: sacrifice a creature?" in page.inner_text(
+        "#public"
+    )
+    page.click("#actions button[data-type='Block']")
+    offered = page.locator("#actions .choices button[data-field='creature']").all_inner_texts()
+    assert offered == ["Gracula", "no creature (take the damage)"]
+    page.click("#actions button[data-value='null']")
+    assert page.inner_text("#summary") == "Block with a creature: no creature (take the damage)"
+    screenshot(page, "spellwars-block-no-creature")
+    head = int(page.get_attribute("body", "data-position") or 0)
+    page.click("#send")
+    wait_position(page, head + 1)
+    story = page.inner_text("#story")
+    assert "Bob: Block with a creature: no creature (take the damage)" in story
+    assert not RAW.search(words_on(page)), words_on(page)
+    # Card bands name the kinds as the spell's slots do (Source, Qualité, Effet).
+    bands = set(page.locator(".card .band span:first-child").all_text_contents())
+    assert bands and bands <= {"Source", "Qualité", "Effet", "Magie féroce", "Trésor"}, bands
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_target_is_asked_for_in_words_and_offered_by_name(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    g, _ = cast({"delivery": "canibalocircus#1"})  # ties: Ann picks Bob or Cy
+    setup = SPELLWARS.position(g.state)
+    created = web_ledger.create_game("spellwars", NAMES, seed="target", setup=setup)
+    gid, token = str(created.game_id), dict(created.seats)[0]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    asked = "Canibalocircus: pick a target: the opponent with the most creatures"
+    assert page.inner_text("#turn") == f"Your turn — {asked}"
+    assert f"Ann decides: {asked}" in page.inner_text("#public")
+    assert f"waiting for Ann: {asked}" in page.inner_text("#story")
+    page.click("#actions button[data-type='PickTarget']")
+    offered = page.locator("#actions .choices button[data-field='seat']").all_inner_texts()
+    assert offered == ["Bob", "Cy"]
+    assert not RAW.search(words_on(page)), words_on(page)
+    screenshot(page, "spellwars-target-in-words")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_spell_is_composed_into_the_slots_the_cards_are_named_by(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("spellwars", NAMES[:2], seed="slots")
+    gid, token = str(created.game_id), dict(created.seats)[0]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    page.click("#actions button[data-type='PlaceCards']")
+    question = page.inner_text("#actions .step .q")
+    assert question == "Compose your spell: pick up to one Source, one Qualité and one Effet"
+    slots = page.locator("#slots .slot-name").all_text_contents()
+    hand = page.locator("#hand .card .band span:first-child").all_text_contents()
+    assert slots == ["Source", "Qualité", "Effet"]
+    assert set(hand) <= {*slots, "Magie féroce"}, hand
+    for card in page.locator("#hand .card").all()[:3]:
+        card.click()
+    checks = page.inner_text("#checks")
+    assert not re.search(r"quality|delivery|wild magic|Effect\b", checks, re.I), checks
+    screenshot(page, "spellwars-slots-in-french")
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", ["spellwars", "elfenwizards", "orctower", "ultimate"])
+def test_the_table_says_players_and_words_not_the_engines_ids(
+    game: str, browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game(game, NAMES, seed=f"words-{game}")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=60, seed=3)
+    head = web_ledger.load(gid).version
+    pages = {
+        "spectator": open_seat(browser, f"{server.url}/play/{gid}"),
+        "seat 0": open_seat(browser, seat_link(server, gid, 0, dict(created.seats)[0])),
+    }
+    for who, page in pages.items():
+        wait_position(page, head)
+        said = words_on(page)
+        assert not RAW.search(said), f"{who}: {RAW.search(said)} in {said}"
+        screenshot(page, f"words-{game}-{who.replace(' ', '')}")
+        assert page.errors == []
+    story = pages["spectator"].inner_text("#story")
+    if game == "elfenwizards":
+        # Each phase names the players in the order they act.
+        phases = [e.event for e in web_ledger.entries(gid) if isinstance(e.event, PhaseBegan)]
+        assert phases
+        for phase in phases:
+            order = ", ".join(NAMES[s] for s in phase.order)
+            assert f"phase {phase.number} ({phase.phase}): to act in turn {order}" in story
+    if game == "spellwars":
+        assert "waiting for spells (or cards taken back) from Ann, Bob and Cy" in story
+    if game == "ultimate":
+        assert "cards dealt — hidden from you" in story
+    for page in pages.values():
+        page.context.close()
