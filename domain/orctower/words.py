@@ -7,12 +7,13 @@ printed name (``data.py``) before it, ``Blizzard (ice_storm.04)``.
 
 from __future__ import annotations
 
-from domain.orctower.data import destiny_name
+from domain.orctower.data import CHANGE_NAMES, POWER_NAMES, destiny_name
 
 LINES_SAY_IDS = True
 
 
 def card_name(card_id: str) -> str | None:
-    """A destiny card by the rulebook's name for it (its spells and creatures are
-    named from the game's data by ``services.card_names``)."""
-    return destiny_name(card_id)
+    """A destiny card, a rule change or a bonus power by the rulebook's name for
+    it (the spells and creatures are named from the game's data by
+    ``services.card_names``)."""
+    return destiny_name(card_id) or CHANGE_NAMES.get(card_id) or POWER_NAMES.get(card_id)

@@ -68,3 +68,13 @@ def test_every_seat_a_view_holds_is_said_by_its_player() -> None:
     ]
     elves = Words(get_game("elfenwizards"), ("Ann", "Bob", "Cy"))
     assert facts({"to_act": 2, "dragon": 0}, elves) == ["to act: Cy", "dragon: Ann"]
+
+
+def test_the_orc_towers_rule_changes_and_powers_go_by_their_printed_names() -> None:
+    words = Words(get_game("orctower"), ("Ann", "Bob"))
+    view = {"destiny": "d09", "destiny_card": {"rule": "no_powers"}, "powers": ["draw5"]}
+    assert facts(view, words) == [
+        "destiny: carte Destin 9",
+        "destiny card — rule: Pas de pouvoirs bonus",
+        "powers: Piocher un sort supplémentaire",
+    ]
