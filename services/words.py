@@ -40,7 +40,7 @@ from domain.kernel import (
     GameStarted,
     SeedRevealed,
 )
-from domain.kernel.events import and_text, option_value_text
+from domain.kernel.events import and_text, option_value_text, pile_text
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.declared import declared as declared_words
 
@@ -195,7 +195,8 @@ class Words:
                 f"({event.source}, counter {event.counter})"
             )
         if isinstance(event, CardsShuffled):
-            return f"{event.pile} shuffled: {len(event.order)} cards ({event.source})"
+            pile = self._seats_and_cards(pile_text(event.pile))
+            return f"{pile} shuffled: {len(event.order)} cards ({event.source})"
         return ""
 
     def event(self, event: Event) -> str:

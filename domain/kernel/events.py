@@ -169,9 +169,20 @@ class CardsShuffled(Consequence, frozen=True, kw_only=True):
         return HIDDEN
 
     def describe(self) -> str:
+        pile = pile_text(self.pile)
         if self.unknown:
-            return f"{self.pile} shuffled at the table ({len(self.order)} cards, order unknown)"
-        return f"{self.pile} shuffled ({len(self.order)} cards)"
+            return f"{pile} shuffled at the table ({len(self.order)} cards, order unknown)"
+        return f"{pile} shuffled ({len(self.order)} cards)"
+
+
+_SEATS_PILE = re.compile(r"^(\w+)\.(\d+)$")
+
+
+def pile_text(pile: str) -> str:
+    """A pile by its words: one kept per seat (``deck.1``) is ``seat 1's deck``,
+    which the story says with the player's name."""
+    m = _SEATS_PILE.match(pile)
+    return f"seat {m.group(2)}'s {m.group(1).replace('_', ' ')}" if m else pile.replace("_", " ")
 
 
 class SeedRevealed(Consequence, frozen=True, kw_only=True):

@@ -104,7 +104,9 @@ def test_the_orc_tower_says_its_cards_by_their_printed_names(tmp_path: Path) -> 
     assert re.search(
         r"carte Destin \d+ revealed: the [a-z, ]+ creatures move; rule change: ", story
     )
-    # Rule changes by their printed names, scores by player: no ids, no Python lists.
+    # A seat's deck by its player, rule changes by their printed names, scores by
+    # player: no ids, no Python lists.
+    assert "bot 1's deck shuffled (8 cards)" in story and "deck.0" not in story
     assert not re.search(r"rule change: [a-z]+_|\[\d", story), story
     assert re.search(r"^ +won by bot \d.*; bot 1 scored \d+, bot 2 scored \d+ — ", story, re.M)
     texts = {
