@@ -17,7 +17,7 @@ from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Ta
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
-from services.words import Words, hidden_line, prompt_words
+from services.words import Words, declarations, hidden_line, prompt_words
 
 
 def status_of(game: Game[Any], table: Table[Any]) -> str:
@@ -81,6 +81,8 @@ def named_prompts(view: Any, game: Game[Any], names: CardNames) -> Any:
     """A game's view with each ``prompt`` in it (words a page shows as they are:
     a Spell Wars card's question) in the game's words (``prompt_words``) and the
     table's names; the rest is data."""
+    if not names and getattr(declarations(game), "prompt_words", None) is None:
+        return view  # nothing to say otherwise: no walk through every view read
     if isinstance(view, dict):
         return {
             k: names.rename(prompt_words(game, v))

@@ -7,7 +7,7 @@ placement is public), so all events are public.
 from __future__ import annotations
 
 from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE, Board
-from domain.elfenwizards.state import Wizard
+from domain.elfenwizards.state import PHASE_TITLE, Wizard
 from domain.kernel import Consequence, Event, seats_text
 
 
@@ -126,7 +126,11 @@ class PhaseBegan(Consequence, frozen=True, kw_only=True):
     order: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"phase {self.number} ({self.phase}): to act in turn {_in_turn(self.order)}"
+        return f"{self.title()}: to act in turn {_in_turn(self.order)}"
+
+    def title(self) -> str:
+        """``phase 2, Lancer et allocation des sorts majeurs``: the rulebook's title."""
+        return f"phase {self.number}, {PHASE_TITLE.get(self.phase, self.phase)}"
 
 
 class RoundCounterMarked(Consequence, frozen=True, kw_only=True):

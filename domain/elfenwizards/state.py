@@ -41,6 +41,20 @@ PHASE_NUMBER: dict[str, int] = {
     "grey": 9,
 }
 
+# Each phase's title as the rulebook prints it (« Le tour de jeu », the list of ten
+# phases; the tenth, scoring, is not a phase the engine waits in).
+PHASE_TITLE: dict[str, str] = {
+    "retire": "Retraite du Grand Druide",
+    "roll": "Lancer et allocation des sorts majeurs",
+    "reroll": "Lancer et allocation des sorts majeurs restants",
+    "recover": "Récupération des sorts mineurs",
+    "compete": "Compétition et attribution des titres",
+    "recover2": "Récupération des sorts mineurs",
+    "vacancies": "Attribution des titres vacants",
+    "demote": "Rétrogradation des magiciens restants",
+    "grey": "Retrait des jetons de magie grise",
+}
+
 NOBODY = -1
 
 

@@ -11,7 +11,7 @@ from domain.elfenwizards.events import PhaseBegan, WinnersDeclared
 def event_words(event: Any, words: Any) -> str | None:
     if isinstance(event, PhaseBegan):
         who = ", ".join(words.seat(s) for s in event.order) or "nobody"
-        return f"phase {event.number} ({event.phase}): to act in turn {who}"
+        return f"{event.title()}: to act in turn {who}"
     if isinstance(event, WinnersDeclared):
         names = " and ".join(words.seat(s) for s in event.winners)
         return (

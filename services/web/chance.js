@@ -15,9 +15,7 @@
 
   function field(game, players, asked, index, total) {
     // "seat 1's spell deck" is Bob's spell deck at this table.
-    const need = Object.assign({}, asked, {
-      what: asked.what.replace(/\bseat (\d+)/g, (_, s) => WL.nameOf(players, Number(s))),
-    });
+    const need = Object.assign({}, asked, { what: WL.named(players, asked.what) });
     const of = total > 1 ? ` (${index + 1} of ${total})` : "";
     const whose = need.seat === null || need.seat === undefined ? "" : ` for ${WL.nameOf(players, need.seat)}`;
     if (need.kind === "die") {

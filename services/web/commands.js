@@ -145,6 +145,10 @@
       const kind = kindOf(ctx, f, first);
       if (kind === "seat") parts.push(`→ ${text}`);
       else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
+      // A choice is what it names ("Choose: Asphixis"), not "choice Asphixis".
+      else if (f === "choice") parts.push(text);
+      // Where a die or a wizard goes: "die ⚅ 6 on the Nécromancien major-spell space".
+      else if (f === "space" && parts.length) parts.push(`on ${text}`);
       // A label that already says its field ("quarter 3", "tower space 5", "no
       // creature") is not named twice.
       else if (saysField(text, f)) parts.push(text);

@@ -22,7 +22,10 @@ def test_the_fallback_needs_no_declaration() -> None:
     assert text == "Cy: place die — die 4, space S1"
     assert spaced("RetireGrandDruide") == "retire grand druide"
     phase = PhaseBegan(rule="elfenwizards.round.order", phase="roll", number=2, order=(2, 0, 1))
-    assert words.event(phase) == "phase 2 (roll): to act in turn Cy, Ann, Bob"
+    assert (
+        words.event(phase)
+        == "phase 2, Lancer et allocation des sorts majeurs: to act in turn Cy, Ann, Bob"
+    )
 
 
 def test_a_die_choosing_a_player_counts_as_the_seats_are_listed() -> None:

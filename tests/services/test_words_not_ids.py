@@ -33,8 +33,14 @@ def test_the_log_lists_the_seats_to_act_each_whole_and_in_turn() -> None:
     """The page names every "seat N" of a line: the order is said seat by seat."""
     phase = PhaseBegan(rule="elfenwizards.round.order", phase="roll", number=2, order=(2, 0, 1))
     game = get_game("elfenwizards")
-    assert entry_text(phase, game) == "phase 2 (roll): to act in turn seat 2, seat 0, seat 1"
-    assert Words(game, NAMES).event(phase) == "phase 2 (roll): to act in turn Cy, Ann, Bob"
+    assert (
+        entry_text(phase, game)
+        == "phase 2, Lancer et allocation des sorts majeurs: to act in turn seat 2, seat 0, seat 1"
+    )
+    assert (
+        Words(game, NAMES).event(phase)
+        == "phase 2, Lancer et allocation des sorts majeurs: to act in turn Cy, Ann, Bob"
+    )
 
 
 def test_dice_lie_on_spaces_named_by_their_levels() -> None:

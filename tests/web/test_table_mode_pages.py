@@ -104,3 +104,30 @@ def test_a_table_opens_and_draws_by_printed_names(
     assert ann.errors == []
     ann.context.close()
     context.close()
+
+
+def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_stack(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    lobby = browser.new_page(viewport={"width": 1400, "height": 1000})
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    lobby.select_option("#game", "orctower")
+    lobby.select_option("#seats", "2")
+    names = lobby.locator("#names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    lobby.check("input[name=mode][value=table]")
+    lobby.click("#create")
+    lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
+    asked = lobby.locator("#opening-chance .chance-field > span").all_inner_texts()
+    assert "Card drawn from Ann's spell deck (1 of 4)" in asked
+    assert "Card drawn from Bob's spell deck (4 of 4)" in asked
+    quarters = [a for a in asked if a.startswith("Card drawn from the marker stack of quarter ")]
+    assert len(quarters) == 12 and quarters[0].endswith("quarter 1")
+    # Every draw from the stacks is offered every kind of creature, by name.
+    for select in lobby.locator("#opening-chance select[data-kind=card]").all()[-13:-1]:
+        offered = select.locator("option").all_inner_texts()
+        assert "Gobelin" in offered and "Chef" in offered
+    screenshot(lobby, "table-mode-orctower-opening")
+    lobby.close()

@@ -22,6 +22,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 RAW = re.compile(
     r"\bseat \d+\b|\bnull\b|\bNone\b|\bundefined\b|not visible|\(\w+: "
     r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act"
+    r"|: choice |[Pp]hase \d+ \("
 )
 
 
@@ -58,9 +59,9 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     story = page.inner_text("#story")
     assert "Bob: Block with a creature: no creature (take the damage)" in story
     assert not RAW.search(words_on(page)), words_on(page)
-    # Card bands name the kinds as the spell's slots do (Source, Qualité, Effet).
+    # Card bands name the kinds as the slots do, in the rulebook's words.
     bands = set(page.locator(".card .band span:first-child").all_text_contents())
-    assert bands and bands <= {"Source", "Qualité", "Effet", "Magie féroce", "Trésor"}, bands
+    assert bands and bands <= {"Source", "Qualité", "Destination", "Magie féroce", "Trésor"}, bands
     assert page.errors == []
     page.context.close()
 
@@ -94,10 +95,10 @@ def test_a_spell_is_composed_into_the_slots_the_cards_are_named_by(
     page = open_seat(browser, seat_link(server, gid, 0, token))
     page.click("#actions button[data-type='PlaceCards']")
     question = page.inner_text("#actions .step .q")
-    assert question == "Compose your spell: pick up to one Source, one Qualité and one Effet"
+    assert question == "Compose your spell: pick up to one Source, one Qualité and one Destination"
     slots = page.locator("#slots .slot-name").all_text_contents()
     hand = page.locator("#hand .card .band span:first-child").all_text_contents()
-    assert slots == ["Source", "Qualité", "Effet"]
+    assert slots == ["Source", "Qualité", "Destination"]
     assert set(hand) <= {*slots, "Magie féroce"}, hand
     for card in page.locator("#hand .card").all()[:3]:
         card.click()
@@ -132,7 +133,7 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
         assert phases
         for phase in phases:
             order = ", ".join(NAMES[s] for s in phase.order)
-            assert f"phase {phase.number} ({phase.phase}): to act in turn {order}" in story
+            assert f"{phase.title()}: to act in turn {order}" in story
     if game == "spellwars":
         assert "waiting for spells (or cards taken back) from Ann, Bob and Cy" in story
     if game == "ultimate":

@@ -74,7 +74,7 @@
           "div.stats",
           {},
           h("span.stat", {}, "Round ", h("b", {}, v.round), "/4"),
-          h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` (${v.phase})`),
+          h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
           h("span.stat", {}, "Grey pool ", h("b", {}, v.pool)),
           v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
         ),

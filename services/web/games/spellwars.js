@@ -1,12 +1,12 @@
 // Spell Wars: life and blood, the Dungeon, creatures and treasures; spells are
-// composed by picking cards from the hand into Source / Qualité / Effet.
+// composed by picking cards from the hand into Source / Qualité / Destination.
 "use strict";
 (function () {
   const { h } = WL;
   const SLOTS = ["source", "quality", "delivery"];
   // Card kinds in the rulebook's words: the slots, the card bands and the
   // choices all say them so, never the data's English ids.
-  const KIND_NAMES = { source: "Source", quality: "Qualité", delivery: "Effet", wild: "Magie féroce", treasure: "Trésor", dead: "Sorcier crevé" };
+  const KIND_NAMES = { source: "Source", quality: "Qualité", delivery: "Destination", wild: "Magie féroce", treasure: "Trésor", dead: "Sorcier crevé" };
   const PHASES = { place: "placing spells", cast: "casting", over: "over" };
 
   const small = (item) => WL.cardNode("spellwars", item.id, item, { small: true });
