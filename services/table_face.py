@@ -84,14 +84,14 @@ def _ultimate(game: Game[Any]) -> list[dict[str, Any]]:
 
 
 def _spellwars(game: Game[Any]) -> list[dict[str, Any]]:
-    from domain.spellwars.cards import all_cards
+    from domain.spellwars.cards import GLYPH_NAMES, all_cards
 
     faces = []
     for c in all_cards().values():
         text = c.text if c.printed else c.ours
         extra: dict[str, Any] = {"number": c.number, "printed": c.printed}
         if c.glyph:
-            extra["glyph"] = c.glyph
+            extra["glyph"] = GLYPH_NAMES.get(c.glyph, c.glyph)
         if c.kind == "delivery":
             extra["initiative"] = c.initiative
         faces.append(_face(c.slug, c.name, c.kind, text, "", "", extra))

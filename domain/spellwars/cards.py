@@ -20,6 +20,14 @@ from domain.spellwars.language import Op, check_passive, parse
 
 SLOTS = ("source", "quality", "delivery")
 GLYPHS = ("arcane", "tenebres", "elementaire", "illusion", "primaire")
+# The five kinds of magic as the rulebook prints them (« Les 5 types de magie »).
+GLYPH_NAMES = {
+    "arcane": "Arcane",
+    "tenebres": "Ténèbres",
+    "elementaire": "Élémentaire",
+    "illusion": "Illusion",
+    "primaire": "Primaire",
+}
 
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):

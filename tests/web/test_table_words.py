@@ -62,6 +62,10 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     # Card bands name the kinds as the slots do, in the rulebook's words.
     bands = set(page.locator(".card .band span:first-child").all_text_contents())
     assert bands and bands <= {"Source", "Qualité", "Destination", "Magie féroce", "Trésor"}, bands
+    # And the kinds of magic as printed: "Ténèbres", not the id "tenebres".
+    glyphs = set(page.locator(".card .band span:last-child").all_text_contents()) - {""}
+    printed = {"Arcane", "Ténèbres", "Élémentaire", "Illusion", "Primaire"}
+    assert glyphs and all(g in printed or g.startswith("⚡") for g in glyphs), glyphs
     assert page.errors == []
     page.context.close()
 

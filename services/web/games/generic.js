@@ -45,7 +45,7 @@
     const info = typeof item === "object" && item ? item : {};
     const kind = face.kind || info.kind || "";
     const extra = face.extra || {};
-    const corner = info.glyph || extra.glyph || (info.initiative || extra.initiative ? `⚡${info.initiative || extra.initiative}` : "");
+    const corner = extra.glyph || info.glyph || (info.initiative || extra.initiative ? `⚡${info.initiative || extra.initiative}` : "");
     // The game's own word for the kind where it has one (Spell Wars: "Qualité").
     const renderer = WL.games[game] || {};
     const kindName = (renderer.kindLabel && renderer.kindLabel(kind)) || kind;
