@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import ActionTaken, GameForked
+from domain.kernel.chance_needs import card_kind
 from projections.base import Projection
 from projections.feed import Folds, Item
 from projections.store import ProjectionStore, Tx
@@ -25,19 +26,23 @@ def cards_named(command: dict[str, Any]) -> set[str]:
     cards = command.get("cards")
     if isinstance(cards, list | tuple):
         names += [c for c in cards if isinstance(c, str)]
-    return {n.split("#", 1)[0] for n in names}
+    # A copy counts as its card: "asphixis#2" and the orc tower's "cold_snap.01".
+    return {card_kind(n) for n in names}
 
 
 class Statistics(Projection):
     name = "statistics"
+    # 2: a card's copies count as that card (the orc tower's "cold_snap.01" was a
+    # card of its own); projected anew from zero into tables of its own.
+    schema = 2
 
     def __init__(self, store: ProjectionStore, folds: Folds | None) -> None:
         super().__init__(store)
         # Its own folds: the scoreboard's cache moves on with each event it applies.
         self.folds = folds
-        self.seats = store.table("stats_seats")
-        self.cards = store.table("stats_cards")
-        self.plays = store.table("stats_plays")
+        self.seats = store.table("stats_v2_seats")
+        self.cards = store.table("stats_v2_cards")
+        self.plays = store.table("stats_v2_plays")
         self.branches = store.table("stats_branches")
 
     def create_statements(self) -> list[str]:

@@ -252,6 +252,8 @@
     $("options").addEventListener("change", dropOpening); // options may change the deal
     for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { dropOpening(); modeHint(); });
     $("create-form").addEventListener("submit", create);
+    // An answer entered: the complaint about it no longer stands.
+    $("opening-chance").addEventListener("change", () => WL.showError($("create-error"), null));
     drawSeats();
     drawOptions();
     modeHint();

@@ -306,3 +306,19 @@ def test_a_what_if_branch_moves_no_rating_and_no_statistic(ledger: WizardLedger)
         games = projector.scoreboard_json()["games"]
     assert after == before
     assert str(branch) not in {g["game_id"] for g in games}
+
+
+def test_a_cards_copies_count_as_that_card_in_the_statistics(ledger: WizardLedger) -> None:
+    """The orc tower's spells are numbered copies ("cold_snap.01"): the win rates
+    are per card, not one row per copy."""
+    from domain.orctower import GAME as ORCTOWER
+    from tests.services.conftest import play
+
+    gid = ledger.create_game("orctower", ["Ann", "Bob"], seed="stats-copies").game_id
+    play(ledger, gid)
+    assert ORCTOWER.outcome(ledger.load(gid).table.state) is not None
+    run_projections(ledger)
+    with Projector(ledger) as projector:
+        cards = [r["card"] for r in projector.statistics_json(game="orctower")["cards"]]
+    assert cards and "cold_snap" in cards
+    assert not any(re.search(r"[#.-]\d+$", c) for c in cards), cards

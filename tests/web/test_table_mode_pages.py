@@ -56,6 +56,7 @@ def test_a_table_opens_and_draws_by_printed_names(
         "#create-error"
     )
     _pick(lobby, cards, ["Boule de feu", "Explosion", "Bouclier", "Miroir"])
+    assert lobby.inner_text("#create-error") == ""  # answered: the complaint goes
     lobby.locator("#opening-chance select[data-kind=die]").select_option("1")
     screenshot(lobby, "table-mode-opening")
     lobby.click("#create")
