@@ -8,10 +8,12 @@ named entries against the built-in file's).
 
 The games' own lines (``Event.describe``, option docs) are written once for
 every table and name cards by their built-in names (ultimate's events by the
-printed names its faces show, the orc tower's by instance ids such as
-``goblin-03``). For a
-table whose file renames cards, those lines are rewritten in one pass: each
-built-in mention of a renamed card becomes the file's name. Every other known
+printed names its faces show), or by instance ids (the orc tower's
+``goblin-03``: a game whose words module declares ``LINES_SAY_IDS``). An id
+is said with its card's name before it, ``Gobelin (goblin-03)``, on the
+built-in data too. For a table whose file renames cards, those lines are
+rewritten in the same pass: each built-in mention of a renamed card becomes
+the file's name. Every other known
 name (a combo named after a card, a name the line already took from the
 table's file) is matched too and left whole, so nothing is renamed twice or
 cut in the middle.
@@ -29,6 +31,7 @@ import msgspec
 
 from domain.kernel import GameStarted, Rule
 from domain.kernel.chance_needs import card_kind
+from services.declared import says_ids
 from services.table_face import built_in_entries, own_entries, table_face
 
 # A quotation of the rulebook inside our own words.
@@ -47,6 +50,10 @@ class CardNames:
 
     game: str = ""
     renamed: Mapping[str, str] = field(default_factory=dict)  # card id -> the file's name
+    # Card id -> the name every text says it by: the renamed cards, and for a
+    # game whose lines name cards by id (the orc tower), every card by its
+    # printed name (the file's where it renames it).
+    by_id: Mapping[str, str] = field(default_factory=dict)
     _pattern: re.Pattern[str] | None = None
     _say: Mapping[str, str] = field(default_factory=dict)  # a mention -> what to say
     # The answers of ``of`` so far: an export's frames ask it once per card per
@@ -54,17 +61,18 @@ class CardNames:
     _of: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
-        return bool(self.renamed)
+        """Whether a text in the game's own words needs ``rename``."""
+        return self._pattern is not None
 
     def of(self, card_id: str) -> str | None:
-        """The file's name of a card or of one of its numbered copies; None when
-        the file keeps the built-in name."""
-        if not self.renamed:
+        """The name a text says a card or one of its numbered copies by (``by_id``);
+        None when the text already says the built-in name."""
+        if not self.by_id:
             return None
         try:
             return self._of[card_id]
         except KeyError:
-            own = self.renamed.get(card_id) or self.renamed.get(base_id(card_id))
+            own = self.by_id.get(card_id) or self.by_id.get(base_id(card_id))
             self._of[card_id] = own
             return own
 
@@ -72,7 +80,7 @@ class CardNames:
         """An option's value as typed, or the table's name when it is the id of
         a card the table renames (the orc tower's reinforcements name the
         creature type they replace)."""
-        return self.renamed.get(value, value) if isinstance(value, str) else value
+        return self.by_id.get(value, value) if isinstance(value, str) else value
 
     def rename(self, text: str) -> str:
         """A line written with built-in names, in the table's names. What it
@@ -93,7 +101,7 @@ class CardNames:
         said = m.group(0)
         if m.group("copy") is not None:
             # An instance id (the orc tower's "goblin-03"): the name, and the copy.
-            return f"{self.renamed[m.group('card')]} ({said})"
+            return f"{self.by_id[m.group('card')]} ({said})"
         return self._say.get(said, said)
 
 
@@ -126,8 +134,9 @@ def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, 
 
 
 def card_names(game_id: str, renamed: Mapping[str, str]) -> CardNames:
-    """The names of a table that renames ``renamed`` (see ``renamed_cards``)."""
-    if not renamed:
+    """The names of a table that renames ``renamed`` (see ``renamed_cards``); for
+    a game whose lines name cards by id, the printed names of the others too."""
+    if not renamed and not says_ids(game_id):
         return NO_NAMES
     return _compiled(game_id, tuple(sorted(renamed.items())))
 
@@ -135,7 +144,7 @@ def card_names(game_id: str, renamed: Mapping[str, str]) -> CardNames:
 def table_names(started: GameStarted) -> CardNames:
     """The card names of a stored game: its own data file's, else the built-in ones."""
     if not started.data:
-        return NO_NAMES
+        return card_names(started.game, {})
     key = (started.game, started.data_hash)
     found = _BY_FILE.get(key)
     if found is None:
@@ -169,18 +178,30 @@ def _labels(game_id: str) -> dict[str, set[str]]:
 @lru_cache(maxsize=64)
 def _compiled(game_id: str, renamed: tuple[tuple[str, str], ...]) -> CardNames:
     own = dict(renamed)
+    by_id = dict(own)
+    if says_ids(game_id):
+        printed = {
+            ident: entry["name"]
+            for ident, entry in built_in_entries(game_id).items()
+            if isinstance(entry.get("name"), str)
+        }
+        by_id = printed | own
     say: dict[str, str] = {}
-    for labels in _labels(game_id).values():
-        say.update((label, label) for label in labels)  # known names stay whole
-    say.update((name, name) for name in own.values())  # a line already in the table's names
-    for ident, name in own.items():
-        for label in _labels(game_id).get(ident, ()):
-            say[label] = name
+    if own:
+        for labels in _labels(game_id).values():
+            say.update((label, label) for label in labels)  # known names stay whole
+        say.update((name, name) for name in own.values())  # a line already in the table's names
+        for ident, name in own.items():
+            for label in _labels(game_id).get(ident, ()):
+                say[label] = name
     # Longest first: at one place in a line, "Explosion des flammes" (a combo)
     # wins over "Explosion" (a card).
     names = "|".join(re.escape(s) for s in sorted(say, key=len, reverse=True) if s)
-    ids = "|".join(re.escape(i) for i in sorted(own, key=len, reverse=True))
-    pattern = re.compile(
-        rf"(?<![\w.#\-])(?P<card>{ids})(?P<copy>[.#\-]\d+)(?![\w])|(?<!\w)(?:{names})(?!\w)"
-    )
-    return CardNames(game_id, own, pattern, say)
+    ids = "|".join(re.escape(i) for i in sorted(by_id, key=len, reverse=True))
+    either = [
+        *([rf"(?<![\w.#\-])(?P<card>{ids})(?P<copy>[.#\-]\d+)(?![\w])"] if ids else []),
+        *([rf"(?<!\w)(?:{names})(?!\w)"] if names else []),
+    ]
+    if not either:
+        return NO_NAMES
+    return CardNames(game_id, own, by_id, re.compile("|".join(either)), say)

@@ -149,11 +149,7 @@ def readjudication_text(r: dict[str, Any]) -> str:
         f"Game {r['game_id']} ({r['game']}): recorded by engine {r['engine_recorded']}, "
         f"decided again by engine {r['engine_now']}"
     ]
-    if r["options_now"]:
-        switched = ", ".join(
-            f"{k}={v} (recorded {r['options'].get(k)})" for k, v in r["options_now"].items()
-        )
-        out.append(f"Options switched: {switched}")
+    out += r.get("switched", [])
     first = r["first_difference"]
     if first is None:
         out.append(f"Same result: {r['actions_checked']} actions decided again, no difference.")

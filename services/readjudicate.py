@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
 from domain.kernel import ENGINE_VERSION, ActionTaken, start
+from domain.kernel.events import option_value_text
 from services.chance import opening_dice
 from services.dispute import Record, consequence_json, read_record
 from services.ledger import WizardLedger, parse_game_id
@@ -30,6 +32,20 @@ def _texts(record: Record, events: list[Any], first: int) -> list[dict[str, Any]
     return [consequence_json(record, first + k, e) for k, e in enumerate(events)]
 
 
+def switched_text(words: Words, name: str, now: Any, recorded: Any) -> str:
+    """A switched option in a sentence: what it decides (its doc, in the table's
+    names), its value in this run and in the record, and how to ask for it."""
+    spec = next((o for o in words.game.spec.options if o.name == name), None)
+    what = spec.doc.rstrip(".") if spec is not None and spec.doc else name.replace("_", " ")
+    typed = json.dumps(now) if not isinstance(now, str) else now
+    return (
+        f"Reading switched: {words.names.rename(what)} — "
+        f"{option_value_text(words.names.typed(now))} here, "
+        f"{option_value_text(words.names.typed(recorded))} in the record "
+        f"(--option {name}={typed})"
+    )
+
+
 def readjudicate(
     ledger: WizardLedger, game_id: str | UUID, options: dict[str, str] | None = None
 ) -> dict[str, Any]:
@@ -48,6 +64,9 @@ def readjudicate(
         "engine_now": ENGINE_VERSION,
         "options": {k: started.options.get(k) for k in parsed},
         "options_now": parsed,
+        "switched": [
+            switched_text(record.words, k, v, started.options.get(k)) for k, v in parsed.items()
+        ],
         "actions_checked": 0,
         "first_difference": None,
     }

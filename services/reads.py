@@ -73,7 +73,7 @@ def entry_text(event: Event, game: Game[Any], names: CardNames = NO_NAMES) -> st
         chance = event.table_chance()
         return f"{said} (with {chance})" if chance else said
     if isinstance(event, GameStarted):
-        return event.describe()
+        return Words(game, event.players, names).opening(event)
     return names.rename(event.describe())
 
 

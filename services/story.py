@@ -8,7 +8,7 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 from __future__ import annotations
 
 import dataclasses
-import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,9 +24,11 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
-from services.card_names import NO_NAMES, CardNames, table_names
+from services.card_names import NO_NAMES, CardNames
 from services.ledger import Entry
 from services.reads import shown_event
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -116,10 +118,21 @@ def outcome_text(
     if outcome is None:
         return "game in progress"
     winners = ", ".join(f"{players[s]} (seat {s})" for s in outcome.winners) or "nobody"
-    scores = f"; scores {list(outcome.scores)}" if outcome.scores else ""
+    scores = (
+        "; " + ", ".join(f"{players[s]} scored {n}" for s, n in enumerate(outcome.scores))
+        if len(outcome.scores) == len(players)
+        else ""
+    )
     # The reason is the game's own words (renamed); the winners are players' names.
-    reason = f" — {names.rename(outcome.reason)}" if outcome.reason else ""
+    reason = f" — {_seats_named(names.rename(outcome.reason), players)}" if outcome.reason else ""
     return f"won by {winners}{scores}{reason}"
+
+
+def _seats_named(text: str, players: tuple[str, ...]) -> str:
+    """The game's words with each ``seat N`` by its player's name."""
+    return _SEAT.sub(
+        lambda m: players[int(m.group(1))] if int(m.group(1)) < len(players) else m.group(0), text
+    )
 
 
 class StoryLines(Visitor):
@@ -188,16 +201,20 @@ class MarkdownExport(Visitor):
         self.out: list[str] = []
         self.cited: dict[str, Rule] = {}
         self.names = NO_NAMES
+        self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.names = table_names(started)
+        from services.words import Words
+
+        self.words = Words.table(game, started)
+        self.names = self.words.names
         self.out += [
             f"# {game.spec.name} — game `{self.game_id}`",
             "",
             "- players: "
             + ", ".join(f"{_md(p)} (seat {i})" for i, p in enumerate(started.players)),
-            f"- options: `{json.dumps(started.options, ensure_ascii=False)}`",
-            f"- mode: {started.mode}; engine {started.engine_version}",
+            "- options: " + (_md("; ".join(self.words.options(started.options))) or "none"),
+            f"- mode: {_md(started.chance_text())}; engine {started.engine_version}",
             f"- seed commitment: `{started.seed_commitment or 'none (table mode)'}`",
             "",
             "| # | who | what | dice | rule |",
@@ -205,7 +222,7 @@ class MarkdownExport(Visitor):
         ]
 
     def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        said = _md(self.names.rename(action.describe()))
+        said = _md(self.words.event(action))
         self.out.append(f"| {entry.position} | **{_md(player)}** | {said} | | |")
 
     def note(self, position: int, author: str, text: str) -> None:

@@ -16,12 +16,32 @@ from services.words import Words
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
 _LABEL_KEYS = ("seat", "space", "id", "name", "wizard")
 _SKIP = frozenset({"game", "options", "pending", "seat"})
-# Top-level numbers that name a seat (-1 or None: nobody).
+# Keys (in words, at any depth) whose number is a seat (-1 or None: nobody), as
+# the four games' views (``domain/*/view.py``) use them.
 _SEAT_KEYS = frozenset(
-    {"active", "winner", "caster", "dungeon", "dragon", "to act", "first", "seat", "owner"}
+    {
+        "seat",
+        "owner",
+        "first",
+        "active",
+        "winner",
+        "to act",  # elfenwizards
+        "dragon",  # elfenwizards: who holds the dragon
+        "caster",  # spellwars: whose spell resolves
+        "dungeon",  # spellwars: who holds the dungeon
+        "attacker",  # ultimate: who attacks
+        "target",  # ultimate: whom a hit of the attack is aimed at
+        "by",  # ultimate: who demands a discard
+    }
 )
-# Lists of numbers that are seats (a choice's targets, the winners).
-_SEAT_LIST_KEYS = frozenset({"targets", "winners"})
+# Keys whose list of numbers is a list of seats.
+_SEAT_LISTS = frozenset(
+    {
+        "winners",  # spellwars
+        "targets",  # spellwars: the seats a choice may pick
+        "demands",  # orctower: who must discard a card
+    }
+)
 
 
 def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
@@ -38,8 +58,9 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
 
 def _key(key: str, words: Words) -> str:
     # A key may be a card id (the orc tower's creature types, elfenwizards'
-    # levels): a table that renames the card says its own name.
-    return words.names.renamed.get(key) or key.replace("_", " ")
+    # levels): said by its name where texts name it (the table's own, or the
+    # orc tower's printed one).
+    return words.names.by_id.get(key) or key.replace("_", " ")
 
 
 def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
@@ -65,21 +86,27 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         if all(isinstance(v, dict) for v in view):
             if not view:
                 out[prefix] = []
+            by_seat = _is_seat_list(view)
             for n, item in enumerate(view):
                 found = _label(item, words)
-                label, key = found if found else (f"{prefix} {n + 1}", "")
+                if found is None:
+                    # No name of its own: the list's name and its place in it,
+                    # said once ("attack — hits 1 — damage").
+                    out |= flatten(item, words, f"{prefix} {n + 1}")
+                    continue
+                label, key = found
                 body = {k: v for k, v in item.items() if k != key}
-                out |= flatten(body, words, label if _is_seat_list(view) else f"{prefix} — {label}")
+                out |= flatten(body, words, label if by_seat else f"{prefix} — {label}")
             return out
-        if prefix.rsplit(" — ", 1)[-1] in _SEAT_LIST_KEYS and all(isinstance(v, int) for v in view):
+        if view and all(isinstance(v, int) for v in view) and _last(prefix) in _SEAT_LISTS:
             out[prefix] = [words.seat(v) for v in view]
             return out
         out[prefix] = view
         return out
-    if prefix.rsplit(" — ", 1)[-1] in _SEAT_KEYS and (isinstance(view, int) or view is None):
+    if _last(prefix) in _SEAT_KEYS and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
-    if isinstance(view, str) and prefix.rsplit(" — ", 1)[-1] == "prompt":
+    if isinstance(view, str) and _last(prefix) == "prompt":
         out[prefix] = words.prompt(view)  # a sentence, not a card's id
         return out
     if isinstance(view, str) and prefix:
@@ -89,12 +116,20 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def _last(prefix: str) -> str:
+    """The key a fact's label ends with."""
+    return prefix.rsplit(" — ", 1)[-1]
+
+
 def _is_seat_list(items: list[Any]) -> bool:
-    """One record per player: labelled by the players' names alone."""
+    """Each a player's own record: labelled by the players' names alone. (A
+    record naming a second seat, such as ultimate's demand ``by`` one player of
+    another, is not one player's: its list keeps its own name before theirs.)"""
     return bool(items) and all(
         isinstance(i, dict)
         and isinstance(i.get("seat"), int)
         and not any(isinstance(i.get(k), str) for k in _LABEL_KEYS[1:])
+        and not any(k != "seat" and k.replace("_", " ") in _SEAT_KEYS for k in i)
         for i in items
     )
 

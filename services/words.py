@@ -13,7 +13,10 @@ of (all optional, all pure):
 - ``prompt_words(prompt: str) -> str``: a pending decision's prompt as a player
   reads it, where the recorded one keeps an id of the game's (a Spell Wars target
   selector);
-- ``SEAT_FIELDS``: the names of command fields that hold a seat.
+- ``SEAT_FIELDS``: the names of command fields that hold a seat;
+- ``LINES_SAY_IDS``: true when the game's own lines (``Event.describe``) name
+  cards by instance id (the orc tower's ``ice_storm.04``): every text then says
+  the card's name before the id (``services.card_names``).
 
 The fallback names every seat ``seat N`` of an event's text by its player, turns
 ``PlayCombo`` into "play combo", and each field into "field value" (a seat field
@@ -22,10 +25,8 @@ by name, a card id by the card's name).
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Sequence
-from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -39,7 +40,9 @@ from domain.kernel import (
     GameStarted,
     SeedRevealed,
 )
+from domain.kernel.events import and_text, option_value_text, pile_text
 from services.card_names import NO_NAMES, CardNames, table_names
+from services.declared import declared as declared_words
 
 # Command fields that hold a seat in every game so far; a game may add its own.
 DEFAULT_SEAT_FIELDS = frozenset(
@@ -52,19 +55,7 @@ _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
 
 def declarations(game: Game[Any]) -> ModuleType | None:
     """The game's optional ``words`` module, or None."""
-    return _declared(game.spec.id)
-
-
-@cache
-def _declared(game_id: str) -> ModuleType | None:
-    # Looked up once per game: a game without the module would otherwise
-    # search the import path again for every line the log says in words.
-    try:
-        return importlib.import_module(f"domain.{game_id}.words")
-    except ModuleNotFoundError as e:
-        if e.name != f"domain.{game_id}.words":
-            raise
-        return None
+    return declared_words(game.spec.id)
 
 
 def ordinal(n: int) -> str:
@@ -127,7 +118,7 @@ class Words:
         if own is not None:
             # A game that names its copies by their card's name says the name
             # alone; one that tells copies apart by id (the orc tower) keeps it.
-            return own if found or card_id in self.names.renamed else f"{own} ({card_id})"
+            return own if found or card_id in self.names.by_id else f"{own} ({card_id})"
         if found:
             # Not a card's id: one that goes by a card's name all the same (an
             # ultimate lasting effect by the card that lays it).
@@ -204,7 +195,8 @@ class Words:
                 f"({event.source}, counter {event.counter})"
             )
         if isinstance(event, CardsShuffled):
-            return f"{event.pile} shuffled: {len(event.order)} cards ({event.source})"
+            pile = self._seats_and_cards(pile_text(event.pile))
+            return f"{pile} shuffled: {len(event.order)} cards ({event.source})"
         return ""
 
     def event(self, event: Event) -> str:
@@ -255,6 +247,18 @@ class Words:
         who = ", ".join(self.players)
         mode = "table mode (dice from the table)" if started.mode == "table" else "seeded dice"
         return f"{self.game.spec.name} for {who}; {mode}"
+
+    def opening(self, started: GameStarted) -> str:
+        """``GameStarted`` as the log's one line: the game by its name, the players
+        by theirs, where chance comes from, the engine and the options, in words."""
+        options = ", ".join(
+            f"{k.replace('_', ' ')}: {option_value_text(self.names.typed(v))}"
+            for k, v in started.options.items()
+        )
+        return (
+            f"{self.game.spec.name} for {and_text(started.players)}; {started.chance_text()}"
+            f"; engine {started.engine_version}" + (f"; options: {options}" if options else "")
+        )
 
     def options(self, options: dict[str, Any]) -> list[str]:
         return [self.option(k, v) for k, v in options.items()]

@@ -340,7 +340,11 @@ class RoundScored(Consequence, frozen=True, kw_only=True):
     totals: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"round {self.round} scores {list(self.points)}; totals {list(self.totals)}"
+        each = ", ".join(
+            f"seat {s} scored {p} (total {t})"
+            for s, (p, t) in enumerate(zip(self.points, self.totals, strict=True))
+        )
+        return f"round {self.round}: {each}"
 
 
 class GameEnded(Consequence, frozen=True, kw_only=True):

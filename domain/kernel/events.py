@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from domain.kernel.types import HIDDEN, PUBLIC, Consequence, Event, Visibility, private
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 class GameStarted(Event, frozen=True, kw_only=True):
@@ -29,8 +33,48 @@ class GameStarted(Event, frozen=True, kw_only=True):
     data_hash: str = ""
 
     def describe(self) -> str:
-        who = ", ".join(f"{i}:{p}" for i, p in enumerate(self.players))
-        return f"{self.game} started ({self.mode}) for {who}; options {self.options}"
+        return (
+            f"{self.game} for {and_text(self.players)}"
+            f"; {self.chance_text()}; engine {self.engine_version}"
+            + (f"; options: {options_text(self.options)}" if self.options else "")
+        )
+
+    def chance_text(self) -> str:
+        """Where the game's chance comes from, and what the opening is laid from."""
+        said = (
+            "table mode (dice and deck orders from the table)"
+            if self.mode == "table"
+            else "seeded dice (the seed revealed at the end)"
+        )
+        if self.setup is not None:
+            said += ", from a setup file"
+        if self.data:
+            said += ", with the table's own data file"
+        return said
+
+
+def and_text(items: Iterable[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo``."""
+    listed = list(items)
+    if len(listed) < 2:
+        return "".join(listed) or "nobody"
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+
+
+def option_value_text(value: Any) -> str:
+    """An option's value in words: yes or no, not Python's True or False."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(option_value_text(v) for v in value) or "none"
+    return str(value)
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``round health: 9, defence in combos: yes``: the options as words, in order."""
+    return ", ".join(f"{k.replace('_', ' ')}: {option_value_text(v)}" for k, v in options.items())
 
 
 class ActionTaken(Event, frozen=True, kw_only=True):
@@ -55,9 +99,21 @@ class ActionTaken(Event, frozen=True, kw_only=True):
         return private(self.seat) if self.secret else PUBLIC
 
     def describe(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.command.items() if k != "type")
+        """The command in words, as a game that says nothing more about it reads
+        (``seat 0: play card — card lightning, target 1``), never as Python data.
+        The services say it with the players' and cards' names (``services.words``)."""
+        kind = _CAMEL.sub(" ", str(self.command.get("type", "command"))).lower()
+        fields = ", ".join(
+            f"{k.replace('_', ' ')} {option_value_text(v)}"
+            for k, v in self.command.items()
+            if k != "type" and v not in (None, "", [], ())
+        )
         chance = self.table_chance()
-        return f"{self.command.get('type')}({args})" + (f" with {chance}" if chance else "")
+        return (
+            f"seat {self.seat}: {kind}"
+            + (f" — {fields}" if fields else "")
+            + (f" (with {chance})" if chance else "")
+        )
 
     def table_chance(self) -> str:
         """What chance the table supplied with the command ("" when none)."""
@@ -113,9 +169,20 @@ class CardsShuffled(Consequence, frozen=True, kw_only=True):
         return HIDDEN
 
     def describe(self) -> str:
+        pile = pile_text(self.pile)
         if self.unknown:
-            return f"{self.pile} shuffled at the table ({len(self.order)} cards, order unknown)"
-        return f"{self.pile} shuffled ({len(self.order)} cards)"
+            return f"{pile} shuffled at the table ({len(self.order)} cards, order unknown)"
+        return f"{pile} shuffled ({len(self.order)} cards)"
+
+
+_SEATS_PILE = re.compile(r"^(\w+)\.(\d+)$")
+
+
+def pile_text(pile: str) -> str:
+    """A pile by its words: one kept per seat (``deck.1``) is ``seat 1's deck``,
+    which the story says with the player's name."""
+    m = _SEATS_PILE.match(pile)
+    return f"seat {m.group(2)}'s {m.group(1).replace('_', ' ')}" if m else pile.replace("_", " ")
 
 
 class SeedRevealed(Consequence, frozen=True, kw_only=True):

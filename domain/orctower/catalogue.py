@@ -151,7 +151,7 @@ _DATA = [
         "assume.creatures",
         DATA,
         "hit points: Gobelin 2, Cavalier orque 3 and Golem de lave 4 come from the examples; "
-        "Orque 2 (an Earthquake's 2 damage defeats an Orque in an example), Shaman gobelin 3 and "
+        "Orque 2 (a Séisme's 2 damage defeats an Orque in an example), Shaman gobelin 3 and "
         "Chef 5 are ours; pawns 16/16/12/12/8/8 as in the material list",
     ),
     _a(
@@ -176,17 +176,17 @@ _DATA = [
     _a(
         "assume.spells",
         DATA,
-        "starting deck per seat: Smash, Zap, Cold Snap, Fire Spark, Spell Book (earth/lightning) "
-        "×2, Spell Book (water/fire) ×2; palette piles: attack (Fireball, Ice Storm, "
-        "Lightning Bolt, Earthquake, 5 each) and knowledge (Wisdom, Replenish, Switch, Magic "
-        "Bonds, Voodoo, 4 each); an effect of level k needs the energies in data.py of the "
+        "starting deck per seat: Smash, Zap, Cold Snap, Fire Spark, Grimoire Terre/Foudre "
+        "×2, Grimoire Eau/Feu ×2; palette piles: attack (Boule de feu, Blizzard, "
+        "Éclair, Séisme, 5 each) and knowledge (Sagesse, Réapprovisionnement, Interversion, Liens "
+        "magiques, Vaudou, 4 each); an effect of level k needs the energies in data.py of the "
         "spell's own type",
     ),
     _a(
         "assume.upgrade-effects",
         DATA,
-        "upgrade effects: Replenish and Magic Bonds teleport, Switch and Voodoo draw a card, "
-        "Wisdom both",
+        "upgrade effects: Réapprovisionnement and Liens magiques teleport, Interversion and "
+        "Vaudou draw a card, Sagesse both",
     ),
     _a("assume.destiny", DATA, "the 15 destiny cards listed in data.py"),
     _a(
@@ -381,7 +381,7 @@ _SPELLS = [
         section=SPELLS,
         passage="le joueur force un de ses adversaires à renvoyer une des cartes de sa main",
         source="ruling",
-        summary="A Voodoo or common-discard victim chooses the card it discards.",
+        summary="A Vaudou or common-discard victim chooses the card it discards.",
         readings=(
             Reading("The victim chooses.", "discard_pick=victim"),
             Reading("The card is drawn at random from the victim's hand.", "discard_pick=random"),
@@ -426,28 +426,28 @@ _SPELLS = [
         "attack.fireball",
         SPELLS,
         "La Boule de feu inflige jusqu’à 5 points de dégâts",
-        "Fireball: 3 or 5 damage, only with upgrades.",
+        "Boule de feu: 3 or 5 damage, only with upgrades.",
     ),
     _r(
         "attack.ice-storm",
         SPELLS,
         "le joueur inflige en plus 2 points de dégâts à chaque créature de la section située "
         "derrière la première section affectée.",
-        "Ice Storm: 2 damage to every creature of a section, then also the one behind it.",
+        "Blizzard: 2 damage to every creature of a section, then also the one behind it.",
     ),
     _r(
         "attack.bolt",
         SPELLS,
         "Le joueur peut cependant attaquer n’importe quelle créature du plateau, quel que soit "
         "le quartier où elle se trouve.",
-        "Lightning Bolt: 3 or 4 damage to any creature of the board.",
+        "Éclair: 3 or 4 damage to any creature of the board.",
     ),
     _r(
         "attack.earthquake",
         SPELLS,
         "2 points de dégâts à chaque créature située sur une section voisine (à droite ou à "
         "gauche : c’est au joueur de choisir)",
-        "Earthquake: 2 damage to a section, then also the same section of a neighbouring quarter.",
+        "Séisme: 2 damage to a section, then also the same section of a neighbouring quarter.",
     ),
     _r(
         "attack.defeat",
@@ -481,36 +481,38 @@ _SPELLS = [
         SPELLS,
         "Si un Grimoire (Spell book) est joué en tant qu’amélioration, le joueur doit choisir "
         "entre deux types de magie pour accroître son énergie.",
-        "Spell Book (earth/lightning) or Spell Book (water/fire) as an upgrade: one of its two "
-        "types; Wisdom: any type.",
+        "Grimoire Terre/Foudre or Grimoire Eau/Feu as an upgrade: one of its two "
+        "types; Sagesse: any type.",
     ),
     _r(
         "support.replenish",
         SPELLS,
         "Quand il applique le premier effet, le joueur peut piocher 2 cartes de sa pioche pour "
         "les ajouter à sa main.",
-        "Replenish: draw 2 from the deck; upgraded, 2 from the discard and one more action.",
+        "Réapprovisionnement: draw 2 from the deck; upgraded, 2 from the discard and one more "
+        "action.",
     ),
     _r(
         "support.switch",
         SPELLS,
         "le joueur peut intervertir deux créatures de son choix, où qu’elles se trouvent sur "
         "le plateau.",
-        "Switch: swap two creatures; upgraded, move one onto a section of the mage's quarter.",
+        "Interversion: swap two creatures; upgraded, move one onto a section of the mage's "
+        "quarter.",
     ),
     _r(
         "support.bonds",
         SPELLS,
         "le joueur peut faire avancer n’importe quelle créature du plateau d’une section en "
         "direction de la tour.",
-        "Magic Bonds: one creature advances 1 section (upgraded: 2).",
+        "Liens magiques: one creature advances 1 section (upgraded: 2).",
     ),
     _r(
         "support.voodoo",
         SPELLS,
         "le joueur force un de ses adversaires à renvoyer une des cartes de sa main dans la "
         "défausse.",
-        "Voodoo: an opponent with more than 3 cards discards a card of its choice; upgraded, "
+        "Vaudou: an opponent with more than 3 cards discards a card of its choice; upgraded, "
         "one more action and every such opponent discards.",
     ),
     _r(
@@ -815,7 +817,7 @@ _NEWDESTINY = [
         NEWDESTINY,
         "vous pouvez lancer « Lightning Bolt (Éclair) » sur n’importe quel quartier, mais "
         "seules les créatures du front seront affectées.",
-        "Lightning Bolt: any quarter's front; Ice Storm and Earthquake: the front only.",
+        "Éclair: any quarter's front; Blizzard and Séisme: the front only.",
     ),
     _a("assume.new-destiny", NEWDESTINY, "the 19 new destiny cards listed in data.py"),
 ]
@@ -859,19 +861,19 @@ _TERRAIN = [
         passage="Les créatures ne s’arrêtent pas sur ce terrain. Si elles arrivent dessus, "
         "elles se déplacent d’un cran supplémentaire en direction de la tour.",
         source="ruling",
-        summary="A road acts on creatures that move (a destiny card, Magic Bonds); a creature "
-        "revealed onto a road, or put there by Switch, stays on it.",
+        summary="A road acts on creatures that move (a destiny card, Liens magiques); a creature "
+        "revealed onto a road, or put there by Interversion, stays on it.",
         readings=(
             Reading("Only movement toward the tower is carried on.", "road_placed=stays"),
             Reading(
-                "A creature Switch puts onto a road moves on as well (a revealed one stays: "
+                "A creature Interversion puts onto a road moves on as well (a revealed one stays: "
                 "it is placed « sur la section extérieure »).",
                 "road_placed=moves_on",
             ),
         ),
         default="Only movement toward the tower is carried on.",
         why="« se déplacent d’un cran supplémentaire » continues a move toward the tower; "
-        "Switch places a creature where the player chooses.",
+        "Interversion places a creature where the player chooses.",
     ),
     _a(
         "assume.min-hp",
@@ -948,8 +950,8 @@ _REINFORCE = [
         section=REINFORCE,
         passage="Si un joueur inflige 1 point de dégâts à cette tuile, il la prend",
         source="ruling",
-        summary="A baby toad tile is taken by a single-target attack naming it; Ice Storm "
-        "and Earthquake hit creatures and leave the tiles.",
+        summary="A baby toad tile is taken by a single-target attack naming it; Blizzard "
+        "and Séisme hit creatures and leave the tiles.",
         readings=(
             Reading("Single-target attacks only.", "area_toads=no"),
             Reading("Area spells also take the tiles of the sections they hit.", "area_toads=yes"),

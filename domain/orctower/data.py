@@ -41,6 +41,24 @@ RULE_CHANGES = (
     "three_spells",
     "exchange",
 )
+# The rule changes and the bonus powers by the names the rulebook prints for them
+# (« Règles spéciales des cartes Destin », « Pouvoirs bonus »).
+CHANGE_NAMES = {
+    "plus_one_hp": "+1 point de vie aux Créatures",
+    "no_study": "Pas d’étude",
+    "no_teleport": "Pas de téléportation",
+    "no_powers": "Pas de pouvoirs bonus",
+    "three_spells": "3 sorts",
+    "exchange": "Échange de sorts",
+}
+POWER_NAMES = {
+    "draw5": "Piocher un sort supplémentaire",
+    "three_actions": "Action supplémentaire",
+    "poison": "Poison",
+    "hand_change": "Changement de main",
+    "immutable": "Règles immuables",
+    "no_loss": "Pas de perte de créatures",
+}
 SpellKind = Literal["attack", "area", "knowledge", "support"]
 Effect = Literal[
     "damage",  # one creature of the mage's quarter
@@ -79,7 +97,7 @@ class Spell(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     name: str
     kind: SpellKind
-    energy: str  # the type on top of the card; "any" for Wisdom
+    energy: str  # the type on top of the card; "any" for Sagesse
     effect: Effect
     levels: tuple[Level, ...]
     upgrade_choice: tuple[str, ...] = ()  # energies to choose from when played as an upgrade
@@ -272,6 +290,10 @@ DEFAULT: dict[str, Any] = {
     "missions": ["weak", "strong", "mighty", "sets", "groups", "maximum", "powers", "spells"],
     "terrain": ["vegetation"] * 3 + ["stones"] * 3 + ["road"] * 3,
     "toads": ["toad_draw"] * 3 + ["toad_action"] * 3 + ["toad_energy"] * 3 + ["toad_hp"] * 3,
+    # Spells by the names the rulebook prints: its French name where it gives
+    # one (« Fireball (Boule de feu) », « Grimoire (Spell book) »), else the
+    # card's own (Smash, Zap, Cold Snap, Fire Spark). The two Grimoires' energy
+    # pairs in their names are ours, to tell them apart.
     "spells": [
         _spell("smash", "Smash", "attack", "earth", "damage", _BASIC, pile="start"),
         _spell("zap", "Zap", "attack", "lightning", "damage", _BASIC, pile="start"),
@@ -279,7 +301,7 @@ DEFAULT: dict[str, Any] = {
         _spell("fire_spark", "Fire Spark", "attack", "fire", "damage", _BASIC, pile="start"),
         _spell(
             "spell_book_el",
-            "Spell Book (earth/lightning)",
+            "Grimoire Terre/Foudre",
             "knowledge",
             "earth",
             "learn",
@@ -290,7 +312,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "spell_book_wf",
-            "Spell Book (water/fire)",
+            "Grimoire Eau/Feu",
             "knowledge",
             "water",
             "learn",
@@ -301,7 +323,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "fireball",
-            "Fireball",
+            "Boule de feu",
             "attack",
             "fire",
             "damage",
@@ -311,7 +333,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "ice_storm",
-            "Ice Storm",
+            "Blizzard",
             "area",
             "water",
             "ice_storm",
@@ -321,7 +343,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "lightning_bolt",
-            "Lightning Bolt",
+            "Éclair",
             "attack",
             "lightning",
             "bolt",
@@ -331,7 +353,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "earthquake",
-            "Earthquake",
+            "Séisme",
             "area",
             "earth",
             "earthquake",
@@ -341,7 +363,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "wisdom",
-            "Wisdom",
+            "Sagesse",
             "knowledge",
             "any",
             "learn",
@@ -354,7 +376,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "replenish",
-            "Replenish",
+            "Réapprovisionnement",
             "support",
             "water",
             "replenish",
@@ -365,7 +387,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "switch",
-            "Switch",
+            "Interversion",
             "support",
             "lightning",
             "switch",
@@ -376,7 +398,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "magic_bonds",
-            "Magic Bonds",
+            "Liens magiques",
             "support",
             "earth",
             "bonds",
@@ -387,7 +409,7 @@ DEFAULT: dict[str, Any] = {
         ),
         _spell(
             "voodoo",
-            "Voodoo",
+            "Vaudou",
             "support",
             "fire",
             "voodoo",
@@ -446,6 +468,16 @@ DEFAULT: dict[str, Any] = {
         )
     ],
 }
+
+
+def destiny_name(card_id: str) -> str | None:
+    """A destiny card by what the rulebook calls it (« carte Destin »), with our
+    number of it: ``d03`` is ``carte Destin 3``, the module's ``n12`` is
+    ``nouvelle carte Destin 12``. None for any other id."""
+    kind, number = card_id[:1], card_id[1:]
+    if not number.isdigit() or kind not in ("d", "n"):
+        return None
+    return f"{'carte' if kind == 'd' else 'nouvelle carte'} Destin {int(number)}"
 
 
 def _check(data: Data) -> None:

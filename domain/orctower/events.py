@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from domain.kernel import Consequence, Visibility, private
+from domain.kernel.events import and_text
+from domain.orctower.data import CHANGE_NAMES, POWER_NAMES, SECTION_NAMES, destiny_name
 
 
 def _s(seat: int) -> str:
@@ -38,10 +40,18 @@ class DestinyRevealed(Consequence, frozen=True, kw_only=True):
     change: str = ""
 
     def describe(self) -> str:
-        what = ", ".join(self.moves) or f"quarters {list(self.quarters)} sections "
-        if self.quarters:
-            what += str(list(self.sections))
-        return f"destiny card {self.card}: {what} move; rule change: {self.change or 'none'}"
+        if self.moves or not self.quarters:
+            what = f"the {and_text(list(self.moves))} creatures move"
+        else:
+            sections = and_text([SECTION_NAMES[s] for s in self.sections])
+            quarters = and_text([str(q) for q in self.quarters])
+            what = (
+                f"the creatures of the {sections} section{'s' * (len(self.sections) > 1)} "
+                f"of quarter{'s' * (len(self.quarters) > 1)} {quarters} move"
+            )
+        card = destiny_name(self.card) or self.card
+        change = CHANGE_NAMES.get(self.change, self.change) or "none"
+        return f"{card} revealed: {what}; rule change: {change}"
 
 
 class PaletteReturned(Consequence, frozen=True, kw_only=True):
@@ -202,7 +212,7 @@ class PowerGained(Consequence, frozen=True, kw_only=True):
     power: str
 
     def describe(self) -> str:
-        return f"{_s(self.seat)} gains the bonus power {self.power}"
+        return f"{_s(self.seat)} gains the bonus power {POWER_NAMES.get(self.power, self.power)}"
 
 
 class SpellLearned(Consequence, frozen=True, kw_only=True):
@@ -274,7 +284,7 @@ class GameEnded(Consequence, frozen=True, kw_only=True):
     details: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"game over; scores {list(self.scores)}"
+        return "game over; " + ", ".join(f"seat {s} scored {n}" for s, n in enumerate(self.scores))
 
 
 class PoisonGiven(Consequence, frozen=True, kw_only=True):

@@ -101,7 +101,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         name="discard_pick",
         default="victim",
         allowed=("victim", "random"),
-        doc="The card a Voodoo or common-discard victim discards: its own choice, or one "
+        doc="The card a Vaudou or common-discard victim discards: its own choice, or one "
         "drawn at random from its hand.",
         rule="orctower.ruling.victim-chooses",
     ),
@@ -109,8 +109,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         name="draw_from",
         default="top",
         allowed=("top", "any"),
-        doc="A draw from the personal discard (upgrade draw, upgraded Replenish): the top "
-        "cards, or the cards the player picks.",
+        doc="A draw from the personal discard (upgrade draw, upgraded Réapprovisionnement): the "
+        "top cards, or the cards the player picks.",
         rule="orctower.spell.draw-effect",
     ),
     OptionSpec(
@@ -132,15 +132,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         name="area_toads",
         default="no",
         allowed=("no", "yes"),
-        doc="Whether Ice Storm and Earthquake also take the baby toad tiles of the sections "
-        "they hit.",
+        doc="Whether Blizzard and Séisme also take the baby toad tiles of the sections they hit.",
         rule="orctower.ruling.toad-area",
     ),
     OptionSpec(
         name="road_placed",
         default="stays",
         allowed=("stays", "moves_on"),
-        doc="A creature Switch puts onto a road: it stays there, or moves on toward the "
+        doc="A creature Interversion puts onto a road: it stays there, or moves on toward the "
         "tower as if it had arrived by moving.",
         rule="orctower.ruling.road-placed",
     ),

@@ -72,7 +72,7 @@ def test_a_player_named_like_a_renamed_card_keeps_their_name(sqlite_url: str) ->
     assert "won by Éclair (seat 0)" in result or "won by Boule de feu (seat 1)" in result
     # The log's first line names the players as they sat down.
     opened = log_json(ledger, gid)[0]["text"]
-    assert "for 0:Éclair, 1:Boule de feu;" in opened, opened
+    assert "for Éclair and Boule de feu;" in opened, opened
     ledger.close()
 
 

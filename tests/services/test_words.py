@@ -52,3 +52,32 @@ def test_a_views_effects_are_named_as_the_story_names_them() -> None:
     words = Words(get_game("ultimate"), ("Ann", "Bob"))
     view = {"players": [{"seat": 1, "effects": ["veiled", "electric_veil", "poison"]}]}
     assert facts(view, words) == ["Bob — effects: Voile d'ombre, Voile électrique, Poison"]
+
+
+def test_every_seat_a_view_holds_is_said_by_its_player() -> None:
+    """The seats the four games' views hold at any depth, and in lists: a demand
+    of one player by another, an orc tower's seats that must discard, the
+    winners, elfenwizards' next to act."""
+    ultimate = Words(get_game("ultimate"), ("Ann", "Bob"))
+    view = {"demands": [{"seat": 1, "by": 0}], "winner": 1}
+    assert facts(view, ultimate) == ["demands — Bob — by: Ann", "winner: Bob"]
+    orcs = Words(get_game("orctower"), ("Ann", "Bob", "Cy"))
+    assert facts({"demands": [2, 0], "active": 1}, orcs) == ["demands: Cy, Ann", "active: Bob"]
+    spells = Words(get_game("spellwars"), ("Ann", "Bob"))
+    assert facts({"winners": [1], "caster": 0, "dungeon": -1}, spells) == [
+        "winners: Bob",
+        "caster: Ann",
+        "dungeon: —",
+    ]
+    elves = Words(get_game("elfenwizards"), ("Ann", "Bob", "Cy"))
+    assert facts({"to_act": 2, "dragon": 0}, elves) == ["to act: Cy", "dragon: Ann"]
+
+
+def test_the_orc_towers_rule_changes_and_powers_go_by_their_printed_names() -> None:
+    words = Words(get_game("orctower"), ("Ann", "Bob"))
+    view = {"destiny": "d09", "destiny_card": {"rule": "no_powers"}, "powers": ["draw5"]}
+    assert facts(view, words) == [
+        "destiny: carte Destin 9",
+        "destiny card — rule: Pas de pouvoirs bonus",
+        "powers: Piocher un sort supplémentaire",
+    ]
