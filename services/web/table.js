@@ -421,11 +421,7 @@
   }
 
   function storyText(entry) {
-    if (entry.type === "GameStarted" && entry.event) {
-      const e = entry.event;
-      const opts = Object.entries(e.options || {}).map(([k, v]) => `${k} ${v}`).join(", ");
-      return `${e.players.join(", ")} sit down (${e.mode === "table" ? "table mode: dice from the table" : "seeded dice"})${opts ? `; options: ${opts}` : ""}`;
-    }
+    // The opening, like every other line, is the server's sentence (options in words).
     if (entry.type === "ActionTaken" && entry.event && S.state) {
       const c = ctx();
       const who = WL.nameOf(c.players, entry.event.seat);

@@ -22,7 +22,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 RAW = re.compile(
     r"\bseat \d+\b|\bnull\b|\bNone\b|\bundefined\b|not visible|\(\w+: "
     r"|quarter quarter|space space|\((?:played|unplayed|most|has|token)-|seats to act"
-    r"|: choice |[Pp]hase \d+ \("
+    r"|: choice |[Pp]hase \d+ \(|\b(?:true|false)\b|\w_\w+ \w"
 )
 
 
