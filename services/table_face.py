@@ -99,7 +99,8 @@ def _spellwars(game: Game[Any]) -> list[dict[str, Any]]:
 
 
 def _orctower(game: Game[Any]) -> list[dict[str, Any]]:
-    from domain.orctower.data import DATA
+    from domain.orctower.data import DATA, destiny_name
+    from domain.orctower.events import destiny_says
 
     faces = []
     for sp in DATA.spells:
@@ -112,6 +113,12 @@ def _orctower(game: Game[Any]) -> list[dict[str, Any]]:
         text = f"{cr.hp} hit points{power}"
         extra = {"hp": cr.hp, "category": cr.category}
         faces.append(_face(cr.id, cr.name, "creature", text, "", "", extra))
+    # Destiny cards: a table in table mode names the one it turned over, and
+    # knows it by what it shows (``says``), not by our number.
+    for d in (*DATA.destiny, *DATA.new_destiny):
+        says = destiny_says(d.moves, d.quarters, d.sections, d.rule)
+        name = destiny_name(d.id) or d.id
+        faces.append(_face(d.id, name, "destiny", says, "", "", {"says": says}))
     return faces
 
 

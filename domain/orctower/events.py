@@ -40,18 +40,26 @@ class DestinyRevealed(Consequence, frozen=True, kw_only=True):
     change: str = ""
 
     def describe(self) -> str:
-        if self.moves or not self.quarters:
-            what = f"the {and_text(list(self.moves))} creatures move"
-        else:
-            sections = and_text([SECTION_NAMES[s] for s in self.sections])
-            quarters = and_text([str(q) for q in self.quarters])
-            what = (
-                f"the creatures of the {sections} section{'s' * (len(self.sections) > 1)} "
-                f"of quarter{'s' * (len(self.quarters) > 1)} {quarters} move"
-            )
         card = destiny_name(self.card) or self.card
-        change = CHANGE_NAMES.get(self.change, self.change) or "none"
-        return f"{card} revealed: {what}; rule change: {change}"
+        return f"{card} revealed: " + destiny_says(
+            self.moves, self.quarters, self.sections, self.change
+        )
+
+
+def destiny_says(
+    moves: tuple[str, ...], quarters: tuple[int, ...], sections: tuple[int, ...], change: str
+) -> str:
+    """What a destiny card shows: who moves, and its rule change."""
+    if moves or not quarters:
+        what = f"the {and_text(list(moves))} creatures move"
+    else:
+        in_sections = and_text([SECTION_NAMES[s] for s in sections])
+        in_quarters = and_text([str(q) for q in quarters])
+        what = (
+            f"the creatures of the {in_sections} section{'s' * (len(sections) > 1)} "
+            f"of quarter{'s' * (len(quarters) > 1)} {in_quarters} move"
+        )
+    return f"{what}; rule change: {CHANGE_NAMES.get(change, change) or 'none'}"
 
 
 class PaletteReturned(Consequence, frozen=True, kw_only=True):

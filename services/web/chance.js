@@ -8,9 +8,12 @@
 (function () {
   const { h } = WL;
 
+  // A card a table knows by what it shows (the orc tower's destiny cards) says it.
   const cardName = (game, id) => {
     const face = WL.face(game, id);
-    return face && face.name ? face.name : id.replace(/_/g, " ");
+    if (!face || !face.name) return id.replace(/_/g, " ");
+    const says = face.extra && face.extra.says;
+    return says ? `${face.name}: ${says}` : face.name;
   };
 
   function field(game, players, asked, index, total) {

@@ -130,5 +130,12 @@ def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_sta
     for select in lobby.locator("#opening-chance select[data-kind=card]").all()[-13:-1]:
         offered = select.locator("option").all_inner_texts()
         assert "Gobelin" in offered and "Chef" in offered
+    # A destiny card is offered by what it shows, which is how a table knows it.
+    destiny = lobby.locator("#opening-chance select[data-kind=card]").last
+    offered = destiny.locator("option").all_inner_texts()
+    assert (
+        "carte Destin 2: the weak creatures move; rule change: +1 point de vie aux Créatures"
+        in (offered)
+    )
     screenshot(lobby, "table-mode-orctower-opening")
     lobby.close()

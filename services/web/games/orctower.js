@@ -18,21 +18,19 @@
   const kindOf = (id) => String(id).replace(/[-.]\d+$/, "");
   const colour = (p) => COLOURS[p.colour] || "#555";
 
-  // A destiny card's rule change, in words (the rulebook's names).
-  const RULES = { plus_one_hp: "+1 hit point", no_study: "no study", no_teleport: "no teleport", no_powers: "no bonus powers", three_spells: "three spells", exchange: "exchange" };
 
+  // The card as the table's face says it: its name, who moves, its rule change.
   function destiny(v) {
     const d = v.destiny_card;
     if (!d) return h("div.ot-dcard", {}, v.destiny || "—");
-    const moving = d.moves.length
-      ? `${d.moves.join(", ")} move`
-      : `moves: quarter${d.quarters.length > 1 ? "s" : ""} ${d.quarters.join(", ")}, ${d.sections.map((s) => SECTIONS[s]).join("/")}`;
+    const face = WL.face("orctower", d.id) || {};
+    const [moving, change] = String(face.text || d.id).split("; rule change: ");
     return h(
       "div.ot-dcard",
-      { title: `destiny card ${d.id}` },
-      h("div.ot-did", {}, d.id),
+      { title: `${face.name || d.id} (${d.id})` },
+      h("div.ot-did", {}, face.name || d.id),
       h("div.ot-dmoves", {}, moving),
-      d.rule ? h("div.ot-drule", {}, RULES[d.rule] || d.rule.replace(/_/g, " ")) : null
+      change && change !== "none" ? h("div.ot-drule", {}, change) : null
     );
   }
 
