@@ -113,6 +113,11 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
     )
 
 
+def _count(n: int, thing: str) -> str:
+    plural = "dice" if thing == "die" else f"{thing}s"
+    return f"{n} {thing if n == 1 else plural}"
+
+
 def check_supplied_used(
     dice: Dice,
     values: Sequence[int],
@@ -125,11 +130,12 @@ def check_supplied_used(
         return
     if source.used_drew < len(source.drew):
         left = source.drew[source.used_drew :]
+        named = ", ".join(repr(c) for c in left)
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"the card(s) drawn {left} were not needed: this command draws "
-            f"{source.used_drew} card(s) from a pile of unknown order",
+            f"{_count(len(left), 'card')} named as drawn but not needed ({named}): "
+            f"this command draws {_count(source.used_drew, 'card')} from a face-down pile",
         )
     # The script's values come first, so supplied ones are all used only if nothing is left.
     if values and source.used_values < len(source.values):
@@ -137,12 +143,14 @@ def check_supplied_used(
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{left} of the supplied dice value(s) were not needed by this command",
+            f"{_count(left, 'die')} more than this command rolls: a value given "
+            "for a roll that did not happen",
         )
     if orders and source.used_orders < len(source.orders):
         left = len(source.orders) - source.used_orders
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{left} of the supplied deck order(s) were not needed by this command",
+            f"{_count(left, 'deck order')} more than this command shuffles: an order "
+            "given for a shuffle that did not happen",
         )

@@ -57,6 +57,7 @@ from domain.kernel import (
     stored_command,
 )
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
+from domain.kernel.events import OPENING_CHANCE
 from services.card_names import table_names
 from services.chance import check_supplied_used, dice_for, opening_dice, unrevealing
 from services.codec import (
@@ -299,7 +300,7 @@ def _check_position(at: int) -> None:
         raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
 
 
-SCRIPT_KEYS = ("dice", "orders", "drew")
+SCRIPT_KEYS = OPENING_CHANCE
 
 
 def _check_drew(drew: Sequence[object]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.events import OPENING_CHANCE
+
 
 def md(text: str) -> str:
     """Inline text: one line, no markup, no raw HTML."""
@@ -28,7 +30,8 @@ def markdown(doc: dict[str, Any]) -> str:
     out.append(f"- result: {md(doc['result'])}")
     out += ["", "## Options", ""] + [f"- {md(o['text'])} (`{o['name']}`)" for o in doc["options"]]
     out += ["", "## Opening position", ""]
-    if doc.get("setup") and "hidden" not in doc["setup"]:
+    laid = any(k not in OPENING_CHANCE for k in doc.get("setup") or {})
+    if laid and "hidden" not in doc["setup"]:
         out.append("Started from a setup file (table position).")
         out.append("")
     for label, lines in doc["opening"].items():

@@ -155,7 +155,12 @@ class StoryLines(Visitor):
         if started.setup is not None and "hidden" in started.setup:
             self.lines.append("      setup position: hidden until the end")
         elif started.setup is not None:
-            self.lines.append("      setup position (from a setup file):")
+            said = (
+                "setup position (from a setup file)"
+                if started.laid_from_file()
+                else "the table's chance at the opening"
+            )
+            self.lines.append(f"      {said}:")
             for key, value in started.setup.items():
                 if value not in ([], {}, None):
                     self.lines.append(

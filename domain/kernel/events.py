@@ -11,6 +11,10 @@ from domain.kernel.types import HIDDEN, PUBLIC, Consequence, Event, Visibility, 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+# What a table-mode game's ``setup`` holds of the chance it was opened with.
+OPENING_CHANCE = ("dice", "orders", "drew")
+
+
 class GameStarted(Event, frozen=True, kw_only=True):
     """Opens every game: what is played, by whom, under which options and engine.
 
@@ -39,6 +43,12 @@ class GameStarted(Event, frozen=True, kw_only=True):
             + (f"; options: {options_text(self.options)}" if self.options else "")
         )
 
+    def laid_from_file(self) -> bool:
+        """Was the opening laid from a setup file? A table-mode game keeps the
+        chance it was opened with (``dice``, ``orders``, ``drew``) in ``setup``
+        too, with no position in it."""
+        return self.setup is not None and any(k not in OPENING_CHANCE for k in self.setup)
+
     def chance_text(self) -> str:
         """Where the game's chance comes from, and what the opening is laid from."""
         said = (
@@ -46,7 +56,7 @@ class GameStarted(Event, frozen=True, kw_only=True):
             if self.mode == "table"
             else "seeded dice (the seed revealed at the end)"
         )
-        if self.setup is not None:
+        if self.laid_from_file():
             said += ", from a setup file"
         if self.data:
             said += ", with the table's own data file"
@@ -148,7 +158,7 @@ class DiceRolled(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
-        return f"{who}rolled d{self.sides} {list(self.values)} for {self.purpose}"
+        return f"{who}rolled d{self.sides} for {self.purpose}: {', '.join(map(str, self.values))}"
 
 
 class CardsShuffled(Consequence, frozen=True, kw_only=True):

@@ -90,6 +90,12 @@ def test_extra_or_unwanted_dice_are_refused(sqlite_url: str) -> None:
     with pytest.raises(IllegalCommand) as e:
         ledger.act(gid, 1, {"type": "Decline"}, dice=[3, 2])
     assert e.value.code == "unused_dice"
+    assert e.value.message == (
+        "1 die more than this command rolls: a value given for a roll that did not happen"
+    )
+    with pytest.raises(IllegalCommand) as e:
+        ledger.act(gid, 1, {"type": "Decline"}, dice=[3], drew=["Foo", "Bar"])
+    assert e.value.message.startswith("2 cards named as drawn but not needed ('Foo', 'Bar')")
     seeded = str(ledger.create_game("ultimate", 2, seed="s").game_id)
     seat = state_json(ledger, seeded)["pending"][0]["seat"]
     with pytest.raises(IllegalCommand) as e:
