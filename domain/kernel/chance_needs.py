@@ -41,6 +41,9 @@ class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
     # The seat a card goes to, where the rules say (a deal): a table deals in
     # that order and enters each player's cards as theirs.
     seat: int | None = None
+    # A card taken blind from a hand (``what`` says whose: "card stolen from
+    # seat 1"), not drawn from a pile.
+    hand: bool = False
 
 
 def card_kind(card_id: str) -> str:
@@ -68,6 +71,9 @@ def _phrase(run: Sequence[ChanceNeed], listed: bool = True) -> str:
     if first.kind == "order":
         shuffles = "the order" if n == 1 else f"{n} orders"
         return f"{shuffles} of {first.what} ({first.size} cards, new top first)"
+    if first.hand:
+        cards = f"the {first.what}" if n == 1 else f"{n} cards: {first.what}"
+        return f"{cards} (any of: {', '.join(kinds(first.cards))})" if listed else cards
     cards = "the card" if n == 1 else f"{n} cards"
     whose = "" if first.seat is None else f" for seat {first.seat}"
     if not listed:
@@ -77,7 +83,14 @@ def _phrase(run: Sequence[ChanceNeed], listed: bool = True) -> str:
 
 
 def _alike(a: ChanceNeed, b: ChanceNeed) -> bool:
-    return (a.kind, a.what, a.sides, a.size, a.seat) == (b.kind, b.what, b.sides, b.size, b.seat)
+    return (a.kind, a.what, a.sides, a.size, a.seat, a.hand) == (
+        b.kind,
+        b.what,
+        b.sides,
+        b.size,
+        b.seat,
+        b.hand,
+    )
 
 
 def _runs(needs: Sequence[ChanceNeed]) -> list[list[ChanceNeed]]:

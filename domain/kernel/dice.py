@@ -163,6 +163,18 @@ class ScriptedSource:
         self.used_orders += 1
         return order, counter + max(n - 1, 0)
 
+    def picked(self, cards: Sequence[str], what: str) -> int | None:
+        """The index in ``cards`` of the card the table says was picked from a
+        hand: the next card named (``drew``), else the next die value (how such
+        a pick was entered before: a face per card in the hand's order), else
+        None, noting the need of a card."""
+        if self.used_drew < len(self.drew):
+            return self.named(cards, None, what)
+        if self.used_values < len(self.values):
+            return None  # a die: ``Dice.pick`` rolls it
+        self._need(ChanceNeed(kind="card", what=what, cards=tuple(kinds(cards)), hand=True))
+        return 0
+
     def has_order(self) -> bool:
         """Is a deck order left for the next shuffle?"""
         return self.used_orders < len(self.orders)
@@ -317,6 +329,36 @@ class Dice:
         return self.roll(
             purpose=purpose, rule=rule, seat=seat, count=1, sides=n, private_to=private_to
         )
+
+    def pick(
+        self,
+        cards: Sequence[str],
+        *,
+        purpose: str,
+        rule: str,
+        seat: int | None = None,
+        private_to: tuple[int, ...] = (),
+    ) -> DiceRolled:
+        """A card picked by chance from ``cards`` (a hand), as a roll of one
+        ``len(cards)``-sided die: ``cards[event.values[0] - 1]``. Seeded, it is
+        ``choose``. At a table, the card taken blind is named (by id, kind or
+        printed name), not a die face nobody could map to a card."""
+        source = self.source
+        if isinstance(source, ScriptedSource):
+            index = source.picked(cards, purpose)
+            if index is not None:
+                self.counter += 1  # as the roll it stands for
+                return DiceRolled(
+                    rule=rule,
+                    seat=seat,
+                    purpose=purpose,
+                    sides=len(cards),
+                    values=(index + 1,),
+                    counter=self.counter - 1,
+                    source="table",
+                    private_to=tuple(sorted(set(private_to))),
+                )
+        return self.choose(len(cards), purpose=purpose, rule=rule, seat=seat, private_to=private_to)
 
     def shuffle(
         self, cards: Sequence[str], *, pile: str, rule: str, follow: bool = False

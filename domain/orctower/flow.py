@@ -87,8 +87,8 @@ def demand_discards(run: Run, victims: tuple[int, ...], rule: str) -> None:
         return
     for victim in victims:
         hand = sorted(run.state.seats[victim].hand)
-        roll = run.dice.choose(
-            len(hand), purpose=f"card seat {victim} discards", rule=cite("ruling.victim-chooses")
+        roll = run.dice.pick(
+            hand, purpose=f"card seat {victim} discards", rule=cite("ruling.victim-chooses")
         )
         run.emit(roll)
         card = hand[roll.values[0] - 1]

@@ -101,8 +101,8 @@ class Flow:
         wizard = self.state.wizards[seat]
         if not wizard.hand or wizard.life == 0 or wizard.eliminated:
             return
-        roll = self.dice.choose(
-            len(wizard.hand),
+        roll = self.dice.pick(
+            wizard.hand,
             purpose=f"card picked from seat {seat}'s hand",
             rule=rule,
             seat=by,
@@ -279,8 +279,8 @@ class Flow:
             return
         # Anyone who knows the order of the victim's hand would read the stolen
         # card off the roll, so it is seen only by the two seats that see the card.
-        roll = self.dice.choose(
-            len(victim_hand),
+        roll = self.dice.pick(
+            victim_hand,
             purpose=f"card stolen from seat {victim}",
             rule="ultimate.ruling.steal-random",
             seat=thief,

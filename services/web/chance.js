@@ -37,7 +37,7 @@
       return h(
         "label.chance-field",
         {},
-        h("span", {}, `Card drawn from ${need.what}${whose}${of}`),
+        h("span", {}, need.hand ? `${need.what[0].toUpperCase()}${need.what.slice(1)}${of}` : `Card drawn from ${need.what}${whose}${of}`),
         h(
           "select",
           { dataset: { kind: "card" } },

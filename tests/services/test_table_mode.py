@@ -63,6 +63,28 @@ def test_a_roll_the_table_did_not_supply_refuses_the_command_and_stores_nothing(
         ledger.act(gid, 1, {"type": "Decline"})  # the steal needs a random card
     assert e.value.code == "dice_required"
     assert ledger.load(gid).version == before
+    # The table is asked which card was taken, not for a die face nobody could map.
+    need = e.value.needs[0]  # type: ignore[attr-defined]
+    assert (need.kind, need.what) == ("card", "card stolen from seat 1")
+    assert "the card drawn from card stolen" not in e.value.message
+    assert "a die" not in e.value.message
+
+
+def test_a_card_taken_blind_from_a_hand_is_named_by_the_table(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = _steal_position(ledger)
+    entries = ledger.act(gid, 1, {"type": "Decline"}, drew=["Épines"])
+    rolls = [e.event for e in entries if isinstance(e.event, DiceRolled)]
+    # Recorded as the roll it stands for (the third card of three), and the card's id.
+    assert [(r.sides, r.values, r.source) for r in rolls] == [(3, (3,), "table")]
+    action = next(e.event for e in entries if isinstance(e.event, ActionTaken))
+    assert action.drew == ("thorns",)
+    assert "thorns" in str(state_json(ledger, gid, seat=0)["view"])
+    assert verify_game(WizardLedger(sqlite_url), gid).ok
+    # A card the victim does not hold cannot have been taken.
+    other = _steal_position(WizardLedger(sqlite_url))
+    with pytest.raises(IllegalCommand, match="'fireball', cannot have come from card stolen"):
+        ledger.act(other, 1, {"type": "Decline"}, drew=["fireball"])
 
 
 def test_the_supplied_value_picks_the_stolen_card_and_verifies(sqlite_url: str) -> None:
@@ -94,8 +116,8 @@ def test_extra_or_unwanted_dice_are_refused(sqlite_url: str) -> None:
         "1 die more than this command rolls: a value given for a roll that did not happen"
     )
     with pytest.raises(IllegalCommand) as e:
-        ledger.act(gid, 1, {"type": "Decline"}, dice=[3], drew=["Foo", "Bar"])
-    assert e.value.message.startswith("2 cards named as drawn but not needed ('Foo', 'Bar')")
+        ledger.act(gid, 1, {"type": "Decline"}, drew=["thorns", "Bar"])
+    assert e.value.message.startswith("1 card named as drawn but not needed ('Bar')")
     seeded = str(ledger.create_game("ultimate", 2, seed="s").game_id)
     seat = state_json(ledger, seeded)["pending"][0]["seat"]
     with pytest.raises(IllegalCommand) as e:
@@ -226,6 +248,7 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
         "size": 0,
         "cards": [],
         "seat": None,
+        "hand": False,
     }
     assert ledger.game_ids() == []
     dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}
