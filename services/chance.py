@@ -6,7 +6,7 @@ see exactly the same dice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +23,24 @@ def printed_names(started: GameStarted) -> Mapping[str, str]:
     data file's, where it has one), folded by ``card_key``, to the card's id."""
     data = msgspec.json.encode(started.data).decode() if started.data else ""
     return _printed_names(started.game, data)
+
+
+def card_words(started: GameStarted) -> Callable[[str], str]:
+    """A card kind as a table reads it: its printed name (the table's own data
+    file's, where it has one), or the id where there is none."""
+    data = msgspec.json.encode(started.data).decode() if started.data else ""
+    said = _said_names(started.game, data)
+    return lambda kind: said.get(kind, kind)
+
+
+@lru_cache(maxsize=64)
+def _said_names(game: str, data_json: str) -> Mapping[str, str]:
+    data = msgspec.json.decode(data_json) if data_json else None
+    return {
+        card["id"]: card["name"]
+        for card in face_with_data(game, data)["cards"]
+        if isinstance(card.get("name"), str) and card["name"]
+    }
 
 
 @lru_cache(maxsize=64)

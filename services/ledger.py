@@ -59,7 +59,13 @@ from domain.kernel import (
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from domain.kernel.events import OPENING_CHANCE
 from services.card_names import table_names
-from services.chance import check_supplied_used, dice_for, opening_dice, unrevealing
+from services.chance import (
+    card_words,
+    check_supplied_used,
+    dice_for,
+    opening_dice,
+    unrevealing,
+)
 from services.codec import (
     GENESIS,
     Record,
@@ -519,7 +525,10 @@ class WizardLedger(Application[UUID]):
             **bound,
         )
         chance = opening_dice(started, seed)
-        events = start(game, started, chance)
+        try:
+            events = start(game, started, chance)
+        except DiceRequired as e:
+            raise e.with_needs(e.needs, card_words(started)) from None
         # The cards named at the opening are for its deal: one left over is a typo.
         check_supplied_used(chance, (), (), script_drew)
         taken = chance.named_cards(script_drew)
@@ -775,7 +784,8 @@ class WizardLedger(Application[UUID]):
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, chance, key)
         except IllegalCommand as e:
-            refused = self._unrevealing(gid, e) if isinstance(e, DiceRequired) else e
+            started = loaded.table.started
+            refused = self._unrevealing(gid, e, started) if isinstance(e, DiceRequired) else e
             # The refusal is the game's words: a table's own card names.
             refused.message = table_names(loaded.table.started).rename(refused.message)
             refused.args = (refused.message,)
@@ -784,14 +794,14 @@ class WizardLedger(Application[UUID]):
             raise refused from None
         return self._stage(gid, loaded, events, folded=after)
 
-    def _unrevealing(self, gid: UUID, refused: DiceRequired) -> DiceRequired:
+    def _unrevealing(self, gid: UUID, refused: DiceRequired, started: GameStarted) -> DiceRequired:
         """A seat's refusal for missing cards, listing what could be drawn as
         the seat may know it (``chance.unrevealing``): read from the record,
-        on this path only."""
+        on this path only; the cards by the names the table reads."""
         if not any(need.kind == "card" for need in refused.needs):
             return refused
         shuffles = [e.event for e in self.entries(gid) if isinstance(e.event, CardsShuffled)]
-        return refused.with_needs(unrevealing(refused.needs, shuffles))
+        return refused.with_needs(unrevealing(refused.needs, shuffles), card_words(started))
 
     def _decide(
         self,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 import msgspec
@@ -63,7 +63,11 @@ def kinds(cards: Iterable[str]) -> list[str]:
     return sorted({card_kind(c) for c in cards})
 
 
-def _phrase(run: Sequence[ChanceNeed], listed: bool = True) -> str:
+def _listed(cards: Iterable[str], say: Callable[[str], str]) -> str:
+    return ", ".join(sorted({say(kind) for kind in kinds(cards)}, key=card_key))
+
+
+def _phrase(run: Sequence[ChanceNeed], listed: bool, say: Callable[[str], str]) -> str:
     first, n = run[0], len(run)
     if first.kind == "die":
         dice = "a die" if n == 1 else f"{n} dice"
@@ -73,12 +77,12 @@ def _phrase(run: Sequence[ChanceNeed], listed: bool = True) -> str:
         return f"{shuffles} of {first.what} ({first.size} cards, new top first)"
     if first.hand:
         cards = f"the {first.what}" if n == 1 else f"{n} cards: {first.what}"
-        return f"{cards} (any of: {', '.join(kinds(first.cards))})" if listed else cards
+        return f"{cards} (any of: {_listed(first.cards, say)})" if listed else cards
     cards = "the card" if n == 1 else f"{n} cards"
     whose = "" if first.seat is None else f" for seat {first.seat}"
     if not listed:
         return f"{cards} drawn from {first.what}{whose}"
-    could = ", ".join(kinds(first.cards))
+    could = _listed(first.cards, say)
     return f"{cards} drawn from {first.what}{whose} (any of: {could})"
 
 
@@ -103,7 +107,9 @@ def _runs(needs: Sequence[ChanceNeed]) -> list[list[ChanceNeed]]:
     return runs
 
 
-def needs_text(needs: Sequence[ChanceNeed], *, more: bool = False) -> str:
+def needs_text(
+    needs: Sequence[ChanceNeed], *, more: bool = False, say: Callable[[str], str] = str
+) -> str:
     """``6 cards drawn from the deck (any of: …), then a die from 1 to 3 (first
     player)``; ``more``: the rules had not finished asking (a tie re-rolled on
     placeholders), so this is what is known so far."""
@@ -112,6 +118,6 @@ def needs_text(needs: Sequence[ChanceNeed], *, more: bool = False) -> str:
         # A pile's cards are listed once: the deal's later seats draw from the same.
         fresh = run[0].kind != "card" or run[0].what not in piles
         piles.add(run[0].what)
-        phrases.append(_phrase(run, fresh))
+        phrases.append(_phrase(run, fresh, say))
     said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", then " + phrases[-1]
     return f"{said}, and possibly more" if more else said

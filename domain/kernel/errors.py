@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.kernel.chance_needs import ChanceNeed, needs_text
 
@@ -50,13 +50,15 @@ class DiceRequired(IllegalCommand):
         needs: Sequence[ChanceNeed],
         face_down: tuple[tuple[str, int], ...] = (),
         subject: str = "this command",
+        say: Callable[[str], str] = str,
     ) -> DiceRequired:
         """The refusal of a command that left chance out, naming all of it.
 
         ``face_down``: piles the command shuffled face down ("the deck", cards),
-        whose order a table may give instead of naming each card drawn."""
+        whose order a table may give instead of naming each card drawn;
+        ``say``: a card kind in words (the service's printed names)."""
         count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
-        said = f"{count}: {needs_text(needs)}"
+        said = f"{count}: {needs_text(needs, say=say)}"
         if face_down and any(n.kind == "card" for n in needs):
             piles = " and ".join(f"{pile} ({n} cards)" for pile, n in face_down)
             said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
@@ -72,9 +74,14 @@ class DiceRequired(IllegalCommand):
         refused.args = (refused.message,)
         return refused
 
-    def with_needs(self, needs: Sequence[ChanceNeed]) -> DiceRequired:
-        """The same refusal over other needs (a seat's safe list of cards)."""
-        return DiceRequired.missing(needs, self.face_down, self.subject)
+    def with_needs(
+        self, needs: Sequence[ChanceNeed], say: Callable[[str], str] = str
+    ) -> DiceRequired:
+        """The same refusal over other needs (a seat's safe list of cards), its
+        cards said by ``say``. A refusal of a wrong value has no needs: as it is."""
+        if not self.needs:
+            return self
+        return DiceRequired.missing(needs, self.face_down, self.subject, say)
 
 
 class SetupError(ValueError):

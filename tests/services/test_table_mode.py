@@ -140,8 +140,9 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     # deck (or its order) and the roll for the first player.
     assert e.value.code == "dice_required" and "5 values from the table" in e.value.message
     # The deal seat by seat; the deck's cards listed once.
-    assert "2 cards drawn from the deck for seat 0 (any of: absorption, " in e.value.message
-    assert "thorns), 2 cards drawn from the deck for seat 1, then a die" in e.value.message
+    # The cards by the names printed on them, as a table reads them.
+    assert "2 cards drawn from the deck for seat 0 (any of: Absorption, " in e.value.message
+    assert "Voile d'ombre), 2 cards drawn from the deck for seat 1, then a die" in e.value.message
     assert (
         "or, instead of naming the cards drawn, the order the deck (16 cards) was shuffled in"
         in e.value.message
@@ -262,7 +263,7 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     asked = client.post(f"/tables/{gid}/act", json=act, headers=auth).json()
     # The deck as it went face down, not as it is: Ann cannot tell Bob's cards.
     assert asked["needs"][0]["kind"] == "card" and len(asked["needs"][0]["cards"]) == 16
-    assert "mirror" in asked["message"]
+    assert "Miroir" in asked["message"]
     wrong = client.post(f"/tables/{gid}/act", json={**act, "drew": ["Bouclier"]}, headers=auth)
     assert wrong.status_code == 409
     assert wrong.json()["message"] == (
