@@ -75,6 +75,8 @@ def position_json(
         "game": game.spec.id,
         "position": table.position,
         "players": len(table.started.players),
+        "names": list(table.started.players),
+        "mode": table.started.mode,
         "options": dict(table.started.options),
         "redacted": hide,
         "setup": setup,
@@ -85,13 +87,30 @@ def as_toml(position: dict[str, Any]) -> str:
     """A setup file: a comment naming where it comes from, then the position."""
     defaults = {o.name: o.default for o in get_game(position["game"]).spec.options}
     chosen = {k: v for k, v in sorted(position["options"].items()) if defaults.get(k) != v}
-    head = (
-        f"# {position['game']} position {position['position']} of game {position['game_id']}\n"
-        f"# open it with: wizards new {position['game']} --players {position['players']} "
-        "--setup FILE" + "".join(f" -o {k}={_option(v)}" for k, v in chosen.items()) + "\n"
+    names = position.get("names") or []
+    # Names with a comma or a quote cannot go on a --names list: the count then.
+    plain = names and all(n and not set(n) & set(",'\"\\") for n in names)
+    who = f"--names '{','.join(names)}'" if plain else f"--players {position['players']}"
+    # A table-mode game opens again at the table: its face-down cards, which the
+    # file leaves out, lie face down again rather than being shuffled by a seed.
+    table = " --table" if position.get("mode") == "table" else ""
+    opening = f"# open it with: wizards new {position['game']} {who}{table} --setup FILE" + "".join(
+        f" -o {k}={_option(v)}" for k, v in chosen.items()
     )
     if position["redacted"]:
-        head += "# redacted: '?' marks what this seat may not see while the game runs\n"
+        # A '?' is no card: such a file is for reading, not opening as it is.
+        opening = (
+            "# redacted: '?' marks what this seat may not see while the game runs;\n"
+            "# it opens only once each '?' is replaced, with: "
+            + opening.removeprefix("# open it with: ")
+        )
+    head = (
+        f"# {position['game']} position {position['position']} of game {position['game_id']}\n"
+        f"{opening}\n"
+    )
+    if position.get("mode") == "table":
+        head += "# table mode: cards face down in unknown order are not listed; opened with\n"
+        head += "# --table they lie face down again, each named as it is drawn\n"
     return head + toml_out.dumps(position["setup"])
 
 

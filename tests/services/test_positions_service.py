@@ -254,3 +254,29 @@ def test_a_setup_file_may_name_what_the_tables_own_data_defines(sqlite_url: str)
     # Without the table's data, the same file names a card the game does not have.
     with pytest.raises(SetupError, match="crush"):
         ledger.create_game("orctower", 2, seed="crush2", setup=setup)
+
+
+def test_a_table_games_position_says_how_to_open_it_at_the_table(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """Its players by name and --table, so the face-down cards it leaves out lie
+    face down again; a seat's redacted file says it opens only once filled in."""
+    ledger = WizardLedger(sqlite_url)
+    drew = ["fireball", "explosion", "shield", "mirror"]
+    gid = ledger.create_game("ultimate", ["Ann", "Bob"], table=True, drew=drew, dice=[1]).game_id
+    ledger.act(gid, 0, {"type": "Draw"}, drew=["Éclair"])
+    text = cli(sqlite_url, "position", str(gid)).stdout
+    opening = text.splitlines()[1]
+    assert opening == "# open it with: wizards new ultimate --names 'Ann,Bob' --table --setup FILE"
+    assert "# table mode: cards face down in unknown order are not listed" in text
+    file = tmp_path / "pos.toml"
+    file.write_text(text)
+    opened = cli(
+        sqlite_url, "new", "ultimate", "--names", "Ann,Bob", "--table", "--setup", str(file)
+    )
+    again = WizardLedger(sqlite_url).load(opened.stdout.strip()).table
+    assert again.started.players == ("Ann", "Bob") and again.started.mode == "table"
+    assert again.state.draw_unknown == 11  # face down again, not shuffled by a seed
+    redacted = cli(sqlite_url, "position", str(gid), "--seat", "1").stdout.splitlines()
+    assert redacted[1].startswith("# redacted: '?' marks what this seat may not see")
+    assert redacted[2].startswith("# it opens only once each '?' is replaced, with: wizards new")
