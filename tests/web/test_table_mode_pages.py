@@ -22,20 +22,25 @@ def _pick(page: Any, fields: Any, labels: list[str]) -> None:
         fields.nth(i).select_option(label=label)
 
 
+def _open_at_the_table(page: Any, server: LiveServer, game: str) -> None:
+    """Ann and Bob open a table-mode game from the lobby (the opening is asked for)."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.select_option("#game", game)
+    page.select_option("#seats", "2")
+    names = page.locator("#names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    page.check("input[name=mode][value=table]")
+    page.click("#create")
+
+
 def test_a_table_opens_and_draws_by_printed_names(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     lobby = context.new_page()
-    lobby.goto(server.url + "/")
-    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-    lobby.select_option("#game", "ultimate")
-    lobby.select_option("#seats", "2")
-    names = lobby.locator("#names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    lobby.check("input[name=mode][value=table]")
-    lobby.click("#create")
+    _open_at_the_table(lobby, server, "ultimate")
 
     # The opening asks for the deal: four cards drawn from the deck, then the
     # die for the first player, each a field; nothing is stored yet.
@@ -111,15 +116,7 @@ def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_sta
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     lobby = browser.new_page(viewport={"width": 1400, "height": 1000})
-    lobby.goto(server.url + "/")
-    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-    lobby.select_option("#game", "orctower")
-    lobby.select_option("#seats", "2")
-    names = lobby.locator("#names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    lobby.check("input[name=mode][value=table]")
-    lobby.click("#create")
+    _open_at_the_table(lobby, server, "orctower")
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     asked = lobby.locator("#opening-chance .chance-field > span").all_inner_texts()
     assert "Card drawn from Ann's spell deck (1 of 4)" in asked
