@@ -174,7 +174,10 @@ class Words:
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = " (default)" if spec.default == value else ""
-        return f"{self.names.rename(spec.doc.rstrip('.'))}: {shown}{default}"
+        # The value first, then what the option is: a doc that lists readings
+        # ("9-then-5: …") would otherwise read as the value chosen.
+        doc = self.names.rename(spec.doc.rstrip("."))
+        return f"{name.replace('_', ' ')}: {shown}{default} — {doc}"
 
     def dice(self, event: Event) -> str:
         """Dice in words: faces as rolled (1..sides). A die choosing among the seats

@@ -224,8 +224,11 @@ def test_an_option_set_to_a_renamed_card_says_the_tables_name(sqlite_url: str) -
     options = {"crocodile": "orc", "end_check": "sticky"}
     gid = str(ledger.create_game("orctower", 2, seed="opt", options=options, data=data).game_id)
     story = _story(ledger, gid)
-    assert "option: Module « renforts »: the weak type the Lézard volant replaces: Brute" in story
-    assert ": sticky (default)" in story
+    assert (
+        "option: crocodile: Brute — Module « renforts »: the weak type the Lézard volant replaces"
+        in story
+    )
+    assert "option: end check: sticky (default) — " in story
     ledger.close()
 
 
