@@ -90,5 +90,6 @@ def outcome(state: UltimateState) -> Outcome | None:
         winners=(state.winner,),
         scores=wins,
         ranking=ranking,
-        reason=f"seat {state.winner} won {wins[state.winner]} rounds",
+        reason=f"seat {state.winner} won {wins[state.winner]} "
+        f"round{'s' if wins[state.winner] != 1 else ''}",
     )
