@@ -22,7 +22,11 @@
     const of = total > 1 ? ` (${index + 1} of ${total})` : "";
     const whose = need.seat === null || need.seat === undefined ? "" : ` for ${WL.nameOf(players, need.seat)}`;
     if (need.kind === "die") {
-      const faces = Array.from({ length: need.sides }, (_, i) => h("option", { value: i + 1 }, String(i + 1)));
+      // A die choosing among the players (the first player): each face names its
+      // pick, face 2 the 2nd player, as the story says it afterwards.
+      const picks = need.sides === players.length && /player/.test(need.what);
+      const face = (i) => (picks ? `${i + 1} — ${WL.nameOf(players, i)}` : String(i + 1));
+      const faces = Array.from({ length: need.sides }, (_, i) => h("option", { value: i + 1 }, face(i)));
       return h(
         "label.chance-field",
         {},

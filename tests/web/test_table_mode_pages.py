@@ -50,6 +50,9 @@ def test_a_table_opens_and_draws_by_printed_names(
     assert "Card drawn from the deck for Ann (1 of 2)" in asked
     assert "Card drawn from the deck for Bob (2 of 2)" in asked
     assert "Die for first player, 1 to 2" in asked
+    # Each face says whom it picks, as the story will say it.
+    die = lobby.locator("#opening-chance select[data-kind=die]")
+    assert die.locator("option").all_inner_texts() == ["—", "1 — Ann", "2 — Bob"]
     cards = lobby.locator("#opening-chance select[data-kind=card]")
     offered = cards.nth(0).locator("option").all_inner_texts()
     assert "Boule de feu" in offered and "Éclair" in offered
