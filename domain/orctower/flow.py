@@ -100,7 +100,8 @@ def refill_palette(run: Run) -> None:
         name = "attack" if slot < 3 else "knowledge"
         pile = run.state.piles[0 if slot < 3 else 1]
         if not card and pile:
-            top = draw_card(run.dice, pile, run.state.unknown.get(name, 0), name)
+            where = f"the {name} spell pile, for the palette"
+            top = draw_card(run.dice, pile, run.state.unknown.get(name, 0), name, where)
             run.emit(ev.PaletteFilled(rule=cite("knowledge.refill"), slot=slot, card=top))
 
 
