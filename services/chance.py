@@ -74,6 +74,16 @@ def unrevealing(
     return tuple(out)
 
 
+def picks_named(started: GameStarted) -> bool:
+    """Does this game's engine take a card picked blind from a hand by its name
+    (0.3.0 on), or only as a die face (its records are decided again so)?"""
+    try:
+        version = tuple(int(p) for p in started.engine_version.split("."))
+    except ValueError:
+        return True
+    return version >= (0, 3, 0)
+
+
 def dice_for(
     table: Table[Any],
     seed: str | None,
@@ -109,6 +119,7 @@ def dice_for(
             drew,
             collect=True,
             names=printed_names(table.started),
+            picks_named=picks_named(table.started),
         ),
         table.counter,
     )
@@ -128,6 +139,7 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
         list(script.get("drew", [])),
         collect=True,
         names=printed_names(started),
+        picks_named=picks_named(started),
     )
 
 

@@ -48,7 +48,7 @@ from domain.kernel.types import (
 # commands can decide differently: 0.2.0 changed rulings' defaults (Spell Wars
 # added_order, Trankilus's target before its die, Elfenwizards' place-none
 # citation), so games stored under 0.1.0 re-adjudicate as "another engine".
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -117,6 +117,7 @@ class ScriptedSource:
         *,
         collect: bool = False,
         names: Mapping[str, str] | None = None,
+        picks_named: bool = True,
     ) -> None:
         self.values = list(values)
         self.orders = [tuple(o) for o in orders]
@@ -126,6 +127,9 @@ class ScriptedSource:
         self.used_drew = 0
         self.collect = collect
         self.names = names or {}
+        # Engines before 0.3.0 took a card picked from a hand as a die face only:
+        # their records are decided again that way.
+        self.picks_named = picks_named
         self.needs: list[ChanceNeed] = []
         # Piles this command shuffled face down ("the deck", cards): a table may
         # give their order instead of naming each card drawn from them.
@@ -168,6 +172,8 @@ class ScriptedSource:
         hand: the next card named (``drew``), else the next die value (how such
         a pick was entered before: a face per card in the hand's order), else
         None, noting the need of a card."""
+        if not self.picks_named:
+            return None
         if self.used_drew < len(self.drew):
             return self.named(cards, None, what)
         if self.used_values < len(self.values):
@@ -277,8 +283,12 @@ class Dice:
         *,
         collect: bool = False,
         names: Mapping[str, str] | None = None,
+        picks_named: bool = True,
     ) -> Dice:
-        return cls(ScriptedSource(values, orders, drew, collect=collect, names=names), 0)
+        source = ScriptedSource(
+            values, orders, drew, collect=collect, names=names, picks_named=picks_named
+        )
+        return cls(source, 0)
 
     @property
     def kind(self) -> str:

@@ -276,3 +276,20 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     actions = [e.event for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]
     assert [a.drew for a in actions] == [("lightning",)]
     assert verify_game(ledger, gid).ok
+
+
+def test_a_game_stored_by_an_older_engine_picks_by_die_as_it_did(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Engines before 0.3.0 took a card picked from a hand as a die face only:
+    their records are decided again that way, so they verify as before."""
+    monkeypatch.setattr("services.ledger.ENGINE_VERSION", "0.2.0")
+    ledger = WizardLedger(sqlite_url)
+    gid = _steal_position(ledger)
+    monkeypatch.undo()
+    with pytest.raises(IllegalCommand) as e:
+        ledger.act(gid, 1, {"type": "Decline"}, drew=["thorns"])
+    assert "a die from 1 to 3 (card stolen from seat 1)" in e.value.message
+    ledger.act(gid, 1, {"type": "Decline"}, dice=[3])
+    assert "thorns" in str(state_json(ledger, gid, seat=0)["view"])
+    assert verify_game(WizardLedger(sqlite_url), gid).ok
