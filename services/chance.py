@@ -7,7 +7,6 @@ see exactly the same dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -21,37 +20,35 @@ from services.table_face import face_with_data
 def printed_names(started: GameStarted) -> Mapping[str, str]:
     """How a table may name a card it drew: each printed name (the table's own
     data file's, where it has one), folded by ``card_key``, to the card's id."""
-    data = msgspec.json.encode(started.data).decode() if started.data else ""
-    return _printed_names(started.game, data)
+    return _names(started)[0]
 
 
 def card_words(started: GameStarted) -> Callable[[str], str]:
     """A card kind as a table reads it: its printed name (the table's own data
     file's, where it has one), or the id where there is none."""
-    data = msgspec.json.encode(started.data).decode() if started.data else ""
-    said = _said_names(started.game, data)
+    said = _names(started)[1]
     return lambda kind: said.get(kind, kind)
 
 
-@lru_cache(maxsize=64)
-def _said_names(game: str, data_json: str) -> Mapping[str, str]:
-    data = msgspec.json.decode(data_json) if data_json else None
-    return {
-        card["id"]: card["name"]
-        for card in face_with_data(game, data)["cards"]
-        if isinstance(card.get("name"), str) and card["name"]
-    }
+# (game, data hash) -> (folded name -> id, id -> name). A table's data file is
+# bound by its hash, so the hash names its faces: no encoding of the file per act.
+_NAMES: dict[tuple[str, str], tuple[Mapping[str, str], Mapping[str, str]]] = {}
+_MAX_NAMES = 256
 
 
-@lru_cache(maxsize=64)
-def _printed_names(game: str, data_json: str) -> Mapping[str, str]:
-    data = msgspec.json.decode(data_json) if data_json else None
-    names: dict[str, str] = {}
-    for card in face_with_data(game, data)["cards"]:
-        name = card.get("name")
-        if isinstance(name, str) and name:
-            names.setdefault(card_key(name), card["id"])
-    return names
+def _names(started: GameStarted) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    key = (started.game, started.data_hash if started.data else "")
+    got = _NAMES.get(key)
+    if got is None:
+        faces = face_with_data(started.game, started.data)["cards"]
+        said = {c["id"]: c["name"] for c in faces if isinstance(c.get("name"), str) and c["name"]}
+        keyed: dict[str, str] = {}
+        for kind, name in said.items():
+            keyed.setdefault(card_key(name), kind)
+        if len(_NAMES) >= _MAX_NAMES:
+            _NAMES.clear()
+        got = _NAMES[key] = (keyed, said)
+    return got
 
 
 def unrevealing(

@@ -293,3 +293,18 @@ def test_a_game_stored_by_an_older_engine_picks_by_die_as_it_did(
     ledger.act(gid, 1, {"type": "Decline"}, dice=[3])
     assert "thorns" in str(state_json(ledger, gid, seat=0)["view"])
     assert verify_game(WizardLedger(sqlite_url), gid).ok
+
+
+def test_a_table_with_its_own_data_names_a_card_by_its_own_name(sqlite_url: str) -> None:
+    import msgspec
+
+    from domain.kernel import get_game
+
+    data = msgspec.json.decode(msgspec.json.encode(get_game("ultimate").data_template()))
+    data["cards"]["fireball"]["name"] = "Boule ardente"
+    ledger = WizardLedger(sqlite_url)
+    drew = ["Boule ardente", "explosion", "shield", "mirror"]
+    gid = ledger.create_game("ultimate", 2, table=True, drew=drew, dice=[1], data=data).game_id
+    started = ledger.load(gid).table.started
+    assert started.setup is not None and started.setup["drew"][0] == "fireball"
+    assert verify_game(ledger, gid).ok
