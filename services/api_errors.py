@@ -66,13 +66,12 @@ def error(
     rule: str = "",
     headers: dict[str, str] | None = None,
     instance: str | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> JSONResponse:
-    return JSONResponse(
-        problem(status, code, message, rule=rule, instance=instance),
-        status_code=status,
-        headers=headers,
-        media_type=MEDIA_TYPE,
-    )
+    """The problem answer; ``extra``: members of its own (a refusal's ``needs``)."""
+    body = problem(status, code, message, rule=rule, instance=instance)
+    body.update(extra or {})
+    return JSONResponse(body, status_code=status, headers=headers, media_type=MEDIA_TYPE)
 
 
 def token_required(message: str) -> APIError:
@@ -113,17 +112,19 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(APIError)
     async def _api(request: Request, exc: APIError) -> JSONResponse:
-        body = problem(exc.status, exc.code, exc.message, rule=exc.rule, instance=path(request))
-        body.update(exc.extra)
-        return JSONResponse(
-            body, status_code=exc.status, headers=exc.headers, media_type=MEDIA_TYPE
+        return error(
+            exc.status,
+            exc.code,
+            exc.message,
+            rule=exc.rule,
+            headers=exc.headers,
+            instance=path(request),
+            extra=exc.extra,
         )
 
     async def _service(request: Request, exc: Exception) -> JSONResponse:
         status, code, rule, detail = classify(exc) or (500, "internal_error", "", str(exc))
-        body = problem(status, code, detail, rule=rule, instance=path(request))
-        body.update(extensions(exc))
-        return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE)
+        return error(status, code, detail, rule=rule, instance=path(request), extra=extensions(exc))
 
     for kind in (
         IllegalCommand,

@@ -306,9 +306,6 @@ def _check_position(at: int) -> None:
         raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
 
 
-SCRIPT_KEYS = OPENING_CHANCE
-
-
 def _check_drew(drew: Sequence[object]) -> None:
     if len(drew) > MAX_DICE:
         raise SetupError(f"{len(drew)} cards drawn: at most {MAX_DICE} with one command")
@@ -496,7 +493,7 @@ class WizardLedger(Application[UUID]):
         script_orders: list[list[int]] = [list(o) for o in orders]
         script_drew: list[str] = list(drew)
         if setup is not None:
-            body = {k: v for k, v in setup.items() if k not in SCRIPT_KEYS}
+            body = {k: v for k, v in setup.items() if k not in OPENING_CHANCE}
             normal_setup = dict(game.validate_setup(body, len(names), bound.get("data")))
             script_values = [*list(setup.get("dice", [])), *script_values]
             script_orders = [*[list(o) for o in setup.get("orders", [])], *script_orders]
@@ -787,7 +784,7 @@ class WizardLedger(Application[UUID]):
             started = loaded.table.started
             refused = self._unrevealing(gid, e, started) if isinstance(e, DiceRequired) else e
             # The refusal is the game's words: a table's own card names.
-            refused.message = table_names(loaded.table.started).rename(refused.message)
+            refused.message = table_names(started).rename(refused.message)
             refused.args = (refused.message,)
             if refused is e:
                 raise

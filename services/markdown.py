@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel.events import OPENING_CHANCE
+from domain.kernel.events import laid_from_file
 
 
 def md(text: str) -> str:
@@ -30,8 +30,7 @@ def markdown(doc: dict[str, Any]) -> str:
     out.append(f"- result: {md(doc['result'])}")
     out += ["", "## Options", ""] + [f"- {md(o['text'])} (`{o['name']}`)" for o in doc["options"]]
     out += ["", "## Opening position", ""]
-    laid = any(k not in OPENING_CHANCE for k in doc.get("setup") or {})
-    if laid and "hidden" not in doc["setup"]:
+    if laid_from_file(doc.get("setup")) and "hidden" not in doc["setup"]:
         out.append("Started from a setup file (table position).")
         out.append("")
     for label, lines in doc["opening"].items():

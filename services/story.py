@@ -8,7 +8,6 @@ consequence (with its rule and dice) and the end; each exporter is a visitor.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,8 +26,7 @@ from domain.kernel import (
 from services.card_names import NO_NAMES, CardNames
 from services.ledger import Entry
 from services.reads import shown_event
-
-_SEAT = re.compile(r"\bseat (\d+)\b")
+from services.words import Words, seats_and_cards
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -124,15 +122,8 @@ def outcome_text(
         else ""
     )
     # The reason is the game's own words (renamed); the winners are players' names.
-    reason = f" — {_seats_named(names.rename(outcome.reason), players)}" if outcome.reason else ""
+    reason = f" — {seats_and_cards(outcome.reason, players, names)}" if outcome.reason else ""
     return f"won by {winners}{scores}{reason}"
-
-
-def _seats_named(text: str, players: tuple[str, ...]) -> str:
-    """The game's words with each ``seat N`` by its player's name."""
-    return _SEAT.sub(
-        lambda m: players[int(m.group(1))] if int(m.group(1)) < len(players) else m.group(0), text
-    )
 
 
 class StoryLines(Visitor):
@@ -144,8 +135,6 @@ class StoryLines(Visitor):
         self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        from services.words import Words
-
         self.words = Words.table(game, started)
         self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
         players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
@@ -209,8 +198,6 @@ class MarkdownExport(Visitor):
         self.words: Any = None
 
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        from services.words import Words
-
         self.words = Words.table(game, started)
         self.names = self.words.names
         self.out += [

@@ -53,6 +53,26 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
 
 
+def seats_and_cards(text: str, players: Sequence[str], names: CardNames = NO_NAMES) -> str:
+    """A game's line with its seats by the players' names and its cards by the
+    table's names. Only the game's own words between seat mentions are renamed:
+    a player called like a card keeps their name, and a card the file calls
+    "seat 1" is not taken for a seat."""
+    out: list[str] = []
+    at = 0
+    for m in _SEAT_IN_TEXT.finditer(text):
+        seat = int(m.group(1))
+        out += [names.rename(text[at : m.start()]), _seat_name(players, seat)]
+        at = m.end()
+    out.append(names.rename(text[at:]))
+    return "".join(out)
+
+
+def _seat_name(players: Sequence[str], seat: int) -> str:
+    """A seat by its player's name (the stored name is ``seat N`` when none was given)."""
+    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
 def declarations(game: Game[Any]) -> ModuleType | None:
     """The game's optional ``words`` module, or None."""
     return declared_words(game.spec.id)
@@ -105,11 +125,7 @@ class Words:
 
     def seat(self, seat: int | None) -> str:
         """A seat by its player's name (the stored name is ``seat N`` when none was given)."""
-        if seat is None:
-            return "the table"
-        if 0 <= seat < len(self.players):
-            return self.players[seat]
-        return f"seat {seat}"
+        return "the table" if seat is None else _seat_name(self.players, seat)
 
     def card(self, card_id: str) -> str:
         named = getattr(self.decl, "card_name", None)
@@ -234,17 +250,7 @@ class Words:
         return self._seats_and_cards(event.describe())
 
     def _seats_and_cards(self, text: str) -> str:
-        """A game's line with its seats by the players' names and its cards by
-        the table's names. Only the game's own words between seat mentions are
-        renamed: a player called like a card keeps their name, and a card the
-        file calls "seat 1" is not taken for a seat."""
-        out: list[str] = []
-        at = 0
-        for m in _SEAT_IN_TEXT.finditer(text):
-            out += [self.names.rename(text[at : m.start()]), self.seat(int(m.group(1)))]
-            at = m.end()
-        out.append(self.names.rename(text[at:]))
-        return "".join(out)
+        return seats_and_cards(text, self.players, self.names)
 
     def started(self, started: GameStarted) -> str:
         who = ", ".join(self.players)

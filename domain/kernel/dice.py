@@ -169,9 +169,10 @@ class ScriptedSource:
 
     def picked(self, cards: Sequence[str], what: str) -> int | None:
         """The index in ``cards`` of the card the table says was picked from a
-        hand: the next card named (``drew``), else the next die value (how such
-        a pick was entered before: a face per card in the hand's order), else
-        None, noting the need of a card."""
+        hand: the next card named (``drew``). None where a die gives it instead
+        (the next die value, as such a pick was entered before 0.3.0: a face per
+        card in the hand's order). With neither, the need of a card is noted and
+        a stand-in (the first card) returned."""
         if not self.picks_named:
             return None
         if self.used_drew < len(self.drew):
@@ -312,6 +313,19 @@ class Dice:
         for _ in range(count):
             values.append(self.source.index(self.counter, sides, purpose) + 1)
             self.counter += 1
+        return self._rolled(start, values, sides, purpose, rule, seat, private_to)
+
+    def _rolled(
+        self,
+        start: int,
+        values: Sequence[int],
+        sides: int,
+        purpose: str,
+        rule: str,
+        seat: int | None,
+        private_to: tuple[int, ...],
+    ) -> DiceRolled:
+        """The event of a roll whose values were read from counter ``start`` on."""
         return DiceRolled(
             rule=rule,
             seat=seat,
@@ -357,16 +371,10 @@ class Dice:
         if isinstance(source, ScriptedSource):
             index = source.picked(cards, purpose)
             if index is not None:
+                start = self.counter
                 self.counter += 1  # as the roll it stands for
-                return DiceRolled(
-                    rule=rule,
-                    seat=seat,
-                    purpose=purpose,
-                    sides=len(cards),
-                    values=(index + 1,),
-                    counter=self.counter - 1,
-                    source="table",
-                    private_to=tuple(sorted(set(private_to))),
+                return self._rolled(
+                    start, (index + 1,), len(cards), purpose, rule, seat, private_to
                 )
         return self.choose(len(cards), purpose=purpose, rule=rule, seat=seat, private_to=private_to)
 

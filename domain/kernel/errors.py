@@ -35,14 +35,19 @@ class DiceRequired(IllegalCommand):
     wrong rather than missing), for a client to ask the table for each."""
 
     def __init__(
-        self, what: str, needs: Sequence[ChanceNeed] = (), *, subject: str = "this command"
+        self,
+        what: str,
+        needs: Sequence[ChanceNeed] = (),
+        *,
+        subject: str = "this command",
+        face_down: tuple[tuple[str, int], ...] = (),
     ) -> None:
         super().__init__(
             "dice_required", "kernel.table-mode", f"table mode: {subject} needs {what}"
         )
         self.needs = tuple(needs)
         self.subject = subject
-        self.face_down: tuple[tuple[str, int], ...] = ()
+        self.face_down = face_down
 
     @classmethod
     def missing(
@@ -62,9 +67,7 @@ class DiceRequired(IllegalCommand):
         if face_down and any(n.kind == "card" for n in needs):
             piles = " and ".join(f"{pile} ({n} cards)" for pile, n in face_down)
             said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
-        refused = cls(said, needs, subject=subject)
-        refused.face_down = face_down
-        return refused
+        return cls(said, needs, subject=subject, face_down=face_down)
 
     @classmethod
     def wrong(cls, said: str) -> DiceRequired:

@@ -47,7 +47,7 @@ class GameStarted(Event, frozen=True, kw_only=True):
         """Was the opening laid from a setup file? A table-mode game keeps the
         chance it was opened with (``dice``, ``orders``, ``drew``) in ``setup``
         too, with no position in it."""
-        return self.setup is not None and any(k not in OPENING_CHANCE for k in self.setup)
+        return laid_from_file(self.setup)
 
     def chance_text(self) -> str:
         """Where the game's chance comes from, and what the opening is laid from."""
@@ -61,6 +61,12 @@ class GameStarted(Event, frozen=True, kw_only=True):
         if self.data:
             said += ", with the table's own data file"
         return said
+
+
+def laid_from_file(setup: dict[str, Any] | None) -> bool:
+    """Does a game's ``setup`` hold a position (not only the chance a table-mode
+    game was opened with)?"""
+    return setup is not None and any(k not in OPENING_CHANCE for k in setup)
 
 
 def and_text(items: Iterable[str]) -> str:

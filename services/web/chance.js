@@ -64,10 +64,8 @@
     );
   }
 
-  // Runs of alike needs are numbered "1 of 4" so a table can follow its deal.
-  // Each card of a run may be any card of the pile: the server worked out the
-  // later draws on stand-ins (the first card that could be there), so their own
-  // lists lack the cards those stand-ins took.
+  // Runs of alike needs are numbered "1 of 4" so a table can follow its deal
+  // (each draw of a run is offered the pile's every card: the engine says so).
   function fields(game, players, needs) {
     const out = [];
     let i = 0;
@@ -75,11 +73,7 @@
       let j = i;
       const same = (a, b) => a.kind === b.kind && a.what === b.what && a.seat === b.seat;
       while (j < needs.length && same(needs[i], needs[j])) j++;
-      const pile = [...new Set(needs.slice(i, j).flatMap((n) => n.cards || []))];
-      for (let k = i; k < j; k++) {
-        const need = needs[k].kind === "card" ? Object.assign({}, needs[k], { cards: pile }) : needs[k];
-        out.push(field(game, players, need, k - i, j - i));
-      }
+      for (let k = i; k < j; k++) out.push(field(game, players, needs[k], k - i, j - i));
       i = j;
     }
     return out;
