@@ -33,6 +33,7 @@ from domain.kernel import (
     open_table,
 )
 from domain.kernel.dice import rederive
+from services.difference_words import difference_words
 from services.ledger import Entry, WizardLedger, parse_game_id
 from services.reads import shown_event
 from services.rereading import (
@@ -263,9 +264,18 @@ def _difference(
     mine = decided.events[k] if k < len(decided.events) else None
     theirs = kept[k] if k < len(kept) else None
     if all(e is None or record.sees(e) for e in (mine, theirs)):
+        reveal = record.finished or record.viewer == ALL
         out["difference"] = {
             "recorded": None if theirs is None else msgspec.to_builtins(theirs),
             "reading": None if mine is None else msgspec.to_builtins(mine),
+            # The same, said as a player reads it (the data stays for clients).
+            "text": difference_words(
+                record.words,
+                first_position + k,
+                None if theirs is None else shown_event(theirs, reveal),
+                None if mine is None else shown_event(mine, reveal),
+                "under this reading",
+            ),
         }
     return out
 

@@ -97,17 +97,12 @@ def _value(v: Any) -> str:
 
 
 def difference_lines(r: dict[str, Any]) -> list[str]:
-    """The first differing event's fields, recorded → under the reading."""
+    """Where the reading first parts from the record, in words (the report's
+    ``difference.text``); the position alone where the events are not shown."""
     if r.get("differs_at") is None:
         return []
-    lines = [f"first difference at #{r['differs_at']}"]
-    diff = r.get("difference")
-    if diff and diff["recorded"] and diff["reading"]:
-        a, b = diff["recorded"], diff["reading"]
-        for key in [*a, *(k for k in b if k not in a)]:
-            if a.get(key) != b.get(key):
-                lines.append(f"  {key}: {_value(a.get(key))} → {_value(b.get(key))}")
-    return lines
+    said = (r.get("difference") or {}).get("text")
+    return list(said) if said else [f"first difference at #{r['differs_at']}"]
 
 
 def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
@@ -154,10 +149,12 @@ def readjudication_text(r: dict[str, Any]) -> str:
     if first is None:
         out.append(f"Same result: {r['actions_checked']} actions decided again, no difference.")
         return "\n".join(out)
-    out.append(f"First difference at position #{first['position']}: {first['text']}")
+    action = f", in action #{first['action']}" if first.get("action") else ""
+    out.append(f"First difference at position #{first['position']}{action}: {first['text']}")
     if first.get("refused"):
         out.append(f"  {first['refused']}")
     left = ["recorded:"] + [f"#{c['position']} {c['text']}" for c in first["recorded"]]
     right = ["this engine:"] + [f"#{c['position']} {c['text']}" for c in first["engine"]]
     out += _side_by_side(left, right, "  ")
+    out += [f"  {line}" for line in (first.get("difference") or {}).get("text", [])]
     return "\n".join(out)

@@ -10,6 +10,7 @@ from uuid import UUID
 from domain.kernel import ENGINE_VERSION, ActionTaken, start
 from domain.kernel.events import option_value_text
 from services.chance import opening_dice
+from services.difference_words import difference_words
 from services.dispute import Record, consequence_json, read_record
 from services.ledger import WizardLedger, parse_game_id
 from services.reads import shown_event
@@ -101,6 +102,7 @@ def readjudicate(
                 "recorded": _texts(record, recorded, 2),
                 "engine": _texts(record, opening, 2),
                 "refused": failed,
+                **({} if failed else _difference(record, recorded, opening, k, 2)),
             }
             return report
     spans = dict(actions(events))
@@ -126,10 +128,31 @@ def readjudicate(
                     "engine": _texts(record, decided.events, k + 2),
                     # The engine's words: the table's names.
                     "refused": record.words.names.rename(decided.refused or fold.broken),
+                    **(
+                        {}
+                        if decided.refused or fold.broken
+                        else _difference(record, kept, decided.events, at - k - 2, k + 2)
+                    ),
                 }
                 return report
         fold.apply(events[k], k + 1)
     return report
+
+
+def _difference(
+    record: Record, recorded: list[Any], engine: list[Any], k: int, first: int
+) -> dict[str, Any]:
+    """The two events at the first difference (index ``k``; ``first``: the position
+    of index 0), as data and in words."""
+    theirs = recorded[k] if k < len(recorded) else None
+    mine = engine[k] if k < len(engine) else None
+    return {
+        "difference": {
+            "recorded": None if theirs is None else _plain(theirs),
+            "engine": None if mine is None else _plain(mine),
+            "text": difference_words(record.words, first + k, theirs, mine, "by this engine"),
+        }
+    }
 
 
 def _plain(event: Any) -> Any:

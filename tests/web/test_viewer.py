@@ -155,3 +155,30 @@ def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: P
         context.close()
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_the_dispute_panel_says_the_first_difference_in_words(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    """Another reading of Éclair: the panel names the two events at the first
+    difference as the story says them, not their stored fields."""
+    from tests.services.test_difference_words import eclair_game
+
+    ledger, gid, at = eclair_game(tmp_path)
+    path = tmp_path / "eclair.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        page.locator("#slider").fill(str(at))
+        said = page.inner_text("#dispute .difference")
+        assert said.splitlines() == [
+            f"first difference at #{at + 2}, another event:",
+            "as recorded: Ann takes 1 damage from Éclair (life 8) "
+            "[ultimate.ruling.lightning-caster]",
+            "under this reading: Ann attacks Bob with Éclair [ultimate.ruling.lightning-order]",
+        ]
+        assert "{" not in page.inner_text("#dispute")
+        page.locator("#dispute .difference").screenshot(path=str(artefacts / "difference.png"))
+        assert problems == []
+    finally:
+        context.close()

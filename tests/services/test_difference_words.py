@@ -1,0 +1,118 @@
+"""The first difference between two decisions of one action, said in words: the
+dispute desk, ``readjudicate`` and their texts name the event, the field and
+the values as a player reads them (players by name, cards by printed name),
+while the JSON keeps the events' data for programs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from domain.kernel import get_game
+from domain.ultimate.events import AttackBegan, DamageDealt
+from domain.ultimate.state import Hit
+from services.difference_words import difference_words
+from services.dispute import dispute
+from services.dispute_text import dispute_text, readjudication_text
+from services.ledger import WizardLedger
+from services.readjudicate import readjudicate
+from services.words import Words
+
+ECLAIR_SETUP = {
+    "hands": [["lightning", "explosion"], ["shield", "mirror"]],
+    "draw_pile": [
+        "fireball", "curse", "shadow_hand", "poison_cloud", "deflection", "arcane_barrier",
+        "thorns", "healing_light", "mana_focus", "shadow_veil", "absorption", "mind_control",
+    ],
+    "health": [9, 9],
+    "first": 0,
+}  # fmt: skip
+WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
+
+
+def attack(*hits: Hit) -> AttackBegan:
+    return AttackBegan(
+        rule="ultimate.attack",
+        attacker=0,
+        source="fireball",
+        effect_rule="ultimate.card.fireball",
+        hits=hits,
+    )
+
+
+def test_events_that_read_alike_name_the_field_and_both_values() -> None:
+    lines = difference_words(
+        WORDS, 7, attack(Hit(target=1, damage=2)), attack(Hit(target=1, damage=3)), "by this engine"
+    )
+    assert lines == [
+        "first difference at #7, the same event with other details: "
+        "Ann attacks Bob with Boule de feu [ultimate.attack]",
+        "  hits 1 — damage: 2 as recorded; 3 by this engine",
+    ]
+
+
+def test_a_seat_in_a_nested_record_is_said_by_its_players_name() -> None:
+    lines = difference_words(
+        WORDS, 7, attack(Hit(target=1)), attack(Hit(target=2)), "under this reading"
+    )
+    assert lines[1:] == [
+        "  as recorded: Ann attacks Bob with Boule de feu [ultimate.attack]",
+        "  under this reading: Ann attacks Cleo with Boule de feu [ultimate.attack]",
+        "  hits 1 — target: Bob as recorded; Cleo under this reading",
+    ]
+
+
+def test_another_kind_of_event_is_said_by_both_lines_not_by_fields() -> None:
+    hurt = DamageDealt(
+        rule="ultimate.ruling.lightning-caster", seat=0, amount=1, life=8, source="lightning"
+    )
+    lines = difference_words(WORDS, 5, hurt, attack(Hit(target=1)), "under this reading")
+    assert lines[0] == "first difference at #5, another event:"
+    assert lines[1].startswith("  as recorded: Ann takes 1 damage from Éclair")
+    assert lines[2].startswith("  under this reading: Ann attacks Bob with Boule de feu")
+    assert len(lines) == 3  # no "hits: — → {…}" between two kinds of event
+
+
+def test_one_side_ending_first_says_what_the_other_goes_on_with() -> None:
+    lines = difference_words(WORDS, 9, None, attack(Hit(target=1)), "by this engine")
+    assert lines == [
+        "first difference at #9: as recorded, nothing more; by this engine: "
+        "Ann attacks Bob with Boule de feu [ultimate.attack]"
+    ]
+
+
+def eclair_game(tmp_path: Path) -> tuple[WizardLedger, str, int]:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=ECLAIR_SETUP).game_id
+    at = ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning"})[0].position
+    return ledger, str(gid), at
+
+
+def test_the_dispute_says_the_first_difference_in_words(tmp_path: Path) -> None:
+    ledger, gid, at = eclair_game(tmp_path)
+    report = dispute(ledger, gid, at)
+    other = next(r for r in report["other_readings"] if r["option"] == "eclair_hits_caster")
+    # The data stays for programs: the two events as stored.
+    assert other["difference"]["recorded"]["type"] == "DamageDealt"
+    assert other["difference"]["reading"]["type"] == "AttackBegan"
+    assert other["difference"]["reading"]["hits"][0]["target"] == 1
+    text = dispute_text(report)
+    said = text.split("first difference at", 1)[1]
+    assert said.startswith(f" #{at + 2}, another event:")
+    assert "as recorded: Ann takes 1 damage from Éclair (life 8)" in said
+    assert "under this reading: Ann attacks Bob with Éclair" in said
+    assert "{" not in said and "hits:" not in said and "null" not in said
+
+
+def test_readjudicate_says_the_first_difference_in_words(tmp_path: Path) -> None:
+    ledger, gid, at = eclair_game(tmp_path)
+    report = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})
+    first = report["first_difference"]
+    assert first["difference"]["recorded"]["type"] == "DamageDealt"
+    assert first["difference"]["engine"]["type"] == "AttackBegan"
+    text = readjudication_text(report)
+    assert f"First difference at position #{at + 2}, in action #{at}: Ann plays Éclair" in text
+    assert "as recorded: Ann takes 1 damage from Éclair (life 8)" in text
+    assert "by this engine: Ann attacks Bob with Éclair" in text
+    assert "{" not in text
+    json.dumps(report)  # still data a client can read
