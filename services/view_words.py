@@ -64,8 +64,13 @@ def _key(key: str, words: Words) -> str:
 
 
 def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
-    """Facts of a view: label -> scalar, or label -> list of names (a pile, a hand)."""
+    """Facts of a view: label -> scalar, or label -> list of names (a pile, a hand).
+    A game that says its whole view itself (``view_facts``) is taken at its word."""
     out: dict[str, Any] = {}
+    if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
+        said = getattr(words.decl, "view_facts", None)
+        if said is not None:
+            return dict(said(view, words))
     if isinstance(view, dict):
         for k, v in view.items():
             if k in _SKIP and not prefix:

@@ -13,6 +13,10 @@ of (all optional, all pure):
 - ``prompt_words(prompt: str) -> str``: a pending decision's prompt as a player
   reads it, where the recorded one keeps an id of the game's (a Spell Wars target
   selector);
+- ``view_facts(view: dict, words: Words) -> dict``: the game's whole view
+  (``Game.view``, with its ``game`` key) as labelled facts, where the generic
+  walk of ``services.view_words.flatten`` would read as a dump (Elfenwizards'
+  board space by space, said player by player instead);
 - ``SEAT_FIELDS``: the names of command fields that hold a seat;
 - ``LINES_SAY_IDS``: true when the game's own lines (``Event.describe``) name
   cards by instance id (the orc tower's ``ice_storm.04``): every text then says

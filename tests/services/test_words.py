@@ -7,6 +7,8 @@ from domain.kernel import ActionTaken, DiceRolled, get_game
 from services.view_words import changes, facts
 from services.words import Words, spaced
 
+NAMES = ("Ann", "Bob", "Cy")
+
 
 def test_a_command_reads_as_a_sentence_with_names() -> None:
     words = Words(get_game("ultimate"), ("Ann", "Bob"))
@@ -81,3 +83,23 @@ def test_the_orc_towers_rule_changes_and_powers_go_by_their_printed_names() -> N
         "destiny card — rule: Pas de pouvoirs bonus",
         "powers: Piocher un sort supplémentaire",
     ]
+
+
+def test_an_elfenwizards_view_is_said_player_by_player(sqlite_url: str) -> None:
+    """The whole view: where each player's wizards stand, level by level, by the
+    level's printed name; not the board space by space."""
+    from services.ledger import WizardLedger
+
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("elfenwizards", ["Ann", "Bob", "Cy"], seed="facts").game_id
+    loaded = ledger.load(gid)
+    state, game = loaded.table.state, loaded.game
+    said = dict(line.split(": ", 1) for line in facts(game.view(state, None), Words(game, NAMES)))
+    assert not [label for label in said if label.startswith("board")]
+    assert said["dragon"] == NAMES[state.dragon]
+    assert said["waiting for"].startswith(f"{NAMES[state.pending[0].seat]} — phase ")
+    for w in state.wizards:
+        level = state.board.level(state.board.level_of(w.space)).name
+        assert f"{w.space} ({w.id})" in said[f"{NAMES[w.seat]} — {level}"]
+    assert said["Cy — colour"] == "blue" and said["Cy — Grand Druide titles won"] == "0"
+    ledger.close()

@@ -182,3 +182,50 @@ def test_the_dispute_panel_says_the_first_difference_in_words(
         assert problems == []
     finally:
         context.close()
+
+
+def test_an_elfenwizards_state_reads_player_by_player(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    """Elfenwizards' state in the viewer: for each player, by name, the title spaces
+    their wizards hold level by level, their score and titles, their dice; who
+    is to act and on what. Not the board dumped space by space."""
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("elfenwizards")
+    names = ["Ann", "Bob", "Cleo"]
+    gid = play_stored(ledger, game, 3, "viewer-elves", names=names, stop_after=40)
+    at = ledger.load(gid).version
+    state = ledger.load(gid).table.state
+    assert state.phase == "compete"  # a position with spells cast beside wizards
+    path = tmp_path / "elves.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    problems: list[str] = []
+    for width in (1280, 390):
+        context = browser.new_context(offline=True, viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+        try:
+            page.goto(path.as_uri() + f"?at={at}")
+            page.wait_for_selector("body[data-ready='1']")
+            rows = state_rows(page)
+            words = Words(game, tuple(names))
+            assert rows == {k: show(v) for k, v in flatten(game.view(state, 0), words).items()}
+            assert not any(label.startswith("board") for label in rows), list(rows)[:5]
+            assert len(rows) < 60, len(rows)
+            seat = state.pending[0].seat
+            assert rows["to act"] == names[seat]
+            assert rows["waiting for"].startswith(f"{names[seat]} — phase 5: ")
+            for s, name in enumerate(names):
+                pawns = [w for w in state.wizards if w.seat == s]
+                for w in pawns:
+                    level = state.board.level(state.board.level_of(w.space)).name
+                    said = rows[f"{name} — {level}"]
+                    assert f"{w.space} ({w.id}" in said, (name, w.id, said)
+                assert rows[f"{name} — score"] == str(state.guilds[s].score)
+                assert rows[f"{name} — colour"] == state.guilds[s].colour
+            page.screenshot(path=str(artefacts / f"viewer-elfenwizards-{width}.png"))
+            state_box = page.locator("section", has=page.locator("#state"))
+            state_box.screenshot(path=str(artefacts / f"viewer-elfenwizards-state-{width}.png"))
+            assert problems == []
+        finally:
+            context.close()
