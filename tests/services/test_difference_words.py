@@ -17,16 +17,8 @@ from services.dispute_text import dispute_text, readjudication_text
 from services.ledger import WizardLedger
 from services.readjudicate import readjudicate
 from services.words import Words
+from tests.services.test_dispute import ECLAIR_SETUP
 
-ECLAIR_SETUP = {
-    "hands": [["lightning", "explosion"], ["shield", "mirror"]],
-    "draw_pile": [
-        "fireball", "curse", "shadow_hand", "poison_cloud", "deflection", "arcane_barrier",
-        "thorns", "healing_light", "mana_focus", "shadow_veil", "absorption", "mind_control",
-    ],
-    "health": [9, 9],
-    "first": 0,
-}  # fmt: skip
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
 
 

@@ -22,6 +22,16 @@ from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
 SHORT = {"ultimate": {"rounds_to_win": 1}}
+# Ann to play Éclair first, both at 9 life (the README's dispute-desk example).
+ECLAIR_SETUP = {
+    "hands": [["lightning", "explosion"], ["shield", "mirror"]],
+    "draw_pile": [
+        "fireball", "curse", "shadow_hand", "poison_cloud", "deflection", "arcane_barrier",
+        "thorns", "healing_light", "mana_focus", "shadow_veil", "absorption", "mind_control",
+    ],
+    "health": [9, 9],
+    "first": 0,
+}  # fmt: skip
 
 
 def stored(ledger: WizardLedger, game_id: str, seed: str, **kw: Any) -> Any:
@@ -76,16 +86,7 @@ def test_eclair_under_the_other_reading_spares_its_caster(sqlite_url: str) -> No
     """Éclair, 'Inflige 1 point de dégâts à tous les joueurs': by default the caster
     is hit too; the other reading spares the caster. Both outcomes, side by side."""
     ledger = WizardLedger(sqlite_url)
-    setup = {
-        "hands": [["lightning", "explosion"], ["shield", "mirror"]],
-        "draw_pile": [
-            "fireball", "curse", "shadow_hand", "poison_cloud", "deflection", "arcane_barrier",
-            "thorns", "healing_light", "mana_focus", "shadow_veil", "absorption", "mind_control",
-        ],
-        "health": [9, 9],
-        "first": 0,
-    }  # fmt: skip
-    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=setup).game_id
+    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=ECLAIR_SETUP).game_id
     at = ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning"})[0].position
     report = dispute(ledger, gid, at)
     assert report["text"] == "Ann plays Éclair"
