@@ -35,7 +35,8 @@ def _cards_of(line: dict[str, Any], seat: int) -> list[str]:
     return [c for c, o in zip(line["drew"], _owners(line), strict=True) if o == seat]
 
 
-def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]]]:
+def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]], dict[int, str]]:
+    """Ann, Bob and Cleo's game, its transcript, and each seat's token."""
     opening, lines = transcript("spellwars", 3, SEED, drawn)
     created = ledger.create_game(
         "spellwars",
@@ -45,7 +46,7 @@ def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]]]:
         dice=opening["dice"],
         drew=opening["drew"],
     )
-    return str(created.game_id), lines
+    return str(created.game_id), lines, dict(created.seats)
 
 
 def _first_refill(lines: list[dict[str, Any]]) -> int:
@@ -54,7 +55,7 @@ def _first_refill(lines: list[dict[str, Any]]) -> int:
 
 def test_every_seat_enters_its_own_draws_and_the_game_verifies(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
-    gid, lines = _spell_wars(ledger)
+    gid, lines, _ = _spell_wars(ledger)
     held = 0
     for line in lines:
         actor = line["seat"]
@@ -81,7 +82,7 @@ def test_every_seat_enters_its_own_draws_and_the_game_verifies(sqlite_url: str) 
 
 
 def _to_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any]]:
-    gid, lines = _spell_wars(ledger)
+    gid, lines, _ = _spell_wars(ledger)
     at = _first_refill(lines)
     for line in lines[:at]:
         ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
@@ -162,5 +163,5 @@ def test_seats_enter_their_draws_only_at_a_table(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     with pytest.raises(ValueError, match="only at a table-mode game"):
         ledger.create_game("spellwars", 3, chance_by="seats")
-    with pytest.raises(ValueError, match="'table' .* or 'seats'"):
+    with pytest.raises(ValueError, match=r"'table' .* or 'seats'"):
         ledger.create_game("spellwars", 3, table=True, chance_by="players")
