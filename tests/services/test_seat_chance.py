@@ -165,3 +165,51 @@ def test_seats_enter_their_draws_only_at_a_table(sqlite_url: str) -> None:
         ledger.create_game("spellwars", 3, chance_by="seats")
     with pytest.raises(ValueError, match=r"'table' .* or 'seats'"):
         ledger.create_game("spellwars", 3, table=True, chance_by="players")
+
+
+def test_over_http_a_held_command_is_answered_and_each_seat_sends_its_cards(
+    client: Any, ledger: WizardLedger
+) -> None:
+    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
+    body = {
+        "game": "ultimate",
+        "players": ["Ann", "Bob"],
+        "table": True,
+        "chance_by": "seats",
+        "setup": {**position, "first": 0},
+    }
+    table = client.post("/tables", json=body).json()
+    gid = table["game_id"]
+    auth = {s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in table["seats"]}
+    fireball = {"type": "PlayCard", "card": "fireball", "target": 1}
+    assert (
+        client.post(
+            f"/tables/{gid}/act", json={"seat": 0, "command": fireball}, headers=auth[0]
+        ).status_code
+        == 200
+    )
+    decline = {"seat": 1, "command": {"type": "Decline"}, "drew": ["Bouclier", "Miroir"]}
+    answer = client.post(f"/tables/{gid}/act", json={**decline, "dice": [1]}, headers=auth[1])
+    assert answer.status_code == 200, answer.text
+    held = answer.json()
+    assert held["entries"] == [] and held["legal"] == []
+    assert held["held"]["waiting"] == [0] and "needs" not in held["held"]
+    ann = client.get(f"/tables/{gid}/state?seat=0", headers=auth[0]).json()["held"]
+    assert [n["seat"] for n in ann["needs"]] == [0, 0]
+    assert client.get(f"/tables/{gid}/legal?seat=0", headers=auth[0]).json() == []
+    # A command meanwhile is refused by the table-mode rule; nothing is stored.
+    refused = client.post(
+        f"/tables/{gid}/act", json={"seat": 0, "command": {"type": "Draw"}}, headers=auth[0]
+    )
+    assert refused.status_code == 409 and refused.json()["code"] == "chance_awaited"
+    done = client.post(
+        f"/tables/{gid}/act", json={"seat": 0, "drew": ["éclair", "explosion"]}, headers=auth[0]
+    )
+    assert done.status_code == 200, done.text
+    texts = [e.get("text", "") for e in done.json()["entries"]]
+    assert "seat 0 is dealt Éclair, Explosion" in texts  # the page names the seats
+    assert "held" not in done.json() and done.json()["legal"]
+    # Bob reads that he was dealt his cards, not Ann's.
+    bob = client.get(f"/tables/{gid}/log?seat=1", headers=auth[1]).json()
+    assert not any("Éclair" in e.get("text", "") for e in bob)
+    assert verify_game(ledger, gid).ok
