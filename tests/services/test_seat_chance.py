@@ -53,7 +53,16 @@ def _first_refill(lines: list[dict[str, Any]]) -> int:
     return next(i for i, line in enumerate(lines) if len(set(_owners(line))) > 1)
 
 
-def test_every_seat_enters_its_own_draws_and_the_game_verifies(sqlite_url: str) -> None:
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Both stores: the hold record is one more table in each, written with the game's."""
+    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(name)
+    return url
+
+
+def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -> None:
+    sqlite_url = store_url
     ledger = WizardLedger(sqlite_url)
     gid, lines, _ = _spell_wars(ledger)
     held = 0
