@@ -70,6 +70,7 @@ from services.live import Live
 from services.play_threads import PlayThreads
 from services.problems import classify, problem, send_problem
 from services.reads import act_json, legal_json, legal_of, perform_json, state_json, state_of
+from services.seat_chance import by_seats
 from services.stream import Message as LiveMessage
 from services.stream import follow
 
@@ -116,7 +117,7 @@ class ActBody(msgspec.Struct, forbid_unknown_fields=True):
     pydantic: what it refuses goes to the route, which answers as always)."""
 
     seat: int
-    command: dict[str, Any]
+    command: dict[str, Any] | None = None
     orders: list[list[int]] = []
     dice: list[int] = []
     drew: list[str] = []
@@ -444,7 +445,7 @@ def _legal(
     """``held``: the fold to answer from (else the ledger's ``load``)."""
     try:
         acting = acting_seat(ledger, gid, seat, token)
-        if held is not None:
+        if held is not None and not by_seats(held.table.started.setup):
             return _encode(legal_of(held, acting))
         return _encode(legal_json(ledger, gid, acting))
     except HANDED_OVER:
@@ -460,7 +461,7 @@ def _state(
 ) -> tuple[bytes, int | None]:
     try:
         viewer = viewer_seat(ledger, gid, seat, token)
-        if held is not None:
+        if held is not None and not by_seats(held.table.started.setup):
             return _encode(state_of(gid, held, viewer)), viewer
         return _encode(state_json(ledger, gid, seat=viewer)), viewer
     except HANDED_OVER:

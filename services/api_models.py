@@ -7,7 +7,7 @@ ledger sees the request.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -77,6 +77,12 @@ class CreateTable(BaseModel):
     data: Mapping | None = Field(
         None, description="the table's own data file (see GET /games/{game}/data)"
     )
+    chance_by: Literal["table", "seats"] = Field(
+        "table",
+        description="table mode: who enters the table's chance: one person everything "
+        "(`table`), or each seat the cards drawn into its hand (`seats`; a command "
+        "whose draws go to other seats is then held until they have named them)",
+    )
 
 
 class SeatToken(BaseModel):
@@ -95,8 +101,12 @@ class ActRequest(BaseModel):
     seat: int = Field(
         description="the acting seat; the bearer token must be this seat's", ge=0, le=MAX_SEAT
     )
-    command: Mapping = Field(
-        description="the command, tagged by type; see /legal", examples=[{"type": "Draw"}]
+    command: Mapping | None = Field(
+        None,
+        description="the command, tagged by type; see /legal. Left out (or null) only "
+        "to enter the cards this seat drew for a command the game holds (a table whose "
+        "seats enter their own draws: see `held` in the state)",
+        examples=[{"type": "Draw"}],
     )
     orders: list[Order] = Field(
         default_factory=list,

@@ -150,6 +150,7 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
             orders=body.orders,
             drew=body.drew,
             data=body.data,
+            chance_by=body.chance_by,
         )
     except IllegalCommand as e:
         # The opening itself is refused (table mode without the dice it needs):

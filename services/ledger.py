@@ -89,6 +89,7 @@ from services.fold import (
     track_keys,
 )
 from services.freshness import freshness_for
+from services.held_acts import HeldActs
 from services.host_binding import (
     WriteRefused,
     attach,
@@ -108,6 +109,7 @@ from services.limits import (
 from services.pg_write import lost_backend, settle
 from services.records import LedgerMapper
 from services.rows import Row, select_rows, select_states
+from services.seat_chance import BY_SEATS, by_seats
 from services.shards import Shards, shard_count
 from services.sqlite_writer import SQLiteWriter
 
@@ -354,7 +356,7 @@ def parse_game_id(raw: str | UUID) -> UUID:
         raise GameNotFound(raw) from None
 
 
-class WizardLedger(Application[UUID]):
+class WizardLedger(HeldActs, Application[UUID]):
     """The store of every game. Construct with a store URL (see ``services.config``)."""
 
     name = "WizardLedger"
@@ -382,6 +384,7 @@ class WizardLedger(Application[UUID]):
                 self.secrets_recorder = self.factory.aggregate_recorder(purpose="secrets")
                 self.notes_recorder = self.factory.aggregate_recorder(purpose="annotations")
                 self.heads_recorder = self.factory.aggregate_recorder(purpose="heads")
+                self.holds_recorder = self.factory.aggregate_recorder(purpose="holds")
                 self.shards = Shards(self.recorder, shard_count(self.url))
                 break
             except (InternalError, IntegrityError, ProgrammingError):
@@ -459,6 +462,7 @@ class WizardLedger(Application[UUID]):
         orders: Sequence[Sequence[int]] = (),
         drew: Sequence[str] = (),
         data: Mapping[str, Any] | None = None,
+        chance_by: str = "table",
     ) -> Created:
         """Open a game. Returns its id and one secret token per seat.
 
@@ -466,8 +470,14 @@ class WizardLedger(Application[UUID]):
         table supplies (after a setup file's own); ``drew`` names the cards
         dealt from piles of unknown order at the opening. ``data``: the
         table's own game data file, checked by the game and bound into
-        ``GameStarted`` by its hash."""
+        ``GameStarted`` by its hash. ``chance_by``: ``"seats"`` where each seat
+        of a table-mode game enters the cards it draws (``services.seat_chance``)."""
         game = get_game(game_id)
+        if chance_by not in ("table", BY_SEATS):
+            raise SetupError(
+                f"chance_by is 'table' (one person enters the table's chance) or "
+                f"'seats' (each seat enters the cards it draws), not {chance_by!r}"
+            )
         # Sizes first, before anything is built from them (a count of five
         # million would otherwise name five million seats).
         game.spec.check_players(players if isinstance(players, int) else len(players))
@@ -500,6 +510,8 @@ class WizardLedger(Application[UUID]):
             script_drew = [*list(setup.get("drew", [])), *script_drew]
         if script_values or script_orders or script_drew:
             table = True
+        if chance_by == BY_SEATS and not table:
+            raise SetupError("seats enter their own draws only at a table-mode game (--table)")
         if table and seed is not None:
             raise SetupError("a table-mode game has no seed: its dice come from the table")
         if table:
@@ -508,6 +520,8 @@ class WizardLedger(Application[UUID]):
             normal_setup["orders"] = script_orders
             if script_drew:
                 normal_setup["drew"] = script_drew
+            if chance_by == BY_SEATS:
+                normal_setup["chance_by"] = BY_SEATS
             seed = None
         elif seed is None:
             seed = secrets.token_hex(16)
@@ -707,6 +721,8 @@ class WizardLedger(Application[UUID]):
             fresh = False
             for _ in range(MAX_RETRIES):
                 loaded, read = self._current(gid)
+                if by_seats(loaded.table.started.setup):
+                    return self._held_perform(gid, seat, command, (dice, orders, drew), key)
                 fresh = fresh or read
                 if key is not None and key in loaded.keys:
                     replayed = self._replayed(gid, loaded, seat, command, key)
@@ -778,6 +794,10 @@ class WizardLedger(Application[UUID]):
         """The command decided on ``loaded`` and its rows staged (``perform`` and
         ``begin_act``); raises ``IllegalCommand`` for a refusal."""
         try:
+            if command is None:
+                raise IllegalCommand(
+                    "malformed_command", "kernel.malformed", "no command: send one (see legal)"
+                )
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, chance, key)
         except IllegalCommand as e:
@@ -1018,7 +1038,11 @@ class WizardLedger(Application[UUID]):
             current = self._fresh(gid)
             with self._lock:
                 loaded = current or self._cache.get(gid)
-            if loaded is None or (key is not None and key in loaded.keys):
+            if (
+                loaded is None
+                or (key is not None and key in loaded.keys)
+                or by_seats(loaded.table.started.setup)  # at a table's pace: ``perform``
+            ):
                 turn.release()
                 return None
             try:

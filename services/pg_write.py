@@ -315,7 +315,7 @@ def _size(rows: list[StoredEvent]) -> int:
 
 def _add_rows(params: list[Any], rows: list[StoredEvent]) -> None:
     """The rows as the statement takes them: row by row, or one array per column."""
-    if len(rows) <= _VALUES_UP_TO:
+    if 0 < len(rows) <= _VALUES_UP_TO:  # as ``_size`` says: none go as arrays
         for e in rows:
             params += (e.originator_id, e.originator_version, e.topic, e.state)
     else:
@@ -330,7 +330,7 @@ def _add_columns(params: list[Any], rows: list[StoredEvent]) -> None:
         [e.topic for e in rows],
         [e.state for e in rows],
     )
-    if len(rows) <= _VALUES_UP_TO:
+    if 0 < len(rows) <= _VALUES_UP_TO:  # as ``_size`` says: none go as arrays
         for column in columns:
             params += column
     else:

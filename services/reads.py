@@ -15,6 +15,7 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
 from services.card_names import NO_NAMES, CardNames, table_names
+from services.held_words import held_json
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
 from services.words import Words, declarations, hidden_line, prompt_words
@@ -148,7 +149,12 @@ def state_json(
     ledger: WizardLedger, game_id: str | UUID, *, at: int | None = None, seat: int | None = None
 ) -> dict[str, Any]:
     gid = parse_game_id(game_id)
-    return state_of(gid, ledger.load(gid, at), seat)
+    loaded = ledger.load(gid, at)
+    out = state_of(gid, loaded, seat)
+    held = held_json(ledger, gid, loaded, seat) if at is None else None
+    if held is not None:
+        out["held"] = held
+    return out
 
 
 def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
@@ -170,7 +176,11 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
 
 
 def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
-    return legal_of(ledger.load(game_id), seat)
+    gid = parse_game_id(game_id)
+    loaded = ledger.load(gid)
+    if held_json(ledger, gid, loaded, seat) is not None:
+        return []  # a command waits for seats' draws: nothing else can be sent
+    return legal_of(loaded, seat)
 
 
 def legal_of(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
@@ -213,13 +223,14 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
     A retried idempotency key gets the first answer again, all of it as the game
     stood right after those entries, even if the game has moved on since."""
     entries = acted.entries
-    last = entries[-1].position
+    last = entries[-1].position if entries else acted.loaded.version
     loaded = acted.loaded if acted.loaded.version == last else ledger.load(gid, last)
     game, state = loaded.game, loaded.table.state
     finished = game.outcome(state) is not None
-    legal = [] if finished else game.legal_commands(state, seat)
+    held = held_json(ledger, gid, loaded, seat) if not finished else None
+    legal = [] if finished or held is not None else game.legal_commands(state, seat)
     names = table_names(loaded.table.started)
-    return {
+    answer = {
         "game_id": str(gid),
         "seat": seat,
         "position": last,
@@ -228,6 +239,9 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
         "pending": pending_json(state, game, names),
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
+    if held is not None:
+        answer["held"] = held
+    return answer
 
 
 def log_json(

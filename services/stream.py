@@ -23,6 +23,7 @@ from services.card_names import CardNames, table_names
 from services.ledger import Entry, WizardLedger
 from services.live import Live, LocalHub
 from services.reads import entry_json, outcome_json, pending_json
+from services.seat_chance import by_seats
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class _Batch:
     head: int
     outcome: dict[str, Any] | None
     turn: tuple[dict[str, Any], str] | None = None
+    holds: int = -1
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,9 @@ class _Read:
     outcome: Any
     state: Any
     names: CardNames  # the table's own card names, which the lines use
+    # Rows of the game's hold record (a table whose seats enter their own draws),
+    # -1 for other games: a new row is a command held, or an entry for it.
+    holds: int = -1
     # What each seat (None: spectators) is shown of this read, made once for
     # all the streams of that seat that share the read.
     shown: dict[int | None, _Shown] = field(default_factory=dict)
@@ -78,7 +83,9 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
     state = loaded.table.state
     outcome = loaded.game.outcome(state)
-    return _Read(loaded.game, entries, head, outcome, state, table_names(loaded.table.started))
+    holds = ledger.hold_rows(gid) if by_seats(loaded.table.started.setup) else -1
+    names = table_names(loaded.table.started)
+    return _Read(loaded.game, entries, head, outcome, state, names, holds)
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,7 @@ async def _read_after(
         read.head,
         outcome_json(read.outcome, read.names),
         shown.turn if entries else None,
+        read.holds,
     )
 
 
@@ -170,6 +178,9 @@ async def follow(
 
     ``after``: resume after this position (SSE ``Last-Event-ID``); None starts at
     the current head, sending only what is appended from now on.
+
+    At a table whose seats enter their own draws, ``held`` says that a command
+    was held or an entry made for it (nothing appended yet): read the state.
     """
     with live.hub.subscribe(gid) as waiter:
         if after is None:
@@ -178,11 +189,15 @@ async def follow(
             "ready",
             {"game_id": str(gid), "seat": seat, "after": after, "live": live.status()["redis"]},
         )
+        holds: int | None = None
         while True:
             # Cleared before reading: an append that lands during the read
             # sets it again, so the wait below returns at once.
             waiter.clear()
             batch = await _read_after(ledger, live.hub, gid, after, seat)
+            if holds is not None and batch.holds != holds and not batch.entries:
+                yield Message("held", {"position": batch.head})
+            holds = batch.holds
             for entry, raw in batch.entries:
                 after = entry["position"]
                 yield Message("entry", entry, id=str(after), raw=raw)

@@ -209,6 +209,13 @@ def new(
     data: Annotated[
         Path | None, typer.Option(help="the table's own data file (TOML, see `data --export`)")
     ] = None,
+    chance_by: Annotated[
+        str,
+        typer.Option(
+            help="table mode: who enters the table's chance: 'table' (one person enters "
+            "everything) or 'seats' (each seat enters the cards drawn into its hand)"
+        ),
+    ] = "table",
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Create a game; print its id (and, with --json, each seat's secret token)."""
@@ -233,6 +240,7 @@ def new(
         orders=[_parse_dice(o) for o in order or []],
         drew=_parse_cards(drew),
         data=tomllib.loads(data.read_text()) if data else None,
+        chance_by=chance_by,
     )
     if as_json:
         out(
@@ -278,7 +286,15 @@ def list_games(
 def act_command(
     game_id: str,
     seat: Annotated[int, typer.Option("--seat", "-s")],
-    command: Annotated[str, typer.Option("--command", "-c", help='JSON, e.g. {"type": "Draw"}')],
+    command: Annotated[
+        str | None,
+        typer.Option(
+            "--command",
+            "-c",
+            help='JSON, e.g. {"type": "Draw"}; left out only to enter the cards this seat '
+            "drew for a command the game holds (chance_by seats)",
+        ),
+    ] = None,
     idempotency_key: Annotated[str | None, typer.Option("--idempotency-key", "-k")] = None,
     dice: Annotated[str | None, typer.Option(help="table mode: the dice rolled, e.g. 4,2")] = None,
     order: Annotated[
@@ -294,11 +310,18 @@ def act_command(
     ] = None,
     token: Annotated[str | None, typer.Option(help="the seat's token (checked when given)")] = None,
 ) -> None:
-    """Send a seat's command; print the appended events as JSON."""
-    try:
-        payload = json.loads(command)
-    except json.JSONDecodeError as e:
-        fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
+    """Send a seat's command; print the appended events as JSON.
+
+    At a table whose seats enter their own draws, a command whose draws go to
+    other seats is held (nothing is printed but ``[]``, and a line on stderr says
+    whom it waits for); each of them then sends ``act --seat K --drew ...`` with
+    no command."""
+    payload = None
+    if command is not None:
+        try:
+            payload = json.loads(command)
+        except json.JSONDecodeError as e:
+            fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
     entries = ledger().act(
         game_id,
         seat,
@@ -309,8 +332,15 @@ def act_command(
         drew=_parse_cards(drew),
         token=token,
     )
+    from services.held_words import held_json
+    from services.ledger import parse_game_id
     from services.words import Words
 
+    if not entries:
+        gid = parse_game_id(game_id)
+        held = held_json(ledger(), gid, ledger().load(gid), seat)
+        if held is not None:
+            typer.echo(f"held: {held['text']}", err=True)
     loaded = ledger().load(game_id, 1)
     words = Words.table(loaded.game, loaded.table.started)
     out(

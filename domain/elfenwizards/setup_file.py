@@ -22,6 +22,7 @@ from domain.elfenwizards.placement import PAWNS_IN_BOX, colours_for, wizard_id
 from domain.elfenwizards.state import State, Wizard
 from domain.elfenwizards.table_data import check_placement, parse_board
 from domain.kernel import SetupError
+from domain.kernel.events import OPENING_CHANCE
 
 SETUP_KEYS = (
     "layout",
@@ -287,7 +288,7 @@ def _dice(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
 
 
 def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
-    unknown = sorted(set(setup) - set(SETUP_KEYS) - {"dice", "orders"})
+    unknown = sorted(set(setup) - set(SETUP_KEYS) - set(OPENING_CHANCE))
     if unknown:
         raise SetupError(f"unknown setup key(s) {unknown}; known: {list(SETUP_KEYS)}")
     colours = colours_for(players)

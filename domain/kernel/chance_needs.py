@@ -121,3 +121,12 @@ def needs_text(
         phrases.append(_phrase(run, fresh, say))
     said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", then " + phrases[-1]
     return f"{said}, and possibly more" if more else said
+
+
+def enterer(need: ChanceNeed, actor: int) -> int:
+    """At a table where each seat enters its own draws, who enters ``need``: the
+    seat a drawn card goes to (only it sees it); the seat that acted for the
+    rest (dice, orders, a card it took blind from a hand, a card laid open)."""
+    if need.kind == "card" and not need.hand and need.seat is not None:
+        return need.seat
+    return actor

@@ -111,16 +111,18 @@ class ScriptedSource:
 
     def __init__(
         self,
-        values: Sequence[int] = (),
-        orders: Sequence[Sequence[int]] = (),
-        drew: Sequence[str] = (),
+        values: Sequence[int | None] = (),
+        orders: Sequence[Sequence[int] | None] = (),
+        drew: Sequence[str | None] = (),
         *,
         collect: bool = False,
         names: Mapping[str, str] | None = None,
         picks_named: bool = True,
     ) -> None:
+        # A None is a value not entered yet (a seat still to name its cards):
+        # missing, like one past the end, but it keeps the place of those after it.
         self.values = list(values)
-        self.orders = [tuple(o) for o in orders]
+        self.orders = [None if o is None else tuple(o) for o in orders]
         self.drew = list(drew)
         self.used_values = 0
         self.used_orders = 0
@@ -131,25 +133,29 @@ class ScriptedSource:
         # their records are decided again that way.
         self.picks_named = picks_named
         self.needs: list[ChanceNeed] = []
+        # Where each need's value goes: its stream (dice, orders, drew) and index.
+        self.slots: list[tuple[str, int]] = []
         # Piles this command shuffled face down ("the deck", cards): a table may
         # give their order instead of naming each card drawn from them.
         self.face_down: list[tuple[str, int]] = []
 
-    def _need(self, need: ChanceNeed) -> None:
+    def _need(self, need: ChanceNeed, stream: str, slot: int) -> None:
         if not self.collect:
             raise DiceRequired(needs_text([need]), [need])
         self.needs.append(need)
+        self.slots.append((stream, slot))
         if len(self.needs) >= MAX_COLLECTED:
             # Rules that roll until something happens (ties re-rolled) might not stop
             # on placeholders: name what is known so far.
             raise DiceRequired(needs_text(self.needs, more=True), self.needs)
 
     def index(self, counter: int, n: int, what: str) -> int:
-        if self.used_values >= len(self.values):
-            self._need(ChanceNeed(kind="die", what=what, sides=n))
+        value = self.values[self.used_values] if self.used_values < len(self.values) else None
+        if value is None:
+            self._need(ChanceNeed(kind="die", what=what, sides=n), "dice", self.used_values)
+            self.used_values += 1
             # Placeholders differ from one to the next, so a tie re-rolled on them ends.
             return len(self.needs) % n
-        value = self.values[self.used_values]
         if not 1 <= value <= n:
             raise DiceRequired(f"a die from 1 to {n} ({what}), not {value}")
         self.used_values += 1
@@ -158,10 +164,12 @@ class ScriptedSource:
     def perm(
         self, counter: int, n: int, what: str, cards: Sequence[str] = ()
     ) -> tuple[tuple[int, ...], int]:
-        if self.used_orders >= len(self.orders):
-            self._need(ChanceNeed(kind="order", what=what, size=n, cards=tuple(cards)))
+        order = self.orders[self.used_orders] if self.used_orders < len(self.orders) else None
+        if order is None:
+            need = ChanceNeed(kind="order", what=what, size=n, cards=tuple(cards))
+            self._need(need, "orders", self.used_orders)
+            self.used_orders += 1
             return tuple(range(n)), counter + max(n - 1, 0)
-        order = self.orders[self.used_orders]
         if sorted(order) != list(range(n)):
             raise DiceRequired(f"a permutation of 0..{n - 1} ({what}), not {list(order)}")
         self.used_orders += 1
@@ -175,16 +183,18 @@ class ScriptedSource:
         a stand-in (the first card) returned."""
         if not self.picks_named:
             return None
-        if self.used_drew < len(self.drew):
+        if self.used_drew < len(self.drew) and self.drew[self.used_drew] is not None:
             return self.named(cards, None, what)
-        if self.used_values < len(self.values):
+        if self.used_drew >= len(self.drew) and self.used_values < len(self.values):
             return None  # a die: ``Dice.pick`` rolls it
-        self._need(ChanceNeed(kind="card", what=what, cards=tuple(kinds(cards)), hand=True))
+        need = ChanceNeed(kind="card", what=what, cards=tuple(kinds(cards)), hand=True)
+        self._need(need, "drew", self.used_drew)
+        self.used_drew += 1
         return 0
 
     def has_order(self) -> bool:
         """Is a deck order left for the next shuffle?"""
-        return self.used_orders < len(self.orders)
+        return self.used_orders < len(self.orders) and self.orders[self.used_orders] is not None
 
     def _resolve(self, given: str, candidates: Sequence[str]) -> str | None:
         """The id among ``candidates`` that ``given`` names: itself, or the
@@ -205,6 +215,17 @@ class ScriptedSource:
                 return earlier.cards
         return tuple(sorted(could))
 
+    def _stand_in(self, candidates: Sequence[str]) -> int:
+        """The index of the card a missing draw stands at: one of a kind no later
+        draw is named as (a seat entering its own cards names them while
+        another's, drawn before, are still to come), else the first."""
+        later = {card_kind(c) for c in self.drew[self.used_drew :] if c is not None}
+        if later:
+            for i, card in enumerate(candidates):
+                if card_kind(card) not in later:
+                    return i
+        return 0
+
     def _not_there(self, given: str, candidates: Sequence[str], what: str) -> DiceRequired:
         """Why a named card cannot be the one drawn, without saying which cards
         are there (a seat would learn others' hands): no card has that name, it
@@ -217,7 +238,7 @@ class ScriptedSource:
             return DiceRequired.wrong(
                 f"no card is called {given!r} (card {nth} of those named as drawn)"
             )
-        before = [card_kind(c) for c in self.drew[: self.used_drew]]
+        before = [card_kind(c) if c else "" for c in self.drew[: self.used_drew]]
         again = f" (already named as card {before.index(kind) + 1})" if kind in before else ""
         return DiceRequired.wrong(
             f"card {nth} of those named as drawn, {given!r}, cannot have come from "
@@ -235,12 +256,14 @@ class ScriptedSource:
 
         ``known_top``: the card known to be on top (its order was given), or
         None when the pile's order is unknown and a named card is required."""
-        if self.used_drew >= len(self.drew):
+        given = self.drew[self.used_drew] if self.used_drew < len(self.drew) else None
+        if given is None:
             if known_top is not None:
                 return 0
-            self._need(ChanceNeed(kind="card", what=what, cards=self._could(candidates), seat=seat))
-            return 0
-        given = self.drew[self.used_drew]
+            need = ChanceNeed(kind="card", what=what, cards=self._could(candidates), seat=seat)
+            self._need(need, "drew", self.used_drew)
+            self.used_drew += 1
+            return self._stand_in(candidates)
         card = self._resolve(given, candidates)
         if card is None:
             if known_top is not None:

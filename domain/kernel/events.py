@@ -11,8 +11,10 @@ from domain.kernel.types import HIDDEN, PUBLIC, Consequence, Event, Visibility, 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
-# What a table-mode game's ``setup`` holds of the chance it was opened with.
-OPENING_CHANCE = ("dice", "orders", "drew")
+# What a table-mode game's ``setup`` holds of the chance it was opened with,
+# and who enters its chance (``chance_by``: "seats" where each seat enters the
+# cards it draws; see services/seat_chance.py).
+OPENING_CHANCE = ("dice", "orders", "drew", "chance_by")
 
 
 class GameStarted(Event, frozen=True, kw_only=True):
@@ -56,6 +58,8 @@ class GameStarted(Event, frozen=True, kw_only=True):
             if self.mode == "table"
             else "seeded dice (the seed revealed at the end)"
         )
+        if self.setup and self.setup.get("chance_by") == "seats":
+            said += ", each seat entering the cards it draws"
         if self.laid_from_file():
             said += ", from a setup file"
         if self.data:

@@ -41,21 +41,33 @@ def counted(unknown: Mapping[str, int], pile: str, count: int) -> dict[str, int]
 
 
 def draw(
-    dice: Dice, cards: Sequence[str], unknown: int, pile: str, where: str | None = None
+    dice: Dice,
+    cards: Sequence[str],
+    unknown: int,
+    pile: str,
+    where: str | None = None,
+    seat: int | None = None,
 ) -> str:
     """The card drawn from the top of ``cards`` (top first); ``where`` says which
-    part of the pile, for a table that names the card (a quarter's stack)."""
-    return cards[dice.draw(cards, unknown=unknown, what=where or what(pile))]
+    part of the pile, for a table that names the card (a quarter's stack);
+    ``seat``: whose hidden hand it goes to."""
+    return cards[dice.draw(cards, unknown=unknown, what=where or what(pile), seat=seat)]
 
 
 def deal(
-    dice: Dice, cards: Sequence[str], unknown: int, pile: str, count: int
+    dice: Dice,
+    cards: Sequence[str],
+    unknown: int,
+    pile: str,
+    count: int,
+    seat: int | None = None,
 ) -> tuple[list[str], tuple[str, ...], int]:
-    """``count`` draws (fewer if the pile runs out): the cards, the pile left, its unknown."""
+    """``count`` draws (fewer if the pile runs out) for ``seat``: the cards, the
+    pile left, its unknown."""
     drawn: list[str] = []
     pile_left, left = tuple(cards), unknown
     while pile_left and len(drawn) < count:
-        card = draw(dice, pile_left, left, pile)
+        card = draw(dice, pile_left, left, pile, seat=seat)
         drawn.append(card)
         pile_left, left = take(pile_left, left, card)
     return drawn, pile_left, left

@@ -61,7 +61,7 @@ def draw(run: Run, seat: int, n: int, rule: str) -> None:
             )
             p = run.state.seats[seat]
         pile = f"deck.{seat}"
-        take, _, _ = deal(run.dice, p.deck, run.state.unknown.get(pile, 0), pile, n)
+        take, _, _ = deal(run.dice, p.deck, run.state.unknown.get(pile, 0), pile, n, seat)
         run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take)))
         n -= len(take)
 

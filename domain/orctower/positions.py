@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import SetupError
+from domain.kernel.events import OPENING_CHANCE
 from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS, Data
 from domain.orctower.state import Casting, Creature, State, Tile
 
@@ -177,7 +178,7 @@ def _check_range(value: int, low: int, high: int, what: str) -> None:
 def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) -> dict[str, Any]:
     """Check a setup mapping against the table's data (card, creature and track
     names come from it); return its normal form."""
-    extra = {k: v for k, v in setup.items() if k not in ("dice", "orders", "drew")}
+    extra = {k: v for k, v in setup.items() if k not in OPENING_CHANCE}
     try:
         spec = msgspec.convert(extra, PositionSpec)
     except msgspec.ValidationError as error:

@@ -186,7 +186,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
         run.emit(dice.shuffle(names, pile="missions", rule=cite("mission.setup"), follow=True))
         for seat in range(state.players):
             left = run.state.missions_left
-            two, _, _ = deal(dice, left, run.state.unknown.get("missions", 0), "missions", 2)
+            two, _, _ = deal(dice, left, run.state.unknown.get("missions", 0), "missions", 2, seat)
             run.emit(ev.MissionsDealt(rule=cite("mission.setup"), seat=seat, missions=tuple(two)))
         run.stage("missions", cite("mission.setup"))
         return run.events

@@ -16,6 +16,7 @@ import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.data import data_hash
+from domain.kernel.events import OPENING_CHANCE, laid_from_file
 from domain.spellwars import events as ev
 from domain.spellwars.cards import CardSet, all_cards, instances, main_deck, using
 from domain.spellwars.data import cards_of, template, trankilus_after
@@ -89,9 +90,12 @@ def initial(started: GameStarted) -> State:
         wizards=tuple(Wizard() for _ in range(n)),
     )
     # A table-mode game keeps its chance script in the setup: only other keys make a position.
-    if not {k for k in started.setup or {} if k not in (*SCRIPT, "drew")}:
+    if not laid_from_file(started.setup):
         return state
-    position = validate_setup(started.setup, n)
+    assert started.setup is not None
+    position = validate_setup(
+        {k: v for k, v in started.setup.items() if k not in OPENING_CHANCE or k in SCRIPT}, n
+    )
     _check_with_options(state, position)
     return msgspec.structs.replace(state, setup_position=position)
 

@@ -91,7 +91,9 @@ class Flow:
                 return None
             self._reshuffle("ultimate.ruling.reshuffle-timing")
         pile = self.state.draw_pile
-        card = pile[self.dice.draw(pile, unknown=self.state.draw_unknown, what="the draw pile")]
+        card = pile[
+            self.dice.draw(pile, unknown=self.state.draw_unknown, what="the draw pile", seat=seat)
+        ]
         self.emit(ev.CardDrawn(rule=rule, seat=seat, card=card))
         return card
 

@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import Dice, Event, GameStarted, SetupError, seats_text
+from domain.kernel.events import OPENING_CHANCE
 from domain.kernel.piles import shuffle_left_out
 from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS, LEFT_OUT
 from domain.ultimate.data import names_of
@@ -25,7 +26,7 @@ OPENING_KEYS = ("hands", "draw_pile", "discard", "health", "first", "round_wins"
 POSITION_KEYS = (*OPENING_KEYS, *FULL_KEYS)
 REQUIRED_KEYS = ("hands", "health", "first")
 # Consumed by the service layer for table mode; carried through untouched.
-TABLE_KEYS = ("dice", "orders", "drew")
+TABLE_KEYS = OPENING_CHANCE
 MAX_HEALTH = 9  # the largest round_health option; setup() checks the chosen one
 MAX_ROUND_WINS = 4  # one below the largest rounds_to_win option
 

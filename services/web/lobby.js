@@ -123,6 +123,7 @@
     const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
     const mode = document.querySelector("input[name=mode]:checked").value;
     if (mode === "table") Object.assign(body, { table: true }, chance);
+    if (mode === "table" && $("by-seats").checked) body.chance_by = "seats";
     else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
     $("create").disabled = true;
     try {
@@ -226,8 +227,10 @@
   function modeHint() {
     const table = document.querySelector("input[name=mode]:checked").value === "table";
     $("seed").disabled = table;
+    $("by-seats-label").hidden = !table;
     $("mode-hint").textContent = table
-      ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs."
+      ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. " +
+        "With “each player enters the cards they draw”, a move that makes others draw waits until each of them has named their own cards on their page (the opening deal is still entered here)."
       : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
   }
 

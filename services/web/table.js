@@ -91,6 +91,7 @@
     $("me").textContent = st.seat === null ? "watching as a spectator" : `you are ${WL.nameOf(st.players, st.seat)} (seat ${st.seat})`;
     $("public").replaceChildren(c.renderer.publicArea(c));
     drawTurn(c);
+    drawHeld(c);
     drawOutcome(c);
     drawHand(c);
     drawActions(c);
@@ -106,6 +107,15 @@
       banner.classList.add("over");
       banner.textContent = "The game is over.";
       document.title = `Game over — Wizard Ledger`;
+      return;
+    }
+    if (st.held) {
+      // A move made others draw: it waits until each of them names their cards.
+      const owes = Boolean(st.held.needs);
+      banner.classList.toggle("yours", owes);
+      banner.textContent = owes ? `Your cards — ${named(st.held.text)}` : named(st.held.text);
+      document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
+      banner.dataset.yours = owes ? "1" : "0";
       return;
     }
     const mine = st.pending.find((p) => p.seat === st.seat);
@@ -219,6 +229,15 @@
   function drawActions(c) {
     const panel = $("actions-panel");
     const st = c.state;
+    const title = panel.querySelector("h2");
+    if (st.held) {
+      // Nobody moves while a move waits for cards; a seat it waits for names them here.
+      panel.hidden = !st.held.needs;
+      title.textContent = "Your cards";
+      $("actions").replaceChildren();
+      return;
+    }
+    title.textContent = "Your move";
     const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
     panel.hidden = !(mine && st.status === "running");
     if (panel.hidden) return;
@@ -350,7 +369,37 @@
 
   function dropChance() {
     S.chance = null;
+    S.heldAsk = null;
     $("table-chance").replaceChildren();
+  }
+
+  // A table whose seats enter their own draws: another's move made this seat
+  // draw, and waits for it to name the cards (the state's held.needs).
+  function drawHeld(c) {
+    const held = c.state.held;
+    if (!held || !held.needs) {
+      if (S.heldAsk) dropChance();
+      return;
+    }
+    const json = JSON.stringify(held.needs);
+    if (S.heldAsk && S.heldAsk.json === json) return;
+    const ask = WL.chanceBox(S.summary.game, c.state.players, "The cards you drew");
+    ask.add(held.needs);
+    const sendIt = h("button.primary", {
+      type: "button",
+      onclick: () => {
+        const values = ask.values();
+        if (values instanceof Error) WL.showError($("act-error"), values);
+        else send(null, values);
+      },
+    }, "Send my cards");
+    ask.box.append(h("div.chance-buttons", {}, sendIt));
+    S.chance = null;
+    S.heldAsk = { json, ask };
+    $("table-chance").replaceChildren(
+      h("p.muted", {}, `${named(held.text)}. Name the cards you drew, as you see them in your hand: nobody else sees them.`),
+      ask.box
+    );
   }
 
   // One idempotency key per intended action: a retry of the same command after
@@ -372,7 +421,7 @@
       for (const b of document.querySelectorAll("#table-chance button")) b.disabled = false;
       if (e instanceof WL.ApiError) {
         S.intent = null; // answered: the next attempt is a new action
-        if (WL.needsChance(e)) askChance(cmd, e.needs);
+        if (WL.needsChance(e) && cmd !== null) askChance(cmd, e.needs);
         else WL.showError($("act-error"), e);
       } else {
         WL.showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
@@ -468,6 +517,7 @@
       addLine(JSON.parse(m.data), true);
       refresh();
     });
+    source.addEventListener("held", () => refresh());
     source.addEventListener("end", () => {
       source.close();
       $("live").classList.remove("on");

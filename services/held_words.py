@@ -1,0 +1,55 @@
+"""A held command as a seat reads it: who acted, whom it waits for, what this seat owes.
+
+Only games whose seats enter their own draws (``services.seat_chance``) have one;
+reads of the current position carry it as ``held`` (state, act answers), and
+while it stands no seat has a command to send (``legal`` is empty).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import decode_command
+from domain.kernel.chance_needs import needs_text
+from domain.kernel.events import and_text
+from services.chance import card_words
+from services.ledger import Loaded, WizardLedger
+from services.seat_chance import by_seats
+from services.words import Words
+
+
+def held_json(
+    ledger: WizardLedger, gid: UUID, loaded: Loaded, seat: int | None
+) -> dict[str, Any] | None:
+    """The command the game holds at ``loaded``'s position, as ``seat`` may read
+    it (None: a spectator), or None when nothing is held there."""
+    started = loaded.table.started
+    if not by_seats(started.setup):
+        return None
+    hold = ledger.hold_of(gid)
+    if hold is None or hold.at != loaded.version:
+        return None
+    words = Words.table(loaded.game, started)
+    secret = decode_command(loaded.game, hold.command).secret()
+    said = (
+        f"{words.seat(hold.seat)}'s command"
+        if secret and seat != hold.seat
+        else words.command(hold.seat, hold.command)
+    )
+    waiting = [words.seat(s) for s in hold.waiting]
+    out: dict[str, Any] = {
+        "seat": hold.seat,
+        "waiting": list(hold.waiting),
+        "text": f"{said} — waiting for {and_text(waiting)} to name the cards "
+        + ("they draw" if len(waiting) > 1 else "drawn into their hand"),
+    }
+    if not secret or seat == hold.seat:
+        out["command"] = hold.command
+    if seat is not None and seat in hold.waiting:
+        needs = ledger.hold_needs(gid, seat)
+        out["needs"] = [msgspec.to_builtins(n) for n in needs]
+        out["needs_text"] = needs_text(needs, say=card_words(started))
+    return out

@@ -1,0 +1,189 @@
+"""Tables where each seat enters its own draws: a command held for others' cards.
+
+In table mode a command asks the table for every value its rules draw. Where the
+table was opened with ``chance_by = "seats"``, a card dealt into a seat's hidden
+hand is entered by that seat alone (``chance_needs.enterer``): the seat that
+acted enters the rest. A command whose draws go to other seats is therefore
+held (``Hold``) until each of them has entered its cards; then it is decided
+with everything entered, and stored as any command is (``ActionTaken`` with the
+table's chance), so replay and verify see nothing new.
+
+The hold is not a game event: it lives in its own record (one row per entry,
+each row the hold as it stands), valid while the game is at the version it was
+sent at. An entry a seat sends is placed value by value into the slots its
+needs name, one at a time, since a value may change what the rules draw next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from domain.kernel import DiceRequired, Event, IllegalCommand
+from domain.kernel.chance_needs import ChanceNeed, enterer
+from domain.kernel.dice import ScriptedSource
+
+# Who enters a table-mode game's chance (``GameStarted.setup["chance_by"]``).
+BY_SEATS = "seats"
+
+
+def by_seats(setup: dict[str, Any] | None) -> bool:
+    """Does each seat of this game enter its own draws?"""
+    return bool(setup) and setup.get("chance_by") == BY_SEATS  # type: ignore[union-attr]
+
+
+class Hold(msgspec.Struct, frozen=True, kw_only=True):
+    """A command waiting for chance that other seats enter.
+
+    ``at``: the game's version when it was sent (the hold holds only while the
+    game is there). ``dice``, ``orders``, ``drew``: the values entered so far,
+    at their places in the command's chance (None: not entered yet).
+    ``waiting``: the seats it still waits for. ``entered``: the seat whose
+    entry this row records; ``keys``: idempotency keys of the entries."""
+
+    at: int
+    seat: int
+    command: dict[str, Any]
+    key: str | None = None
+    dice: tuple[int | None, ...] = ()
+    orders: tuple[tuple[int, ...] | None, ...] = ()
+    drew: tuple[str | None, ...] = ()
+    waiting: tuple[int, ...] = ()
+    entered: int = -1
+    when: str = ""
+    keys: tuple[tuple[str, int], ...] = ()
+    done: bool = False
+
+
+@dataclass
+class Slots:
+    """The chance of one command as entered so far, by place."""
+
+    dice: list[int | None]
+    orders: list[tuple[int, ...] | None]
+    drew: list[str | None]
+
+    @classmethod
+    def of(cls, hold: Hold | None) -> Slots:
+        if hold is None:
+            return cls([], [], [])
+        return cls(list(hold.dice), list(hold.orders), list(hold.drew))
+
+    def put(self, stream: str, index: int, value: Any) -> None:
+        place: list[Any] = getattr(self, stream)
+        place.extend([None] * (index + 1 - len(place)))
+        place[index] = value
+
+
+@dataclass
+class Settled:
+    """What a seat's entry led to: ``events`` (the command decided, complete) or
+    the seats still ``waiting`` (the command held), with the slots as they are."""
+
+    slots: Slots
+    events: list[Event] | None
+    waiting: tuple[int, ...]
+
+
+# One try at deciding the command with the slots as they are: its events, or
+# None with the source that noted what is missing.
+Attempt = Callable[[Slots], tuple[list[Event] | None, ScriptedSource]]
+
+
+def settle(
+    attempt: Attempt,
+    actor: int,
+    seat: int,
+    slots: Slots,
+    dice: Sequence[int] = (),
+    orders: Sequence[Sequence[int]] = (),
+    drew: Sequence[str] = (),
+) -> Settled:
+    """Place ``seat``'s values into the needs it enters, in the rules' order, and
+    decide again. Refuses (``IllegalCommand``, nothing changed) a value the
+    rules do not ask of this seat, and ``DiceRequired`` naming what this seat
+    still owes; otherwise the command is decided or waits for others."""
+    queue: dict[str, list[Any]] = {
+        "dice": list(dice),
+        "orders": [tuple(o) for o in orders],
+        "drew": list(drew),
+    }
+    while True:
+        events, source = attempt(slots)
+        if events is not None:
+            break
+        offsets = _offsets(source, slots)
+        placed = False
+        for need, (stream, index) in zip(source.needs, source.slots, strict=True):
+            if enterer(need, actor) == seat and queue[stream]:
+                slots.put(stream, index - offsets[stream], queue[stream].pop(0))
+                placed = True
+                break
+        if not placed:
+            break
+    left = {k: v for k, v in queue.items() if v}
+    if left:
+        raise IllegalCommand(
+            "unused_dice",
+            "kernel.table-mode",
+            f"{_left_words(left)} given by seat {seat} but not asked of it: "
+            f"{_asked(source if events is None else None, actor, seat)}",
+        )
+    if events is not None:
+        return Settled(slots, events, ())
+    owed = [n for n in source.needs if enterer(n, actor) == seat]
+    waiting = tuple(sorted({enterer(n, actor) for n in source.needs} - {seat}))
+    if owed:
+        others = (
+            f"; then {_seats_words(waiting)} enter{'s' if len(waiting) == 1 else ''} "
+            "their own draws"
+            if waiting
+            else ""
+        )
+        refused = DiceRequired.missing(owed, tuple(source.face_down))
+        refused.message += others
+        refused.args = (refused.message,)
+        raise refused
+    return Settled(slots, None, waiting)
+
+
+def needs_of(source: ScriptedSource, actor: int, seat: int) -> tuple[ChanceNeed, ...]:
+    """What ``seat`` still has to enter of a held command's chance."""
+    return tuple(n for n in source.needs if enterer(n, actor) == seat)
+
+
+def _offsets(source: ScriptedSource, slots: Slots) -> dict[str, int]:
+    """Where the entered values start in each of the source's streams (after
+    the unused part of a setup file's script)."""
+    return {
+        "dice": len(source.values) - len(slots.dice),
+        "orders": len(source.orders) - len(slots.orders),
+        "drew": len(source.drew) - len(slots.drew),
+    }
+
+
+def _left_words(left: dict[str, list[Any]]) -> str:
+    parts = []
+    for stream, values in left.items():
+        n = len(values)
+        thing = {"dice": "die", "orders": "deck order", "drew": "card"}[stream]
+        plural = "dice" if thing == "die" else f"{thing}s"
+        parts.append(f"{n} {thing if n == 1 else plural}")
+    return " and ".join(parts)
+
+
+def _asked(source: ScriptedSource | None, actor: int, seat: int) -> str:
+    if source is None:
+        return "the command is complete without them"
+    owed = needs_of(source, actor, seat)
+    if not owed:
+        return "the cards a seat draws into its hand are entered by that seat"
+    return f"it enters {len(owed)} value{'s' if len(owed) > 1 else ''} here"
+
+
+def _seats_words(seats: Sequence[int]) -> str:
+    listed = [f"seat {s}" for s in seats]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]

@@ -1,0 +1,224 @@
+"""A table whose seats enter their own draws (``chance_by = "seats"``).
+
+Each player at a real table draws their own cards; with a device per seat, the
+player whose command made everyone draw must not be the one to type the others'
+cards. Here a command whose draws go into other seats' hands is held until each
+of them has named its cards; then it is decided and stored as any command is,
+so the game verifies as one entered by a single person."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.kernel import ActionTaken, IllegalCommand
+from domain.spellwars import events as ev
+from services.ledger import WizardLedger
+from services.reads import legal_json, state_json
+from services.verify import verify_game
+from tests.services.table_transcript import consequences, story, transcript
+from tests.services.test_spellwars_tables import SEED, drawn
+
+
+def _owners(line: dict[str, Any]) -> list[int]:
+    """Who drew each card the line names: the seat a hand draw went to, else the actor."""
+    out = []
+    for e in line["events"]:
+        for _ in drawn(e):
+            to = e.seat if isinstance(e, ev.CardsDrawn) else None
+            out.append(line["seat"] if to is None else to)
+    return out
+
+
+def _cards_of(line: dict[str, Any], seat: int) -> list[str]:
+    return [c for c, o in zip(line["drew"], _owners(line), strict=True) if o == seat]
+
+
+def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]], dict[int, str]]:
+    """Ann, Bob and Cleo's game, its transcript, and each seat's token."""
+    opening, lines = transcript("spellwars", 3, SEED, drawn)
+    created = ledger.create_game(
+        "spellwars",
+        ["Ann", "Bob", "Cleo"],
+        table=True,
+        chance_by="seats",
+        dice=opening["dice"],
+        drew=opening["drew"],
+    )
+    return str(created.game_id), lines, dict(created.seats)
+
+
+def _first_refill(lines: list[dict[str, Any]]) -> int:
+    return next(i for i, line in enumerate(lines) if len(set(_owners(line))) > 1)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Both stores: the hold record is one more table in each, written with the game's."""
+    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(name)
+    return url
+
+
+def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -> None:
+    sqlite_url = store_url
+    ledger = WizardLedger(sqlite_url)
+    gid, lines, _ = _spell_wars(ledger)
+    held = 0
+    for line in lines:
+        actor = line["seat"]
+        entries = ledger.act(
+            gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor)
+        )
+        others = sorted(set(_owners(line)) - {actor})
+        for k, seat in enumerate(others):
+            assert entries == []  # held: nothing stored yet
+            hold = ledger.hold_of(gid)
+            assert hold is not None and list(hold.waiting) == others[k:]
+            entries = ledger.act(gid, seat, None, drew=_cards_of(line, seat))
+        held += bool(others)
+        # Once the last seat named its cards, the command is stored with its events,
+        # exactly those the table saw.
+        assert story(consequences(entries)) == story(line["events"][1:])
+        assert ledger.hold_of(gid) is None
+    assert held >= 10
+    actions = [e.event for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]
+    assert len(actions) == len(lines)
+    assert [list(a.drew) for a in actions] == [line["drew"] for line in lines]
+    report = verify_game(WizardLedger(sqlite_url), gid)
+    assert report.ok, report.first()
+
+
+def _to_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any]]:
+    gid, lines, _ = _spell_wars(ledger)
+    at = _first_refill(lines)
+    for line in lines[:at]:
+        ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
+    return gid, lines[at]
+
+
+def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
+    sqlite_url: str,
+) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid, line = _to_first_refill(ledger)
+    actor = line["seat"]
+    others = sorted(set(_owners(line)) - {actor})
+    before = ledger.load(gid).version
+    assert ledger.act(gid, actor, line["command"], drew=_cards_of(line, actor)) == []
+    assert ledger.load(gid).version == before
+
+    # Read by another process: the hold is stored, not kept in memory.
+    reader = WizardLedger(sqlite_url)
+    seat = others[0]
+    state = state_json(reader, gid, seat=seat)
+    held = state["held"]
+    names = ["Ann", "Bob", "Cleo"]
+    assert held["seat"] == actor and held["waiting"] == others
+    assert held["text"].startswith(names[actor])
+    assert all(names[s] in held["text"] for s in others)
+    mine = _cards_of(line, seat)
+    assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
+    assert {n["seat"] for n in held["needs"]} == {seat}
+    assert "drawn from the draw pile" in held["needs_text"]
+    # The actor sees whom it waits for, but is asked nothing; nobody may play meanwhile.
+    assert "needs" not in state_json(reader, gid, seat=actor)["held"]
+    assert all(legal_json(reader, gid, s) == [] for s in range(3))
+
+    with pytest.raises(IllegalCommand) as again:
+        reader.act(gid, actor, line["command"])
+    assert again.value.code == "chance_awaited"
+    assert f"waits for {names[others[0]]}" in again.value.message
+    with pytest.raises(IllegalCommand) as command_instead:
+        reader.act(gid, seat, line["command"], drew=mine)
+    assert command_instead.value.code == "chance_awaited"
+    assert "send them with no command" in command_instead.value.message
+    with pytest.raises(IllegalCommand) as short:
+        reader.act(gid, seat, None, drew=mine[:-1])
+    assert short.value.code == "dice_required"
+    assert ledger.load(gid).version == before and ledger.hold_of(gid) is not None
+
+
+def test_a_seat_cannot_name_the_cards_another_seat_drew(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid, line = _to_first_refill(ledger)
+    before = ledger.load(gid).version
+    with pytest.raises(IllegalCommand) as refused:
+        ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
+    assert refused.value.code == "unused_dice"
+    assert "entered by that seat" in refused.value.message
+    assert ledger.load(gid).version == before and ledger.hold_of(gid) is None
+
+
+def test_an_entry_retried_with_its_key_is_stored_once(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid, line = _to_first_refill(ledger)
+    actor = line["seat"]
+    others = sorted(set(_owners(line)) - {actor})
+    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor), key="a")
+    for seat in others[:-1]:
+        for _ in range(2):  # the answer was lost: sent again
+            assert ledger.act(gid, seat, None, drew=_cards_of(line, seat), key=f"k{seat}") == []
+    last = others[-1]
+    done = ledger.act(gid, last, None, drew=_cards_of(line, last), key="last")
+    again = ledger.act(gid, last, None, drew=_cards_of(line, last), key="last")
+    assert [e.position for e in again] == [e.position for e in done]
+    assert isinstance(done[0].event, ActionTaken) and done[0].event.seat == actor
+    assert verify_game(ledger, gid).ok
+
+
+def test_seats_enter_their_draws_only_at_a_table(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    with pytest.raises(ValueError, match="only at a table-mode game"):
+        ledger.create_game("spellwars", 3, chance_by="seats")
+    with pytest.raises(ValueError, match=r"'table' .* or 'seats'"):
+        ledger.create_game("spellwars", 3, table=True, chance_by="players")
+
+
+def test_over_http_a_held_command_is_answered_and_each_seat_sends_its_cards(
+    client: Any, ledger: WizardLedger
+) -> None:
+    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
+    body = {
+        "game": "ultimate",
+        "players": ["Ann", "Bob"],
+        "table": True,
+        "chance_by": "seats",
+        "setup": {**position, "first": 0},
+    }
+    table = client.post("/tables", json=body).json()
+    gid = table["game_id"]
+    auth = {s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in table["seats"]}
+    fireball = {"type": "PlayCard", "card": "fireball", "target": 1}
+    assert (
+        client.post(
+            f"/tables/{gid}/act", json={"seat": 0, "command": fireball}, headers=auth[0]
+        ).status_code
+        == 200
+    )
+    decline = {"seat": 1, "command": {"type": "Decline"}, "drew": ["Bouclier", "Miroir"]}
+    answer = client.post(f"/tables/{gid}/act", json={**decline, "dice": [1]}, headers=auth[1])
+    assert answer.status_code == 200, answer.text
+    held = answer.json()
+    assert held["entries"] == [] and held["legal"] == []
+    assert held["held"]["waiting"] == [0] and "needs" not in held["held"]
+    ann = client.get(f"/tables/{gid}/state?seat=0", headers=auth[0]).json()["held"]
+    assert [n["seat"] for n in ann["needs"]] == [0, 0]
+    assert client.get(f"/tables/{gid}/legal?seat=0", headers=auth[0]).json() == []
+    # A command meanwhile is refused by the table-mode rule; nothing is stored.
+    refused = client.post(
+        f"/tables/{gid}/act", json={"seat": 0, "command": {"type": "Draw"}}, headers=auth[0]
+    )
+    assert refused.status_code == 409 and refused.json()["code"] == "chance_awaited"
+    done = client.post(
+        f"/tables/{gid}/act", json={"seat": 0, "drew": ["éclair", "explosion"]}, headers=auth[0]
+    )
+    assert done.status_code == 200, done.text
+    texts = [e.get("text", "") for e in done.json()["entries"]]
+    assert "seat 0 is dealt Éclair, Explosion" in texts  # the page names the seats
+    assert "held" not in done.json() and done.json()["legal"]
+    # Bob reads that he was dealt his cards, not Ann's.
+    bob = client.get(f"/tables/{gid}/log?seat=1", headers=auth[1]).json()
+    assert not any("Éclair" in e.get("text", "") for e in bob)
+    assert verify_game(ledger, gid).ok

@@ -1,0 +1,39 @@
+"""The README's commands for a table whose seats enter their own draws, run as written."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from tests.tools.readme_blocks import readme_block, run_as_written
+
+SECTION = "### Each seat enters its own draws"
+
+
+def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
+    env = {**os.environ, "WIZARDS_STORE": f"sqlite:///{tmp_path / 'readme.db'}"}
+    env.pop("WIZARDS_REDIS", None)
+    lines = readme_block(SECTION)
+    done = run_as_written(lines, tmp_path, env)
+    assert "2 cards drawn from the deck for seat 1" in done.stderr  # Bob's own, no more
+    assert "held: Bob does not defend — waiting for Ann" in done.stderr
+    assert done.stdout.count(": ok (") == 1
+    # The state as Ann reads it while the command is held asks her for two cards.
+    decoder = json.JSONDecoder()
+    text = done.stdout
+    states = []
+    at = text.find("{")
+    while at != -1:
+        try:
+            value, end = decoder.raw_decode(text, at)
+        except json.JSONDecodeError:
+            at = text.find("{", at + 1)
+            continue
+        if isinstance(value, dict) and "held" in value:
+            states.append(value)
+        at = text.find("{", end)
+    assert len(states) == 1
+    held = states[0]["held"]
+    assert held["waiting"] == [0] and [n["seat"] for n in held["needs"]] == [0, 0]
+    assert "Ann is dealt Éclair, Explosion" in done.stdout

@@ -1,0 +1,84 @@
+"""A table whose players each enter their own draws, on their own pages.
+
+Cleo ends a Spell Wars turn and everyone refills their hand: Ann's and Bob's
+pages each ask for the cards drawn into their own hand (nobody else's), Cleo's
+says whom the move waits for, and once the last of them has named their cards
+the move is stored and every page goes on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.chance_needs import card_kind
+from services.chance import card_words
+from services.ledger import WizardLedger
+from tests.services.conftest import LiveServer
+from tests.services.test_seat_chance import _cards_of, _first_refill, _owners, _spell_wars
+from tests.web.conftest import screenshot
+from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position
+
+
+def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    gid, lines, tokens = _spell_wars(web_ledger)
+    at = _first_refill(lines)
+    for line in lines[:at]:
+        web_ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
+    line = lines[at]
+    actor = line["seat"]
+    others = sorted(set(_owners(line)) - {actor})
+    say = card_words(web_ledger.load(gid).table.started)
+    names = ["Ann", "Bob", "Cleo"]
+
+    # Pages open before the move, as at a real table: they learn of it live.
+    pages = {
+        s: open_seat(browser, f"{server.url}/play/{gid}#seat={s}&token={tokens[s]}")
+        for s in range(3)
+    }
+    before = web_ledger.load(gid).version
+    assert (
+        web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
+        == []
+    )
+
+    first = pages[others[0]]
+    first.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
+    asked = first.inner_text("#table-chance")
+    assert "Name the cards you drew" in asked
+    mine = _cards_of(line, others[0])
+    fields = first.locator("#table-chance select[data-kind=card]")
+    assert fields.count() == len(mine)
+    assert first.get_attribute("#turn", "data-yours") == "1"
+    assert names[actor] in first.inner_text("#turn")
+    waiting = pages[actor]
+    waiting.wait_for_function(
+        "document.getElementById('turn').textContent.includes('waiting for')", timeout=TIMEOUT
+    )
+    assert all(names[s] in waiting.inner_text("#turn") for s in others)
+    assert waiting.locator("#table-chance select").count() == 0  # the actor is asked nothing
+    assert waiting.locator("#actions button").count() == 0
+    for i, card in enumerate(mine):
+        fields.nth(i).select_option(label=say(card_kind(card)))
+    screenshot(first, "seat-draws-asked")
+    screenshot(waiting, "seat-draws-waiting")
+    first.click("#table-chance button.primary")
+
+    for seat in others[1:]:
+        page = pages[seat]
+        page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
+        cards = _cards_of(line, seat)
+        fields = page.locator("#table-chance select[data-kind=card]")
+        for i, card in enumerate(cards):
+            fields.nth(i).select_option(label=say(card_kind(card)))
+        page.click("#table-chance button.primary")
+    for page in pages.values():
+        wait_position(page, before + 1)
+    assert web_ledger.hold_of(gid) is None
+    assert web_ledger.load(gid).version > before
+    hand = first.locator("#hand .card .name").all_inner_texts()
+    assert all(say(card_kind(c)) in hand for c in mine)
+    assert first.locator("#table-chance .chance-field").count() == 0
+    for page in pages.values():
+        assert page.errors == []
+        page.context.close()
