@@ -40,9 +40,11 @@ from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
 from services.chance import dice_for, opening_dice
 from services.codec import GENESIS, Record, decode_body, link_hash
+from services.difference_words import difference_words
 from services.fold import RecordRow, decode_events
 from services.ledger import Snapshot, WizardLedger, parse_game_id
 from services.rereading import SERVICE_EVENTS, act_again, first_difference, plain
+from services.words import Words
 
 
 @dataclass
@@ -50,6 +52,9 @@ class Problem:
     position: int
     check: str
     message: str
+    # The two events at an adjudication's first difference, as stored and as
+    # decided again (None: that side has ended), for programs; the message says them.
+    difference: dict[str, Any] | None = None
 
     def __str__(self) -> str:
         return f"event #{self.position}: {self.check}: {self.message}"
@@ -81,6 +86,7 @@ class Report:
             "first_bad_event": None if first is None else first.position,
             "problems": [
                 {"position": p.position, "check": p.check, "message": p.message}
+                | ({} if p.difference is None else {"difference": p.difference})
                 for p in self.problems
             ],
         }
@@ -271,7 +277,7 @@ def _readjudicate(
         return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
     k = _first_difference(again, stored)
     if k is not None:
-        return Problem(position + k, "adjudication", _differently(again, stored, k, table))
+        return _differently(again, stored, k, table, position + k)
     return None
 
 
@@ -284,9 +290,11 @@ def _first_difference(a: list[Any], b: list[Any]) -> int | None:
     return None if k == len(a) == len(b) else k
 
 
-def _differently(again: list[Any], stored: list[Any], k: int, table: Any) -> str:
-    """What differs at the first differing event, and under which engines, so that
-    a referee sees at once whether a rule's outcome or only its citation moved."""
+def _differently(again: list[Any], stored: list[Any], k: int, table: Any, position: int) -> Problem:
+    """What differs at the first differing event, in the story's words (players by
+    name, cards by the table's names), and under which engines, so that a referee
+    sees at once whether a rule's outcome or only its citation moved. The two
+    events stay in the report as data for programs."""
     recorded = table.started.engine_version
     engines = (
         f" (recorded by engine {recorded}, decided again by {ENGINE_VERSION}; "
@@ -294,25 +302,19 @@ def _differently(again: list[Any], stored: list[Any], k: int, table: Any) -> str
         if recorded != ENGINE_VERSION
         else ""
     )
-    if k >= len(again) or k >= len(stored):
-        longer = "the stored events go on" if k < len(stored) else "this engine goes on"
-        return (
-            f"this engine decides the action differently from the stored events: {longer}{engines}"
-        )
-    now, then = plain([again[k]])[0], plain([stored[k]])[0]
-    if type(again[k]) is not type(stored[k]):
-        what = f"{type(stored[k]).__name__} recorded, {type(again[k]).__name__} now"
-    else:
-        fields = [f for f in then if now.get(f) != then.get(f)]
-        what = f"{type(stored[k]).__name__} differs in " + ", ".join(
-            f"{f} ({_short(then.get(f))} recorded, {_short(now.get(f))} now)" for f in fields
-        )
-    return f"this engine decides the action differently: {what}{engines}"
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    then = stored[k] if k < len(stored) else None
+    now = again[k] if k < len(again) else None
+    words = Words.table(get_game(table.started.game), table.started)
+    said = "\n".join(difference_words(words, position, then, now, "by this engine"))
+    return Problem(
+        position,
+        "adjudication",
+        f"this engine decides the action differently{engines}; {said}",
+        {
+            "recorded": None if then is None else plain([then])[0],
+            "engine": None if now is None else plain([now])[0],
+        },
+    )
 
 
 def _check_chance(

@@ -286,6 +286,49 @@ def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engi
     problem = report.first()
     assert problem is not None and problem.check == "adjudication"
     assert problem.position == target.position
-    assert f"{type(target.event).__name__} differs in rule" in problem.message
-    assert f"'{rule}' recorded, '{other}' now" in problem.message
+    assert f"; first difference at #{target.position}:" in problem.message
+    assert f"  rule: {rule} as recorded; {other} by this engine" in problem.message
     assert "decided again by 9.9.9" in problem.message
+
+
+def test_a_difference_is_said_in_words_players_by_name_cards_by_printed_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that now deals one more damage: verify's message says the two
+    events as the story does (no raw fields), while the JSON keeps both as data."""
+    from domain.kernel import game as registry
+    from domain.kernel import get_game
+    from domain.ultimate.events import DamageDealt
+
+    path = tmp_path / "w.db"
+    ledger = WizardLedger(f"sqlite:///{path}")
+    gid = ledger.create_game("ultimate", ["Ann", "Bob", "Cleo"], seed="audit").game_id
+    play_until(ledger, gid, actions=1, seed=3)  # Bob plays Éclair, and takes 1 damage
+    hurt = next(e for e in ledger.entries(gid) if isinstance(e.event, DamageDealt))
+    real = get_game("ultimate")
+
+    class Harder:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
+            return [
+                msgspec.structs.replace(e, amount=e.amount + 1, requested=e.requested + 1)
+                if isinstance(e, DamageDealt)
+                else e
+                for e in real.decide(state, seat, command, dice)
+            ]
+
+    monkeypatch.setitem(registry._REGISTRY, "ultimate", Harder())
+    report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
+    problem = report.first()
+    assert problem is not None and problem.position == hurt.position
+    seat, amount = hurt.event.seat, hurt.event.amount  # type: ignore[attr-defined]
+    name = ("Ann", "Bob", "Cleo")[seat]
+    assert f"as recorded: {name} takes {amount} damage from Éclair" in problem.message
+    assert f"by this engine: {name} takes {amount + 1} damage from Éclair" in problem.message
+    assert f"amount: {amount} as recorded; {amount + 1} by this engine" in problem.message
+    assert "DamageDealt" not in problem.message and "'" not in problem.message
+    data = report.as_json()["problems"][0]["difference"]
+    assert (data["recorded"]["amount"], data["engine"]["amount"]) == (amount, amount + 1)
+    assert data["recorded"]["type"] == "DamageDealt"
