@@ -1,16 +1,19 @@
 """Elfenwizards in words: the events that list seats, by the players' names; the
-levels by their names; a view as facts player by player (read by
-``services.words`` and ``services.view_words``; everything here is optional)."""
+levels by their names; each command as the rulebook's action; a view as facts
+player by player (read by ``services.words`` and ``services.view_words``;
+everything here is optional)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from domain.elfenwizards.board import BOARD
+from domain.elfenwizards.board import BOARD, GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.events import PhaseBegan, WinnersDeclared
 from domain.elfenwizards.facts import view_facts
+from domain.elfenwizards.placement import COLOURS
 
-__all__ = ["card_name", "event_words", "view_facts"]
+__all__ = ["card_name", "command_words", "event_words", "view_facts"]
 
 _LEVEL_NAMES = {lv.id: lv.name for lv in BOARD.levels}
 
@@ -31,3 +34,79 @@ def event_words(event: Any, words: Any) -> str | None:
             f"{names} win{'s' if len(event.winners) == 1 else ''} with {max(event.totals)} points"
         )
     return None
+
+
+def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+    """One sentence for each of the game's commands (``commands.ElfenCommand``)."""
+    said = _SAID.get(str(command.get("type")))
+    return None if said is None else said(command, who, words)
+
+
+def _wizard(wizard: Any, words: Any) -> str:
+    """A pawn (``blue-2``) with its guild's player: seat i plays ``COLOURS[i]``."""
+    colour = str(wizard).rsplit("-", 1)[0]
+    if colour in COLOURS:
+        return f"{words.seat(COLOURS.index(colour))}'s {wizard}"
+    return str(wizard)
+
+
+def _space(space: Any, words: Any, kind: str = "space") -> str:
+    """A board space by its level's name and its id ("the Magicien space M2",
+    "the Sorcier title S2"). A table's own layout may use other ids: those are
+    said as they are."""
+    if isinstance(space, str) and BOARD.has_space(space):
+        return f"the {words.card(BOARD.space(space).level)} {kind} {space}"
+    return f"the {kind} {space}"
+
+
+def _dice_space(space: Any, words: Any) -> str:
+    if space == MINOR_SPACE:
+        return "the minor-spell space"
+    if space == GREY_SPACE:
+        return "the grey magic space"
+    return f"the {words.card(str(space))} major-spell space"
+
+
+def _retire(c: dict[str, Any], who: str, words: Any) -> str:
+    top = words.card(BOARD.levels[0].id)
+    to = f"retires the {top} to {_space(c.get('space'), words)}"
+    paid = {"reserve": "from the reserve", "space": "from the minor-spell space"}
+    source = paid.get(str(c.get("source")))
+    if source is None:
+        return f"{who} has no minor spell for the round counter, and {to}"
+    return f"{who} puts a minor spell {source} on the round counter, and {to}"
+
+
+def _cast(c: dict[str, Any], who: str, words: Any) -> str:
+    spell = "a minor spell" if c.get("die") is None else f"a major {c['die']}"
+    return f"{who} casts {spell} beside {_wizard(c.get('wizard'), words)}"
+
+
+_SAID: dict[str, Callable[[dict[str, Any], str, Any], str]] = {
+    "RetireGrandDruide": _retire,
+    "RollSpells": lambda c, who, w: f"{who} rolls their major spells",
+    "PlaceDie": lambda c, who, w: (
+        f"{who} places a {c.get('die')} on {_dice_space(c.get('space'), w)}"
+    ),
+    "EndPlacement": lambda c, who, w: f"{who} keeps the dice not yet placed for phase 3",
+    "Reroll": lambda c, who, w: (
+        f"{who} pays a minor spell to roll the remaining major spells once more"
+    ),
+    "SpendDie": lambda c, who, w: f"{who} spends a die showing {c.get('die')}",
+    "StopSpending": lambda c, who, w: (
+        f"{who} stops recovering minor spells; the unspent dice stay on the minor-spell space"
+    ),
+    "LeaveDice": lambda c, who, w: f"{who} leaves the unspent dice on the space for the next round",
+    "TakeBackDice": lambda c, who, w: f"{who} takes the unspent dice back, unused",
+    "CastSpell": _cast,
+    "Pass": lambda c, who, w: f"{who} passes and places no more spells this round",
+    "FillVacancy": lambda c, who, w: (
+        f"{who} moves the defeated {c.get('wizard')} to "
+        + _space(c.get("title"), w, "title").replace("the ", "the vacant ", 1)
+    ),
+    "Demote": lambda c, who, w: f"{who} demotes {c.get('wizard')} to {_space(c.get('space'), w)}",
+    "RemoveGreyToken": lambda c, who, w: f"{who} removes a grey magic token from {c.get('wizard')}",
+    "DesignateWinner": lambda c, who, w: (
+        f"{who} designates {c.get('wizard')} to take the title their tied candidates contest"
+    ),
+}
