@@ -30,6 +30,13 @@ def card_words(started: GameStarted) -> Callable[[str], str]:
     return lambda kind: said.get(kind, kind)
 
 
+def seat_words(started: GameStarted) -> Callable[[int], str]:
+    """A seat as the table's texts say it: its player's name (``seat N`` where
+    none was given, or for a seat the game does not have)."""
+    players = started.players
+    return lambda seat: players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
 # (game, data hash) -> (folded name -> id, id -> name). A table's data file is
 # bound by its hash, so the hash names its faces: no encoding of the file per act.
 _NAMES: dict[tuple[str, str], tuple[Mapping[str, str], Mapping[str, str]]] = {}

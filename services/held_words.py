@@ -15,7 +15,7 @@ import msgspec
 from domain.kernel import decode_command
 from domain.kernel.chance_needs import needs_text
 from domain.kernel.events import and_text
-from services.chance import card_words
+from services.chance import card_words, seat_words
 from services.ledger import Loaded, WizardLedger
 from services.seat_chance import by_seats
 from services.words import Words
@@ -51,5 +51,5 @@ def held_json(
     if seat is not None and seat in hold.waiting:
         needs = ledger.hold_needs(gid, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
-        out["needs_text"] = needs_text(needs, say=card_words(started))
+        out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
     return out

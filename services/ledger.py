@@ -64,6 +64,7 @@ from services.chance import (
     check_supplied_used,
     dice_for,
     opening_dice,
+    seat_words,
     unrevealing,
 )
 from services.codec import (
@@ -539,7 +540,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         try:
             events = start(game, started, chance)
         except DiceRequired as e:
-            raise e.with_needs(e.needs, card_words(started)) from None
+            raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
         # The cards named at the opening are for its deal: one left over is a typo.
         check_supplied_used(chance, (), (), script_drew)
         taken = chance.named_cards(script_drew)
@@ -814,11 +815,13 @@ class WizardLedger(HeldActs, Application[UUID]):
     def _unrevealing(self, gid: UUID, refused: DiceRequired, started: GameStarted) -> DiceRequired:
         """A seat's refusal for missing cards, listing what could be drawn as
         the seat may know it (``chance.unrevealing``): read from the record,
-        on this path only; the cards by the names the table reads."""
+        on this path only; the cards by the names the table reads, the seats by
+        their players' names."""
         if not any(need.kind == "card" for need in refused.needs):
             return refused
         shuffles = [e.event for e in self.entries(gid) if isinstance(e.event, CardsShuffled)]
-        return refused.with_needs(unrevealing(refused.needs, shuffles), card_words(started))
+        needs = unrevealing(refused.needs, shuffles)
+        return refused.with_needs(needs, card_words(started), seat_words(started))
 
     def _decide(
         self,

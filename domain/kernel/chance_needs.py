@@ -23,6 +23,18 @@ import msgspec
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 _INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+# A seat as the rules' words mention it ("card stolen from seat 1").
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def seat_number(seat: int) -> str:
+    """A seat as the rules say it when nobody names the players: ``seat 1``."""
+    return f"seat {seat}"
+
+
+def seats_named(text: str, seat: Callable[[int], str]) -> str:
+    """The rules' words (a need's ``what``, a pile) with each seat said by ``seat``."""
+    return _SEAT.sub(lambda m: seat(int(m.group(1))), text)
 
 
 class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,23 +79,29 @@ def _listed(cards: Iterable[str], say: Callable[[str], str]) -> str:
     return ", ".join(sorted({say(kind) for kind in kinds(cards)}, key=card_key))
 
 
-def _phrase(run: Sequence[ChanceNeed], listed: bool, say: Callable[[str], str]) -> str:
+def _phrase(
+    run: Sequence[ChanceNeed],
+    listed: bool,
+    say: Callable[[str], str],
+    seat: Callable[[int], str],
+) -> str:
     first, n = run[0], len(run)
+    what = seats_named(first.what, seat)
     if first.kind == "die":
         dice = "a die" if n == 1 else f"{n} dice"
-        return f"{dice} from 1 to {first.sides} ({first.what})"
+        return f"{dice} from 1 to {first.sides} ({what})"
     if first.kind == "order":
         shuffles = "the order" if n == 1 else f"{n} orders"
-        return f"{shuffles} of {first.what} ({first.size} cards, new top first)"
+        return f"{shuffles} of {what} ({first.size} cards, new top first)"
     if first.hand:
-        cards = f"the {first.what}" if n == 1 else f"{n} cards: {first.what}"
+        cards = f"the {what}" if n == 1 else f"{n} cards: {what}"
         return f"{cards} (any of: {_listed(first.cards, say)})" if listed else cards
     cards = "the card" if n == 1 else f"{n} cards"
-    whose = "" if first.seat is None else f" for seat {first.seat}"
+    whose = "" if first.seat is None else f" for {seat(first.seat)}"
     if not listed:
-        return f"{cards} drawn from {first.what}{whose}"
+        return f"{cards} drawn from {what}{whose}"
     could = _listed(first.cards, say)
-    return f"{cards} drawn from {first.what}{whose} (any of: {could})"
+    return f"{cards} drawn from {what}{whose} (any of: {could})"
 
 
 def _alike(a: ChanceNeed, b: ChanceNeed) -> bool:
@@ -108,17 +126,23 @@ def _runs(needs: Sequence[ChanceNeed]) -> list[list[ChanceNeed]]:
 
 
 def needs_text(
-    needs: Sequence[ChanceNeed], *, more: bool = False, say: Callable[[str], str] = str
+    needs: Sequence[ChanceNeed],
+    *,
+    more: bool = False,
+    say: Callable[[str], str] = str,
+    seat: Callable[[int], str] = seat_number,
 ) -> str:
     """``6 cards drawn from the deck (any of: …), then a die from 1 to 3 (first
     player)``; ``more``: the rules had not finished asking (a tie re-rolled on
-    placeholders), so this is what is known so far."""
+    placeholders), so this is what is known so far. ``say``: a card kind in
+    words; ``seat``: a seat in words (the service's players by name), for a
+    deal's "for seat 1" and a seat the rules' words mention."""
     phrases, piles = [], set()
     for run in _runs(needs):
         # A pile's cards are listed once: the deal's later seats draw from the same.
         fresh = run[0].kind != "card" or run[0].what not in piles
         piles.add(run[0].what)
-        phrases.append(_phrase(run, fresh, say))
+        phrases.append(_phrase(run, fresh, say, seat))
     said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", then " + phrases[-1]
     return f"{said}, and possibly more" if more else said
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from domain.kernel.chance_needs import ChanceNeed, needs_text
+from domain.kernel.chance_needs import ChanceNeed, needs_text, seat_number, seats_named
 
 
 class IllegalCommand(Exception):
@@ -56,16 +56,18 @@ class DiceRequired(IllegalCommand):
         face_down: tuple[tuple[str, int], ...] = (),
         subject: str = "this command",
         say: Callable[[str], str] = str,
+        seat: Callable[[int], str] = seat_number,
     ) -> DiceRequired:
         """The refusal of a command that left chance out, naming all of it.
 
         ``face_down``: piles the command shuffled face down ("the deck", cards),
         whose order a table may give instead of naming each card drawn;
-        ``say``: a card kind in words (the service's printed names)."""
+        ``say``: a card kind in words (the service's printed names); ``seat``: a
+        seat in words (the service's players by name)."""
         count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
-        said = f"{count}: {needs_text(needs, say=say)}"
+        said = f"{count}: {needs_text(needs, say=say, seat=seat)}"
         if face_down and any(n.kind == "card" for n in needs):
-            piles = " and ".join(f"{pile} ({n} cards)" for pile, n in face_down)
+            piles = " and ".join(f"{seats_named(pile, seat)} ({n} cards)" for pile, n in face_down)
             said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
         return cls(said, needs, subject=subject, face_down=face_down)
 
@@ -78,13 +80,17 @@ class DiceRequired(IllegalCommand):
         return refused
 
     def with_needs(
-        self, needs: Sequence[ChanceNeed], say: Callable[[str], str] = str
+        self,
+        needs: Sequence[ChanceNeed],
+        say: Callable[[str], str] = str,
+        seat: Callable[[int], str] = seat_number,
     ) -> DiceRequired:
         """The same refusal over other needs (a seat's safe list of cards), its
-        cards said by ``say``. A refusal of a wrong value has no needs: as it is."""
+        cards said by ``say`` and its seats by ``seat``. A refusal of a wrong
+        value has no needs: as it is."""
         if not self.needs:
             return self
-        return DiceRequired.missing(needs, self.face_down, self.subject, say)
+        return DiceRequired.missing(needs, self.face_down, self.subject, say, seat)
 
 
 class SetupError(ValueError):

@@ -122,6 +122,8 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
     assert {n["seat"] for n in held["needs"]} == {seat}
     assert "drawn from the draw pile" in held["needs_text"]
+    # Whose cards, by the player's name, as the page says it.
+    assert f"for {names[seat]}" in held["needs_text"] and "seat" not in held["needs_text"]
     # The actor sees whom it waits for, but is asked nothing; nobody may play meanwhile.
     assert "needs" not in state_json(reader, gid, seat=actor)["held"]
     assert all(legal_json(reader, gid, s) == [] for s in range(3))
@@ -137,6 +139,8 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     with pytest.raises(IllegalCommand) as short:
         reader.act(gid, seat, None, drew=mine[:-1])
     assert short.value.code == "dice_required"
+    assert f"drawn from the draw pile for {names[seat]}" in short.value.message
+    assert "for seat" not in short.value.message
     assert ledger.load(gid).version == before and ledger.hold_of(gid) is not None
 
 

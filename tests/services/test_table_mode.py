@@ -131,7 +131,7 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     cards = [c for hand in POSITION["hands"] for c in hand] + list(POSITION["draw_pile"])
     rest = [c for c in cards if c not in ("fireball", "curse")]
     position = {"hands": [["fireball"], ["curse"]], "draw_pile": rest, "health": [9, 1], "first": 0}
-    gid = str(ledger.create_game("ultimate", 2, setup=position, table=True).game_id)
+    gid = str(ledger.create_game("ultimate", ["Ann", "Bob"], setup=position, table=True).game_id)
     ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
     before = ledger.load(gid).version
     with pytest.raises(IllegalCommand) as e:
@@ -140,9 +140,11 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     # deck (or its order) and the roll for the first player.
     assert e.value.code == "dice_required" and "5 values from the table" in e.value.message
     # The deal seat by seat; the deck's cards listed once.
-    # The cards by the names printed on them, as a table reads them.
-    assert "2 cards drawn from the deck for seat 0 (any of: Absorption, " in e.value.message
-    assert "Voile d'ombre), 2 cards drawn from the deck for seat 1, then a die" in e.value.message
+    # The cards by the names printed on them, the seats by their players, as a
+    # table reads them.
+    assert "2 cards drawn from the deck for Ann (any of: Absorption, " in e.value.message
+    assert "Voile d'ombre), 2 cards drawn from the deck for Bob, then a die" in e.value.message
+    assert "seat" not in e.value.message
     assert (
         "or, instead of naming the cards drawn, the order the deck (16 cards) was shuffled in"
         in e.value.message

@@ -16,7 +16,7 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     env.pop("WIZARDS_REDIS", None)
     lines = readme_block(SECTION)
     done = run_as_written(lines, tmp_path, env)
-    assert "2 cards drawn from the deck for seat 1" in done.stderr  # Bob's own, no more
+    assert "2 cards drawn from the deck for Bob" in done.stderr  # Bob's own, no more
     assert "held: Bob does not defend — waiting for Ann" in done.stderr
     assert done.stdout.count(": ok (") == 1
     # The state as Ann reads it while the command is held asks her for two cards.
