@@ -13,7 +13,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ActionTaken, Consequence, Event, Game, GameStarted, Table
+from domain.kernel import ActionTaken, Consequence, Event, Game, GameForked, GameStarted, Table
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.held_words import held_json
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
@@ -64,17 +64,22 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
-def entry_text(event: Event, game: Game[Any], names: CardNames = NO_NAMES) -> str:
+def entry_text(
+    event: Event, game: Game[Any], names: CardNames = NO_NAMES, mode: str = "seeded"
+) -> str:
     """An entry's line in the log: the game's own line, its seats as "seat N"
     (the web page names them), its cards by the table's names (``names``).
     An action is said in words, never as its command's data (whose card ids
-    are the built-in data's); the players' names that open the game are theirs."""
+    are the built-in data's); the players' names that open the game are theirs.
+    ``mode``: the game's (``GameStarted.mode``), which a branch's mark says."""
     if isinstance(event, ActionTaken):
         said = Words(game, (), names).command(event.seat, event.command)
         chance = event.table_chance()
         return f"{said} (with {chance})" if chance else said
     if isinstance(event, GameStarted):
         return Words(game, event.players, names).opening(event)
+    if isinstance(event, GameForked):
+        return names.rename(event.describe(mode))
     return names.rename(event.describe())
 
 
@@ -121,9 +126,11 @@ def entry_json(
     *,
     full: bool = False,
     names: CardNames = NO_NAMES,
+    mode: str = "seeded",
 ) -> dict[str, Any]:
     """One log line for ``seat`` (None: a spectator). ``full`` shows everything (operator).
-    ``names``: the table's own card names (``table_names``), which its text uses."""
+    ``names``: the table's own card names (``table_names``), which its text uses;
+    ``mode``: the game's (``GameStarted.mode``)."""
     event = entry.event
     visible = full or finished or event.visibility().allows(seat)
     out: dict[str, Any] = {
@@ -138,7 +145,7 @@ def entry_json(
     if visible:
         shown = event if full else shown_event(event, finished)
         out["event"] = event_json(shown)
-        out["text"] = entry_text(shown, game, names)
+        out["text"] = entry_text(shown, game, names, mode)
     else:
         out["redacted"] = event.visibility().kind
         out["text"] = hidden_line(type(event).__name__)
@@ -229,13 +236,13 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
     finished = game.outcome(state) is not None
     held = held_json(ledger, gid, loaded, seat) if not finished else None
     legal = [] if finished or held is not None else game.legal_commands(state, seat)
-    names = table_names(loaded.table.started)
+    names, mode = table_names(loaded.table.started), loaded.table.started.mode
     answer = {
         "game_id": str(gid),
         "seat": seat,
         "position": last,
         "status": status_of(game, loaded.table),
-        "entries": [entry_json(e, game, seat, finished, names=names) for e in entries],
+        "entries": [entry_json(e, game, seat, finished, names=names, mode=mode) for e in entries],
         "pending": pending_json(state, game, names),
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
@@ -250,9 +257,9 @@ def log_json(
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
     finished = loaded.game.outcome(loaded.table.state) is not None
-    names = table_names(loaded.table.started)
+    names, mode = table_names(loaded.table.started), loaded.table.started.mode
     return [
-        entry_json(e, loaded.game, seat, finished, full=full, names=names)
+        entry_json(e, loaded.game, seat, finished, full=full, names=names, mode=mode)
         for e in ledger.entries(gid)
     ]
 

@@ -63,6 +63,7 @@ class _Read:
     # Rows of the game's hold record (a table whose seats enter their own draws),
     # -1 for other games: a new row is a command held, or an entry for it.
     holds: int = -1
+    mode: str = "seeded"  # the game's (``GameStarted.mode``), which a branch's line says
     # What each seat (None: spectators) is shown of this read, made once for
     # all the streams of that seat that share the read.
     shown: dict[int | None, _Shown] = field(default_factory=dict)
@@ -85,7 +86,8 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     outcome = loaded.game.outcome(state)
     holds = ledger.hold_rows(gid) if by_seats(loaded.table.started.setup) else -1
     names = table_names(loaded.table.started)
-    return _Read(loaded.game, entries, head, outcome, state, names, holds)
+    mode = loaded.table.started.mode
+    return _Read(loaded.game, entries, head, outcome, state, names, holds, mode)
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
     finished = read.outcome is not None
     entries = []
     for e in read.entries:
-        entry = entry_json(e, read.game, seat, finished, names=read.names)
+        entry = entry_json(e, read.game, seat, finished, names=read.names, mode=read.mode)
         entries.append((e.position, entry, _json(entry)))
     turn = None
     if not finished:

@@ -113,6 +113,9 @@ class Words:
     ) -> None:
         """``names``: a table's own card names (``table``: those of a stored game)."""
         self.game = game
+        # Where the game's chance comes from (``GameStarted.mode``): a branch of a
+        # table-mode game is said as such (``table`` knows it; seeded otherwise).
+        self.mode = "seeded"
         self.players = tuple(players)
         self.names = names
         self.decl = declarations(game)
@@ -123,7 +126,9 @@ class Words:
     def table(cls, game: Game[Any], started: GameStarted) -> Words:
         """The words of a stored game: its players, and its cards by its own data
         file's names when it plays with one (the built-in names otherwise)."""
-        return cls(game, started.players, table_names(started))
+        words = cls(game, started.players, table_names(started))
+        words.mode = started.mode
+        return words
 
     # ----------------------------------------------------------------- names
 
@@ -250,7 +255,7 @@ class Words:
         if isinstance(event, SeedRevealed):
             return f"the seed is revealed: {event.seed}"
         if isinstance(event, GameForked):
-            return self.names.rename(event.describe())
+            return self.names.rename(event.describe(self.mode))
         return self._seats_and_cards(event.describe())
 
     def _seats_and_cards(self, text: str) -> str:

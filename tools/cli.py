@@ -466,7 +466,7 @@ def fork(
     at: Annotated[int, typer.Option(help="copy the game up to this position (before an action)")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """A what-if branch: a new game with this one's events up to --at, same dice ahead."""
+    """A what-if branch: a new game with this one's events up to --at, then play on."""
     created = ledger().fork(game_id, at)
     if as_json:
         out(

@@ -229,9 +229,15 @@ class GameForked(Consequence, frozen=True, kw_only=True):
     at: int
     seed_commitment: str = ""
 
-    def describe(self) -> str:
+    def describe(self, mode: str = "seeded") -> str:
+        """``mode``: the game's (``GameStarted.mode``), which the mark does not
+        repeat. A table-mode game has no seed: its branch takes its chance from
+        the table as the original did, neither fresh dice nor the original's."""
+        where = f"forked from game {self.from_game} at position {self.at}"
+        if mode == "table":
+            return f"{where}; its chance still comes from the table"
         dice = "fresh dice" if self.seed_commitment else "the original's dice"
-        return f"forked from game {self.from_game} at position {self.at}, with {dice}"
+        return f"{where}, with {dice}"
 
 
 KERNEL_EVENTS: tuple[type[Event], ...] = (

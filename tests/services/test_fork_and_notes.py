@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from domain.kernel import ActionTaken, GameForked, GameStarted, SeedRevealed, commitment
 from services.ledger import WizardLedger
-from services.reads import legal_json, notes_by_position, state_json
+from services.reads import legal_json, log_json, notes_by_position, state_json
 from services.story import MarkdownExport, StoryLines, walk
 from services.verify import verify_game
 from tests.services.conftest import new_table, play
@@ -204,3 +204,44 @@ def test_an_edited_note_is_found_by_verify(sqlite_url: str) -> None:
         )
     report = verify_game(WizardLedger(sqlite_url), gid)
     assert (report.first().check, report.first().position) == ("annotation", 2)  # type: ignore[union-attr]
+
+
+def _fork_line(ledger: WizardLedger, branch: object) -> tuple[str, str]:
+    """The branch's mark as the story and as the log say it."""
+    loaded = ledger.load(branch)  # type: ignore[arg-type]
+    entries = ledger.entries(branch)  # type: ignore[arg-type]
+    story = walk(loaded.game, entries, None, StoryLines())
+    told = next(line for line in story.splitlines() if "forked from game" in line)
+    logged = next(e["text"] for e in log_json(ledger, branch) if e["type"] == "GameForked")  # type: ignore[arg-type]
+    return told, logged
+
+
+def test_a_branch_of_a_table_mode_game_says_its_chance_still_comes_from_the_table(
+    sqlite_url: str,
+) -> None:
+    """A table-mode game has no seed: its branch neither keeps the original's
+    dice nor rolls fresh ones, and its story and log say what is true."""
+    from tests.services.test_table_mode import POSITION
+
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=POSITION, table=True).game_id
+    seat = state_json(ledger, gid)["pending"][0]["seat"]
+    ledger.act(gid, seat, legal_json(ledger, gid, seat)[0])
+    at = ledger.load(gid).version
+    branch = ledger.fork(gid, at).game_id
+    for said in _fork_line(ledger, branch):
+        assert f"forked from game {gid} at position {at}" in said
+        assert "its chance still comes from the table" in said
+        assert "dice" not in said and "seed" not in said
+
+
+def test_a_branch_of_a_finished_seeded_game_says_it_keeps_the_originals_dice(
+    sqlite_url: str,
+) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("ultimate", 2, seed="kept", options={"rounds_to_win": 1}).game_id
+    play_until(ledger, gid, seed=2)
+    at = _action_positions(ledger, gid)[3] - 1
+    branch = ledger.fork(gid, at).game_id
+    for said in _fork_line(ledger, branch):
+        assert f"forked from game {gid} at position {at}, with the original's dice" in said
