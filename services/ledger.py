@@ -535,6 +535,18 @@ class WizardLedger(HeldActs, Application[UUID]):
             setup=normal_setup,
             **bound,
         )
+        gid = self.shards.new_game_id()
+        tokens = [secrets.token_urlsafe(16) for _ in names]
+        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
+        if chance_by == BY_SEATS:
+            opened = self.open_by_seats(
+                gid, game, started, (script_values, script_orders, script_drew), secret
+            )
+            if opened is None:  # dealt into seats' hands: they name their own cards
+                return Created(gid, list(enumerate(tokens)))
+            loaded = Loaded(game=game, table=open_table(game, opened[0]), head=GENESIS)  # type: ignore[arg-type]
+            self._append(gid, loaded, opened, first_is_start=True, secret=secret)
+            return Created(gid, list(enumerate(tokens)))
         chance = opening_dice(started, seed)
         try:
             events = start(game, started, chance)
@@ -552,9 +564,6 @@ class WizardLedger(HeldActs, Application[UUID]):
             events = [started, *events[1:]]
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
-        gid = self.shards.new_game_id()
-        tokens = [secrets.token_urlsafe(16) for _ in names]
-        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
         # GameStarted is position 1: the fold of the opening events starts from it.
         self._append(gid, loaded, events, first_is_start=True, secret=secret)
@@ -1184,6 +1193,8 @@ class WizardLedger(HeldActs, Application[UUID]):
         if fresh is not None:
             return fresh
         loaded, read = self._current(gid)
+        if not read and loaded.head == GENESIS:
+            return self._reload(gid)  # an opening held: its GameStarted is not stored yet
         if not read:
             self._catch_up(gid, loaded)
             loaded, _ = self._current(gid)
@@ -1213,6 +1224,10 @@ class WizardLedger(HeldActs, Application[UUID]):
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
         states = select_states(self.shards.of(gid), gid, lte=at)
         opened = opening(states[0]) if states else None
+        if not states:
+            held = self._opening_held(gid)
+            if held is not None:  # its opening waits for seats' cards
+                return held
         if opened is None:
             return self._load_rows(gid, at)
         started, head = opened
@@ -1365,6 +1380,8 @@ class WizardLedger(HeldActs, Application[UUID]):
         gid = parse_game_id(game_id)
         rows = select_rows(self.shards.of(gid), gid, gt=gt, lte=lte)
         if not rows and gt is None:
+            if self._opening_held(gid) is not None:
+                return []  # its opening waits for seats' cards: nothing stored yet
             raise GameNotFound(gid)
         events = decode_events(rows)
         out = []
