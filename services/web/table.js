@@ -114,7 +114,9 @@
       const owes = Boolean(st.held.needs);
       banner.classList.toggle("yours", owes);
       const said = named(st.held.text);
-      banner.textContent = owes ? `Your cards — ${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+      // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
+      const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
+      banner.textContent = owes ? `Your cards — ${after}` : said;
       document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
       banner.dataset.yours = owes ? "1" : "0";
       return;

@@ -98,7 +98,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     names.nth(1).fill("Bob")
     lobby.check("input[name=mode][value=table]")
     lobby.check("#by-seats")
-    assert "named their own cards on their page" in lobby.inner_text("#mode-hint")
+    assert "names the cards dealt to them on their own page" in lobby.inner_text("#mode-hint")
     lobby.click("#create")
     # The lobby asks only what has no seat: the die for the first player. The
     # cards dealt are each player's to name, on their page.
