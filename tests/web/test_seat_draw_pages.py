@@ -117,7 +117,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     dealt = (["Boule de feu", "Explosion"], ["Bouclier", "Miroir"])
     for page, cards in zip(pages, dealt, strict=True):
         page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
-        assert "The opening deal" in page.inner_text("#turn")
+        assert "Your cards — the opening deal — waiting for " in page.inner_text("#turn")
         fields = page.locator("#table-chance select[data-kind=card]")
         assert fields.count() == 2
         for i, card in enumerate(cards):
