@@ -31,6 +31,7 @@ from domain.kernel import (
 )
 from domain.kernel.chance_needs import ChanceNeed
 from domain.kernel.dice import ScriptedSource
+from domain.kernel.events import and_text
 from services.card_names import table_names
 from services.chance import card_words, check_supplied_used, dice_for, opening_dice
 from services.codec import GENESIS
@@ -144,6 +145,21 @@ class HeldActs:
         self._remember_secrets(gid, secret)
         self.freshness.bump(gid)
         return None
+
+    def opening_held_refusal(self: WizardLedger, gid: UUID) -> IllegalCommand | None:
+        """What a read of a game's record says while its opening waits for seats'
+        cards (nothing is stored yet), or None when it does not."""
+        _, hold = self._last_hold(gid)
+        if hold is None or hold.seat != OPENING or hold.done:
+            return None
+        names = _draft(hold).players
+        waiting = and_text(names[s] for s in hold.waiting)
+        return IllegalCommand(
+            "opening_held",
+            "kernel.table-mode",
+            f"game {gid} has no record yet: its opening waits for {waiting} to name the "
+            "cards dealt to them (see its state)",
+        )
 
     def _opening_held(self: WizardLedger, gid: UUID) -> Loaded | None:
         """A game whose opening waits for seats' cards: its table before the
@@ -289,7 +305,7 @@ class HeldActs:
         cannot be sent now (a command while one is held, an entry for none)."""
         names = loaded.table.started.players
         if hold is not None and hold.seat == OPENING and seat not in hold.waiting:
-            waiting = " and ".join(names[s] for s in hold.waiting)
+            waiting = and_text(names[s] for s in hold.waiting)
             raise IllegalCommand(
                 "chance_awaited",
                 "kernel.table-mode",
@@ -303,7 +319,7 @@ class HeldActs:
                     f"no command waits for {names[seat]}'s cards: send a command",
                 )
             return seat, decode_command(loaded.game, command), Slots.of(None)
-        waiting = " and ".join(names[s] for s in hold.waiting)
+        waiting = and_text(names[s] for s in hold.waiting)
         if command is not None or seat not in hold.waiting:
             owes = seat in hold.waiting
             raise IllegalCommand(

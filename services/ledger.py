@@ -826,7 +826,9 @@ class WizardLedger(HeldActs, Application[UUID]):
         on this path only; the cards by the names the table reads."""
         if not any(need.kind == "card" for need in refused.needs):
             return refused
-        shuffles = [e.event for e in self.entries(gid) if isinstance(e.event, CardsShuffled)]
+        # Before a held opening is stored, no pile has been drawn from: as they are.
+        stored = self.entries(gid, gt=0)
+        shuffles = [e.event for e in stored if isinstance(e.event, CardsShuffled)]
         return refused.with_needs(unrevealing(refused.needs, shuffles), card_words(started))
 
     def _decide(
@@ -1380,8 +1382,9 @@ class WizardLedger(HeldActs, Application[UUID]):
         gid = parse_game_id(game_id)
         rows = select_rows(self.shards.of(gid), gid, gt=gt, lte=lte)
         if not rows and gt is None:
-            if self._opening_held(gid) is not None:
-                return []  # its opening waits for seats' cards: nothing stored yet
+            held = self.opening_held_refusal(gid)
+            if held is not None:  # its opening waits for seats' cards: nothing stored yet
+                raise held
             raise GameNotFound(gid)
         events = decode_events(rows)
         out = []

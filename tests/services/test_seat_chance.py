@@ -243,15 +243,21 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     )
     gid = str(created.game_id)
     # Nothing is in the game's stream yet; its table reads as before the deal.
-    assert ledger.entries(gid) == [] and ledger.game_ids() == []
+    assert ledger.raw_rows(gid) == [] and ledger.game_ids() == []
     state = state_json(ledger, gid, seat=1)
     assert state["held"]["waiting"] == [0, 1, 2]
     assert "opening" in state["held"]["text"] and len(state["held"]["needs"]) == 8
     assert {n["seat"] for n in state["held"]["needs"]} == {1}
     assert all(legal_json(ledger, gid, s) == [] for s in range(3))
+    # What reads the record says why there is none yet, instead of failing.
+    for read in (lambda: verify_game(ledger, gid), lambda: ledger.entries(gid)):
+        with pytest.raises(IllegalCommand) as none_yet:
+            read()
+        assert none_yet.value.code == "opening_held"
+        assert "waits for Ann, Bob and Cleo to name" in none_yet.value.message
     ledger.act(gid, 1, None, drew=opening["drew"][8:16])
     ledger.act(gid, 0, None, drew=opening["drew"][:8])
-    assert ledger.entries(gid) == []
+    assert ledger.raw_rows(gid) == []
     with pytest.raises(IllegalCommand) as twice:
         ledger.act(gid, 0, None, drew=opening["drew"][:8])
     assert twice.value.code == "chance_awaited" and "Cleo" in twice.value.message

@@ -111,7 +111,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     lobby.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
     links = [a.get_attribute("href") for a in lobby.locator("#created a.play-link").all()]
     gid = links[0].split("/play/")[1].split("#")[0]
-    assert web_ledger.entries(gid) == []  # nothing stored before the deal is named
+    assert web_ledger.raw_rows(gid) == []  # nothing stored before the deal is named
 
     pages = [open_seat(browser, link) for link in links]
     dealt = (["Boule de feu", "Explosion"], ["Bouclier", "Miroir"])
