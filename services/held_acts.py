@@ -304,12 +304,21 @@ class HeldActs:
         """Who acted, the command, and the chance entered so far; refuses what
         cannot be sent now (a command while one is held, an entry for none)."""
         names = loaded.table.started.players
-        if hold is not None and hold.seat == OPENING and seat not in hold.waiting:
-            waiting = and_text(names[s] for s in hold.waiting)
+        if not 0 <= seat < len(names):
+            raise IllegalCommand(
+                "no_such_seat",
+                "kernel.turn",
+                f"seat {seat} does not exist (seats 0–{len(names) - 1})",
+            )
+        if hold is not None and hold.seat == OPENING:
+            if command is None and seat in hold.waiting:
+                return OPENING, None, Slots.of(hold)
+            owes = seat in hold.waiting
             raise IllegalCommand(
                 "chance_awaited",
                 "kernel.table-mode",
-                f"the opening waits for {waiting} to name the cards they were dealt",
+                f"the opening waits for {and_text(names[s] for s in hold.waiting)} to name "
+                + ("the cards dealt to them: send yours with no command" if owes else "theirs"),
             )
         if hold is None:
             if command is None:
@@ -328,8 +337,6 @@ class HeldActs:
                 f"{names[hold.seat]}'s command waits for {waiting} to name the cards "
                 + ("you drew: send them with no command" if owes else "they drew"),
             )
-        if hold.seat == OPENING:
-            return OPENING, None, Slots.of(hold)
         return hold.seat, decode_command(loaded.game, hold.command), Slots.of(hold)
 
     def _replayed_entry(

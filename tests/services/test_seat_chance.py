@@ -260,7 +260,11 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     assert ledger.raw_rows(gid) == []
     with pytest.raises(IllegalCommand) as twice:
         ledger.act(gid, 0, None, drew=opening["drew"][:8])
-    assert twice.value.code == "chance_awaited" and "Cleo" in twice.value.message
+    assert twice.value.code == "chance_awaited" and "waits for Cleo" in twice.value.message
+    for seat, command in ((2, lines[0]["command"]), (7, None)):
+        with pytest.raises(IllegalCommand) as wrong:
+            ledger.act(gid, seat, command, drew=opening["drew"][16:])
+        assert wrong.value.code == ("chance_awaited" if seat == 2 else "no_such_seat")
     entries = WizardLedger(sqlite_url).act(gid, 2, None, drew=opening["drew"][16:])
     assert entries[0].position == 1  # GameStarted, stored with the whole deal
     started = ledger.load(gid).table.started
