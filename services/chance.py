@@ -67,7 +67,15 @@ def unrevealing(
     drew from it since."""
     out = []
     for need in needs:
-        if need.kind == "card":
+        if need.kind == "card" and need.hand:
+            # A hand holds cards from several piles (the orc tower's deck and its
+            # palette): every kind of each pile its cards could have come from.
+            now = set(need.cards)
+            could = set().union(
+                *(set(kinds(s.order)) for s in shuffles if now & set(kinds(s.order)))
+            )
+            need = msgspec.structs.replace(need, cards=tuple(sorted(could | now)))
+        elif need.kind == "card":
             now = set(need.cards)
             went = next(
                 (s for s in reversed(shuffles) if s.unknown and now <= set(kinds(s.order))), None

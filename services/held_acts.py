@@ -19,20 +19,26 @@ from domain.kernel import (
     ActionTaken,
     DiceRequired,
     Event,
+    Game,
+    GameStarted,
     IllegalCommand,
     act,
     apply,
     decode_command,
+    open_table,
+    start,
     stored_command,
 )
 from domain.kernel.chance_needs import ChanceNeed
 from domain.kernel.dice import ScriptedSource
+from domain.kernel.events import and_text
 from services.card_names import table_names
-from services.chance import check_supplied_used, dice_for
-from services.seat_chance import Hold, Slots, needs_of, settle
+from services.chance import card_words, check_supplied_used, dice_for, opening_dice, seat_words
+from services.codec import GENESIS
+from services.seat_chance import OPENING, Hold, Slots, needs_of, settle
 
 if TYPE_CHECKING:
-    from services.ledger import Acted, Loaded, WizardLedger
+    from services.ledger import Acted, Loaded, Secrets, WizardLedger
 
 _HOLDS_NS = UUID("a4c1f0e2-7b39-4d58-9e16-2f8b0c3d5e71")
 _RETRIES = 50
@@ -75,13 +81,97 @@ class HeldActs:
         hold = _standing(hold, loaded)
         if hold is None or seat not in hold.waiting:
             return ()
-        cmd = decode_command(loaded.game, hold.command)
-        _, source = self._attempt(gid, loaded, hold.seat, cmd, hold.key)(Slots.of(hold))
-        owed = needs_of(source, hold.seat, seat)
+        actor, attempt = self._held_attempt(gid, loaded, hold)
+        _, source = attempt(Slots.of(hold))
+        owed = needs_of(source, actor, seat)
         refused = DiceRequired.missing(owed) if owed else None
         if refused is None:
             return ()
         return self._unrevealing(gid, refused, loaded.table.started).needs
+
+    def _held_attempt(self: WizardLedger, gid: UUID, loaded: Loaded, hold: Hold) -> tuple[int, Any]:
+        """Who enters what the held command's chance has no seat for, and its try."""
+        if hold.seat == OPENING:
+            # Whoever opened the table entered all of that then; what only a
+            # later value asks for (a die after the deal) falls to the first seat.
+            return 0, _opening_attempt(loaded.game, _draft(hold))
+        cmd = decode_command(loaded.game, hold.command)
+        return hold.seat, self._attempt(gid, loaded, hold.seat, cmd, hold.key)
+
+    def open_by_seats(
+        self: WizardLedger,
+        gid: UUID,
+        game: Game[Any],
+        started: GameStarted,
+        chance: tuple[list[int], list[list[int]], list[str]],
+        secret: Secrets,
+    ) -> list[Event] | None:
+        """The opening of a table whose seats enter their own draws: its events when
+        the values given complete it, else None: the game is created (its
+        secrets stored) with its opening held until each seat has named the
+        cards dealt to it, and nothing in its stream yet."""
+        try:
+            settled = settle(
+                _opening_attempt(game, started),
+                OPENING,
+                OPENING,
+                Slots([], [], []),
+                *chance,
+                subject="the opening",
+            )
+        except DiceRequired as e:
+            raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
+        if settled.events is not None:
+            return settled.events
+        row = Hold(
+            at=1,
+            seat=OPENING,
+            command=msgspec.to_builtins(started),
+            dice=tuple(settled.slots.dice),
+            orders=tuple(settled.slots.orders),
+            drew=tuple(settled.slots.drew),
+            waiting=settled.waiting,
+            entered=OPENING,
+            when=_when(),
+        )
+        stored = StoredEvent(self._hold_id(gid), 1, "wizards:hold", msgspec.msgpack.encode(row))
+        self._commit(
+            gid,
+            [
+                (self.secrets_recorder, [self._secrets_row(gid, secret)]),
+                (self.holds_recorder, [stored]),
+            ],
+        )
+        self._remember_secrets(gid, secret)
+        self.freshness.bump(gid)
+        return None
+
+    def opening_held_refusal(self: WizardLedger, gid: UUID) -> IllegalCommand | None:
+        """What a read of a game's record says while its opening waits for seats'
+        cards (nothing is stored yet), or None when it does not."""
+        _, hold = self._last_hold(gid)
+        if hold is None or hold.seat != OPENING or hold.done:
+            return None
+        names = _draft(hold).players
+        waiting = and_text(names[s] for s in hold.waiting)
+        return IllegalCommand(
+            "opening_held",
+            "kernel.table-mode",
+            f"game {gid} has no record yet: its opening waits for {waiting} to name the "
+            "cards dealt to them (see its state)",
+        )
+
+    def _opening_held(self: WizardLedger, gid: UUID) -> Loaded | None:
+        """A game whose opening waits for seats' cards: its table before the
+        opening (nothing stored in its stream yet), or None."""
+        from services.ledger import Loaded
+
+        _, hold = self._last_hold(gid)
+        if hold is None or hold.seat != OPENING or hold.done:
+            return None
+        started = _draft(hold)
+        game = _game_of(started)
+        return Loaded(game=game, table=open_table(game, started), head=GENESIS)
 
     def _attempt(
         self: WizardLedger, gid: UUID, loaded: Loaded, actor: int, cmd: Any, key: str | None
@@ -136,16 +226,20 @@ class HeldActs:
                     return replayed
             actor, cmd, slots = self._held_command(loaded, hold, seat, command)
             hold_key = hold.key if hold is not None else key
+            if hold is not None and hold.seat == OPENING:
+                actor, attempt = self._held_attempt(gid, loaded, hold)
+                subject = "the opening"
+            else:
+                attempt = self._attempt(gid, loaded, actor, cmd, hold_key)
+                subject = "this command"
             try:
-                settled = settle(
-                    self._attempt(gid, loaded, actor, cmd, hold_key), actor, seat, slots, *chance
-                )
+                settled = settle(attempt, actor, seat, slots, *chance, subject=subject)
             except IllegalCommand as e:
                 raise self._said(gid, loaded, e) from None
             row = Hold(
                 at=loaded.version,
-                seat=actor,
-                command=stored_command(cmd),
+                seat=hold.seat if hold is not None else actor,
+                command=hold.command if hold is not None else stored_command(cmd),
                 key=hold_key,
                 dice=tuple(settled.slots.dice),
                 orders=tuple(settled.slots.orders),
@@ -175,7 +269,7 @@ class HeldActs:
         hold: Hold | None,
         events: list[Event] | None,
     ) -> Acted:
-        from services.ledger import Acted
+        from services.ledger import Acted, Loaded
 
         stored = StoredEvent(
             self._hold_id(gid), number + 1, "wizards:hold", msgspec.msgpack.encode(row)
@@ -186,6 +280,15 @@ class HeldActs:
             for listener in list(self.listeners):
                 listener(gid, [])
             return Acted([], loaded)
+        if hold is not None and hold.seat == OPENING:
+            # The opening, complete: the game's stream begins, GameStarted first.
+            started = events[0]
+            assert isinstance(started, GameStarted)
+            empty = Loaded(game=loaded.game, table=open_table(loaded.game, started), head=GENESIS)
+            staged = self._stage(gid, empty, events, first_is_start=True)
+            staged.rows.append((self.holds_recorder, [stored]))
+            self._commit(gid, staged.rows)
+            return Acted(*self._settle(staged))
         after = loaded.table
         for event in events:
             after = apply(loaded.game, after, event)
@@ -201,6 +304,22 @@ class HeldActs:
         """Who acted, the command, and the chance entered so far; refuses what
         cannot be sent now (a command while one is held, an entry for none)."""
         names = loaded.table.started.players
+        if not 0 <= seat < len(names):
+            raise IllegalCommand(
+                "no_such_seat",
+                "kernel.turn",
+                f"seat {seat} does not exist (seats 0–{len(names) - 1})",
+            )
+        if hold is not None and hold.seat == OPENING:
+            if command is None and seat in hold.waiting:
+                return OPENING, None, Slots.of(hold)
+            owes = seat in hold.waiting
+            raise IllegalCommand(
+                "chance_awaited",
+                "kernel.table-mode",
+                f"the opening waits for {and_text(names[s] for s in hold.waiting)} to name "
+                + ("the cards dealt to them: send yours with no command" if owes else "theirs"),
+            )
         if hold is None:
             if command is None:
                 raise IllegalCommand(
@@ -209,7 +328,7 @@ class HeldActs:
                     f"no command waits for {names[seat]}'s cards: send a command",
                 )
             return seat, decode_command(loaded.game, command), Slots.of(None)
-        waiting = " and ".join(names[s] for s in hold.waiting)
+        waiting = and_text(names[s] for s in hold.waiting)
         if command is not None or seat not in hold.waiting:
             owes = seat in hold.waiting
             raise IllegalCommand(
@@ -264,3 +383,46 @@ def _when() -> str:
     from services.ledger import _now
 
     return _now()
+
+
+def _draft(hold: Hold) -> GameStarted:
+    """The ``GameStarted`` an opening hold keeps, as it was asked for."""
+    return msgspec.convert(hold.command, GameStarted)
+
+
+def _game_of(started: GameStarted) -> Game[Any]:
+    from domain.kernel import get_game
+
+    return get_game(started.game)
+
+
+def _opening_attempt(game: Game[Any], started: GameStarted) -> Any:
+    """One try at a game's opening with the chance entered so far (table mode): its
+    events, GameStarted keeping that chance as a record does (the cards by the
+    ids dealt), or None with what is missing."""
+
+    def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
+        setup = {
+            **(started.setup or {}),
+            "dice": list(slots.dice),
+            "orders": [None if o is None else list(o) for o in slots.orders],
+        }
+        setup.pop("drew", None)
+        if slots.drew:
+            setup["drew"] = list(slots.drew)
+        trial = msgspec.structs.replace(started, setup=setup)
+        chance = opening_dice(trial, None)
+        source = chance.source
+        assert isinstance(source, ScriptedSource)
+        try:
+            events = start(game, trial, chance)
+        except DiceRequired as e:
+            if e.needs and source.needs:
+                return None, source
+            raise
+        check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]
+        if slots.drew:
+            setup["drew"] = list(chance.named_cards(slots.drew))  # type: ignore[arg-type]
+        return [msgspec.structs.replace(trial, setup=setup), *events[1:]], source
+
+    return attempt

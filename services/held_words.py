@@ -17,7 +17,7 @@ from domain.kernel.chance_needs import needs_text
 from domain.kernel.events import and_text
 from services.chance import card_words, seat_words
 from services.ledger import Loaded, WizardLedger
-from services.seat_chance import by_seats
+from services.seat_chance import OPENING, by_seats
 from services.words import Words
 
 
@@ -25,7 +25,8 @@ def held_json(
     ledger: WizardLedger, gid: UUID, loaded: Loaded, seat: int | None
 ) -> dict[str, Any] | None:
     """The command the game holds at ``loaded``'s position, as ``seat`` may read
-    it (None: a spectator), or None when nothing is held there."""
+    it (None: a spectator), or None when nothing is held there. An opening held
+    for the seats' cards has no acting ``seat`` (None) and no command."""
     started = loaded.table.started
     if not by_seats(started.setup):
         return None
@@ -33,21 +34,25 @@ def held_json(
     if hold is None or hold.at != loaded.version:
         return None
     words = Words.table(loaded.game, started)
-    secret = decode_command(loaded.game, hold.command).secret()
-    said = (
-        f"{words.seat(hold.seat)}'s command"
-        if secret and seat != hold.seat
-        else words.command(hold.seat, hold.command)
-    )
     waiting = [words.seat(s) for s in hold.waiting]
-    out: dict[str, Any] = {
-        "seat": hold.seat,
-        "waiting": list(hold.waiting),
-        "text": f"{said} — waiting for {and_text(waiting)} to name the cards "
-        + ("they draw" if len(waiting) > 1 else "drawn into their hand"),
-    }
-    if not secret or seat == hold.seat:
-        out["command"] = hold.command
+    out: dict[str, Any] = {"seat": hold.seat, "waiting": list(hold.waiting)}
+    if hold.seat == OPENING:
+        out["seat"] = None
+        out["text"] = f"The opening deal — waiting for {and_text(waiting)} to name the cards " + (
+            "they were dealt" if len(waiting) > 1 else "they were dealt into their hand"
+        )
+    else:
+        secret = decode_command(loaded.game, hold.command).secret()
+        said = (
+            f"{words.seat(hold.seat)}'s command"
+            if secret and seat != hold.seat
+            else words.command(hold.seat, hold.command)
+        )
+        out["text"] = f"{said} — waiting for {and_text(waiting)} to name the cards " + (
+            "they draw" if len(waiting) > 1 else "drawn into their hand"
+        )
+        if not secret or seat == hold.seat:
+            out["command"] = hold.command
     if seat is not None and seat in hold.waiting:
         needs = ledger.hold_needs(gid, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]

@@ -536,6 +536,18 @@ class WizardLedger(HeldActs, Application[UUID]):
             setup=normal_setup,
             **bound,
         )
+        gid = self.shards.new_game_id()
+        tokens = [secrets.token_urlsafe(16) for _ in names]
+        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
+        if chance_by == BY_SEATS:
+            opened = self.open_by_seats(
+                gid, game, started, (script_values, script_orders, script_drew), secret
+            )
+            if opened is None:  # dealt into seats' hands: they name their own cards
+                return Created(gid, list(enumerate(tokens)))
+            loaded = Loaded(game=game, table=open_table(game, opened[0]), head=GENESIS)  # type: ignore[arg-type]
+            self._append(gid, loaded, opened, first_is_start=True, secret=secret)
+            return Created(gid, list(enumerate(tokens)))
         chance = opening_dice(started, seed)
         try:
             events = start(game, started, chance)
@@ -553,9 +565,6 @@ class WizardLedger(HeldActs, Application[UUID]):
             events = [started, *events[1:]]
         for event in events:
             encode_body(event)  # an unencodable setup fails here, before anything is written
-        gid = self.shards.new_game_id()
-        tokens = [secrets.token_urlsafe(16) for _ in names]
-        secret = Secrets(seed, tuple(_hash_token(t) for t in tokens))
         loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
         # GameStarted is position 1: the fold of the opening events starts from it.
         self._append(gid, loaded, events, first_is_start=True, secret=secret)
@@ -819,7 +828,9 @@ class WizardLedger(HeldActs, Application[UUID]):
         their players' names."""
         if not any(need.kind == "card" for need in refused.needs):
             return refused
-        shuffles = [e.event for e in self.entries(gid) if isinstance(e.event, CardsShuffled)]
+        # Before a held opening is stored, no pile has been drawn from: as they are.
+        stored = self.entries(gid, gt=0)
+        shuffles = [e.event for e in stored if isinstance(e.event, CardsShuffled)]
         needs = unrevealing(refused.needs, shuffles)
         return refused.with_needs(needs, card_words(started), seat_words(started))
 
@@ -1187,6 +1198,8 @@ class WizardLedger(HeldActs, Application[UUID]):
         if fresh is not None:
             return fresh
         loaded, read = self._current(gid)
+        if not read and loaded.head == GENESIS:
+            return self._reload(gid)  # an opening held: its GameStarted is not stored yet
         if not read:
             self._catch_up(gid, loaded)
             loaded, _ = self._current(gid)
@@ -1216,6 +1229,10 @@ class WizardLedger(HeldActs, Application[UUID]):
             log.warning("game %s: snapshot at %d does not match the stream", gid, snap.version)
         states = select_states(self.shards.of(gid), gid, lte=at)
         opened = opening(states[0]) if states else None
+        if not states:
+            held = self._opening_held(gid)
+            if held is not None:  # its opening waits for seats' cards
+                return held
         if opened is None:
             return self._load_rows(gid, at)
         started, head = opened
@@ -1368,6 +1385,9 @@ class WizardLedger(HeldActs, Application[UUID]):
         gid = parse_game_id(game_id)
         rows = select_rows(self.shards.of(gid), gid, gt=gt, lte=lte)
         if not rows and gt is None:
+            held = self.opening_held_refusal(gid)
+            if held is not None:  # its opening waits for seats' cards: nothing stored yet
+                raise held
             raise GameNotFound(gid)
         events = decode_events(rows)
         out = []

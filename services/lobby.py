@@ -12,7 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import GameForked
-from services.codec import topic_of
+from services.codec import GENESIS, topic_of
 from services.ledger import Loaded, WizardLedger
 
 
@@ -38,7 +38,8 @@ def lobby_fields(
     names = list(started.players)
     outcome = loaded.game.outcome(loaded.table.state)
     winners = list(outcome.winners) if outcome is not None else []
-    first = ledger.entries(gid, lte=1)
+    # A game whose opening waits for seats' cards has no stored event yet.
+    first = ledger.entries(gid, lte=1) if loaded.head != GENESIS else []
     if forks is None:
         forks = forked_games(ledger)
     return {

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameForked, GameStarted, Table
 from services.card_names import NO_NAMES, CardNames, table_names
+from services.codec import GENESIS
 from services.held_words import held_json
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
@@ -258,6 +259,8 @@ def log_json(
     loaded = ledger.load(gid)
     finished = loaded.game.outcome(loaded.table.state) is not None
     names, mode = table_names(loaded.table.started), loaded.table.started.mode
+    if loaded.head == GENESIS:
+        return []  # its opening waits for seats' cards: nothing is stored yet
     return [
         entry_json(e, loaded.game, seat, finished, full=full, names=names, mode=mode)
         for e in ledger.entries(gid)

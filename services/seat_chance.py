@@ -28,6 +28,9 @@ from domain.kernel.dice import ScriptedSource
 
 # Who enters a table-mode game's chance (``GameStarted.setup["chance_by"]``).
 BY_SEATS = "seats"
+# The "seat" of a game's opening: whoever opens the table enters its chance but
+# for the cards dealt into each seat's hand.
+OPENING = -1
 
 
 def by_seats(setup: dict[str, Any] | None) -> bool:
@@ -101,6 +104,7 @@ def settle(
     dice: Sequence[int] = (),
     orders: Sequence[Sequence[int]] = (),
     drew: Sequence[str] = (),
+    subject: str = "this command",
 ) -> Settled:
     """Place ``seat``'s values into the needs it enters, in the rules' order, and
     decide again. Refuses (``IllegalCommand``, nothing changed) a value the
@@ -126,11 +130,13 @@ def settle(
             break
     left = {k: v for k, v in queue.items() if v}
     if left:
+        who = "at the opening" if seat == OPENING else f"by seat {seat}"
+        asked = "then" if seat == OPENING else "of it"
+        why = _asked(source if events is None else None, actor, seat, subject)
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{_left_words(left)} given by seat {seat} but not asked of it: "
-            f"{_asked(source if events is None else None, actor, seat)}",
+            f"{_left_words(left)} given {who} but not asked {asked}: {why}",
         )
     if events is not None:
         return Settled(slots, events, ())
@@ -143,7 +149,7 @@ def settle(
             if waiting
             else ""
         )
-        refused = DiceRequired.missing(owed, tuple(source.face_down))
+        refused = DiceRequired.missing(owed, tuple(source.face_down), subject)
         refused.message += others
         refused.args = (refused.message,)
         raise refused
@@ -175,9 +181,9 @@ def _left_words(left: dict[str, list[Any]]) -> str:
     return " and ".join(parts)
 
 
-def _asked(source: ScriptedSource | None, actor: int, seat: int) -> str:
+def _asked(source: ScriptedSource | None, actor: int, seat: int, subject: str) -> str:
     if source is None:
-        return "the command is complete without them"
+        return f"{subject} is complete without them"
     owed = needs_of(source, actor, seat)
     if not owed:
         return "the cards a seat draws into its hand are entered by that seat"

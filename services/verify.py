@@ -100,6 +100,9 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     rows = ledger.raw_rows(gid)
     report.events = len(rows)
     if not rows:
+        held = ledger.opening_held_refusal(gid)
+        if held is not None:  # nothing to verify: no event is stored before the deal
+            raise held
         report.problems.append(Problem(1, "stream", "no events"))
         return report
 

@@ -230,7 +230,7 @@
     $("by-seats-label").hidden = !table;
     $("mode-hint").textContent = table
       ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. " +
-        "With “each player enters the cards they draw”, a move that makes others draw waits until each of them has named their own cards on their page (the opening deal is still entered here)."
+        "With “each player enters the cards they draw”, the lobby asks only for what no player holds (the first player's die…), each player names the cards dealt to them on their own page, and a move that makes others draw waits until each of them has named their own cards there."
       : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
   }
 

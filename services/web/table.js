@@ -113,7 +113,10 @@
       // A move made others draw: it waits until each of them names their cards.
       const owes = Boolean(st.held.needs);
       banner.classList.toggle("yours", owes);
-      banner.textContent = owes ? `Your cards — ${named(st.held.text)}` : named(st.held.text);
+      const said = named(st.held.text);
+      // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
+      const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
+      banner.textContent = owes ? `Your cards — ${after}` : said;
       document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
       banner.dataset.yours = owes ? "1" : "0";
       return;
@@ -397,7 +400,7 @@
     S.chance = null;
     S.heldAsk = { json, ask };
     $("table-chance").replaceChildren(
-      h("p.muted", {}, `${named(held.text)}. Name the cards you drew, as you see them in your hand: nobody else sees them.`),
+      h("p.muted", {}, `${named(held.text)}. Name the cards you ${held.seat === null ? "were dealt" : "drew"}, as you see them in your hand: nobody else sees them.`),
       ask.box
     );
   }

@@ -39,14 +39,13 @@ def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]], dict[i
     """Ann, Bob and Cleo's game, its transcript, and each seat's token."""
     opening, lines = transcript("spellwars", 3, SEED, drawn)
     created = ledger.create_game(
-        "spellwars",
-        ["Ann", "Bob", "Cleo"],
-        table=True,
-        chance_by="seats",
-        dice=opening["dice"],
-        drew=opening["drew"],
+        "spellwars", ["Ann", "Bob", "Cleo"], table=True, chance_by="seats", dice=opening["dice"]
     )
-    return str(created.game_id), lines, dict(created.seats)
+    gid = str(created.game_id)
+    # The opening deals eight cards to each seat in turn: each names its own.
+    for seat in range(3):
+        ledger.act(gid, seat, None, drew=opening["drew"][8 * seat : 8 * seat + 8])
+    return gid, lines, dict(created.seats)
 
 
 def _first_refill(lines: list[dict[str, Any]]) -> int:
@@ -226,3 +225,56 @@ def test_over_http_a_held_command_is_answered_and_each_seat_sends_its_cards(
     bob = client.get(f"/tables/{gid}/log?seat=1", headers=auth[1]).json()
     assert not any("Éclair" in e.get("text", "") for e in bob)
     assert verify_game(ledger, gid).ok
+
+
+def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    opening, lines = transcript("spellwars", 3, SEED, drawn)
+    # Given at the opening, a seat's cards are refused: they are that seat's to name.
+    with pytest.raises(IllegalCommand) as refused:
+        ledger.create_game(
+            "spellwars",
+            3,
+            table=True,
+            chance_by="seats",
+            dice=opening["dice"],
+            drew=opening["drew"],
+        )
+    assert refused.value.code == "unused_dice" and "at the opening" in refused.value.message
+    assert ledger.game_ids() == []
+    created = ledger.create_game(
+        "spellwars", ["Ann", "Bob", "Cleo"], table=True, chance_by="seats", dice=opening["dice"]
+    )
+    gid = str(created.game_id)
+    # Nothing is in the game's stream yet; its table reads as before the deal.
+    assert ledger.raw_rows(gid) == [] and ledger.game_ids() == []
+    state = state_json(ledger, gid, seat=1)
+    assert state["held"]["waiting"] == [0, 1, 2]
+    assert "opening" in state["held"]["text"] and len(state["held"]["needs"]) == 8
+    assert {n["seat"] for n in state["held"]["needs"]} == {1}
+    assert all(legal_json(ledger, gid, s) == [] for s in range(3))
+    # What reads the record says why there is none yet, instead of failing.
+    for read in (lambda: verify_game(ledger, gid), lambda: ledger.entries(gid)):
+        with pytest.raises(IllegalCommand) as none_yet:
+            read()
+        assert none_yet.value.code == "opening_held"
+        assert "waits for Ann, Bob and Cleo to name" in none_yet.value.message
+    ledger.act(gid, 1, None, drew=opening["drew"][8:16])
+    ledger.act(gid, 0, None, drew=opening["drew"][:8])
+    assert ledger.raw_rows(gid) == []
+    with pytest.raises(IllegalCommand) as twice:
+        ledger.act(gid, 0, None, drew=opening["drew"][:8])
+    assert twice.value.code == "chance_awaited" and "waits for Cleo" in twice.value.message
+    for seat, command in ((2, lines[0]["command"]), (7, None)):
+        with pytest.raises(IllegalCommand) as wrong:
+            ledger.act(gid, seat, command, drew=opening["drew"][16:])
+        assert wrong.value.code == ("chance_awaited" if seat == 2 else "no_such_seat")
+    entries = WizardLedger(sqlite_url).act(gid, 2, None, drew=opening["drew"][16:])
+    assert entries[0].position == 1  # GameStarted, stored with the whole deal
+    started = ledger.load(gid).table.started
+    assert started.setup is not None and started.setup["drew"] == opening["drew"]
+    assert ledger.hold_of(gid) is None and ledger.game_ids() != []
+    line = lines[0]
+    ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
+    report = verify_game(WizardLedger(sqlite_url), gid)
+    assert report.ok, report.first()

@@ -310,3 +310,27 @@ def test_a_table_with_its_own_data_names_a_card_by_its_own_name(sqlite_url: str)
     started = ledger.load(gid).table.started
     assert started.setup is not None and started.setup["drew"][0] == "fireball"
     assert verify_game(ledger, gid).ok
+
+
+def test_a_card_taken_from_a_hand_is_asked_among_every_card_of_the_piles_it_came_from() -> None:
+    """The asker must not read the victim's hand off the list: a hand that holds
+    cards of two piles (the orc tower's deck and its palette) is offered every
+    kind of both, and nothing of a pile none of its cards came from."""
+    from domain.kernel.chance_needs import ChanceNeed
+    from services.chance import unrevealing
+
+    def shuffled(pile: str, *cards: str) -> CardsShuffled:
+        return CardsShuffled(
+            rule="r", pile=pile, order=cards, permutation=(), counter=0, unknown=True
+        )
+
+    piles = [
+        shuffled("deck.1", "zap.01", "zap.02", "heal.01", "shield.01"),
+        shuffled("attack", "blizzard.01", "fireball.01"),
+        shuffled("markers", "orc-01", "goblin-01"),
+    ]
+    stolen = ChanceNeed(
+        kind="card", what="card taken from seat 1", cards=("fireball", "zap"), hand=True
+    )
+    (asked,) = unrevealing([stolen], piles)
+    assert asked.cards == ("blizzard", "fireball", "heal", "shield", "zap")

@@ -82,3 +82,59 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     for page in pages.values():
         assert page.errors == []
         page.context.close()
+
+
+def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    lobby = browser.new_page(viewport={"width": 1400, "height": 1000})
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    assert not lobby.is_visible("#by-seats")  # a seeded game has no table to enter
+    lobby.select_option("#game", "ultimate")
+    lobby.select_option("#seats", "2")
+    names = lobby.locator("#names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    lobby.check("input[name=mode][value=table]")
+    lobby.check("#by-seats")
+    assert "names the cards dealt to them on their own page" in lobby.inner_text("#mode-hint")
+    lobby.click("#create")
+    # The lobby asks only what has no seat: the die for the first player. The
+    # cards dealt are each player's to name, on their page.
+    lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
+    asked = lobby.inner_text("#opening-chance")
+    assert "Die for first player, 1 to 2" in asked and "Card drawn" not in asked
+    lobby.locator("#opening-chance select[data-kind=die]").select_option("1")
+    screenshot(lobby, "seat-draws-lobby")
+    lobby.click("#create")
+    lobby.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
+    links = [a.get_attribute("href") for a in lobby.locator("#created a.play-link").all()]
+    gid = links[0].split("/play/")[1].split("#")[0]
+    assert web_ledger.raw_rows(gid) == []  # nothing stored before the deal is named
+
+    pages = [open_seat(browser, link) for link in links]
+    dealt = (["Boule de feu", "Explosion"], ["Bouclier", "Miroir"])
+    for page, cards in zip(pages, dealt, strict=True):
+        page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
+        assert "Your cards — the opening deal — waiting for " in page.inner_text("#turn")
+        fields = page.locator("#table-chance select[data-kind=card]")
+        assert fields.count() == 2
+        for i, card in enumerate(cards):
+            fields.nth(i).select_option(label=card)
+        if page is pages[0]:
+            screenshot(page, "seat-draws-opening")
+        page.click("#table-chance button.primary")
+    for page in pages:
+        page.wait_for_function(
+            "document.querySelectorAll('#hand .card .name').length === 2", timeout=TIMEOUT
+        )
+    assert pages[0].locator("#hand .card .name").all_inner_texts() == ["Boule de feu", "Explosion"]
+    started = web_ledger.load(gid).table.started
+    assert started.setup is not None and started.setup["chance_by"] == "seats"
+    assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
+    assert "each seat entering the cards it draws" in started.describe()
+    for page in pages:
+        assert page.errors == []
+        page.context.close()
+    lobby.close()
