@@ -63,7 +63,7 @@ def _dice_space(space: Any, words: Any) -> str:
     if space == MINOR_SPACE:
         return "the minor-spell space"
     if space == GREY_SPACE:
-        return "the grey magic space"
+        return "the grey space"
     return f"the {words.card(str(space))} major-spell space"
 
 

@@ -52,7 +52,7 @@ FALLBACK = re.compile(r"^[^:]+: [a-z ]+( — |$)")
             {"type": "PlaceDie", "die": 1, "space": "minor"},
             "Ann places a 1 on the minor-spell space",
         ),
-        ({"type": "PlaceDie", "die": 6, "space": "grey"}, "Ann places a 6 on the grey magic space"),
+        ({"type": "PlaceDie", "die": 6, "space": "grey"}, "Ann places a 6 on the grey space"),
         ({"type": "EndPlacement"}, "Ann keeps the dice not yet placed for phase 3"),
         ({"type": "Reroll"}, "Ann pays a minor spell to roll the remaining major spells once more"),
         ({"type": "SpendDie", "die": 3}, "Ann spends a die showing 3"),
