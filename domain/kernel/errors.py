@@ -48,6 +48,9 @@ class DiceRequired(IllegalCommand):
         self.needs = tuple(needs)
         self.subject = subject
         self.face_down = face_down
+        # The sentence as built: what a caller adds after it (whom the command
+        # waits for next) is kept when the sentence is said again (``with_needs``).
+        self.built = self.message
 
     @classmethod
     def missing(
@@ -86,11 +89,15 @@ class DiceRequired(IllegalCommand):
         seat: Callable[[int], str] = seat_number,
     ) -> DiceRequired:
         """The same refusal over other needs (a seat's safe list of cards), its
-        cards said by ``say`` and its seats by ``seat``. A refusal of a wrong
-        value has no needs: as it is."""
+        cards said by ``say`` and its seats by ``seat``, with what was added
+        after its sentence. A refusal of a wrong value has no needs: as it is."""
         if not self.needs:
             return self
-        return DiceRequired.missing(needs, self.face_down, self.subject, say, seat)
+        again = DiceRequired.missing(needs, self.face_down, self.subject, say, seat)
+        if self.message.startswith(self.built) and self.message != self.built:
+            again.message += seats_named(self.message[len(self.built) :], seat)
+            again.args = (again.message,)
+        return again
 
 
 class SetupError(ValueError):

@@ -105,6 +105,14 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     actor = line["seat"]
     others = sorted(set(_owners(line)) - {actor})
     before = ledger.load(gid).version
+    names = ["Ann", "Bob", "Cleo"]
+    with pytest.raises(IllegalCommand) as owed:
+        ledger.act(gid, actor, line["command"])  # the actor's own cards left out
+    # What the actor owes, then whom the command will wait for, by name.
+    waits = " and ".join(names[s] for s in others)
+    assert owed.value.message.endswith(
+        f"; then {waits} enter{'s' if len(others) == 1 else ''} their own draws"
+    )
     assert ledger.act(gid, actor, line["command"], drew=_cards_of(line, actor)) == []
     assert ledger.load(gid).version == before
 
@@ -113,7 +121,6 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     seat = others[0]
     state = state_json(reader, gid, seat=seat)
     held = state["held"]
-    names = ["Ann", "Bob", "Cleo"]
     assert held["seat"] == actor and held["waiting"] == others
     assert held["text"].startswith(names[actor])
     assert all(names[s] in held["text"] for s in others)

@@ -48,3 +48,12 @@ def test_a_pile_kept_per_seat_is_said_by_its_player() -> None:
     assert "the order of the deck of Bob (3 cards, new top first)" in refused.message
     assert "the order the deck of Bob (3 cards) was shuffled in" in refused.message
     assert "seat" not in refused.message
+
+
+def test_what_a_service_adds_after_the_sentence_is_kept_when_said_again() -> None:
+    """Whom a held command waits for next, added after the sentence, survives the
+    sentence said again with the seat's safe list and the players' names."""
+    refused = DiceRequired.missing(DEAL[:1])
+    refused.message += "; then seat 1 enters their own draws"
+    again = refused.with_needs(refused.needs, seat=NAMES.__getitem__)
+    assert again.message.endswith("for Ann (any of: fireball); then Bob enters their own draws")
