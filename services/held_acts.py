@@ -57,9 +57,11 @@ class HeldActs:
             return 0, None
         return rows[0].originator_version, msgspec.msgpack.decode(rows[0].state, type=Hold)
 
-    def hold_rows(self: WizardLedger, gid: UUID) -> int:
+    def hold_rows(self: WizardLedger, game_id: str | UUID) -> int:
         """How many rows the game's hold record has (one per held command or entry)."""
-        return self._last_hold(gid)[0]
+        from services.ledger import parse_game_id
+
+        return self._last_hold(parse_game_id(game_id))[0]
 
     def hold_of(self: WizardLedger, game_id: str | UUID) -> Hold | None:
         """The command the game is holding for seats' draws, or None."""

@@ -20,7 +20,9 @@
     // "seat 1's spell deck" is Bob's spell deck at this table.
     const need = Object.assign({}, asked, { what: WL.named(players, asked.what) });
     const of = total > 1 ? ` (${index + 1} of ${total})` : "";
-    const whose = need.seat === null || need.seat === undefined ? "" : ` for ${WL.nameOf(players, need.seat)}`;
+    const owner = need.seat === null || need.seat === undefined ? null : WL.nameOf(players, need.seat);
+    // "Ann's spell deck" says already whose the card is.
+    const whose = owner === null || need.what.includes(`${owner}'s`) ? "" : ` for ${owner}`;
     if (need.kind === "die") {
       // A die choosing among the players (the first player): each face names its
       // pick, face 2 the 2nd player, as the story says it afterwards.

@@ -8,11 +8,12 @@ so the game verifies as one entered by a single person."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from domain.kernel import ActionTaken, IllegalCommand
+from domain.kernel import ActionTaken, DiceRequired, IllegalCommand, all_games, get_game
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
@@ -285,3 +286,98 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
     report = verify_game(WizardLedger(sqlite_url), gid)
     assert report.ok, report.first()
+
+
+def _enter(rng: random.Random, send: Any, what: str) -> list[Any]:
+    """Values for ``needs`` as a table would find them: a die rolled, a card
+    drawn (one of those offered, tried again where the engine says it is not
+    there). ``send(dice, drew)`` sends them and returns the refusal, or None."""
+    dice: list[int] = []
+    drew: list[str] = []
+    tried: dict[int, set[str]] = {}
+    for _ in range(400):
+        refused = send(dice, drew)
+        if refused is None:
+            return drew
+        if refused.needs:
+            need = refused.needs[0]
+            if need.kind == "die":
+                dice.append(rng.randint(1, need.sides))
+            elif need.kind == "card":
+                drew.append(rng.choice(need.cards))
+            else:
+                raise AssertionError(f"{what}: an order asked for: {refused.message}")
+            continue
+        # A card that is not there: another of those offered for that draw.
+        assert "cannot have come from" in refused.message or "is called" in refused.message, (
+            refused.message
+        )
+        k = len(drew) - 1
+        tried.setdefault(k, set()).add(drew[k])
+        offered = [c for c in _offered(send, dice, drew[:k]) if c not in tried[k]]
+        assert offered, f"{what}: no card left to try: {refused.message}"
+        drew[k] = rng.choice(offered)
+    raise AssertionError(f"{what}: the table never got it right")
+
+
+def _offered(send: Any, dice: list[int], drew: list[str]) -> tuple[str, ...]:
+    refused = send(dice, drew)
+    assert refused is not None and refused.needs, "asked again, the draw is asked for"
+    return tuple(refused.needs[0].cards)
+
+
+@pytest.mark.parametrize("game", [g.spec.id for g in all_games()])
+def test_every_game_is_played_by_seats_that_enter_their_own_draws(
+    game: str, sqlite_url: str
+) -> None:
+    """Random play at a table of strangers: whoever opens the table gives what no
+    seat holds; each seat names the cards dealt or drawn into its own hand, as
+    it is asked; a wrong card is refused and nothing stored; the game verifies."""
+    rng = random.Random(f"seats-{game}")
+    ledger = WizardLedger(sqlite_url)
+    spec = get_game(game).spec
+    players = list(("Ann", "Bob", "Cleo", "Dan", "Eve")[: spec.min_players])
+    created: list[Any] = []
+
+    def open_table(dice: list[int], drew: list[str]) -> DiceRequired | None:
+        try:
+            created.append(
+                ledger.create_game(
+                    game, players, table=True, chance_by="seats", dice=dice, drew=drew
+                )
+            )
+        except DiceRequired as e:
+            return e
+        return None
+
+    _enter(rng, open_table, f"{game}: the opening")
+    gid = str(created[0].game_id)
+
+    def entries_of(seat: int, command: Any) -> Any:
+        def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
+            try:
+                ledger.act(gid, seat, command, dice=dice, drew=drew)
+            except DiceRequired as e:
+                return e
+            return None
+
+        return send
+
+    held = 0
+    for _ in range(40):
+        while (hold := ledger.hold_of(gid)) is not None:
+            held += 1
+            seat = hold.waiting[0]
+            before = ledger.hold_rows(gid)
+            _enter(rng, entries_of(seat, None), f"{game}: seat {seat}'s cards")
+            assert ledger.hold_rows(gid) == before + 1
+        loaded = ledger.load(gid)
+        if loaded.game.outcome(loaded.table.state) is not None:
+            break
+        seat = loaded.table.state.pending[0].seat
+        command = rng.choice(legal_json(ledger, gid, seat))
+        _enter(rng, entries_of(seat, command), f"{game}: {command}")
+    report = verify_game(WizardLedger(sqlite_url), gid)
+    assert report.ok, report.first()
+    if game != "elfenwizards":  # no cards: its table gives dice only
+        assert held >= 2  # the opening, and a command at least

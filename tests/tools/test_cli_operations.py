@@ -31,10 +31,11 @@ def test_version_prints_the_package_and_engine_versions() -> None:
 def test_shell_completion_script_is_offered() -> None:
     # As a user runs it: the installed entry point, the shell named.
     wizards = Path(sys.executable).with_name("wizards")
-    out = subprocess.run(
-        [str(wizards), "--show-completion", "bash"], capture_output=True, text=True, check=True
-    ).stdout
-    assert "_WIZARDS_COMPLETE" in out and "complete " in out
+    done = subprocess.run(
+        [str(wizards), "--show-completion", "bash"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr  # what went wrong, if it did
+    assert "_WIZARDS_COMPLETE" in done.stdout and "complete " in done.stdout
 
 
 def test_cli_and_http_errors_share_one_problem_body(tmp_path: Path) -> None:
@@ -72,9 +73,10 @@ def test_a_refused_command_keeps_its_rule_in_the_cli_problem(tmp_path: Path) -> 
 def test_install_completion_writes_the_users_shell_config(tmp_path: Path) -> None:
     wizards = Path(sys.executable).with_name("wizards")
     env = {"HOME": str(tmp_path), "SHELL": "/bin/bash", "PATH": "/usr/bin:/bin"}
-    subprocess.run(
-        [str(wizards), "--install-completion", "bash"], env=env, capture_output=True, check=True
+    done = subprocess.run(
+        [str(wizards), "--install-completion", "bash"], env=env, capture_output=True, text=True
     )
+    assert done.returncode == 0, done.stderr
     assert "wizards" in (tmp_path / ".bashrc").read_text()
 
 
