@@ -97,7 +97,9 @@ def _phrase(
         cards = f"the {what}" if n == 1 else f"{n} cards: {what}"
         return f"{cards} (any of: {_listed(first.cards, say)})" if listed else cards
     cards = "the card" if n == 1 else f"{n} cards"
-    whose = "" if first.seat is None else f" for {seat(first.seat)}"
+    owner = None if first.seat is None else seat(first.seat)
+    # "Bob's spell deck" says already whose the cards are.
+    whose = "" if owner is None or f"{owner}'s" in what else f" for {owner}"
     if not listed:
         return f"{cards} drawn from {what}{whose}"
     could = _listed(first.cards, say)

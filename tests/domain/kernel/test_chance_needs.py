@@ -57,3 +57,11 @@ def test_what_a_service_adds_after_the_sentence_is_kept_when_said_again() -> Non
     refused.message += "; then seat 1 enters their own draws"
     again = refused.with_needs(refused.needs, seat=NAMES.__getitem__)
     assert again.message.endswith("for Ann (any of: fireball); then Bob enters their own draws")
+
+
+def test_a_draw_from_a_seats_own_pile_names_the_seat_once() -> None:
+    from domain.kernel.chance_needs import ChanceNeed, needs_text
+
+    need = ChanceNeed(kind="card", what="seat 1's spell deck", cards=("zap",), seat=1)
+    said = needs_text([need, need], seat=lambda s: ("Ann", "Bob")[s])
+    assert said == "2 cards drawn from Bob's spell deck (any of: zap)"
