@@ -29,7 +29,7 @@ from domain.kernel import (
     start,
     stored_command,
 )
-from domain.kernel.chance_needs import ChanceNeed
+from domain.kernel.chance_needs import ChanceNeed, seats_named
 from domain.kernel.dice import ScriptedSource
 from domain.kernel.events import and_text
 from services.card_names import table_names
@@ -369,7 +369,9 @@ class HeldActs:
         refused = (
             self._unrevealing(gid, error, started) if isinstance(error, DiceRequired) else error
         )
-        refused.message = table_names(started).rename(refused.message)
+        # Seats by their players' names: "given by Bob", "then Cleo enters ...".
+        said = seats_named(refused.message, seat_words(started))
+        refused.message = table_names(started).rename(said)
         refused.args = (refused.message,)
         return refused
 

@@ -159,6 +159,7 @@ def test_a_seat_cannot_name_the_cards_another_seat_drew(sqlite_url: str) -> None
         ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
     assert refused.value.code == "unused_dice"
     assert "entered by that seat" in refused.value.message
+    assert f"given by {['Ann', 'Bob', 'Cleo'][line['seat']]} but not asked" in refused.value.message
     assert ledger.load(gid).version == before and ledger.hold_of(gid) is None
 
 
