@@ -99,7 +99,9 @@ class RedisPublisher:
         self._in_flight = 0
 
     def __call__(self, game_id: UUID, entries: list[Entry]) -> None:
-        if not entries or self._closed:
+        # No entries: a command held for seats' draws, or an entry for it
+        # (services.held_acts): other processes' streams are woken all the same.
+        if self._closed:
             return
         with self._ready:
             if len(self._queue) >= self._queue_size:

@@ -119,3 +119,32 @@ def test_the_api_publishes_its_own_appends(ledger: WizardLedger, redis_url: str)
         finally:
             pubsub.close()
             client.close()
+
+
+def test_a_command_held_for_seats_draws_wakes_other_processes_through_redis(
+    ledger: WizardLedger, redis_url: str
+) -> None:
+    """At a table whose seats enter their own draws, a held command appends
+    nothing to the game: it is published all the same (no entries), so that the
+    pages served by other processes ask the seats it waits for at once."""
+    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
+    gid = ledger.create_game(
+        "ultimate", 2, table=True, chance_by="seats", setup={**position, "first": 0}
+    ).game_id
+    ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    publish_appends(ledger, redis_url)
+    client = redis.Redis.from_url(redis_url)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(channel(gid))
+    try:
+        held = ledger.act(gid, 1, {"type": "Decline"}, drew=["shield", "mirror"], dice=[1])
+        assert held == [] and ledger.hold_of(gid) is not None
+        message = None
+        deadline = time.monotonic() + 60
+        while message is None and time.monotonic() < deadline:
+            message = pubsub.get_message(timeout=0.5)
+        assert message is not None, "nothing published"
+        assert json.loads(message["data"]) == []
+    finally:
+        pubsub.close()
+        client.close()
