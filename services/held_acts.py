@@ -81,10 +81,14 @@ class HeldActs:
         loaded = self._load(gid)
         _, hold = self._last_hold(gid)
         hold = _standing(hold, loaded)
-        if hold is None or seat not in hold.waiting:
+        if hold is None or (seat not in hold.waiting and seat not in hold.entered_by()):
             return ()
         actor, attempt = self._held_attempt(gid, loaded, hold)
-        _, source = attempt(Slots.of(hold))
+        # Asked as if no other seat had named a card yet (the list must not show
+        # theirs), and a seat that sends its cards again is asked for them all.
+        again = seat not in hold.waiting
+        slots = Slots.of(hold).without(lambda by: by != hold.seat and (by != seat or again))
+        _, source = attempt(slots)
         owed = needs_of(source, actor, seat)
         refused = DiceRequired.missing(owed) if owed else None
         if refused is None:
@@ -135,6 +139,7 @@ class HeldActs:
             waiting=settled.waiting,
             entered=OPENING,
             when=_when(),
+            placed=tuple(settled.slots.placed),
         )
         stored = StoredEvent(self._hold_id(gid), 1, "wizards:hold", msgspec.msgpack.encode(row))
         self._commit(
@@ -185,6 +190,7 @@ class HeldActs:
             dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
             source = dice.source
             assert isinstance(source, ScriptedSource)
+            source.private = True
             try:
                 events = act(
                     loaded.game,
@@ -251,6 +257,7 @@ class HeldActs:
                 when=_when(),
                 keys=(*(hold.keys if hold else ()), *(((key, seat),) if key else ())),
                 done=settled.events is not None,
+                placed=tuple(settled.slots.placed),
             )
             if settled.events is None and hold is None and not settled.waiting:
                 raise RuntimeError("a held command waits for nobody")  # settle forbids it
@@ -312,6 +319,13 @@ class HeldActs:
                 "kernel.turn",
                 f"seat {seat} does not exist (seats 0–{len(names) - 1})",
             )
+        again = hold is not None and command is None and seat not in hold.waiting
+        if hold is not None and again and seat in hold.entered_by():
+            # Sent again (it named a card it does not hold): its earlier values go.
+            slots = Slots.of(hold).without(lambda by: by == seat)
+            if hold.seat == OPENING:
+                return OPENING, None, slots
+            return hold.seat, decode_command(loaded.game, hold.command), slots
         if hold is not None and hold.seat == OPENING:
             if command is None and seat in hold.waiting:
                 return OPENING, None, Slots.of(hold)
@@ -418,6 +432,7 @@ def _opening_attempt(game: Game[Any], started: GameStarted) -> Any:
         chance = opening_dice(trial, None)
         source = chance.source
         assert isinstance(source, ScriptedSource)
+        source.private = True
         try:
             events = start(game, trial, chance)
         except DiceRequired as e:

@@ -53,8 +53,12 @@ def held_json(
         )
         if not secret or seat == hold.seat:
             out["command"] = hold.command
+    out["entered"] = [s for s in hold.entered_by() if s >= 0]
     if seat is not None and seat in hold.waiting:
         needs = ledger.hold_needs(gid, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
+    elif seat is not None and seat in hold.entered_by():
+        # Its cards are in; it may send them again (one named wrongly).
+        out["again"] = [msgspec.to_builtins(n) for n in ledger.hold_needs(gid, seat)]
     return out

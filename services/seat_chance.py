@@ -17,7 +17,7 @@ needs name, one at a time, since a value may change what the rules draw next.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -59,26 +59,46 @@ class Hold(msgspec.Struct, frozen=True, kw_only=True):
     when: str = ""
     keys: tuple[tuple[str, int], ...] = ()
     done: bool = False
+    # Who placed each value: (stream, index, seat). A seat may send its cards
+    # again while the command is held (it named one it does not hold).
+    placed: tuple[tuple[str, int, int], ...] = ()
+
+    def entered_by(self) -> tuple[int, ...]:
+        """The seats that have entered values for it, in order."""
+        return tuple(sorted({seat for _, _, seat in self.placed}))
 
 
 @dataclass
 class Slots:
-    """The chance of one command as entered so far, by place."""
+    """The chance of one command as entered so far, by place, and who placed each."""
 
     dice: list[int | None]
     orders: list[tuple[int, ...] | None]
     drew: list[str | None]
+    placed: list[tuple[str, int, int]] = field(default_factory=list)
 
     @classmethod
     def of(cls, hold: Hold | None) -> Slots:
         if hold is None:
             return cls([], [], [])
-        return cls(list(hold.dice), list(hold.orders), list(hold.drew))
+        return cls(list(hold.dice), list(hold.orders), list(hold.drew), list(hold.placed))
 
-    def put(self, stream: str, index: int, value: Any) -> None:
+    def put(self, stream: str, index: int, value: Any, seat: int) -> None:
         place: list[Any] = getattr(self, stream)
         place.extend([None] * (index + 1 - len(place)))
         place[index] = value
+        self.placed.append((stream, index, seat))
+
+    def without(self, seats: Callable[[int], bool]) -> Slots:
+        """A copy with the values of the seats ``seats`` picks taken out (a seat
+        asked for its cards is not told others', nor its own when sending again)."""
+        out = Slots(list(self.dice), list(self.orders), list(self.drew), [])
+        for stream, index, seat in self.placed:
+            if seats(seat):
+                getattr(out, stream)[index] = None
+            else:
+                out.placed.append((stream, index, seat))
+        return out
 
 
 @dataclass
@@ -116,14 +136,24 @@ def settle(
         "drew": list(drew),
     }
     while True:
-        events, source = attempt(slots)
+        try:
+            events, source = attempt(slots)
+        except DiceRequired as wrong:
+            if not wrong.needs and any(by != seat for _, _, by in slots.placed):
+                # The card may be there after all: named wrongly by a seat before.
+                wrong.message += (
+                    "; if it is in your hand, a player who named their cards before you "
+                    "named one they do not hold: they can send theirs again"
+                )
+                wrong.args = (wrong.message,)
+            raise
         if events is not None:
             break
         offsets = _offsets(source, slots)
         placed = False
         for need, (stream, index) in zip(source.needs, source.slots, strict=True):
             if enterer(need, actor) == seat and queue[stream]:
-                slots.put(stream, index - offsets[stream], queue[stream].pop(0))
+                slots.put(stream, index - offsets[stream], queue[stream].pop(0), seat)
                 placed = True
                 break
         if not placed:

@@ -132,6 +132,9 @@ class ScriptedSource:
         # Engines before 0.3.0 took a card picked from a hand as a die face only:
         # their records are decided again that way.
         self.picks_named = picks_named
+        # Seats entering their own draws: a refused card says nothing of the
+        # cards others named (which one, at which place in the deal).
+        self.private = False
         self.needs: list[ChanceNeed] = []
         # Where each need's value goes: its stream (dice, orders, drew) and index.
         self.slots: list[tuple[str, int]] = []
@@ -235,9 +238,10 @@ class ScriptedSource:
         known = set(self.names.values())
         # Only where the names cover this pile can a name be said to be no card's.
         if known and set(kinds(candidates)) <= known and kind not in known:
-            return DiceRequired.wrong(
-                f"no card is called {given!r} (card {nth} of those named as drawn)"
-            )
+            where = "" if self.private else f" (card {nth} of those named as drawn)"
+            return DiceRequired.wrong(f"no card is called {given!r}{where}")
+        if self.private:
+            return DiceRequired.wrong(f"{given!r} cannot have come from {what}: it is not there")
         before = [card_kind(c) if c else "" for c in self.drew[: self.used_drew]]
         again = f" (already named as card {before.index(kind) + 1})" if kind in before else ""
         return DiceRequired.wrong(

@@ -235,7 +235,7 @@
     const title = panel.querySelector("h2");
     if (st.held) {
       // Nobody moves while a move waits for cards; a seat it waits for names them here.
-      panel.hidden = !st.held.needs;
+      panel.hidden = !st.held.needs && !st.held.again;
       title.textContent = "Your cards";
       $("actions").replaceChildren();
       return;
@@ -380,29 +380,43 @@
   // draw, and waits for it to name the cards (the state's held.needs).
   function drawHeld(c) {
     const held = c.state.held;
-    if (!held || !held.needs) {
+    const asked = held && (held.needs || (S.changing && held.again));
+    if (!held || (!held.needs && !held.again)) {
+      S.changing = false;
       if (S.heldAsk) dropChance();
       return;
     }
-    const json = JSON.stringify(held.needs);
-    if (S.heldAsk && S.heldAsk.json === json) return;
-    const ask = WL.chanceBox(S.summary.game, c.state.players, "The cards you drew");
-    ask.add(held.needs);
-    const sendIt = h("button.primary", {
-      type: "button",
-      onclick: () => {
-        const values = ask.values();
-        if (values instanceof Error) WL.showError($("act-error"), values);
-        else send(null, values);
-      },
-    }, "Send my cards");
-    ask.box.append(h("div.chance-buttons", {}, sendIt));
+    const dealt = held.seat === null ? "were dealt" : "drew";
+    const intro = held.needs
+      ? `${named(held.text)}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
+      : `Your cards are in. ${named(held.text)}.`;
+    const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
+    if (S.heldAsk && S.heldAsk.json === json) {
+      S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
+      return;
+    }
+    const parts = [];
+    if (asked) {
+      const ask = WL.chanceBox(S.summary.game, c.state.players, held.needs ? "The cards you drew" : "Your cards, again");
+      ask.add(held.needs || held.again);
+      const sendIt = h("button.primary", {
+        type: "button",
+        onclick: () => {
+          const values = ask.values();
+          if (values instanceof Error) WL.showError($("act-error"), values);
+          else send(null, values);
+        },
+      }, "Send my cards");
+      ask.box.append(h("div.chance-buttons", {}, sendIt));
+      parts.push(ask.box);
+    } else {
+      // One of the cards named may be wrong (another player is told so): name them again.
+      parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name the cards I ${dealt} again`));
+    }
+    const introLine = h("p.muted", {}, intro);
     S.chance = null;
-    S.heldAsk = { json, ask };
-    $("table-chance").replaceChildren(
-      h("p.muted", {}, `${named(held.text)}. Name the cards you ${held.seat === null ? "were dealt" : "drew"}, as you see them in your hand: nobody else sees them.`),
-      ask.box
-    );
+    S.heldAsk = { json, intro: introLine };
+    $("table-chance").replaceChildren(introLine, ...parts);
   }
 
   // One idempotency key per intended action: a retry of the same command after
@@ -418,6 +432,7 @@
       const body = Object.assign({ seat: S.state.seat, command: cmd }, chance || {});
       await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
       S.intent = null;
+      S.changing = false; // cards sent again: the form goes
       dropChance();
       S.builder.reset();
     } catch (e) {

@@ -271,9 +271,9 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     ledger.act(gid, 1, None, drew=opening["drew"][8:16])
     ledger.act(gid, 0, None, drew=opening["drew"][:8])
     assert ledger.raw_rows(gid) == []
-    with pytest.raises(IllegalCommand) as twice:
-        ledger.act(gid, 0, None, drew=opening["drew"][:8])
-    assert twice.value.code == "chance_awaited" and "waits for Cleo" in twice.value.message
+    # Sent again, the same: nothing changes but the record of it.
+    assert ledger.act(gid, 0, None, drew=opening["drew"][:8]) == []
+    assert ledger.hold_of(gid).waiting == (2,)  # type: ignore[union-attr]
     for seat, command in ((2, lines[0]["command"]), (7, None)):
         with pytest.raises(IllegalCommand) as wrong:
             ledger.act(gid, seat, command, drew=opening["drew"][16:])
@@ -382,3 +382,36 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
     assert report.ok, report.first()
     if game != "elfenwizards":  # no cards: its table gives dice only
         assert held >= 2  # the opening, and a command at least
+
+
+def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
+    sqlite_url: str,
+) -> None:
+    """Ann names Bob's cards as hers by mistake. Bob, naming his own, is refused
+    without learning whose they were, and told that an earlier seat may be
+    wrong; Ann sends hers again, Bob his, and the deal is the real one."""
+    ledger = WizardLedger(sqlite_url)
+    gid = str(
+        ledger.create_game(
+            "ultimate", ["Ann", "Bob"], table=True, chance_by="seats", dice=[1]
+        ).game_id
+    )
+    assert ledger.act(gid, 0, None, drew=["Bouclier", "Miroir"]) == []
+    # Bob's list still offers every card: it does not show what Ann named.
+    bob = state_json(ledger, gid, seat=1)["held"]["needs"]
+    assert all(len(need["cards"]) == 16 for need in bob)
+    with pytest.raises(IllegalCommand) as refused:
+        ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])
+    said = refused.value.message
+    assert "'Bouclier' cannot have come from the deck: it is not there" in said
+    assert "a player who named their cards before you" in said and "Ann" not in said
+    assert "card 3" not in said and "already named" not in said
+    assert ledger.raw_rows(gid) == []
+    # Ann, done, is offered her cards again on her page.
+    assert len(state_json(ledger, gid, seat=0)["held"]["again"]) == 2
+    assert ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"]) == []
+    assert ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])[0].position == 1
+    started = ledger.load(gid).table.started
+    assert started.setup is not None
+    assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
+    assert verify_game(ledger, gid).ok

@@ -125,6 +125,19 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
         if page is pages[0]:
             screenshot(page, "seat-draws-opening")
         page.click("#table-chance button.primary")
+        if page is pages[0]:
+            # Ann's cards are in: she may name them again (one may be wrong).
+            page.wait_for_selector("#change-cards", timeout=TIMEOUT)
+            assert "Your cards are in." in page.inner_text("#table-chance")
+            assert "waiting for Bob" in page.inner_text("#table-chance")
+            page.click("#change-cards")
+            page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
+            again = page.locator("#table-chance select[data-kind=card]")
+            for i, card in enumerate(cards):
+                again.nth(i).select_option(label=card)
+            screenshot(page, "seat-draws-again")
+            page.click("#table-chance button.primary")
+            page.wait_for_selector("#change-cards", timeout=TIMEOUT)
     for page in pages:
         page.wait_for_function(
             "document.querySelectorAll('#hand .card .name').length === 2", timeout=TIMEOUT
