@@ -136,7 +136,8 @@ class HeldActs:
             dice=tuple(settled.slots.dice),
             orders=tuple(settled.slots.orders),
             drew=tuple(settled.slots.drew),
-            waiting=settled.waiting,
+            # What the opening asks only after the deal (a die) falls to seat 0.
+            waiting=tuple(sorted({0 if w == OPENING else w for w in settled.waiting})),
             entered=OPENING,
             when=_when(),
             placed=tuple(settled.slots.placed),

@@ -171,19 +171,22 @@ def settle(
     if events is not None:
         return Settled(slots, events, ())
     owed = [n for n in source.needs if enterer(n, actor) == seat]
-    waiting = tuple(sorted({enterer(n, actor) for n in source.needs} - {seat}))
-    if owed:
-        others = (
-            f"; then {_seats_words(waiting)} enter{'s' if len(waiting) == 1 else ''} "
-            "their own draws"
-            if waiting
-            else ""
-        )
+    owners = [enterer(n, actor) for n in source.needs]
+    # What comes after another seat's draw may change once it is named (a card
+    # whose effect rolls): a seat that gave its values is asked for more then,
+    # not refused now; one that gave none is told all it owes.
+    first_other = next((i for i, o in enumerate(owners) if o != seat), len(owners))
+    gave = bool(dice or orders or drew)
+    if seat in owners[:first_other] or (owed and not gave):
+        others = sorted(set(owners) - {seat})
         refused = DiceRequired.missing(owed, tuple(source.face_down), subject)
-        refused.message += others
-        refused.args = (refused.message,)
+        if others:
+            enters = "enters" if len(others) == 1 else "enter"
+            refused.message += f"; then {_seats_words(others)} {enters} their own draws"
+            refused.args = (refused.message,)
         raise refused
-    return Settled(slots, None, waiting)
+    # Held: for the other seats, and for this one again if it owes what follows theirs.
+    return Settled(slots, None, tuple(sorted(set(owners))))
 
 
 def needs_of(source: ScriptedSource, actor: int, seat: int) -> tuple[ChanceNeed, ...]:

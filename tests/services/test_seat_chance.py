@@ -23,10 +23,13 @@ from tests.services.test_spellwars_tables import SEED, drawn
 
 
 def _owners(line: dict[str, Any]) -> list[int]:
-    """Who drew each card the line names: the seat a hand draw went to, else the actor."""
+    """Who drew each card the line names: the seat it went to, else the actor."""
     out = []
     for e in line["events"]:
         for _ in drawn(e):
+            # A hand's draws: that seat's. A card laid open (a treasure, a dead
+            # wizard's card, one turned for the table): the actor's, as its
+            # effect may change what else the command rolls.
             to = e.seat if isinstance(e, ev.CardsDrawn) else None
             out.append(line["seat"] if to is None else to)
     return out
@@ -415,3 +418,28 @@ def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
     assert started.setup is not None
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
     assert verify_game(ledger, gid).ok
+
+
+def test_what_follows_another_seats_draw_is_asked_once_that_seat_has_named_it() -> None:
+    """A command that draws the actor a card, then Bob one, then rolls the actor a
+    die (whose number may depend on Bob's card): the actor who names only its
+    card is held, waited for again with Bob; one who names nothing is told all."""
+    from domain.kernel.dice import ScriptedSource
+    from services.seat_chance import Slots, settle
+
+    def attempt(slots: Slots) -> tuple[list[Any] | None, ScriptedSource]:
+        source = ScriptedSource(slots.dice, (), slots.drew, collect=True)
+        source.named(("zap", "heal"), None, "the deck", seat=0)
+        source.named(("zap", "heal"), None, "the deck", seat=1)
+        source.index(0, 6, "a power roll")
+        return (None if source.needs else []), source
+
+    with pytest.raises(DiceRequired) as nothing:
+        settle(attempt, 0, 0, Slots([], [], []))
+    assert [n.kind for n in nothing.value.needs] == ["card", "die"]
+    held = settle(attempt, 0, 0, Slots([], [], []), drew=["zap"])
+    assert held.events is None and held.waiting == (0, 1)
+    bob = settle(attempt, 0, 1, held.slots, drew=["heal"])
+    assert bob.events is None and bob.waiting == (0,)
+    done = settle(attempt, 0, 0, bob.slots, dice=[4])
+    assert done.events == [] and done.slots.drew == ["zap", "heal"] and done.slots.dice == [4]
