@@ -1,0 +1,48 @@
+"""Spell Wars' commands said as a table says them, players by name and cards by
+their printed names (``domain/spellwars/words.py``): in the story, the log, and
+the line that says which command a table's held command is."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+import pytest
+
+from domain.kernel import get_game
+from domain.spellwars.commands import COMMAND
+from services.words import Words
+
+GAME = get_game("spellwars")
+
+
+@pytest.fixture
+def words() -> Words:
+    return Words(GAME, ("Ann", "Bob", "Cleo"))
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            {"type": "PlaceCards", "cards": ["asphixis#1", "flaminus#2"]},
+            "Ann places Asphixis and Flaminus face down",
+        ),
+        ({"type": "TakeBack", "card": "flaminus#2"}, "Ann takes Flaminus back into their hand"),
+        ({"type": "PickTarget", "seat": 2}, "Ann picks Cleo as the target"),
+        ({"type": "Pay", "amount": 0}, "Ann pays no blood"),
+        ({"type": "Pay", "amount": 2}, "Ann pays 2 blood"),
+        ({"type": "Choose", "choice": "flaminus#2"}, "Ann chooses Flaminus"),
+        ({"type": "GiveCard", "card": "asphixis#1"}, "Ann gives away Asphixis"),
+        ({"type": "Block", "creature": None}, "Ann blocks with no creature and takes the damage"),
+    ],
+)
+def test_each_command_is_a_sentence(words: Words, command: dict[str, Any], said: str) -> None:
+    assert words.command(0, command) == said
+
+
+def test_no_command_falls_back_to_its_data(words: Words) -> None:
+    for cls in get_args(COMMAND):
+        fields = {f: "flaminus#1" for f in cls.__struct_fields__}
+        fields.update({"seat": 1, "amount": 1, "cards": ["flaminus#1"]})
+        said = words.command(0, {"type": cls.__name__, **fields})
+        assert " — " not in said and said.startswith("Ann "), (cls.__name__, said)
