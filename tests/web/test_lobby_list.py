@@ -36,3 +36,25 @@ def test_the_lobby_shows_the_latest_tables_newest_first(
     assert page.inner_text("#tables-note") == "(latest 100 of 104)"
     screenshot(page, "lobby-latest")
     page.close()
+
+
+def test_the_lobby_fits_a_phone_with_the_longest_game_name_chosen(
+    browser: Any, server: LiveServer
+) -> None:
+    """A walk-through found the lobby 623 px wide on a 390 px phone: the game list's
+    longest name set the column's width, cutting the name fields and option help."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.select_option("#game", "spellwars")
+    page.check("input[name=mode][value=table]")
+    page.wait_for_timeout(200)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 390, f"the lobby is {wide} px wide on a 390 px screen"
+    right = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('#create-form input, #create-form select')]"
+        ".filter(e => e.offsetParent).map(e => e.getBoundingClientRect().right))"
+    )
+    assert right <= 390
+    screenshot(page, "lobby-phone")
+    page.close()
