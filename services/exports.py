@@ -26,7 +26,7 @@ from domain.kernel import (
 from services.dispute import Record, dice_check, every_dispute, read_record
 from services.export_schema import FORMAT, VERSION, schema_name
 from services.ledger import WizardLedger, parse_game_id
-from services.reads import HIDDEN_SETUP, outcome_json, shown_event
+from services.reads import outcome_json, shown_event, shown_setup
 from services.story import ALL, outcome_text, rule_of
 from services.view_words import facts, flatten
 
@@ -197,7 +197,7 @@ def document(
             {"name": k, "value": v, "text": record.words.option(k, v)}
             for k, v in started.options.items()
         ],
-        "setup": started.setup if reveal else (dict(HIDDEN_SETUP) if started.setup else None),
+        "setup": started.setup if reveal else shown_setup(started.setup),
         "opening": _opening(record),
         "events": events,
         "rules": _rules(record, events),

@@ -14,6 +14,7 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Game, GameForked, GameStarted, Table
+from domain.kernel.events import laid_from_file
 from services.card_names import NO_NAMES, CardNames, table_names
 from services.codec import GENESIS
 from services.held_words import held_json
@@ -40,13 +41,25 @@ def shown_event(event: Event, finished: bool) -> Event:
     if finished:
         return event
     if isinstance(event, GameStarted) and event.setup is not None:
-        return msgspec.structs.replace(event, setup=dict(HIDDEN_SETUP))
+        return msgspec.structs.replace(event, setup=shown_setup(event.setup))
     if isinstance(event, ActionTaken) and (event.orders or event.dice or event.drew):
         # A table's deck order tells the new draw pile; a supplied roll may be one
         # that only some seats may see. The rolls that are public are shown by
         # their own DiceRolled events anyway.
         return msgspec.structs.replace(event, orders=(), dice=(), drew=())
     return event
+
+
+def shown_setup(setup: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A running game's ``GameStarted.setup`` as players may read it: a position
+    laid from a file is hidden whole; a table's chance script (the dice, the
+    cards dealt) goes, not said to be a file; who enters the chance stays."""
+    if setup is None:
+        return None
+    kept = {k: setup[k] for k in ("chance_by",) if k in setup}
+    if laid_from_file(setup):
+        return {**HIDDEN_SETUP, **kept}
+    return kept or None
 
 
 def visible_entries(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:

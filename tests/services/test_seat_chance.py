@@ -443,3 +443,23 @@ def test_what_follows_another_seats_draw_is_asked_once_that_seat_has_named_it() 
     assert bob.events is None and bob.waiting == (0,)
     done = settle(attempt, 0, 0, bob.slots, dice=[4])
     assert done.events == [] and done.slots.drew == ["zap", "heal"] and done.slots.dice == [4]
+
+
+def test_a_running_tables_opening_line_says_how_it_was_opened(sqlite_url: str) -> None:
+    """Its chance script is withheld from players, but the line no longer says it
+    was laid from a setup file, and it says that the seats enter their draws."""
+    from services.reads import log_json
+
+    ledger = WizardLedger(sqlite_url)
+    gid = str(
+        ledger.create_game(
+            "ultimate", ["Ann", "Bob"], table=True, chance_by="seats", dice=[1]
+        ).game_id
+    )
+    ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"])
+    ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])
+    for seat in (None, 0, 1):
+        first = log_json(ledger, gid, seat=seat)[0]
+        assert "from a setup file" not in first["text"]
+        assert "each seat entering the cards it draws" in first["text"]
+        assert "fireball" not in str(first) and first["event"]["setup"] == {"chance_by": "seats"}
