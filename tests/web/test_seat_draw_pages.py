@@ -112,6 +112,13 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     links = [a.get_attribute("href") for a in lobby.locator("#created a.play-link").all()]
     gid = links[0].split("/play/")[1].split("#")[0]
     assert web_ledger.raw_rows(gid) == []  # nothing stored before the deal is named
+    # Its replay says why there is nothing to replay yet, not an HTTP status.
+    replay = browser.new_page()
+    replay.goto(f"{server.url}/replay/{gid}")
+    replay.wait_for_function(
+        "document.body.innerText.includes('its opening waits for Ann and Bob')", timeout=TIMEOUT
+    )
+    replay.close()
 
     pages = [open_seat(browser, link) for link in links]
     dealt = (["Boule de feu", "Explosion"], ["Bouclier", "Miroir"])
