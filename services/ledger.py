@@ -827,7 +827,8 @@ class WizardLedger(HeldActs, Application[UUID]):
         on this path only; the cards by the names the table reads, the seats by
         their players' names."""
         if not any(need.kind == "card" for need in refused.needs):
-            return refused
+            # No pile to read: only the seats said by name ("a die for Ann").
+            return refused.with_needs(refused.needs, card_words(started), seat_words(started))
         # Before a held opening is stored, no pile has been drawn from: as they are.
         stored = self.entries(gid, gt=0)
         shuffles = [e.event for e in stored if isinstance(e.event, CardsShuffled)]

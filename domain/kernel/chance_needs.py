@@ -51,7 +51,8 @@ class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
     size: int = 0
     cards: tuple[str, ...] = ()
     # The seat a card goes to, where the rules say (a deal): a table deals in
-    # that order and enters each player's cards as theirs.
+    # that order and enters each player's cards as theirs. For a die: whose
+    # roll it is (each wizard's initiative die).
     seat: int | None = None
     # A card taken blind from a hand (``what`` says whose: "card stolen from
     # seat 1"), not drawn from a pile.
@@ -89,7 +90,8 @@ def _phrase(
     what = seats_named(first.what, seat)
     if first.kind == "die":
         dice = "a die" if n == 1 else f"{n} dice"
-        return f"{dice} from 1 to {first.sides} ({what})"
+        whose = "" if first.seat is None else f" for {seat(first.seat)}"
+        return f"{dice} from 1 to {first.sides}{whose} ({what})"
     if first.kind == "order":
         shuffles = "the order" if n == 1 else f"{n} orders"
         return f"{shuffles} of {what} ({first.size} cards, new top first)"

@@ -66,7 +66,7 @@ class ChanceSource(Protocol):
 
     kind: str
 
-    def index(self, counter: int, n: int, what: str) -> int: ...
+    def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int: ...
 
     def perm(
         self, counter: int, n: int, what: str, cards: Sequence[str] = ()
@@ -79,7 +79,7 @@ class SeededSource:
     def __init__(self, seed: str) -> None:
         self.seed = seed
 
-    def index(self, counter: int, n: int, what: str) -> int:
+    def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
         return draw(self.seed, counter, n)
 
     def perm(
@@ -152,10 +152,12 @@ class ScriptedSource:
             # on placeholders: name what is known so far.
             raise DiceRequired(needs_text(self.needs, more=True), self.needs)
 
-    def index(self, counter: int, n: int, what: str) -> int:
+    def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
+        """The face (0-based) the table rolled; ``seat``: whose roll it is."""
         value = self.values[self.used_values] if self.used_values < len(self.values) else None
         if value is None:
-            self._need(ChanceNeed(kind="die", what=what, sides=n), "dice", self.used_values)
+            need = ChanceNeed(kind="die", what=what, sides=n, seat=seat)
+            self._need(need, "dice", self.used_values)
             self.used_values += 1
             # Placeholders differ from one to the next, so a tie re-rolled on them ends.
             return len(self.needs) % n
@@ -338,7 +340,7 @@ class Dice:
         start = self.counter
         values = []
         for _ in range(count):
-            values.append(self.source.index(self.counter, sides, purpose) + 1)
+            values.append(self.source.index(self.counter, sides, purpose, seat) + 1)
             self.counter += 1
         return self._rolled(start, values, sides, purpose, rule, seat, private_to)
 

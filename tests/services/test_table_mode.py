@@ -291,7 +291,7 @@ def test_a_game_stored_by_an_older_engine_picks_by_die_as_it_did(
     monkeypatch.undo()
     with pytest.raises(IllegalCommand) as e:
         ledger.act(gid, 1, {"type": "Decline"}, drew=["thorns"])
-    assert "a die from 1 to 3 (card stolen from seat 1)" in e.value.message
+    assert "a die from 1 to 3 for seat 0 (card stolen from seat 1)" in e.value.message
     ledger.act(gid, 1, {"type": "Decline"}, dice=[3])
     assert "thorns" in str(state_json(ledger, gid, seat=0)["view"])
     assert verify_game(WizardLedger(sqlite_url), gid).ok
