@@ -179,7 +179,9 @@ def settle(
     gave = bool(dice or orders or drew)
     if seat in owners[:first_other] or (owed and not gave):
         others = sorted(set(owners) - {seat})
-        refused = DiceRequired.missing(owed, tuple(source.face_down), subject)
+        # No "or the order the deck was shuffled in": an order would say every
+        # seat's cards, which here only each seat names.
+        refused = DiceRequired.missing(owed, (), subject)
         if others:
             enters = "enters" if len(others) == 1 else "enter"
             refused.message += f"; then {_seats_words(others)} {enters} their own draws"

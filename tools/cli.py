@@ -94,10 +94,22 @@ def out(data: Any) -> None:
 
 
 # How a table gives on the command line what a table-mode refusal asks for.
-CHANCE_HINT = (
-    "give them with the command: --dice 4,2 (die faces, in order), --drew CARD,CARD "
-    "(cards drawn: id, kind or printed name), --order 2,0,1 (a shuffle, new top first)"
-)
+# The flag that gives each kind of value a refusal may ask for.
+_CHANCE_FLAGS = {
+    "die": "--dice 4,2 (die faces, in order)",
+    "card": "--drew CARD,CARD (cards drawn: id, kind or printed name)",
+    "order": "--order 2,0,1 (a shuffle, new top first)",
+}
+
+
+def chance_hint(needs: Any, *, face_down: bool = False) -> str:
+    """Which flags give what a refusal asks for (only those), in the rules' order;
+    ``face_down``: an order may stand for the cards of a shuffled pile."""
+    kinds = list(dict.fromkeys(getattr(n, "kind", "") for n in needs or ()))
+    if face_down and "card" in kinds and "order" not in kinds:
+        kinds.append("order")
+    flags = [_CHANCE_FLAGS[k] for k in kinds if k in _CHANCE_FLAGS] or list(_CHANCE_FLAGS.values())
+    return "give them with the command: " + ", ".join(flags)
 
 
 def fail(
@@ -135,7 +147,9 @@ def guarded(fn: Any) -> Any:
             status, code, rule, detail = known
             extra = extensions(e)
             if code == "dice_required":
-                extra["hint"] = CHANCE_HINT
+                extra["hint"] = chance_hint(
+                    getattr(e, "needs", ()), face_down=bool(getattr(e, "face_down", ()))
+                )
             fail(code, detail, rule=rule, status=status, extra=extra)
 
     return wrapper

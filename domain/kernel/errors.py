@@ -70,8 +70,13 @@ class DiceRequired(IllegalCommand):
         count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
         said = f"{count}: {needs_text(needs, say=say, seat=seat)}"
         if face_down and any(n.kind == "card" for n in needs):
-            piles = " and ".join(f"{seats_named(pile, seat)} ({n} cards)" for pile, n in face_down)
-            said += f"; or, instead of naming the cards drawn, the order {piles} was shuffled in"
+            piles = [f"{seats_named(pile, seat)} ({n} cards)" for pile, n in face_down]
+            if len(piles) == 1:
+                orders = f"the order {piles[0]} was shuffled in"
+            else:
+                listed = ", ".join(piles[:-1]) + " and " + piles[-1]
+                orders = f"the orders {listed} were shuffled in"
+            said += f"; or, instead of naming the cards drawn, {orders}"
         return cls(said, needs, subject=subject, face_down=face_down)
 
     @classmethod

@@ -18,6 +18,11 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     done = run_as_written(lines, tmp_path, env)
     assert "2 cards drawn from the deck for Bob" in done.stderr  # Bob's own, no more
     assert "held: Bob does not defend — waiting for Ann" in done.stderr
+    # The hint names the flags for what is asked, and no deck order: at such a
+    # table an order would say every seat's cards.
+    refusal = json.loads(next(line for line in done.stderr.splitlines() if "dice_required" in line))
+    assert "--drew CARD" in refusal["hint"] and "--dice" in refusal["hint"]
+    assert "--order" not in refusal["hint"] and "shuffled in" not in refusal["message"]
     assert done.stdout.count(": ok (") == 1
     # The state as Ann reads it while the command is held asks her for two cards.
     decoder = json.JSONDecoder()
