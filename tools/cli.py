@@ -346,8 +346,11 @@ def act_command(
         drew=_parse_cards(drew),
         token=token,
     )
+    from services.card_names import table_names
     from services.held_words import held_json
     from services.ledger import parse_game_id
+    from services.reads import entry_json
+    from services.seat_chance import by_seats
     from services.words import Words
 
     if not entries:
@@ -356,7 +359,16 @@ def act_command(
         if held is not None:
             typer.echo(f"held: {held['text']}", err=True)
     loaded = ledger().load(game_id, 1)
-    words = Words.table(loaded.game, loaded.table.started)
+    started = loaded.table.started
+    if by_seats(started.setup):
+        # Each seat enters its own draws here, on its own device: it is shown
+        # what it may see, as its page and the HTTP answer show it.
+        now = ledger().load(game_id)
+        finished = now.game.outcome(now.table.state) is not None
+        names = table_names(started)
+        out([entry_json(e, now.game, seat, finished, names=names) for e in entries])
+        return
+    words = Words.table(loaded.game, started)
     out(
         [
             {

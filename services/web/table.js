@@ -128,7 +128,9 @@
       document.title = `● Your turn — Wizard Ledger`;
     } else {
       const who = [...new Set(st.pending.map((p) => WL.nameOf(st.players, p.seat)))].join(", ");
-      const prompt = st.pending[0] ? st.pending[0].prompt : "";
+      // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
+      const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
+      const prompt = /\byour?\b/i.test(asked) ? "" : asked;
       banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
       document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
     }

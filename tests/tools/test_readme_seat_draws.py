@@ -41,4 +41,8 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     assert len(states) == 1
     held = states[0]["held"]
     assert held["waiting"] == [0] and [n["seat"] for n in held["needs"]] == [0, 0]
-    assert "Ann is dealt Éclair, Explosion" in done.stdout
+    # Ann's own act shows her cards, and Bob's only as hidden from her.
+    at = next(i for i, line in enumerate(lines) if "--drew Éclair,Explosion" in line)
+    hers = done.stdout.split(f"__rc {at - 1} 0")[1].split(f"__rc {at} 0")[0]
+    assert "seat 0 is dealt Éclair, Explosion" in hers
+    assert "seat 1 is dealt" not in hers and '"redacted"' in hers

@@ -144,3 +144,30 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
         assert "cards dealt — hidden from you" in story
     for page in pages.values():
         page.context.close()
+
+
+def test_a_prompt_that_speaks_to_the_defender_is_not_shown_to_the_attacker(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A walk-through read "Waiting for Bob — Ann attacks you with …" on Ann's own page."""
+    created = web_ledger.create_game(
+        "ultimate",
+        ["Ann", "Bob"],
+        seed="prompt",
+        setup={
+            "hands": [["fireball", "lightning"], ["shield", "mirror"]],
+            "health": [9, 9],
+            "first": 0,
+        },
+    )
+    gid = str(created.game_id)
+    web_ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    tokens = dict(created.seats)
+    ann = open_seat(browser, f"{server.url}/play/{gid}#seat=0&token={tokens[0]}")
+    bob = open_seat(browser, f"{server.url}/play/{gid}#seat=1&token={tokens[1]}")
+    assert "attacks you" in bob.inner_text("#turn")  # said to Bob, as it is
+    banner = ann.inner_text("#turn")
+    assert banner.startswith("Waiting for Bob") and "you" not in banner
+    for page in (ann, bob):
+        assert page.errors == []
+        page.context.close()
