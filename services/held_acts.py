@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
 import msgspec
-from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    PersistenceError,
+    RecordConflictError,
+    StoredEvent,
+)
 
 from domain.kernel import (
     ActionTaken,
@@ -87,7 +92,11 @@ class HeldActs:
         # Asked as if no other seat had named a card yet (the list must not show
         # theirs), and a seat that sends its cards again is asked for them all.
         again = seat not in hold.waiting
-        slots = Slots.of(hold).without(lambda by: by != hold.seat and (by != seat or again))
+        # The acting seat's own values stay (the others' lists are rewritten from
+        # the shuffles stored), but for a seat sending its own again.
+        slots = Slots.of(hold).without(
+            lambda by: (by == seat and again) or by not in (seat, hold.seat)
+        )
         _, source = attempt(slots)
         owed = needs_of(source, actor, seat)
         refused = DiceRequired.missing(owed) if owed else None
@@ -230,7 +239,7 @@ class HeldActs:
             number, last = self._last_hold(gid)
             hold = _standing(last, loaded)
             if key is not None:
-                replayed = self._replayed_entry(gid, loaded, last, seat, command, key)
+                replayed = self._replayed_entry(gid, loaded, seat, command, key)
                 if replayed is not None:
                     return replayed
             actor, cmd, slots = self._held_command(loaded, hold, seat, command)
@@ -243,6 +252,13 @@ class HeldActs:
                 subject = "this command"
             try:
                 settled = settle(attempt, actor, seat, slots, *chance, subject=subject)
+            except DiceRequired as e:
+                # Listed as if no other seat had named a card (their cards would
+                # show by what is missing from the list), then as the seat may know.
+                kept = (hold.seat if hold is not None else seat, seat)
+                others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]
+                told = _owed(e, attempt, others_out, actor, seat)
+                raise self._said(gid, loaded, told) from None
             except IllegalCommand as e:
                 raise self._said(gid, loaded, e) from None
             row = Hold(
@@ -268,7 +284,31 @@ class HeldActs:
                 self.conflicts += 1
                 self._forget(gid)
                 continue
+            except PersistenceError as e:
+                # The store failed, maybe at COMMIT: the rows may be in all the same.
+                self._forget(gid)
+                landed = self._held_landed(gid, number + 1, row)
+                if landed is not None:
+                    return landed
+                from services.ledger import ActNotStored
+
+                raise ActNotStored(e) from e
         raise RuntimeError(f"game {gid}: gave up after {_RETRIES} conflicting writes")
+
+    def _held_landed(self: WizardLedger, gid: UUID, number: int, row: Hold) -> Acted | None:
+        """The write of hold row ``number`` (``row``), if it is in the store after
+        all: the row is committed with the game's events, so it tells both."""
+        from services.ledger import Acted
+
+        stored = self.holds_recorder.select_events(
+            self._hold_id(gid), gt=number - 1, lte=number, limit=1
+        )
+        if not stored or msgspec.msgpack.decode(stored[0].state, type=Hold) != row:
+            return None
+        loaded = self._load(gid)
+        if not row.done:
+            return Acted([], loaded)
+        return Acted(self._action_entries(gid, row), loaded)
 
     def _write_held(
         self: WizardLedger,
@@ -279,6 +319,10 @@ class HeldActs:
         hold: Hold | None,
         events: list[Event] | None,
     ) -> Acted:
+        """Commit a hold row, with the game's events when the command is decided:
+        at such a table every write of the game takes the record's next row, so
+        two writers of one game always meet there (a command held in one process
+        and another's command decided in another cannot both be acknowledged)."""
         from services.ledger import Acted, Loaded
 
         stored = StoredEvent(
@@ -296,15 +340,12 @@ class HeldActs:
             assert isinstance(started, GameStarted)
             empty = Loaded(game=loaded.game, table=open_table(loaded.game, started), head=GENESIS)
             staged = self._stage(gid, empty, events, first_is_start=True)
-            staged.rows.append((self.holds_recorder, [stored]))
-            self._commit(gid, staged.rows)
-            return Acted(*self._settle(staged))
-        after = loaded.table
-        for event in events:
-            after = apply(loaded.game, after, event)
-        staged = self._stage(gid, loaded, events, folded=after)
-        if hold is not None:  # the entry that completed a held command, with it
-            staged.rows.append((self.holds_recorder, [stored]))
+        else:
+            after = loaded.table
+            for event in events:
+                after = apply(loaded.game, after, event)
+            staged = self._stage(gid, loaded, events, folded=after)
+        staged.rows.append((self.holds_recorder, [stored]))
         self._commit(gid, staged.rows)
         return Acted(*self._settle(staged))
 
@@ -360,24 +401,34 @@ class HeldActs:
         self: WizardLedger,
         gid: UUID,
         loaded: Loaded,
-        last: Hold | None,
         seat: int,
         command: object | None,
         key: str,
     ) -> Acted | None:
         """A retried act or entry (its idempotency key already stored): what it
-        appended, or nothing new where it was held; None for a new key."""
+        appended, or nothing new where it was held; None for a new key. An
+        entry's key is kept in the hold record only: every row is read for it
+        (a retry may come after later commands were held)."""
         from services.ledger import Acted
 
         if key in loaded.keys and command is not None:
             return Acted(self._replayed(gid, loaded, seat, command, key), loaded)
-        if last is None or (key, seat) not in last.keys:
-            return None
-        if last.done:  # that entry completed the command: its entries
-            after = self.entries(gid, gt=last.at)
-            ends = [i for i, e in enumerate(after) if isinstance(e.event, ActionTaken)]
-            return Acted(after[: ends[1]] if len(ends) > 1 else after, loaded)
-        return Acted([], loaded)
+        rows = self.holds_recorder.select_events(self._hold_id(gid))
+        for stored in rows:
+            row = msgspec.msgpack.decode(stored.state, type=Hold)
+            if row.entered == seat and row.keys and row.keys[-1] == (key, seat):
+                if not row.done:
+                    return Acted([], loaded)  # it was held: so it is answered again
+                return Acted(self._action_entries(gid, row), loaded)
+        return None
+
+    def _action_entries(self: WizardLedger, gid: UUID, row: Hold) -> list[Any]:
+        """The entries the write of a done hold ``row`` appended: its action (or,
+        for an opening, GameStarted and the opening's events)."""
+        after = self.entries(gid, gt=0 if row.seat == OPENING else row.at)
+        actions = [i for i, e in enumerate(after) if isinstance(e.event, ActionTaken)]
+        cut = actions[0] if row.seat == OPENING else (actions[1] if len(actions) > 1 else None)
+        return after[:cut] if cut is not None else after
 
     def _said(self: WizardLedger, gid: UUID, loaded: Loaded, error: IllegalCommand) -> Exception:
         started = loaded.table.started
@@ -446,3 +497,13 @@ def _opening_attempt(game: Game[Any], started: GameStarted) -> Any:
         return [msgspec.structs.replace(trial, setup=setup), *events[1:]], source
 
     return attempt
+
+
+def _owed(refused: DiceRequired, attempt: Any, slots: Slots, actor: int, seat: int) -> DiceRequired:
+    """``refused`` listing what ``seat`` owes as decided over ``slots`` (others'
+    values taken out), so that its lists do not leave out their cards."""
+    if not refused.needs:
+        return refused
+    _, source = attempt(slots)
+    owed = needs_of(source, actor, seat)
+    return refused.with_needs(owed) if owed else refused

@@ -60,5 +60,7 @@ def held_json(
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
     elif seat is not None and seat in hold.entered_by():
         # Its cards are in; it may send them again (one named wrongly).
-        out["again"] = [msgspec.to_builtins(n) for n in ledger.hold_needs(gid, seat)]
+        again = ledger.hold_needs(gid, seat)
+        if again:
+            out["again"] = [msgspec.to_builtins(n) for n in again]
     return out

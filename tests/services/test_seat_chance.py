@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from uuid import UUID
 
 import pytest
 
@@ -463,3 +464,82 @@ def test_a_running_tables_opening_line_says_how_it_was_opened(sqlite_url: str) -
         assert "from a setup file" not in first["text"]
         assert "each seat entering the cards it draws" in first["text"]
         assert "fireball" not in str(first) and first["event"]["setup"] == {"chance_by": "seats"}
+
+
+def _ultimate_by_seats(ledger: WizardLedger) -> str:
+    created = ledger.create_game(
+        "ultimate", ["Ann", "Bob"], table=True, chance_by="seats", dice=[1]
+    )
+    return str(created.game_id)
+
+
+def test_a_refusal_lists_every_card_though_another_seat_named_some(sqlite_url: str) -> None:
+    """Bob, refused for a card left out while the opening is held, is offered all
+    sixteen: a list without Ann's two would tell him her hand."""
+    ledger = WizardLedger(sqlite_url)
+    gid = _ultimate_by_seats(ledger)
+    ledger.act(gid, 0, None, drew=["Bouclier", "Miroir"])
+    with pytest.raises(DiceRequired) as short:
+        ledger.act(gid, 1, None, drew=["Éclair"])
+    assert [len(n.cards) for n in short.value.needs] == [16]
+    assert "Miroir" in short.value.message and "Bouclier" in short.value.message
+
+
+def test_a_stale_read_of_the_hold_record_cannot_lose_a_held_command(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes: one holds a command while the other, having read the hold
+    record just before, sends a command that needs no chance. Both write the
+    record's next row, so the second loses the race, reads again, and is told
+    the game waits; the held command stands."""
+    first, second = WizardLedger(sqlite_url), WizardLedger(sqlite_url)
+    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
+    gid = str(
+        first.create_game(
+            "ultimate",
+            ["Ann", "Bob"],
+            table=True,
+            chance_by="seats",
+            setup={**position, "first": 0},
+        ).game_id
+    )
+    first.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    seen = second._last_hold(UUID(gid))  # the record as it was
+    first.act(gid, 1, {"type": "Decline"}, drew=["shield", "mirror"], dice=[1])  # held
+    assert first.hold_of(gid) is not None
+    stale = iter([seen])
+    real = WizardLedger._last_hold
+    monkeypatch.setattr(
+        second, "_last_hold", lambda g: next(stale, None) or real(second, g), raising=False
+    )
+    with pytest.raises(IllegalCommand) as told:  # a defence: no chance needed
+        second.act(gid, 1, {"type": "Defend", "card": "shield"})
+    assert told.value.code == "chance_awaited"
+    assert first.hold_of(gid) is not None and second.conflicts >= 1
+
+
+def test_an_entry_retried_after_later_commands_gets_its_own_answer(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid = _ultimate_by_seats(ledger)
+    ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"], key="ann-deal")
+    opened = ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"], key="bob-deal")
+    assert opened[0].position == 1
+    ledger.act(gid, 0, {"type": "Draw"}, drew=["Éclair"])
+    # Bob's answer was lost; his retry, after Ann's draw, is the opening again.
+    again = ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"], key="bob-deal")
+    assert [e.position for e in again] == [e.position for e in opened]
+    assert ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"], key="ann-deal") == []
+    assert ledger.hold_of(gid) is None and verify_game(ledger, gid).ok
+
+
+def test_the_acting_seat_is_not_offered_an_empty_form_to_name_its_cards_again(
+    sqlite_url: str,
+) -> None:
+    ledger = WizardLedger(sqlite_url)
+    gid, line = _to_first_refill(ledger)
+    actor = line["seat"]
+    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
+    held = state_json(ledger, gid, seat=actor)["held"]
+    assert "needs" not in held
+    mine = _cards_of(line, actor)
+    assert len(held.get("again", [])) == len(line["dice"]) + len(mine)
