@@ -364,6 +364,8 @@
       const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
       ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
       S.chance = { json, ask };
+      // The move waits for its chance: one way to send it, "Send with these".
+      $("actions").style.display = "none";
       $("table-chance").replaceChildren(
         h("p.muted", {}, "Enter what the table rolled and drew, as it happened, then send the move."),
         ask.box
@@ -375,6 +377,7 @@
   function dropChance() {
     S.chance = null;
     S.heldAsk = null;
+    $("actions").style.display = "";
     $("table-chance").replaceChildren();
   }
 

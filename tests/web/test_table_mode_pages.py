@@ -85,6 +85,8 @@ def test_a_table_opens_and_draws_by_printed_names(
     ann.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
     asked = ann.inner_text("#table-chance")
     assert "Card drawn from the draw pile" in asked
+    # One way to send the move now: with its chance (the move's own Send is gone).
+    assert not ann.is_visible("#actions") and ann.is_visible("#table-chance button.primary")
     options = ann.locator("#table-chance select[data-kind=card] option").all_inner_texts()
     # Every card of the deck as it was shuffled face down: the list must not
     # tell Ann, by elimination, which cards Bob was dealt.
