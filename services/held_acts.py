@@ -9,6 +9,7 @@ they are played at the pace of a table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -371,13 +372,7 @@ class HeldActs:
         if hold is not None and hold.seat == OPENING:
             if command is None and seat in hold.waiting:
                 return OPENING, None, Slots.of(hold)
-            owes = seat in hold.waiting
-            raise IllegalCommand(
-                "chance_awaited",
-                "kernel.table-mode",
-                f"the opening waits for {and_text(names[s] for s in hold.waiting)} to name "
-                + ("the cards dealt to them: send yours with no command" if owes else "theirs"),
-            )
+            raise _awaited(names, hold, seat)
         if hold is None:
             if command is None:
                 raise IllegalCommand(
@@ -386,15 +381,8 @@ class HeldActs:
                     f"no command waits for {names[seat]}'s cards: send a command",
                 )
             return seat, decode_command(loaded.game, command), Slots.of(None)
-        waiting = and_text(names[s] for s in hold.waiting)
         if command is not None or seat not in hold.waiting:
-            owes = seat in hold.waiting
-            raise IllegalCommand(
-                "chance_awaited",
-                "kernel.table-mode",
-                f"{names[hold.seat]}'s command waits for {waiting} to name the cards "
-                + ("you drew: send them with no command" if owes else "they drew"),
-            )
+            raise _awaited(names, hold, seat)
         return hold.seat, decode_command(loaded.game, hold.command), Slots.of(hold)
 
     def _replayed_entry(
@@ -507,3 +495,18 @@ def _owed(refused: DiceRequired, attempt: Any, slots: Slots, actor: int, seat: i
     _, source = attempt(slots)
     owed = needs_of(source, actor, seat)
     return refused.with_needs(owed) if owed else refused
+
+
+def _awaited(names: Sequence[str], hold: Hold, seat: int) -> IllegalCommand:
+    """The refusal of what ``seat`` sent while ``hold`` waits for seats' cards."""
+    waiting = and_text(names[s] for s in hold.waiting)
+    owes = seat in hold.waiting
+    if hold.seat == OPENING:
+        said = f"the opening waits for {waiting} to name " + (
+            "the cards dealt to them: send yours with no command" if owes else "theirs"
+        )
+    else:
+        said = f"{names[hold.seat]}'s command waits for {waiting} to name the cards " + (
+            "you drew: send them with no command" if owes else "they drew"
+        )
+    return IllegalCommand("chance_awaited", "kernel.table-mode", said)

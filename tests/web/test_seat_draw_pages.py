@@ -15,6 +15,7 @@ from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 from tests.services.test_seat_chance import _cards_of, _first_refill, _owners, _spell_wars
 from tests.web.conftest import screenshot
+from tests.web.test_table_mode_pages import _open_at_the_table
 from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position
 
 
@@ -91,15 +92,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     lobby.goto(server.url + "/")
     lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     assert not lobby.is_visible("#by-seats")  # a seeded game has no table to enter
-    lobby.select_option("#game", "ultimate")
-    lobby.select_option("#seats", "2")
-    names = lobby.locator("#names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    lobby.check("input[name=mode][value=table]")
-    lobby.check("#by-seats")
-    assert "names the cards dealt to them on their own page" in lobby.inner_text("#mode-hint")
-    lobby.click("#create")
+    _open_at_the_table(lobby, server, "ultimate", by_seats=True)
     # The lobby asks only what has no seat: the die for the first player. The
     # cards dealt are each player's to name, on their page.
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)

@@ -22,8 +22,9 @@ def _pick(page: Any, fields: Any, labels: list[str]) -> None:
         fields.nth(i).select_option(label=label)
 
 
-def _open_at_the_table(page: Any, server: LiveServer, game: str) -> None:
-    """Ann and Bob open a table-mode game from the lobby (the opening is asked for)."""
+def _open_at_the_table(page: Any, server: LiveServer, game: str, *, by_seats: bool = False) -> None:
+    """Ann and Bob open a table-mode game from the lobby (the opening is asked for);
+    ``by_seats``: each of them enters the cards they draw."""
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.select_option("#game", game)
@@ -32,6 +33,9 @@ def _open_at_the_table(page: Any, server: LiveServer, game: str) -> None:
     names.nth(0).fill("Ann")
     names.nth(1).fill("Bob")
     page.check("input[name=mode][value=table]")
+    if by_seats:
+        page.check("#by-seats")
+        assert "names the cards dealt to them on their own page" in page.inner_text("#mode-hint")
     page.click("#create")
 
 
