@@ -69,6 +69,14 @@ class HeldActs:
 
         return self._last_hold(parse_game_id(game_id))[0]
 
+    def hold_record(self: WizardLedger, game_id: str | UUID) -> list[tuple[int, Hold]]:
+        """Every row of the game's hold record, numbered: each command held and
+        each entry made for it, whole (the operator's view: the cards named)."""
+        from services.ledger import parse_game_id
+
+        rows = self.holds_recorder.select_events(self._hold_id(parse_game_id(game_id)))
+        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=Hold)) for r in rows]
+
     def hold_of(self: WizardLedger, game_id: str | UUID) -> Hold | None:
         """The command the game is holding for seats' draws, or None."""
         from services.ledger import parse_game_id

@@ -529,6 +529,38 @@ def notes(game_id: str) -> None:
 
 @app.command()
 @guarded
+def holds(game_id: str) -> None:
+    """At a table whose seats enter their own draws: who entered what and when, for
+    each command held (JSON, the cards named; the operator's view, as `log --full`)."""
+    from services.seat_chance import OPENING
+
+    players = ledger().load(game_id).table.started.players
+
+    def who(seat: int) -> str:
+        return "whoever opened the table" if seat == OPENING else players[seat]
+
+    out(
+        [
+            {
+                "row": number,
+                "at": row.at,
+                "held": "the opening" if row.seat == OPENING else who(row.seat),
+                "command": None if row.seat == OPENING else row.command,
+                "entered_by": who(row.entered),
+                "when": row.when,
+                "dice": list(row.dice),
+                "drew": list(row.drew),
+                "orders": [None if o is None else list(o) for o in row.orders],
+                "waiting": [who(s) for s in row.waiting],
+                "done": row.done,
+            }
+            for number, row in ledger().hold_record(game_id)
+        ]
+    )
+
+
+@app.command()
+@guarded
 def verify(
     game_ids: Annotated[list[str] | None, typer.Argument()] = None,
     all_: Annotated[bool, typer.Option("--all")] = False,

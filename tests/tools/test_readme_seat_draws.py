@@ -24,6 +24,18 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     assert "--drew CARD" in refusal["hint"] and "--dice" in refusal["hint"]
     assert "--order" not in refusal["hint"] and "shuffled in" not in refusal["message"]
     assert done.stdout.count(": ok (") == 1
+    # The referee's record: Ann's fireball (decided at once), Bob's held
+    # command, then Ann's entry that completed it.
+    at = next(i for i, line in enumerate(lines) if line.endswith("holds $S") or " holds $S" in line)
+    record = json.loads(done.stdout.split(f"__rc {at - 1} 0")[1].split(f"__rc {at} 0")[0])
+    assert [(r["held"], r["entered_by"], r["done"]) for r in record] == [
+        ("Ann", "Ann", True),
+        ("Bob", "Bob", False),
+        ("Bob", "Ann", True),
+    ]
+    assert record[1]["waiting"] == ["Ann"]
+    # As each seat typed them, in the deal's order: Ann's, then Bob's.
+    assert record[2]["drew"] == ["Éclair", "Explosion", "Bouclier", "Miroir"]
     # The state as Ann reads it while the command is held asks her for two cards.
     decoder = json.JSONDecoder()
     text = done.stdout
