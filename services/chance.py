@@ -6,13 +6,14 @@ see exactly the same dice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from domain.kernel import CardsShuffled, Dice, GameStarted, IllegalCommand, Table
-from domain.kernel.chance_needs import ChanceNeed, card_key, kinds
+from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
 from services.table_face import face_with_data
 
@@ -196,3 +197,19 @@ def check_supplied_used(
             f"{_count(left, 'deck order')} more than this command shuffles: an order "
             "given for a shuffle that did not happen",
         )
+
+
+_QUOTED = re.compile(r"'([A-Za-z0-9_#.\-]+)'")
+
+
+def quoted_names(message: str, started: GameStarted) -> str:
+    """A refusal's quoted card ids (``'shield'``, as a page sends them) by the
+    names the table reads (``'Bouclier'``); a quote that is no card stays."""
+    said = card_words(started)
+
+    def name(m: re.Match[str]) -> str:
+        kind = card_kind(m.group(1))
+        named = said(kind)
+        return f"'{named}'" if named != kind else m.group(0)
+
+    return _QUOTED.sub(name, message)

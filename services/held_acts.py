@@ -39,7 +39,14 @@ from domain.kernel.chance_needs import ChanceNeed, seats_named
 from domain.kernel.dice import ScriptedSource
 from domain.kernel.events import and_text
 from services.card_names import table_names
-from services.chance import card_words, check_supplied_used, dice_for, opening_dice, seat_words
+from services.chance import (
+    card_words,
+    check_supplied_used,
+    dice_for,
+    opening_dice,
+    quoted_names,
+    seat_words,
+)
 from services.codec import GENESIS
 from services.seat_chance import OPENING, Hold, Slots, needs_of, settle
 
@@ -433,7 +440,7 @@ class HeldActs:
         )
         # Seats by their players' names: "given by Bob", "then Cleo enters ...".
         said = seats_named(refused.message, seat_words(started))
-        refused.message = table_names(started).rename(said)
+        refused.message = table_names(started).rename(quoted_names(said, started))
         refused.args = (refused.message,)
         return refused
 

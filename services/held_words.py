@@ -13,7 +13,7 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import decode_command
-from domain.kernel.chance_needs import needs_text
+from domain.kernel.chance_needs import card_kind, needs_text
 from domain.kernel.events import and_text
 from services.chance import card_words, seat_words
 from services.ledger import Loaded, WizardLedger
@@ -34,12 +34,14 @@ def held_json(
     if hold is None or hold.at != loaded.version:
         return None
     words = Words.table(loaded.game, started)
-    waiting = [words.seat(s) for s in hold.waiting]
+    # The reader by "you": "waiting for you and Cleo", "the cards you drew".
+    waiting = [("you" if s == seat else words.seat(s)) for s in hold.waiting]
+    alone = waiting == ["you"]
     out: dict[str, Any] = {"seat": hold.seat, "waiting": list(hold.waiting)}
     if hold.seat == OPENING:
         out["seat"] = None
         out["text"] = f"The opening deal — waiting for {and_text(waiting)} to name the cards " + (
-            "they were dealt" if len(waiting) > 1 else "they were dealt into their hand"
+            "you were dealt" if alone else "they were dealt"
         )
     else:
         secret = decode_command(loaded.game, hold.command).secret()
@@ -49,7 +51,7 @@ def held_json(
             else words.command(hold.seat, hold.command)
         )
         out["text"] = f"{said} — waiting for {and_text(waiting)} to name the cards " + (
-            "they draw" if len(waiting) > 1 else "drawn into their hand"
+            "you drew" if alone else "they draw" if len(waiting) > 1 else "drawn into their hand"
         )
         if not secret or seat == hold.seat:
             out["command"] = hold.command
@@ -58,7 +60,15 @@ def held_json(
         needs = ledger.hold_needs(gid, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
-    elif seat is not None and seat in hold.entered_by():
+    if seat is not None and seat in hold.entered_by():
+        # What it named, as it typed it (its own), to spot a slip.
+        say = card_words(started)
+        out["yours"] = [
+            say(card_kind(str(hold.drew[i])))
+            for stream, i, by in hold.placed
+            if by == seat and stream == "drew"
+        ]
+    if seat is not None and seat not in hold.waiting and seat in hold.entered_by():
         # Its cards are in; it may send them again (one named wrongly).
         again = ledger.hold_needs(gid, seat)
         if again:

@@ -64,6 +64,7 @@ from services.chance import (
     check_supplied_used,
     dice_for,
     opening_dice,
+    quoted_names,
     seat_words,
     unrevealing,
 )
@@ -814,7 +815,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             started = loaded.table.started
             refused = self._unrevealing(gid, e, started) if isinstance(e, DiceRequired) else e
             # The refusal is the game's words: a table's own card names.
-            refused.message = table_names(started).rename(refused.message)
+            refused.message = table_names(started).rename(quoted_names(refused.message, started))
             refused.args = (refused.message,)
             if refused is e:
                 raise

@@ -139,7 +139,8 @@ def settle(
         try:
             events, source = attempt(slots)
         except DiceRequired as wrong:
-            if not wrong.needs and any(by != seat for _, _, by in slots.placed):
+            twice = len(set(drew)) < len(drew)  # its own card named twice: its own slip
+            if not wrong.needs and not twice and any(by != seat for _, _, by in slots.placed):
                 # The card may be there after all: named wrongly by a seat before.
                 wrong.message += (
                     "; if it is in your hand, a player who named their cards before you "

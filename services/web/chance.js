@@ -32,7 +32,7 @@
       return h(
         "label.chance-field",
         {},
-        h("span", {}, `Die for ${need.what}${whose}${of}, 1 to ${need.sides}`),
+        h("span", {}, `${owner === null ? "Die" : `${owner}'s die`} for ${need.what}${of}, 1 to ${need.sides}`),
         h("select", { dataset: { kind: "die" } }, h("option", { value: "" }, "—"), faces)
       );
     }

@@ -392,9 +392,10 @@
       return;
     }
     const dealt = held.seat === null ? "were dealt" : "drew";
+    const yours = held.yours && held.yours.length ? ` (you named ${held.yours.join(", ")})` : "";
     const intro = held.needs
       ? `${named(held.text)}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
-      : `Your cards are in. ${named(held.text)}.`;
+      : `Your cards are in${yours}. ${named(held.text)}.`;
     const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
     if (S.heldAsk && S.heldAsk.json === json) {
       S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
@@ -416,12 +417,15 @@
       parts.push(ask.box);
     } else {
       // One of the cards named may be wrong (another player is told so): name them again.
-      parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name the cards I ${dealt} again`));
+      parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name my cards again`));
     }
     const introLine = h("p.muted", {}, intro);
     S.chance = null;
+    const first = !S.heldAsk;
     S.heldAsk = { json, intro: introLine };
     $("table-chance").replaceChildren(introLine, ...parts);
+    // On a phone the form lies below the board and the hand: bring it into view once.
+    if (first && held.needs) $("actions-panel").scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   // One idempotency key per intended action: a retry of the same command after

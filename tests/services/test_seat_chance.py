@@ -128,7 +128,9 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     held = state["held"]
     assert held["seat"] == actor and held["waiting"] == others
     assert held["text"].startswith(names[actor])
-    assert all(names[s] in held["text"] for s in others)
+    # The reader is "you"; the others by name.
+    assert "waiting for you" in held["text"] and names[seat] not in held["text"]
+    assert all(names[s] in held["text"] for s in others if s != seat)
     mine = _cards_of(line, seat)
     assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
     assert {n["seat"] for n in held["needs"]} == {seat}
@@ -412,7 +414,8 @@ def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
     assert "card 3" not in said and "already named" not in said
     assert ledger.raw_rows(gid) == []
     # Ann, done, is offered her cards again on her page.
-    assert len(state_json(ledger, gid, seat=0)["held"]["again"]) == 2
+    ann = state_json(ledger, gid, seat=0)["held"]
+    assert len(ann["again"]) == 2 and ann["yours"] == ["Bouclier", "Miroir"]  # her slip, shown
     assert ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"]) == []
     assert ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])[0].position == 1
     started = ledger.load(gid).table.started

@@ -102,7 +102,7 @@ def test_a_table_opens_and_draws_by_printed_names(
     ann.wait_for_selector("#act-error .error", timeout=TIMEOUT)
     refusal = ann.inner_text("#act-error")
     assert (
-        "card 1 of those named as drawn, 'shield', cannot have come from the draw pile" in refusal
+        "card 1 of those named as drawn, 'Bouclier', cannot have come from the draw pile" in refusal
     )
     assert "Miroir" not in refusal and "mirror" not in refusal
     ann.locator("#table-chance select[data-kind=card]").select_option(label="Éclair")
