@@ -156,7 +156,8 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
     )
 
 
-def _count(n: int, thing: str) -> str:
+def counted(n: int, thing: str) -> str:
+    """``1 die``, ``2 cards``: a count of things in words."""
     plural = "dice" if thing == "die" else f"{thing}s"
     return f"{n} {thing if n == 1 else plural}"
 
@@ -177,8 +178,8 @@ def check_supplied_used(
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{_count(len(left), 'card')} named as drawn but not needed ({named}): "
-            f"this command draws {_count(source.used_drew, 'card')} from a face-down pile",
+            f"{counted(len(left), 'card')} named as drawn but not needed ({named}): "
+            f"this command draws {counted(source.used_drew, 'card')} from a face-down pile",
         )
     # The script's values come first, so supplied ones are all used only if nothing is left.
     if values and source.used_values < len(source.values):
@@ -186,7 +187,7 @@ def check_supplied_used(
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{_count(left, 'die')} more than this command rolls: a value given "
+            f"{counted(left, 'die')} more than this command rolls: a value given "
             "for a roll that did not happen",
         )
     if orders and source.used_orders < len(source.orders):
@@ -194,7 +195,7 @@ def check_supplied_used(
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{_count(left, 'deck order')} more than this command shuffles: an order "
+            f"{counted(left, 'deck order')} more than this command shuffles: an order "
             "given for a shuffle that did not happen",
         )
 

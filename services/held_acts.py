@@ -9,7 +9,7 @@ they are played at the pace of a table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -35,16 +35,14 @@ from domain.kernel import (
     start,
     stored_command,
 )
-from domain.kernel.chance_needs import ChanceNeed, seats_named
-from domain.kernel.dice import ScriptedSource
+from domain.kernel.chance_needs import ChanceNeed
+from domain.kernel.dice import Dice, ScriptedSource
 from domain.kernel.events import and_text
-from services.card_names import table_names
 from services.chance import (
     card_words,
     check_supplied_used,
     dice_for,
     opening_dice,
-    quoted_names,
     seat_words,
 )
 from services.codec import GENESIS
@@ -89,7 +87,10 @@ class HeldActs:
         from services.ledger import parse_game_id
 
         gid = parse_game_id(game_id)
-        loaded = self._load(gid)
+        return self.held_at(gid, self._load(gid))
+
+    def held_at(self: WizardLedger, gid: UUID, loaded: Loaded) -> Hold | None:
+        """The command held at ``loaded``'s position (the fold in hand), or None."""
         _, hold = self._last_hold(gid)
         return _standing(hold, loaded)
 
@@ -100,9 +101,14 @@ class HeldActs:
 
         gid = parse_game_id(game_id)
         loaded = self._load(gid)
-        _, hold = self._last_hold(gid)
-        hold = _standing(hold, loaded)
-        if hold is None or (seat not in hold.waiting and seat not in hold.entered_by()):
+        hold = self.held_at(gid, loaded)
+        return () if hold is None else self.needs_for(gid, loaded, hold, seat)
+
+    def needs_for(
+        self: WizardLedger, gid: UUID, loaded: Loaded, hold: Hold, seat: int
+    ) -> tuple[ChanceNeed, ...]:
+        """``hold_needs`` of a hold and fold in hand (no read of the record)."""
+        if seat not in hold.waiting and seat not in hold.entered_by():
             return ()
         actor, attempt = self._held_attempt(gid, loaded, hold)
         # Asked as if no other seat had named a card yet (the list must not show
@@ -179,11 +185,18 @@ class HeldActs:
         self.freshness.bump(gid)
         return None
 
+    def _opening_hold(self: WizardLedger, gid: UUID) -> Hold | None:
+        """The game's opening while it waits for seats' cards, or None."""
+        _, hold = self._last_hold(gid)
+        if hold is None or hold.seat != OPENING or hold.done:
+            return None
+        return hold
+
     def opening_held_refusal(self: WizardLedger, gid: UUID) -> IllegalCommand | None:
         """What a read of a game's record says while its opening waits for seats'
         cards (nothing is stored yet), or None when it does not."""
-        _, hold = self._last_hold(gid)
-        if hold is None or hold.seat != OPENING or hold.done:
+        hold = self._opening_hold(gid)
+        if hold is None:
             return None
         names = _draft(hold).players
         waiting = and_text(names[s] for s in hold.waiting)
@@ -199,8 +212,8 @@ class HeldActs:
         opening (nothing stored in its stream yet), or None."""
         from services.ledger import Loaded
 
-        _, hold = self._last_hold(gid)
-        if hold is None or hold.seat != OPENING or hold.done:
+        hold = self._opening_hold(gid)
+        if hold is None:
             return None
         started = _draft(hold)
         game = _game_of(started)
@@ -214,10 +227,8 @@ class HeldActs:
 
         def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
             dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
-            source = dice.source
-            assert isinstance(source, ScriptedSource)
-            source.private = True
-            try:
+
+            def decide() -> list[Event]:
                 events = act(
                     loaded.game,
                     table,
@@ -229,12 +240,10 @@ class HeldActs:
                     supplied_drew=slots.drew,  # type: ignore[arg-type]
                     key=key,
                 )
-            except DiceRequired as e:
-                if e.needs and source.needs:
-                    return None, source
-                raise
-            check_supplied_used(dice, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
-            return events, source
+                check_supplied_used(dice, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
+                return events
+
+            return _tried(dice, decide)
 
         return attempt
 
@@ -434,15 +443,8 @@ class HeldActs:
         return after[:cut] if cut is not None else after
 
     def _said(self: WizardLedger, gid: UUID, loaded: Loaded, error: IllegalCommand) -> Exception:
-        started = loaded.table.started
-        refused = (
-            self._unrevealing(gid, error, started) if isinstance(error, DiceRequired) else error
-        )
-        # Seats by their players' names: "given by Bob", "then Cleo enters ...".
-        said = seats_named(refused.message, seat_words(started))
-        refused.message = table_names(started).rename(quoted_names(said, started))
-        refused.args = (refused.message,)
-        return refused
+        # Seats by their players' names too: "given by Bob", "then Cleo enters ...".
+        return self._told(gid, loaded.table.started, error, seats_by_name=True)
 
 
 def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:
@@ -485,21 +487,34 @@ def _opening_attempt(game: Game[Any], started: GameStarted) -> Any:
             setup["drew"] = list(slots.drew)
         trial = msgspec.structs.replace(started, setup=setup)
         chance = opening_dice(trial, None)
-        source = chance.source
-        assert isinstance(source, ScriptedSource)
-        source.private = True
-        try:
+
+        def decide() -> list[Event]:
             events = start(game, trial, chance)
-        except DiceRequired as e:
-            if e.needs and source.needs:
-                return None, source
-            raise
-        check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]
-        if slots.drew:
-            setup["drew"] = list(chance.named_cards(slots.drew))  # type: ignore[arg-type]
-        return [msgspec.structs.replace(trial, setup=setup), *events[1:]], source
+            check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]
+            if slots.drew:
+                setup["drew"] = list(chance.named_cards(slots.drew))  # type: ignore[arg-type]
+            return [msgspec.structs.replace(trial, setup=setup), *events[1:]]
+
+        return _tried(chance, decide)
 
     return attempt
+
+
+def _tried(
+    dice: Dice, decide: Callable[[], list[Event]]
+) -> tuple[list[Event] | None, ScriptedSource]:
+    """``decide()`` with the table's ``dice``: its events, or None where it stopped
+    for values not entered yet (the source says which). A card refused says
+    nothing of what other seats named (``ScriptedSource.private``)."""
+    source = dice.source
+    assert isinstance(source, ScriptedSource)
+    source.private = True
+    try:
+        return decide(), source
+    except DiceRequired as e:
+        if e.needs and source.needs:
+            return None, source
+        raise
 
 
 def _owed(refused: DiceRequired, attempt: Any, slots: Slots, actor: int, seat: int) -> DiceRequired:

@@ -30,8 +30,8 @@ def held_json(
     started = loaded.table.started
     if not by_seats(started.setup):
         return None
-    hold = ledger.hold_of(gid)
-    if hold is None or hold.at != loaded.version:
+    hold = ledger.held_at(gid, loaded)
+    if hold is None:
         return None
     words = Words.table(loaded.game, started)
     # The reader by "you": "waiting for you and Cleo", "the cards you drew".
@@ -57,7 +57,7 @@ def held_json(
             out["command"] = hold.command
     out["entered"] = [s for s in hold.entered_by() if s >= 0]
     if seat is not None and seat in hold.waiting:
-        needs = ledger.hold_needs(gid, seat)
+        needs = ledger.needs_for(gid, loaded, hold, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
     if seat is not None and seat in hold.entered_by():
@@ -70,7 +70,7 @@ def held_json(
         ]
     if seat is not None and seat not in hold.waiting and seat in hold.entered_by():
         # Its cards are in; it may send them again (one named wrongly).
-        again = ledger.hold_needs(gid, seat)
+        again = ledger.needs_for(gid, loaded, hold, seat)
         if again:
             out["again"] = [msgspec.to_builtins(n) for n in again]
     return out

@@ -56,6 +56,7 @@ from domain.kernel import (
     start,
     stored_command,
 )
+from domain.kernel.chance_needs import seats_named
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from domain.kernel.events import OPENING_CHANCE
 from services.card_names import table_names
@@ -546,30 +547,40 @@ class WizardLedger(HeldActs, Application[UUID]):
             )
             if opened is None:  # dealt into seats' hands: they name their own cards
                 return Created(gid, list(enumerate(tokens)))
-            loaded = Loaded(game=game, table=open_table(game, opened[0]), head=GENESIS)  # type: ignore[arg-type]
-            self._append(gid, loaded, opened, first_is_start=True, secret=secret)
-            return Created(gid, list(enumerate(tokens)))
+            events = opened
+        else:
+            events = self._opening(game, started, seed, script_drew)
+        for event in events:
+            encode_body(event)  # an unencodable setup fails here, before anything is written
+        opened_with = events[0]  # GameStarted as recorded (the cards named by their ids)
+        assert isinstance(opened_with, GameStarted)
+        loaded = Loaded(game=game, table=open_table(game, opened_with), head=GENESIS)
+        # GameStarted is position 1: the fold of the opening events starts from it.
+        self._append(gid, loaded, events, first_is_start=True, secret=secret)
+        return Created(gid, list(enumerate(tokens)))
+
+    @staticmethod
+    def _opening(
+        game: Game[Any], started: GameStarted, seed: str | None, drew: list[str]
+    ) -> list[Event]:
+        """The opening events, ``GameStarted`` first, with the table's chance
+        (``drew``: the cards it named as dealt)."""
         chance = opening_dice(started, seed)
         try:
             events = start(game, started, chance)
         except DiceRequired as e:
             raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
         # The cards named at the opening are for its deal: one left over is a typo.
-        check_supplied_used(chance, (), (), script_drew)
-        taken = chance.named_cards(script_drew)
-        if list(taken) != script_drew:
+        check_supplied_used(chance, (), (), drew)
+        taken = chance.named_cards(drew)
+        if list(taken) != drew:
             # Cards named by kind or printed name are recorded by the ids dealt,
             # so that replay and verify deal exactly those.
             started = msgspec.structs.replace(
                 started, setup={**(started.setup or {}), "drew": list(taken)}
             )
             events = [started, *events[1:]]
-        for event in events:
-            encode_body(event)  # an unencodable setup fails here, before anything is written
-        loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
-        # GameStarted is position 1: the fold of the opening events starts from it.
-        self._append(gid, loaded, events, first_is_start=True, secret=secret)
-        return Created(gid, list(enumerate(tokens)))
+        return events
 
     # -------------------------------------------------------------------- fork
 
@@ -812,15 +823,33 @@ class WizardLedger(HeldActs, Application[UUID]):
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, chance, key)
         except IllegalCommand as e:
-            started = loaded.table.started
-            refused = self._unrevealing(gid, e, started) if isinstance(e, DiceRequired) else e
-            # The refusal is the game's words: a table's own card names.
-            refused.message = table_names(started).rename(quoted_names(refused.message, started))
-            refused.args = (refused.message,)
+            refused = self._told(gid, loaded.table.started, e)
             if refused is e:
                 raise
             raise refused from None
         return self._stage(gid, loaded, events, folded=after)
+
+    def _told(
+        self,
+        gid: UUID,
+        started: GameStarted,
+        error: IllegalCommand,
+        *,
+        seats_by_name: bool = False,
+    ) -> IllegalCommand:
+        """A refusal as the seat is told it: the cards it could have drawn as it
+        may know them (``_unrevealing``), in the game's words (the table's card
+        names, a quoted id by its name) and, with ``seats_by_name``, every seat
+        by its player's name ("given by Bob")."""
+        refused = (
+            self._unrevealing(gid, error, started) if isinstance(error, DiceRequired) else error
+        )
+        said = (
+            seats_named(refused.message, seat_words(started)) if seats_by_name else refused.message
+        )
+        refused.message = table_names(started).rename(quoted_names(said, started))
+        refused.args = (refused.message,)
+        return refused
 
     def _unrevealing(self, gid: UUID, refused: DiceRequired, started: GameStarted) -> DiceRequired:
         """A seat's refusal for missing cards, listing what could be drawn as

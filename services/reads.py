@@ -20,6 +20,7 @@ from services.codec import GENESIS
 from services.held_words import held_json
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.lobby import lobby_fields
+from services.seat_chance import by_seats
 from services.words import Words, declarations, hidden_line, prompt_words
 
 
@@ -199,7 +200,7 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
 def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
-    if held_json(ledger, gid, loaded, seat) is not None:
+    if by_seats(loaded.table.started.setup) and ledger.held_at(gid, loaded) is not None:
         return []  # a command waits for seats' draws: nothing else can be sent
     return legal_of(loaded, seat)
 

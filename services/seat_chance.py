@@ -25,6 +25,8 @@ import msgspec
 from domain.kernel import DiceRequired, Event, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, enterer
 from domain.kernel.dice import ScriptedSource
+from domain.kernel.events import and_text
+from services.chance import counted
 
 # Who enters a table-mode game's chance (``GameStarted.setup["chance_by"]``).
 BY_SEATS = "seats"
@@ -185,7 +187,9 @@ def settle(
         refused = DiceRequired.missing(owed, (), subject)
         if others:
             enters = "enters" if len(others) == 1 else "enter"
-            refused.message += f"; then {_seats_words(others)} {enters} their own draws"
+            refused.message += (
+                f"; then {and_text(f'seat {o}' for o in others)} {enters} their own draws"
+            )
             refused.args = (refused.message,)
         raise refused
     # Held: for the other seats, and for this one again if it owes what follows theirs.
@@ -208,13 +212,8 @@ def _offsets(source: ScriptedSource, slots: Slots) -> dict[str, int]:
 
 
 def _left_words(left: dict[str, list[Any]]) -> str:
-    parts = []
-    for stream, values in left.items():
-        n = len(values)
-        thing = {"dice": "die", "orders": "deck order", "drew": "card"}[stream]
-        plural = "dice" if thing == "die" else f"{thing}s"
-        parts.append(f"{n} {thing if n == 1 else plural}")
-    return " and ".join(parts)
+    thing = {"dice": "die", "orders": "deck order", "drew": "card"}
+    return " and ".join(counted(len(values), thing[stream]) for stream, values in left.items())
 
 
 def _asked(source: ScriptedSource | None, actor: int, seat: int, subject: str) -> str:
@@ -224,8 +223,3 @@ def _asked(source: ScriptedSource | None, actor: int, seat: int, subject: str) -
     if not owed:
         return "the cards a seat draws into its hand are entered by that seat"
     return f"it enters {len(owed)} value{'s' if len(owed) > 1 else ''} here"
-
-
-def _seats_words(seats: Sequence[int]) -> str:
-    listed = [f"seat {s}" for s in seats]
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]

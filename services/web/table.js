@@ -346,6 +346,19 @@
     return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
   }
 
+  // Sends ``cmd`` (null: a seat's cards for a held command) with the values of a
+  // chance box, or says which of its fields is not answered.
+  function sendButton(ask, cmd, label) {
+    return h("button.primary", {
+      type: "button",
+      onclick: () => {
+        const values = ask.values();
+        if (values instanceof Error) WL.showError($("act-error"), values);
+        else send(cmd, values);
+      },
+    }, label);
+  }
+
   // Table mode: the chance a refused command asked for, kept until it is sent
   // with it (or dropped); a further refusal adds what it still needs.
   function askChance(cmd, needs) {
@@ -353,14 +366,7 @@
     if (!S.chance || S.chance.json !== json) {
       const what = describe(ctx(), cmd);
       const ask = WL.chanceBox(S.summary.game, S.state.players, `The table's chance for: ${what}`);
-      const sendIt = h("button.primary", {
-        type: "button",
-        onclick: () => {
-          const values = ask.values();
-          if (values instanceof Error) WL.showError($("act-error"), values);
-          else send(cmd, values);
-        },
-      }, "Send with these");
+      const sendIt = sendButton(ask, cmd, "Send with these");
       const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
       ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
       S.chance = { json, ask };
@@ -405,14 +411,7 @@
     if (asked) {
       const ask = WL.chanceBox(S.summary.game, c.state.players, held.needs ? "The cards you drew" : "Your cards, again");
       ask.add(held.needs || held.again);
-      const sendIt = h("button.primary", {
-        type: "button",
-        onclick: () => {
-          const values = ask.values();
-          if (values instanceof Error) WL.showError($("act-error"), values);
-          else send(null, values);
-        },
-      }, "Send my cards");
+      const sendIt = sendButton(ask, null, "Send my cards");
       ask.box.append(h("div.chance-buttons", {}, sendIt));
       parts.push(ask.box);
     } else {
