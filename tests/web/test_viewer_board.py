@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.kernel import get_game
-from services.exports import export_text
+from services.exports import document, export_text, html_text
 from services.ledger import WizardLedger
 from tests.web.conftest import LiveServer, screenshot
 from tests.web.test_table_pages import hidden_strings
@@ -125,5 +125,25 @@ def test_a_seats_replay_page_draws_its_own_hand_and_no_other(
         leaked = sorted(s for s in hidden_strings(web_ledger, gid, 0) if s in html)
         assert not leaked, leaked[:5]
         screenshot(page, "replay-board-seat")
+    finally:
+        context.close()
+
+
+def test_an_export_made_before_boards_shows_its_facts(browser: Any, tmp_path: Path) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("orctower")
+    gid = play_stored(ledger, game, 2, "old-export", stop_after=10, names=NAMES[:2])
+    doc = document(ledger, gid, disputes=False)
+    for added in ("seats", "boards", "faces"):  # what version 2 held before boards
+        del doc[added]
+    path = tmp_path / "old.html"
+    path.write_text(html_text(doc), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        assert not page.locator("#state-switch").is_visible()
+        assert not page.locator("#board").is_visible()
+        assert page.locator("#facts-box").is_visible()
+        assert page.locator("#state tr").count() > 5
+        assert problems == []
     finally:
         context.close()
