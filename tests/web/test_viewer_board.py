@@ -79,10 +79,8 @@ def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
             go_to(page, position)
             state = ledger.load(gid, position).table.state
             expected = tuple(p["life"] for p in game.view(state, 0)["players"])
-            drawn = tuple(
-                int(page.inner_text(f"#board >> div.seat[data-seat='{s}'] span.stat[title='life'] b"))
-                for s in range(2)
-            )
+            life = "#board >> div.seat[data-seat='{}'] span.stat[title='life'] b"
+            drawn = tuple(int(page.inner_text(life.format(s))) for s in range(2))
             assert drawn == expected, position
             seen.add(drawn)
         assert len(seen) > 1  # the positions chosen do differ
