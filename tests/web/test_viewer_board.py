@@ -48,6 +48,8 @@ def test_the_html_export_draws_each_positions_board_offline(
             assert board.is_visible() and not page.locator("#facts-box").is_visible()
             text = page.locator("#board .felt").inner_text()
             assert all(name in text for name in NAMES[:players]), text[:300]
+            # The operator's export is nobody's own: it is seen through Ann's eyes.
+            assert "Ann (this view)" in text and "(you)" not in text
             screenshot(page, f"viewer-board-{game_id}-{position}")
         # The facts are one click away, and the board one click back.
         page.click("#show-facts")
@@ -117,7 +119,7 @@ def test_a_seats_replay_page_draws_its_own_hand_and_no_other(
         position = web_ledger.load(gid).version
         go_to(page, position)
         html = board_html(page)
-        assert "Ann's hand" in html
+        assert "Ann's hand" in html and "Ann (you)" in html
         hand = [c["id"] for c in game.view(web_ledger.load(gid).table.state, 0)["hand"]]
         assert hand and all(f'data-card="{card}"' in html for card in hand)
         leaked = sorted(s for s in hidden_strings(web_ledger, gid, 0) if s in html)
