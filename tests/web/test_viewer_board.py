@@ -12,6 +12,8 @@ import pytest
 from domain.kernel import get_game
 from services.exports import document, export_text, html_text
 from services.ledger import WizardLedger
+from services.view_words import flatten
+from services.words import Words
 from tests.web.conftest import LiveServer, screenshot
 from tests.web.test_table_pages import hidden_strings
 from tests.web.test_viewer import open_viewer
@@ -89,6 +91,21 @@ def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
         # Stepping back one position from the end draws that position's board.
         page.click("#back")
         page.wait_for_selector(f"#board >> .felt[data-position='{last - 1}']")
+        # Under the board, what the position changed: a wizard's life, in words.
+        words = Words(game, tuple(NAMES[:2]))
+        hit = next(
+            p
+            for p in range(2, last + 1)
+            if game.view(ledger.load(gid, p).table.state, 0)["players"]
+            != game.view(ledger.load(gid, p - 1).table.state, 0)["players"]
+        )
+        go_to(page, hit)
+        before = flatten(game.view(ledger.load(gid, hit - 1).table.state, 0), words)
+        after = flatten(game.view(ledger.load(gid, hit).table.state, 0), words)
+        said = page.inner_text("#changes")
+        assert said.startswith(f"Changed at #{hit}")
+        changed = [k for k in after if before.get(k) != after[k]]
+        assert changed and all(k in said for k in changed[:8]), (changed, said)
         assert problems == []
     finally:
         context.close()
