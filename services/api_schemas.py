@@ -170,3 +170,8 @@ class TableFace(_Open):
     labels: dict[str, str] = Field(
         default_factory=dict, description="command types and view keys in words"
     )
+    names: dict[str, str] = Field(
+        default_factory=dict,
+        description="every named entry of the game's data (a title, a card) by id, as this"
+        " table calls it",
+    )

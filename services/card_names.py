@@ -162,7 +162,9 @@ def started_face(started: GameStarted) -> dict[str, Any]:
     names = table_names(started)
     if not names:
         return face
-    return {**face, "cards": [dict(c, gloss=names.rename(c["gloss"])) for c in face["cards"]]}
+    cards = [dict(c, gloss=names.rename(c["gloss"])) for c in face["cards"]]
+    labels = {k: names.rename(v) for k, v in face["labels"].items()}
+    return {**face, "cards": cards, "labels": labels}
 
 
 _KEEP = 64

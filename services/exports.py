@@ -130,7 +130,8 @@ def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str
     # An instance id names its kind before a copy number: "slug#2", "smash.01", "orc-04".
     kinds = {re.split(r"[#.]", s)[0] for s in said} | {re.sub(r"-\d+$", "", s) for s in said}
     cards = [c for c in face["cards"] if c["id"] in said or c["id"] in kinds]
-    return {**face, "cards": cards}
+    names = {k: v for k, v in face.get("names", {}).items() if k in said or k in kinds}
+    return {**face, "cards": cards, "names": names}
 
 
 def _events(record: Record) -> list[dict[str, Any]]:

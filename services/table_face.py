@@ -155,7 +155,10 @@ def table_face(game_id: str) -> dict[str, Any]:
         face = {"cards": build(game) if build else []}
     labels = dict(COMMAND_LABELS)
     labels.update(face.get("labels", {}))
-    return {"game": game_id, "cards": face.get("cards", []), "labels": labels}
+    # Every named entry of the built-in data (an Elfenwizards title, say): what a
+    # page draws by id and must say as the table calls it.
+    names = {k: e["name"] for k, e in built_in_entries(game_id).items()}
+    return {"game": game_id, "cards": face.get("cards", []), "labels": labels, "names": names}
 
 
 def _named_entries(data: object, key: str = "") -> Iterator[tuple[str, Mapping[str, Any]]]:
@@ -210,4 +213,6 @@ def face_with_data(game_id: str, data: Mapping[str, Any] | None) -> dict[str, An
         if isinstance(text, str) and text:
             changed["text"] = text
         cards.append(changed)
-    return {**face, "cards": cards}
+    built_in = face["names"]
+    names = {**built_in, **{k: e["name"] for k, e in own.items() if k in built_in}}
+    return {**face, "cards": cards, "names": names}

@@ -79,9 +79,11 @@ WL.loadFace = async function loadFace(game, table) {
   const face = await WL.api("GET", table ? `/tables/${table}/face` : `/games/${game}/face`);
   const byId = {};
   for (const c of face.cards) byId[c.id] = c;
-  WL.faces[game] = { byId, labels: face.labels || {} };
+  WL.faces[game] = { byId, labels: face.labels || {}, names: face.names || {} };
   return WL.faces[game];
 };
+// A named entry of the table's data (an Elfenwizards title) as the table calls it.
+WL.entryName = (game, id) => ((WL.faces[game] || {}).names || {})[id] || null;
 // A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 WL.face = (game, id) => {
   const f = WL.faces[game];

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -175,7 +176,14 @@ def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str
             "hidden": "the setup position is shown when the game is over"
         }
         doc = export_text(ledger, gid, "json", viewer=seat)
-        assert "thorns" not in doc and "[3]" not in doc.replace(" ", "")
+        # Each seat's export shows its own hand (its board): never the other's, nor
+        # the draw pile or the dice to come.
+        other = "shadow_hand" if seat == 1 else "thorns"
+        assert f'"{other}"' not in doc and '"lightning"' not in doc
+        assert "[3]" not in doc.replace(" ", "")
+        assert json.loads(doc)["setup"] == {
+            "hidden": "the setup position is shown when the game is over"
+        }
     assert "thorns" in str(log_json(ledger, gid, full=True)[0])  # the operator sees it
 
 

@@ -159,7 +159,11 @@ def _unquoted(data: Any) -> Any:
     """An export or dispute without the rulebook's quotations (passages, section
     titles) and the raw stored data (ids): what is said in the table's words."""
     if isinstance(data, dict):
-        drop = {"passage", "section", "event", "command", "difference", "card_names"}
+        drop = {"passage", "section", "event", "command", "difference", "card_names", "boards"}
+        # An export's faces: ids, the printed texts and a title no line says are data;
+        # the words a page shows of them are its glosses, labels and names.
+        if "cards" in data and "labels" in data:
+            return [[c["gloss"] for c in data["cards"]], data["labels"], data.get("names", {})]
         return {k: _unquoted(v) for k, v in data.items() if k not in drop}
     if isinstance(data, list):
         return [_unquoted(v) for v in data]

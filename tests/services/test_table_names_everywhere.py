@@ -155,6 +155,9 @@ def _misses(text: str, forms: dict[str, re.Pattern[str]]) -> list[str]:
 # name and value, the rulebook's passage and section.
 _DATA_KEYS = frozenset(
     {"event", "command", "setup", "difference", "view", "views", "card_names", "type", "accepts"}
+    # An export's boards are views too; its faces are the face endpoint's, read as
+    # that is (their glosses: ``Reader.export``).
+    | {"boards", "faces"}
     | {"name", "value", "option", "recorded_value", "passage", "section", "hash", "at"}
 )
 
@@ -216,9 +219,15 @@ class Reader:
         )
         if fmt == "html":
             assert found is not None
-            self.text(where, text[: found.start()] + text[found.end() :])
+            page = text[: found.start()] + text[found.end() :]
+            # The page's drawing code is not read; what it draws is (tests/web).
+            page = re.sub(r"<(script|style)\b[^>]*>.*?</\1>", "", page, flags=re.S)
+            self.text(where, page)
         doc = json.loads(found.group(1).replace("<\\/", "</") if fmt == "html" else text)
         self.json(where, doc)
+        faces = doc.get("faces") or {}
+        self.json(where, [c["gloss"] for c in faces.get("cards", [])])
+        self.json(where, [faces.get("labels", {}), list(faces.get("names", {}).values())])
         return doc
 
     def report(self) -> str:
@@ -293,6 +302,8 @@ def test_a_table_that_renames_every_card_never_reads_a_built_in_name(store: str,
         reader.json("rules (HTTP)", client.get(f"/tables/{gid}/rules").json())
         face = client.get(f"/tables/{gid}/face").json()
         reader.json("face (HTTP)", [c["gloss"] for c in face["cards"]])
+        # The words a page draws by id: command labels, and titles named by the data.
+        reader.json("face (HTTP)", [face["labels"], list(face["names"].values())])
         got = client.get(f"/tables/{gid}/export", params={"format": "json"})
         doc = reader.export("export json (HTTP)", "json", got.text)
         got = client.get(f"/tables/{gid}/dispute", params={"at": middle, "format": "text"})

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import get_game
+from services.exports import export_text
 from services.ledger import WizardLedger
 from services.table_face import built_in_entries
 from tests.services.conftest import LiveServer
@@ -18,6 +19,7 @@ from tests.services.test_table_names_everywhere import _misses, built_in_forms, 
 from tests.web.conftest import screenshot
 from tests.web.test_replay_page import open_replay
 from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link
+from tests.web.test_viewer import open_viewer
 
 
 def test_the_web_story_and_the_viewer_say_the_tables_card_names(
@@ -100,3 +102,30 @@ def test_a_renamed_tables_page_asks_and_glosses_in_its_names(
     screenshot(page, "table-renamed-rule-and-prompt")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_renamed_elfenwizards_table_draws_its_own_titles(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
+) -> None:
+    """The titles are named by the table's data: the pyramid on the table page and
+    the board of the HTML export draw them by those names, not the built-in ones."""
+    data, names = renaming_file("elfenwizards")
+    forms = built_in_forms("elfenwizards")
+    created = web_ledger.create_game("elfenwizards", ["Ann", "Bob", "Cy"], seed="titles", data=data)
+    gid = str(created.game_id)
+    page = open_seat(browser, seat_link(server, gid, 0, dict(created.seats)[0]))
+    pyramid = page.inner_text("#pyramid")
+    assert names["grand_druide"] in pyramid and names["magicien"] in pyramid, pyramid
+    assert not _misses(pyramid, forms), pyramid
+    assert page.errors == []
+    page.context.close()
+    path = tmp_path / "renamed.html"
+    path.write_text(export_text(web_ledger, gid, "html"), encoding="utf-8")
+    context, viewer, problems = open_viewer(browser, path)
+    try:
+        board = viewer.locator("#board .felt").inner_text()
+        assert names["grand_druide"] in board and not _misses(board, forms), board
+        screenshot(viewer, "viewer-renamed-titles")
+        assert problems == []
+    finally:
+        context.close()

@@ -4,7 +4,10 @@
 (function () {
   const { h } = WL;
   const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"];
-  const LEVEL_NAMES = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien", minor: "minor spells", grey: "grey magic" };
+  // The titles as the table's data names them; these are the built-in data's names,
+  // for a page whose faces have not come.
+  const BUILT_IN = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien" };
+  const levelName = (lv) => WL.entryName("elfenwizards", lv) || BUILT_IN[lv] || null;
   const SPELL_SPACES = { minor: "minor-spell space", grey: "grey space" };
   const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
   const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -46,7 +49,7 @@
               h(
                 "div.space",
                 { dataset: { space: s.space } },
-                h("div.sid", {}, `${s.space} · ${LEVEL_NAMES[lv]}`),
+                h("div.sid", {}, `${s.space} · ${levelName(lv)}`),
                 s.wizards.length ? s.wizards.map((w) => wizard(c, w)) : h("span.muted", {}, "vacant")
               )
             )
@@ -60,10 +63,10 @@
           h("div.who", {}, c.players[g.seat], WL.you(c, g.seat), v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
           h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
           h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
-          h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${LEVEL_NAMES[lv] || lv}: `), dice(ds)) : null))),
+          h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),
           g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, "Minor-spell space: "), dice(g.minor_space_dice)) : null,
           g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, "Grey space: "), dice(g.grey_space_dice)) : null,
-          g.grand_druide_titles ? h("div.chip", {}, `Grand Druide ×${g.grand_druide_titles}`) : null
+          g.grand_druide_titles ? h("div.chip", {}, `${levelName("grand_druide")} ×${g.grand_druide_titles}`) : null
         )
       );
       return h(
@@ -80,7 +83,7 @@
         ),
         h("div.pyramid", { id: "pyramid" }, tiers),
         defeats.length
-          ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${LEVEL_NAMES[s.level] || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
+          ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${levelName(s.level) || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
           : null,
         h("h2", { style: "margin-top:1em" }, "Guilds"),
         h("div.guilds", {}, guilds)
@@ -94,8 +97,8 @@
       if (field === "die" && typeof value === "number") return `${PIPS[value] || ""} ${value}`;
       // Dice go onto a spell space, said as the story says it ("the Druide major-spell space").
       if (field === "space" && typeof value === "string" && SPELL_SPACES[value]) return SPELL_SPACES[value];
-      if (field === "space" && LEVEL_NAMES[value]) return `${LEVEL_NAMES[value]} major-spell space`;
-      if ((field === "space" || field === "title") && typeof value === "string") return LEVEL_NAMES[value] ? `${LEVEL_NAMES[value]}` : value;
+      if (field === "space" && levelName(value)) return `${levelName(value)} major-spell space`;
+      if ((field === "space" || field === "title") && typeof value === "string") return levelName(value) || value;
       return null;
     },
     question(field) {
