@@ -76,11 +76,20 @@ class TableSummaryOut(_Open):
     game_id: str
     game: str
     players: int = Field(description="number of seats")
-    status: str = Field(description="running or finished")
+    status: str = Field(
+        description="running, finished, or dealing: its opening waits for seats' cards "
+        "(nothing stored yet)"
+    )
     events: int = Field(description="events stored")
     names: list[str] = Field(default_factory=list, description="the players, in seat order")
     mode: str = Field("seeded", description="seeded, or table (dice from outside)")
     started_at: str | None = Field(None, description="when the game was created (UTC)")
+    waiting_names: list[str] = Field(
+        default_factory=list, description="dealing: the players whose cards it waits for"
+    )
+    status_text: str = Field(
+        "", description="the status in words, e.g. dealing — waiting for Bob's and Cy's cards"
+    )
     winners: list[int] = Field(default_factory=list, description="winning seats, once over")
     winner_names: list[str] = Field(default_factory=list)
     forked_from: ForkOrigin | None = Field(None, description="set for a what-if branch")

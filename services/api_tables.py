@@ -35,7 +35,7 @@ from services.card_names import rule_json, table_names
 from services.hold_record import holds_json
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
-from services.lobby import forked_games
+from services.lobby import forked_games, listed_games
 from services.problems import extensions
 from services.reads import (
     legal_json,
@@ -185,7 +185,7 @@ def list_tables(
         Query(description="oldest first (the default), or newest first: the latest tables"),
     ] = "oldest",
 ) -> list[dict[str, Any]]:
-    every = ledger.game_ids()
+    every = listed_games(ledger)
     response.headers["X-Total-Count"] = str(len(every))  # how many pages there are
     if order == "newest":
         every.reverse()

@@ -9,7 +9,7 @@ they are played at the pace of a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 _HOLDS_NS = UUID("a4c1f0e2-7b39-4d58-9e16-2f8b0c3d5e71")
 # Refused entries: beside the hold record, in a stream of their own.
 _REFUSED_NS = UUID("5b0e9d27-c3a8-4f61-8d42-e7a91c06b3f4")
+# The games whose opening was held for seats' cards: one row each, its id.
+_OPENINGS = uuid5(_HOLDS_NS, "openings held")
 _RETRIES = 50
 
 
@@ -179,16 +181,47 @@ class HeldActs:
             placed=tuple(settled.slots.placed),
         )
         stored = StoredEvent(self._hold_id(gid), 1, "wizards:hold", msgspec.msgpack.encode(row))
-        self._commit(
-            gid,
-            [
-                (self.secrets_recorder, [self._secrets_row(gid, secret)]),
-                (self.holds_recorder, [stored]),
-            ],
-        )
+        for _ in range(_RETRIES):
+            # The game is listed among the openings held (the lobby's), in the
+            # same transaction: two tables opened at once take the list's next
+            # row in turn. The list's row goes first, so that a store without
+            # transactions refuses it before writing anything else.
+            number = self._openings_listed()
+            listed = StoredEvent(_OPENINGS, number + 1, "wizards:opening", gid.bytes)
+            try:
+                self._commit(
+                    gid,
+                    [
+                        (self.holds_recorder, [listed, stored]),
+                        (self.secrets_recorder, [self._secrets_row(gid, secret)]),
+                    ],
+                )
+                break
+            except (RecordConflictError, IntegrityError):
+                continue
+        else:
+            raise RuntimeError(f"game {gid}: gave up listing its opening")
         self._remember_secrets(gid, secret)
         self.freshness.bump(gid)
         return None
+
+    def _openings_listed(self: WizardLedger) -> int:
+        rows = self.holds_recorder.select_events(_OPENINGS, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def held_openings(self: WizardLedger, dealt: Collection[UUID]) -> list[UUID]:
+        """The games whose opening still waits for seats' cards (nothing in their
+        streams yet), oldest first; ``dealt``: the games with a stream (``game_ids``),
+        which are not read again."""
+        rows = self.holds_recorder.select_events(_OPENINGS)
+        held = (UUID(bytes=bytes(r.state)) for r in rows)
+        return [gid for gid in held if gid not in dealt and self._opening_hold(gid) is not None]
+
+    def opening_hold(self: WizardLedger, game_id: str | UUID) -> Hold | None:
+        """The game's opening while it waits for seats' cards, or None."""
+        from services.ledger import parse_game_id
+
+        return self._opening_hold(parse_game_id(game_id))
 
     def _opening_hold(self: WizardLedger, gid: UUID) -> Hold | None:
         """The game's opening while it waits for seats' cards, or None."""

@@ -276,8 +276,9 @@ def list_games(
 ) -> None:
     """The stored games, oldest first: players, date, status or winner, and a fork marker."""
     from services.listing import listing
+    from services.lobby import listed_games
 
-    ids = ledger().game_ids()
+    ids = listed_games(ledger())
     if newest:
         ids.reverse()
     rows = [summary_json(ledger(), gid) for gid in ids[:limit]]
