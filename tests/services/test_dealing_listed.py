@@ -11,19 +11,11 @@ import threading
 from pathlib import Path
 from uuid import UUID
 
-import pytest
 from fastapi.testclient import TestClient
 
 from services.ledger import WizardLedger
 from services.lobby import listed_games
 from tests.tools.test_cli import Wizards
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
-    url: str = request.getfixturevalue(name)
-    return url
 
 
 def _dealing(ledger: WizardLedger, names: list[str]) -> str:

@@ -15,13 +15,12 @@ import httpx
 import pytest
 from pydantic import TypeAdapter
 
-from domain.kernel import DiceRequired
 from services.api import create_app
 from services.api_schemas import HoldsOut
 from services.ledger import WizardLedger
 from services.reads import legal_json
 from tests.services.conftest import LiveServer
-from tests.services.test_seat_chance import _enter
+from tests.services.test_seat_chance import _enter, sends
 
 # Bob at one life point with one round won: Ann's fireball wins her the round,
 # and the next (at five life each) decides the match.
@@ -127,25 +126,15 @@ def _play_out(ledger: WizardLedger, gid: str) -> None:
     """Play to the match's end, each seat naming its own draws as asked."""
     rng = random.Random("holds")
 
-    def entries_of(seat: int, command: Any) -> Any:
-        def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
-            try:
-                ledger.act(gid, seat, command, dice=dice, drew=drew)
-            except DiceRequired as e:
-                return e
-            return None
-
-        return send
-
     for _ in range(1000):
         while (hold := ledger.hold_of(gid)) is not None:
-            _enter(rng, entries_of(hold.waiting[0], None), "a seat's cards")
+            _enter(rng, sends(ledger, gid, hold.waiting[0], None), "a seat's cards")
         loaded = ledger.load(gid)
         if loaded.game.outcome(loaded.table.state) is not None:
             return
         seat = loaded.table.state.pending[0].seat
         command = rng.choice(legal_json(ledger, gid, seat))
-        _enter(rng, entries_of(seat, command), str(command))
+        _enter(rng, sends(ledger, gid, seat, command), str(command))
     raise AssertionError("the match did not end")
 
 

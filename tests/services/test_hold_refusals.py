@@ -22,13 +22,6 @@ POSITION = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health"
 FIREBALL = {"type": "PlayCard", "card": "fireball", "target": 1}
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
-    url: str = request.getfixturevalue(name)
-    return url
-
-
 def _held_decline(ledger: WizardLedger) -> str:
     """Ann's fireball, then Bob's Decline held for the two cards Ann draws."""
     gid = str(
