@@ -20,7 +20,7 @@ from services.host_binding import WriteRefused
 from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
 
-__all__ = ["MALFORMED_RULE", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
+__all__ = ["MALFORMED_RULE", "REFUSED", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
 
 
 class ErrorBody(BaseModel):
@@ -56,6 +56,11 @@ class APIError(Exception):
         self.rule = rule
         self.headers = headers
         self.extra = extra or {}  # the problem's own members (a refusal's ``needs``)
+
+
+# The scope key carrying the ledger's refusal of an act from the fast path
+# (services.api_fast) to the route, which answers it without acting again.
+REFUSED = "wizards.refused"
 
 
 def error(

@@ -52,7 +52,7 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.kernel import IllegalCommand, SetupError
 from services.api_auth import acting_seat, viewer_seat
-from services.api_errors import APIError
+from services.api_errors import REFUSED, APIError
 from services.api_events import StreamTarget, _stream_target
 from services.host_binding import WriteRefused
 from services.ledger import (
@@ -128,7 +128,13 @@ _encode = msgspec.json.encode
 
 
 class _HandOver(Exception):
-    pass
+    """Not answered here: the route answers. ``refused``: the ledger's refusal of
+    the act, which the route gives as it is (``REFUSED``) instead of trying the
+    act a second time (a refused entry is recorded once, services.held_acts)."""
+
+    def __init__(self, refused: IllegalCommand | None = None) -> None:
+        super().__init__()
+        self.refused = refused
 
 
 def _seat_query(raw: bytes) -> int | None:
@@ -311,7 +317,9 @@ class PlayFastPath:
             if len(body) > MAX_BODY:
                 raise _HandOver  # a body this large is the route's to bound or refuse
             answer, headers = await self._serve(scope, parts[2], parts[3], body)
-        except _HandOver:
+        except _HandOver as over:
+            if over.refused is not None:
+                scope[REFUSED] = over.refused
             await self.app(scope, _replay(body, more, receive), send)
             return
         except PersistenceError as e:  # the store failed (``classify`` says how)
@@ -429,7 +437,12 @@ def _act(
 ) -> bytes:
     try:
         seat = acting_seat(ledger, gid, request.seat, token)
+    except HANDED_OVER:
+        raise _HandOver from None
+    try:
         answer = perform_json(ledger, gid, seat, request, key)
+    except IllegalCommand as e:
+        raise _HandOver(e) from None
     except HANDED_OVER:
         raise _HandOver from None
     return _encode(answer)

@@ -76,14 +76,73 @@ class TableSummaryOut(_Open):
     game_id: str
     game: str
     players: int = Field(description="number of seats")
-    status: str = Field(description="running or finished")
+    status: str = Field(
+        description="running, finished, or dealing: its opening waits for seats' cards "
+        "(nothing stored yet)"
+    )
     events: int = Field(description="events stored")
     names: list[str] = Field(default_factory=list, description="the players, in seat order")
     mode: str = Field("seeded", description="seeded, or table (dice from outside)")
     started_at: str | None = Field(None, description="when the game was created (UTC)")
+    waiting_names: list[str] = Field(
+        default_factory=list, description="dealing: the players whose cards it waits for"
+    )
+    status_text: str = Field(
+        "", description="the status in words, e.g. dealing — waiting for Bob's and Cy's cards"
+    )
     winners: list[int] = Field(default_factory=list, description="winning seats, once over")
     winner_names: list[str] = Field(default_factory=list)
     forked_from: ForkOrigin | None = Field(None, description="set for a what-if branch")
+
+
+class HoldCounts(_Open):
+    dice: int = Field(description="dice values this entry named")
+    orders: int = Field(description="deck orders this entry named")
+    drew: int = Field(description="cards this entry named")
+
+
+class HoldNamed(_Open):
+    dice: list[int | None] = Field(default_factory=list)
+    orders: list[list[int] | None] = Field(default_factory=list)
+    drew: list[str | None] = Field(
+        default_factory=list,
+        description="the cards by their printed names (a refused entry's: as they were typed)",
+    )
+
+
+class HoldRowOut(_Open):
+    row: int | None = Field(description="the row of the hold record; null: a refused entry")
+    after_row: int | None = Field(None, description="a refused entry: the row it was sent at")
+    refused: bool = Field(description="the entry was refused: it changed nothing")
+    at: int = Field(description="the game's position the command was held at (0: the opening)")
+    held_seat: int | None = Field(
+        None, description="the seat whose command is held; null: the opening"
+    )
+    held: str | None = Field(None, description="that seat's player, or 'the opening'")
+    command: dict[str, Any] | None = Field(
+        None, description="the command held (or sent), unless secret to the caller"
+    )
+    seat: int | None = Field(description="the seat that entered; null: whoever opened the table")
+    entered_by: str
+    when: str = Field(description="when it was entered (UTC, ISO 8601)")
+    counts: HoldCounts
+    named: HoldNamed | None = Field(
+        None,
+        description="what it named: the caller's own entries, everyone's once the game is over",
+    )
+    waiting: list[int] | None = Field(None, description="the seats it still waited for")
+    done: bool | None = Field(None, description="this entry completed the command")
+    code: str | None = Field(None, description="a refused entry: the refusal's code (as `named`)")
+    message: str | None = Field(None, description="a refused entry: what its seat was told")
+
+
+class HoldsOut(_Open):
+    game_id: str
+    seat: int | None = Field(description="the seat this view is for; null: a spectator")
+    status: str = Field(description="running or finished")
+    whole: bool = Field(description="every entry's values shown (the game is over)")
+    refused: list[int] = Field(description="entries refused, per seat")
+    rows: list[HoldRowOut] = Field(description="oldest first; empty where seats enter no draws")
 
 
 class RatingStart(_Open):

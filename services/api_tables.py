@@ -22,18 +22,20 @@ from starlette.concurrency import run_in_threadpool
 
 from domain.kernel import IllegalCommand, all_games, get_game
 from services.api_auth import Token, acting_seat, player_seat, viewer_seat
-from services.api_errors import RESPONSES, APIError
+from services.api_errors import REFUSED, RESPONSES, APIError
 from services.api_models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
 from services.api_schemas import (
+    HoldsOut,
     LogEntryOut,
     StateOut,
     TableSummaryOut,
     documented,
 )
 from services.card_names import rule_json, table_names
+from services.hold_record import holds_json
 from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
 from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
-from services.lobby import forked_games
+from services.lobby import forked_games, listed_games
 from services.problems import extensions
 from services.reads import (
     legal_json,
@@ -183,7 +185,7 @@ def list_tables(
         Query(description="oldest first (the default), or newest first: the latest tables"),
     ] = "oldest",
 ) -> list[dict[str, Any]]:
-    every = ledger.game_ids()
+    every = listed_games(ledger)
     response.headers["X-Total-Count"] = str(len(every))  # how many pages there are
     if order == "newest":
         every.reverse()
@@ -264,6 +266,25 @@ def log(
     return log_json(ledger, gid, seat=viewer)
 
 
+@router.get(
+    "/tables/{game_id}/holds",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(HoldsOut, "the hold record, as the caller may read it")},
+)
+def holds(
+    game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
+) -> dict[str, Any]:
+    """At a table whose seats enter their own draws: each command held, each entry
+    and each refused entry, who and when. While the game runs a seat's token
+    shows the values of its own entries, and of the others' only how many; once
+    it is over, everything (as the log). ``wizards holds`` is the operator's view."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, seat, token)
+    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    return holds_json(ledger, gid, viewer)
+
+
 @router.post(
     "/tables/{game_id}/act",
     tags=["tables"],
@@ -274,6 +295,7 @@ def log(
 async def act(
     game_id: str,
     body: ActRequest,
+    request: Request,
     ledger: LedgerDep,
     token: Token,
     idempotency_key: Annotated[
@@ -290,6 +312,9 @@ async def act(
         seat = acting_seat(ledger, gid, body.seat, token)
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
             raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
+        refused = request.scope.get(REFUSED)
+        if isinstance(refused, IllegalCommand):
+            raise refused  # the fast path's try, refused: not tried again
         return perform_json(ledger, gid, seat, body, idempotency_key)
 
     return await _json_off_loop(work)

@@ -31,6 +31,13 @@ def card_words(started: GameStarted) -> Callable[[str], str]:
     return lambda kind: said.get(kind, kind)
 
 
+def typed_card_words(started: GameStarted) -> Callable[[str], str]:
+    """A card as a seat named it (an id, a copy's id, or a printed name in any
+    case or accents), by its printed name (``card_words``)."""
+    keyed, say = printed_names(started), card_words(started)
+    return lambda typed: say(card_kind(keyed.get(card_key(typed), typed)))
+
+
 def seat_words(started: GameStarted) -> Callable[[int], str]:
     """A seat as the table's texts say it: its player's name (``seat N`` where
     none was given, or for a seat the game does not have)."""

@@ -9,7 +9,7 @@ they are played at the pace of a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -46,12 +46,16 @@ from services.chance import (
     seat_words,
 )
 from services.codec import GENESIS
-from services.seat_chance import OPENING, Hold, Slots, needs_of, settle
+from services.seat_chance import OPENING, Hold, Refused, Slots, needs_of, settle
 
 if TYPE_CHECKING:
     from services.ledger import Acted, Loaded, Secrets, WizardLedger
 
 _HOLDS_NS = UUID("a4c1f0e2-7b39-4d58-9e16-2f8b0c3d5e71")
+# Refused entries: beside the hold record, in a stream of their own.
+_REFUSED_NS = UUID("5b0e9d27-c3a8-4f61-8d42-e7a91c06b3f4")
+# The games whose opening was held for seats' cards: one row each, its id.
+_OPENINGS = uuid5(_HOLDS_NS, "openings held")
 _RETRIES = 50
 
 
@@ -60,6 +64,9 @@ class HeldActs:
 
     def _hold_id(self: WizardLedger, gid: UUID) -> UUID:
         return uuid5(_HOLDS_NS, gid.hex)
+
+    def _refused_id(self: WizardLedger, gid: UUID) -> UUID:
+        return uuid5(_REFUSED_NS, gid.hex)
 
     def _last_hold(self: WizardLedger, gid: UUID) -> tuple[int, Hold | None]:
         """The hold record's last row: (its number, the hold), or (0, None)."""
@@ -174,16 +181,47 @@ class HeldActs:
             placed=tuple(settled.slots.placed),
         )
         stored = StoredEvent(self._hold_id(gid), 1, "wizards:hold", msgspec.msgpack.encode(row))
-        self._commit(
-            gid,
-            [
-                (self.secrets_recorder, [self._secrets_row(gid, secret)]),
-                (self.holds_recorder, [stored]),
-            ],
-        )
+        for _ in range(_RETRIES):
+            # The game is listed among the openings held (the lobby's), in the
+            # same transaction: two tables opened at once take the list's next
+            # row in turn. The list's row goes first, so that a store without
+            # transactions refuses it before writing anything else.
+            number = self._openings_listed()
+            listed = StoredEvent(_OPENINGS, number + 1, "wizards:opening", gid.bytes)
+            try:
+                self._commit(
+                    gid,
+                    [
+                        (self.holds_recorder, [listed, stored]),
+                        (self.secrets_recorder, [self._secrets_row(gid, secret)]),
+                    ],
+                )
+                break
+            except (RecordConflictError, IntegrityError):
+                continue
+        else:
+            raise RuntimeError(f"game {gid}: gave up listing its opening")
         self._remember_secrets(gid, secret)
         self.freshness.bump(gid)
         return None
+
+    def _openings_listed(self: WizardLedger) -> int:
+        rows = self.holds_recorder.select_events(_OPENINGS, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def held_openings(self: WizardLedger, dealt: Collection[UUID]) -> list[UUID]:
+        """The games whose opening still waits for seats' cards (nothing in their
+        streams yet), oldest first; ``dealt``: the games with a stream (``game_ids``),
+        which are not read again."""
+        rows = self.holds_recorder.select_events(_OPENINGS)
+        held = (UUID(bytes=bytes(r.state)) for r in rows)
+        return [gid for gid in held if gid not in dealt and self._opening_hold(gid) is not None]
+
+    def opening_hold(self: WizardLedger, game_id: str | UUID) -> Hold | None:
+        """The game's opening while it waits for seats' cards, or None."""
+        from services.ledger import parse_game_id
+
+        return self._opening_hold(parse_game_id(game_id))
 
     def _opening_hold(self: WizardLedger, gid: UUID) -> Hold | None:
         """The game's opening while it waits for seats' cards, or None."""
@@ -257,8 +295,73 @@ class HeldActs:
     ) -> Acted:
         """``perform`` for a game whose seats enter their own draws: the command
         (or, with ``command`` None, the seat's entry for the held one) decided
-        or held; the entries appended (none while it is held)."""
+        or held; the entries appended (none while it is held). An entry refused
+        is recorded before the seat is told (``_record_refusal``)."""
+        try:
+            return self._held_write(gid, seat, command, chance, key)
+        except IllegalCommand as e:
+            named = any(chance)
+            if (command is None or named) and e.code != "no_such_seat":
+                self._record_refusal(gid, seat, command, chance, e)
+            raise
 
+    def _record_refusal(
+        self: WizardLedger,
+        gid: UUID,
+        seat: int,
+        command: object | None,
+        chance: tuple[Any, Any, Any],
+        error: IllegalCommand,
+    ) -> None:
+        """Keep a refused entry: a seat probing for another's card by naming it
+        leaves a trace. Its rows are a stream of their own, numbered apart from
+        the hold record's, so a refusal never takes the row a valid entry
+        writes (it cannot make one retry, nor change what it decides); only
+        two refusals at once meet, and the later one takes the next number.
+        Written before the refusal is answered: if it cannot be kept, the seat
+        is not told what it would have learnt."""
+        dice, orders, drew = chance
+        for _ in range(_RETRIES):
+            after, _ = self._last_hold(gid)
+            rows = self.holds_recorder.select_events(self._refused_id(gid), desc=True, limit=1)
+            number = rows[0].originator_version if rows else 0
+            row = Refused(
+                after=after,
+                at=self._load(gid).version,
+                seat=seat,
+                when=_when(),
+                command=None if command is None else msgspec.to_builtins(command),
+                dice=tuple(dice),
+                orders=tuple(tuple(o) for o in orders),
+                drew=tuple(drew),
+                code=error.code,
+                message=error.message,
+            )
+            stored = StoredEvent(
+                self._refused_id(gid), number + 1, "wizards:refused", msgspec.msgpack.encode(row)
+            )
+            try:
+                self._commit(gid, [(self.holds_recorder, [stored])])
+                return
+            except (RecordConflictError, IntegrityError):
+                continue
+        raise RuntimeError(f"game {gid}: gave up recording a refused entry")
+
+    def hold_refusals(self: WizardLedger, game_id: str | UUID) -> list[tuple[int, Refused]]:
+        """Every refused entry of the game, numbered in the order they came."""
+        from services.ledger import parse_game_id
+
+        rows = self.holds_recorder.select_events(self._refused_id(parse_game_id(game_id)))
+        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=Refused)) for r in rows]
+
+    def _held_write(
+        self: WizardLedger,
+        gid: UUID,
+        seat: int,
+        command: object | None,
+        chance: tuple[Any, Any, Any],
+        key: str | None,
+    ) -> Acted:
         for _ in range(_RETRIES):
             loaded = self._load(gid)
             number, last = self._last_hold(gid)

@@ -13,9 +13,9 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import decode_command
-from domain.kernel.chance_needs import card_kind, needs_text
+from domain.kernel.chance_needs import needs_text
 from domain.kernel.events import and_text
-from services.chance import card_words, seat_words
+from services.chance import card_words, seat_words, typed_card_words
 from services.ledger import Loaded, WizardLedger
 from services.seat_chance import OPENING, by_seats
 from services.words import Words
@@ -62,9 +62,9 @@ def held_json(
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
     if seat is not None and seat in hold.entered_by():
         # What it named, as it typed it (its own), to spot a slip.
-        say = card_words(started)
+        say = typed_card_words(started)
         out["yours"] = [
-            say(card_kind(str(hold.drew[i])))
+            say(str(hold.drew[i]))
             for stream, i, by in hold.placed
             if by == seat and stream == "drew"
         ]

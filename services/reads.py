@@ -290,9 +290,9 @@ def summary_json(
         "game_id": str(game_id),
         "game": loaded.game.spec.id,
         "players": len(loaded.table.started.players),
-        "status": status_of(loaded.game, loaded.table),
-        "events": loaded.version,
-        **lobby_fields(ledger, game_id, loaded, forks),
+        # A game whose opening is held has no stored event yet.
+        "events": loaded.version if loaded.head != GENESIS else 0,
+        **lobby_fields(ledger, game_id, loaded, forks),  # its status too (or dealing)
     }
 
 

@@ -70,6 +70,27 @@ class Hold(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(sorted({seat for _, _, seat in self.placed}))
 
 
+class Refused(msgspec.Struct, frozen=True, kw_only=True):
+    """An entry the table refused (a card not there, one the seat cannot have).
+
+    Kept beside the hold record, never in it: the record's rows serialise the
+    writes of the game, and a refusal changes nothing there. ``after``: how
+    many rows the hold record had when it was sent; ``at``: the game's
+    version then. The values are as the seat sent them; ``message`` is what
+    it was told."""
+
+    after: int
+    at: int
+    seat: int
+    when: str
+    command: Any = None
+    dice: tuple[int, ...] = ()
+    orders: tuple[tuple[int, ...], ...] = ()
+    drew: tuple[str, ...] = ()
+    code: str
+    message: str
+
+
 @dataclass
 class Slots:
     """The chance of one command as entered so far, by place, and who placed each."""

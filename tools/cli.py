@@ -276,8 +276,9 @@ def list_games(
 ) -> None:
     """The stored games, oldest first: players, date, status or winner, and a fork marker."""
     from services.listing import listing
+    from services.lobby import listed_games
 
-    ids = ledger().game_ids()
+    ids = listed_games(ledger())
     if newest:
         ids.reverse()
     rows = [summary_json(ledger(), gid) for gid in ids[:limit]]
@@ -531,7 +532,8 @@ def notes(game_id: str) -> None:
 @guarded
 def holds(game_id: str) -> None:
     """At a table whose seats enter their own draws: who entered what and when, for
-    each command held (JSON, the cards named; the operator's view, as `log --full`)."""
+    each command held (JSON, the cards named; the operator's view, as `log --full`),
+    and every entry refused, marked so, after the row it was sent at."""
     from services.seat_chance import OPENING
 
     players = ledger().load(game_id).table.started.players
@@ -539,8 +541,9 @@ def holds(game_id: str) -> None:
     def who(seat: int) -> str:
         return "whoever opened the table" if seat == OPENING else players[seat]
 
-    out(
-        [
+    rows: list[tuple[tuple[int, int, int], dict[str, Any]]] = [
+        (
+            (number, 0, 0),
             {
                 "row": number,
                 "at": row.at,
@@ -553,10 +556,32 @@ def holds(game_id: str) -> None:
                 "orders": [None if o is None else list(o) for o in row.orders],
                 "waiting": [who(s) for s in row.waiting],
                 "done": row.done,
-            }
-            for number, row in ledger().hold_record(game_id)
-        ]
-    )
+                "refused": False,
+            },
+        )
+        for number, row in ledger().hold_record(game_id)
+    ]
+    rows += [
+        (
+            (no.after, 1, number),
+            {
+                "after_row": no.after,
+                "at": no.at,
+                "command": no.command,
+                "entered_by": who(no.seat),
+                "when": no.when,
+                "dice": list(no.dice),
+                "drew": list(no.drew),
+                "orders": [list(o) for o in no.orders],
+                "refused": True,
+                "code": no.code,
+                "message": no.message,
+            },
+        )
+        for number, no in ledger().hold_refusals(game_id)
+    ]
+    # A refused entry comes after the row it was sent at, before the next one.
+    out([line for _, line in sorted(rows, key=lambda pair: pair[0])])
 
 
 @app.command()

@@ -186,15 +186,18 @@
   function row(t) {
     const g = games.find((x) => x.id === t.game);
     const seats = mine()[t.game_id] || [];
-    const status = [h(`span.pill.${t.status}`, {}, t.status)];
+    // Dealing: the opening waits for the named players' cards (on their own pages).
+    const dealing = t.status === "dealing";
+    const status = [h(`span.pill.${t.status}`, { title: t.status_text || t.status }, dealing ? t.status_text : t.status)];
     if (t.mode === "table") status.push(" ", h("span.pill.table", { title: "dice and deck orders come from the table" }, "table mode"));
     if (t.forked_from) {
       status.push(" ", h("span.pill.fork", { title: `what-if branch of ${t.forked_from.game_id} at position ${t.forked_from.at}` }, `⑂ branch @${t.forked_from.at}`));
     }
     const names = t.names && t.names.length ? t.names.join(", ") : `${t.players} players`;
     const go = [h("a", { href: `/play/${t.game_id}` }, t.status === "finished" ? "view" : "watch"), " · ", h("a", { href: `/replay/${t.game_id}` }, "replay")];
+    // While dealing too: a player names the cards dealt to them on their own page.
     for (const s of seats) {
-      if (t.status !== "running") break;
+      if (t.status === "finished") break;
       go.push(" · ", h("a", { href: WL.seatLink(t.game_id, s.seat, s.token) }, `play as ${s.name}`));
     }
     return h(
@@ -202,7 +205,7 @@
       { dataset: { game: t.game_id } },
       h("td", {}, g ? g.name.split(" — ")[0] : t.game, h("div.muted", { style: "font-size:.8em" }, t.game_id.slice(0, 8))),
       h("td", {}, names),
-      h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, `${t.events} events`)),
+      h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, dealing ? "no events yet" : `${t.events} events`)),
       h("td", {}, t.winner_names && t.winner_names.length ? `♛ ${t.winner_names.join(", ")}` : ""),
       h("td", {}, WL.when(t.started_at)),
       h("td", {}, go)

@@ -23,6 +23,7 @@ from tests.services.conftest import QUICK, new_table, play
 SCHEMAS = {
     "/tables/{game_id}/state": "StateOut",
     "/tables/{game_id}/log": "LogEntryOut",
+    "/tables/{game_id}/holds": "HoldsOut",
     "/tables/{game_id}": "TableSummaryOut",
     "/tables": "TableSummaryOut",
     "/scoreboard": "ScoreboardOut",

@@ -327,6 +327,20 @@ def _enter(rng: random.Random, send: Any, what: str) -> list[Any]:
     raise AssertionError(f"{what}: the table never got it right")
 
 
+def sends(ledger: WizardLedger, gid: str, seat: int, command: Any) -> Any:
+    """``send(dice, drew)`` for ``_enter``: the seat's command (None: its entry)
+    with those values; the refusal for missing chance, or None once accepted."""
+
+    def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
+        try:
+            ledger.act(gid, seat, command, dice=dice, drew=drew)
+        except DiceRequired as e:
+            return e
+        return None
+
+    return send
+
+
 def _offered(send: Any, dice: list[int], drew: list[str]) -> tuple[str, ...]:
     refused = send(dice, drew)
     assert refused is not None and refused.needs, "asked again, the draw is asked for"
@@ -361,14 +375,7 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
     gid = str(created[0].game_id)
 
     def entries_of(seat: int, command: Any) -> Any:
-        def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
-            try:
-                ledger.act(gid, seat, command, dice=dice, drew=drew)
-            except DiceRequired as e:
-                return e
-            return None
-
-        return send
+        return sends(ledger, gid, seat, command)
 
     held = 0
     for _ in range(40):

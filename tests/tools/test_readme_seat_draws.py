@@ -28,10 +28,15 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     # command, then Ann's entry that completed it.
     at = next(i for i, line in enumerate(lines) if line.endswith("holds $S") or " holds $S" in line)
     record = json.loads(done.stdout.split(f"__rc {at - 1} 0")[1].split(f"__rc {at} 0")[0])
-    assert [(r["held"], r["entered_by"], r["done"]) for r in record] == [
-        ("Ann", "Ann", True),
-        ("Bob", "Bob", False),
-        ("Bob", "Ann", True),
+    # Ann's refused entry is kept, marked, after the row it was sent at.
+    refused = record.pop(2)
+    assert refused["refused"] is True and refused["after_row"] == 2
+    assert refused["entered_by"] == "Ann" and refused["drew"] == ["Bouclier", "Explosion"]
+    assert refused["code"] == "dice_required" and "'Bouclier'" in refused["message"]
+    assert [(r["held"], r["entered_by"], r["done"], r["refused"]) for r in record] == [
+        ("Ann", "Ann", True, False),
+        ("Bob", "Bob", False, False),
+        ("Bob", "Ann", True, False),
     ]
     assert record[1]["waiting"] == ["Ann"]
     # As each seat typed them, in the deal's order: Ann's, then Bob's.
@@ -55,6 +60,6 @@ def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     assert held["waiting"] == [0] and [n["seat"] for n in held["needs"]] == [0, 0]
     # Ann's own act shows her cards, and Bob's only as hidden from her.
     at = next(i for i, line in enumerate(lines) if "--drew Éclair,Explosion" in line)
-    hers = done.stdout.split(f"__rc {at - 1} 0")[1].split(f"__rc {at} 0")[0]
+    hers = done.stdout.split(f"__rc {at - 1} 2")[1].split(f"__rc {at} 0")[0]  # after her slip
     assert "seat 0 is dealt Éclair, Explosion" in hers
     assert "seat 1 is dealt" not in hers and '"redacted"' in hers
