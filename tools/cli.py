@@ -13,9 +13,19 @@ from typing import Annotated, Any, NoReturn
 import msgspec
 import typer
 
-from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
+from domain.kernel import (
+    ENGINE_VERSION,
+    ActionTaken,
+    IllegalCommand,
+    SetupError,
+    all_games,
+    decode_command,
+    get_game,
+    stored_command,
+)
+from domain.kernel.chance_needs import card_kind
 from services.config import StoreURLError, eventsourcing_env, store_url
-from services.ledger import WizardLedger
+from services.ledger import WizardLedger, parse_game_id
 from services.problems import classify, dumps, extensions, problem
 from services.reads import (
     legal_json,
@@ -295,6 +305,60 @@ def list_games(
         )
 
 
+def _loose(value: Any) -> Any:
+    """A command with every card said by its kind (``volcanino#2``, ``orc-04``
+    as ``volcanino``, ``orc``): as a person types it, not knowing copy numbers."""
+    if isinstance(value, str):
+        return card_kind(value)
+    if isinstance(value, list):
+        return [_loose(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _loose(v) for k, v in value.items()}
+    return value
+
+
+def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
+    """The command to send for ``payload``: itself if it is legal as written or
+    matches nothing (the ledger then says why it is refused); else the one legal
+    command it matches once card copy numbers are ignored, said on stderr. Two
+    or more such matches are refused, naming them. A retry under an idempotency
+    key already stored is matched with the command stored under that key.
+
+    Only here: the web pages build their commands from the legal ones, ids and
+    all, so an HTTP act keeps its exact meaning."""
+    led = ledger()
+    gid = parse_game_id(game_id)
+    loaded = led.load(gid)
+    if not isinstance(payload, dict) or not 0 <= seat < len(loaded.table.started.players):
+        return payload
+    try:
+        sent = stored_command(decode_command(loaded.game, payload))
+    except IllegalCommand:
+        return payload  # malformed: the ledger's refusal says how
+    if key is not None and key in loaded.keys:
+        action = led.entries(gid, gt=loaded.keys[key][0] - 1, lte=loaded.keys[key][0])[0].event
+        candidates = [action.command] if isinstance(action, ActionTaken) else []
+    else:
+        # As JSON gives them back (lists, not tuples), like ``sent``.
+        candidates = msgspec.json.decode(msgspec.json.encode(legal_json(led, gid, seat)))
+    if sent in candidates:
+        return payload
+    alike = [c for c in candidates if _loose(c) == _loose(sent)]
+    said = [json.dumps(c, ensure_ascii=False) for c in alike]
+    if len(alike) > 1:
+        fail(
+            "ambiguous_command",
+            f"{json.dumps(payload, ensure_ascii=False)} could be any of {len(alike)} legal "
+            f"commands, which differ only in the copy of a card: {'; '.join(said)}; "
+            "send one of them as written",
+            rule="kernel.malformed",
+        )
+    if alike:
+        typer.echo(f"taken as {said[0]}", err=True)
+        return alike[0]
+    return payload
+
+
 @app.command(name="act")
 @guarded
 def act_command(
@@ -326,6 +390,10 @@ def act_command(
 ) -> None:
     """Send a seat's command; print the appended events as JSON.
 
+    A card may be named by its kind (``volcanino`` for ``volcanino#2``): where
+    exactly one legal command matches once copy numbers are ignored, it is sent,
+    and a line on stderr says so ("taken as ...").
+
     At a table whose seats enter their own draws, a command whose draws go to
     other seats is held (nothing is printed but ``[]``, and a line on stderr says
     whom it waits for); each of them then sends ``act --seat K --drew ...`` with
@@ -336,6 +404,7 @@ def act_command(
             payload = json.loads(command)
         except json.JSONDecodeError as e:
             fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
+    payload = as_legal(game_id, seat, payload, idempotency_key)
     entries = ledger().act(
         game_id,
         seat,
@@ -348,7 +417,6 @@ def act_command(
     )
     from services.card_names import table_names
     from services.held_words import held_json
-    from services.ledger import parse_game_id
     from services.reads import entry_json
     from services.seat_chance import by_seats
     from services.words import Words
