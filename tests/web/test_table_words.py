@@ -171,3 +171,31 @@ def test_a_prompt_that_speaks_to_the_defender_is_not_shown_to_the_attacker(
     for page in (ann, bob):
         assert page.errors == []
         page.context.close()
+
+
+def test_a_cost_paid_by_discarding_reads_as_the_senders_discard_not_the_targets(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """Malédiction on Bob, paid with Éclair: the page once said "Malédiction →
+    Bob discard Éclair", as if Bob discarded. Ann discards it, and the page says so."""
+    setup = {"hands": [["curse", "lightning", "thorns"], ["shield", "mirror"]], "health": [9, 9]}
+    created = web_ledger.create_game(
+        "ultimate", NAMES[:2], seed="cost", setup={**setup, "first": 0}
+    )
+    gid, token = str(created.game_id), dict(created.seats)[0]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    page.click("#actions button[data-type='PlayCard']")
+    page.click("#actions button[data-field='card'][data-value='\"curse\"']")
+    page.click("#actions button[data-field='discard'][data-value='\"lightning\"']")
+    summary = page.inner_text("#summary")
+    assert summary == "Play a card: Malédiction → Bob; you discard Éclair as its cost"
+    screenshot(page, "ultimate-cost-in-words")
+    head = int(page.get_attribute("body", "data-position") or 0)
+    page.click("#send")
+    wait_position(page, head + 1)
+    story = page.inner_text("#story")
+    assert "Ann: Play a card: Malédiction → Bob; Ann discards Éclair as its cost" in story
+    assert "Bob discard" not in story
+    screenshot(page, "ultimate-cost-in-the-story")
+    assert page.errors == []
+    page.context.close()
