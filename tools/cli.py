@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -242,7 +243,9 @@ def new(
     ] = "table",
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Create a game; print its id (and, with --json, each seat's secret token)."""
+    """Create a game and print its id.
+
+    With --json, each seat's secret token is printed too."""
     position = tomllib.loads(setup.read_text()) if setup else None
     seats: int | list[str]
     if names is not None:
@@ -284,7 +287,9 @@ def list_games(
     newest: Annotated[bool, typer.Option("--newest", help="newest first")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="at most this many games")] = None,
 ) -> None:
-    """The stored games, oldest first: players, date, status or winner, and a fork marker."""
+    """The stored games, oldest first.
+
+    Each with its players, date, status or winner, and a mark on a fork."""
     from services.listing import listing
 
     ids = ledger().game_ids()
@@ -390,14 +395,14 @@ def act_command(
 ) -> None:
     """Send a seat's command; print the appended events as JSON.
 
-    A card may be named by its kind (``volcanino`` for ``volcanino#2``): where
-    exactly one legal command matches once copy numbers are ignored, it is sent,
+    A card may be named by its kind (volcanino for volcanino#2): where exactly
+    one legal command matches once copy numbers are ignored, that one is sent,
     and a line on stderr says so ("taken as ...").
 
     At a table whose seats enter their own draws, a command whose draws go to
-    other seats is held (nothing is printed but ``[]``, and a line on stderr says
-    whom it waits for); each of them then sends ``act --seat K --drew ...`` with
-    no command."""
+    other seats is held: nothing is printed but [], and a line on stderr says
+    whom it waits for. Each of them then sends act --seat K --drew ... with no
+    command."""
     payload = None
     if command is not None:
         try:
@@ -489,7 +494,10 @@ def log(
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
     full: Annotated[bool, typer.Option(help="operator view: nothing redacted")] = False,
 ) -> None:
-    """The event log (redacted for the seat, or for spectators, while the game runs)."""
+    """The event log, as a seat or a spectator may read it.
+
+    While the game runs, what the reader may not see is redacted; --full shows
+    everything (the operator's view)."""
     check_seat(game_id, seat)
     out(log_json(ledger(), game_id, seat=seat, full=full))
 
@@ -509,7 +517,9 @@ def replay(
         typer.Option(help="stop at the first event of this type or citing this rule"),
     ] = None,
 ) -> None:
-    """The annotated story: one line per event, with dice and rule citations."""
+    """The annotated story, one line per event.
+
+    Each line gives the event's dice and the rule it cites."""
     from tools.cli_step import first_match, step_through
 
     entries = ledger().entries(game_id)
@@ -541,8 +551,10 @@ def export(
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
 ) -> None:
-    """Export the annotated history: JSON (schema: docs/schemas), Markdown, or HTML
-    (the self-contained replay viewer)."""
+    """Export the annotated history as JSON, Markdown or HTML.
+
+    The JSON follows the schema in docs/schemas; the HTML is the self-contained
+    replay viewer."""
     from services.exports import export_text
 
     text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
@@ -560,7 +572,9 @@ def fork(
     at: Annotated[int, typer.Option(help="copy the game up to this position (before an action)")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """A what-if branch: a new game with this one's events up to --at, then play on."""
+    """Branch a what-if game off this one at position --at.
+
+    The new game has this one's events up to --at, and play goes on from there."""
     created = ledger().fork(game_id, at)
     if as_json:
         out(
@@ -583,7 +597,9 @@ def annotate(
     text: Annotated[str, typer.Option(help="the note")],
     author: Annotated[str, typer.Option(help="who writes it")] = "referee",
 ) -> None:
-    """Attach a referee's note to a position (kept apart from the game's events)."""
+    """Attach a referee's note to a position.
+
+    Notes are kept apart from the game's events."""
     number = ledger().annotate(game_id, at, text, author)
     typer.echo(f"note {number} on position {at}")
 
@@ -598,8 +614,10 @@ def notes(game_id: str) -> None:
 @app.command()
 @guarded
 def holds(game_id: str) -> None:
-    """At a table whose seats enter their own draws: who entered what and when, for
-    each command held (JSON, the cards named; the operator's view, as `log --full`)."""
+    """Who entered which cards, and when, for each held command.
+
+    Only at a table whose seats enter their own draws. The record is printed
+    whole as JSON, with the cards named: the operator's view, as log --full is."""
     from services.seat_chance import OPENING
 
     players = ledger().load(game_id).table.started.players
@@ -641,7 +659,9 @@ def verify(
         ),
     ] = None,
 ) -> None:
-    """Check hash chain, fold, seed and dice; exit 1 naming the first bad event."""
+    """Check a game's hash chain, fold, seed and dice.
+
+    Exits 1 naming the first bad event."""
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
     if all_ and not ids:
         if as_json:
@@ -681,7 +701,9 @@ def simulate(
         ),
     ] = False,
 ) -> None:
-    """Play seeded bot games in memory (or, with --keep, in the store) and print a summary."""
+    """Play seeded bot games and print a summary.
+
+    They are played in memory, or in the store with --keep."""
     from tools.simulation import game_bot, play, play_stored
 
     g = get_game(game)
@@ -736,7 +758,11 @@ def simulate(
 @app.command()
 @guarded
 def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The game's rule catalogue: citations, passages, rulings and assumptions."""
+    """The game's rule catalogue, citation by citation.
+
+    Each citation gives its section and passage, says whether the text is the
+    rulebook's or our assumption, and lists the readings of it (the one the
+    engine applies marked with *)."""
     from services.card_names import rule_json
 
     g = get_game(game)
@@ -772,7 +798,9 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
 def project(
     rebuild: Annotated[bool, typer.Option("--rebuild", help="empty the read models first")] = False,
 ) -> None:
-    """Catch the read models (scoreboard, audit) up with the event log."""
+    """Catch the read models up with the event log.
+
+    The read models are the scoreboard and the audit view."""
     from projections.runner import rebuild_projections, run_projections
 
     applied = (rebuild_projections if rebuild else run_projections)(ledger())
@@ -785,7 +813,9 @@ def scoreboard_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Players by rating (openskill), and finished games (catches the projections up first)."""
+    """Players by rating, and the finished games.
+
+    Ratings are openskill's. The projections are caught up first."""
     from projections.runner import run_projections, scoreboard
 
     run_projections(ledger())
@@ -809,7 +839,9 @@ def stats_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Win rates per seat and per card over finished games (catches projections up first)."""
+    """Win rates per seat and per card over finished games.
+
+    The projections are caught up first."""
     from projections.runner import run_projections, statistics
 
     run_projections(ledger())
@@ -913,9 +945,28 @@ def main() -> None:
     app(args=globals_first(sys.argv[1:]))
 
 
+def flowed(help_text: str) -> str:
+    """A docstring as whole paragraphs, each on one line. Typer (rich markup)
+    keeps a docstring's line breaks, which a terminal of another width shows as
+    lines broken mid-sentence; a paragraph on one line wraps at its width."""
+    paragraphs = inspect.cleandoc(help_text).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def _flow_help(typer_app: typer.Typer) -> None:
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = flowed(inspect.getdoc(info.callback) or "")
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _flow_help(group.typer_instance)
+
+
 # Commands kept in modules of their own register themselves on ``app``.
+import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)
 from tools import cli_positions, cli_store  # noqa: E402, F401
+
+_flow_help(app)
 
 if __name__ == "__main__":
     main()
-import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)
