@@ -69,6 +69,15 @@ def _seen_by(state: SpellWarsState, seat: int) -> set[str]:
     return seen
 
 
+def _deck(ledger: WizardLedger, gid: str) -> tuple[str, ...]:
+    """The Spell Wars draw pile as it went face down at the opening."""
+    return next(
+        e.event.order
+        for e in ledger.entries(gid)
+        if isinstance(e.event, CardsShuffled) and e.event.pile == "main"
+    )
+
+
 def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
     client: Any, ledger: WizardLedger
 ) -> None:
@@ -82,17 +91,13 @@ def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
     line = lines[at]
     actor = line["seat"]
     state = ledger.load(gid).table.state
-    deck = next(
-        e.event
-        for e in ledger.entries(gid)
-        if isinstance(e.event, CardsShuffled) and e.event.pile == "main"
-    )
+    deck = _deck(ledger, gid)
     ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
     left_out = kept_hidden = 0
     for seat in sorted(set(_owners(line)) - {actor}):
         seen = _seen_by(state, seat)
         copies: dict[str, set[str]] = {}
-        for c in deck.order:
+        for c in deck:
             copies.setdefault(card_kind(c), set()).add(c)
         all_seen = {k for k, ids in copies.items() if ids <= seen}
         # Every copy elsewhere, but where this seat cannot see it (others' hands).

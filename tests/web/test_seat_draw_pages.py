@@ -13,6 +13,7 @@ from domain.kernel.chance_needs import card_kind
 from services.chance import card_words
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
+from tests.services.test_chance_lists_seen import _deck, _seen_by
 from tests.services.test_seat_chance import _cards_of, _first_refill, _owners, _spell_wars
 from tests.web.conftest import screenshot
 from tests.web.test_table_mode_pages import _open_at_the_table
@@ -38,6 +39,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
         for s in range(3)
     }
     before = web_ledger.load(gid).version
+    seen = _seen_by(web_ledger.load(gid).table.state, others[0])
     assert (
         web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
         == []
@@ -50,6 +52,13 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     mine = _cards_of(line, others[0])
     fields = first.locator("#table-chance select[data-kind=card]")
     assert fields.count() == len(mine)
+    # Offered: no kind whose every copy this seat sees (its hand, the discard).
+    offered = set(fields.first.locator("option").evaluate_all("os => os.map(o => o.value)"))
+    every = _deck(web_ledger, gid)
+    shown = {
+        k for k in {card_kind(c) for c in every} if {c for c in every if card_kind(c) == k} <= seen
+    }
+    assert shown and not offered & shown
     assert first.get_attribute("#turn", "data-yours") == "1"
     assert names[actor] in first.inner_text("#turn")
     waiting = pages[actor]
