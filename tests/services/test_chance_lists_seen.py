@@ -17,7 +17,7 @@ from domain.spellwars.state import State as SpellWarsState
 from services.chance import unrevealing
 from services.ledger import WizardLedger
 from services.reads import state_json
-from tests.services.test_seat_chance import _cards_of, _first_refill, _owners, _spell_wars
+from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
 
 
 def _shuffled(pile: str, *cards: str) -> CardsShuffled:
@@ -84,11 +84,7 @@ def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
     """At the first refill of Ann, Bob and Cleo's game, held for each seat's
     cards: each is offered the deck as it went face down without the kinds
     whose every copy it sees, over the ledger and over HTTP alike."""
-    gid, lines, tokens = _spell_wars(ledger)
-    at = _first_refill(lines)
-    for line in lines[:at]:
-        ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
-    line = lines[at]
+    gid, line, tokens = _at_first_refill(ledger)
     actor = line["seat"]
     state = ledger.load(gid).table.state
     deck = _deck(ledger, gid)
