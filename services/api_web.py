@@ -35,9 +35,10 @@ from domain.kernel import all_games
 from services.api_errors import RESPONSES, APIError
 from services.api_schemas import TableFace, documented
 from services.api_tables import LedgerDep
-from services.card_names import table_names
+from services.card_names import started_face
+from services.exports import viewer_page
 from services.ledger import parse_game_id
-from services.table_face import face_with_data, table_face
+from services.table_face import table_face
 
 WEB = Path(__file__).with_name("web")
 STATIC_URL = "/static"
@@ -90,7 +91,7 @@ def replay_page(game_id: str, request: Request) -> Response:
     if not (WEB / "viewer.html").exists():
         # Without the viewer (an install without it): the HTML export, as the seat sees it.
         return _html("export-shell.html")
-    page = _page("viewer.html")
+    page = viewer_page(inline=False)
     return HTMLResponse(
         page.replace("</body>", VIEWER_EXTRAS + "\n</body>", 1),
         headers={"Cache-Control": "no-cache"},
@@ -135,14 +136,7 @@ def face(game: str) -> dict[str, Any]:
 def table_face_of(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     """The faces this table shows: a table playing with its own data file sees
     its file's card names and texts, not the built-in ones."""
-    started = ledger.load(parse_game_id(game_id)).table.started
-    face = face_with_data(started.game, started.data)
-    names = table_names(started)
-    if not names:
-        return face
-    # The engine's gloss of a card is our words: the table's names.
-    cards = [dict(c, gloss=names.rename(c["gloss"])) for c in face["cards"]]
-    return {**face, "cards": cards}
+    return started_face(ledger.load(parse_game_id(game_id)).table.started)
 
 
 @router.post(

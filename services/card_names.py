@@ -32,7 +32,7 @@ import msgspec
 from domain.kernel import GameStarted, Rule
 from domain.kernel.chance_needs import card_kind
 from services.declared import says_ids
-from services.table_face import built_in_entries, own_entries, table_face
+from services.table_face import built_in_entries, face_with_data, own_entries, table_face
 
 # A quotation of the rulebook inside our own words.
 _QUOTED = re.compile(r"«[^»]*»")
@@ -153,6 +153,16 @@ def table_names(started: GameStarted) -> CardNames:
             _BY_FILE.pop(next(iter(_BY_FILE)))
         _BY_FILE[key] = found
     return found
+
+
+def started_face(started: GameStarted) -> dict[str, Any]:
+    """The card faces a stored game's pages draw: its own data file's names and
+    texts where it has one, and the engine's gloss in the table's names."""
+    face = face_with_data(started.game, started.data)
+    names = table_names(started)
+    if not names:
+        return face
+    return {**face, "cards": [dict(c, gloss=names.rename(c["gloss"])) for c in face["cards"]]}
 
 
 _KEEP = 64

@@ -76,6 +76,18 @@ class Frame(msgspec.Struct, kw_only=True, omit_defaults=True):
     drop: dict[str, list[str]] = {}
 
 
+class BoardFrame(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The boards at one position, per view label: each view as the table page draws
+    it, whole in ``full`` frames (``views``), else the operations from the position
+    before (``ops``: ``[path, value]`` sets, ``[path]`` deletes; see
+    ``services.board_frames``)."""
+
+    position: int
+    full: bool = False
+    views: dict[str, Any] = {}
+    ops: dict[str, list[list[Any]]] = {}
+
+
 class PanelRule(msgspec.Struct, kw_only=True, omit_defaults=True):
     id: str
     section: str = ""
@@ -208,6 +220,11 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("annotations", list[Note]),
             ("views", list[str]),
             ("frames", list[Frame]),
+            # Added within version 2: older exports have no boards (the viewer then
+            # shows the facts alone).
+            ("seats", dict[str, int | None], {}),
+            ("boards", list[BoardFrame], []),
+            ("faces", dict[str, Any] | None, None),
             ("disputes", dict[str, DisputePanel]),
             ("outcome", dict[str, Any] | None),
             ("result", str),

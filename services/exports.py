@@ -10,6 +10,7 @@ replay viewer (``services/web/viewer.html``) with the document embedded.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -23,14 +24,21 @@ from domain.kernel import (
     apply,
     open_table,
 )
+from services.board_frames import BoardFrames
+from services.card_names import started_face, table_names
 from services.dispute import Record, dice_check, every_dispute, read_record
 from services.export_schema import FORMAT, VERSION, schema_name
 from services.ledger import WizardLedger, parse_game_id
-from services.reads import outcome_json, shown_event, shown_setup
+from services.reads import named_prompts, outcome_json, shown_event, shown_setup
 from services.story import ALL, outcome_text, rule_of
 from services.view_words import facts, flatten
 
-VIEWER_HTML = Path(__file__).resolve().parent / "web" / "viewer.html"
+WEB = Path(__file__).resolve().parent / "web"
+VIEWER_HTML = WEB / "viewer.html"
+BOARD_ASSETS = (
+    "<!-- board assets: the table page's drawings"
+    " (the export and the replay page put them here) -->"
+)
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
 
@@ -53,18 +61,29 @@ def view_labels(record: Record) -> list[tuple[str, int | None]]:
     return [(record.words.seat(int(record.viewer)), int(record.viewer))]
 
 
-def _frames(record: Record) -> list[dict[str, Any]]:
-    """The views at every position, as frames of changed facts."""
+def _frames(record: Record) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The views at every position: as frames of changed facts, and as the boards
+    the table page draws (``services.board_frames``)."""
     game, words = record.game, record.words
     labels = view_labels(record)
+    names = table_names(record.started)
     frames: list[dict[str, Any]] = []
+    boards = BoardFrames(KEYFRAME_EVERY)
     table: Table[Any] = open_table(game, record.started)
     last: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
         if k:
             table = apply(game, table, entry.event)
-        now = {label: flatten(game.view(table.state, seat), words) for label, seat in labels}
+        shown = {label: game.view(table.state, seat) for label, seat in labels}
+        now = {label: flatten(view, words) for label, view in shown.items()}
         position = k + 1
+        boards.add(
+            position,
+            {
+                label: msgspec.to_builtins(named_prompts(view, game, names))
+                for label, view in shown.items()
+            },
+        )
         if k % KEYFRAME_EVERY == 0:
             frames.append({"position": position, "full": True, "set": now})
         else:
@@ -82,10 +101,36 @@ def _frames(record: Record) -> list[dict[str, Any]]:
                 frame["drop"] = {lb: d for lb, d in dropped.items() if d}
             frames.append(frame)
         last = now
-    return frames
+    return frames, boards.frames
 
 
 _GONE = object()
+
+
+def _strings(value: Any, out: set[str]) -> set[str]:
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
+def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str, Any]:
+    """``face`` with only the cards some board of the export shows. The faces are
+    public, but a spectator's export that listed a card nobody may see would
+    read, to a checker, like that card leaking; and the file is smaller."""
+    said: set[str] = set()
+    for frame in boards:
+        _strings(frame.get("views"), said)
+        _strings(frame.get("ops"), said)
+    # An instance id names its kind before a copy number: "slug#2", "smash.01", "orc-04".
+    kinds = {re.split(r"[#.]", s)[0] for s in said} | {re.sub(r"-\d+$", "", s) for s in said}
+    cards = [c for c in face["cards"] if c["id"] in said or c["id"] in kinds]
+    return {**face, "cards": cards}
 
 
 def _events(record: Record) -> list[dict[str, Any]]:
@@ -177,6 +222,7 @@ def document(
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
     outcome = record.game.outcome(ledger.load(gid).table.state)
+    frames, boards = _frames(record) if views else ([], [])
     panels: dict[str, dict[str, Any]] = {}
     if disputes:
         for position, panel in every_dispute(record, with_views=False).items():
@@ -207,7 +253,10 @@ def document(
             for n in record.notes[at]
         ],
         "views": [label for label, _ in view_labels(record)] if views else [],
-        "frames": _frames(record) if views else [],
+        "frames": frames,
+        "seats": {label: seat for label, seat in view_labels(record)} if views else {},
+        "boards": boards,
+        "faces": _shown_faces(started_face(started), boards) if views else None,
         "disputes": panels,
         "outcome": outcome_json(outcome, record.words.names),
         "result": outcome_text(outcome, started.players, record.words.names),
@@ -218,9 +267,34 @@ def json_text(doc: dict[str, Any]) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
+def viewer_page(*, inline: bool = True) -> str:
+    """The replay viewer with the table page's drawings in it: its scripts and its
+    stylesheet, which the viewer applies to the board alone. Inline for the HTML
+    export, which draws each position's board with no network; the replay page
+    served by the app links the scripts instead (``inline=False``), as the table
+    page does."""
+    page = VIEWER_HTML.read_text(encoding="utf-8")
+    if BOARD_ASSETS not in page:
+        raise RuntimeError("viewer.html lost its slot for the board's drawings")
+    games = sorted((WEB / "games").glob("*.js"), key=lambda p: (p.name != "generic.js", p.name))
+    parts = []
+    for path in [WEB / "common.js", *games]:
+        if not inline:
+            parts.append(f'<script src="/static/{path.relative_to(WEB).as_posix()}"></script>')
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "</script" in text.lower():
+            raise RuntimeError(f"{path.name} would end its inline <script> early")
+        parts.append(f"<script>\n{text}\n</script>")
+    css = (WEB / "style.css").read_text(encoding="utf-8")
+    # media "not all": the viewer reads this text into the board's own scope.
+    parts.append(f'<style id="board-style" media="not all">\n{css}\n</style>')
+    return page.replace(BOARD_ASSETS, "\n".join(parts), 1)
+
+
 def html_text(doc: dict[str, Any]) -> str:
     """The replay viewer with the document embedded: one file, no network."""
-    page = VIEWER_HTML.read_text(encoding="utf-8")
+    page = viewer_page()
     # Inside <script>, only "</" can end the element early; JSON allows "<\/".
     data = json_text(doc).replace("</", "<\\/")
     marker = '<script type="application/json" id="ledger-data"></script>'

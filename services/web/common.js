@@ -95,6 +95,10 @@ WL.when = (iso) => {
   return isNaN(d) ? iso : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 };
 
+// The seat a board is drawn for: "you" on its own page; a replay seen through
+// another's eyes (a referee's) says so instead (ctx.youWord).
+WL.you = (c, seat) => (seat !== null && seat === c.seat ? c.youWord || " (you)" : "");
+
 WL.nameOf = (players, seat) =>
   seat === null || seat === undefined ? "—" : players[seat] || `seat ${seat}`;
 

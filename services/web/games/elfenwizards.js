@@ -57,7 +57,7 @@
         h(
           `div.seat${g.seat === c.seat ? ".me" : ""}${v.to_act === g.seat ? ".active" : ""}`,
           { dataset: { seat: g.seat }, style: `border-left:6px solid ${COLOURS[g.colour] || "#555"}` },
-          h("div.who", {}, c.players[g.seat], g.seat === c.seat ? " (you)" : "", v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
+          h("div.who", {}, c.players[g.seat], WL.you(c, g.seat), v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
           h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
           h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
           h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${LEVEL_NAMES[lv] || lv}: `), dice(ds)) : null))),

@@ -78,7 +78,7 @@
           h(
             `div.seat${r.seat === ctx.seat ? ".me" : ""}`,
             { dataset: { seat: r.seat } },
-            h("div.who", {}, WL.nameOf(ctx.players, r.seat), r.seat === ctx.seat ? " (you)" : ""),
+            h("div.who", {}, WL.nameOf(ctx.players, r.seat), WL.you(ctx, r.seat)),
             facts(r, new Set(["seat"]), ctx.game)
           )
         )

@@ -133,7 +133,7 @@
     return h(
       `div.seat.ot-hunt${p.seat === c.seat ? ".me" : ""}${v.active === p.seat ? ".active" : ""}`,
       { dataset: { seat: p.seat }, style: `border-left:6px solid ${colour(p)}` },
-      h("div.who", {}, c.players[p.seat], p.seat === c.seat ? " (you)" : "", ` — ${p.colour}, tower space ${p.space}`),
+      h("div.who", {}, c.players[p.seat], WL.you(c, p.seat), ` — ${p.colour}, tower space ${p.space}`),
       h(
         "div.stats",
         {},

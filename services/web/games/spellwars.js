@@ -57,7 +57,7 @@
         return h(
           `div.seat${w.seat === c.seat ? ".me" : ""}${w.seat === v.caster ? ".active" : ""}${w.alive ? "" : ".out"}`,
           { dataset: { seat: w.seat } },
-          h("div.who", {}, c.players[w.seat], w.seat === c.seat ? " (you)" : "", w.seat === v.dungeon ? " ♜ holds the Dungeon" : "", w.alive ? "" : " ☠"),
+          h("div.who", {}, c.players[w.seat], WL.you(c, w.seat), w.seat === v.dungeon ? " ♜ holds the Dungeon" : "", w.alive ? "" : " ☠"),
           h(
             "div.stats",
             {},

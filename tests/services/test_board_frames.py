@@ -1,0 +1,109 @@
+"""An export's boards are each view as the table page is given it, at every position:
+rebuilt from the export's whole frames and patches, they equal the view the
+ledger gives that seat there (so a seat's export holds no more than its view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel import all_games, get_game
+from services.board_frames import BoardFrames, apply_ops, ops_between
+from services.card_names import table_names
+from services.exports import document
+from services.ledger import WizardLedger
+from services.reads import named_prompts
+from services.table_face import table_face
+from tools.simulation import play_stored
+
+GAMES = [g.spec.id for g in all_games()]
+
+
+def rebuilt(boards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every position's views, from the frames as the viewer reads them."""
+    out: list[dict[str, Any]] = []
+    views: dict[str, Any] = {}
+    for frame in boards:
+        if frame.get("full"):
+            views = frame["views"]
+        else:
+            views = {
+                label: apply_ops(view, frame.get("ops", {}).get(label, []))
+                for label, view in views.items()
+            }
+        out.append(views)
+    return out
+
+
+def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:
+    loaded = ledger.load(gid, at)
+    names = table_names(loaded.table.started)
+    view = loaded.game.view(loaded.table.state, seat)
+    return msgspec.to_builtins(named_prompts(view, loaded.game, names))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_board_of_an_export_is_the_seats_view_there(sqlite_url: str, game_id: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    game = get_game(game_id)
+    gid = play_stored(ledger, game, game.spec.min_players, "boards", stop_after=40)
+    for viewer, labels in ((0, {"bot 1": 0}), (None, {"spectator": None})):
+        doc = document(ledger, gid, viewer=viewer, disputes=False)
+        assert doc["seats"] == labels
+        boards = rebuilt(doc["boards"])
+        assert len(boards) == len(doc["events"]) == ledger.load(gid).version
+        # Whole frames are kept now and then; the rest are patches.
+        assert sum(1 for f in doc["boards"] if f.get("full")) < len(boards) / 20 + 2
+        for at, views in enumerate(boards, start=1):
+            for label, seat in labels.items():
+                assert views[label] == seat_view(ledger, gid, at, seat), (label, at)
+
+
+def test_a_finished_games_export_has_a_board_for_every_seat(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 3, "boards-end", options={"rounds_to_win": 1})
+    doc = document(ledger, gid, viewer=None, disputes=False)
+    assert doc["finished"] and doc["seats"] == {"bot 1": 0, "bot 2": 1, "bot 3": 2}
+    last = rebuilt(doc["boards"])[-1]
+    assert {label: last[label] for label in doc["seats"]} == {
+        label: seat_view(ledger, gid, len(doc["events"]), seat)
+        for label, seat in doc["seats"].items()
+    }
+    # The faces carried are those of the cards the boards show, looked up as the page does.
+    said = set(msgspec.json.encode(doc["boards"]).decode().split('"'))
+    every = {c["id"] for c in table_face("ultimate")["cards"]}
+    assert {c["id"] for c in doc["faces"]["cards"]} == every & said != set()
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2, 3]}),
+        ({"seats": [{"life": 3}, {"life": 4}]}, {"seats": [{"life": 2}, {"life": 4}]}),
+        ({"a": 1, "gone": True}, {"a": 2, "new": {"x": [1]}}),
+        ({"a": 1}, [1, 2]),
+        ([{"x": 1}, [1]], [{"x": 2}, [1, 2]]),
+        ({"hand": ["a", "b"]}, {"hand": ["b", "a"]}),
+    ],
+)
+def test_patches_turn_one_view_into_the_next(before: Any, after: Any) -> None:
+    ops = ops_between(before, after)
+    assert apply_ops(before, ops) == after
+    assert apply_ops(before, []) == before
+    # Applying leaves the value it was given as it was.
+    kept = msgspec.json.decode(msgspec.json.encode(before))
+    apply_ops(before, ops)
+    assert before == kept
+
+
+def test_frames_keep_a_whole_view_every_so_often() -> None:
+    frames = BoardFrames(keyframe_every=3)
+    for position in range(1, 8):
+        frames.add(position, {"Ann": {"life": position}})
+    assert [f.get("full", False) for f in frames.frames] == [
+        True, False, False, True, False, False, True,
+    ]  # fmt: skip
+    assert frames.frames[1] == {"position": 2, "ops": {"Ann": [[["life"], 2]]}}

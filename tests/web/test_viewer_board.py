@@ -1,0 +1,166 @@
+"""The replay viewer draws the board at every position, as the table page draws it:
+in the HTML export opened offline, and on the replay page a seat opens, where the
+board shows that seat's hand and nobody else's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.kernel import get_game
+from services.exports import document, export_text, html_text
+from services.ledger import WizardLedger
+from services.view_words import flatten
+from services.words import Words
+from tests.web.conftest import LiveServer, screenshot
+from tests.web.test_table_pages import hidden_strings
+from tests.web.test_viewer import open_viewer
+from tools.simulation import play_stored
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def board_html(page: Any) -> str:
+    return str(page.evaluate("() => document.querySelector('#board').shadowRoot.innerHTML"))
+
+
+def go_to(page: Any, position: int) -> None:
+    page.locator("#slider").fill(str(position))
+    page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
+
+
+@pytest.mark.parametrize("game_id", ["ultimate", "spellwars", "elfenwizards", "orctower"])
+def test_the_html_export_draws_each_positions_board_offline(
+    game_id: str, browser: Any, tmp_path: Path
+) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game(game_id)
+    players = max(2, game.spec.min_players)
+    gid = play_stored(ledger, game, players, "board", stop_after=30, names=NAMES[:players])
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        last = ledger.load(gid).version
+        for position in (1, last // 2, last):
+            go_to(page, position)
+            board = page.locator("#board")
+            assert board.is_visible() and not page.locator("#facts-box").is_visible()
+            text = page.locator("#board .felt").inner_text()
+            assert all(name in text for name in NAMES[:players]), text[:300]
+            # The operator's export is nobody's own: it is seen through Ann's eyes.
+            assert "Ann (this view)" in text and "(you)" not in text
+            screenshot(page, f"viewer-board-{game_id}-{position}")
+        # The facts are one click away, and the board one click back.
+        page.click("#show-facts")
+        assert page.locator("#facts-box").is_visible() and not page.locator("#board").is_visible()
+        page.click("#show-board")
+        assert page.locator("#board").is_visible()
+        # Seen by another seat: that seat's hand is drawn as its own.
+        page.select_option("#view-select", "Bob")
+        page.wait_for_selector("#board >> .felt")
+        assert "Ann's hand" not in board_html(page)
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 2, "board-life", options={"rounds_to_win": 1}, names=NAMES[:2])
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        last = ledger.load(gid).version
+        seen: set[tuple[int, ...]] = set()
+        for position in sorted({2, last // 3, last // 2, (2 * last) // 3, last - 1, last}):
+            go_to(page, position)
+            state = ledger.load(gid, position).table.state
+            expected = tuple(p["life"] for p in game.view(state, 0)["players"])
+            life = "#board >> div.seat[data-seat='{}'] span.stat[title='life'] b"
+            drawn = tuple(int(page.inner_text(life.format(s))) for s in range(2))
+            assert drawn == expected, position
+            seen.add(drawn)
+        assert len(seen) > 1  # the positions chosen do differ
+        # Stepping back one position from the end draws that position's board.
+        page.click("#back")
+        page.wait_for_selector(f"#board >> .felt[data-position='{last - 1}']")
+        # Under the board, what the position changed: a wizard's life, in words.
+        words = Words(game, tuple(NAMES[:2]))
+        hit = next(
+            p
+            for p in range(2, last + 1)
+            if game.view(ledger.load(gid, p).table.state, 0)["players"]
+            != game.view(ledger.load(gid, p - 1).table.state, 0)["players"]
+        )
+        go_to(page, hit)
+        before = flatten(game.view(ledger.load(gid, hit - 1).table.state, 0), words)
+        after = flatten(game.view(ledger.load(gid, hit).table.state, 0), words)
+        said = page.inner_text("#changes")
+        assert said.startswith(f"Changed at #{hit}")
+        changed = [k for k in after if before.get(k) != after[k]]
+        assert changed and all(k in said for k in changed[:8]), (changed, said)
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_a_seats_replay_page_draws_its_own_hand_and_no_other(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    with server.client() as c:
+        r = c.post("/tables", json={"game": "spellwars", "players": NAMES[:2], "seed": "board"})
+        assert r.status_code == 201, r.text
+        table = r.json()
+    gid = table["game_id"]
+    game = get_game("spellwars")
+    for _ in range(3):  # both seats place a spell, and it resolves
+        state = web_ledger.load(gid).table.state
+        if not state.pending:
+            break
+        seat = state.pending[0].seat
+        command = game.legal_commands(state, seat)[0]
+        web_ledger.act(gid, seat, command)
+    seat = table["seats"][0]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/replay/{gid}#token={seat['token']}")
+        page.wait_for_selector("body[data-ready='1']")
+        position = web_ledger.load(gid).version
+        go_to(page, position)
+        html = board_html(page)
+        assert "Ann's hand" in html and "Ann (you)" in html
+        hand = [c["id"] for c in game.view(web_ledger.load(gid).table.state, 0)["hand"]]
+        assert hand and all(f'data-card="{card}"' in html for card in hand)
+        leaked = sorted(s for s in hidden_strings(web_ledger, gid, 0) if s in html)
+        assert not leaked, leaked[:5]
+        screenshot(page, "replay-board-seat")
+    finally:
+        context.close()
+
+
+def test_an_export_made_before_boards_shows_its_facts(browser: Any, tmp_path: Path) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("orctower")
+    gid = play_stored(ledger, game, 2, "old-export", stop_after=10, names=NAMES[:2])
+    doc = document(ledger, gid, disputes=False)
+    for added in ("seats", "boards", "faces"):  # what version 2 held before boards
+        del doc[added]
+    path = tmp_path / "old.html"
+    path.write_text(html_text(doc), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        assert not page.locator("#state-switch").is_visible()
+        assert not page.locator("#board").is_visible()
+        assert page.locator("#facts-box").is_visible()
+        assert page.locator("#state tr").count() > 5
+        assert problems == []
+    finally:
+        context.close()
