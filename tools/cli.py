@@ -409,6 +409,9 @@ def act_command(
             payload = json.loads(command)
         except json.JSONDecodeError as e:
             fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
+    if token is not None:
+        # A wrong token learns nothing, not even the legal commands a kind matched.
+        ledger().check_token(parse_game_id(game_id), seat, token)
     payload = as_legal(game_id, seat, payload, idempotency_key)
     entries = ledger().act(
         game_id,

@@ -30,6 +30,11 @@ def test_a_card_named_by_its_kind_is_taken_as_the_one_legal_copy(
     assert both["code"] == "ambiguous_command"
     assert '"groclonar#1"' in both["message"] and '"groclonar#2"' in both["message"]
     assert wizards.json("state", gid)["position"] == before  # nothing stored
+    # With a wrong token, refused for the token before any command is named.
+    wrong = wizards(
+        "act", gid, "--seat", "0", "--command", _place("groclonar"), "--token", "x", code=2
+    )
+    assert json.loads(wrong.stderr)["code"] == "not_authorized" and "groclonar#" not in wrong.stderr
 
     sent = ["act", gid, "--seat", "0", "--command", _place("brikebix"), "-k", "ann-1"]
     done = wizards(*sent)
