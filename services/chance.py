@@ -7,7 +7,7 @@ see exactly the same dice.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -67,31 +67,46 @@ def _names(started: GameStarted) -> tuple[Mapping[str, str], Mapping[str, str]]:
 
 
 def unrevealing(
-    needs: Sequence[ChanceNeed], shuffles: Sequence[CardsShuffled]
+    needs: Sequence[ChanceNeed],
+    shuffles: Sequence[CardsShuffled],
+    hidden: Collection[str] | None = None,
 ) -> tuple[ChanceNeed, ...]:
     """``needs`` as a seat may be told them: each card that could be drawn from
     a face-down pile is listed from the pile as it went face down (its shuffle),
     not as it is now, which would show by elimination the cards other seats
-    drew from it since."""
+    drew from it since.
+
+    ``hidden``: the card ids hidden from the seat that enters them (the game's
+    ``hidden_from``), or None to list the piles whole. A card the seat sees
+    elsewhere (in its hand, face up) cannot be drawn, so it is left out; what
+    only other seats see stays (leaving it out would tell their cards)."""
     out = []
     for need in needs:
+        now = set(need.cards)
         if need.kind == "card" and need.hand:
             # A hand holds cards from several piles (the orc tower's deck and its
             # palette): every kind of each pile its cards could have come from.
-            now = set(need.cards)
-            could = set().union(
-                *(set(kinds(s.order)) for s in shuffles if now & set(kinds(s.order)))
-            )
+            ids = [c for s in shuffles if now & set(kinds(s.order)) for c in s.order]
+            could = set(kinds(_unseen(ids, now, hidden)))
             need = msgspec.structs.replace(need, cards=tuple(sorted(could | now)))
         elif need.kind == "card":
-            now = set(need.cards)
             went = next(
                 (s for s in reversed(shuffles) if s.unknown and now <= set(kinds(s.order))), None
             )
             if went is not None:
-                need = msgspec.structs.replace(need, cards=tuple(kinds(went.order)))
+                cards = kinds(_unseen(went.order, now, hidden))
+                need = msgspec.structs.replace(need, cards=tuple(cards))
         out.append(need)
     return tuple(out)
+
+
+def _unseen(ids: Iterable[str], now: set[str], hidden: Collection[str] | None) -> list[str]:
+    """The card ids of ``ids`` the seat does not see elsewhere. A card seen
+    before the command but of a kind the pile (or hand) holds ``now`` stays: it
+    went there during the command, in the open (a discard shuffled into the deck)."""
+    if hidden is None:
+        return list(ids)
+    return [c for c in ids if c in hidden or card_kind(c) in now]
 
 
 def picks_named(started: GameStarted) -> bool:

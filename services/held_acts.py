@@ -131,7 +131,7 @@ class HeldActs:
         refused = DiceRequired.missing(owed) if owed else None
         if refused is None:
             return ()
-        return self._unrevealing(gid, refused, loaded.table.started).needs
+        return self._unrevealing(gid, refused, loaded, seat).needs
 
     def _held_attempt(self: WizardLedger, gid: UUID, loaded: Loaded, hold: Hold) -> tuple[int, Any]:
         """Who enters what the held command's chance has no seat for, and its try."""
@@ -386,9 +386,9 @@ class HeldActs:
                 kept = (hold.seat if hold is not None else seat, seat)
                 others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]
                 told = _owed(e, attempt, others_out, actor, seat)
-                raise self._said(gid, loaded, told) from None
+                raise self._said(gid, loaded, seat, told) from None
             except IllegalCommand as e:
-                raise self._said(gid, loaded, e) from None
+                raise self._said(gid, loaded, seat, e) from None
             row = Hold(
                 at=loaded.version,
                 seat=hold.seat if hold is not None else actor,
@@ -545,9 +545,11 @@ class HeldActs:
         cut = actions[0] if row.seat == OPENING else (actions[1] if len(actions) > 1 else None)
         return after[:cut] if cut is not None else after
 
-    def _said(self: WizardLedger, gid: UUID, loaded: Loaded, error: IllegalCommand) -> Exception:
+    def _said(
+        self: WizardLedger, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand
+    ) -> Exception:
         # Seats by their players' names too: "given by Bob", "then Cleo enters ...".
-        return self._told(gid, loaded.table.started, error, seats_by_name=True)
+        return self._told(gid, loaded, seat, error, seats_by_name=True)
 
 
 def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:

@@ -823,7 +823,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             cmd = decode_command(loaded.game, command)
             events, after = self._decide(gid, loaded, seat, cmd, chance, key)
         except IllegalCommand as e:
-            refused = self._told(gid, loaded.table.started, e)
+            refused = self._told(gid, loaded, seat, e)
             if refused is e:
                 raise
             raise refused from None
@@ -832,17 +832,21 @@ class WizardLedger(HeldActs, Application[UUID]):
     def _told(
         self,
         gid: UUID,
-        started: GameStarted,
+        loaded: Loaded,
+        seat: int,
         error: IllegalCommand,
         *,
         seats_by_name: bool = False,
     ) -> IllegalCommand:
-        """A refusal as the seat is told it: the cards it could have drawn as it
+        """A refusal as ``seat`` is told it: the cards it could have drawn as it
         may know them (``_unrevealing``), in the game's words (the table's card
         names, a quoted id by its name) and, with ``seats_by_name``, every seat
         by its player's name ("given by Bob")."""
+        started = loaded.table.started
         refused = (
-            self._unrevealing(gid, error, started) if isinstance(error, DiceRequired) else error
+            self._unrevealing(gid, error, loaded, seat)
+            if isinstance(error, DiceRequired)
+            else error
         )
         said = (
             seats_named(refused.message, seat_words(started)) if seats_by_name else refused.message
@@ -851,18 +855,23 @@ class WizardLedger(HeldActs, Application[UUID]):
         refused.args = (refused.message,)
         return refused
 
-    def _unrevealing(self, gid: UUID, refused: DiceRequired, started: GameStarted) -> DiceRequired:
-        """A seat's refusal for missing cards, listing what could be drawn as
+    def _unrevealing(
+        self, gid: UUID, refused: DiceRequired, loaded: Loaded, seat: int
+    ) -> DiceRequired:
+        """``seat``'s refusal for missing cards, listing what could be drawn as
         the seat may know it (``chance.unrevealing``): read from the record,
-        on this path only; the cards by the names the table reads, the seats by
-        their players' names."""
+        on this path only, without the cards the seat sees elsewhere at
+        ``loaded``'s position; the cards by the names the table reads, the
+        seats by their players' names."""
+        started = loaded.table.started
         if not any(need.kind == "card" for need in refused.needs):
             # No pile to read: only the seats said by name ("a die for Ann").
             return refused.with_needs(refused.needs, card_words(started), seat_words(started))
         # Before a held opening is stored, no pile has been drawn from: as they are.
         stored = self.entries(gid, gt=0)
         shuffles = [e.event for e in stored if isinstance(e.event, CardsShuffled)]
-        needs = unrevealing(refused.needs, shuffles)
+        hidden = loaded.game.hidden_from(loaded.table.state, seat) if shuffles else None
+        needs = unrevealing(refused.needs, shuffles, hidden)
         return refused.with_needs(needs, card_words(started), seat_words(started))
 
     def _decide(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -13,9 +14,19 @@ from typing import Annotated, Any, NoReturn
 import msgspec
 import typer
 
-from domain.kernel import ENGINE_VERSION, SetupError, all_games, get_game
+from domain.kernel import (
+    ENGINE_VERSION,
+    ActionTaken,
+    IllegalCommand,
+    SetupError,
+    all_games,
+    decode_command,
+    get_game,
+    stored_command,
+)
+from domain.kernel.chance_needs import card_kind
 from services.config import StoreURLError, eventsourcing_env, store_url
-from services.ledger import WizardLedger
+from services.ledger import WizardLedger, parse_game_id
 from services.problems import classify, dumps, extensions, problem
 from services.reads import (
     legal_json,
@@ -232,7 +243,9 @@ def new(
     ] = "table",
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Create a game; print its id (and, with --json, each seat's secret token)."""
+    """Create a game and print its id.
+
+    With --json, each seat's secret token is printed too."""
     position = tomllib.loads(setup.read_text()) if setup else None
     seats: int | list[str]
     if names is not None:
@@ -274,7 +287,9 @@ def list_games(
     newest: Annotated[bool, typer.Option("--newest", help="newest first")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="at most this many games")] = None,
 ) -> None:
-    """The stored games, oldest first: players, date, status or winner, and a fork marker."""
+    """The stored games, oldest first.
+
+    Each with its players, date, status or winner, and a mark on a fork."""
     from services.listing import listing
     from services.lobby import listed_games
 
@@ -294,6 +309,60 @@ def list_games(
             f"{r['game_id']}  {r['created'][:16].replace('T', ' ')}  {r['game']:<12} "
             f"{', '.join(r['names']):<24} {r['result']:<22} {r['events']} events{fork}"
         )
+
+
+def _loose(value: Any) -> Any:
+    """A command with every card said by its kind (``volcanino#2``, ``orc-04``
+    as ``volcanino``, ``orc``): as a person types it, not knowing copy numbers."""
+    if isinstance(value, str):
+        return card_kind(value)
+    if isinstance(value, list):
+        return [_loose(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _loose(v) for k, v in value.items()}
+    return value
+
+
+def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
+    """The command to send for ``payload``: itself if it is legal as written or
+    matches nothing (the ledger then says why it is refused); else the one legal
+    command it matches once card copy numbers are ignored, said on stderr. Two
+    or more such matches are refused, naming them. A retry under an idempotency
+    key already stored is matched with the command stored under that key.
+
+    Only here: the web pages build their commands from the legal ones, ids and
+    all, so an HTTP act keeps its exact meaning."""
+    led = ledger()
+    gid = parse_game_id(game_id)
+    loaded = led.load(gid)
+    if not isinstance(payload, dict) or not 0 <= seat < len(loaded.table.started.players):
+        return payload
+    try:
+        sent = stored_command(decode_command(loaded.game, payload))
+    except IllegalCommand:
+        return payload  # malformed: the ledger's refusal says how
+    if key is not None and key in loaded.keys:
+        action = led.entries(gid, gt=loaded.keys[key][0] - 1, lte=loaded.keys[key][0])[0].event
+        candidates = [action.command] if isinstance(action, ActionTaken) else []
+    else:
+        # As JSON gives them back (lists, not tuples), like ``sent``.
+        candidates = msgspec.json.decode(msgspec.json.encode(legal_json(led, gid, seat)))
+    if sent in candidates:
+        return payload
+    alike = [c for c in candidates if _loose(c) == _loose(sent)]
+    said = [json.dumps(c, ensure_ascii=False) for c in alike]
+    if len(alike) > 1:
+        fail(
+            "ambiguous_command",
+            f"{json.dumps(payload, ensure_ascii=False)} could be any of {len(alike)} legal "
+            f"commands, which differ only in the copy of a card: {'; '.join(said)}; "
+            "send one of them as written",
+            rule="kernel.malformed",
+        )
+    if alike:
+        typer.echo(f"taken as {said[0]}", err=True)
+        return alike[0]
+    return payload
 
 
 @app.command(name="act")
@@ -327,16 +396,24 @@ def act_command(
 ) -> None:
     """Send a seat's command; print the appended events as JSON.
 
+    A card may be named by its kind (volcanino for volcanino#2): where exactly
+    one legal command matches once copy numbers are ignored, that one is sent,
+    and a line on stderr says so ("taken as ...").
+
     At a table whose seats enter their own draws, a command whose draws go to
-    other seats is held (nothing is printed but ``[]``, and a line on stderr says
-    whom it waits for); each of them then sends ``act --seat K --drew ...`` with
-    no command."""
+    other seats is held: nothing is printed but [], and a line on stderr says
+    whom it waits for. Each of them then sends act --seat K --drew ... with no
+    command."""
     payload = None
     if command is not None:
         try:
             payload = json.loads(command)
         except json.JSONDecodeError as e:
             fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
+    if token is not None:
+        # A wrong token learns nothing, not even the legal commands a kind matched.
+        ledger().check_token(parse_game_id(game_id), seat, token)
+    payload = as_legal(game_id, seat, payload, idempotency_key)
     entries = ledger().act(
         game_id,
         seat,
@@ -349,7 +426,6 @@ def act_command(
     )
     from services.card_names import table_names
     from services.held_words import held_json
-    from services.ledger import parse_game_id
     from services.reads import entry_json
     from services.seat_chance import by_seats
     from services.words import Words
@@ -422,7 +498,10 @@ def log(
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
     full: Annotated[bool, typer.Option(help="operator view: nothing redacted")] = False,
 ) -> None:
-    """The event log (redacted for the seat, or for spectators, while the game runs)."""
+    """The event log, as a seat or a spectator may read it.
+
+    While the game runs, what the reader may not see is redacted; --full shows
+    everything (the operator's view)."""
     check_seat(game_id, seat)
     out(log_json(ledger(), game_id, seat=seat, full=full))
 
@@ -442,7 +521,9 @@ def replay(
         typer.Option(help="stop at the first event of this type or citing this rule"),
     ] = None,
 ) -> None:
-    """The annotated story: one line per event, with dice and rule citations."""
+    """The annotated story, one line per event.
+
+    Each line gives the event's dice and the rule it cites."""
     from tools.cli_step import first_match, step_through
 
     entries = ledger().entries(game_id)
@@ -474,8 +555,10 @@ def export(
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
 ) -> None:
-    """Export the annotated history: JSON (schema: docs/schemas), Markdown, or HTML
-    (the self-contained replay viewer)."""
+    """Export the annotated history as JSON, Markdown or HTML.
+
+    The JSON follows the schema in docs/schemas; the HTML is the self-contained
+    replay viewer."""
     from services.exports import export_text
 
     text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
@@ -493,7 +576,9 @@ def fork(
     at: Annotated[int, typer.Option(help="copy the game up to this position (before an action)")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """A what-if branch: a new game with this one's events up to --at, then play on."""
+    """Branch a what-if game off this one at position --at.
+
+    The new game has this one's events up to --at, and play goes on from there."""
     created = ledger().fork(game_id, at)
     if as_json:
         out(
@@ -516,7 +601,9 @@ def annotate(
     text: Annotated[str, typer.Option(help="the note")],
     author: Annotated[str, typer.Option(help="who writes it")] = "referee",
 ) -> None:
-    """Attach a referee's note to a position (kept apart from the game's events)."""
+    """Attach a referee's note to a position.
+
+    Notes are kept apart from the game's events."""
     number = ledger().annotate(game_id, at, text, author)
     typer.echo(f"note {number} on position {at}")
 
@@ -531,9 +618,11 @@ def notes(game_id: str) -> None:
 @app.command()
 @guarded
 def holds(game_id: str) -> None:
-    """At a table whose seats enter their own draws: who entered what and when, for
-    each command held (JSON, the cards named; the operator's view, as `log --full`),
-    and every entry refused, marked so, after the row it was sent at."""
+    """Who entered which cards, and when, for each held command.
+
+    Only at a table whose seats enter their own draws. The record is printed
+    whole as JSON, with the cards named: the operator's view, as log --full is.
+    Every entry refused is listed too, marked so, after the row it was sent at."""
     from services.seat_chance import OPENING
 
     players = ledger().load(game_id).table.started.players
@@ -598,7 +687,9 @@ def verify(
         ),
     ] = None,
 ) -> None:
-    """Check hash chain, fold, seed and dice; exit 1 naming the first bad event."""
+    """Check a game's hash chain, fold, seed and dice.
+
+    Exits 1 naming the first bad event."""
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
     if all_ and not ids:
         if as_json:
@@ -638,7 +729,9 @@ def simulate(
         ),
     ] = False,
 ) -> None:
-    """Play seeded bot games in memory (or, with --keep, in the store) and print a summary."""
+    """Play seeded bot games and print a summary.
+
+    They are played in memory, or in the store with --keep."""
     from tools.simulation import game_bot, play, play_stored
 
     g = get_game(game)
@@ -693,7 +786,11 @@ def simulate(
 @app.command()
 @guarded
 def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """The game's rule catalogue: citations, passages, rulings and assumptions."""
+    """The game's rule catalogue, citation by citation.
+
+    Each citation gives its section and passage, says whether the text is the
+    rulebook's or our assumption, and lists the readings of it (the one the
+    engine applies marked with *)."""
     from services.card_names import rule_json
 
     g = get_game(game)
@@ -729,7 +826,9 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
 def project(
     rebuild: Annotated[bool, typer.Option("--rebuild", help="empty the read models first")] = False,
 ) -> None:
-    """Catch the read models (scoreboard, audit) up with the event log."""
+    """Catch the read models up with the event log.
+
+    The read models are the scoreboard and the audit view."""
     from projections.runner import rebuild_projections, run_projections
 
     applied = (rebuild_projections if rebuild else run_projections)(ledger())
@@ -742,7 +841,9 @@ def scoreboard_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Players by rating (openskill), and finished games (catches the projections up first)."""
+    """Players by rating, and the finished games.
+
+    Ratings are openskill's. The projections are caught up first."""
     from projections.runner import run_projections, scoreboard
 
     run_projections(ledger())
@@ -766,7 +867,9 @@ def stats_command(
     game: Annotated[str | None, typer.Option(help="only this game")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Win rates per seat and per card over finished games (catches projections up first)."""
+    """Win rates per seat and per card over finished games.
+
+    The projections are caught up first."""
     from projections.runner import run_projections, statistics
 
     run_projections(ledger())
@@ -870,9 +973,28 @@ def main() -> None:
     app(args=globals_first(sys.argv[1:]))
 
 
+def flowed(help_text: str) -> str:
+    """A docstring as whole paragraphs, each on one line. Typer (rich markup)
+    keeps a docstring's line breaks, which a terminal of another width shows as
+    lines broken mid-sentence; a paragraph on one line wraps at its width."""
+    paragraphs = inspect.cleandoc(help_text).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def _flow_help(typer_app: typer.Typer) -> None:
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = flowed(inspect.getdoc(info.callback) or "")
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _flow_help(group.typer_instance)
+
+
 # Commands kept in modules of their own register themselves on ``app``.
+import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)
 from tools import cli_positions, cli_store  # noqa: E402, F401
+
+_flow_help(app)
 
 if __name__ == "__main__":
     main()
-import tools.cli_dispute  # noqa: E402,F401  (registers dispute, diff, readjudicate, schema)

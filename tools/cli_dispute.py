@@ -25,9 +25,11 @@ def dispute(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Everything to settle a ruling on one action: the position before it, the
-    command, the legal alternatives, each consequence with its rule and dice, the
-    notes, and each other reading of the rulings that applied, decided again."""
+    """Everything to settle a ruling on one action.
+
+    That is the position before it, the command, the legal alternatives, each
+    consequence with its rule and dice, the notes, and each other reading of the
+    rulings that applied, decided again."""
     report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat)
     if as_json:
         out(report)
@@ -61,8 +63,10 @@ def readjudicate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """The recorded commands decided again by this engine (optionally under another
-    reading) with the recorded chance: the first position where the result differs.
+    """The recorded commands decided again by this engine.
+
+    They are decided with the recorded chance, optionally under another reading
+    of the rules, and the first position where the result differs is printed.
     Exits 1 when it differs."""
     report = readjudicate_game(ledger(), game_id, _parse_options(option or []))
     if as_json:

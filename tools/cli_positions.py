@@ -21,7 +21,9 @@ def position(
     spectator: Annotated[bool, typer.Option(help="as a spectator may see it")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """The position at --at as a setup file (TOML) that `new --setup` opens."""
+    """The position at --at as a setup file (TOML).
+
+    new --setup opens it."""
     whole = seat is None and not spectator
     shown = position_json(ledger(), game_id, at=at, seat=seat, whole=whole)
     if as_json:
@@ -38,7 +40,9 @@ def data(
         bool, typer.Option("--export", help="print the game's data file (TOML) as a template")
     ] = False,
 ) -> None:
-    """A game's own data (card texts, board, assumed numbers) that a table may replace."""
+    """A game's own data, which a table may replace.
+
+    That is its card texts, board and assumed numbers."""
     if not export:
         raise ValueError("say what to do with the data: --export prints it")
     typer.echo(data_toml(game), nl=False)

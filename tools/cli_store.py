@@ -21,7 +21,8 @@ from tools.cli import _store, app, fail, guarded, ledger, out
 
 store_app = typer.Typer(
     no_args_is_help=True,
-    help="A PostgreSQL store's binding to one host's counters file (reads from memory there).",
+    help="A PostgreSQL store's binding to one host's counters file.\n\n"
+    "Reads on the bound host are answered from memory.",
 )
 app.add_typer(store_app, name="store")
 
@@ -53,7 +54,9 @@ def _shown(binding: Binding | None, here: bool) -> dict[str, Any]:
 @store_app.command("binding")
 @guarded
 def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Whether the store is bound to one host's counters file, and to which."""
+    """Whether the store is bound to a host's counters file.
+
+    If it is, which host and file."""
     configured = counters_path(store_url(_store["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)
@@ -80,8 +83,10 @@ def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) ->
 @store_app.command("bind")
 @guarded
 def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Bind the store to this host's counters file (?counters=PATH or WIZARDS_COUNTERS),
-    as any process opened with it does; refused if it is bound to another."""
+    """Bind the store to this host's counters file.
+
+    The file is given by ?counters=PATH or WIZARDS_COUNTERS, as any process
+    opened with it binds it. Refused if the store is bound to another."""
     if counters_path(store_url(_store["url"])) is None:
         fail(
             "no_counters_file",
@@ -109,8 +114,10 @@ def unbind_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Lift the store's binding: the bound host's reads ask the store again at once,
-    then writers on any host are accepted. Run it on the bound host."""
+    """Lift the store's binding; run it on the bound host.
+
+    The bound host's reads ask the store again at once, then writers on any
+    host are accepted."""
     configured = counters_path(store_url(_store["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)

@@ -136,14 +136,19 @@
   const typeLabel = (ctx, type) => (ctx.labels && ctx.labels[type]) || type.replace(/([a-z])([A-Z])/g, "$1 $2");
 
   // "Play a card: Boule de feu → Bob"; fields other than cards and seats are named.
-  function describe(ctx, cmd) {
+  // ``who``: the player sending it, "you" while it is composed ("Ann" in the story).
+  function describe(ctx, cmd, who = "you") {
     const parts = [];
+    let cost = "";
     for (const [f, v] of Object.entries(cmd)) {
       if (f === "type") continue;
       const text = label(ctx, f, v);
       const first = Array.isArray(v) ? v[0] : v;
       const kind = kindOf(ctx, f, first);
-      if (kind === "seat") parts.push(`→ ${text}`);
+      // A card paid as a cost (Malédiction's, Barrière d'arcane's) is discarded by
+      // the sender: said apart, so that it never reads as the target discarding.
+      if (f === "discard" && kind === "card") cost = `; ${who} discard${who === "you" ? "" : "s"} ${text} as its cost`;
+      else if (kind === "seat") parts.push(`→ ${text}`);
       else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
       // A choice is what it names ("Choose: Asphixis"), not "choice Asphixis".
       else if (f === "choice") parts.push(text);
@@ -154,7 +159,7 @@
       else if (saysField(text, f)) parts.push(text);
       else parts.push(`${fieldWords(f)} ${text}`);
     }
-    return parts.length ? `${typeLabel(ctx, cmd.type)}: ${parts.join(" ")}` : typeLabel(ctx, cmd.type);
+    return (parts.length ? `${typeLabel(ctx, cmd.type)}: ${parts.join(" ")}` : typeLabel(ctx, cmd.type)) + cost;
   }
 
   WL.commands = { Builder, NONE, label, describe, typeLabel, kindOf, fieldsOf };

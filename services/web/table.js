@@ -501,7 +501,7 @@
       const c = ctx();
       const who = WL.nameOf(c.players, entry.event.seat);
       try {
-        return `${who}: ${describe(c, entry.event.command)}`;
+        return `${who}: ${describe(c, entry.event.command, who)}`;
       } catch (_) {
         return named(entry.text);
       }

@@ -94,12 +94,19 @@ def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -
     assert report.ok, report.first()
 
 
-def _to_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any]]:
-    gid, lines, _ = _spell_wars(ledger)
+def _at_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any], dict[int, str]]:
+    """The game played up to its first refill (whose draws go to several seats),
+    that refill's line of the transcript, and each seat's token."""
+    gid, lines, tokens = _spell_wars(ledger)
     at = _first_refill(lines)
     for line in lines[:at]:
         ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
-    return gid, lines[at]
+    return gid, lines[at], tokens
+
+
+def _to_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any]]:
+    gid, line, _ = _at_first_refill(ledger)
+    return gid, line
 
 
 def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(

@@ -271,9 +271,11 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     auth = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
     act = {"seat": 0, "command": {"type": "Draw"}}
     asked = client.post(f"/tables/{gid}/act", json=act, headers=auth).json()
-    # The deck as it went face down, not as it is: Ann cannot tell Bob's cards.
-    assert asked["needs"][0]["kind"] == "card" and len(asked["needs"][0]["cards"]) == 16
-    assert "Miroir" in asked["message"]
+    # The deck as it went face down, not as it is: Ann cannot tell Bob's cards;
+    # but not her own two, which she holds.
+    assert asked["needs"][0]["kind"] == "card" and len(asked["needs"][0]["cards"]) == 14
+    assert {"fireball", "explosion"}.isdisjoint(asked["needs"][0]["cards"])
+    assert "Miroir" in asked["message"] and "Boule de feu" not in asked["message"]
     wrong = client.post(f"/tables/{gid}/act", json={**act, "drew": ["Bouclier"]}, headers=auth)
     assert wrong.status_code == 409
     assert wrong.json()["message"] == (

@@ -13,7 +13,8 @@ from domain.kernel.chance_needs import card_kind
 from services.chance import card_words
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
-from tests.services.test_seat_chance import _cards_of, _first_refill, _owners, _spell_wars
+from tests.services.test_chance_lists_seen import _deck, _seen_by
+from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
 from tests.web.conftest import screenshot
 from tests.web.test_table_mode_pages import _open_at_the_table
 from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position
@@ -22,11 +23,7 @@ from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position
 def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    gid, lines, tokens = _spell_wars(web_ledger)
-    at = _first_refill(lines)
-    for line in lines[:at]:
-        web_ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
-    line = lines[at]
+    gid, line, tokens = _at_first_refill(web_ledger)
     actor = line["seat"]
     others = sorted(set(_owners(line)) - {actor})
     say = card_words(web_ledger.load(gid).table.started)
@@ -38,6 +35,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
         for s in range(3)
     }
     before = web_ledger.load(gid).version
+    seen = _seen_by(web_ledger.load(gid).table.state, others[0])
     assert (
         web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
         == []
@@ -50,6 +48,13 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     mine = _cards_of(line, others[0])
     fields = first.locator("#table-chance select[data-kind=card]")
     assert fields.count() == len(mine)
+    # Offered: no kind whose every copy this seat sees (its hand, the discard).
+    offered = set(fields.first.locator("option").evaluate_all("os => os.map(o => o.value)"))
+    every = _deck(web_ledger, gid)
+    shown = {
+        k for k in {card_kind(c) for c in every} if {c for c in every if card_kind(c) == k} <= seen
+    }
+    assert shown and not offered & shown
     assert first.get_attribute("#turn", "data-yours") == "1"
     assert names[actor] in first.inner_text("#turn")
     waiting = pages[actor]

@@ -31,6 +31,14 @@ def words_on(page: Any) -> str:
     return "\n".join(page.inner_text(sel) for sel in ("#turn", "#public", "#story"))
 
 
+def sent(page: Any) -> str:
+    """Send the command composed on ``page``; the story once it is stored."""
+    head = int(page.get_attribute("body", "data-position") or 0)
+    page.click("#send")
+    wait_position(page, head + 1)
+    return str(page.inner_text("#story"))
+
+
 def block_position() -> dict[str, Any]:
     """Bob (seat 1) holds a creature and is hit for 3: he may sacrifice it, or not."""
     g, _ = cast({"source": "taleboulas#1"}, setup={"creatures": [[], ["gracula#1"], []]})
@@ -53,10 +61,7 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     page.click("#actions button[data-value='null']")
     assert page.inner_text("#summary") == "Block with a creature: no creature (take the damage)"
     screenshot(page, "spellwars-block-no-creature")
-    head = int(page.get_attribute("body", "data-position") or 0)
-    page.click("#send")
-    wait_position(page, head + 1)
-    story = page.inner_text("#story")
+    story = sent(page)
     assert "Bob: Block with a creature: no creature (take the damage)" in story
     assert not RAW.search(words_on(page)), words_on(page)
     # Card bands name the kinds as the slots do, in the rulebook's words.
@@ -171,3 +176,28 @@ def test_a_prompt_that_speaks_to_the_defender_is_not_shown_to_the_attacker(
     for page in (ann, bob):
         assert page.errors == []
         page.context.close()
+
+
+def test_a_cost_paid_by_discarding_reads_as_the_senders_discard_not_the_targets(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """Malédiction on Bob, paid with Éclair: the page once said "Malédiction →
+    Bob discard Éclair", as if Bob discarded. Ann discards it, and the page says so."""
+    setup = {"hands": [["curse", "lightning", "thorns"], ["shield", "mirror"]], "health": [9, 9]}
+    created = web_ledger.create_game(
+        "ultimate", NAMES[:2], seed="cost", setup={**setup, "first": 0}
+    )
+    gid, token = str(created.game_id), dict(created.seats)[0]
+    page = open_seat(browser, seat_link(server, gid, 0, token))
+    page.click("#actions button[data-type='PlayCard']")
+    page.click("#actions button[data-field='card'][data-value='\"curse\"']")
+    page.click("#actions button[data-field='discard'][data-value='\"lightning\"']")
+    summary = page.inner_text("#summary")
+    assert summary == "Play a card: Malédiction → Bob; you discard Éclair as its cost"
+    screenshot(page, "ultimate-cost-in-words")
+    story = sent(page)
+    assert "Ann: Play a card: Malédiction → Bob; Ann discards Éclair as its cost" in story
+    assert "Bob discard" not in story
+    screenshot(page, "ultimate-cost-in-the-story")
+    assert page.errors == []
+    page.context.close()
