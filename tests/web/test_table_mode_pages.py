@@ -92,9 +92,10 @@ def test_a_table_opens_and_draws_by_printed_names(
     # One way to send the move now: with its chance (the move's own Send is gone).
     assert not ann.is_visible("#actions") and ann.is_visible("#table-chance button.primary")
     options = ann.locator("#table-chance select[data-kind=card] option").all_inner_texts()
-    # Every card of the deck as it was shuffled face down: the list must not
-    # tell Ann, by elimination, which cards Bob was dealt.
-    assert len(options) == 1 + 16 and "Bouclier" in options and "Éclair" in options
+    # Every card of the deck as it was shuffled face down but the two Ann holds:
+    # the list must not tell Ann, by elimination, which cards Bob was dealt.
+    assert len(options) == 1 + 14 and "Bouclier" in options and "Éclair" in options
+    assert "Boule de feu" not in options and "Explosion" not in options
     assert ann.inner_text("#act-error") == ""
     # A card that is not there (Bob holds it) is refused, naming none of the pile.
     ann.locator("#table-chance select[data-kind=card]").select_option(label="Bouclier")
