@@ -4,6 +4,7 @@ what decide produced. The pending decisions are recomputed after each event."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -11,7 +12,7 @@ import msgspec
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
-from domain.elfenwizards.state import State, Support, Wizard
+from domain.elfenwizards.state import Guild, State, Support, Wizard
 from domain.kernel import DiceRolled
 from domain.kernel.evolving import PendingEvolver, change_by_id
 
@@ -60,35 +61,40 @@ def _dice_rolled(s: State, e: DiceRolled) -> State:
 def _handed_out(s: State, e: ev.SpellsHandedOut) -> State:
     """Each guild takes its spells: those a setup position already put elsewhere
     (rolled, on a space, cast, on the round counter) are counted out of them."""
-    cast_dice = [0] * s.players
-    cast_minors = [0] * s.players
+    guilds = _spells_taken(s.guilds, e.majors, e.minors)
+    # Spells cast in the competition of a position lie beside the wizards.
     for spell in s.support:
-        if spell.die is None:
-            cast_minors[spell.seat] += 1
-        else:
-            cast_dice[spell.seat] += 1
-    guilds = tuple(
-        [
-            replace(
-                g,
-                dice=e.majors
-                - len(g.hand)
-                - sum([len(m) for m in g.majors])
-                - len(g.minor_dice)
-                - len(g.grey_dice)
-                - cast_dice[i],
-                minors=e.minors - g.minors_on_space - g.minors_on_counter - cast_minors[i],
-            )
-            for i, g in enumerate(s.guilds)
-        ]
-    )
+        g = guilds[spell.seat]
+        cast = replace(g, minors=g.minors - 1) if spell.die is None else replace(g, dice=g.dice - 1)
+        guilds = (*guilds[: spell.seat], cast, *guilds[spell.seat + 1 :])
     return replace(s, guilds=guilds)
 
 
+@lru_cache(maxsize=64)
+def _spells_taken(guilds: tuple[Guild, ...], majors: int, minors: int) -> tuple[Guild, ...]:
+    # Kept: a fold from zero meets the same guilds (the cached plain opening's)
+    # every time, and this is most of what the set-up costs a fold.
+    return tuple(
+        [
+            replace(
+                g,
+                dice=majors
+                - len(g.hand)
+                - sum(map(len, g.majors))
+                - len(g.minor_dice)
+                - len(g.grey_dice),
+                minors=minors - g.minors_on_space - g.minors_on_counter,
+            )
+            for g in guilds
+        ]
+    )
+
+
 def _wizards_placed(s: State, e: ev.WizardsPlaced) -> State:
-    # Tokens already under the pawns of a setup position came from the supply.
+    # Tokens already under the pawns of a setup position came from the supply
+    # (a placement table puts none there: only a position's pawns are counted).
     supply = s.grey_supply
-    if s.options.grey_supply:
+    if s.options.grey_supply and (s.opening is None or s.opening.from_position):
         supply -= sum([w.grey for w in e.wizards])
     return replace(s, wizards=e.wizards, grey_supply=supply)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from domain.elfenwizards import events as ev
@@ -39,11 +39,17 @@ def initial(started: GameStarted) -> State:
     position is checked here against the board played on, so a bad one never
     starts."""
     players = len(started.players)
-    options = Options.from_mapping(started.options)
     given = _position(started)
     if not given and started.data is None:
-        return _plain(players, options)
-    return _opening(players, options, table_data(started), given)
+        return _plain_as_given(players, tuple(started.options.items()))
+    return _opening(players, Options.from_mapping(started.options), table_data(started), given)
+
+
+@lru_cache(maxsize=256)
+def _plain_as_given(players: int, options: tuple[tuple[str, Any], ...]) -> State:
+    # By GameStarted's own option values: typing them (``from_mapping``) cost
+    # more than the set-up events cost a fold from zero.
+    return _plain(players, Options.from_mapping(dict(options)))
 
 
 @cache
