@@ -91,10 +91,9 @@ def _spells_taken(guilds: tuple[Guild, ...], majors: int, minors: int) -> tuple[
 
 
 def _wizards_placed(s: State, e: ev.WizardsPlaced) -> State:
-    # Tokens already under the pawns of a setup position came from the supply
-    # (a placement table puts none there: only a position's pawns are counted).
+    # Tokens already under the pawns of a setup position came from the supply.
     supply = s.grey_supply
-    if s.options.grey_supply and (s.opening is None or s.opening.from_position):
+    if s.options.grey_supply:
         supply -= sum([w.grey for w in e.wizards])
     return replace(s, wizards=e.wizards, grey_supply=supply)
 
