@@ -1,6 +1,6 @@
 // The app's bar over the replay viewer (/replay/{id}): back to the table, the
 // game saved as one HTML file (the export, as this page's reader may see it),
-// and "fork from here" for a finished game's players (POST /tables/{id}/fork?at=N
+// and "fork before action #N" for a finished game's players (POST /tables/{id}/fork?at=N
 // with their seat's token, which stays in the URL fragment).
 "use strict";
 (function () {
@@ -14,8 +14,28 @@
     return n;
   }
 
-  async function fork(out) {
-    const at = Number(document.getElementById("pos").value);
+  // A branch starts between two actions: at the position shown when an action
+  // follows it, else just before the action shown (the disputed one, replayed
+  // otherwise). Forking "here" inside an action's consequences was refused.
+  function forkPoint(pos) {
+    const events = typeof DOC !== "undefined" && DOC ? DOC.events : [];
+    if (!events.length) return null; // the game not read yet: labelled once it is
+    pos = Math.min(pos, events.length);
+    if (pos < events.length && events[pos].action) return { at: pos, before: pos + 1 };
+    for (let p = pos; p >= 1; p--) if (events[p - 1].action) return { at: p - 1, before: p };
+    for (let p = pos + 1; p <= events.length; p++) if (events[p - 1].action) return { at: p - 1, before: p };
+    return null;
+  }
+
+  function labelFork(button, pos) {
+    const point = forkPoint(pos);
+    button.disabled = !point;
+    button.textContent = point ? `Fork before action #${point.before}` : "Fork (no action to replay)";
+    button.dataset.at = point ? String(point.at) : "";
+  }
+
+  async function fork(out, button) {
+    const at = Number(button.dataset.at);
     out.replaceChildren("forking…");
     const r = await fetch(`/tables/${gid}/fork?at=${at}`, { method: "POST", headers: { Authorization: "Bearer " + token } });
     const body = await r.json().catch(() => ({}));
@@ -68,8 +88,10 @@
     const summary = await r.json();
     if (summary.status === "finished" && token) {
       const out = el("span", { id: "fork-result" });
-      const button = el("button", { id: "fork", type: "button", title: "a new game with this game's events up to the position shown, then play on" }, "Fork from here");
-      button.addEventListener("click", () => fork(out));
+      const button = el("button", { id: "fork", type: "button", title: "a new game with this game's events up to just before that action, to play it otherwise" }, "Fork");
+      button.addEventListener("click", () => fork(out, button));
+      labelFork(button, Number(document.getElementById("pos").value));
+      document.addEventListener("ledger:position", (e) => labelFork(button, e.detail.position));
       bar.append(button, out);
     } else if (summary.status === "finished") {
       // Nobody's seat (a referee, a spectator): say how a branch is made.

@@ -148,3 +148,35 @@ def test_a_spectator_saves_a_finished_game_and_is_told_how_to_fork(
     screenshot(page, "replay-finished-spectator")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_player_forks_before_the_action_shown_even_from_its_consequences(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A note sits on a consequence of the disputed action; forking "here" was
+    refused there (inside an action's consequences). The button names the action
+    it replays and forks just before it."""
+    table = new_game(server, seed="fork-inside", options=QUICK)
+    gid, token = table["game_id"], table["seats"][0]["token"]
+    play(web_ledger, gid)
+    entries = web_ledger.entries(gid)
+    action = next(
+        e.position
+        for e in entries[8:]
+        if isinstance(e.event, ActionTaken)
+        and not isinstance(entries[e.position].event, ActionTaken)  # it has consequences
+    )
+    page = open_replay(browser, f"{server.url}/replay/{gid}#seat=0&token={token}")
+    for shown in (action, action + 1):
+        page.locator("#slider").fill(str(shown))
+        assert page.inner_text("#fork") == f"Fork before action #{action}"
+    page.click("#fork")
+    page.wait_for_selector("#fork-result a.fork-seat", timeout=TIMEOUT)
+    assert f"What-if branch at position {action - 1}" in page.inner_text("#fork-result")
+    branch = page.get_attribute("#fork-result a.fork-seat", "href").split("/play/")[1]
+    with server.client() as c:
+        summary = c.get(f"/tables/{branch.split('#')[0]}").json()
+    assert summary["forked_from"] == {"game_id": gid, "at": action - 1}
+    screenshot(page, "replay-fork-before-action")
+    assert page.errors == []
+    page.context.close()
