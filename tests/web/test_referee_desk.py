@@ -200,3 +200,18 @@ def test_on_a_phone_the_step_buttons_stay_together_under_the_slider(
         screenshot(page, "referee-phone-controls")
     finally:
         context.close()
+
+
+def test_the_header_says_whose_views_the_replay_holds_in_other_words_than_the_menu(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = spellwars_game(tmp_path)
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        meta = page.inner_text("#meta")
+        # The operator's export holds every seat's view; the menu picks one.
+        assert "this replay holds every seat's view" in meta and "seen by" not in meta
+        assert page.inner_text("#view-select").split() == NAMES
+        assert problems == []
+    finally:
+        context.close()
