@@ -9,7 +9,7 @@ build step), served by the same app as the API they call:
   without a fragment, a spectator's table;
 - ``/replay/{game_id}``: the replay viewer (``viewer.html``, the same file as the
   HTML export's) fed by the JSON export, as the seat of the token in the
-  fragment may see it, with the app's bar (back to the table; "fork from here"
+  fragment may see it, with the app's bar (back to the table; "fork before action #N"
   for a finished game's players);
 - ``/scores``: scoreboard and statistics;
 - ``/favicon.ico``: the icon every page also carries inline (``web/favicon.svg``).

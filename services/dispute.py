@@ -303,7 +303,7 @@ def readings_json(
         rule = rule_of(record.game, alt.option.rule)
         applied = alt.option.rule in cited
         if fold.broken:
-            decided = Decided([], fold.broken)
+            decided = Decided([], fold.broken, undecided=True)
         else:
             dice = chance(fold.table, action, seed, recorded)
             decided = decide_again(record.game, fold.table, action, dice)
@@ -320,6 +320,7 @@ def readings_json(
                 "reading": reading_text(rule, alt, record.words.names),
                 "cited": applied,
                 "same_as_recorded": same,
+                **({"undecided": True} if decided.undecided else {}),
                 **decided_json(record, decided, i + 2),
             }
         )

@@ -69,7 +69,13 @@ def dispute_text(d: dict[str, Any]) -> str:
     if not d.get("other_readings") and not d.get("readings_not_selectable"):
         out.append("  none: no ruling with another reading played a part in this action")
     for r in d.get("other_readings", []):
-        verdict = "same outcome" if r["same_as_recorded"] else "DIFFERENT outcome"
+        verdict = (
+            "cannot be decided again from this position"
+            if r.get("undecided")
+            else "same outcome"
+            if r["same_as_recorded"]
+            else "DIFFERENT outcome"
+        )
         out.append(
             f"  {r['option']} = {_value(r['value'])} (recorded: {_value(r['recorded_value'])}): "
             f"{r['reading']} — {verdict}"

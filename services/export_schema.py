@@ -139,6 +139,8 @@ class PanelReading(msgspec.Struct, kw_only=True, omit_defaults=True):
     same_as_recorded: bool
     events: list[PanelEvent]
     refused: str = ""
+    # The engine could not decide the action under this reading (not a ruling's outcome).
+    undecided: bool = False
     differs_at: int | None = None
     difference: dict[str, Any] | None = None
 

@@ -92,6 +92,9 @@ class Decided:
 
     events: list[Event]
     refused: str = ""
+    # The engine broke rather than ruled: the reading cannot be compared with the
+    # record from this position (a set-up choice switched mid-game, say).
+    undecided: bool = False
 
     def same_as(self, recorded: Sequence[Event]) -> bool:
         return not self.refused and plain(self.events) == plain(rules_events(recorded))
@@ -129,7 +132,11 @@ def decide_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: 
     except IllegalCommand as e:
         return Decided([], f"refused under this reading [{e.rule}]: {e.message}")
     except Exception as e:  # a position the engine never reached under this reading
-        return Decided([], f"the engine fails here under this reading: {type(e).__name__}: {e}")
+        return Decided(
+            [],
+            f"the engine fails here under this reading: {type(e).__name__}: {e}",
+            undecided=True,
+        )
     return Decided(events[1:])
 
 

@@ -85,3 +85,29 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
     screenshot(page, f"orctower-board-{look}")
     assert page.errors == []
     page.context.close()
+
+
+def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    with server.client() as c:
+        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": "web-ot-phone"}
+        r = c.post("/tables", json=body)
+        assert r.status_code == 201, r.text
+        table = r.json()
+    seat = table["seats"][0]
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(seat_link(server, table["game_id"], seat["seat"], seat["token"]))
+        page.wait_for_selector("#ot-map", timeout=15_000)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # No creature's name is cut: each fits in the box drawn for it.
+        cut = page.eval_on_selector_all(
+            ".ot-creature .ot-cname",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)",
+        )
+        assert page.locator(".ot-creature").count() > 0 and cut == []
+        screenshot(page, "orctower-phone")
+    finally:
+        context.close()

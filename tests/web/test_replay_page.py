@@ -91,3 +91,92 @@ def test_a_player_forks_a_finished_game_from_the_replay(
     assert page.errors == [] and spectator.errors == []
     page.context.close()
     spectator.context.close()
+
+
+def save_html(page: Any, to: Any) -> Any:
+    """Click "Save as HTML" and keep the file the browser is handed."""
+    with page.expect_download(timeout=TIMEOUT) as download:
+        page.click("#save-html")
+    path = to / download.value.suggested_filename
+    download.value.save_as(str(path))
+    return path
+
+
+def test_a_seat_saves_its_running_game_as_html_from_the_replay_page(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
+) -> None:
+    from services.exports import export_text
+    from tests.web.test_viewer import open_viewer
+
+    table = new_game(server, seed="save")
+    gid, token = table["game_id"], table["seats"][1]["token"]
+    play(web_ledger, gid, actions=6)
+    web_ledger.annotate(gid, 4, "was that card drawn in time?", "Zoé")
+    page = open_replay(browser, f"{server.url}/replay/{gid}#seat=1&token={token}")
+    path = save_html(page, tmp_path)
+    assert path.name == f"ultimate-{gid[:8]}.html"
+    assert "opens offline" in page.inner_text("#save-result")
+    screenshot(page, "replay-saved")
+    assert page.errors == []
+    page.context.close()
+    # The file is Bob's export (his token went as a header, so it is redacted as
+    # his), with the note, readable with the network off.
+    assert path.read_text(encoding="utf-8") == export_text(web_ledger, gid, "html", viewer=1)
+    context, viewer, problems = open_viewer(browser, path)
+    try:
+        assert viewer.inner_text("#view-select") == "Bob"
+        assert int(viewer.get_attribute("#slider", "max")) == web_ledger.load(gid).version
+        assert "was that card drawn in time?" in viewer.inner_text("#notes-list")
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_a_spectator_saves_a_finished_game_and_is_told_how_to_fork(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
+) -> None:
+    table = new_game(server, seed="save-done", options=QUICK)
+    gid = table["game_id"]
+    play(web_ledger, gid)
+    page = open_replay(browser, f"{server.url}/replay/{gid}")
+    assert page.locator("#fork").count() == 0
+    assert "open this replay from a seat's link" in page.inner_text("#fork-hint")
+    path = save_html(page, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert '<script type="application/json" id="ledger-data">{' in text  # the data inside
+    assert '"viewer":"everything"' in text.replace(" ", "")  # a finished game: all of it
+    screenshot(page, "replay-finished-spectator")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_player_forks_before_the_action_shown_even_from_its_consequences(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A note sits on a consequence of the disputed action; forking "here" was
+    refused there (inside an action's consequences). The button names the action
+    it replays and forks just before it."""
+    table = new_game(server, seed="fork-inside", options=QUICK)
+    gid, token = table["game_id"], table["seats"][0]["token"]
+    play(web_ledger, gid)
+    entries = web_ledger.entries(gid)
+    action = next(
+        e.position
+        for e in entries[8:]
+        if isinstance(e.event, ActionTaken)
+        and not isinstance(entries[e.position].event, ActionTaken)  # it has consequences
+    )
+    page = open_replay(browser, f"{server.url}/replay/{gid}#seat=0&token={token}")
+    for shown in (action, action + 1):
+        page.locator("#slider").fill(str(shown))
+        assert page.inner_text("#fork") == f"Fork before action #{action}"
+    page.click("#fork")
+    page.wait_for_selector("#fork-result a.fork-seat", timeout=TIMEOUT)
+    assert f"What-if branch at position {action - 1}" in page.inner_text("#fork-result")
+    branch = page.get_attribute("#fork-result a.fork-seat", "href").split("/play/")[1]
+    with server.client() as c:
+        summary = c.get(f"/tables/{branch.split('#')[0]}").json()
+    assert summary["forked_from"] == {"game_id": gid, "at": action - 1}
+    screenshot(page, "replay-fork-before-action")
+    assert page.errors == []
+    page.context.close()

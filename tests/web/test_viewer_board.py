@@ -195,3 +195,26 @@ def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
     finally:
         context.close()
         ledger.close()
+
+
+def test_on_a_phone_the_board_comes_first_and_nothing_overflows(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("spellwars")
+    gid = play_stored(ledger, game, 2, "phone", stop_after=20, names=NAMES[:2])
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context = browser.new_context(offline=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri() + "?at=20")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#board >> .felt[data-position='20']")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        board = page.locator("#board").bounding_box()
+        story = page.locator("#story").bounding_box()
+        assert board is not None and story is not None and board["y"] < story["y"]
+        screenshot(page, "viewer-board-phone")
+    finally:
+        context.close()
