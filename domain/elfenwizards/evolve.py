@@ -4,6 +4,7 @@ what decide produced. The pending decisions are recomputed after each event."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -11,7 +12,7 @@ import msgspec
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.flow import pending_of
-from domain.elfenwizards.state import NOBODY, State, Support, Wizard
+from domain.elfenwizards.state import Guild, State, Support, Wizard
 from domain.kernel import DiceRolled
 from domain.kernel.evolving import PendingEvolver, change_by_id
 
@@ -55,6 +56,53 @@ def _dice_rolled(s: State, e: DiceRolled) -> State:
         return _guild(s, e.seat, hand=hand)
     s = _guild(s, e.seat, hand=hand, dice=g.dice - len(hand))
     return replace(s, rolled=True, may_reroll=s.phase == "reroll", placed=0)
+
+
+def _handed_out(s: State, e: ev.SpellsHandedOut) -> State:
+    """Each guild takes its spells: those a setup position already put elsewhere
+    (rolled, on a space, cast, on the round counter) are counted out of them."""
+    guilds = _spells_taken(s.guilds, e.majors, e.minors)
+    # Spells cast in the competition of a position lie beside the wizards.
+    for spell in s.support:
+        g = guilds[spell.seat]
+        cast = replace(g, minors=g.minors - 1) if spell.die is None else replace(g, dice=g.dice - 1)
+        guilds = (*guilds[: spell.seat], cast, *guilds[spell.seat + 1 :])
+    return replace(s, guilds=guilds)
+
+
+@lru_cache(maxsize=64)
+def _spells_taken(guilds: tuple[Guild, ...], majors: int, minors: int) -> tuple[Guild, ...]:
+    # Kept: a fold from zero meets the same guilds (the cached plain opening's)
+    # every time, and this is most of what the set-up costs a fold.
+    return tuple(
+        [
+            replace(
+                g,
+                dice=majors
+                - len(g.hand)
+                - sum(map(len, g.majors))
+                - len(g.minor_dice)
+                - len(g.grey_dice),
+                minors=minors - g.minors_on_space - g.minors_on_counter,
+            )
+            for g in guilds
+        ]
+    )
+
+
+def _wizards_placed(s: State, e: ev.WizardsPlaced) -> State:
+    # Tokens already under the pawns of a setup position came from the supply.
+    supply = s.grey_supply
+    if s.options.grey_supply:
+        supply -= sum([w.grey for w in e.wizards])
+    return replace(s, wizards=e.wizards, grey_supply=supply)
+
+
+def _dragon_given(s: State, e: ev.DragonGiven) -> State:
+    # The set-up ends here, unless play resumes inside a round (PlayResumed).
+    if s.opening is not None and s.opening.phase == "setup":
+        return replace(s, dragon=e.seat, opening=None)
+    return replace(s, dragon=e.seat)
 
 
 def _counter(s: State, e: ev.RoundCounterMarked) -> State:
@@ -176,11 +224,15 @@ def _final(s: State, e: ev.FinalBonusScored) -> State:
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DiceRolled: _dice_rolled,
     ev.BoardLaidOut: lambda s, e: s if e.board is None else replace(s, board=e.board),
-    # The setup's presets are spent once announced, so that a game opened from
-    # a position and the game it was taken from hold equal states.
-    ev.WizardsPlaced: lambda s, e: replace(s, wizards=e.wizards, preset_board=False),
-    ev.DragonGiven: lambda s, e: replace(s, dragon=e.seat, preset_dragon=NOBODY),
-    ev.PlayResumed: lambda s, e: s,
+    # The set-up puts on the table what ``State.opening`` kept for it, piece by
+    # piece, and spends it at its last event (DragonGiven, or PlayResumed).
+    ev.SpellsHandedOut: _handed_out,
+    ev.GreySupplyFilled: lambda s, e: replace(s, grey_supply=e.tokens),
+    ev.WizardsPlaced: _wizards_placed,
+    ev.DragonGiven: _dragon_given,
+    ev.PlayResumed: lambda s, e: replace(
+        s, round=e.round, phase=e.phase, queue=e.order, opening=None
+    ),
     ev.RoundBegan: lambda s, e: replace(s, round=e.round, grand_druide_this_round=-1),
     ev.PhaseBegan: lambda s, e: replace(
         s,

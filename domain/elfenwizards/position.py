@@ -6,6 +6,10 @@ the same chance give the same events. Pawns, grey tokens and spells cast are
 keyed by pawn id and dice by colour and space, so no order in the file carries
 meaning except the queue (turn order) and the support list (the order spells
 were cast, which the tally reports).
+
+A state inside the set-up (before its last event) is written as the opening
+that set-up was announcing: the game it opens runs the whole set-up again, with
+the pawns and dragon already placed or decided kept as they are.
 """
 
 from __future__ import annotations
@@ -23,13 +27,17 @@ def _non_empty(mapping: dict[str, Any]) -> dict[str, Any]:
 def position(state: State) -> dict[str, Any]:
     colours = [g.colour for g in state.guilds]
     out: dict[str, Any] = {"round": state.round}
-    opening = state.phase == "setup"
-    if not opening:
-        out["phase"] = state.phase
-        out["dragon"] = state.dragon
-        out["queue"] = list(state.queue)
-    elif state.preset_dragon != NOBODY:
-        out["dragon"] = state.preset_dragon
+    opening = state.opening
+    phase = state.phase if opening is None else opening.phase
+    dragon = state.dragon
+    if dragon == NOBODY and opening is not None:
+        dragon = opening.dragon
+    if phase != "setup":
+        out["phase"] = phase
+        out["dragon"] = dragon
+        out["queue"] = list(state.queue if opening is None else opening.queue)
+    elif dragon != NOBODY:
+        out["dragon"] = dragon
     out["scores"] = [g.score for g in state.guilds]
     out["grand_druide_titles"] = [g.grand_druide_titles for g in state.guilds]
     out["rounds_without_grand_druide"] = state.rounds_without_grand_druide
@@ -63,14 +71,18 @@ def position(state: State) -> dict[str, Any]:
         "designated": list(state.designated),
     }
     out.update(_non_empty(flags))
-    if state.phase == "over":
+    if phase == "over":
         out["end_reason"] = state.end_reason
         out["bonus"] = list(state.bonus)
-    # An opening that took the placement table keeps taking it (with the same
-    # data the game gets the same pawns); any other position names every pawn.
-    if not opening or state.preset_board:
-        out["wizards"] = {w.id: w.space for w in state.wizards}
-    grey = {w.id: w.grey for w in state.wizards if w.grey}
+    # Pawns on the board are named; an opening that has not placed them names
+    # them if its position did, else it keeps taking the placement table (with
+    # the same data the game gets the same pawns).
+    pawns = state.wizards
+    if not pawns and opening is not None and opening.from_position:
+        pawns = opening.wizards
+    if pawns:
+        out["wizards"] = {w.id: w.space for w in pawns}
+    grey = {w.id: w.grey for w in pawns if w.grey}
     if grey:
         out["grey"] = grey
     if state.board != BOARD:

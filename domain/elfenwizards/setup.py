@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from domain.elfenwizards import events as ev
@@ -20,7 +20,7 @@ from domain.elfenwizards.setup_file import (
     placed_wizards,
     validate_setup,
 )
-from domain.elfenwizards.state import NOBODY, Guild, State, Support, Wizard
+from domain.elfenwizards.state import NOBODY, Guild, Opening, State, Support, Wizard
 from domain.elfenwizards.table_data import TableData, table_data
 from domain.kernel import Dice, Event, GameStarted, SetupError
 
@@ -32,15 +32,24 @@ def _position(started: GameStarted) -> dict[str, Any]:
 
 
 def initial(started: GameStarted) -> State:
-    """The state a game opens with: the table's data (or ours), overlaid with the
-    setup position if one was given (checked here against the board played on,
-    so a bad position never starts)."""
+    """The table before its set-up: the table's data (or ours) and what the setup
+    position gives, with every piece a set-up event announces still off the
+    board (the pawns, the dragon, the spells in front of the guilds, the grey
+    supply). ``state.opening`` keeps what those events will announce. The
+    position is checked here against the board played on, so a bad one never
+    starts."""
     players = len(started.players)
-    options = Options.from_mapping(started.options)
     given = _position(started)
     if not given and started.data is None:
-        return _plain(players, options)
-    return _opening(players, options, table_data(started), given)
+        return _plain_as_given(players, tuple(started.options.items()))
+    return _opening(players, Options.from_mapping(started.options), table_data(started), given)
+
+
+@lru_cache(maxsize=256)
+def _plain_as_given(players: int, options: tuple[tuple[str, Any], ...]) -> State:
+    # By GameStarted's own option values: typing them (``from_mapping``) cost
+    # more than the set-up events cost a fold from zero.
+    return _plain(players, Options.from_mapping(dict(options)))
 
 
 @cache
@@ -73,7 +82,7 @@ def _opening(players: int, options: Options, data: TableData, given: dict[str, A
         sorted((int(r), colours.index(c)) for r, c in given.get("round_counter", {}).items())
     )
     guilds = tuple(
-        _guild(given, board, seat, colour, support, counter) for seat, colour in enumerate(colours)
+        _guild(given, board, seat, colour, counter) for seat, colour in enumerate(colours)
     )
     phase = given.get("phase", "setup")
     wizards = _wizards(placed, grey, colours)
@@ -82,22 +91,26 @@ def _opening(players: int, options: Options, data: TableData, given: dict[str, A
         players=players,
         options=options,
         board=board,
-        wizards=wizards,
-        preset_board=preset,
-        preset_dragon=given.get("dragon", NOBODY) if phase == "setup" else NOBODY,
+        wizards=(),
+        opening=Opening(
+            wizards=wizards,
+            from_position=preset,
+            dragon=given.get("dragon", NOBODY),
+            phase=phase,
+            queue=tuple(given.get("queue", ())),
+        ),
         guilds=guilds,
         round=given["round"],
-        phase=phase,
-        dragon=given.get("dragon", 0),
-        queue=tuple(given.get("queue", ())),
+        # Played from PlayResumed on, when the position lies inside a round.
+        phase="setup",
+        dragon=NOBODY,
         support=support,
         spells_this_turn=given.get("spells_this_turn", 0),
         rolled=given.get("rolled", False),
         may_reroll=given.get("may_reroll", False),
         placed=given.get("placed", 0),
         pool=given.get("pool", 0),
-        # Tokens already under pawns in a setup position came from the supply.
-        grey_supply=max(0, options.grey_supply - sum(grey.values())) if options.grey_supply else 0,
+        grey_supply=0,  # filled by GreySupplyFilled
         rounds_without_grand_druide=given.get("rounds_without_grand_druide", 0),
         grand_druide_this_round=top[0] if top and phase in AFTER_AWARD else NOBODY,
         round_counter=counter,
@@ -112,35 +125,26 @@ def _guild(
     board: Board,
     seat: int,
     colour: str,
-    support: tuple[Support, ...],
     counter: tuple[tuple[int, int], ...],
 ) -> Guild:
-    """One guild: its spells wherever the position puts them; the rest in front of it."""
+    """One guild: its spells wherever the position puts them. None lie in front
+    of it yet: SpellsHandedOut gives it the rest of its seven and seven."""
     hand = tuple(given.get("hands", {}).get(colour, ()))
     levels = given.get("major_dice", {}).get(colour, {})
     majors = tuple(tuple(levels.get(lv, ())) for lv in board.major_levels())
-    minor_dice = tuple(given.get("minor_dice", {}).get(colour, ()))
-    grey_dice = tuple(given.get("grey_dice", {}).get(colour, ()))
-    cast = [s for s in support if s.seat == seat]
     on_space = given.get("minor_spells_on_space", [0] * (seat + 1))[seat]
-    on_counter = sum(1 for _, s in counter if s == seat)
     return Guild(
         colour=colour,
         majors=majors,
         hand=hand,
         score=given.get("scores", [0] * (seat + 1))[seat],
         grand_druide_titles=given.get("grand_druide_titles", [0] * (seat + 1))[seat],
-        minors=7 - on_space - on_counter - sum(1 for s in cast if s.die is None),
+        minors=0,
         minors_on_space=on_space,
-        minors_on_counter=on_counter,
-        minor_dice=minor_dice,
-        grey_dice=grey_dice,
-        dice=7
-        - len(hand)
-        - sum(len(m) for m in majors)
-        - len(minor_dice)
-        - len(grey_dice)
-        - sum(1 for s in cast if s.die is not None),
+        minors_on_counter=sum(1 for _, s in counter if s == seat),
+        minor_dice=tuple(given.get("minor_dice", {}).get(colour, ())),
+        grey_dice=tuple(given.get("grey_dice", {}).get(colour, ())),
+        dice=0,
     )
 
 
@@ -165,8 +169,11 @@ def wizards_from(placement: Mapping[str, list[str]], grey: Mapping[str, int]) ->
 
 
 def setup(state: State, dice: Dice) -> list[Event]:
-    rule = cite("setup.position" if state.preset_board else "setup.placement")
-    _check_grey_total(state)
+    opening = state.opening
+    if opening is None:
+        raise ValueError("elfenwizards: this state's set-up is over already")
+    rule = cite("setup.position" if opening.from_position else "setup.placement")
+    _check_grey_total(state.options, opening.wizards)
     board = state.board
     events: list[Event] = [
         ev.BoardLaidOut(
@@ -177,21 +184,21 @@ def setup(state: State, dice: Dice) -> list[Event]:
         ev.GuildsFormed(rule=cite("setup.colours"), colours=tuple(g.colour for g in state.guilds)),
         ev.SpellsHandedOut(rule=cite("setup.spells"), majors=7, minors=7),
         ev.GreySupplyFilled(rule=cite("setup.grey"), tokens=state.options.grey_supply),
-        ev.WizardsPlaced(rule=rule, wizards=state.wizards),
+        ev.WizardsPlaced(rule=rule, wizards=opening.wizards),
     ]
-    if state.phase != "setup":
+    if opening.phase != "setup":
         # A position inside a round: its dragon and turn are the position's.
         events += [
-            ev.DragonGiven(rule=cite("setup.position"), seat=state.dragon),
+            ev.DragonGiven(rule=cite("setup.position"), seat=opening.dragon),
             ev.PlayResumed(
                 rule=cite("setup.position"),
                 round=state.round,
-                phase=state.phase,
-                order=state.queue,
+                phase=opening.phase,
+                order=opening.queue,
             ),
         ]
-    elif state.preset_dragon != NOBODY:
-        events.append(ev.DragonGiven(rule=cite("setup.position"), seat=state.preset_dragon))
+    elif opening.dragon != NOBODY:
+        events.append(ev.DragonGiven(rule=cite("setup.position"), seat=opening.dragon))
     else:
         roll = dice.choose(
             state.players, purpose="first player (dragon)", rule=cite("setup.dragon")
@@ -200,11 +207,11 @@ def setup(state: State, dice: Dice) -> list[Event]:
     return settle(state, events)
 
 
-def _check_grey_total(state: State) -> None:
+def _check_grey_total(options: Options, wizards: tuple[Wizard, ...]) -> None:
     """A setup position cannot hold more tokens than the supply has; only here
     are the options known (``validate_setup`` sees the position alone)."""
-    limit = state.options.grey_supply
-    under = sum(w.grey for w in state.wizards)
+    limit = options.grey_supply
+    under = sum(w.grey for w in wizards)
     if limit and under > limit:
         raise SetupError(
             f"grey: {under} grey magic tokens under the pawns, but the supply holds "

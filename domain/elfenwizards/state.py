@@ -93,6 +93,22 @@ class Support(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return 1 if self.die is None else self.die
 
 
+class Opening(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What the game's start decided (its position, else the placement table and
+    the dragon roll to come) and the set-up events have not announced yet:
+    ``setup`` reads it to say them, and the state shows each piece only once its
+    event has put it there. ``wizards``: the pawns WizardsPlaced puts on the
+    board (``from_position``: the position names them); ``dragon``: the holder a
+    position gives (NOBODY: a roll decides); ``phase`` and ``queue``: where play
+    resumes (PlayResumed) when the position lies inside a round."""
+
+    wizards: tuple[Wizard, ...]
+    from_position: bool = False
+    dragon: int = NOBODY
+    phase: Phase = "setup"
+    queue: tuple[int, ...] = ()
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: int
     options: Options
@@ -100,7 +116,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     guilds: tuple[Guild, ...]
     round: int = 1
     phase: Phase = "setup"
-    dragon: int = 0
+    # Who holds the dragon (plays first): NOBODY until DragonGiven.
+    dragon: int = NOBODY
     # Seats still to act in a queue-driven phase, the one acting first.
     queue: tuple[int, ...] = ()
     support: tuple[Support, ...] = ()
@@ -113,9 +130,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     grand_druide_this_round: int = NOBODY
     round_counter: tuple[tuple[int, int], ...] = ()
     end_reason: str = ""
-    # A setup position's board and dragon, announced by the setup events.
-    preset_board: bool = False
-    preset_dragon: int = NOBODY
+    # The set-up still to announce (None once it is over: a game opened from
+    # a position and the game it was taken from then hold equal states).
+    opening: Opening | None = None
     bonus: tuple[int, ...] = ()
     pending: tuple[Pending, ...] = ()
     # The layout played on (a setup file may give its own); last, with the

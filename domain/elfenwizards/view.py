@@ -11,7 +11,7 @@ from typing import Any
 from domain.elfenwizards.board import DEFEAT_PREFIX
 from domain.elfenwizards.competition import points_for
 from domain.elfenwizards.flow import actor
-from domain.elfenwizards.state import PHASE_NUMBER, PHASE_TITLE, State
+from domain.elfenwizards.state import NOBODY, PHASE_NUMBER, PHASE_TITLE, State
 
 # Suggested negotiation limits in seconds, by phase (shown, never enforced).
 NEGOTIATION_LIMITS: dict[str, int] = {"roll": 60, "reroll": 60, "compete": 300}
@@ -68,7 +68,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "phase_number": PHASE_NUMBER.get(state.phase),
         "phase_title": PHASE_TITLE.get(state.phase, state.phase),
-        "dragon": state.dragon,
+        # None before the set-up gives the dragon to anyone (DragonGiven).
+        "dragon": None if state.dragon == NOBODY else state.dragon,
         "to_act": actor(state),
         "pending": [
             {"seat": p.seat, "accepts": list(p.accepts), "prompt": p.prompt} for p in state.pending

@@ -105,3 +105,34 @@ def test_an_elfenwizards_view_is_said_player_by_player(sqlite_url: str) -> None:
         assert f"{w.space} ({w.id})" in said[f"{NAMES[w.seat]} — {level}"]
     assert said["Cy — colour"] == "blue" and said["Cy — Grand Druide titles won"] == "0"
     ledger.close()
+
+
+def test_an_elfenwizards_opening_says_nobody_holds_the_dragon_until_it_is_given(
+    sqlite_url: str,
+) -> None:
+    """Before the set-up gives the dragon (#8), the facts name no holder and no
+    one to act, and no wizard anywhere; from #8 on, the holder by name."""
+    from services.ledger import WizardLedger
+
+    ledger = WizardLedger(sqlite_url)
+    gid = ledger.create_game("elfenwizards", ["Ann", "Bob", "Cy"], seed="facts").game_id
+    game = get_game("elfenwizards")
+    words = Words(game, NAMES)
+
+    def said(at: int) -> dict[str, str]:
+        state = ledger.load(gid, at=at).table.state
+        return dict(line.split(": ", 1) for line in facts(game.view(state, None), words))
+
+    first = said(1)
+    assert first["dragon"] == "—" and first["to act"] == "—"
+    assert not [label for label in first if label.startswith(NAMES) and "Magicien" in label]
+    given = said(8)
+    holder = ledger.load(gid, at=8).table.state.dragon
+    assert given["dragon"] == NAMES[holder]
+    said_change = changes(
+        game.view(ledger.load(gid, at=7).table.state, None),
+        game.view(ledger.load(gid, at=8).table.state, None),
+        words,
+    )
+    assert [c["text"] for c in said_change] == [f"dragon: — → {NAMES[holder]}"]
+    ledger.close()

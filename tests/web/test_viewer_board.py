@@ -166,6 +166,37 @@ def test_an_export_made_before_boards_shows_its_facts(browser: Any, tmp_path: Pa
         context.close()
 
 
+def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Slid through the set-up: an empty pyramid and no dragon at #1, the pawns
+    from #6 (their event), the dragon from #8 with the player the roll named."""
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("elfenwizards")
+    gid = play_stored(ledger, game, 3, "opening", stop_after=2, names=NAMES)
+    holder = NAMES[ledger.load(gid, at=8).table.state.dragon]
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        for position, pawns, dragon in ((1, 0, "not given yet"), (6, 24, "not given yet")):
+            go_to(page, position)
+            felt = page.locator("#board .felt")
+            assert f"Dragon {dragon}" in felt.inner_text()
+            assert felt.locator(".wiz").count() == pawns
+            assert "(dragon)" not in felt.inner_text()
+            screenshot(page, f"viewer-board-elfenwizards-opening-{position}")
+        go_to(page, 8)
+        felt = page.locator("#board .felt")
+        assert f"Dragon {holder}" in felt.inner_text() and felt.locator(".wiz").count() == 24
+        assert f"{holder} (dragon)" in felt.inner_text().replace(" (this view)", "")
+        screenshot(page, "viewer-board-elfenwizards-opening-8")
+        assert not problems
+    finally:
+        context.close()
+        ledger.close()
+
+
 def test_on_a_phone_the_board_comes_first_and_nothing_overflows(
     browser: Any, tmp_path: Path
 ) -> None:

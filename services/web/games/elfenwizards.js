@@ -78,6 +78,8 @@
           {},
           h("span.stat", {}, "Round ", h("b", {}, v.round), "/4"),
           h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
+          // Nobody holds the dragon until the set-up gives it (a view's null).
+          h("span.stat", {}, "Dragon ", h("b", {}, v.dragon == null || v.dragon < 0 ? "not given yet" : c.players[v.dragon])),
           h("span.stat", {}, "Grey pool ", h("b", {}, v.pool)),
           v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
         ),

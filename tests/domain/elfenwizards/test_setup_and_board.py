@@ -10,7 +10,9 @@ from domain.elfenwizards import GAME
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import BOARD, parse_layout
 from domain.elfenwizards.placement import PAWNS_IN_BOX, PLACEMENT
-from domain.kernel import DiceRolled, SetupError
+from domain.elfenwizards.state import NOBODY
+from domain.kernel import Dice, DiceRolled, SetupError, replay
+from tests.domain.elfenwizards.positions import opened
 from tests.domain.elfenwizards.scenario import Scenario, of
 
 P = "elfenwizards."
@@ -216,3 +218,68 @@ def test_a_grand_druide_on_the_board_means_its_owner_won_the_title_once() -> Non
         {"round": 2, "placement": placement, "grand_druide_titles": [1, 0, 0]}, 3
     )
     assert ok["grand_druide_titles"] == [1, 0, 0]
+
+
+def test_the_opening_puts_each_piece_on_the_table_at_the_event_that_announces_it() -> None:
+    game = Scenario(4, values=[3])  # the dragon roll gives the 3rd player, seat 2
+    at = [replay(GAME, game.events[:n]).state for n in range(1, 9)]
+    # #1: four guilds at an empty table: no pawn, no dragon, no spells, no supply.
+    first = at[0]
+    assert first.wizards == () and first.dragon == NOBODY and first.pending == ()
+    assert [(g.dice, g.minors) for g in first.guilds] == [(0, 0)] * 4
+    assert first.grey_supply == 0 and first.phase == "setup"
+    view = GAME.view(first, None)
+    assert view["dragon"] is None and view["to_act"] is None
+    assert not [w for space in view["board"] for w in space["wizards"]]
+    # #4 the spells, #5 the grey supply, #6 the pawns, #8 the dragon.
+    assert [(g.dice, g.minors) for g in at[3].guilds] == [(7, 7)] * 4
+    assert (at[3].grey_supply, at[4].grey_supply) == (0, 12)
+    assert at[4].wizards == () and len(at[5].wizards) == 32
+    (placed,) = of(game.events, ev.WizardsPlaced)
+    assert at[5].wizards == placed.wizards
+    assert at[6].dragon == NOBODY and at[7].dragon == 2
+    assert at[7].opening is None and game.state.dragon == 2 and game.seat == 2
+
+
+def test_a_position_inside_a_round_is_set_up_by_its_events_too() -> None:
+    """The set-up of a position puts its pawns, dragon and turn back where the
+    file has them, each with its event; what the file says beside them (scores,
+    dice on the spaces) is the table's from the start."""
+    position = {
+        "round": 3,
+        "phase": "compete",
+        "dragon": 1,
+        "queue": [1, 2, 0],
+        "scores": [4, 5, 6],
+        "major_dice": {"green": {"druide": [6, 5]}},
+        "wizards": {"red-1": "D1", "green-1": "D2", "blue-1": "M2", "blue-2": "M2"},
+        "grey": {"blue-1": 2},
+    }
+    table, events = opened(3, position, Dice.scripted([]))
+    first = replay(GAME, events[:1]).state
+    assert first.wizards == () and first.dragon == NOBODY and first.phase == "setup"
+    assert first.pending == () and first.queue == () and first.grey_supply == 0
+    assert [g.score for g in first.guilds] == [4, 5, 6]
+    assert first.guilds[1].majors[0] == (5, 6) and first.guilds[1].dice == 0
+    kinds = [type(e).__name__ for e in events[1:]]
+    assert kinds[-3:] == ["WizardsPlaced", "DragonGiven", "PlayResumed"]
+    before_resume = replay(GAME, events[:-1]).state
+    assert before_resume.dragon == 1 and before_resume.phase == "setup"
+    state = table.state
+    assert {w.id: w.space for w in state.wizards} == position["wizards"]
+    assert (state.dragon, state.phase, state.queue, state.round) == (1, "compete", (1, 2, 0), 3)
+    assert state.guilds[1].dice == 5 and state.grey_supply == 10 and state.opening is None
+    assert state.pending[0].seat == 1
+
+
+def test_a_state_inside_the_set_up_is_written_as_the_opening_it_announces() -> None:
+    """Written at any position of the set-up, the file opens a game whose set-up
+    ends where this one's does (the pawns and the dragon once placed or given
+    are named; before that the file leaves them to the table and the roll)."""
+    game = Scenario(3, values=[2])
+    after = game.state
+    for n in range(1, 10):
+        written = GAME.position(replay(GAME, game.events[:n]).state)
+        assert ("wizards" in written) == (n >= 6) and ("dragon" in written) == (n >= 8)
+        again, _ = opened(3, written, Dice.scripted([2]))
+        assert again.state == after, f"the set-up written at #{n} does not reopen it"
