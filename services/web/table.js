@@ -267,6 +267,7 @@
     const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
     panel.hidden = !(mine && st.status === "running");
     if (panel.hidden) return;
+    c.now = true; // the values are read against the state as it stands (a palette slot's card)
     const b = S.builder;
     const box = $("actions");
     box.replaceChildren();

@@ -78,7 +78,8 @@ def test_the_moves_buttons_are_big_enough_for_a_finger(
     small = [(text, h) for text, h in heights if h < 44]
     assert not small, f"buttons under 44 px high: {small}"
     cites = page.evaluate(
-        "[...document.querySelectorAll('#story .rule-ref')].map(b => b.getBoundingClientRect().height)"
+        "[...document.querySelectorAll('#story .rule-ref')]"
+        ".map(b => b.getBoundingClientRect().height)"
     )
     assert cites and min(cites) >= 24, f"rule citations {min(cites)} px high"
     screenshot(page, "phone-ultimate-buttons")
@@ -143,9 +144,7 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
         )
         assert r.status_code == 200, r.text
     assert web_ledger.load(gid).table.state.pending[0].seat == other
-    page.wait_for_function(
-        "document.querySelector('#turn').dataset.yours === '1'", timeout=TIMEOUT
-    )
+    page.wait_for_function("document.querySelector('#turn').dataset.yours === '1'", timeout=TIMEOUT)
     # Scrolled to the bottom, the phone still says it is this seat's turn.
     assert page.evaluate("window.scrollY") > 0
     in_view(page, "#turn")
@@ -177,12 +176,60 @@ def test_a_desktop_keeps_its_layout_without_the_phones_parts(
         viewport={"width": 1400, "height": 1000},
     )
     assert page.is_hidden("#to-move") and page.is_hidden("#to-story")
-    assert page.evaluate("getComputedStyle(document.querySelector('#turn-bar')).position") == "static"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('#turn-bar')).position") == "static"
+    )
     # The banner spans the page's width, as before the bar held it.
     widths = page.evaluate(
-        "[document.querySelector('#turn').offsetWidth, document.querySelector('main .layout').offsetWidth]"
+        "[document.querySelector('#turn').offsetWidth,"
+        " document.querySelector('main .layout').offsetWidth]"
     )
     assert widths[0] == widths[1], widths
     screenshot(page, "desktop-spellwars-bar")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_orc_towers_questions_say_what_they_ask(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A walk-through met "Choose slot" and the buttons 0 to 5 when learning a spell."""
+    table = new_table(server, "orctower", ["Ann", "Bob", "Cy"], "phone-learn")
+    gid = table["game_id"]
+    seat = web_ledger.load(gid).table.state.pending[0].seat
+    token = {"Authorization": f"Bearer {table['seats'][seat]['token']}"}
+
+    def act(pick: Any) -> None:
+        legal = httpx.get(f"{server.url}/tables/{gid}/legal?seat={seat}", headers=token).json()
+        cmd = next(cmd for cmd in legal if pick(cmd))
+        r = httpx.post(
+            f"{server.url}/tables/{gid}/act", json={"seat": seat, "command": cmd}, headers=token
+        )
+        assert r.status_code == 200, r.text
+
+    # The seat reveals a marker, then casts a Spell Book: a knowledge spell, which learns.
+    act(lambda cmd: cmd["type"] == "RevealMarker")
+    act(lambda cmd: cmd["type"] == "Cast" and cmd["card"].startswith("spell_book"))
+    page = open_phone(browser, seat_link(server, gid, seat, table["seats"][seat]["token"]))
+    page.tap("#actions button[data-type='Learn']")
+    assert page.inner_text("#actions .step .q") == "Which card of the palette?"
+    # Each slot offered by the card the board's palette shows in its place.
+    drawn = page.locator("#ot-palette .card .name").all_inner_texts()
+    buttons = page.locator("#actions .choices button[data-field='slot']")
+    slots = [int(v) for v in buttons.evaluate_all("bs => bs.map(b => b.dataset.value)")]
+    offered = buttons.all_inner_texts()
+    assert slots and offered == [f"{drawn[n]} (palette slot {n})" for n in slots], offered
+    page.tap("#actions button[data-field='slot']")
+    summary = page.inner_text("#summary")
+    assert summary == f"Learn: {offered[0]}", summary
+    screenshot(page, "phone-orctower-learn")
+    head = position(page)
+    page.tap("#send")
+    wait_position(page, head + 1)
+    # The story says the slot alone: the card in it now is another one.
+    page.wait_for_selector(
+        f"#story .line:has-text('Learn: palette slot {slots[0]}')", timeout=TIMEOUT
+    )
+    no_sideways_scroll(page)
     assert page.errors == []
     page.context.close()
