@@ -88,6 +88,14 @@ def play_one(page: Any) -> None:
     wait_position(page, before + 1)
 
 
+def one_of_each_kind(page: Any, cards: str) -> list[str]:
+    """A Spell Wars spell from the hand: the first Source, Qualité and Destination there are."""
+    kinds: dict[str, str] = {}
+    for card in page.locator(cards).all():
+        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
+    return [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
+
+
 def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
     loaded = ledger.load(gid)
     return {s for s in loaded.game.hidden_from(loaded.table.state, seat) if s}
@@ -170,10 +178,7 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     # 255 legal placements, yet one button to start composing.
     assert page.locator("#actions button[data-type]").count() == 1
     page.click("#actions button[data-type='PlaceCards']")
-    kinds: dict[str, str] = {}
-    for card in page.locator("#hand .card").all():
-        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
-    picked = [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
+    picked = one_of_each_kind(page, "#hand .card")
     for card_id in picked:
         page.click(f"#hand .card[data-card='{card_id}']")
     slots = page.inner_text("#slots")

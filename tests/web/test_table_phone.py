@@ -16,7 +16,13 @@ import httpx
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 from tests.web.conftest import ARTIFACTS, screenshot
-from tests.web.test_table_pages import TIMEOUT, position, seat_link, wait_position
+from tests.web.test_table_pages import (
+    TIMEOUT,
+    one_of_each_kind,
+    position,
+    seat_link,
+    wait_position,
+)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -36,6 +42,26 @@ def new_table(server: LiveServer, game: str, players: list[str], seed: str) -> d
         r = c.post("/tables", json={"game": game, "players": players, "seed": seed})
         assert r.status_code == 201, r.text
         return dict(r.json())
+
+
+def seat_page(browser: Any, server: LiveServer, table: dict[str, Any], seat: int, **kw: Any) -> Any:
+    token = table["seats"][seat]["token"]
+    return open_phone(browser, seat_link(server, table["game_id"], seat, token), **kw)
+
+
+def act_as(server: LiveServer, table: dict[str, Any], seat: int, pick: Any) -> None:
+    """The seat sends its first legal command that ``pick`` accepts, over HTTP."""
+    gid, auth = table["game_id"], {"Authorization": f"Bearer {table['seats'][seat]['token']}"}
+    legal = httpx.get(f"{server.url}/tables/{gid}/legal?seat={seat}", headers=auth).json()
+    cmd = next(cmd for cmd in legal if pick(cmd))
+    body = {"seat": seat, "command": cmd}
+    r = httpx.post(f"{server.url}/tables/{gid}/act", json=body, headers=auth)
+    assert r.status_code == 200, r.text
+
+
+def close_clean(page: Any) -> None:
+    assert page.errors == []
+    page.context.close()
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -68,7 +94,7 @@ def test_the_moves_buttons_are_big_enough_for_a_finger(
     table = new_table(server, "ultimate", ["Ann", "Bob"], "phone-taps")
     gid = table["game_id"]
     seat = web_ledger.load(gid).table.state.pending[0].seat
-    page = open_phone(browser, seat_link(server, gid, seat, table["seats"][seat]["token"]))
+    page = seat_page(browser, server, table, seat)
     no_sideways_scroll(page)
     heights = page.evaluate(
         "[...document.querySelectorAll('#actions button, #turn-bar button')]"
@@ -83,8 +109,7 @@ def test_the_moves_buttons_are_big_enough_for_a_finger(
     )
     assert cites and min(cites) >= 24, f"rule citations {min(cites)} px high"
     screenshot(page, "phone-ultimate-buttons")
-    assert page.errors == []
-    page.context.close()
+    close_clean(page)
 
 
 def test_the_only_kind_of_move_is_open_at_once_and_one_tap_sends_a_spell(
@@ -92,17 +117,14 @@ def test_the_only_kind_of_move_is_open_at_once_and_one_tap_sends_a_spell(
 ) -> None:
     table = new_table(server, "spellwars", ["Ann", "Bob", "Cy"], "phone-compose")
     gid = table["game_id"]
-    page = open_phone(browser, seat_link(server, gid, 0, table["seats"][0]["token"]))
+    page = seat_page(browser, server, table, 0)
     no_sideways_scroll(page)
     # "Place your spell" is the only move: its question is asked without a tap, the
     # hand's cards take a tap at once, and there is nothing to cancel yet.
     assert page.inner_text("#actions .step .q").startswith("Compose your spell")
     assert page.locator("#hand .card.pickable").count() > 0
     assert "cancel" not in page.inner_text("#actions")
-    kinds: dict[str, str] = {}
-    for card in page.locator("#hand .card.pickable").all():
-        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
-    picked = [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
+    picked = one_of_each_kind(page, "#hand .card.pickable")
     for card_id in picked:
         page.tap(f"#hand .card[data-card='{card_id}']")
     # One tap sends the spell: no "Done" before the "Send".
@@ -115,8 +137,7 @@ def test_the_only_kind_of_move_is_open_at_once_and_one_tap_sends_a_spell(
     placed = [e.event for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
     assert [p.seat for p in placed] == [0]
     assert sorted(placed[0].command["cards"]) == sorted(picked)
-    assert page.errors == []
-    page.context.close()
+    close_clean(page)
 
 
 def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
@@ -126,23 +147,15 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
     gid = table["game_id"]
     first = web_ledger.load(gid).table.state.pending[0].seat
     other = 1 - first
-    page = open_phone(browser, seat_link(server, gid, other, table["seats"][other]["token"]))
+    page = seat_page(browser, server, table, other)
     assert page.get_attribute("#turn", "data-yours") == "0"
     assert page.is_hidden("#to-move")  # not this seat's move: nothing to go to
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     # The other seat plays until the turn comes to this one, read on the page's story.
-    token = {"Authorization": f"Bearer {table['seats'][first]['token']}"}
     for _ in range(10):
         if web_ledger.load(gid).table.state.pending[0].seat == other:
             break
-        legal = httpx.get(f"{server.url}/tables/{gid}/legal?seat={first}", headers=token).json()
-        draw = [cmd for cmd in legal if cmd["type"] in ("Draw", "EndTurn")] or legal
-        r = httpx.post(
-            f"{server.url}/tables/{gid}/act",
-            json={"seat": first, "command": draw[0]},
-            headers=token,
-        )
-        assert r.status_code == 200, r.text
+        act_as(server, table, first, lambda cmd: cmd["type"] in ("Draw", "EndTurn"))
     assert web_ledger.load(gid).table.state.pending[0].seat == other
     page.wait_for_function("document.querySelector('#turn').dataset.yours === '1'", timeout=TIMEOUT)
     # Scrolled to the bottom, the phone still says it is this seat's turn.
@@ -161,20 +174,14 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
     in_view(page, "#story-panel h2")
     in_view(page, "#story .line")  # the newest line
     no_sideways_scroll(page)
-    assert page.errors == []
-    page.context.close()
+    close_clean(page)
 
 
 def test_a_desktop_keeps_its_layout_without_the_phones_parts(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     table = new_table(server, "spellwars", ["Ann", "Bob", "Cy"], "desktop-bar")
-    gid = table["game_id"]
-    page = open_phone(
-        browser,
-        seat_link(server, gid, 0, table["seats"][0]["token"]),
-        viewport={"width": 1400, "height": 1000},
-    )
+    page = seat_page(browser, server, table, 0, viewport={"width": 1400, "height": 1000})
     assert page.is_hidden("#to-move") and page.is_hidden("#to-story")
     assert (
         page.evaluate("getComputedStyle(document.querySelector('#turn-bar')).position") == "static"
@@ -186,8 +193,7 @@ def test_a_desktop_keeps_its_layout_without_the_phones_parts(
     )
     assert widths[0] == widths[1], widths
     screenshot(page, "desktop-spellwars-bar")
-    assert page.errors == []
-    page.context.close()
+    close_clean(page)
 
 
 def test_the_orc_towers_questions_say_what_they_ask(
@@ -197,20 +203,12 @@ def test_the_orc_towers_questions_say_what_they_ask(
     table = new_table(server, "orctower", ["Ann", "Bob", "Cy"], "phone-learn")
     gid = table["game_id"]
     seat = web_ledger.load(gid).table.state.pending[0].seat
-    token = {"Authorization": f"Bearer {table['seats'][seat]['token']}"}
-
-    def act(pick: Any) -> None:
-        legal = httpx.get(f"{server.url}/tables/{gid}/legal?seat={seat}", headers=token).json()
-        cmd = next(cmd for cmd in legal if pick(cmd))
-        r = httpx.post(
-            f"{server.url}/tables/{gid}/act", json={"seat": seat, "command": cmd}, headers=token
-        )
-        assert r.status_code == 200, r.text
-
     # The seat reveals a marker, then casts a Spell Book: a knowledge spell, which learns.
-    act(lambda cmd: cmd["type"] == "RevealMarker")
-    act(lambda cmd: cmd["type"] == "Cast" and cmd["card"].startswith("spell_book"))
-    page = open_phone(browser, seat_link(server, gid, seat, table["seats"][seat]["token"]))
+    act_as(server, table, seat, lambda cmd: cmd["type"] == "RevealMarker")
+    act_as(
+        server, table, seat, lambda c: c["type"] == "Cast" and c["card"].startswith("spell_book")
+    )
+    page = seat_page(browser, server, table, seat)
     page.tap("#actions button[data-type='Learn']")
     assert page.inner_text("#actions .step .q") == "Which card of the palette?"
     # Each slot offered by the card the board's palette shows in its place.
@@ -231,5 +229,4 @@ def test_the_orc_towers_questions_say_what_they_ask(
         f"#story .line:has-text('Learn: palette slot {slots[0]}')", timeout=TIMEOUT
     )
     no_sideways_scroll(page)
-    assert page.errors == []
-    page.context.close()
+    close_clean(page)
