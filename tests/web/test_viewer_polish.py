@@ -1,0 +1,97 @@
+"""A referee's walk through the replay viewer (the HTML export, opened offline):
+an action's own position says it is the command and points to its consequences,
+legal choices naming two copies of a card read apart, a reading is headed by its
+words, a note in the Event panel is not indented as in the story, hidden rows say
+what kind of event they hide, and on a phone the dispute panel is folded so the
+story is reachable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from domain.kernel import ActionTaken, get_game
+from services.exports import export_text
+from services.ledger import WizardLedger
+from tests.web.conftest import screenshot
+from tests.web.test_viewer import open_viewer
+from tools.simulation import play_stored
+
+NAMES = ["Ann", "Bob"]
+
+
+def exported(ledger: WizardLedger, gid: str, tmp_path: Path, viewer: Any = "all") -> Path:
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html", viewer=viewer), encoding="utf-8")
+    return path
+
+
+def stored(tmp_path: Path, game_id: str, seed: str, stop_after: int) -> tuple[WizardLedger, str]:
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    gid = play_stored(ledger, get_game(game_id), 2, seed, stop_after=stop_after, names=NAMES)
+    return ledger, str(gid)
+
+
+def go_to(page: Any, position: int) -> None:
+    page.locator("#slider").fill(str(position))
+    assert page.input_value("#pos") == str(position)
+
+
+def test_an_actions_own_position_says_it_is_the_command_and_points_to_its_consequences(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = stored(tmp_path, "ultimate", "command", 12)
+    entries = ledger.entries(gid)
+    at = next(
+        e.position
+        for e in entries[5:]
+        if isinstance(e.event, ActionTaken)
+        and e.position < len(entries)
+        and not isinstance(entries[e.position].event, ActionTaken)  # it has consequences
+    )
+    to = next(
+        (e.position - 1 for e in entries[at:] if isinstance(e.event, ActionTaken)), len(entries)
+    )
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        go_to(page, at)
+        said = page.inner_text("#changes")
+        assert "nothing this view shows" not in said
+        # The command as sent, in words, as the story's bold row says it.
+        row = page.inner_text(f"#story .ev[data-pos='{at}']")
+        action = row.removeprefix(f"#{at}").strip()
+        assert said.startswith(f"Command at #{at}: {action}.")
+        span = f"#{at + 1}–#{to}" if to > at + 1 else f"#{at + 1}"
+        assert f"The board changes with its consequences, {span}: go to #{at + 1}" in said, said
+        screenshot(page, "viewer-command-position")
+        page.click("#changes a.next-consequence")
+        assert page.input_value("#pos") == str(at + 1)
+        assert page.inner_text("#changes").startswith(f"Changed at #{at + 1}")
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
+
+
+def test_a_note_in_the_event_panel_is_not_indented_as_in_the_story(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = stored(tmp_path, "ultimate", "note", 4)
+    ledger.annotate(gid, 5, "was the card drawn in time?", "Zoé")
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        go_to(page, 5)
+        panel = page.locator("#event-detail").bounding_box()
+        note = page.locator("#event-detail .note").bounding_box()
+        assert panel is not None and note is not None
+        assert note["x"] - panel["x"] < 4, (note, panel)  # flush with the panel's text
+        # In the story it stays under the event's words, past the "#N" column.
+        row = page.locator("#story .ev[data-pos='5']").bounding_box()
+        in_story = page.locator("#story .note").bounding_box()
+        assert row is not None and in_story is not None
+        assert in_story["x"] - row["x"] > 30
+        screenshot(page, "viewer-event-note")
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
