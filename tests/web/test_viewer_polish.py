@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel import ActionTaken, get_game
-from services.exports import export_text
+from services.exports import document, export_text
 from services.ledger import WizardLedger
 from tests.web.conftest import screenshot
 from tests.web.test_viewer import open_viewer
@@ -91,6 +91,35 @@ def test_a_note_in_the_event_panel_is_not_indented_as_in_the_story(
         assert row is not None and in_story is not None
         assert in_story["x"] - row["x"] > 30
         screenshot(page, "viewer-event-note")
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
+
+
+def test_legal_choices_naming_two_copies_of_a_card_read_apart(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = stored(tmp_path, "spellwars", "dups", 60)
+    panels = document(ledger, gid)["disputes"]
+    at = next(
+        int(p)
+        for p, d in panels.items()
+        if d["legal"].get("shown") and any("(copy " in i["text"] for i in d["legal"]["items"])
+    )
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        go_to(page, at)
+        legal = page.locator("#dispute details.legal-choices")
+        legal.evaluate("d => d.open = true")
+        items = [t.removesuffix("← sent").strip() for t in legal.locator("li").all_inner_texts()]
+        assert len(items) == len(set(items)), items  # no two read the same
+        copies = [t for t in items if "(copy " in t]
+        assert len(copies) >= 2
+        # Only the copy's number, never the id or where the card came from.
+        assert not any("#" in t or "deck" in t for t in copies), copies
+        legal.scroll_into_view_if_needed()
+        screenshot(page, "viewer-legal-copies")
         assert problems == []
     finally:
         context.close()
