@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel import ActionTaken, get_game
+from services.dispute import dispute
 from services.exports import document, export_text
 from services.ledger import WizardLedger
+from tests.services.test_difference_words import eclair_game
 from tests.web.conftest import screenshot
 from tests.web.test_viewer import open_viewer
 from tools.simulation import play_stored
@@ -120,6 +122,33 @@ def test_legal_choices_naming_two_copies_of_a_card_read_apart(
         assert not any("#" in t or "deck" in t for t in copies), copies
         legal.scroll_into_view_if_needed()
         screenshot(page, "viewer-legal-copies")
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
+
+
+def test_a_reading_is_headed_by_its_words_and_the_option_follows(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid, at = eclair_game(tmp_path)
+    other = next(
+        r for r in dispute(ledger, gid, at)["other_readings"] if r["option"] == "eclair_hits_caster"
+    )
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        go_to(page, at)
+        block = page.locator("#dispute .reading-block", has_text=other["reading"]).first
+        head = block.locator(".reading").inner_text()
+        assert head == f"{other['reading']} — different outcome", head
+        named = block.locator(".option-switched").inner_text()
+        recorded = str(other["recorded_value"]).lower()
+        assert named.startswith(f"option eclair_hits_caster = false (recorded: {recorded}) — ")
+        # What the option is about, as the header's options list says it.
+        about = page.locator("#meta details.options li", has_text="eclair hits caster")
+        assert named.split(" — ", 1)[1] in (about.text_content() or "")
+        block.scroll_into_view_if_needed()
+        screenshot(page, "viewer-reading-words-first")
         assert problems == []
     finally:
         context.close()
