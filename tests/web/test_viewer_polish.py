@@ -15,6 +15,7 @@ from services.dispute import dispute
 from services.exports import document, export_text
 from services.ledger import WizardLedger
 from tests.services.test_difference_words import eclair_game
+from services.words import hidden_line
 from tests.web.conftest import screenshot
 from tests.web.test_viewer import open_viewer
 from tools.simulation import play_stored
@@ -149,6 +150,31 @@ def test_a_reading_is_headed_by_its_words_and_the_option_follows(
         assert named.split(" — ", 1)[1] in (about.text_content() or "")
         block.scroll_into_view_if_needed()
         screenshot(page, "viewer-reading-words-first")
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
+
+
+def test_a_hidden_row_says_what_kind_of_event_it_hides_and_nothing_more(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = stored(tmp_path, "ultimate", "hidden", 12)
+    entries = ledger.entries(gid)
+    # A spectator's export of a running game: every card drawn is hidden.
+    hidden = [e for e in entries[1:] if not e.event.visibility().allows(None)]
+    assert {type(e.event).__name__ for e in hidden} >= {"CardDrawn", "CardsDealt"}
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path, viewer=None))
+    try:
+        for entry in hidden[:6]:
+            go_to(page, entry.position)
+            row = page.locator(f"#story .ev.hidden[data-pos='{entry.position}']")
+            said = row.inner_text().removeprefix(f"#{entry.position}").strip()
+            # The kind in the table page's log's words ("cards dealt — hidden from you"),
+            # and nothing more: no card, no count.
+            kind = hidden_line(type(entry.event).__name__).removesuffix(" — hidden from you")
+            assert said == f"{kind} — hidden from this viewer until the end", said
+        screenshot(page, "viewer-hidden-rows")
         assert problems == []
     finally:
         context.close()
