@@ -179,3 +179,49 @@ def test_a_hidden_row_says_what_kind_of_event_it_hides_and_nothing_more(
     finally:
         context.close()
         ledger.close()
+
+
+def test_on_a_phone_the_dispute_is_folded_and_the_story_is_reachable(
+    browser: Any, tmp_path: Path
+) -> None:
+    ledger, gid = stored(tmp_path, "spellwars", "phone-fold", 20)
+    at = next(e.position for e in ledger.entries(gid)[30:] if isinstance(e.event, ActionTaken))
+    path = exported(ledger, gid, tmp_path)
+    context = browser.new_context(offline=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri() + f"?at={at}")
+        page.wait_for_selector("body[data-ready='1']")
+        fold = page.locator("#dispute-fold")
+        assert fold.get_attribute("open") is None
+        summary = page.locator("#dispute-fold > summary").inner_text()
+        assert summary in (f"Dispute — action #{at} by {name}" for name in NAMES), summary
+        # Folded, the panel is one line: the story follows it closely.
+        panel = page.locator("#dispute-fold").bounding_box()
+        story = page.locator("#story").bounding_box()
+        assert panel is not None and story is not None
+        assert panel["height"] < 60 and 0 < story["y"] - panel["y"] < 200, (panel, story)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        screenshot(page, "viewer-phone-dispute-folded")
+        # A tap opens it, and it stays open from position to position.
+        page.locator("#dispute-fold > summary").click()
+        assert page.locator("#dispute .legal-choices").is_visible()
+        page.click("#next")
+        assert fold.get_attribute("open") is not None
+    finally:
+        context.close()
+        ledger.close()
+
+
+def test_on_a_desktop_the_dispute_is_open(browser: Any, tmp_path: Path) -> None:
+    ledger, gid = stored(tmp_path, "spellwars", "desk-open", 10)
+    at = next(e.position for e in ledger.entries(gid)[5:] if isinstance(e.event, ActionTaken))
+    context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
+    try:
+        go_to(page, at)
+        assert page.locator("#dispute-fold").get_attribute("open") is not None
+        assert page.locator("#dispute .legal-choices").is_visible()
+        assert problems == []
+    finally:
+        context.close()
+        ledger.close()
