@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from services.copy_words import copy_number, told_apart
 
+NAMES = {"slug": "Magie Féroce", "pig": "Bébéfédex", "smash": "Smash"}
+
 
 def card(card_id: str) -> str:
-    return {"slug": "Magie Féroce", "pig": "Bébéfédex", "smash": "Smash"}[card_id.split("#")[0].split(".")[0]]
+    return NAMES[card_id.split("#")[0].split(".")[0]]
 
 
 def test_two_copies_of_one_card_read_apart_by_their_copy_numbers() -> None:

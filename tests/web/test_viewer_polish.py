@@ -14,9 +14,10 @@ from domain.kernel import ActionTaken, get_game
 from services.dispute import dispute
 from services.exports import document, export_text
 from services.ledger import WizardLedger
-from tests.services.test_difference_words import eclair_game
 from services.words import hidden_line
+from tests.services.test_difference_words import eclair_game
 from tests.web.conftest import screenshot
+from tests.web.test_referee_desk import go_to
 from tests.web.test_viewer import open_viewer
 from tools.simulation import play_stored
 
@@ -33,11 +34,6 @@ def stored(tmp_path: Path, game_id: str, seed: str, stop_after: int) -> tuple[Wi
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     gid = play_stored(ledger, get_game(game_id), 2, seed, stop_after=stop_after, names=NAMES)
     return ledger, str(gid)
-
-
-def go_to(page: Any, position: int) -> None:
-    page.locator("#slider").fill(str(position))
-    assert page.input_value("#pos") == str(position)
 
 
 def test_an_actions_own_position_says_it_is_the_command_and_points_to_its_consequences(
@@ -100,9 +96,7 @@ def test_a_note_in_the_event_panel_is_not_indented_as_in_the_story(
         ledger.close()
 
 
-def test_legal_choices_naming_two_copies_of_a_card_read_apart(
-    browser: Any, tmp_path: Path
-) -> None:
+def test_legal_choices_naming_two_copies_of_a_card_read_apart(browser: Any, tmp_path: Path) -> None:
     ledger, gid = stored(tmp_path, "spellwars", "dups", 60)
     panels = document(ledger, gid)["disputes"]
     at = next(
