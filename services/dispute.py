@@ -33,6 +33,7 @@ from domain.kernel import (
     open_table,
 )
 from domain.kernel.dice import rederive
+from services.copy_words import told_apart
 from services.difference_words import difference_words
 from services.ledger import Entry, WizardLedger, parse_game_id
 from services.reads import shown_event
@@ -233,6 +234,10 @@ def legal_json(record: Record, table: Table[Any], action: ActionTaken) -> dict[s
                 "sent": data == sent,
             }
         )
+    # Two choices naming two copies of one card read alike: each says its copy.
+    said = told_apart([i["text"] for i in items], [i["command"] for i in items], record.words.card)
+    for item, text in zip(items, said, strict=True):
+        item["text"] = text
     chosen = [i for i in items if i["sent"]]
     others = [i for i in items if not i["sent"]]
     return {"shown": True, "count": len(items), "items": chosen + others[: MAX_LEGAL - len(chosen)]}

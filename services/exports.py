@@ -32,6 +32,7 @@ from services.ledger import WizardLedger, parse_game_id
 from services.reads import named_prompts, outcome_json, shown_event, shown_setup
 from services.story import ALL, outcome_text, rule_of
 from services.view_words import facts, flatten
+from services.words import hidden_until_end
 
 WEB = Path(__file__).resolve().parent / "web"
 VIEWER_HTML = WEB / "viewer.html"
@@ -147,11 +148,13 @@ def _events(record: Record) -> list[dict[str, Any]]:
             "hash": entry.hash,
         }
         if entry.position > 1 and not record.sees(event):
-            # Even the event's type stays hidden: a placeholder keeps positions contiguous.
+            # A placeholder keeps positions contiguous. Its type is Hidden; its words
+            # say what kind of event it is, as the table page's log says it to the
+            # same reader ("cards shuffled — hidden from you"), and nothing more.
             item |= {
                 "type": "Hidden",
                 "hidden": True,
-                "text": "(hidden from this viewer until the end)",
+                "text": hidden_until_end(type(event).__name__),
             }
             out.append(item)
             continue

@@ -26,7 +26,7 @@ from domain.kernel import (
 from services.card_names import NO_NAMES, CardNames
 from services.ledger import Entry
 from services.reads import shown_event
-from services.words import Words, seats_and_cards
+from services.words import Words, hidden_until_end, seats_and_cards
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -168,7 +168,7 @@ class StoryLines(Visitor):
         self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
 
     def hidden(self, entry: Entry) -> None:
-        self.lines.append(f"#{entry.position:<4}   (hidden from this viewer until the end)")
+        self.lines.append(f"#{entry.position:<4}   {hidden_until_end(type(entry.event).__name__)}")
 
     def note(self, position: int, author: str, text: str) -> None:
         self.lines.append(f"      ✎ {author}: {text}")

@@ -105,6 +105,12 @@ def hidden_line(type_name: str) -> str:
     return f"{spaced(type_name)} — hidden from you"
 
 
+def hidden_until_end(type_name: str) -> str:
+    """The same for a replay or an export, which is read later and maybe by
+    someone else: whose view it is, and that the end of the game shows it."""
+    return f"{spaced(type_name)} — hidden from this viewer until the end"
+
+
 class Words:
     """Names and sentences for one game as its players see it."""
 
