@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 
+from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
+from tests.domain.spellwars.helpers import cast
 from tests.services.conftest import LiveServer
 from tests.web.conftest import ARTIFACTS, screenshot
 from tests.web.test_table_pages import (
@@ -228,5 +230,30 @@ def test_the_orc_towers_questions_say_what_they_ask(
     page.wait_for_selector(
         f"#story .line:has-text('Learn: palette slot {slots[0]}')", timeout=TIMEOUT
     )
+    no_sideways_scroll(page)
+    close_clean(page)
+
+
+def test_a_spell_wars_option_is_asked_with_the_cards_text(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A walk-through met "Groclonar: choose an option", "Your choice", and the buttons 1 and 2."""
+    g, _ = cast({"quality": "groclonar#1"})
+    setup = SPELLWARS.position(g.state)
+    created = web_ledger.create_game("spellwars", ["Ann", "Bob", "Cy"], seed="option", setup=setup)
+    table = {"game_id": str(created.game_id), "seats": [{"token": t} for _, t in created.seats]}
+    page = seat_page(browser, server, table, 0)
+    assert page.inner_text("#turn") == "Your turn — Groclonar: choose an option"
+    question = page.inner_text("#actions .step .q")
+    assert question.startswith("Which option of Groclonar? « Choisissez une option : infligez 2")
+    offered = page.locator("#actions .choices button[data-field='choice']").all_inner_texts()
+    assert offered == ["option 1", "option 2"]
+    page.locator("#actions-panel").scroll_into_view_if_needed()
+    screenshot_at(page, "phone-spellwars-option")
+    head = position(page)
+    page.tap("#actions button[data-field='choice']")
+    assert page.inner_text("#summary") == "Choose: option 1"
+    page.tap("#send")
+    wait_position(page, head + 1)
     no_sideways_scroll(page)
     close_clean(page)
