@@ -84,7 +84,27 @@
 
   // ------------------------------------------------------------ drawing
 
+  // Commands with something to choose (a card, a target...), as opposed to a bare "Pass".
+  const hasFields = (cmds) => cmds.some((cmd) => Object.keys(cmd).some((k) => k !== "type"));
+
+  // One kind of move only ("Pick a target", "Place your spell"): its first question
+  // is asked at once, rather than after a tap on the only button there is.
+  function openOnlyType() {
+    const b = S.builder;
+    if (S.state.held || b.type || b.focus || b.types.length !== 1) return;
+    if (hasFields(b.ofType(b.types[0]))) b.choose(b.types[0]);
+  }
+
+  // The builder as it stands when its only type was just opened: nothing to cancel yet.
+  function atStart(b) {
+    const fresh = new Builder(S.legal);
+    fresh.choose(b.type);
+    fresh.next();
+    return !b.picks.length && JSON.stringify(fresh.values) === JSON.stringify(b.values);
+  }
+
   function draw() {
+    openOnlyType();
     const c = ctx();
     const st = S.state;
     $("status").replaceChildren(h(`span.pill.${st.status}`, {}, st.status), " ", h("span.muted", {}, `position ${st.position}`));
@@ -95,6 +115,7 @@
     drawOutcome(c);
     drawHand(c);
     drawActions(c);
+    $("to-move").hidden = $("actions-panel").hidden;
     document.body.dataset.position = String(st.position);
     $("replay-link").href = replayHref();
   }
@@ -246,6 +267,7 @@
     const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
     panel.hidden = !(mine && st.status === "running");
     if (panel.hidden) return;
+    c.now = true; // the values are read against the state as it stands (a palette slot's card)
     const b = S.builder;
     const box = $("actions");
     box.replaceChildren();
@@ -268,7 +290,9 @@
             typeLabel(c, t)
           );
         }),
-        focus || b.type ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel") : null
+        (focus || b.type) && !(b.types.length === 1 && atStart(b))
+          ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel")
+          : null
       )
     );
     if (!b.type) return;
@@ -332,10 +356,24 @@
       inHand.length ? h("div.muted", {}, "Click cards in your hand to add or remove them.") : null,
       others.length ? h("div.choices", {}, others.map((x) => h("button", { type: "button", onclick: () => { b.toggle(x); draw(); } }, label(c, field, x)))) : null,
       h("div.choices", { style: "margin-top:.4em" },
-        h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick: () => { b.set(field, picked); draw(); } }, "Done"),
+        composeButton(field, picked),
         b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, "clear") : null
       )
     );
+  }
+
+  // The button under a list being picked: "Send" when the picks finish the command
+  // (one tap sends a composed spell), "Done" when more questions follow.
+  function composeButton(field, picked) {
+    const b = S.builder;
+    const then = new Builder(b.legal);
+    then.choose(b.type);
+    Object.assign(then.values, b.values, { [field]: picked || [] });
+    const cmd = picked && !then.next() ? then.command() : null;
+    if (cmd) return h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send");
+    const last = !picked && !WL.commands.fieldsOf(b.ofType(b.type)).some((f) => f !== field && !(f in b.values));
+    const onclick = () => { b.set(field, picked); draw(); };
+    return h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick }, last ? "Send" : "Done");
   }
 
   // ------------------------------------------------------------ acting
@@ -553,8 +591,17 @@
     source.onerror = () => $("live").classList.remove("on"); // EventSource reconnects by itself
   }
 
+  // On a phone the turn bar stays at the top of the screen: its buttons bring the
+  // move or the story just below it, wherever the page was scrolled.
+  function jumpTo(id) {
+    const top = $(id).getBoundingClientRect().top + window.scrollY - $("turn-bar").offsetHeight - 8;
+    window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+  }
+
   async function start() {
     $("nav").replaceWith(WL.nav());
+    $("to-move").addEventListener("click", () => jumpTo("actions-panel"));
+    $("to-story").addEventListener("click", () => jumpTo("story-panel"));
     $("replay-link").href = replayHref();
     try {
       S.summary = await api("GET", `/tables/${gid}`);

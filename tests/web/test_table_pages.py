@@ -67,7 +67,7 @@ def play_one(page: Any) -> None:
     """Send one command by clicking what the page offers, first choice each time."""
     before = position(page)
     for _ in range(30):
-        if page.locator("#send").count():
+        if page.locator("#send:enabled").count():
             page.click("#send")
             break
         done = page.locator("#compose-done")
@@ -86,6 +86,14 @@ def play_one(page: Any) -> None:
             break
         page.wait_for_timeout(50)
     wait_position(page, before + 1)
+
+
+def one_of_each_kind(page: Any, cards: str) -> list[str]:
+    """A Spell Wars spell from the hand: the first Source, Qualité and Destination there are."""
+    kinds: dict[str, str] = {}
+    for card in page.locator(cards).all():
+        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
+    return [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
 
 
 def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
@@ -170,10 +178,7 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     # 255 legal placements, yet one button to start composing.
     assert page.locator("#actions button[data-type]").count() == 1
     page.click("#actions button[data-type='PlaceCards']")
-    kinds: dict[str, str] = {}
-    for card in page.locator("#hand .card").all():
-        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
-    picked = [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
+    picked = one_of_each_kind(page, "#hand .card")
     for card_id in picked:
         page.click(f"#hand .card[data-card='{card_id}']")
     slots = page.inner_text("#slots")
@@ -198,9 +203,8 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     assert "take cards back" in page.inner_text("#checks")
     page.click(f"#hand .card[data-card='{extra}']")  # and out again
     screenshot(page, "spellwars-composing")
-    page.click("#compose-done")
     head = position(page)
-    page.click("#send")
+    page.click("#send")  # the picks finish the command: one tap sends it
     wait_position(page, head + 1)
     placed = [e.event for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
     assert sorted(placed[-1].command["cards"]) == sorted(picked)

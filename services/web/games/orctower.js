@@ -207,8 +207,33 @@
         h("div.guilds", {}, v.players.map((p) => hunting(c, p)))
       );
     },
-    valueLabel(field, value) {
+    // What each field asks, in the game's words, rather than "Choose slot".
+    question(field) {
+      return {
+        quarter: "Which quarter?",
+        space: "To which tower space?",
+        card: "Which card?",
+        slot: "Which card of the palette?",
+        level: "At which level does the spell act?",
+        creature: "Which creature?",
+        section: "Which section?",
+        side: "Which neighbouring quarter?",
+        seat: "Which player?",
+        energy: "Which energy does the card give?",
+        mission: "Which mission do you keep?",
+        tile: "Which baby toad tile?",
+        first: "Which creature moves?",
+        second: "It swaps places with which creature?",
+      }[field];
+    },
+    valueLabel(field, value, c) {
       if (field === "section" && typeof value === "number") return SECTIONS[value] || null;
+      // A palette slot by the card in it, while the move is composed (c.now): a past
+      // command's slot holds another card since, so the story says the slot alone.
+      if (field === "slot" && typeof value === "number") {
+        const id = c && c.now ? c.view.palette[value] : null;
+        return id ? `${nameOf(id)} (palette slot ${value})` : `palette slot ${value}`;
+      }
       if (field === "quarter" && typeof value === "number") return `quarter ${value}`;
       if (field === "space" && typeof value === "number") return `tower space ${value}`;
       if (field === "creature" && typeof value === "string") return `${nameOf(value)} (${value})`;

@@ -40,12 +40,21 @@
   // wild card stands for, "2,0,1" the wizards the die's faces go to.
   function choiceLabel(c, value) {
     const kind = c.view.choice ? c.view.choice.kind : "";
+    if (kind === "option" && /^\d+$/.test(value)) return `option ${value}`;
     if (value === "none") return { play: "play no creature", discard: "discard nothing" }[kind] || "none of them";
     const split = /^(\d+)>(\d+)$/.exec(value);
     if (split) return `die ${split[1]} → ${WL.nameOf(c.players, Number(split[2]))}`;
     if (/^\d+(,\d+)+$/.test(value)) return value.split(",").map((n) => WL.nameOf(c.players, Number(n))).join(", ");
     if (value.includes("+") || KIND_NAMES[value]) return value.split("+").map(cardName).join(" + ");
     return null;
+  }
+
+  // The card an option choice is about: the one of the chooser's revealed spell whose
+  // name starts the prompt.
+  function optionCard(c, choice) {
+    const w = c.view.wizards.find((x) => x.seat === choice.seat);
+    const faces = ((w && w.spell) || []).map((item) => WL.face("spellwars", item.id)).filter(Boolean);
+    return faces.find((f) => choice.prompt.startsWith(`${f.name}:`)) || null;
   }
 
   WL.games.spellwars = {
@@ -109,7 +118,13 @@
       if (field === "choice" && typeof value === "string") return choiceLabel(c, value);
       return null;
     },
-    question(field) {
+    question(field, c) {
+      // "Groclonar: choose an option" offers 1 and 2: the card's own text says what they are.
+      const choice = c && c.view.choice;
+      if (field === "choice" && choice && choice.kind === "option") {
+        const card = optionCard(c, choice);
+        if (card) return [`Which option of ${card.name}? `, h("span", { style: "font-weight:400" }, `« ${card.text} »`)];
+      }
       return {
         cards: `Compose your spell: pick up to one ${KIND_NAMES.source}, one ${KIND_NAMES.quality} and one ${KIND_NAMES.delivery}`,
         card: "Which card?",
