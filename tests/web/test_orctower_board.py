@@ -111,3 +111,23 @@ def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
         screenshot(page, "orctower-phone")
     finally:
         context.close()
+
+
+def test_on_a_desktop_the_palette_lies_in_a_row_under_the_tower(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    with server.client() as c:
+        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": "web-ot-row"}
+        r = c.post("/tables", json=body)
+        assert r.status_code == 201, r.text
+        table = r.json()
+    seat = table["seats"][0]
+    page = open_seat(browser, seat_link(server, table["game_id"], seat["seat"], seat["token"]))
+    page.wait_for_selector("#ot-palette .card", timeout=15_000)
+    tops = page.eval_on_selector_all(
+        "#ot-palette .card", "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
+    )
+    # Six cards in at most two rows, not one card a row (a tall tower).
+    assert len(tops) == 6 and len(set(tops)) <= 2, tops
+    assert page.errors == []
+    page.context.close()
