@@ -299,8 +299,10 @@ def viewer_page(*, inline: bool = True) -> str:
 def html_text(doc: dict[str, Any]) -> str:
     """The replay viewer with the document embedded: one file, no network."""
     page = viewer_page()
-    # Inside <script>, only "</" can end the element early; JSON allows "<\/".
-    data = json_text(doc).replace("</", "<\\/")
+    # Inside <script>, "</" can end the element early, and "<!--" then "<script"
+    # (a player's name, say) makes the real end tag not end it: no "<" at all.
+    # In JSON it is only ever inside a string, where "\u003c" reads the same.
+    data = json_text(doc).replace("<", "\\u003c")
     marker = '<script type="application/json" id="ledger-data"></script>'
     if marker not in page:
         raise RuntimeError("viewer.html lost its data slot")

@@ -311,22 +311,25 @@ def list_games(
         )
 
 
-def _loose(value: Any) -> Any:
-    """A command with every card said by its kind (``volcanino#2``, ``orc-04``
-    as ``volcanino``, ``orc``): as a person types it, not knowing copy numbers."""
-    if isinstance(value, str):
-        return card_kind(value)
-    if isinstance(value, list):
-        return [_loose(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _loose(v) for k, v in value.items()}
-    return value
+def _fits(sent: Any, legal: Any) -> bool:
+    """Does the legal command ``legal`` say what ``sent`` says, where a card
+    ``sent`` names by its kind (``volcanino``, ``orc``) may be any of its copies
+    (``volcanino#2``, ``orc-04``)? A copy named by its id is that copy: another
+    one is not it (two orcs stand in different places)."""
+    if isinstance(sent, str) and isinstance(legal, str):
+        return sent == legal or (card_kind(sent) == sent and card_kind(legal) == sent)
+    if isinstance(sent, list) and isinstance(legal, list):
+        return len(sent) == len(legal) and all(map(_fits, sent, legal))
+    if isinstance(sent, dict) and isinstance(legal, dict):
+        return sent.keys() == legal.keys() and all(_fits(v, legal[k]) for k, v in sent.items())
+    return bool(sent == legal)
 
 
 def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
     """The command to send for ``payload``: itself if it is legal as written or
     matches nothing (the ledger then says why it is refused); else the one legal
-    command it matches once card copy numbers are ignored, said on stderr. Two
+    command it matches where the cards it names by their kind may be any copy
+    (``_fits``), said on stderr. Two
     or more such matches are refused, naming them. A retry under an idempotency
     key already stored is matched with the command stored under that key.
 
@@ -349,7 +352,7 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
         candidates = msgspec.json.decode(msgspec.json.encode(legal_json(led, gid, seat)))
     if sent in candidates:
         return payload
-    alike = [c for c in candidates if _loose(c) == _loose(sent)]
+    alike = [c for c in candidates if _fits(sent, c)]
     said = [json.dumps(c, ensure_ascii=False) for c in alike]
     if len(alike) > 1:
         fail(
@@ -397,8 +400,8 @@ def act_command(
     """Send a seat's command; print the appended events as JSON.
 
     A card may be named by its kind (volcanino for volcanino#2): where exactly
-    one legal command matches once copy numbers are ignored, that one is sent,
-    and a line on stderr says so ("taken as ...").
+    one legal command matches with any copy there, that one is sent, and a line
+    on stderr says so ("taken as ..."). A copy named by its id is that copy.
 
     At a table whose seats enter their own draws, a command whose draws go to
     other seats is held: nothing is printed but [], and a line on stderr says

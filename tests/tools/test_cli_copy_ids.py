@@ -57,3 +57,17 @@ def test_a_command_that_matches_no_legal_one_is_refused_as_written(
     # The exact id still goes as it always did, with nothing said on stderr.
     exact = wizards("act", gid, "--seat", "0", "--command", _place("brikebix#1"))
     assert exact.stderr == "" and json.loads(exact.stdout)[0]["type"] == "ActionTaken"
+
+
+def test_a_copy_named_by_its_id_is_that_copy_not_another(
+    wizards: Wizards,  # noqa: F811
+) -> None:
+    # Ann holds brikebix#1, not brikebix#2. The copy she names by its id is not
+    # hers: refused as written, never sent as the other copy (an orc tower
+    # Attack on orc-04 must not strike orc-05, which stands elsewhere).
+    gid = wizards("new", "spellwars", "--names", "Ann,Bob", "--seed", "cli-copies").stdout.strip()
+    before = wizards.json("state", gid)["position"]
+    refused = wizards("act", gid, "--seat", "0", "--command", _place("brikebix#2"), code=2)
+    assert json.loads(refused.stderr)["code"] == "not_in_hand"
+    assert "taken as" not in refused.stderr
+    assert wizards.json("state", gid)["position"] == before

@@ -229,3 +229,25 @@ def test_an_elfenwizards_state_reads_player_by_player(
             assert problems == []
         finally:
             context.close()
+
+
+def test_a_players_name_that_reads_as_markup_leaves_the_html_export_whole(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    # "<!--" then "<script" inside the data's <script> element made the page's
+    # own end tag not end it: the data ran on into the page, and nothing was drawn.
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    odd = "<!--<script>"
+    gid = play_stored(
+        ledger, get_game("ultimate"), 2, "markup", options={"rounds_to_win": 1}, names=[odd, "Bob"]
+    )
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        assert int(page.get_attribute("#slider", "max")) == ledger.load(gid).version
+        assert odd in page.inner_text("#meta")
+        page.screenshot(path=str(artefacts / "viewer-markup-name.png"))
+        assert problems == []
+    finally:
+        context.close()
