@@ -56,7 +56,12 @@ def view_labels(record: Record) -> list[tuple[str, int | None]]:
     """Which views the export holds: every seat's once the game is over (or for the
     operator), else the exporting seat's own, or a spectator's."""
     if record.viewer == ALL or record.finished:
-        return [(record.words.seat(s), s) for s in range(len(record.started.players))]
+        labels = [record.words.seat(s) for s in range(len(record.started.players))]
+        # Two players of one name are told apart by seat: each label holds one view.
+        return [
+            (f"{label} (seat {s})" if labels.count(label) > 1 else label, s)
+            for s, label in enumerate(labels)
+        ]
     if record.viewer is None:
         return [("spectator", None)]
     return [(record.words.seat(int(record.viewer)), int(record.viewer))]

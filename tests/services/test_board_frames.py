@@ -107,3 +107,16 @@ def test_frames_keep_a_whole_view_every_so_often() -> None:
         True, False, False, True, False, False, True,
     ]  # fmt: skip
     assert frames.frames[1] == {"position": 2, "ops": {"Ann": [[["life"], 2]]}}
+
+
+def test_two_players_of_one_name_keep_a_view_each(sqlite_url: str) -> None:
+    ledger = WizardLedger(sqlite_url)
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 2, "twins", options={"rounds_to_win": 1}, names=["A", "A"])
+    doc = document(ledger, gid, disputes=False)
+    assert doc["views"] == ["A (seat 0)", "A (seat 1)"]
+    assert doc["seats"] == {"A (seat 0)": 0, "A (seat 1)": 1}
+    last = rebuilt(doc["boards"])[-1]
+    for label, seat in doc["seats"].items():
+        assert last[label] == seat_view(ledger, gid, len(doc["events"]), seat)
+    assert set(doc["frames"][0]["set"]) == {"A (seat 0)", "A (seat 1)"}
