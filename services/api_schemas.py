@@ -43,7 +43,9 @@ class StateOut(_Open):
     game_id: str
     game: str = Field(description="game id, see GET /games")
     position: int = Field(description="position of the last event folded (1 = GameStarted)")
-    status: str = Field(description="running or finished")
+    status: str = Field(
+        description="running, finished, or dealing (an opening that waits for seats' cards)"
+    )
     seat: int | None = Field(description="the seat this view is for; null: a spectator")
     players: list[str] = Field(description="the players' names, in seat order")
     pending: list[PendingDecision] = Field(description="who must decide now")

@@ -176,6 +176,8 @@ def state_json(
     held = held_json(ledger, gid, loaded, seat) if at is None else None
     if held is not None:
         out["held"] = held
+        if held["seat"] is None:  # the opening deal waits for seats' cards, as the list says
+            out["status"] = "dealing"
     return out
 
 

@@ -37,6 +37,8 @@ def test_a_table_being_dealt_is_listed_with_whom_it_waits_for(
     assert first["status_text"] == "dealing — waiting for Bob's and Cy's cards"
     assert first["waiting_names"] == ["Bob", "Cy"] and first["started_at"]
     assert client.get(f"/tables/{gid}").json()["status_text"] == first["status_text"]
+    # The table's own state says so too (its list and its page agree).
+    assert client.get(f"/tables/{gid}/state").json()["status"] == "dealing"
     assert second["status"] == "running" and second["status_text"] == "running"
     # Dealt: running, among the stored games, listed once.
     ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])
@@ -44,6 +46,7 @@ def test_a_table_being_dealt_is_listed_with_whom_it_waits_for(
     again = client.get("/tables?order=newest").json()
     assert [t["game_id"] for t in again] == [gid, seeded]
     assert again[0]["status"] == "running" and again[0]["events"] > 0
+    assert client.get(f"/tables/{gid}/state").json()["status"] == "running"
 
 
 def test_wizards_list_shows_a_table_being_dealt(tmp_path: Path) -> None:

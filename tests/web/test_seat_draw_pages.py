@@ -123,6 +123,9 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     for page, cards in zip(pages, dealt, strict=True):
         page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
         assert "Your cards — the opening deal — waiting for " in page.inner_text("#turn")
+        # Dealing: the table says so, and nobody is on turn before the deal.
+        assert page.inner_text("#status .pill") == "dealing"
+        assert "on turn" not in page.inner_text("#public")
         fields = page.locator("#table-chance select[data-kind=card]")
         assert fields.count() == 2
         for i, card in enumerate(cards):

@@ -33,7 +33,7 @@
         h(
           `div.seat${p.seat === c.seat ? ".me" : ""}${p.seat === v.active ? ".active" : ""}${p.eliminated ? ".out" : ""}`,
           { dataset: { seat: p.seat } },
-          h("div.who", {}, c.players[p.seat], WL.you(c, p.seat), p.seat === v.active && v.winner === null ? " · on turn" : ""),
+          h("div.who", {}, c.players[p.seat], WL.you(c, p.seat), p.seat === v.active && v.winner === null && c.state.status !== "dealing" ? " · on turn" : ""),
           h(
             "div.stats",
             {},
