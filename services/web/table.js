@@ -576,7 +576,13 @@
     const params = new URLSearchParams({ after: String(after) });
     if (token) params.set("token", token);
     const source = new EventSource(`/tables/${gid}/events?${params}`);
-    source.addEventListener("ready", () => $("live").classList.add("on"));
+    // Ready (at first, and again after each reconnection): what happened before the
+    // stream began is read once, since a move held for others' cards is no entry
+    // the stream would replay from ``after``.
+    source.addEventListener("ready", () => {
+      $("live").classList.add("on");
+      refresh();
+    });
     source.addEventListener("entry", (m) => {
       addLine(JSON.parse(m.data), true);
       refresh();

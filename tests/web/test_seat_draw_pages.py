@@ -160,3 +160,34 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
         assert page.errors == []
         page.context.close()
     lobby.close()
+
+
+def test_a_move_held_before_the_pages_live_stream_began_is_shown(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """A held move is no entry the stream replays: a page whose stream connects
+    after it (a slow network, a phone waking up) reads it when the stream is ready."""
+    gid, line, tokens = _at_first_refill(web_ledger)
+    actor = line["seat"]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    held_done = []
+
+    def late_stream(route: Any) -> None:
+        # The move is made, and held, before this page's stream reaches the server.
+        if not held_done:
+            web_ledger.act(
+                gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor)
+            )
+            held_done.append(True)
+        route.continue_()
+
+    context.route("**/events?*", late_stream)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/play/{gid}#seat={actor}&token={tokens[actor]}")
+        page.wait_for_function(
+            "document.getElementById('turn').textContent.includes('waiting for')", timeout=TIMEOUT
+        )
+        assert held_done and page.locator("#actions button").count() == 0
+    finally:
+        context.close()
