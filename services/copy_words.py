@@ -10,19 +10,11 @@ else about the card (where it came from) is said, as the reader may not know it.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-# A card instance's id: its kind, then the copy's number ("slug#2", "smash.01", "orc-04").
-_COPY = re.compile(r"^(?P<kind>.+?)[#.-](?P<n>\d+)$")
-
-
-def copy_number(value: str) -> int | None:
-    """The copy an instance id names, or None for an id without a copy number."""
-    found = _COPY.match(value)
-    return int(found["n"]) if found else None
+from domain.kernel.chance_needs import copy_number
 
 
 def _leaves(value: Any, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], Any]:

@@ -10,7 +10,6 @@ replay viewer (``services/web/viewer.html``) with the document embedded.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -24,6 +23,7 @@ from domain.kernel import (
     apply,
     open_table,
 )
+from domain.kernel.chance_needs import card_kind
 from services.board_frames import BoardFrames
 from services.card_names import started_face, table_names
 from services.dispute import Record, dice_check, every_dispute, read_record
@@ -133,8 +133,7 @@ def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str
     for frame in boards:
         _strings(frame.get("views"), said)
         _strings(frame.get("ops"), said)
-    # An instance id names its kind before a copy number: "slug#2", "smash.01", "orc-04".
-    kinds = {re.split(r"[#.]", s)[0] for s in said} | {re.sub(r"-\d+$", "", s) for s in said}
+    kinds = {card_kind(s) for s in said}
     cards = [c for c in face["cards"] if c["id"] in said or c["id"] in kinds]
     names = {k: v for k, v in face.get("names", {}).items() if k in said or k in kinds}
     return {**face, "cards": cards, "names": names}

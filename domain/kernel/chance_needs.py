@@ -22,7 +22,7 @@ from typing import Literal
 import msgspec
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
-_INSTANCE = re.compile(r"^(.+?)[#.\-]\d+$")
+_INSTANCE = re.compile(r"^(.+?)[#.\-](\d+)$")
 # A seat as the rules' words mention it ("card stolen from seat 1").
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
@@ -63,6 +63,12 @@ def card_kind(card_id: str) -> str:
     """The card an instance id is a copy of (itself when it has no copy number)."""
     m = _INSTANCE.match(card_id)
     return m.group(1) if m else card_id
+
+
+def copy_number(card_id: str) -> int | None:
+    """The copy an instance id names ("slug#2": 2), or None for an id without one."""
+    m = _INSTANCE.match(card_id)
+    return int(m.group(2)) if m else None
 
 
 def card_key(name: str) -> str:
