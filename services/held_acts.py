@@ -68,6 +68,16 @@ class HeldActs:
     def _refused_id(self: WizardLedger, gid: UUID) -> UUID:
         return uuid5(_REFUSED_NS, gid.hex)
 
+    def _last_number(self: WizardLedger, stream: UUID) -> int:
+        """How many rows a stream of the hold recorder has (its last row's number)."""
+        rows = self.holds_recorder.select_events(stream, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def _numbered(self: WizardLedger, stream: UUID, kind: type[Any]) -> list[tuple[int, Any]]:
+        """Every row of a stream of the hold recorder, numbered, decoded as ``kind``."""
+        rows = self.holds_recorder.select_events(stream)
+        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=kind)) for r in rows]
+
     def _last_hold(self: WizardLedger, gid: UUID) -> tuple[int, Hold | None]:
         """The hold record's last row: (its number, the hold), or (0, None)."""
         rows = self.holds_recorder.select_events(self._hold_id(gid), desc=True, limit=1)
@@ -79,15 +89,14 @@ class HeldActs:
         """How many rows the game's hold record has (one per held command or entry)."""
         from services.ledger import parse_game_id
 
-        return self._last_hold(parse_game_id(game_id))[0]
+        return self._last_number(self._hold_id(parse_game_id(game_id)))
 
     def hold_record(self: WizardLedger, game_id: str | UUID) -> list[tuple[int, Hold]]:
         """Every row of the game's hold record, numbered: each command held and
         each entry made for it, whole (the operator's view: the cards named)."""
         from services.ledger import parse_game_id
 
-        rows = self.holds_recorder.select_events(self._hold_id(parse_game_id(game_id)))
-        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=Hold)) for r in rows]
+        return self._numbered(self._hold_id(parse_game_id(game_id)), Hold)
 
     def hold_of(self: WizardLedger, game_id: str | UUID) -> Hold | None:
         """The command the game is holding for seats' draws, or None."""
@@ -206,8 +215,8 @@ class HeldActs:
         return None
 
     def _openings_listed(self: WizardLedger) -> int:
-        rows = self.holds_recorder.select_events(_OPENINGS, desc=True, limit=1)
-        return rows[0].originator_version if rows else 0
+        """How many openings the list of openings held has."""
+        return self._last_number(_OPENINGS)
 
     def held_openings(self: WizardLedger, dealt: Collection[UUID]) -> list[UUID]:
         """The games whose opening still waits for seats' cards (nothing in their
@@ -322,9 +331,8 @@ class HeldActs:
         is not told what it would have learnt."""
         dice, orders, drew = chance
         for _ in range(_RETRIES):
-            after, _ = self._last_hold(gid)
-            rows = self.holds_recorder.select_events(self._refused_id(gid), desc=True, limit=1)
-            number = rows[0].originator_version if rows else 0
+            after = self._last_number(self._hold_id(gid))
+            number = self._last_number(self._refused_id(gid))
             row = Refused(
                 after=after,
                 at=self._load(gid).version,
@@ -351,8 +359,7 @@ class HeldActs:
         """Every refused entry of the game, numbered in the order they came."""
         from services.ledger import parse_game_id
 
-        rows = self.holds_recorder.select_events(self._refused_id(parse_game_id(game_id)))
-        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=Refused)) for r in rows]
+        return self._numbered(self._refused_id(parse_game_id(game_id)), Refused)
 
     def _held_write(
         self: WizardLedger,
@@ -528,9 +535,7 @@ class HeldActs:
 
         if key in loaded.keys and command is not None:
             return Acted(self._replayed(gid, loaded, seat, command, key), loaded)
-        rows = self.holds_recorder.select_events(self._hold_id(gid))
-        for stored in rows:
-            row = msgspec.msgpack.decode(stored.state, type=Hold)
+        for _, row in self._numbered(self._hold_id(gid), Hold):
             if row.entered == seat and row.keys and row.keys[-1] == (key, seat):
                 if not row.done:
                     return Acted([], loaded)  # it was held: so it is answered again

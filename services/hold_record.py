@@ -21,6 +21,16 @@ from services.ledger import WizardLedger
 from services.seat_chance import OPENING, Hold, Refused, by_seats
 
 
+def in_order(ledger: WizardLedger, gid: UUID) -> list[tuple[int, Hold | Refused]]:
+    """The hold record's rows and the refused entries, numbered, in the order they
+    came: a refused entry after the row it was sent at, before the next one."""
+    keyed: list[tuple[tuple[int, int, int], int, Hold | Refused]] = [
+        ((number, 0, 0), number, row) for number, row in ledger.hold_record(gid)
+    ]
+    keyed += [((no.after, 1, number), number, no) for number, no in ledger.hold_refusals(gid)]
+    return [(number, item) for _, number, item in sorted(keyed, key=lambda k: k[0])]
+
+
 def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, Any]:
     """The game's hold record and refused entries as ``seat`` (None: a
     spectator) may read them, in the order they came."""
@@ -46,43 +56,45 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
     def shows(s: int) -> bool:
         return finished or (seat is not None and s == seat)
 
-    lines: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
-    for number, row in ledger.hold_record(gid):
-        mine = _named_by(row, row.entered)
-        line: dict[str, Any] = {
+    for number, item in in_order(ledger, gid):
+        if isinstance(item, Refused):
+            out["refused"][item.seat] += 1
+            line = {
+                "row": None,
+                "after_row": item.after,
+                "refused": True,
+                "at": item.at,
+                "seat": item.seat,
+                "entered_by": names[item.seat],
+                "when": item.when,
+                "counts": {
+                    "dice": len(item.dice),
+                    "orders": len(item.orders),
+                    "drew": len(item.drew),
+                },
+            }
+            if shows(item.seat):
+                line.update(_refusal(item))
+            out["rows"].append(line)
+            continue
+        mine = _named_by(item, item.entered)
+        line = {
             "row": number,
             "refused": False,
-            "at": row.at,
-            "held_seat": None if row.seat == OPENING else row.seat,
-            "held": "the opening" if row.seat == OPENING else names[row.seat],
-            "command": _command(loaded.game, row, seat, finished),
-            "seat": None if row.entered == OPENING else row.entered,
-            "entered_by": who(row.entered),
-            "when": row.when,
+            "at": item.at,
+            "held_seat": None if item.seat == OPENING else item.seat,
+            "held": "the opening" if item.seat == OPENING else names[item.seat],
+            "command": _command(loaded.game, item, seat, finished),
+            "seat": None if item.entered == OPENING else item.entered,
+            "entered_by": who(item.entered),
+            "when": item.when,
             "counts": {k: len(v) for k, v in mine.items()},
-            "waiting": list(row.waiting),
-            "done": row.done,
+            "waiting": list(item.waiting),
+            "done": item.done,
         }
-        if shows(row.entered):
+        if shows(item.entered):
             line["named"] = {**mine, "drew": [say(str(c)) for c in mine["drew"]]}
-        lines.append(((number, 0, 0), line))
-    for number, no in ledger.hold_refusals(gid):
-        out["refused"][no.seat] += 1
-        line = {
-            "row": None,
-            "after_row": no.after,
-            "refused": True,
-            "at": no.at,
-            "seat": no.seat,
-            "entered_by": names[no.seat],
-            "when": no.when,
-            "counts": {"dice": len(no.dice), "orders": len(no.orders), "drew": len(no.drew)},
-        }
-        if shows(no.seat):
-            line.update(_refusal(no))
-        lines.append(((no.after, 1, number), line))
-    # A refused entry comes after the row it was sent at, before the next one.
-    out["rows"] = [line for _, line in sorted(lines, key=lambda pair: pair[0])]
+        out["rows"].append(line)
     return out
 
 

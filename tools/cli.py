@@ -626,54 +626,51 @@ def holds(game_id: str) -> None:
     Only at a table whose seats enter their own draws. The record is printed
     whole as JSON, with the cards named: the operator's view, as log --full is.
     Every entry refused is listed too, marked so, after the row it was sent at."""
-    from services.seat_chance import OPENING
+    from services.hold_record import in_order
+    from services.seat_chance import OPENING, Refused
 
-    players = ledger().load(game_id).table.started.players
+    gid = parse_game_id(game_id)
+    players = ledger().load(gid).table.started.players
 
     def who(seat: int) -> str:
         return "whoever opened the table" if seat == OPENING else players[seat]
 
-    rows: list[tuple[tuple[int, int, int], dict[str, Any]]] = [
-        (
-            (number, 0, 0),
-            {
-                "row": number,
-                "at": row.at,
-                "held": "the opening" if row.seat == OPENING else who(row.seat),
-                "command": None if row.seat == OPENING else row.command,
-                "entered_by": who(row.entered),
-                "when": row.when,
-                "dice": list(row.dice),
-                "drew": list(row.drew),
-                "orders": [None if o is None else list(o) for o in row.orders],
-                "waiting": [who(s) for s in row.waiting],
-                "done": row.done,
-                "refused": False,
-            },
-        )
-        for number, row in ledger().hold_record(game_id)
-    ]
-    rows += [
-        (
-            (no.after, 1, number),
-            {
-                "after_row": no.after,
-                "at": no.at,
-                "command": no.command,
-                "entered_by": who(no.seat),
-                "when": no.when,
-                "dice": list(no.dice),
-                "drew": list(no.drew),
-                "orders": [list(o) for o in no.orders],
-                "refused": True,
-                "code": no.code,
-                "message": no.message,
-            },
-        )
-        for number, no in ledger().hold_refusals(game_id)
-    ]
-    # A refused entry comes after the row it was sent at, before the next one.
-    out([line for _, line in sorted(rows, key=lambda pair: pair[0])])
+    lines: list[dict[str, Any]] = []
+    for number, item in in_order(ledger(), gid):
+        if isinstance(item, Refused):
+            lines.append(
+                {
+                    "after_row": item.after,
+                    "at": item.at,
+                    "command": item.command,
+                    "entered_by": who(item.seat),
+                    "when": item.when,
+                    "dice": list(item.dice),
+                    "drew": list(item.drew),
+                    "orders": [list(o) for o in item.orders],
+                    "refused": True,
+                    "code": item.code,
+                    "message": item.message,
+                }
+            )
+        else:
+            lines.append(
+                {
+                    "row": number,
+                    "at": item.at,
+                    "held": "the opening" if item.seat == OPENING else who(item.seat),
+                    "command": None if item.seat == OPENING else item.command,
+                    "entered_by": who(item.entered),
+                    "when": item.when,
+                    "dice": list(item.dice),
+                    "drew": list(item.drew),
+                    "orders": [None if o is None else list(o) for o in item.orders],
+                    "waiting": [who(s) for s in item.waiting],
+                    "done": item.done,
+                    "refused": False,
+                }
+            )
+    out(lines)
 
 
 @app.command()
