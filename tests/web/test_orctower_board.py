@@ -87,19 +87,25 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
     page.context.close()
 
 
-def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
-    browser: Any, server: LiveServer, web_ledger: WizardLedger
-) -> None:
+def _first_seat_link(server: LiveServer, seed: str) -> str:
+    """A two-player orc tower opened over HTTP: the first seat's page."""
     with server.client() as c:
-        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": "web-ot-phone"}
+        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": seed}
         r = c.post("/tables", json=body)
         assert r.status_code == 201, r.text
         table = r.json()
     seat = table["seats"][0]
+    return seat_link(server, table["game_id"], seat["seat"], seat["token"])
+
+
+def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    link = _first_seat_link(server, "web-ot-phone")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
-        page.goto(seat_link(server, table["game_id"], seat["seat"], seat["token"]))
+        page.goto(link)
         page.wait_for_selector("#ot-map", timeout=15_000)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         # No creature's name is cut: each fits in the box drawn for it.
@@ -116,13 +122,8 @@ def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
 def test_on_a_desktop_the_palette_lies_in_a_row_under_the_tower(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    with server.client() as c:
-        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": "web-ot-row"}
-        r = c.post("/tables", json=body)
-        assert r.status_code == 201, r.text
-        table = r.json()
-    seat = table["seats"][0]
-    page = open_seat(browser, seat_link(server, table["game_id"], seat["seat"], seat["token"]))
+    link = _first_seat_link(server, "web-ot-row")
+    page = open_seat(browser, link)
     page.wait_for_selector("#ot-palette .card", timeout=15_000)
     tops = page.eval_on_selector_all(
         "#ot-palette .card", "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"

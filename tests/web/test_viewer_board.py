@@ -31,16 +31,24 @@ def go_to(page: Any, position: int) -> None:
     page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
 
 
+def exported(
+    tmp_path: Path, game_id: str, players: int, seed: str, **play: Any
+) -> tuple[WizardLedger, Any, Path]:
+    """A game played by bots into a store under ``tmp_path`` (the first players of
+    ``NAMES``), and its HTML export there: the store, the game's id, the file."""
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    gid = play_stored(ledger, get_game(game_id), players, seed, names=NAMES[:players], **play)
+    path = tmp_path / "game.html"
+    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    return ledger, gid, path
+
+
 @pytest.mark.parametrize("game_id", ["ultimate", "spellwars", "elfenwizards", "orctower"])
 def test_the_html_export_draws_each_positions_board_offline(
     game_id: str, browser: Any, tmp_path: Path
 ) -> None:
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
-    game = get_game(game_id)
-    players = max(2, game.spec.min_players)
-    gid = play_stored(ledger, game, players, "board", stop_after=30, names=NAMES[:players])
-    path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    players = max(2, get_game(game_id).spec.min_players)
+    ledger, gid, path = exported(tmp_path, game_id, players, "board", stop_after=30)
     context, page, problems = open_viewer(browser, path)
     try:
         last = ledger.load(gid).version
@@ -70,11 +78,10 @@ def test_the_html_export_draws_each_positions_board_offline(
 def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
     browser: Any, tmp_path: Path
 ) -> None:
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     game = get_game("ultimate")
-    gid = play_stored(ledger, game, 2, "board-life", options={"rounds_to_win": 1}, names=NAMES[:2])
-    path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    ledger, gid, path = exported(
+        tmp_path, "ultimate", 2, "board-life", options={"rounds_to_win": 1}
+    )
     context, page, problems = open_viewer(browser, path)
     try:
         last = ledger.load(gid).version
@@ -171,12 +178,8 @@ def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
 ) -> None:
     """Slid through the set-up: an empty pyramid and no dragon at #1, the pawns
     from #6 (their event), the dragon from #8 with the player the roll named."""
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
-    game = get_game("elfenwizards")
-    gid = play_stored(ledger, game, 3, "opening", stop_after=2, names=NAMES)
+    ledger, gid, path = exported(tmp_path, "elfenwizards", 3, "opening", stop_after=2)
     holder = NAMES[ledger.load(gid, at=8).table.state.dragon]
-    path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)
     try:
         for position, pawns, dragon in ((1, 0, "not given yet"), (6, 24, "not given yet")):
@@ -200,11 +203,7 @@ def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
 def test_on_a_phone_the_board_comes_first_and_nothing_overflows(
     browser: Any, tmp_path: Path
 ) -> None:
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
-    game = get_game("spellwars")
-    gid = play_stored(ledger, game, 2, "phone", stop_after=20, names=NAMES[:2])
-    path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    _, _, path = exported(tmp_path, "spellwars", 2, "phone", stop_after=20)
     context = browser.new_context(offline=True, viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
