@@ -18,22 +18,26 @@ from domain.kernel import IllegalCommand
 from services.ledger import WizardLedger
 from services.verify import verify_game
 
-POSITION = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
-FIREBALL = {"type": "PlayCard", "card": "fireball", "target": 1}
 
-
-def _held_decline(ledger: WizardLedger) -> str:
-    """Ann's fireball, then Bob's Decline held for the two cards Ann draws."""
+def fireball_played(ledger: WizardLedger) -> str:
+    """A seats table of Ann and Bob where Ann has just cast her fireball at Bob."""
+    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
     gid = str(
         ledger.create_game(
             "ultimate",
             ["Ann", "Bob"],
             table=True,
             chance_by="seats",
-            setup={**POSITION, "first": 0},
+            setup={**position, "first": 0},
         ).game_id
     )
-    ledger.act(gid, 0, FIREBALL)
+    ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    return gid
+
+
+def _held_decline(ledger: WizardLedger) -> str:
+    """Ann's fireball, then Bob's Decline held for the two cards Ann draws."""
+    gid = fireball_played(ledger)
     assert ledger.act(gid, 1, {"type": "Decline"}, drew=["Bouclier", "Miroir"], dice=[1]) == []
     return gid
 

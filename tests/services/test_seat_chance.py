@@ -20,6 +20,7 @@ from services.ledger import WizardLedger
 from services.reads import legal_json, state_json
 from services.verify import verify_game
 from tests.services.table_transcript import consequences, story, transcript
+from tests.services.test_hold_refusals import fireball_played
 from tests.services.test_spellwars_tables import SEED, drawn
 
 
@@ -510,17 +511,7 @@ def test_a_stale_read_of_the_hold_record_cannot_lose_a_held_command(
     record's next row, so the second loses the race, reads again, and is told
     the game waits; the held command stands."""
     first, second = WizardLedger(sqlite_url), WizardLedger(sqlite_url)
-    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
-    gid = str(
-        first.create_game(
-            "ultimate",
-            ["Ann", "Bob"],
-            table=True,
-            chance_by="seats",
-            setup={**position, "first": 0},
-        ).game_id
-    )
-    first.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
+    gid = fireball_played(first)
     seen = second._last_hold(UUID(gid))  # the record as it was
     first.act(gid, 1, {"type": "Decline"}, drew=["shield", "mirror"], dice=[1])  # held
     assert first.hold_of(gid) is not None
