@@ -17,6 +17,7 @@ from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 from tests.web.conftest import screenshot
 from tests.web.test_table_pages import check_no_hidden_cards, open_seat, seat_link
+from tests.web.test_table_phone import new_table
 
 # The base game, and with the modules that put more on the board (terrain
 # tiles on the middle sections, brooding toads among the creatures).
@@ -89,13 +90,8 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
 
 def _first_seat_link(server: LiveServer, seed: str) -> str:
     """A two-player orc tower opened over HTTP: the first seat's page."""
-    with server.client() as c:
-        body = {"game": "orctower", "players": ["Ann", "Bob"], "seed": seed}
-        r = c.post("/tables", json=body)
-        assert r.status_code == 201, r.text
-        table = r.json()
-    seat = table["seats"][0]
-    return seat_link(server, table["game_id"], seat["seat"], seat["token"])
+    table = new_table(server, "orctower", ["Ann", "Bob"], seed)
+    return seat_link(server, table["game_id"], 0, table["seats"][0]["token"])
 
 
 def test_on_a_phone_the_board_fits_and_every_creature_is_named_whole(
