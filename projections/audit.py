@@ -15,7 +15,7 @@ from domain.kernel import ActionTaken, CardsShuffled, Consequence, DiceRolled, E
 from projections.base import Projection
 from projections.feed import Item
 from projections.store import ProjectionStore, Tx
-from services.words import hidden_line
+from services.words.sentences import hidden_line
 
 
 def dice_of(event: Event) -> dict[str, Any] | None:

@@ -3,7 +3,7 @@
 On SQLite eventsourcing offers no subscription (its ``ProjectionRunner``
 needs one), so projections poll: read the notifications after the tracked
 position, in order, in batches. A store sharded over several event tables
-(``services.shards``) has one log per shard, each in order on its own; a
+(``services.store.shards``) has one log per shard, each in order on its own; a
 game's events are all on one shard, so a fold follows one log.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import Event, Game, GameStarted, SetupError, Table, apply, get_game, open_table
-from services.codec import decode_body, decode_record
 from services.ledger import WizardLedger
+from services.store.codec import decode_body, decode_record
 
 log = logging.getLogger("wizards.projections")
 

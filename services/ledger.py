@@ -59,8 +59,18 @@ from domain.kernel import (
 from domain.kernel.chance_needs import seats_named
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from domain.kernel.events import OPENING_CHANCE
-from services.card_names import table_names
-from services.chance import (
+from services.config import eventsourcing_env, store_url
+from services.limits import (
+    MAX_DICE,
+    MAX_ORDER_LENGTH,
+    MAX_ORDERS,
+    MAX_POSITION,
+    check_depth,
+    check_seed,
+)
+from services.seats.desk import HeldActs
+from services.seats.hold import BY_SEATS, by_seats
+from services.store.chance import (
     card_words,
     check_supplied_used,
     dice_for,
@@ -69,7 +79,7 @@ from services.chance import (
     seat_words,
     unrevealing,
 )
-from services.codec import (
+from services.store.codec import (
     GENESIS,
     Record,
     decode_record,
@@ -78,9 +88,8 @@ from services.codec import (
     link_hash,
     topic_of,
 )
-from services.commit import Committer, Rows
-from services.config import eventsourcing_env, store_url
-from services.fold import (
+from services.store.commit import Committer, Rows
+from services.store.fold import (
     RecordRow,
     decode_events,
     fold_rows,
@@ -91,30 +100,21 @@ from services.fold import (
     read_records,
     track_keys,
 )
-from services.freshness import freshness_for
-from services.held_acts import HeldActs
-from services.host_binding import (
+from services.store.freshness import freshness_for
+from services.store.host_binding import (
     WriteRefused,
     attach,
     carry_token,
     open_counters,
     refusal,
 )
-from services.host_binding import status as binding_status
-from services.limits import (
-    MAX_DICE,
-    MAX_ORDER_LENGTH,
-    MAX_ORDERS,
-    MAX_POSITION,
-    check_depth,
-    check_seed,
-)
-from services.pg_write import lost_backend, settle
-from services.records import LedgerMapper
-from services.rows import Row, select_rows, select_states
-from services.seat_chance import BY_SEATS, by_seats
-from services.shards import Shards, shard_count
-from services.sqlite_writer import SQLiteWriter
+from services.store.host_binding import status as binding_status
+from services.store.pg_write import lost_backend, settle
+from services.store.records import LedgerMapper
+from services.store.rows import Row, select_rows, select_states
+from services.store.shards import Shards, shard_count
+from services.store.sqlite_writer import SQLiteWriter
+from services.words.card_names import table_names
 
 log = logging.getLogger("wizards.ledger")
 
@@ -345,7 +345,7 @@ def _track_keys(
     keys: dict[str, tuple[int, int, int]], events: Iterable[tuple[int, Event]]
 ) -> dict[str, tuple[int, int, int]]:
     """Idempotency keys -> (first position, last position, seat) of their action
-    (``services.fold.track_keys``)."""
+    (``services.store.fold.track_keys``)."""
     pairs = list(events)
     return track_keys(keys, [p for p, _ in pairs], [e for _, e in pairs])
 
@@ -404,7 +404,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         self.snapshot_every = snapshot_every
         self.use_snapshots = use_snapshots
         self._cache: OrderedDict[UUID, Loaded] = OrderedDict()
-        # The commit counter each cached fold was current at (see services.freshness):
+        # The commit counter each cached fold was current at (see services.store.freshness):
         # while a game's counter still shows it, reads are answered from the cache.
         self.freshness = freshness_for(self.url, self._host)
         self._current_at: dict[UUID, int] = {}
@@ -474,7 +474,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         dealt from piles of unknown order at the opening. ``data``: the
         table's own game data file, checked by the game and bound into
         ``GameStarted`` by its hash. ``chance_by``: ``"seats"`` where each seat
-        of a table-mode game enters the cards it draws (``services.seat_chance``)."""
+        of a table-mode game enters the cards it draws (``services.seats.hold``)."""
         game = get_game(game_id)
         if chance_by not in ("table", BY_SEATS):
             raise SetupError(

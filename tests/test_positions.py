@@ -25,7 +25,7 @@ import pytest
 
 from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, all_games, apply, replay
 from domain.kernel import start as kernel_start
-from services import toml_out
+from services.reads import toml_out
 from tests.test_simulation import option_variant
 from tools.simulation import Finished, Step, steps
 

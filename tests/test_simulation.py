@@ -31,7 +31,7 @@ from domain.kernel import (
     replay,
 )
 from domain.kernel.dice import rederive
-from services.codec import decode_body, encode_body, topic_of
+from services.store.codec import decode_body, encode_body, topic_of
 from tools.simulation import Finished, Step, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70, "orctower": 20}

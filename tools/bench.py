@@ -22,9 +22,9 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteFactory
 
 from domain.kernel import all_games
-from services.freshness import Unknown
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
+from services.reads.views import legal_json, state_json
+from services.store.freshness import Unknown
 from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
 from tools.bench_sse import bench_sse

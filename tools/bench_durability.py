@@ -37,7 +37,7 @@ from typing import Any
 import httpx
 
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 
 PG = "host=127.0.0.1 port=5432 user=postgres dbname=test"
 PG_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -84,7 +84,7 @@ class Server:
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "services.api:create_app",
+                "services.http.app:create_app",
                 "--factory",
                 "--port",
                 str(self.port),

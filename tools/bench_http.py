@@ -33,7 +33,7 @@ from typing import Any
 
 import msgspec
 
-from services.shards import shard_count
+from services.store.shards import shard_count
 
 _decode = msgspec.json.decode
 _encode = msgspec.json.encode
@@ -168,7 +168,7 @@ class Servers:
             wizards = str(Path(sys.executable).with_name("wizards"))
             return [wizards, "serve", "--port", str(port), "--no-access-log"]
         return [
-            *(sys.executable, "-m", "uvicorn", "services.api:create_app", "--factory"),
+            *(sys.executable, "-m", "uvicorn", "services.http.app:create_app", "--factory"),
             *("--loop", "asyncio", "--http", "h11", "--port", str(port)),
         ]
 
@@ -304,7 +304,7 @@ def check_stored(store: str, result: RunResult, baseline: Path | None = None) ->
     ``wizards verify``: this engine decides some of them differently on purpose
     (its rulings cite other passages), which verify reports as a difference."""
     from services.ledger import WizardLedger
-    from services.verify import verify_game
+    from services.review.verify import verify_game
 
     ledger = WizardLedger(store)
     try:

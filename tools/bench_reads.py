@@ -20,7 +20,7 @@ from uuid import UUID
 
 from domain.kernel import get_game
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tools.bench_streams import grow
 
 Line = Callable[[str, str], None]

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
+from services.reads.views import legal_json, state_json
 
 CALM = ("Draw", "Discard", "NoAction", "Pass", "EndTurn", "Decline", "KeepCards")
 

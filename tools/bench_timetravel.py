@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import ActionTaken
-from services.dispute import dispute
 from services.ledger import WizardLedger
-from services.readjudicate import diff_positions
-from services.reads import state_json
+from services.reads.views import state_json
+from services.review.dispute import dispute
+from services.review.readjudicate import diff_positions
 
 
 def _ms(fn: Callable[[], Any], repeat: int = 3) -> float:

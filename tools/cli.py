@@ -28,7 +28,7 @@ from domain.kernel.chance_needs import card_kind
 from services.config import StoreURLError, eventsourcing_env, store_url
 from services.ledger import WizardLedger, parse_game_id
 from services.problems import classify, dumps, extensions, problem
-from services.reads import (
+from services.reads.views import (
     legal_json,
     log_json,
     notes_by_position,
@@ -36,9 +36,9 @@ from services.reads import (
     state_json,
     summary_json,
 )
-from services.shards import shard_count
-from services.story import ALL, StoryLines, walk
-from services.verify import verify_game
+from services.review.story import ALL, StoryLines, walk
+from services.review.verify import verify_game
+from services.store.shards import shard_count
 
 app = typer.Typer(
     add_completion=True,
@@ -94,7 +94,7 @@ def ledger() -> WizardLedger:
             _ledger[url] = WizardLedger(url, use_snapshots=_store["snapshots"])
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
-        from services.live import publish_appends
+        from services.live.fanout import publish_appends
 
         publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
     return _ledger[url]
@@ -290,8 +290,8 @@ def list_games(
     """The stored games, oldest first.
 
     Each with its players, date, status or winner, and a mark on a fork."""
-    from services.listing import listing
-    from services.lobby import listed_games
+    from services.reads.listing import listing
+    from services.reads.lobby import listed_games
 
     ids = listed_games(ledger())
     if newest:
@@ -427,11 +427,11 @@ def act_command(
         drew=_parse_cards(drew),
         token=token,
     )
-    from services.card_names import table_names
-    from services.held_words import held_json
-    from services.reads import entry_json
-    from services.seat_chance import by_seats
-    from services.words import Words
+    from services.reads.holds import held_json
+    from services.reads.views import entry_json
+    from services.seats.hold import by_seats
+    from services.words.card_names import table_names
+    from services.words.sentences import Words
 
     if not entries:
         gid = parse_game_id(game_id)
@@ -536,7 +536,7 @@ def replay(
             raise ValueError(f"no event of type or rule {until!r} in this game")
         to = found if to is None else min(to, found)
     if step:
-        from services.words import Words
+        from services.words.sentences import Words
 
         started = entries[0].event
         words = Words.table(ledger().load(game_id, 1).game, started)  # type: ignore[arg-type]
@@ -562,7 +562,7 @@ def export(
 
     The JSON follows the schema in docs/schemas; the HTML is the self-contained
     replay viewer."""
-    from services.exports import export_text
+    from services.review.exports import export_text
 
     text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
     if output:
@@ -626,8 +626,8 @@ def holds(game_id: str) -> None:
     Only at a table whose seats enter their own draws. The record is printed
     whole as JSON, with the cards named: the operator's view, as log --full is.
     Every entry refused is listed too, marked so, after the row it was sent at."""
-    from services.hold_record import in_order
-    from services.seat_chance import OPENING, Refused
+    from services.reads.hold_record import in_order
+    from services.seats.hold import OPENING, Refused
 
     gid = parse_game_id(game_id)
     players = ledger().load(gid).table.started.players
@@ -791,7 +791,7 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
     Each citation gives its section and passage, says whether the text is the
     rulebook's or our assumption, and lists the readings of it (the one the
     engine applies marked with *)."""
-    from services.card_names import rule_json
+    from services.words.card_names import rule_json
 
     g = get_game(game)
     entries = [rule_json(r) for r in g.catalogue]
@@ -928,16 +928,16 @@ def serve(
                 f"there; stop it, or choose another port (--port N, or PORT=N make run)",
             )
     typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
-    from services.logs import log_config
+    from services.http.logs import log_config
 
     # JSON log lines with the request id; the app writes its own access line
     # (route, status, time, no query string), so uvicorn's is off.
     config = log_config()
     if not access_log:
-        # The app's own access line (services.api_observe), dropped at its logger.
+        # The app's own access line (services.http.observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}
     uvicorn.run(
-        "services.api:create_served_app",
+        "services.http.app:create_served_app",
         factory=True,
         host=host,
         port=port,

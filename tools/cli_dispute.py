@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from services.dispute import dispute as dispute_of
-from services.dispute_text import diff_text, dispute_text, readjudication_text
-from services.readjudicate import diff_positions
-from services.readjudicate import readjudicate as readjudicate_game
-from services.story import ALL
+from services.review.dispute import dispute as dispute_of
+from services.review.readjudicate import diff_positions
+from services.review.readjudicate import readjudicate as readjudicate_game
+from services.review.story import ALL
+from services.words.dispute import diff_text, dispute_text, readjudication_text
 from tools.cli import _parse_options, app, guarded, ledger, out
 
 
@@ -84,7 +84,7 @@ def schema(
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
 ) -> None:
     """The published JSON Schema of a game's JSON export (versioned)."""
-    from services.export_schema import schema_text
+    from services.review.export_schema import schema_text
 
     text = schema_text(game)
     if output:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from services.positions import as_toml, data_toml, position_json
+from services.reads.positions import as_toml, data_toml, position_json
 from tools.cli import app, guarded, ledger, out
 
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import Consequence
-from services.dispute import dispute
-from services.dispute_text import dispute_text
 from services.ledger import Entry, WizardLedger
-from services.view_words import facts
-from services.words import Words
+from services.review.dispute import dispute
+from services.words.dispute import dispute_text
+from services.words.sentences import Words
+from services.words.views import facts
 
 HELP = """commands:
   Enter, n      next position            b          back one position

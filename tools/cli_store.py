@@ -1,5 +1,5 @@
 """CLI commands for a PostgreSQL store's binding to one host's counters file:
-``store binding``, ``store bind`` and ``store unbind`` (``services.host_binding``)."""
+``store binding``, ``store bind`` and ``store unbind`` (``services.store.host_binding``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from services.config import eventsourcing_env, store_url
-from services.host_binding import (
+from services.store.host_binding import (
     Binding,
     bound_file_here,
     counters_path,

@@ -12,7 +12,7 @@ from domain.kernel import Consequence, Event, seats_text
 
 
 def _level(level: str) -> str:
-    # The built-in name, which a table's own names then replace (services.card_names).
+    # The built-in name, which a table's own names then replace (services.words.card_names).
     built_in = {lv.id: lv.name for lv in BOARD.levels}
     return built_in.get(level, level.replace("_", " "))
 
@@ -54,7 +54,7 @@ class BoardLaidOut(Consequence, frozen=True, kw_only=True):
         if self.board is None:
             return f"board laid out: {' '.join(self.spaces)}"
         # Every line names a level by its built-in name, which a table's own
-        # names then replace (services.card_names): a line that said the file's
+        # names then replace (services.words.card_names): a line that said the file's
         # names here would be renamed again (a file swapping two names).
         built_in = {lv.id: lv.name for lv in BOARD.levels}
         levels = ", ".join(

@@ -1,6 +1,6 @@
 """Elfenwizards in words: the events that list seats, by the players' names; the
 levels by their names; each command as the rulebook's action; a view as facts
-player by player (read by ``services.words`` and ``services.view_words``;
+player by player (read by ``services.words.sentences`` and ``services.words.views``;
 everything here is optional)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 # What a table-mode game's ``setup`` holds of the chance it was opened with,
 # and who enters its chance (``chance_by``: "seats" where each seat enters the
-# cards it draws; see services/seat_chance.py).
+# cards it draws; see services/seats/hold.py).
 OPENING_CHANCE = ("dice", "orders", "drew", "chance_by")
 
 
@@ -121,7 +121,7 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     def describe(self) -> str:
         """The command in words, as a game that says nothing more about it reads
         (``seat 0: play card — card lightning, target 1``), never as Python data.
-        The services say it with the players' and cards' names (``services.words``)."""
+        The services say it with the players' and cards' names (``services.words.sentences``)."""
         kind = _CAMEL.sub(" ", str(self.command.get("type", "command"))).lower()
         fields = ", ".join(
             f"{k.replace('_', ' ')} {option_value_text(v)}"

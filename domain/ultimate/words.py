@@ -1,5 +1,5 @@
 """What "sorcier ultime" says about itself in words: printed card names and
-commands as sentences (read by ``services.words``; everything here is optional)."""
+commands as sentences (read by ``services.words.sentences``; everything here is optional)."""
 
 from __future__ import annotations
 

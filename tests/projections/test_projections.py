@@ -22,7 +22,7 @@ from projections.runner import (
 )
 from projections.store import PositionMoved, ProjectionStore, ProjectionStoreError
 from services.ledger import WizardLedger
-from services.words import hidden_line
+from services.words.sentences import hidden_line
 from tests.services.conftest import QUICK, play
 
 TABLES = [["Ann", "Bob"], ["Bob", "Cy", "Ann"], ["Cy", "Ann"]]

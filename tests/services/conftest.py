@@ -20,7 +20,7 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 
 # Short games: one round of five life points.

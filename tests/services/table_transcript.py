@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, Event, GameStarted, get_game
-from services import toml_out
 from services.ledger import WizardLedger
+from services.reads import toml_out
 from tools.simulation import Finished, Step, steps
 
 Drawn = Callable[[Event], list[str]]  # the cards one event shows drawn from a face-down pile

@@ -17,11 +17,11 @@ import msgspec
 import pytest
 
 from domain.kernel import ActionTaken, IllegalCommand
-from services.api import create_app
-from services.commit import Committer
+from services.http.app import create_app
 from services.ledger import Staged, WizardLedger
-from services.shards import game_id_on
-from services.verify import verify_game
+from services.review.verify import verify_game
+from services.store.commit import Committer
+from services.store.shards import game_id_on
 from tests.services.conftest import QUICK, LiveServer, new_table
 
 

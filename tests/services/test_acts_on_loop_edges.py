@@ -19,9 +19,9 @@ import msgspec
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.conftest import QUICK, LiveServer, new_table, sse
 
 

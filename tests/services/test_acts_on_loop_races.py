@@ -16,9 +16,9 @@ from uuid import UUID
 import httpx
 
 from domain.kernel import ActionTaken
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.conftest import LiveServer, Table, new_table
 
 GAMES = 4

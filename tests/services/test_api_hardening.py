@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from services.api import ACCESS_LOG_FILTER, create_app
+from services.http.app import ACCESS_LOG_FILTER, create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import (
     LiveServer,

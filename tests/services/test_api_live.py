@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from fastapi.testclient import TestClient
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, play, sse
 

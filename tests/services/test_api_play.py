@@ -1,5 +1,5 @@
 """The requests of play: an act's answer carries what follows, and the fast path
-(services.api_fast) answers exactly as the FastAPI routes do."""
+(services.http.fast) answers exactly as the FastAPI routes do."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer, new_table, pick, sse
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from pydantic import BaseModel, TypeAdapter
 
 from domain.kernel import get_game
-from services.api_schemas import (
+from services.http.schemas import (
     LogEntryOut,
     ScoreboardOut,
     StateOut,

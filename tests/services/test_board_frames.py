@@ -10,12 +10,12 @@ import msgspec
 import pytest
 
 from domain.kernel import all_games, get_game
-from services.board_frames import BoardFrames, apply_ops, ops_between
-from services.card_names import table_names
-from services.exports import document
 from services.ledger import WizardLedger
-from services.reads import named_prompts
-from services.table_face import table_face
+from services.reads.views import named_prompts
+from services.review.board_frames import BoardFrames, apply_ops, ops_between
+from services.review.exports import document
+from services.words.card_names import table_names
+from services.words.faces import table_face
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]

@@ -14,9 +14,9 @@ import pytest
 from domain.kernel import CardsShuffled, DiceRequired
 from domain.kernel.chance_needs import ChanceNeed, card_kind
 from domain.spellwars.state import State as SpellWarsState
-from services.chance import unrevealing
 from services.ledger import WizardLedger
-from services.reads import state_json
+from services.reads.views import state_json
+from services.store.chance import unrevealing
 from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
 
 

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from domain.kernel import ActionTaken, Consequence, DiceRolled, GameStarted
-from services.codec import decode_body, encode_body, topic_of
+from services.store.codec import decode_body, encode_body, topic_of
 
 
 class ManaSpent(Consequence, frozen=True, kw_only=True):
@@ -31,14 +31,14 @@ class ManaSpent(Consequence, frozen=True, kw_only=True):
 
 @pytest.fixture(autouse=True)
 def _test_events_are_decodable(monkeypatch: pytest.MonkeyPatch) -> None:
-    from services import codec
+    from services.store import codec
 
     monkeypatch.setattr(codec, "EVENT_PACKAGES", [*codec.EVENT_PACKAGES, "tests"])
     codec.resolve.cache_clear()
 
 
 def test_a_topic_outside_the_event_packages_is_not_imported() -> None:
-    from services import codec
+    from services.store import codec
 
     codec.resolve.cache_clear()
     with pytest.raises(TypeError, match="outside the event packages"):
@@ -88,7 +88,7 @@ def test_kernel_events_round_trip_with_tuples_kept(event: Any) -> None:
 def test_records_written_before_salts_still_decode_and_hash_as_before() -> None:
     from uuid import uuid4
 
-    from services.codec import Record, decode_record, link_hash
+    from services.store.codec import Record, decode_record, link_hash
 
     gid = uuid4()
     body = b"\x81\xa4type\xa4Test"

@@ -18,10 +18,10 @@ import pytest
 from eventsourcing.persistence import OperationalError
 
 from domain.kernel import ActionTaken
-from services.api import create_app
-from services.commit import Committer, _Waiting
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
+from services.store.commit import Committer, _Waiting
 from tests.services.conftest import QUICK, LiveServer, new_table
 
 

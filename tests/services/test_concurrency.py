@@ -10,8 +10,8 @@ import pytest
 
 from domain.kernel import ActionTaken, IllegalCommand
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
-from services.verify import verify_game
+from services.reads.views import legal_json, state_json
+from services.review.verify import verify_game
 
 WORKERS = 4
 ATTEMPTS = 12

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from services.copy_words import copy_number, told_apart
+from services.words.copies import copy_number, told_apart
 
 NAMES = {"slug": "Magie Féroce", "pig": "Bébéfédex", "smash": "Smash"}
 

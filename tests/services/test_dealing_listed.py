@@ -14,7 +14,7 @@ from uuid import UUID
 from fastapi.testclient import TestClient
 
 from services.ledger import WizardLedger
-from services.lobby import listed_games
+from services.reads.lobby import listed_games
 from tests.tools.test_cli import Wizards
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 from domain.kernel import get_game
 from domain.ultimate.events import AttackBegan, DamageDealt
 from domain.ultimate.state import Hit
-from services.difference_words import difference_words
-from services.dispute import dispute
-from services.dispute_text import dispute_text, readjudication_text
 from services.ledger import WizardLedger
-from services.readjudicate import readjudicate
-from services.words import Words
+from services.review.dispute import dispute
+from services.review.readjudicate import readjudicate
+from services.words.differences import difference_words
+from services.words.dispute import dispute_text, readjudication_text
+from services.words.sentences import Words
 from tests.services.test_dispute import ECLAIR_SETUP
 
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))

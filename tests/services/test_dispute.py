@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 
 from domain.kernel import ActionTaken, Consequence, all_games, get_game
 from domain.kernel import game as registry
-from services.api import create_app
-from services.dispute import dispute, every_dispute, read_record
-from services.dispute_text import diff_text, dispute_text, readjudication_text
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.readjudicate import diff_positions, readjudicate
+from services.review.dispute import dispute, every_dispute, read_record
+from services.review.readjudicate import diff_positions, readjudicate
+from services.words.dispute import diff_text, dispute_text, readjudication_text
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]

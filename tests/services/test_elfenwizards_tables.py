@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.kernel import DiceRolled, Event, get_game
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.table_transcript import enter_at_the_table, transcript
 
 

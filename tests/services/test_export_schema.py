@@ -10,9 +10,16 @@ import jsonschema
 import pytest
 
 from domain.kernel import all_games, get_game
-from services.export_schema import SCHEMA_DIR, VERSION, check, schema, schema_name, schema_text
-from services.exports import export_text
 from services.ledger import WizardLedger
+from services.review.export_schema import (
+    SCHEMA_DIR,
+    VERSION,
+    check,
+    schema,
+    schema_name,
+    schema_text,
+)
+from services.review.exports import export_text
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]

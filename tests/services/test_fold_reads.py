@@ -17,10 +17,10 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.kernel import Consequence
 from domain.ultimate import events as ultimate_events
-from services.codec import Record, encode_body, encode_record, link_hash, topic_of
-from services.fold import UnreadableEvent
 from services.ledger import Loaded, WizardLedger
-from services.reads import legal_json, state_json
+from services.reads.views import legal_json, state_json
+from services.store.codec import Record, encode_body, encode_record, link_hash, topic_of
+from services.store.fold import UnreadableEvent
 
 
 def play_with_keys(ledger: WizardLedger, gid: UUID, actions: int, seed: int = 0) -> None:
@@ -118,7 +118,7 @@ class NotePinned(Consequence, frozen=True, kw_only=True):
 def test_an_event_the_game_does_not_list_is_read_by_its_topic(
     game: tuple[str, UUID, Loaded], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from services import codec
+    from services.store import codec
 
     monkeypatch.setattr(codec, "EVENT_PACKAGES", [*codec.EVENT_PACKAGES, "tests"])
     codec.resolve.cache_clear()

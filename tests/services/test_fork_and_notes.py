@@ -8,9 +8,9 @@ from fastapi.testclient import TestClient
 
 from domain.kernel import ActionTaken, GameForked, GameStarted, SeedRevealed, commitment
 from services.ledger import WizardLedger
-from services.reads import legal_json, log_json, notes_by_position, state_json
-from services.story import MarkdownExport, StoryLines, walk
-from services.verify import verify_game
+from services.reads.views import legal_json, log_json, notes_by_position, state_json
+from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.verify import verify_game
 from tests.services.conftest import new_table, play
 from tests.services.test_ledger import play_until
 

@@ -19,8 +19,8 @@ import msgspec
 import pytest
 
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
-from services.verify import verify_game
+from services.reads.views import legal_json, state_json
+from services.review.verify import verify_game
 from tests.services.conftest import QUICK, pending_seat
 from tests.services.test_write_path import next_command
 
@@ -157,7 +157,7 @@ def test_writers_on_one_file_never_lose_a_count(tmp_path: Path) -> None:
     have) raised from several threads: every raise is counted."""
     from uuid import uuid4
 
-    from services.freshness import _FileSlots
+    from services.store.freshness import _FileSlots
 
     path = str(tmp_path / "w.db.changes")
     files = [_FileSlots(path), _FileSlots(path)]

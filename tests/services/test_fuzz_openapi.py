@@ -19,7 +19,7 @@ import pytest
 import schemathesis
 from schemathesis.checks import not_a_server_error
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import play
 

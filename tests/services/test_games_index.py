@@ -9,9 +9,9 @@ from typing import Any
 import psycopg
 import pytest
 
-from services.codec import topic_of
-from services.games_index import INDEXED
 from services.ledger import WizardLedger
+from services.store.codec import topic_of
+from services.store.games_index import INDEXED
 from tests.services.conftest import QUICK, play
 from tests.services.test_shards import DSN
 
@@ -45,7 +45,7 @@ def test_sqlite_lists_games_and_branches_through_the_index(tmp_path: Any) -> Non
     action = next(e.position for e in ledger.entries(made[1]) if isinstance(e.event, ActionTaken))
     fork = ledger.fork(made[1], at=action - 1).game_id
     assert ledger.game_ids() == [*made, fork]  # created order: the branch is the newest
-    from services.lobby import forked_games
+    from services.reads.lobby import forked_games
 
     assert forked_games(ledger) == {fork}
     assert "USING INDEX stored_events_started" in _plan_sqlite(path)

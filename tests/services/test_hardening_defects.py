@@ -12,10 +12,10 @@ from uuid import UUID
 import pytest
 from fastapi.testclient import TestClient
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES, MAX_DEPTH, MAX_SEED
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.conftest import new_table
 from tests.services.test_ledger import play_until
 
@@ -174,7 +174,7 @@ def test_the_no_snapshots_flag_exists_and_folds_from_the_events(tmp_path: Path) 
     import msgspec
     from typer.testing import CliRunner
 
-    from services.reads import state_json
+    from services.reads.views import state_json
     from tools.cli import app
 
     path, gid, version = _snapshot_game(tmp_path)

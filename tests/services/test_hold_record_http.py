@@ -15,10 +15,10 @@ import httpx
 import pytest
 from pydantic import TypeAdapter
 
-from services.api import create_app
-from services.api_schemas import HoldsOut
+from services.http.app import create_app
+from services.http.schemas import HoldsOut
 from services.ledger import WizardLedger
-from services.reads import legal_json
+from services.reads.views import legal_json
 from tests.services.conftest import LiveServer
 from tests.services.test_seat_chance import _enter, sends
 

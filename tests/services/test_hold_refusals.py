@@ -16,7 +16,7 @@ import pytest
 
 from domain.kernel import IllegalCommand
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 
 
 def fireball_played(ledger: WizardLedger) -> str:

@@ -20,7 +20,10 @@ from typing import Any
 import psycopg
 import pytest
 
-from services.host_binding import (
+from services.ledger import WizardLedger
+from services.reads.views import legal_json, state_json
+from services.review.verify import verify_game
+from services.store.host_binding import (
     REFUSED,
     BindingError,
     WriteRefused,
@@ -28,10 +31,7 @@ from services.host_binding import (
     read_binding,
     unbind,
 )
-from services.host_counters import CountersFileError, HostCounters
-from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
-from services.verify import verify_game
+from services.store.host_counters import CountersFileError, HostCounters
 from tests.services.conftest import QUICK
 from tests.services.test_fresh_reads import read_both
 from tests.services.test_shards import DSN, SAFETY, _waiting_on_lock
@@ -501,7 +501,7 @@ def test_processes_opening_a_new_store_at_once_guard_and_bind_it_once(
 def test_an_act_refused_by_the_binding_is_a_503_over_http(stores: tuple[str, str, str]) -> None:
     from fastapi.testclient import TestClient
 
-    from services.api import create_app
+    from services.http.app import create_app
 
     plain, bound_url, path = stores
     bound = WizardLedger(bound_url)
@@ -538,7 +538,7 @@ def test_readyz_tells_each_process_whether_its_writes_are_let_in(
 ) -> None:
     from fastapi.testclient import TestClient
 
-    from services.api import create_app
+    from services.http.app import create_app
 
     plain, bound_url, path = stores
     bound, other = WizardLedger(bound_url), WizardLedger(plain)
@@ -572,7 +572,7 @@ def test_http_reads_of_a_bound_store_ask_the_store_nothing_until_another_act(
 ) -> None:
     from fastapi.testclient import TestClient
 
-    from services.api import create_app
+    from services.http.app import create_app
 
     _, bound_url, _ = stores
     ledger = WizardLedger(bound_url)

@@ -15,11 +15,11 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from services import api
-from services.api import GC_THRESHOLD, create_app, create_served_app
+from services.http import app as api
+from services.http.app import GC_THRESHOLD, create_app, create_served_app
+from services.http.play_threads import PlayThreads
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES
-from services.play_threads import PlayThreads
 from tests.services.conftest import new_table
 
 

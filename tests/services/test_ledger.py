@@ -10,7 +10,7 @@ import pytest
 
 from domain.kernel import ActionTaken, GameStarted, IllegalCommand, SeedRevealed, commitment
 from services.ledger import IdempotencyConflict, NotAuthorized, WizardLedger
-from services.reads import legal_json, log_json, state_json
+from services.reads.views import legal_json, log_json, state_json
 
 
 def play_until(ledger: WizardLedger, gid: Any, *, actions: int | None = None, seed: int = 0) -> int:

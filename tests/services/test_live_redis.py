@@ -12,9 +12,9 @@ import msgspec
 import pytest
 import redis
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.live import RedisPublisher, channel, publish_appends
+from services.live.fanout import RedisPublisher, channel, publish_appends
 from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, sse
 
 pytestmark = pytest.mark.redis

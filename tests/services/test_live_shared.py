@@ -9,10 +9,10 @@ import uuid
 
 import pytest
 
-from services import api_fast
-from services.api import create_app
+from services.http import fast as api_fast
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.live import LocalHub
+from services.live.fanout import LocalHub
 from tests.services.conftest import LiveServer, new_table, play
 from tools.bench_sse import Watcher
 

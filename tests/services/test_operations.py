@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from services.api import create_app
+from services.http.app import create_app
+from services.http.logs import JsonFormatter, RequestIdFilter
 from services.ledger import WizardLedger
-from services.logs import JsonFormatter, RequestIdFilter
 from tests.services.conftest import new_table, pending_seat
 
 

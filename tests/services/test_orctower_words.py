@@ -14,9 +14,9 @@ import pytest
 from domain.kernel import ActionTaken, get_game
 from domain.orctower.commands import OrcCommand
 from services.ledger import WizardLedger
-from services.reads import entry_text
-from services.story import StoryLines, walk
-from services.words import Words
+from services.reads.views import entry_text
+from services.review.story import StoryLines, walk
+from services.words.sentences import Words
 from tools.simulation import play_stored
 
 GAME = get_game("orctower")

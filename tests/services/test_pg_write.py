@@ -1,4 +1,4 @@
-"""A PostgreSQL batch as one statement (services/pg_write.py), on the local PostgreSQL:
+"""A PostgreSQL batch as one statement (services/store/pg_write.py), on the local PostgreSQL:
 every row or none, the log in the order written, a lost race failing only its
 write, the append function made for stores that lack it (at once by several
 openers), and the writer's own connection replaced when it is lost."""
@@ -17,11 +17,11 @@ import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from services.commit import Committer, _Waiting
 from services.ledger import ActNotStored, WizardLedger
-from services.pg_write import ensure_function, function_name
-from services.shards import game_id_on
-from services.verify import verify_game
+from services.review.verify import verify_game
+from services.store.commit import Committer, _Waiting
+from services.store.pg_write import ensure_function, function_name
+from services.store.shards import game_id_on
 from tests.services.conftest import QUICK, play
 from tests.services.test_shards import DSN
 from tests.services.test_write_path import next_command
@@ -266,7 +266,7 @@ def test_over_http_a_dropped_write_is_a_503_that_says_it_was_not_stored(
 ) -> None:
     from fastapi.testclient import TestClient
 
-    from services.api import create_app
+    from services.http.app import create_app
 
     def send(ledger: WizardLedger, gid: UUID, seat: int, command: Any, token: str) -> Any:
         with TestClient(create_app(ledger, redis="off")) as client:

@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from domain.kernel import ActionTaken, GameStarted, SetupError
 from domain.kernel.data import data_hash
-from services import toml_out
 from services.ledger import WizardLedger
-from services.verify import _check_data, verify_game
+from services.reads import toml_out
+from services.review.verify import _check_data, verify_game
 from tests.services.conftest import QUICK, new_table, play
 from tools.cli import app
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.live import RedisPublisher, publish_appends
+from services.live.fanout import RedisPublisher, publish_appends
 from tests.services.conftest import LiveServer, new_table
 from tests.services.redis_proxy import RedisProxy
 from tests.services.test_live_redis import act_first_legal

@@ -17,8 +17,8 @@ import pytest
 from domain.kernel import ActionTaken, DiceRequired, IllegalCommand, all_games, get_game
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
-from services.verify import verify_game
+from services.reads.views import legal_json, state_json
+from services.review.verify import verify_game
 from tests.services.table_transcript import consequences, story, transcript
 from tests.services.test_hold_refusals import fireball_played
 from tests.services.test_spellwars_tables import SEED, drawn
@@ -444,7 +444,7 @@ def test_what_follows_another_seats_draw_is_asked_once_that_seat_has_named_it() 
     die (whose number may depend on Bob's card): the actor who names only its
     card is held, waited for again with Bob; one who names nothing is told all."""
     from domain.kernel.dice import ScriptedSource
-    from services.seat_chance import Slots, settle
+    from services.seats.hold import Slots, settle
 
     def attempt(slots: Slots) -> tuple[list[Any] | None, ScriptedSource]:
         source = ScriptedSource(slots.dice, (), slots.drew, collect=True)
@@ -467,7 +467,7 @@ def test_what_follows_another_seats_draw_is_asked_once_that_seat_has_named_it() 
 def test_a_running_tables_opening_line_says_how_it_was_opened(sqlite_url: str) -> None:
     """Its chance script is withheld from players, but the line no longer says it
     was laid from a setup file, and it says that the seats enter their draws."""
-    from services.reads import log_json
+    from services.reads.views import log_json
 
     ledger = WizardLedger(sqlite_url)
     gid = str(

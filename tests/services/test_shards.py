@@ -14,8 +14,8 @@ import pytest
 from domain.kernel import ActionTaken
 from projections.runner import Projector
 from services.ledger import GameNotFound, WizardLedger
-from services.lobby import forked_games
-from services.shards import (
+from services.reads.lobby import forked_games
+from services.store.shards import (
     MAX_SHARDS,
     ShardSettingError,
     game_id_on,

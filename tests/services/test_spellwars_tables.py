@@ -11,7 +11,7 @@ import pytest
 from domain.kernel import CardsShuffled, Event, IllegalCommand, get_game
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.table_transcript import (
     enter_at_the_table,
     reopened_from_position,

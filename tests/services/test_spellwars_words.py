@@ -10,7 +10,7 @@ import pytest
 
 from domain.kernel import get_game
 from domain.spellwars.commands import COMMAND
-from services.words import Words
+from services.words.sentences import Words
 
 GAME = get_game("spellwars")
 

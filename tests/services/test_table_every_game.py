@@ -53,8 +53,8 @@ def test_every_game_plays_with_its_exported_data_file_and_verifies(
     import tomllib
 
     from domain.kernel.data import data_hash
-    from services.positions import data_toml
-    from services.verify import verify_game
+    from services.reads.positions import data_toml
+    from services.review.verify import verify_game
     from tests.services.conftest import play
 
     data = tomllib.loads(data_toml(game.spec.id))  # through the TOML a table would edit
@@ -73,7 +73,7 @@ def test_every_games_position_from_the_store_opens_the_same_state(
     import tomllib
 
     from domain.kernel import ActionTaken
-    from services.positions import as_toml, position_json
+    from services.reads.positions import as_toml, position_json
     from tests.services.conftest import play
 
     ledger = WizardLedger(sqlite_url)

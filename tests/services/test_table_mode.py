@@ -9,8 +9,8 @@ import pytest
 
 from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, GameStarted, IllegalCommand
 from services.ledger import WizardLedger
-from services.reads import state_json
-from services.verify import verify_game
+from services.reads.views import state_json
+from services.review.verify import verify_game
 
 POSITION = {
     "hands": [["shadow_hand", "fireball"], ["shield", "mirror", "thorns"]],
@@ -164,8 +164,8 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
 
 def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str) -> None:
     """GameStarted is public, but its setup holds every hand and the deck order."""
-    from services.exports import export_text
-    from services.reads import log_json
+    from services.reads.views import log_json
+    from services.review.exports import export_text
 
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", 2, setup={**POSITION, "dice": [3]}).game_id
@@ -222,7 +222,7 @@ def test_out_of_range_chance_is_refused_before_anything_is_written(sqlite_url: s
 
 
 def test_table_dice_and_orders_are_withheld_from_players_until_the_end(sqlite_url: str) -> None:
-    from services.reads import log_json
+    from services.reads.views import log_json
 
     ledger = WizardLedger(sqlite_url)
     gid = _steal_position(ledger)
@@ -327,7 +327,7 @@ def test_a_card_taken_from_a_hand_is_asked_among_every_card_of_the_piles_it_came
     cards of two piles (the orc tower's deck and its palette) is offered every
     kind of both, and nothing of a pile none of its cards came from."""
     from domain.kernel.chance_needs import ChanceNeed
-    from services.chance import unrevealing
+    from services.store.chance import unrevealing
 
     def shuffled(pile: str, *cards: str) -> CardsShuffled:
         return CardsShuffled(

@@ -20,14 +20,14 @@ import pytest
 
 from domain.kernel import Consequence, get_game
 from domain.ultimate.cards import CARDS
-from services.dispute import dispute
-from services.dispute_text import dispute_text
-from services.exports import export_text
 from services.ledger import WizardLedger
-from services.reads import log_json
-from services.story import StoryLines, walk
-from services.table_face import built_in_entries
-from services.words import Words
+from services.reads.views import log_json
+from services.review.dispute import dispute
+from services.review.exports import export_text
+from services.review.story import StoryLines, walk
+from services.words.dispute import dispute_text
+from services.words.faces import built_in_entries
+from services.words.sentences import Words
 
 # The entry each game's file renames, and its new name. Spell Wars renames the
 # first card its game names (its 94 cards come up at random).

@@ -1,4 +1,4 @@
-"""The edges of a table's own card names (``services.card_names``): names that
+"""The edges of a table's own card names (``services.words.card_names``): names that
 are also players' names, files that swap two names, names full of regex
 characters, the orc tower's copy ids, and what each seat may see. Real games on
 a real SQLite store.
@@ -14,12 +14,12 @@ import msgspec
 import pytest
 
 from domain.kernel import IllegalCommand, SetupError, get_game
-from services.card_names import card_names
-from services.exports import export_text
 from services.ledger import WizardLedger
-from services.reads import log_json
-from services.story import StoryLines, walk
-from services.words import Words
+from services.reads.views import log_json
+from services.review.exports import export_text
+from services.review.story import StoryLines, walk
+from services.words.card_names import card_names
+from services.words.sentences import Words
 from tests.services.test_table_names import _rename
 
 

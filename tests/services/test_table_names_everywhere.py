@@ -28,11 +28,11 @@ from typer.testing import CliRunner
 
 from domain.kernel import ActionTaken, get_game
 from domain.ultimate.cards import CARDS
-from services.api import create_app
-from services.dispute import dispute
-from services.dispute_text import dispute_text
+from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.table_face import built_in_entries, table_face
+from services.review.dispute import dispute
+from services.words.dispute import dispute_text
+from services.words.faces import built_in_entries, table_face
 from tests.services.test_table_names import _rename
 from tools.cli import app
 from tools.simulation import game_bot, random_bot

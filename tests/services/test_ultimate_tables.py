@@ -10,8 +10,8 @@ from typing import Any
 from domain.kernel import CardsShuffled, Event, get_game
 from domain.ultimate import events as ev
 from services.ledger import WizardLedger
-from services.readjudicate import readjudicate
-from services.verify import verify_game
+from services.review.readjudicate import readjudicate
+from services.review.verify import verify_game
 from tests.services.table_transcript import consequences, enter_at_the_table, transcript
 
 DISPUTE = """

@@ -9,9 +9,9 @@ from uuid import UUID
 import msgspec
 import pytest
 
-from services.codec import decode_record, encode_record
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
+from services.store.codec import decode_record, encode_record
 from tests.services.test_ledger import play_until
 
 
@@ -68,7 +68,7 @@ def test_an_edited_event_is_found_at_its_position(
 def test_an_edit_that_also_rewrites_its_own_hash_breaks_the_next_link(
     finished: tuple[WizardLedger, UUID, Path],
 ) -> None:
-    from services.codec import link_hash
+    from services.store.codec import link_hash
 
     _, gid, path = finished
     rows = _rows(path, gid)
@@ -120,7 +120,7 @@ def test_reordered_events_are_found(finished: tuple[WizardLedger, UUID, Path]) -
 
 def test_a_forged_die_that_keeps_a_valid_chain_is_caught_by_the_seed(tmp_path: Path) -> None:
     """An operator who rewrites a roll and the whole chain after it is still caught."""
-    from services.codec import link_hash
+    from services.store.codec import link_hash
 
     path = tmp_path / "w.db"
     ledger = WizardLedger(f"sqlite:///{path}")
@@ -281,7 +281,7 @@ def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engi
             ]
 
     monkeypatch.setitem(registry._REGISTRY, "ultimate", Recited())
-    monkeypatch.setattr("services.verify.ENGINE_VERSION", "9.9.9")
+    monkeypatch.setattr("services.review.verify.ENGINE_VERSION", "9.9.9")
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     problem = report.first()
     assert problem is not None and problem.check == "adjudication"

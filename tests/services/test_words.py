@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.elfenwizards.events import PhaseBegan
 from domain.kernel import ActionTaken, DiceRolled, get_game
-from services.view_words import changes, facts
-from services.words import Words, spaced
+from services.words.sentences import Words, spaced
+from services.words.views import changes, facts
 
 NAMES = ("Ann", "Bob", "Cy")
 

@@ -11,10 +11,10 @@ from domain.spellwars import GAME as SPELLWARS
 from domain.spellwars.events import TargetChosen
 from domain.spellwars.language import SELECTORS
 from domain.spellwars.selector_words import SELECTOR_WORDS
-from services.card_names import card_names
-from services.reads import entry_text
-from services.view_words import facts
-from services.words import Words
+from services.reads.views import entry_text
+from services.words.card_names import card_names
+from services.words.sentences import Words
+from services.words.views import facts
 from tests.domain.spellwars.helpers import cast
 from tests.services.conftest import new_table
 

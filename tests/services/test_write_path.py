@@ -13,9 +13,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.kernel import ActionTaken
-from services.commit import Committer, _Waiting
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
+from services.store.commit import Committer, _Waiting
 from tests.services.conftest import QUICK, pending_seat, pick, play
 
 

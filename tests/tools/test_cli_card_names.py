@@ -16,7 +16,7 @@ from domain.kernel import ActionTaken, Consequence
 from domain.ultimate import events as ev
 from domain.ultimate.cards import CARDS, COMBOS, EFFECT_NAMES
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
+from services.reads.views import legal_json, state_json
 from tools.cli import app
 
 runner = CliRunner()

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from domain.kernel import ENGINE_VERSION
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from tools.cli import app
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 
 from services.ledger import WizardLedger
-from services.verify import verify_game
+from services.review.verify import verify_game
 from tests.services.conftest import new_table, pick
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from services.api import create_app
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel import ActionTaken, get_game
-from services.dispute import dispute
-from services.dispute_text import dispute_text
-from services.exports import export_text
 from services.ledger import WizardLedger
+from services.review.dispute import dispute
+from services.review.exports import export_text
+from services.words.dispute import dispute_text
 from tests.services.test_difference_words import eclair_game
 from tests.web.conftest import screenshot
 from tests.web.test_viewer import open_viewer

@@ -7,8 +7,8 @@ from typing import Any
 
 from domain.kernel import ActionTaken, get_game
 from services.ledger import WizardLedger
-from services.view_words import flatten, show
-from services.words import Words
+from services.words.sentences import Words
+from services.words.views import flatten, show
 from tests.services.conftest import QUICK, LiveServer, play
 from tests.web.conftest import screenshot
 from tests.web.test_table_pages import TIMEOUT, check_no_hidden_cards
@@ -105,7 +105,7 @@ def save_html(page: Any, to: Any) -> Any:
 def test_a_seat_saves_its_running_game_as_html_from_the_replay_page(
     browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
 ) -> None:
-    from services.exports import export_text
+    from services.review.exports import export_text
     from tests.web.test_viewer import open_viewer
 
     table = new_game(server, seed="save")

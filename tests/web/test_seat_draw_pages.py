@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel.chance_needs import card_kind
-from services.chance import card_words
 from services.ledger import WizardLedger
+from services.store.chance import card_words
 from tests.services.conftest import LiveServer
 from tests.services.test_chance_lists_seen import _deck, _seen_by
 from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners

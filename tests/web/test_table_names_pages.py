@@ -10,9 +10,9 @@ from typing import Any
 import msgspec
 
 from domain.kernel import get_game
-from services.exports import export_text
 from services.ledger import WizardLedger
-from services.table_face import built_in_entries
+from services.review.exports import export_text
+from services.words.faces import built_in_entries
 from tests.services.conftest import LiveServer
 from tests.services.test_table_names import built_in_names, play_twins
 from tests.services.test_table_names_everywhere import _misses, built_in_forms, renaming_file

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from domain.kernel import ActionTaken, get_game
-from services.exports import export_text
 from services.ledger import WizardLedger
-from services.view_words import flatten, show
-from services.words import Words
+from services.review.exports import export_text
+from services.words.sentences import Words
+from services.words.views import flatten, show
 from tools.simulation import play_stored
 
 
@@ -111,7 +111,7 @@ def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: P
     import msgspec
     import uvicorn
 
-    from services.api import create_app
+    from services.http.app import create_app
 
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     game = get_game("ultimate")

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from domain.kernel import get_game
-from services.exports import document, export_text, html_text
 from services.ledger import WizardLedger
-from services.view_words import flatten
-from services.words import Words
+from services.review.exports import document, export_text, html_text
+from services.words.sentences import Words
+from services.words.views import flatten
 from tests.web.conftest import LiveServer, screenshot
 from tests.web.test_table_pages import hidden_strings
 from tests.web.test_viewer import open_viewer

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel import ActionTaken, get_game
-from services.dispute import dispute
-from services.exports import document, export_text
 from services.ledger import WizardLedger
-from services.words import hidden_line
+from services.review.dispute import dispute
+from services.review.exports import document, export_text
+from services.words.sentences import hidden_line
 from tests.services.test_difference_words import eclair_game
 from tests.web.conftest import screenshot
 from tests.web.test_referee_desk import go_to

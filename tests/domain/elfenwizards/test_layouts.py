@@ -31,7 +31,7 @@ from domain.kernel import (
     replay,
     start,
 )
-from services.codec import decode_body, encode_body, topic_of
+from services.store.codec import decode_body, encode_body, topic_of
 from tests.domain.elfenwizards.scenario import Scenario, of, rearranged
 
 P = "elfenwizards."

@@ -11,7 +11,7 @@ from domain.elfenwizards import GAME
 from domain.elfenwizards.events import EVENT_TYPES
 from domain.elfenwizards.state import State
 from domain.kernel import Event, Table, replay
-from services.codec import decode_body, encode_body, topic_of
+from services.store.codec import decode_body, encode_body, topic_of
 from tests.domain.elfenwizards.scenario import Scenario
 from tools.simulation import game_bot, play
 

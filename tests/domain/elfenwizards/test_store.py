@@ -11,9 +11,9 @@ import domain.elfenwizards  # noqa: F401  (registers the game before domain/game
 from domain.elfenwizards import GAME
 from domain.elfenwizards.bots import greedy
 from services.ledger import WizardLedger
-from services.reads import state_json
-from services.story import MarkdownExport, StoryLines, walk
-from services.verify import verify_game
+from services.reads.views import state_json
+from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.verify import verify_game
 
 
 def _play_out(ledger: WizardLedger, gid: object) -> None:

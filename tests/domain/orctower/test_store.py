@@ -12,9 +12,9 @@ import domain.orctower  # noqa: F401  (registers the game before domain/games.py
 from domain.orctower import GAME
 from domain.orctower.bots import greedy
 from services.ledger import WizardLedger
-from services.reads import state_json
-from services.story import MarkdownExport, walk
-from services.verify import verify_game
+from services.reads.views import state_json
+from services.review.story import MarkdownExport, walk
+from services.review.verify import verify_game
 from tests.domain.orctower.scenario import base
 
 

@@ -13,7 +13,7 @@ from domain.spellwars.cards import all_cards, card, instances, main_deck
 from domain.spellwars.commands import PickTarget, PlaceCards
 from domain.spellwars.language import LanguageError, parse
 from domain.spellwars.state import State
-from services.codec import decode_body, encode_body, topic_of
+from services.store.codec import decode_body, encode_body, topic_of
 from tests.domain.spellwars.helpers import Game, cast
 
 

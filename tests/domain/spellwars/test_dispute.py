@@ -9,8 +9,8 @@ from typing import Any
 
 from domain.spellwars import GAME
 from services.ledger import WizardLedger
-from services.story import MarkdownExport, walk
-from services.verify import verify_game
+from services.review.story import MarkdownExport, walk
+from services.review.verify import verify_game
 
 # Round 2, turn 3. Seat 1 died this round (Bilan Sanguin in front of it); seat 2 won round 1
 # and keeps a Gracula from an earlier turn; seat 0 holds the Dungeon, the Menottes d'Avarice

@@ -9,9 +9,9 @@ from pathlib import Path
 import domain.spellwars  # noqa: F401  (registers the game before domain/games.py lists it)
 from domain.spellwars.cards import main_deck
 from services.ledger import WizardLedger
-from services.reads import legal_json, state_json
-from services.story import MarkdownExport, StoryLines, walk
-from services.verify import verify_game
+from services.reads.views import legal_json, state_json
+from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.verify import verify_game
 
 
 def _play(ledger: WizardLedger, gid: object, seed: int) -> None:

@@ -1,0 +1,342 @@
+"""The HTTP service: ``uvicorn services.http.app:create_app --factory`` (``wizards serve``).
+
+The store URL comes from ``WIZARDS_STORE`` and Redis from ``WIZARDS_REDIS``
+(see ``services.config``); OpenAPI is at ``/docs``, a small web page at ``/``.
+Every operation of the ``wizards`` CLI has a route here (``services.http.tables``),
+plus the live log (``services.http.events``) and the scoreboard.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query
+from starlette.concurrency import run_in_threadpool
+
+from domain.kernel.game import all_games
+from projections.runner import Projector
+from projections.store import ProjectionStoreError
+from services.config import redis_url, store_url
+from services.http import dispute_routes as api_dispute
+from services.http import docs as api_docs
+from services.http import errors as api_errors
+from services.http import events as api_events
+from services.http import fast as api_fast
+from services.http import ops as api_ops
+from services.http import pages as api_web
+from services.http import position_routes as api_positions
+from services.http import rate_limits
+from services.http import tables as api_tables
+from services.http.body_limit import BodyLimit
+from services.http.errors import APIError
+from services.http.metrics import Metrics
+from services.http.observe import Observe
+from services.http.rate_limits import RateLimit
+from services.http.schemas import ScoreboardOut, StatisticsOut, documented
+from services.ledger import WizardLedger
+from services.live.fanout import Live
+
+# Seconds between two catch-ups of the projections triggered by GET requests.
+REFRESH_INTERVAL = 2.0
+# Module-level: with postponed annotations, Query() in a route's signature is
+# evaluated in the module's namespace, not create_app's.
+REFRESH_DOC = (
+    "catch the projections up with the log first: at most once every "
+    f"{REFRESH_INTERVAL:g} s per process (by default), otherwise what is projected is served"
+)
+
+
+class StripQueryStrings(logging.Filter):
+    """Drop the query string from the paths in uvicorn's access log records.
+
+    A browser's live stream carries its seat's token as ``?token=`` (EventSource
+    cannot send headers), and a log line is read by far more people than the
+    token's owner. uvicorn logs ``'%s - "%s %s HTTP/%s" %d'`` with the args
+    (client, method, path with query, HTTP version, status); every argument that
+    is a path is cut at its "?", wherever uvicorn puts it, so the filter keeps
+    working if the format changes. uvicorn percent-encodes a "?" inside the path
+    itself, so the first "?" always starts the query.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                a.split("?", 1)[0] if isinstance(a, str) and a.startswith("/") else a
+                for a in record.args
+            )
+        return True
+
+
+ACCESS_LOG_FILTER = StripQueryStrings()
+
+
+def install_access_log_filter() -> None:
+    """Put the filter on uvicorn's access logger (once: the same instance is not added
+    twice, however many apps a process creates). uvicorn's logging configuration
+    leaves a logger's filters in place, so the order does not matter."""
+    logging.getLogger("uvicorn.access").addFilter(ACCESS_LOG_FILTER)
+
+
+class _Projections:
+    """The app's projector, opened on first use (most requests never need it)."""
+
+    def __init__(
+        self,
+        ledger: WizardLedger,
+        url: str | None,
+        refresh_interval: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ledger = ledger
+        self.clock = clock
+        self.url = url
+        self.refresh_interval = refresh_interval
+        self._projector: Projector | None = None
+        self._lock = threading.Lock()
+        self._refresh_lock = threading.Lock()
+        self._refreshed: float | None = None  # time.monotonic() at the last catch-up's end
+
+    def get(self) -> Projector:
+        with self._lock:
+            if self._projector is None:
+                try:
+                    self._projector = Projector(self.ledger, self.url)
+                except ProjectionStoreError as e:
+                    raise APIError(503, "projections_unavailable", str(e)) from None
+            return self._projector
+
+    def refresh(self) -> bool:
+        """Catch the projections up, unless that was done less than
+        ``refresh_interval`` seconds ago; True if it ran.
+
+        Anonymous GETs trigger this, and a catch-up writes to the projection
+        store: without a limit any client could make every request a write.
+        Requests arriving during a catch-up wait for it and then serve its result.
+        """
+        projector = self.get()
+        with self._refresh_lock:
+            now = self.clock()
+            if self._refreshed is not None and now - self._refreshed < self.refresh_interval:
+                return False
+            projector.run()
+            # Counted from the end, so that requests queued behind a long
+            # catch-up do not start another one as soon as it is done.
+            self._refreshed = self.clock()
+            return True
+
+    def lag(self) -> int | None:
+        """Notifications the slowest projection has not applied yet (None: unknown)."""
+        try:
+            return self.get().lag()
+        except Exception:  # the projection store is down: the lag is unknown, not zero
+            return None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._projector is not None:
+                self._projector.close()
+                self._projector = None
+
+
+class WizardsApp(FastAPI):
+    """FastAPI entered through the service's own middlewares first (``front``): the
+    request id, access line and metrics, the rate limits, the body limit, then the
+    play fast path. The requests of play are answered there, without passing
+    through FastAPI's and Starlette's own layers (a telemetry look-up in the
+    environment, the error and body-limit middlewares, per request); everything
+    else goes on into FastAPI (``enter``)."""
+
+    front: Any = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and self.front is not None:
+            await self.front(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+    async def enter(self, scope: Any, receive: Any, send: Any) -> None:
+        await super().__call__(scope, receive, send)
+
+
+# Generation 0 is collected after this many more allocations than frees of
+# container objects (Python's default: 700). Requests free almost everything
+# they allocate, so a larger threshold costs little memory and makes the full
+# collections, which follow every 100 collections of generation 0, rarer.
+GC_THRESHOLD = 10_000
+
+
+def tune_collector() -> None:
+    """Load the games, then move everything allocated at start-up (modules, routes,
+    schemas) out of the collector's sight, and collect less often.
+
+    Under load a full collection walked all of it each time, stopping every
+    request for tens of milliseconds (40-100 ms measured with 50 games under
+    way): the tail of the act latency. Objects frozen here live as long as the
+    process anyway. The games are imported now rather than by the first table
+    created (a pause of its own for the requests under way then)."""
+    all_games()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, 10, 10)
+
+
+def create_served_app() -> FastAPI:
+    """The app as ``wizards serve`` runs it (``uvicorn services.http.app:create_served_app
+    --factory``): ``create_app`` with the collector tuned for a server."""
+    return create_app(tune_gc=True)
+
+
+def create_app(
+    ledger: WizardLedger | None = None,
+    *,
+    redis: str | None = None,
+    projections_url: str | None = None,
+    poll_interval: float = 0.5,
+    safety_interval: float = 5.0,
+    refresh_interval: float = REFRESH_INTERVAL,
+    clock: Callable[[], float] = time.monotonic,
+    rate_limits_given: dict[str, str] | None = None,
+    tune_gc: bool = False,
+) -> FastAPI:
+    """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
+
+    ``redis``: a Redis URL, or ``"off"``; default ``WIZARDS_REDIS``.
+    ``projections_url``: where the scoreboard lives; default beside the events.
+    ``poll_interval``: how often a live stream re-reads the store while the
+    Redis relay is not connected; ``safety_interval``: while it is.
+    ``refresh_interval``: at most one catch-up of the projections per this many
+    seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
+    ``clock``: the monotonic clock those intervals are measured on (tests pass
+    their own, so that no test depends on how fast the machine is).
+    ``rate_limits_given``: ``{"create"|"act"|"act_client": "N/S" or "off"}``,
+    over the ``WIZARDS_RATE_*`` variables (``services.http.rate_limits``).
+    ``tune_gc``: tune the process's garbage collector for a long-running server
+    once the app has started (``tune_collector``); ``wizards serve`` does.
+    """
+    install_access_log_filter()
+    owned = ledger is None
+    the_ledger = ledger if ledger is not None else WizardLedger(store_url())
+    live = Live(redis_url(redis), poll_interval=poll_interval, safety_interval=safety_interval)
+    # Attached now, not at startup, so appends wake streams even when the app
+    # runs without its lifespan (some test clients); detached at shutdown.
+    live.attach(the_ledger)
+    projections = _Projections(the_ledger, projections_url, refresh_interval, clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await live.start()
+        if tune_gc:
+            tune_collector()
+        try:
+            yield
+        finally:
+            live.detach(the_ledger)
+            if metrics.on_append in the_ledger.listeners:
+                the_ledger.listeners.remove(metrics.on_append)
+            await live.stop()
+            projections.close()
+            play.threads.close()
+            if owned:
+                the_ledger.close()
+
+    app = WizardsApp(
+        title="Wizard Ledger",
+        summary="Event-sourced referee for wizard tabletop games",
+        description=(
+            "Create a table, act with a seat's token (`Authorization: Bearer <token>`), "
+            "read state, legal commands and the log as a seat or a spectator, follow the "
+            "live log (SSE), export, verify, and see the scoreboard. Errors are RFC 9457 "
+            "problems (`application/problem+json`) with the extension members `code` and "
+            "`rule` (the rule citation that refused a command)."
+        ),
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # served offline by services.http.docs
+        redoc_url=None,
+    )
+    app.state.ledger = the_ledger
+    app.state.live = live
+    app.state.projections = projections
+    metrics = Metrics(the_ledger, projections.lag)
+    the_ledger.listeners.append(metrics.on_append)
+    app.state.metrics = metrics
+    app.state.projection_lag = projections.lag
+    api_errors.install(app)
+    # Outermost first: ids and metrics see every answer, the rate limits come
+    # before a body is read, the body limit before parsing; the play fast path
+    # last, so that limits, ids and metrics see the play requests too.
+    play = api_fast.PlayFastPath(app.enter, the_ledger, live, state=app.state)
+    limits = rate_limits.configured(rate_limits_given, clock)
+    app.front = Observe(RateLimit(BodyLimit(play), limits=limits, metrics=metrics), metrics=metrics)
+    app.include_router(api_ops.router)
+    app.include_router(api_tables.router)
+    app.include_router(api_positions.router)
+    app.include_router(api_events.router)
+    app.include_router(api_web.router)
+    api_web.mount_static(app)
+    api_docs.install(app)
+    app.include_router(api_dispute.router)
+
+    @app.get(
+        "/scoreboard",
+        tags=["scoreboard"],
+        response_model=None,
+        responses={**api_errors.RESPONSES, **documented(ScoreboardOut, "ratings and games")},
+    )
+    async def get_scoreboard(
+        game: Annotated[str | None, Query(description="only games of this kind")] = None,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
+    ) -> dict[str, Any]:
+        """Players by rating (openskill Plackett–Luce), finished games with winners and scores.
+
+        With ``refresh`` (the default) the projections are first caught up with
+        the log, but at most once every few seconds per process (2 s unless the
+        app was created otherwise): a catch-up writes to the projection store,
+        and anyone may GET this. Within that interval, or with
+        ``refresh=false``, the answer is what is already projected, so a game
+        that has just ended may be missing for up to that interval.
+        """
+        projector = await run_in_threadpool(projections.get)
+        if refresh:
+            await run_in_threadpool(projections.refresh)
+        return await run_in_threadpool(lambda: projector.scoreboard_json(game=game, limit=limit))
+
+    @app.get(
+        "/statistics",
+        tags=["scoreboard"],
+        response_model=None,
+        responses={**api_errors.RESPONSES, **documented(StatisticsOut, "win rates")},
+    )
+    async def get_statistics(
+        game: Annotated[str | None, Query(description="only games of this kind")] = None,
+        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
+    ) -> dict[str, Any]:
+        """Win rates per seat (by game and player count) and per card used, over finished games.
+
+        ``refresh`` works as for ``GET /scoreboard``: the projections are caught
+        up at most once every few seconds per process (2 s by default; the limit
+        is shared with the scoreboard), otherwise what is projected is served.
+        """
+        projector = await run_in_threadpool(projections.get)
+        if refresh:
+            await run_in_threadpool(projections.refresh)
+        return await run_in_threadpool(lambda: projector.statistics_json(game=game))
+
+    @app.get("/health", tags=["service"])
+    def health() -> dict[str, Any]:
+        """Store reachable? Live fan-out through Redis, or polling?"""
+        return {
+            "ok": True,
+            "store": the_ledger.url.split("://", 1)[0],
+            "notifications": the_ledger.notifications(),
+            "live": live.status(),
+        }
+
+    return app

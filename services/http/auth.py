@@ -1,0 +1,85 @@
+"""Seat tokens over HTTP: ``Authorization: Bearer <token>`` (or ``?token=`` for SSE).
+
+A seat's private view (its hand, its legal commands) and its actions need
+that seat's token. Reading without a token gives the spectator view, which
+shows only public information, so no token is ever needed just to watch.
+
+``?token=`` exists only because a browser's ``EventSource`` cannot send
+headers; other clients should use the header, and the access log never shows
+query strings (see ``services.http.app.StripQueryStrings``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Depends
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from services.http.errors import APIError, token_required
+from services.ledger import WizardLedger
+
+_bearer = HTTPBearer(
+    auto_error=False,
+    description="the seat's secret token, as returned by POST /tables",
+)
+
+
+async def bearer_token(
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> str | None:
+    # async: a plain ``def`` dependency costs a hop to the thread pool per request.
+    if credentials is None or not credentials.credentials.strip():
+        return None
+    return credentials.credentials.strip()
+
+
+Token = Annotated[str | None, Depends(bearer_token)]
+
+
+def viewer_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int | None:
+    """The seat whose view to show: None (spectator) without a token.
+
+    With a token, ``seat`` must be the token's seat (403 otherwise); without
+    ``seat`` the token's own seat is used.
+    """
+    if token is None:
+        return None
+    if seat is None:
+        return ledger.seat_of_token(gid, token)
+    ledger.check_token(gid, seat, token)
+    return seat
+
+
+def acting_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int:
+    """Like ``viewer_seat`` but a token is required (401 without one)."""
+    if token is None:
+        raise token_required("this needs the seat's token: Authorization: Bearer <token>")
+    resolved = viewer_seat(ledger, gid, seat, token)
+    assert resolved is not None
+    return resolved
+
+
+def stream_token(header: str | None, query: str | None) -> str | None:
+    """The token of a live stream: the Bearer header, else ``?token=`` (browsers).
+
+    Two different tokens are refused rather than one silently preferred: the
+    caller would otherwise get a view it did not ask for.
+    """
+    query = query.strip() if query else None
+    if header is not None and query and query != header:
+        raise APIError(
+            422, "conflicting_tokens", "send the token once: Authorization: Bearer or ?token="
+        )
+    return header or query or None
+
+
+def player_seat(ledger: WizardLedger, gid: UUID, token: str | None) -> int:
+    """The seat of ``token`` in this game, whichever it is: 401 without a token,
+    403 for a token of no seat of this game."""
+    if token is None:
+        raise token_required(
+            "this needs the token of one of the game's seats: Authorization: Bearer <token>"
+        )
+    return ledger.seat_of_token(gid, token)

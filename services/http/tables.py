@@ -1,0 +1,440 @@
+"""The HTTP operations on games and tables: the same operations as the ``wizards`` CLI.
+
+Most routes are plain ``def`` functions: FastAPI runs them in its thread pool,
+which suits the store's blocking drivers (sqlite3, psycopg). The routes of
+play (state, legal, act) are ``async`` and make one hop to the thread pool for
+all their work, and encode their answer with msgspec: they carry the load.
+
+What a caller sees is always redacted for the seat its token proves (or for
+a spectator): state, log, legal commands, act results, exports and replays of
+a running game. Once a game is over, everything is public.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import msgspec
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.responses import PlainTextResponse
+from starlette.concurrency import run_in_threadpool
+
+from domain.kernel import IllegalCommand, all_games, get_game
+from services.http.auth import Token, acting_seat, player_seat, viewer_seat
+from services.http.errors import REFUSED, RESPONSES, APIError
+from services.http.models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
+from services.http.schemas import (
+    HoldsOut,
+    LogEntryOut,
+    StateOut,
+    TableSummaryOut,
+    documented,
+)
+from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
+from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
+from services.problems import extensions
+from services.reads.hold_record import holds_json
+from services.reads.lobby import forked_games, listed_games
+from services.reads.views import (
+    legal_json,
+    log_json,
+    notes_by_position,
+    notes_json,
+    perform_json,
+    state_json,
+    summary_json,
+    visible_entries,
+)
+from services.review.story import StoryLines, walk
+from services.review.verify import verify_game
+from services.words.card_names import rule_json, table_names
+
+router = APIRouter()
+
+MEDIA_TYPES = {
+    "json": "application/json",
+    "md": "text/markdown; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+}
+
+
+async def get_ledger(request: Request) -> WizardLedger:
+    # async: a plain ``def`` dependency costs a hop to the thread pool per request.
+    ledger: WizardLedger = request.app.state.ledger
+    return ledger
+
+
+class JSONBytes(Response):
+    """A JSON answer already encoded (by msgspec, faster than FastAPI's encoder)."""
+
+    media_type = "application/json"
+
+
+async def _json_off_loop(work: Any) -> JSONBytes:
+    """Run ``work`` (blocking store calls) in the thread pool, encode its result there."""
+    return JSONBytes(await run_in_threadpool(lambda: msgspec.json.encode(work())))
+
+
+LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
+SeatQuery = Annotated[
+    int | None,
+    Query(
+        ge=0,
+        le=MAX_SEAT,
+        description="view as this seat: needs that seat's bearer token (else spectator view)",
+    ),
+]
+
+
+def _gid(game_id: str) -> UUID:
+    return parse_game_id(game_id)  # GameNotFound (404) for a malformed id
+
+
+def _finished(loaded: Loaded) -> bool:
+    return loaded.game.outcome(loaded.table.state) is not None
+
+
+def _visible(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
+    """The entries a seat may read; an export of a running game leaves out the rest."""
+    return visible_entries(entries, seat, finished)
+
+
+# ---------------------------------------------------------------- games
+
+
+@router.get("/games", tags=["games"], summary="The registered games (wizards games --json)")
+def games() -> list[dict[str, Any]]:
+    return [g.spec.as_json() for g in all_games()]
+
+
+@router.get("/games/{game}/rules", tags=["games"], responses=RESPONSES)
+def rules(game: str) -> list[dict[str, Any]]:
+    """The game's rule catalogue: the citations every consequence event carries."""
+    if game not in {g.spec.id for g in all_games()}:
+        raise APIError(404, "unknown_game", f"unknown game {game!r}")
+    return [rule_json(r) for r in get_game(game).catalogue]
+
+
+@router.get("/tables/{game_id}/rules", tags=["tables"], responses=RESPONSES)
+def table_rules(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
+    """The rule catalogue as this table reads it: a table playing with its own
+    data file reads its card names in our glosses (the rulebook's passages and
+    section titles stay as printed)."""
+    started = ledger.load(_gid(game_id), 1).table.started
+    names = table_names(started)
+    return [rule_json(r, names) for r in get_game(started.game).catalogue]
+
+
+# --------------------------------------------------------------- tables
+
+
+@router.post(
+    "/tables",
+    tags=["tables"],
+    status_code=201,
+    response_model=CreatedTable,
+    responses=RESPONSES,
+    summary="Open a game; returns one secret token per seat",
+)
+def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> CreatedTable:
+    if body.game not in {g.spec.id for g in all_games()}:
+        raise APIError(404, "unknown_game", f"unknown game {body.game!r}")
+    try:
+        created = ledger.create_game(
+            body.game,
+            body.players,
+            seed=body.seed,
+            table=body.table,
+            setup=body.setup,
+            options=body.options,
+            dice=body.dice,
+            orders=body.orders,
+            drew=body.drew,
+            data=body.data,
+            chance_by=body.chance_by,
+        )
+    except IllegalCommand as e:
+        # The opening itself is refused (table mode without the dice it needs):
+        # the request cannot be processed as given, keep the rule it cites.
+        raise APIError(422, e.code, e.message, rule=e.rule, extra=extensions(e)) from None
+    except (ValueError, TypeError, KeyError) as e:
+        # A setup position the game cannot read (SetupError is a ValueError too).
+        raise APIError(422, "bad_setup", str(e)) from None
+    response.headers["Location"] = f"/tables/{created.game_id}"
+    return CreatedTable(
+        game_id=str(created.game_id),
+        seats=[SeatToken(seat=s, token=t) for s, t in created.seats],
+    )
+
+
+@router.get(
+    "/tables",
+    tags=["tables"],
+    summary="The stored games (wizards list --json), a page at a time; X-Total-Count: all of them",
+    response_model=None,
+    responses=documented(list[TableSummaryOut], "one line per game, oldest first"),
+)
+def list_tables(
+    ledger: LedgerDep,
+    response: Response,
+    offset: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+    order: Annotated[
+        Literal["oldest", "newest"],
+        Query(description="oldest first (the default), or newest first: the latest tables"),
+    ] = "oldest",
+) -> list[dict[str, Any]]:
+    every = listed_games(ledger)
+    response.headers["X-Total-Count"] = str(len(every))  # how many pages there are
+    if order == "newest":
+        every.reverse()
+    ids = every[offset : offset + limit]
+    forks = forked_games(ledger)
+    return [summary_json(ledger, gid, forks) for gid in ids]
+
+
+@router.get(
+    "/tables/{game_id}",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(TableSummaryOut, "the game's summary")},
+)
+def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
+    return summary_json(ledger, _gid(game_id))
+
+
+@router.get(
+    "/tables/{game_id}/state",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(StateOut, "the state as the caller may see it")},
+)
+async def state(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    seat: SeatQuery = None,
+    at: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="position (1 = GameStarted)")
+    ] = None,
+) -> Response:
+    """The state at any position, as a seat (with its token) or a spectator sees it."""
+    gid = _gid(game_id)
+    shown: list[int | None] = []
+
+    def work() -> dict[str, Any]:
+        viewer = viewer_seat(ledger, gid, seat, token)
+        shown.append(viewer)
+        try:
+            return state_json(ledger, gid, at=at, seat=viewer)
+        except ValueError as e:  # a position past the end
+            raise APIError(422, "bad_position", str(e)) from None
+
+    response = await _json_off_loop(work)
+    response.headers["X-Wizards-Seat"] = "spectator" if shown[0] is None else str(shown[0])
+    return response
+
+
+@router.get(
+    "/tables/{game_id}/legal",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_model=list[dict[str, Any]],
+)
+async def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery = None) -> Response:
+    """Every command the seat may send now. Needs the seat's token: commands name its cards."""
+    gid = _gid(game_id)
+    return await _json_off_loop(
+        lambda: legal_json(ledger, gid, acting_seat(ledger, gid, seat, token))
+    )
+
+
+@router.get(
+    "/tables/{game_id}/log",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
+)
+def log(
+    game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
+) -> list[dict[str, Any]]:
+    """The event log, redacted for the seat (or a spectator) while the game runs."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, seat, token)
+    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    return log_json(ledger, gid, seat=viewer)
+
+
+@router.get(
+    "/tables/{game_id}/holds",
+    tags=["tables"],
+    response_model=None,
+    responses={**RESPONSES, **documented(HoldsOut, "the hold record, as the caller may read it")},
+)
+def holds(
+    game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
+) -> dict[str, Any]:
+    """At a table whose seats enter their own draws: each command held, each entry
+    and each refused entry, who and when. While the game runs a seat's token
+    shows the values of its own entries, and of the others' only how many; once
+    it is over, everything (as the log). ``wizards holds`` is the operator's view."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, seat, token)
+    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    return holds_json(ledger, gid, viewer)
+
+
+@router.post(
+    "/tables/{game_id}/act",
+    tags=["tables"],
+    response_model=ActResult,
+    responses=RESPONSES,
+    summary="Send a seat's command (Bearer token required)",
+)
+async def act(
+    game_id: str,
+    body: ActRequest,
+    request: Request,
+    ledger: LedgerDep,
+    token: Token,
+    idempotency_key: Annotated[
+        str | None,
+        Header(description="a retry with the same key returns the first result, appends nothing"),
+    ] = None,
+) -> Response:
+    """Answered once the command is durable (committed and synced). The answer
+    carries what follows: the pending decisions and the commands this seat may
+    send now, so that one request per command is enough."""
+    gid = _gid(game_id)
+
+    def work() -> dict[str, Any]:
+        seat = acting_seat(ledger, gid, body.seat, token)
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
+            raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
+        refused = request.scope.get(REFUSED)
+        if isinstance(refused, IllegalCommand):
+            raise refused  # the fast path's try, refused: not tried again
+        return perform_json(ledger, gid, seat, body, idempotency_key)
+
+    return await _json_off_loop(work)
+
+
+@router.get(
+    "/tables/{game_id}/export",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_class=PlainTextResponse,
+)
+def export(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    format: Literal["json", "md", "html"] = "json",
+) -> Response:
+    """The annotated history (rules cited, dice shown). While the game runs it holds
+    only the events the caller may see (a seat with its token, or a spectator)."""
+    from services.review.exports import export_text
+
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, None, token)
+    text = export_text(ledger, gid, format, viewer=viewer)
+    return Response(text, media_type=MEDIA_TYPES[format])
+
+
+@router.get(
+    "/tables/{game_id}/replay",
+    tags=["tables"],
+    responses=RESPONSES,
+    response_class=PlainTextResponse,
+)
+def replay(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    to: Annotated[
+        int | None, Query(ge=1, le=MAX_POSITION, description="stop at this position")
+    ] = None,
+) -> PlainTextResponse:
+    """The annotated story, one line per event (wizards replay), redacted like the export."""
+    gid = _gid(game_id)
+    viewer = viewer_seat(ledger, gid, None, token)
+    finished = _finished(ledger.load(gid))
+    try:
+        loaded = ledger.load(gid, to)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    entries = _visible(ledger.entries(gid, lte=to), viewer, finished)
+    outcome = loaded.game.outcome(loaded.table.state)
+    notes = notes_by_position(ledger, gid)
+    return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines(), notes=notes))
+
+
+@router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
+def verify(
+    game_id: str,
+    ledger: LedgerDep,
+    expect: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            description="POSITION:HASH kept from a log line: the stream must still hold it",
+        ),
+    ] = None,
+) -> dict[str, Any]:
+    """Check hash chain, fold, seed and dice; names the first bad event."""
+    gid = _gid(game_id)
+    ledger.load(gid)  # 404 before verifying a game that does not exist
+    try:
+        return verify_game(ledger, gid, expect=expect).as_json()
+    except ValueError as e:  # a malformed expect
+        raise APIError(422, "bad_expect", str(e)) from None
+
+
+@router.post(
+    "/tables/{game_id}/fork",
+    tags=["tables"],
+    responses=RESPONSES,
+    status_code=201,
+)
+def fork(
+    game_id: str,
+    ledger: LedgerDep,
+    token: Token,
+    at: Annotated[
+        int, Query(ge=1, le=MAX_POSITION, description="copy the game up to this position")
+    ],
+) -> CreatedTable:
+    """A what-if branch of a finished game: its events up to ``at``, then new play.
+
+    Needs the Bearer token of any seat of this game: the branch answers with
+    every new seat's token, so only the game's own players may open one (anyone
+    else could otherwise fill the store with branches of any finished game).
+
+    The branch rolls the same dice the original would have rolled from there, so
+    over HTTP only finished games may be forked (a running game's branch would
+    preview its future dice). The operator's CLI (`wizards fork`) has no such limit.
+    """
+    gid = _gid(game_id)
+    loaded = ledger.load(gid)  # 404 before asking for a token of a game that does not exist
+    player_seat(ledger, gid, token)
+    if not _finished(loaded):
+        raise APIError(409, "game_running", "only a finished game can be forked over HTTP")
+    try:
+        created = ledger.fork(gid, at)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    return CreatedTable(
+        game_id=str(created.game_id),
+        seats=[SeatToken(seat=s, token=t) for s, t in created.seats],
+    )
+
+
+@router.get("/tables/{game_id}/annotations", tags=["tables"], responses=RESPONSES)
+def annotations(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
+    """Referees' notes on positions of this game (written with `wizards annotate`)."""
+    gid = _gid(game_id)
+    # Notes live in a table of their own, where an unknown game is simply
+    # "no notes": load the game so that it is a 404, as everywhere else.
+    ledger.load(gid)
+    return notes_json(ledger, gid)

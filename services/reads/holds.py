@@ -1,0 +1,76 @@
+"""A held command as a seat reads it: who acted, whom it waits for, what this seat owes.
+
+Only games whose seats enter their own draws (``services.seats.hold``) have one;
+reads of the current position carry it as ``held`` (state, act answers), and
+while it stands no seat has a command to send (``legal`` is empty).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import decode_command
+from domain.kernel.chance_needs import needs_text
+from domain.kernel.events import and_text
+from services.ledger import Loaded, WizardLedger
+from services.seats.hold import OPENING, by_seats
+from services.store.chance import card_words, seat_words, typed_card_words
+from services.words.sentences import Words
+
+
+def held_json(
+    ledger: WizardLedger, gid: UUID, loaded: Loaded, seat: int | None
+) -> dict[str, Any] | None:
+    """The command the game holds at ``loaded``'s position, as ``seat`` may read
+    it (None: a spectator), or None when nothing is held there. An opening held
+    for the seats' cards has no acting ``seat`` (None) and no command."""
+    started = loaded.table.started
+    if not by_seats(started.setup):
+        return None
+    hold = ledger.held_at(gid, loaded)
+    if hold is None:
+        return None
+    words = Words.table(loaded.game, started)
+    # The reader by "you": "waiting for you and Cleo", "the cards you drew".
+    waiting = [("you" if s == seat else words.seat(s)) for s in hold.waiting]
+    alone = waiting == ["you"]
+    out: dict[str, Any] = {"seat": hold.seat, "waiting": list(hold.waiting)}
+    if hold.seat == OPENING:
+        out["seat"] = None
+        out["text"] = f"The opening deal — waiting for {and_text(waiting)} to name the cards " + (
+            "you were dealt" if alone else "they were dealt"
+        )
+    else:
+        secret = decode_command(loaded.game, hold.command).secret()
+        said = (
+            f"{words.seat(hold.seat)}'s command"
+            if secret and seat != hold.seat
+            else words.command(hold.seat, hold.command)
+        )
+        out["text"] = f"{said} — waiting for {and_text(waiting)} to name the cards " + (
+            "you drew" if alone else "they draw" if len(waiting) > 1 else "drawn into their hand"
+        )
+        if not secret or seat == hold.seat:
+            out["command"] = hold.command
+    out["entered"] = [s for s in hold.entered_by() if s >= 0]
+    if seat is not None and seat in hold.waiting:
+        needs = ledger.needs_for(gid, loaded, hold, seat)
+        out["needs"] = [msgspec.to_builtins(n) for n in needs]
+        out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
+    if seat is not None and seat in hold.entered_by():
+        # What it named, as it typed it (its own), to spot a slip.
+        say = typed_card_words(started)
+        out["yours"] = [
+            say(str(hold.drew[i]))
+            for stream, i, by in hold.placed
+            if by == seat and stream == "drew"
+        ]
+    if seat is not None and seat not in hold.waiting and seat in hold.entered_by():
+        # Its cards are in; it may send them again (one named wrongly).
+        again = ledger.needs_for(gid, loaded, hold, seat)
+        if again:
+            out["again"] = [msgspec.to_builtins(n) for n in again]
+    return out

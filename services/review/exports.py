@@ -1,0 +1,327 @@
+"""Exports of a game: the JSON document (the replay viewer's data), Markdown and HTML.
+
+The JSON document is the one source: every event in words with its rule and
+dice, round and turn headings, the referees' notes, the view at every position
+as the exporting viewer may see it (frames of changed facts), and the dispute
+panel of every action. Markdown is written from it; the HTML export is the
+replay viewer (``services/web/viewer.html``) with the document embedded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.kernel import (
+    ActionTaken,
+    Consequence,
+    Table,
+    apply,
+    open_table,
+)
+from domain.kernel.chance_needs import card_kind
+from services.ledger import WizardLedger, parse_game_id
+from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
+from services.review.board_frames import BoardFrames
+from services.review.dispute import Record, dice_check, every_dispute, read_record
+from services.review.export_schema import FORMAT, VERSION, schema_name
+from services.review.story import ALL, rule_of
+from services.web import WEB
+from services.words.card_names import started_face, table_names
+from services.words.sentences import hidden_until_end, outcome_text
+from services.words.views import facts, flatten
+
+VIEWER_HTML = WEB / "viewer.html"
+BOARD_ASSETS = (
+    "<!-- board assets: the table page's drawings"
+    " (the export and the replay page put them here) -->"
+)
+KEYFRAME_EVERY = 100
+FORMATS = ("json", "md", "html")
+
+
+def viewer_label(record: Record) -> str:
+    if record.viewer == ALL or record.finished:
+        return "everything"
+    if record.viewer is None:
+        return "spectator"
+    return record.words.seat(int(record.viewer))
+
+
+def view_labels(record: Record) -> list[tuple[str, int | None]]:
+    """Which views the export holds: every seat's once the game is over (or for the
+    operator), else the exporting seat's own, or a spectator's."""
+    if record.viewer == ALL or record.finished:
+        labels = [record.words.seat(s) for s in range(len(record.started.players))]
+        # Two players of one name are told apart by seat: each label holds one view.
+        return [
+            (f"{label} (seat {s})" if labels.count(label) > 1 else label, s)
+            for s, label in enumerate(labels)
+        ]
+    if record.viewer is None:
+        return [("spectator", None)]
+    return [(record.words.seat(int(record.viewer)), int(record.viewer))]
+
+
+def _frames(record: Record) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The views at every position: as frames of changed facts, and as the boards
+    the table page draws (``services.review.board_frames``)."""
+    game, words = record.game, record.words
+    labels = view_labels(record)
+    names = table_names(record.started)
+    frames: list[dict[str, Any]] = []
+    boards = BoardFrames(KEYFRAME_EVERY)
+    table: Table[Any] = open_table(game, record.started)
+    last: dict[str, dict[str, Any]] = {}
+    for k, entry in enumerate(record.entries):
+        if k:
+            table = apply(game, table, entry.event)
+        shown = {label: game.view(table.state, seat) for label, seat in labels}
+        now = {label: flatten(view, words) for label, view in shown.items()}
+        position = k + 1
+        boards.add(
+            position,
+            {
+                label: msgspec.to_builtins(named_prompts(view, game, names))
+                for label, view in shown.items()
+            },
+        )
+        if k % KEYFRAME_EVERY == 0:
+            frames.append({"position": position, "full": True, "set": now})
+        else:
+            frame: dict[str, Any] = {"position": position}
+            changed = {
+                label: {f: v for f, v in facts.items() if last[label].get(f, _GONE) != v}
+                for label, facts in now.items()
+            }
+            dropped = {
+                label: [f for f in last[label] if f not in facts] for label, facts in now.items()
+            }
+            if any(changed.values()):
+                frame["set"] = {lb: c for lb, c in changed.items() if c}
+            if any(dropped.values()):
+                frame["drop"] = {lb: d for lb, d in dropped.items() if d}
+            frames.append(frame)
+        last = now
+    return frames, boards.frames
+
+
+_GONE = object()
+
+
+def _strings(value: Any, out: set[str]) -> set[str]:
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
+def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str, Any]:
+    """``face`` with only the cards some board of the export shows. The faces are
+    public, but a spectator's export that listed a card nobody may see would
+    read, to a checker, like that card leaking; and the file is smaller."""
+    said: set[str] = set()
+    for frame in boards:
+        _strings(frame.get("views"), said)
+        _strings(frame.get("ops"), said)
+    kinds = {card_kind(s) for s in said}
+    cards = [c for c in face["cards"] if c["id"] in said or c["id"] in kinds]
+    names = {k: v for k, v in face.get("names", {}).items() if k in said or k in kinds}
+    return {**face, "cards": cards, "names": names}
+
+
+def _events(record: Record) -> list[dict[str, Any]]:
+    words = record.words
+    out: list[dict[str, Any]] = []
+    reveal = record.finished or record.viewer == ALL
+    for entry in record.entries:
+        event = entry.event
+        item: dict[str, Any] = {
+            "position": entry.position,
+            "type": type(event).__name__,
+            "at": entry.at,
+            "hash": entry.hash,
+        }
+        if entry.position > 1 and not record.sees(event):
+            # A placeholder keeps positions contiguous. Its type is Hidden; its words
+            # say what kind of event it is, as the table page's log says it to the
+            # same reader ("cards shuffled — hidden from you"), and nothing more.
+            item |= {
+                "type": "Hidden",
+                "hidden": True,
+                "text": hidden_until_end(type(event).__name__),
+            }
+            out.append(item)
+            continue
+        shown = shown_event(event, reveal)
+        item["text"] = words.event(shown)
+        item["event"] = msgspec.to_builtins(shown)
+        if isinstance(event, ActionTaken):
+            item["action"] = True
+        if isinstance(event, Consequence):
+            item["rule"] = event.rule
+            dice = dice_check(record, event)
+            if dice is not None:
+                item["dice"] = dice
+        heading = words.heading(event)
+        if heading is not None:
+            item["heading"] = {"level": heading[0], "title": heading[1]}
+        out.append(item)
+    return out
+
+
+def _opening(record: Record) -> dict[str, list[str]]:
+    """The position the first action met (after the deal), as the viewer may see it."""
+    events = record.events
+    first = next((k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
+    table: Table[Any] = open_table(record.game, record.started)
+    for event in events[1:first]:
+        table = apply(record.game, table, event)
+    return {
+        label: facts(record.game.view(table.state, seat), record.words)
+        for label, seat in view_labels(record)
+    }
+
+
+def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
+    cited = {e["rule"] for e in events if "rule" in e}
+    cited |= {o.rule for o in record.game.spec.options if o.rule}
+    out: dict[str, Any] = {}
+    # The rulebook's passage is quoted as printed; our words use the table's names.
+    names = record.words.names
+    for rule_id in sorted(cited):
+        rule = rule_of(record.game, rule_id)
+        if rule is None:
+            out[rule_id] = {"id": rule_id}
+            continue
+        out[rule_id] = {
+            "id": rule.id,
+            "section": rule.section,
+            "passage": rule.passage,
+            "gloss": names.rename(rule.summary),
+            "source": rule.source,
+            "readings": [names.rename(r.summary) for r in rule.readings],
+            "default": names.rename(rule.default),
+        }
+    return out
+
+
+def document(
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    *,
+    viewer: int | str | None = ALL,
+    views: bool = True,
+    disputes: bool = True,
+) -> dict[str, Any]:
+    """The JSON export as a dict (see ``services.review.export_schema``)."""
+    gid = parse_game_id(game_id)
+    record = read_record(ledger, gid, viewer)
+    started = record.started
+    events = _events(record)
+    reveal = record.finished or record.viewer == ALL
+    outcome = record.game.outcome(ledger.load(gid).table.state)
+    frames, boards = _frames(record) if views else ([], [])
+    panels: dict[str, dict[str, Any]] = {}
+    if disputes:
+        for position, panel in every_dispute(record, with_views=False).items():
+            panels[str(position)] = panel
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "schema": schema_name(record.game.spec.id),
+        "game_id": str(gid),
+        "game": record.game.spec.id,
+        "name": record.game.spec.name,
+        "players": list(started.players),
+        "viewer": viewer_label(record),
+        "finished": record.finished,
+        "mode": started.mode,
+        "engine_version": started.engine_version,
+        "options": [
+            {"name": k, "value": v, "text": record.words.option(k, v)}
+            for k, v in started.options.items()
+        ],
+        "setup": started.setup if reveal else shown_setup(started.setup),
+        "opening": _opening(record),
+        "events": events,
+        "rules": _rules(record, events),
+        "annotations": [
+            {"position": at, "number": int(n["number"]), "author": n["author"], "text": n["text"]}
+            for at in sorted(record.notes)
+            for n in record.notes[at]
+        ],
+        "views": [label for label, _ in view_labels(record)] if views else [],
+        "frames": frames,
+        "seats": {label: seat for label, seat in view_labels(record)} if views else {},
+        "boards": boards,
+        "faces": _shown_faces(started_face(started), boards) if views else None,
+        "disputes": panels,
+        "outcome": outcome_json(outcome, record.words.names),
+        "result": outcome_text(outcome, started.players, record.words.names),
+    }
+
+
+def json_text(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def viewer_page(*, inline: bool = True) -> str:
+    """The replay viewer with the table page's drawings in it: its scripts and its
+    stylesheet, which the viewer applies to the board alone. Inline for the HTML
+    export, which draws each position's board with no network; the replay page
+    served by the app links the scripts instead (``inline=False``), as the table
+    page does."""
+    page = VIEWER_HTML.read_text(encoding="utf-8")
+    if BOARD_ASSETS not in page:
+        raise RuntimeError("viewer.html lost its slot for the board's drawings")
+    games = sorted((WEB / "games").glob("*.js"), key=lambda p: (p.name != "generic.js", p.name))
+    parts = []
+    for path in [WEB / "common.js", *games]:
+        if not inline:
+            parts.append(f'<script src="/static/{path.relative_to(WEB).as_posix()}"></script>')
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "</script" in text.lower():
+            raise RuntimeError(f"{path.name} would end its inline <script> early")
+        parts.append(f"<script>\n{text}\n</script>")
+    css = (WEB / "style.css").read_text(encoding="utf-8")
+    # media "not all": the viewer reads this text into the board's own scope.
+    parts.append(f'<style id="board-style" media="not all">\n{css}\n</style>')
+    return page.replace(BOARD_ASSETS, "\n".join(parts), 1)
+
+
+def html_text(doc: dict[str, Any]) -> str:
+    """The replay viewer with the document embedded: one file, no network."""
+    page = viewer_page()
+    # Inside <script>, "</" can end the element early, and "<!--" then "<script"
+    # (a player's name, say) makes the real end tag not end it: no "<" at all.
+    # In JSON it is only ever inside a string, where "\u003c" reads the same.
+    data = json_text(doc).replace("<", "\\u003c")
+    marker = '<script type="application/json" id="ledger-data"></script>'
+    if marker not in page:
+        raise RuntimeError("viewer.html lost its data slot")
+    return page.replace(
+        marker, f'<script type="application/json" id="ledger-data">{data}</script>', 1
+    )
+
+
+def export_text(
+    ledger: WizardLedger, game_id: str | UUID, fmt: str, *, viewer: int | str | None = ALL
+) -> str:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
+    if fmt == "md":
+        from services.review.markdown import markdown
+
+        return markdown(document(ledger, game_id, viewer=viewer, views=False, disputes=False))
+    doc = document(ledger, game_id, viewer=viewer)
+    return html_text(doc) if fmt == "html" else json.dumps(doc, ensure_ascii=False, indent=1)

@@ -1,0 +1,242 @@
+"""The annotated history of a game, and the visitors that export it.
+
+As in python-chess's PGN module, one walk over the record drives every
+format: the walk calls a visitor for the opening, each action, each
+consequence (with its rule and dice) and the end; each exporter is a visitor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import (
+    KERNEL_RULES,
+    ActionTaken,
+    CardsShuffled,
+    Consequence,
+    DiceRolled,
+    Event,
+    Game,
+    GameStarted,
+    Outcome,
+    Rule,
+)
+from services.ledger import Entry
+from services.reads.views import shown_event
+from services.words.card_names import NO_NAMES
+from services.words.sentences import Words, hidden_until_end, outcome_text
+
+
+def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
+    if rule_id is None:
+        return None
+    if rule_id in game.catalogue:
+        return game.catalogue[rule_id]
+    if rule_id in KERNEL_RULES:
+        return KERNEL_RULES[rule_id]
+    return None
+
+
+class Visitor:
+    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None: ...
+
+    def action(self, entry: Entry, action: ActionTaken, player: str) -> None: ...
+
+    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None: ...
+
+    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None: ...
+
+    def hidden(self, entry: Entry) -> None:
+        """An event the viewer may not see yet: by default, nothing is shown."""
+
+    def note(self, position: int, author: str, text: str) -> None:
+        """A referee's annotation on the position just visited."""
+
+    def result(self) -> str:
+        return ""
+
+
+ALL = "all"
+
+
+def walk(
+    game: Game[Any],
+    entries: list[Entry],
+    outcome: Outcome | None,
+    visitor: Visitor,
+    *,
+    viewer: int | str | None = ALL,
+    notes: Mapping[int, list[tuple[str, str]]] | None = None,
+) -> str:
+    """Drive ``visitor`` over the record.
+
+    ``viewer`` is a seat, None for a spectator, or ``"all"`` (the operator): while
+    the game runs, events that the viewer may not see are skipped, so an export
+    made for a player never carries another seat's cards or a deck order.
+    """
+    started = entries[0].event
+    assert isinstance(started, GameStarted)
+    notes = notes or {}
+    redact = viewer != ALL and outcome is None
+    if redact:
+        shown = shown_event(started, False)
+        assert isinstance(shown, GameStarted)
+        started = shown
+        entries = [dataclasses.replace(e, event=shown_event(e.event, False)) for e in entries]
+    visitor.begin(game, started, entries[0])
+    for entry in entries:
+        event = entry.event
+        if entry.position == 1:
+            pass
+        elif redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]
+            visitor.hidden(entry)
+        elif isinstance(event, ActionTaken):
+            visitor.action(entry, event, started.players[event.seat])
+        elif isinstance(event, Consequence):
+            visitor.consequence(entry, event, rule_of(game, event.rule))
+        for author, text in notes.get(entry.position, []):
+            visitor.note(entry.position, author, text)
+    visitor.end(outcome, started.players)
+    return visitor.result()
+
+
+def dice_text(event: Consequence) -> str:
+    if isinstance(event, DiceRolled):
+        return f"d{event.sides}={list(event.values)} ({event.source}, counter {event.counter})"
+    if isinstance(event, CardsShuffled):
+        return f"order={list(event.order)} ({event.source}, counter {event.counter})"
+    return ""
+
+
+class StoryLines(Visitor):
+    """``wizards replay``: one line per event, in words, players by name, with the
+    dice and the rule; rounds and turns as headings; the setup position first."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.words: Any = None
+
+    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
+        self.words = Words.table(game, started)
+        self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
+        players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
+        self.lines.append(f"      players: {players}")
+        for text in self.words.options(started.options):
+            self.lines.append(f"      option: {text}")
+        if started.setup is not None and "hidden" in started.setup:
+            self.lines.append("      setup position: hidden until the end")
+        elif started.setup is not None:
+            said = (
+                "setup position (from a setup file)"
+                if started.laid_from_file()
+                else "the table's chance at the opening"
+            )
+            self.lines.append(f"      {said}:")
+            for key, value in started.setup.items():
+                if value not in ([], {}, None):
+                    self.lines.append(
+                        f"        {key.replace('_', ' ')}: {self.words.value(key, value)}"
+                    )
+
+    def _heading(self, event: Event) -> None:
+        heading = self.words.heading(event)
+        if heading is not None:
+            level, title = heading
+            self.lines.append(
+                f"{'══' if level == 1 else '──'} {title} {'══' if level == 1 else '──'}"
+            )
+
+    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
+        self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
+
+    def hidden(self, entry: Entry) -> None:
+        self.lines.append(f"#{entry.position:<4}   {hidden_until_end(type(entry.event).__name__)}")
+
+    def note(self, position: int, author: str, text: str) -> None:
+        self.lines.append(f"      ✎ {author}: {text}")
+
+    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
+        self._heading(event)
+        where = f"[{event.rule}" + (f" — {rule.section}" if rule else "") + "]"
+        parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
+        if isinstance(event, CardsShuffled):
+            parts.append(f"({event.source}, counter {event.counter})")
+        parts.append(where)
+        self.lines.append("  ".join(parts))
+
+    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
+        self.lines.append(f"      {outcome_text(outcome, players, self.words.names)}")
+
+    def result(self) -> str:
+        return "\n".join(self.lines)
+
+
+class MarkdownExport(Visitor):
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.out: list[str] = []
+        self.cited: dict[str, Rule] = {}
+        self.names = NO_NAMES
+        self.words: Any = None
+
+    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
+        self.words = Words.table(game, started)
+        self.names = self.words.names
+        self.out += [
+            f"# {game.spec.name} — game `{self.game_id}`",
+            "",
+            "- players: "
+            + ", ".join(f"{_md(p)} (seat {i})" for i, p in enumerate(started.players)),
+            "- options: " + (_md("; ".join(self.words.options(started.options))) or "none"),
+            f"- mode: {_md(started.chance_text())}; engine {started.engine_version}",
+            f"- seed commitment: `{started.seed_commitment or 'none (table mode)'}`",
+            "",
+            "| # | who | what | dice | rule |",
+            "|---|-----|------|------|------|",
+        ]
+
+    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
+        said = _md(self.words.event(action))
+        self.out.append(f"| {entry.position} | **{_md(player)}** | {said} | | |")
+
+    def note(self, position: int, author: str, text: str) -> None:
+        self.out.append(f"| {position} | ✎ *{_md(author)}* | *{_md(text)}* | | |")
+
+    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
+        if rule is not None:
+            self.cited[rule.id] = rule
+        self.out.append(
+            f"| {entry.position} | | {_md(self.names.rename(event.describe()))} | "
+            f"{_md(dice_text(event))} | "
+            f"[{event.rule}](#{_anchor(event.rule)}) |"
+        )
+
+    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
+        result = outcome_text(outcome, players, self.names)
+        self.out += ["", f"**Result:** {result}", "", "## Rules cited", ""]
+        for rule in sorted(self.cited.values(), key=lambda r: r.id):
+            self.out += [
+                f'### <a id="{_anchor(rule.id)}"></a>{rule.id} — {rule.section}',
+                "",
+                f"> {rule.passage}",
+                "",
+                f"Source: {rule.source}." + (f" {rule.summary}" if rule.summary else ""),
+                "",
+            ]
+
+    def result(self) -> str:
+        return "\n".join(self.out) + "\n"
+
+
+def _md(text: str) -> str:
+    """Text in a Markdown table cell: no line breaks, no markup, no raw HTML."""
+    text = " ".join(text.split())
+    for ch in "\\`*_[]<>#|":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def _anchor(rule_id: str) -> str:
+    return "rule-" + rule_id.replace(".", "-")

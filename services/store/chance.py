@@ -1,0 +1,238 @@
+"""Where a decision's chance comes from: the seed, or the table (a script and supplied values).
+
+Shared by the ledger (deciding now) and ``verify`` (deciding again), so both
+see exactly the same dice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from domain.kernel import CardsShuffled, Dice, GameStarted, IllegalCommand, Table
+from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds
+from domain.kernel.dice import ScriptedSource, SeededSource
+from services.words.faces import face_with_data
+
+
+def printed_names(started: GameStarted) -> Mapping[str, str]:
+    """How a table may name a card it drew: each printed name (the table's own
+    data file's, where it has one), folded by ``card_key``, to the card's id."""
+    return _names(started)[0]
+
+
+def card_words(started: GameStarted) -> Callable[[str], str]:
+    """A card kind as a table reads it: its printed name (the table's own data
+    file's, where it has one), or the id where there is none."""
+    said = _names(started)[1]
+    return lambda kind: said.get(kind, kind)
+
+
+def typed_card_words(started: GameStarted) -> Callable[[str], str]:
+    """A card as a seat named it (an id, a copy's id, or a printed name in any
+    case or accents), by its printed name (``card_words``)."""
+    keyed, say = printed_names(started), card_words(started)
+    return lambda typed: say(card_kind(keyed.get(card_key(typed), typed)))
+
+
+def seat_words(started: GameStarted) -> Callable[[int], str]:
+    """A seat as the table's texts say it: its player's name (``seat N`` where
+    none was given, or for a seat the game does not have)."""
+    players = started.players
+    return lambda seat: players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
+# (game, data hash) -> (folded name -> id, id -> name). A table's data file is
+# bound by its hash, so the hash names its faces: no encoding of the file per act.
+_NAMES: dict[tuple[str, str], tuple[Mapping[str, str], Mapping[str, str]]] = {}
+_MAX_NAMES = 256
+
+
+def _names(started: GameStarted) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    key = (started.game, started.data_hash if started.data else "")
+    got = _NAMES.get(key)
+    if got is None:
+        faces = face_with_data(started.game, started.data)["cards"]
+        said = {c["id"]: c["name"] for c in faces if isinstance(c.get("name"), str) and c["name"]}
+        keyed: dict[str, str] = {}
+        for kind, name in said.items():
+            keyed.setdefault(card_key(name), kind)
+        if len(_NAMES) >= _MAX_NAMES:
+            _NAMES.clear()
+        got = _NAMES[key] = (keyed, said)
+    return got
+
+
+def unrevealing(
+    needs: Sequence[ChanceNeed],
+    shuffles: Sequence[CardsShuffled],
+    hidden: Collection[str] | None = None,
+) -> tuple[ChanceNeed, ...]:
+    """``needs`` as a seat may be told them: each card that could be drawn from
+    a face-down pile is listed from the pile as it went face down (its shuffle),
+    not as it is now, which would show by elimination the cards other seats
+    drew from it since.
+
+    ``hidden``: the card ids hidden from the seat that enters them (the game's
+    ``hidden_from``), or None to list the piles whole. A card the seat sees
+    elsewhere (in its hand, face up) cannot be drawn, so it is left out; what
+    only other seats see stays (leaving it out would tell their cards)."""
+    out = []
+    for need in needs:
+        now = set(need.cards)
+        if need.kind == "card" and need.hand:
+            # A hand holds cards from several piles (the orc tower's deck and its
+            # palette): every kind of each pile its cards could have come from.
+            ids = [c for s in shuffles if now & set(kinds(s.order)) for c in s.order]
+            could = set(kinds(_unseen(ids, now, hidden)))
+            need = msgspec.structs.replace(need, cards=tuple(sorted(could | now)))
+        elif need.kind == "card":
+            went = next(
+                (s for s in reversed(shuffles) if s.unknown and now <= set(kinds(s.order))), None
+            )
+            if went is not None:
+                cards = kinds(_unseen(went.order, now, hidden))
+                need = msgspec.structs.replace(need, cards=tuple(cards))
+        out.append(need)
+    return tuple(out)
+
+
+def _unseen(ids: Iterable[str], now: set[str], hidden: Collection[str] | None) -> list[str]:
+    """The card ids of ``ids`` the seat does not see elsewhere. A card seen
+    before the command but of a kind the pile (or hand) holds ``now`` stays: it
+    went there during the command, in the open (a discard shuffled into the deck)."""
+    if hidden is None:
+        return list(ids)
+    return [c for c in ids if c in hidden or card_kind(c) in now]
+
+
+def picks_named(started: GameStarted) -> bool:
+    """Does this game's engine take a card picked blind from a hand by its name
+    (0.3.0 on), or only as a die face (its records are decided again so)?"""
+    try:
+        version = tuple(int(p) for p in started.engine_version.split("."))
+    except ValueError:
+        return True
+    return version >= (0, 3, 0)
+
+
+def dice_for(
+    table: Table[Any],
+    seed: str | None,
+    values: Sequence[int] = (),
+    orders: Sequence[Sequence[int]] = (),
+    drew: Sequence[str] = (),
+) -> Dice:
+    """The dice for the next decision on ``table``.
+
+    Seeded games roll from ``seed`` at the table's counter and refuse
+    supplied chance. Table-mode games take the setup script's unused values
+    and orders first, then those supplied with the command; the cards drawn
+    (``drew``) are the command's own (the script's were all dealt at setup).
+    A table that leaves chance out is told all of it at once (``collect``).
+    """
+    if table.started.mode == "seeded":
+        if values or orders or drew:
+            raise IllegalCommand(
+                "dice_not_accepted",
+                "kernel.table-mode",
+                "this game rolls its own dice from its seed; dice, deck orders and cards "
+                "drawn can be supplied only to a table-mode game",
+            )
+        if seed is None:
+            raise ValueError("a seeded game needs its seed to decide")
+        return Dice(SeededSource(seed), table.counter)
+    script = table.started.setup or {}
+    used_values, used_orders = table.script_position()
+    return Dice(
+        ScriptedSource(
+            [*list(script.get("dice", []))[used_values:], *values],
+            [*[tuple(o) for o in script.get("orders", [])][used_orders:], *map(tuple, orders)],
+            drew,
+            collect=True,
+            names=printed_names(table.started),
+            picks_named=picks_named(table.started),
+        ),
+        table.counter,
+    )
+
+
+def opening_dice(started: GameStarted, seed: str | None) -> Dice:
+    """The chance of a game's opening (its setup events): the seed, or the
+    table's script with the cards it drew at creation."""
+    if started.mode == "seeded":
+        if seed is None:
+            raise ValueError("a seeded game needs its seed to open")
+        return Dice.seeded(seed)
+    script = started.setup or {}
+    return Dice.scripted(
+        list(script.get("dice", [])),
+        [tuple(o) for o in script.get("orders", [])],
+        list(script.get("drew", [])),
+        collect=True,
+        names=printed_names(started),
+        picks_named=picks_named(started),
+    )
+
+
+def counted(n: int, thing: str) -> str:
+    """``1 die``, ``2 cards``: a count of things in words."""
+    plural = "dice" if thing == "die" else f"{thing}s"
+    return f"{n} {thing if n == 1 else plural}"
+
+
+def check_supplied_used(
+    dice: Dice,
+    values: Sequence[int],
+    orders: Sequence[Sequence[int]],
+    drew: Sequence[str] = (),
+) -> None:
+    """Refuse a command that left supplied chance unused: a typo would go unnoticed."""
+    source = dice.source
+    if not isinstance(source, ScriptedSource):
+        return
+    if source.used_drew < len(source.drew):
+        left = source.drew[source.used_drew :]
+        named = ", ".join(repr(c) for c in left)
+        raise IllegalCommand(
+            "unused_dice",
+            "kernel.table-mode",
+            f"{counted(len(left), 'card')} named as drawn but not needed ({named}): "
+            f"this command draws {counted(source.used_drew, 'card')} from a face-down pile",
+        )
+    # The script's values come first, so supplied ones are all used only if nothing is left.
+    if values and source.used_values < len(source.values):
+        left = len(source.values) - source.used_values
+        raise IllegalCommand(
+            "unused_dice",
+            "kernel.table-mode",
+            f"{counted(left, 'die')} more than this command rolls: a value given "
+            "for a roll that did not happen",
+        )
+    if orders and source.used_orders < len(source.orders):
+        left = len(source.orders) - source.used_orders
+        raise IllegalCommand(
+            "unused_dice",
+            "kernel.table-mode",
+            f"{counted(left, 'deck order')} more than this command shuffles: an order "
+            "given for a shuffle that did not happen",
+        )
+
+
+_QUOTED = re.compile(r"'([A-Za-z0-9_#.\-]+)'")
+
+
+def quoted_names(message: str, started: GameStarted) -> str:
+    """A refusal's quoted card ids (``'shield'``, as a page sends them) by the
+    names the table reads (``'Bouclier'``); a quote that is no card stays."""
+    said = card_words(started)
+
+    def name(m: re.Match[str]) -> str:
+        kind = card_kind(m.group(1))
+        named = said(kind)
+        return f"'{named}'" if named != kind else m.group(0)
+
+    return _QUOTED.sub(name, message)

@@ -1,0 +1,78 @@
+"""The first event where two decisions of one action part ways, in words.
+
+The dispute desk (another reading against the record) and ``readjudicate``
+(this engine against the record) show the two events at the first difference.
+Their data stays in the reports as it is; this says it for people: which
+event, and where both are of one kind, which fields differ, with each value
+as the story says it (players by name, cards by the table's names, a seat in a
+nested record by its player) rather than as stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel import Event
+from services.words.sentences import Words
+from services.words.views import flatten, show
+
+
+def difference_words(
+    words: Words,
+    position: int,
+    recorded: Event | None,
+    other: Event | None,
+    other_label: str,
+) -> list[str]:
+    """Lines saying how ``other`` (said as ``other_label``: "under this reading",
+    "by this engine") differs from the ``recorded`` event at ``position``."""
+    if recorded is None and other is None:
+        return []
+    head = f"first difference at #{position}"
+    if recorded is None or other is None:
+        said = _line(words, other if recorded is None else recorded)  # type: ignore[arg-type]
+        if recorded is None:
+            return [f"{head}: as recorded, nothing more; {other_label}: {said}"]
+        return [f"{head}: as recorded: {said}; {other_label}, nothing more"]
+    mine, theirs = _line(words, other), _line(words, recorded)
+    if type(recorded) is not type(other):
+        return [f"{head}, another event:", f"  as recorded: {theirs}", f"  {other_label}: {mine}"]
+    fields = _fields(words, recorded, other, other_label)
+    if mine == theirs:
+        return [f"{head}, the same event with other details: {theirs}", *fields]
+    return [f"{head}:", f"  as recorded: {theirs}", f"  {other_label}: {mine}", *fields]
+
+
+def _line(words: Words, event: Event) -> str:
+    """The event's line with the rule it cites, as the dispute cites rules."""
+    rule = getattr(event, "rule", None)
+    return words.event(event) + (f" [{rule}]" if rule else "")
+
+
+def _fields(words: Words, recorded: Event, other: Event, other_label: str) -> list[str]:
+    """Each differing field of two events of one kind, a record's fields one fact
+    each (``flow — choice — labels``), values in words."""
+    a, b = _facts(words, recorded), _facts(words, other)
+    out = []
+    for label in [*a, *(k for k in b if k not in a)]:
+        if a.get(label) != b.get(label):
+            out.append(
+                f"  {label}: {show(a.get(label))} as recorded; {show(b.get(label))} {other_label}"
+            )
+    return out
+
+
+def _facts(words: Words, event: Event) -> dict[str, Any]:
+    facts: dict[str, Any] = {}
+    for key, value in msgspec.to_builtins(event).items():
+        label = key.replace("_", " ")
+        if key == "rule" or key.endswith("_rule"):
+            facts[label] = value  # a rule is cited by its id, as every text cites it
+        elif isinstance(value, dict | list | tuple):
+            # A record or a list of them: one fact per leaf, seats and cards named.
+            facts |= flatten(value, words, label)
+        else:
+            facts[label] = words.value(key, value)
+    return facts
