@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import Event, Game, GameStarted, SetupError, Table, apply, get_game, open_table
+from domain.kernel import Event, Fold, Game, GameStarted, SetupError, apply, get_game, open_fold
 from services.ledger import WizardLedger
 from services.store.codec import decode_body, decode_record
 
@@ -58,9 +58,11 @@ def read_after(ledger: WizardLedger, after: int, limit: int, shard: int = 0) -> 
 
 
 @dataclass(frozen=True)
-class Fold:
+class Progress:
+    """A game's fold as the log has passed it, and whether it is over."""
+
     game: Game[Any]
-    table: Table[Any]
+    fold: Fold[Any]
     finished: bool
 
 
@@ -69,7 +71,7 @@ class Step:
     """A game right after one event; ``finished_now`` only on the event that ended it."""
 
     started: GameStarted
-    fold: Fold
+    progress: Progress
     finished_now: bool
 
 
@@ -86,7 +88,7 @@ class Folds:
     def __init__(self, ledger: WizardLedger, size: int = 1024) -> None:
         self.ledger = ledger
         self.size = size
-        self._cache: OrderedDict[UUID, Fold | None] = OrderedDict()
+        self._cache: OrderedDict[UUID, Progress | None] = OrderedDict()
 
     def advance(self, item: Item) -> Step | None:
         """Apply ``item``; None for a game this engine does not know."""
@@ -99,26 +101,26 @@ class Folds:
                 self._remember(item.game_id, None)
                 return None
             before = None
-            after = Fold(game, open_table(game, event), False)
+            after = Progress(game, open_fold(game, event), False)
         else:
             if item.game_id in self._cache and self._cache[item.game_id] is None:
                 return None
             before = self._cache.get(item.game_id)
-            if before is None or before.table.position != item.position - 1:
+            if before is None or before.fold.position != item.position - 1:
                 loaded = self.ledger.load(item.game_id, item.position - 1)
-                before = Fold(
+                before = Progress(
                     loaded.game,
-                    loaded.table,
-                    loaded.game.outcome(loaded.table.state) is not None,
+                    loaded.fold,
+                    loaded.game.outcome(loaded.fold.state) is not None,
                 )
-            table = apply(before.game, before.table, event)
-            after = Fold(before.game, table, before.game.outcome(table.state) is not None)
+            fold = apply(before.game, before.fold, event)
+            after = Progress(before.game, fold, before.game.outcome(fold.state) is not None)
         self._remember(item.game_id, after)
         finished_now = after.finished and (before is None or not before.finished)
-        return Step(after.table.started, after, finished_now)
+        return Step(after.fold.started, after, finished_now)
 
-    def _remember(self, gid: UUID, fold: Fold | None) -> None:
-        self._cache[gid] = fold
+    def _remember(self, gid: UUID, progress: Progress | None) -> None:
+        self._cache[gid] = progress
         self._cache.move_to_end(gid)
         while len(self._cache) > self.size:
             self._cache.popitem(last=False)

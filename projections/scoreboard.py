@@ -94,7 +94,7 @@ class Scoreboard(Projection):
         )
 
     def _finished(self, tx: Tx, item: Item, step: Step) -> None:
-        game, table = step.fold.game, step.fold.table
+        game, table = step.progress.game, step.progress.fold
         outcome = game.outcome(table.state)
         assert outcome is not None
         players = list(step.started.players)

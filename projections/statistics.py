@@ -88,8 +88,8 @@ class Statistics(Projection):
                 )
         if not step.finished_now:
             return
-        game = step.fold.game
-        outcome = game.outcome(step.fold.table.state)
+        game = step.progress.game
+        outcome = game.outcome(step.progress.fold.state)
         assert outcome is not None
         winners = set(outcome.winners)
         players = len(step.started.players)

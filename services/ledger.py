@@ -40,19 +40,19 @@ from domain.kernel import (
     CardsShuffled,
     DiceRequired,
     Event,
+    Fold,
     Game,
     GameForked,
     GameStarted,
     IllegalCommand,
     SeedRevealed,
     SetupError,
-    Table,
     act,
     apply,
     commitment,
     decode_command,
     get_game,
-    open_table,
+    open_fold,
     start,
     stored_command,
 )
@@ -215,13 +215,13 @@ class Loaded:
     """A game's fold at some version, plus what the service needs around it."""
 
     game: Game[Any]
-    table: Table[Any]
+    fold: Fold[Any]
     head: str
     keys: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
-        return self.table.position
+        return self.fold.position
 
 
 @dataclass(frozen=True)
@@ -337,8 +337,8 @@ def _decode_snapshot(state: bytes) -> Loaded | None:
     if snap.engine != ENGINE_VERSION:
         return None
     game = get_game(snap.game)
-    table = msgspec.msgpack.decode(snap.table, type=Table[game.state_type])  # type: ignore[name-defined]
-    return Loaded(game=game, table=table, head=snap.head, keys=dict(snap.keys))
+    table = msgspec.msgpack.decode(snap.table, type=Fold[game.state_type])  # type: ignore[name-defined]
+    return Loaded(game=game, fold=table, head=snap.head, keys=dict(snap.keys))
 
 
 def _track_keys(
@@ -554,7 +554,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             encode_body(event)  # an unencodable setup fails here, before anything is written
         opened_with = events[0]  # GameStarted as recorded (the cards named by their ids)
         assert isinstance(opened_with, GameStarted)
-        loaded = Loaded(game=game, table=open_table(game, opened_with), head=GENESIS)
+        loaded = Loaded(game=game, fold=open_fold(game, opened_with), head=GENESIS)
         # GameStarted is position 1: the fold of the opening events starts from it.
         self._append(gid, loaded, events, first_is_start=True, secret=secret)
         return Created(gid, list(enumerate(tokens)))
@@ -607,10 +607,10 @@ class WizardLedger(HeldActs, Application[UUID]):
                 "just before an action (see the log)"
             )
         branch_point = self._load_at(gid, at)
-        if branch_point.game.outcome(branch_point.table.state) is not None:
+        if branch_point.game.outcome(branch_point.fold.state) is not None:
             raise ValueError(f"the game is already over at position {at}: nothing to play")
         original_over = self._load(gid)
-        finished = original_over.game.outcome(original_over.table.state) is not None
+        finished = original_over.game.outcome(original_over.fold.state) is not None
         secret = self._read_secrets(gid)
         events: list[Event] = [e.event for e in source]
         fresh = [e for e in events if isinstance(e, GameForked) and e.seed_commitment]
@@ -638,7 +638,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         tokens = [secrets.token_urlsafe(16) for _ in started.players]
         secret = Secrets(seed, tuple(_hash_token(t) for t in tokens), segments=segments)
         game = get_game(started.game)
-        loaded = Loaded(game=game, table=open_table(game, started), head=GENESIS)
+        loaded = Loaded(game=game, fold=open_fold(game, started), head=GENESIS)
         self._append(new, loaded, events, first_is_start=True, secret=secret)
         return Created(new, list(enumerate(tokens)))
 
@@ -743,7 +743,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             fresh = False
             for _ in range(MAX_RETRIES):
                 loaded, read = self._current(gid)
-                if by_seats(loaded.table.started.setup):
+                if by_seats(loaded.fold.started.setup):
                     return self._held_perform(gid, seat, command, (dice, orders, drew), key)
                 fresh = fresh or read
                 if key is not None and key in loaded.keys:
@@ -842,7 +842,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         may know them (``_unrevealing``), in the game's words (the table's card
         names, a quoted id by its name) and, with ``seats_by_name``, every seat
         by its player's name ("given by Bob")."""
-        started = loaded.table.started
+        started = loaded.fold.started
         refused = (
             self._unrevealing(gid, error, loaded, seat)
             if isinstance(error, DiceRequired)
@@ -863,14 +863,14 @@ class WizardLedger(HeldActs, Application[UUID]):
         on this path only, without the cards the seat sees elsewhere at
         ``loaded``'s position; the cards by the names the table reads, the
         seats by their players' names."""
-        started = loaded.table.started
+        started = loaded.fold.started
         if not any(need.kind == "card" for need in refused.needs):
             # No pile to read: only the seats said by name ("a die for Ann").
             return refused.with_needs(refused.needs, card_words(started), seat_words(started))
         # Before a held opening is stored, no pile has been drawn from: as they are.
         stored = self.entries(gid, gt=0)
         shuffles = [e.event for e in stored if isinstance(e.event, CardsShuffled)]
-        hidden = loaded.game.hidden_from(loaded.table.state, seat) if shuffles else None
+        hidden = loaded.game.hidden_from(loaded.fold.state, seat) if shuffles else None
         needs = unrevealing(refused.needs, shuffles, hidden)
         return refused.with_needs(needs, card_words(started), seat_words(started))
 
@@ -882,12 +882,12 @@ class WizardLedger(HeldActs, Application[UUID]):
         cmd: Any,
         chance: tuple[Sequence[int], Sequence[Sequence[int]], Sequence[str]],
         key: str | None,
-    ) -> tuple[list[Event], Table[Any]]:
+    ) -> tuple[list[Event], Fold[Any]]:
         """The events of the command, and the fold after them (``_append`` reuses it).
 
         ``chance``: the dice values, deck orders and cards drawn a table supplied."""
         values, orders, drew = chance
-        table = loaded.table
+        table = loaded.fold
         secret = self._read_secrets(gid)
         dice = dice_for(table, secret.seed, values, orders, drew)
         events = act(
@@ -920,7 +920,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         events: list[Event],
         *,
         first_is_start: bool = False,
-        folded: Table[Any] | None = None,
+        folded: Fold[Any] | None = None,
         secret: Secrets | None = None,
     ) -> tuple[list[Entry], Loaded]:
         """Append ``events`` after ``loaded``, with the recorded head (and a new
@@ -985,13 +985,13 @@ class WizardLedger(HeldActs, Application[UUID]):
         events: list[Event],
         *,
         first_is_start: bool = False,
-        folded: Table[Any] | None = None,
+        folded: Fold[Any] | None = None,
         secret: Secrets | None = None,
     ) -> Staged:
         """The rows that append ``events`` after ``loaded`` (see ``_append``)."""
         at = _now()
         head = loaded.head
-        table = loaded.table
+        table = loaded.fold
         position = 0 if first_is_start else table.position
         stored: list[StoredEvent] = []
         entries: list[Entry] = []
@@ -1012,7 +1012,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         if folded is not None:
             table = folded
         keys = _track_keys(dict(loaded.keys), [(e.position, e.event) for e in entries])
-        new = Loaded(game=loaded.game, table=table, head=head, keys=keys)
+        new = Loaded(game=loaded.game, fold=table, head=head, keys=keys)
         # The head, apart from the stream: a stream cut short (its last events
         # deleted) no longer reaches the head recorded here, and verify says so.
         rows: Rows = [
@@ -1095,7 +1095,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             if (
                 loaded is None
                 or (key is not None and key in loaded.keys)
-                or by_seats(loaded.table.started.setup)  # at a table's pace: ``perform``
+                or by_seats(loaded.fold.started.setup)  # at a table's pace: ``perform``
             ):
                 turn.release()
                 return None
@@ -1249,8 +1249,8 @@ class WizardLedger(HeldActs, Application[UUID]):
         """``loaded`` fast-forwarded with stored rows, decoded straight from their bytes."""
         if not rows:
             return loaded
-        table, keys = fold_rows(loaded.game, loaded.table, dict(loaded.keys), rows)
-        return Loaded(game=loaded.game, table=table, head=head_of(rows), keys=keys)
+        table, keys = fold_rows(loaded.game, loaded.fold, dict(loaded.keys), rows)
+        return Loaded(game=loaded.game, fold=table, head=head_of(rows), keys=keys)
 
     def _load_at(self, gid: UUID, at: int | None) -> Loaded:
         """The fold at position ``at`` (None: the end), from the nearest snapshot.
@@ -1277,7 +1277,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             return self._load_rows(gid, at)
         started, head = opened
         game = get_game(started.game)
-        loaded = Loaded(game=game, table=open_table(game, started), head=head)
+        loaded = Loaded(game=game, fold=open_fold(game, started), head=head)
         # One read for the whole fold: GameStarted opened the table.
         return self._fold_states(gid, loaded, states[1:], at)
 
@@ -1288,14 +1288,14 @@ class WizardLedger(HeldActs, Application[UUID]):
         if not states:
             return loaded
         folded = fold_states(
-            loaded.game, loaded.table, dict(loaded.keys), loaded.version + 1, states
+            loaded.game, loaded.fold, dict(loaded.keys), loaded.version + 1, states
         )
         if folded is None:  # a row needs its topic: read the rows whole
             return self._fold(
                 loaded, select_rows(self.shards.of(gid), gid, gt=loaded.version, lte=at)
             )
         table, keys, head = folded
-        return Loaded(game=loaded.game, table=table, head=head, keys=keys)
+        return Loaded(game=loaded.game, fold=table, head=head, keys=keys)
 
     def _load_rows(self, gid: UUID, at: int | None) -> Loaded:
         """The fold from zero, every row read whole (decoded by its topic)."""
@@ -1306,7 +1306,7 @@ class WizardLedger(HeldActs, Application[UUID]):
         if not isinstance(started, GameStarted):
             raise ValueError(f"game {gid}: the stream does not open with GameStarted")
         game = get_game(started.game)
-        loaded = Loaded(game=game, table=open_table(game, started), head=head_of(rows[:1]))
+        loaded = Loaded(game=game, fold=open_fold(game, started), head=head_of(rows[:1]))
         return self._fold(loaded, rows[1:])
 
     # --------------------------------------------------------------- snapshots
@@ -1316,7 +1316,7 @@ class WizardLedger(HeldActs, Application[UUID]):
             engine=ENGINE_VERSION,
             game=loaded.game.spec.id,
             head=loaded.head,
-            table=msgspec.Raw(msgspec.msgpack.encode(loaded.table)),
+            table=msgspec.Raw(msgspec.msgpack.encode(loaded.fold)),
             keys=loaded.keys,
         )
         return StoredEvent(gid, loaded.version, "wizards:snapshot", msgspec.msgpack.encode(body))

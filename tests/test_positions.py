@@ -88,7 +88,7 @@ def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[st
     for i in range(0, len(played), every):
         # Every position between two commands reopens and takes the next command
         # alike; every stride-th one is played on for FOLLOW_STEPS commands.
-        original = played[i].table
+        original = played[i].fold
         opened = open_position(game, original)
         assert comparable(game, opened.state) == comparable(game, original.state), (
             f"{game.spec.id} {seed}: the position before step {i} does not reopen the same state"
@@ -96,7 +96,7 @@ def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[st
         follow = FOLLOW_STEPS if i % stride < every else 1
         for step in played[i : i + follow]:
             events = act(
-                game, opened, step.seat, step.command, Dice.seeded(seed, step.table.counter)
+                game, opened, step.seat, step.command, Dice.seeded(seed, step.fold.counter)
             )
             assert [msgspec.to_builtins(e) for e in events] == [
                 msgspec.to_builtins(e) for e in step.events

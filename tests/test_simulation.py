@@ -23,9 +23,9 @@ from domain.kernel import (
     Consequence,
     Dice,
     DiceRolled,
+    Fold,
     Game,
     IllegalCommand,
-    Table,
     act,
     all_games,
     replay,
@@ -84,7 +84,7 @@ def check_game(
             break
         assert isinstance(item, Step)
         n_steps += 1
-        table = item.table
+        table = item.fold
         legal = game.legal_commands(table.state, item.seat)
         assert item.command in legal
         if check_all_legal:
@@ -101,17 +101,17 @@ def check_game(
         if n_steps % 50 == 0:
             _check_views(game, table)
     assert finished is not None
-    assert game.outcome(finished.table.state) is not None
+    assert game.outcome(finished.fold.state) is not None
     folded = replay(game, finished.events)
-    assert msgspec.to_builtins(folded) == msgspec.to_builtins(finished.table)
-    _check_state_round_trip(game, finished.table)
-    _check_views(game, finished.table)
+    assert msgspec.to_builtins(folded) == msgspec.to_builtins(finished.fold)
+    _check_state_round_trip(game, finished.fold)
+    _check_views(game, finished.fold)
     return n_steps
 
 
 def _check_refusals(
     game: Game[Any],
-    table: Table[Any],
+    table: Fold[Any],
     seat: int,
     legal: list[Any],
     earlier: list[tuple[int, Any]],
@@ -136,12 +136,12 @@ def _check_round_trip(event: Any) -> None:
     assert back == event
 
 
-def _check_state_round_trip(game: Game[Any], table: Table[Any]) -> None:
+def _check_state_round_trip(game: Game[Any], table: Fold[Any]) -> None:
     encoded = msgspec.msgpack.encode(table)
-    assert msgspec.msgpack.decode(encoded, type=Table[game.state_type]) == table  # type: ignore[name-defined]
+    assert msgspec.msgpack.decode(encoded, type=Fold[game.state_type]) == table  # type: ignore[name-defined]
 
 
-def _check_views(game: Game[Any], table: Table[Any]) -> None:
+def _check_views(game: Game[Any], table: Fold[Any]) -> None:
     players = len(table.started.players)
     secrets = getattr(game, "hidden_from", None)
     for seat in [None, *range(players)]:

@@ -338,7 +338,7 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
     led = ledger()
     gid = parse_game_id(game_id)
     loaded = led.load(gid)
-    if not isinstance(payload, dict) or not 0 <= seat < len(loaded.table.started.players):
+    if not isinstance(payload, dict) or not 0 <= seat < len(loaded.fold.started.players):
         return payload
     try:
         sent = stored_command(decode_command(loaded.game, payload))
@@ -439,12 +439,12 @@ def act_command(
         if held is not None:
             typer.echo(f"held: {held['text']}", err=True)
     loaded = ledger().load(game_id, 1)
-    started = loaded.table.started
+    started = loaded.fold.started
     if by_seats(started.setup):
         # Each seat enters its own draws here, on its own device: it is shown
         # what it may see, as its page and the HTTP answer show it.
         now = ledger().load(game_id)
-        finished = now.game.outcome(now.table.state) is not None
+        finished = now.game.outcome(now.fold.state) is not None
         names = table_names(started)
         out([entry_json(e, now.game, seat, finished, names=names) for e in entries])
         return
@@ -466,7 +466,7 @@ def check_seat(game_id: str, seat: int | None) -> None:
     """A seat the game does not have is refused, not shown as a spectator's view."""
     if seat is None:
         return
-    players = ledger().load(game_id, 1).table.started.players
+    players = ledger().load(game_id, 1).fold.started.players
     if not 0 <= seat < len(players):
         raise SetupError(
             f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
@@ -544,7 +544,7 @@ def replay(
         return
     loaded = ledger().load(game_id, to)
     entries = entries[:to] if to is not None else entries
-    outcome = loaded.game.outcome(ledger().load(game_id).table.state)
+    outcome = loaded.game.outcome(ledger().load(game_id).fold.state)
     viewer = seat if seat is not None else (None if spectator else ALL)
     notes = notes_by_position(ledger(), game_id)
     typer.echo(walk(loaded.game, entries, outcome, StoryLines(), viewer=viewer, notes=notes))
@@ -630,7 +630,7 @@ def holds(game_id: str) -> None:
     from services.seats.hold import OPENING, Refused
 
     gid = parse_game_id(game_id)
-    players = ledger().load(gid).table.started.players
+    players = ledger().load(gid).fold.started.players
 
     def who(seat: int) -> str:
         return "whoever opened the table" if seat == OPENING else players[seat]
@@ -747,11 +747,11 @@ def simulate(
             if keep:
                 gid = play_stored(ledger(), g, n, f"{seed}:{i}", game_bot(bot), options)
                 kept.append(str(gid))
-                table = ledger().load(gid).table
+                table = ledger().load(gid).fold
                 steps = table.actions
             else:
                 result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
-                table, steps = result.table, result.steps
+                table, steps = result.fold, result.steps
             outcome = g.outcome(table.state)
             assert outcome is not None
             counts[n] += 1

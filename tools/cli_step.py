@@ -78,13 +78,13 @@ class Stepper:
 
     def state(self, seat: int | None) -> None:
         loaded = self.ledger.load(self.game_id, self.position)
-        players = len(loaded.table.started.players)
+        players = len(loaded.fold.started.players)
         if seat is not None and not 0 <= seat < players:
             self.echo(f"no seat {seat}: seats are 0–{players - 1}")
             return
         who = "a spectator" if seat is None else self.words.seat(seat)
         self.echo(f"state after #{self.position}, as {who} sees it:")
-        for line in facts(loaded.game.view(loaded.table.state, seat), self.words):
+        for line in facts(loaded.game.view(loaded.fold.state, seat), self.words):
             self.echo(f"  {line}")
 
     def handle(self, raw: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Command, Dice, Event, Game, GameStarted, Table, act, apply, commitment
+from domain.kernel import Command, Dice, Event, Fold, Game, GameStarted, act, apply, commitment
 from domain.kernel import start as kernel_start
 
 Bot = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
@@ -41,7 +41,7 @@ def game_bot(name: str) -> Bot:
 
 @dataclass
 class Step:
-    table: Table[Any]
+    fold: Fold[Any]
     seat: int
     command: Command
     events: list[Event]
@@ -49,15 +49,15 @@ class Step:
 
 @dataclass
 class Finished:
-    table: Table[Any]
+    fold: Fold[Any]
     events: list[Event]
     steps: int
 
 
 def open_game(
     game: Game[Any], players: int, seed: str, options: dict[str, Any] | None = None
-) -> tuple[Table[Any], list[Event], Dice]:
-    from domain.kernel import ENGINE_VERSION, open_table, replay
+) -> tuple[Fold[Any], list[Event], Dice]:
+    from domain.kernel import ENGINE_VERSION, open_fold, replay
 
     started = GameStarted(
         game=game.spec.id,
@@ -69,7 +69,7 @@ def open_game(
     )
     dice = Dice.seeded(seed)
     events = kernel_start(game, started, dice)
-    table = replay(game, events, None) if events else open_table(game, started)
+    table = replay(game, events, None) if events else open_fold(game, started)
     return table, events, dice
 
 
@@ -150,7 +150,7 @@ def play_stored(
     )
     gid = created.game_id
     for step in range(max_steps):
-        table = ledger.load(gid).table
+        table = ledger.load(gid).fold
         if game.outcome(table.state) is not None or step == stop_after:
             return gid
         pending = getattr(table.state, "pending", ())

@@ -11,6 +11,17 @@ from domain.kernel.events import (
     GameStarted,
     SeedRevealed,
 )
+from domain.kernel.fold import (
+    Fold,
+    act,
+    apply,
+    apply_all,
+    decode_command,
+    open_fold,
+    replay,
+    start,
+    stored_command,
+)
 from domain.kernel.game import (
     Game,
     GameOptions,
@@ -22,17 +33,6 @@ from domain.kernel.game import (
 )
 from domain.kernel.pending import Pending, pending_for, require_pending, seats_text
 from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
-from domain.kernel.table import (
-    Table,
-    act,
-    apply,
-    apply_all,
-    decode_command,
-    open_table,
-    replay,
-    start,
-    stored_command,
-)
 from domain.kernel.types import (
     HIDDEN,
     PUBLIC,
@@ -65,6 +65,7 @@ __all__ = [
     "DiceRequired",
     "DiceRolled",
     "Event",
+    "Fold",
     "Game",
     "GameForked",
     "GameOptions",
@@ -78,7 +79,6 @@ __all__ = [
     "Rule",
     "SeedRevealed",
     "SetupError",
-    "Table",
     "Visibility",
     "act",
     "all_games",
@@ -87,7 +87,7 @@ __all__ = [
     "commitment",
     "decode_command",
     "get_game",
-    "open_table",
+    "open_fold",
     "pending_for",
     "private",
     "register",

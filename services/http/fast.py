@@ -458,7 +458,7 @@ def _legal(
     """``held``: the fold to answer from (else the ledger's ``load``)."""
     try:
         acting = acting_seat(ledger, gid, seat, token)
-        if held is not None and not by_seats(held.table.started.setup):
+        if held is not None and not by_seats(held.fold.started.setup):
             return _encode(legal_of(held, acting))
         return _encode(legal_json(ledger, gid, acting))
     except HANDED_OVER:
@@ -474,7 +474,7 @@ def _state(
 ) -> tuple[bytes, int | None]:
     try:
         viewer = viewer_seat(ledger, gid, seat, token)
-        if held is not None and not by_seats(held.table.started.setup):
+        if held is not None and not by_seats(held.fold.started.setup):
             return _encode(state_of(gid, held, viewer)), viewer
         return _encode(state_json(ledger, gid, seat=viewer)), viewer
     except HANDED_OVER:

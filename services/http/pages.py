@@ -135,7 +135,7 @@ def face(game: str) -> dict[str, Any]:
 def table_face_of(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     """The faces this table shows: a table playing with its own data file sees
     its file's card names and texts, not the built-in ones."""
-    return started_face(ledger.load(parse_game_id(game_id)).table.started)
+    return started_face(ledger.load(parse_game_id(game_id)).fold.started)
 
 
 @router.post(

@@ -92,7 +92,7 @@ def _gid(game_id: str) -> UUID:
 
 
 def _finished(loaded: Loaded) -> bool:
-    return loaded.game.outcome(loaded.table.state) is not None
+    return loaded.game.outcome(loaded.fold.state) is not None
 
 
 def _visible(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
@@ -121,7 +121,7 @@ def table_rules(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
     """The rule catalogue as this table reads it: a table playing with its own
     data file reads its card names in our glosses (the rulebook's passages and
     section titles stay as printed)."""
-    started = ledger.load(_gid(game_id), 1).table.started
+    started = ledger.load(_gid(game_id), 1).fold.started
     names = table_names(started)
     return [rule_json(r, names) for r in get_game(started.game).catalogue]
 
@@ -365,7 +365,7 @@ def replay(
     except ValueError as e:
         raise APIError(422, "bad_position", str(e)) from None
     entries = _visible(ledger.entries(gid, lte=to), viewer, finished)
-    outcome = loaded.game.outcome(loaded.table.state)
+    outcome = loaded.game.outcome(loaded.fold.state)
     notes = notes_by_position(ledger, gid)
     return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines(), notes=notes))
 

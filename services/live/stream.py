@@ -82,11 +82,11 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     loaded = ledger.load(gid)
     head = loaded.version
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
-    state = loaded.table.state
+    state = loaded.fold.state
     outcome = loaded.game.outcome(state)
-    holds = ledger.hold_rows(gid) if by_seats(loaded.table.started.setup) else -1
-    names = table_names(loaded.table.started)
-    mode = loaded.table.started.mode
+    holds = ledger.hold_rows(gid) if by_seats(loaded.fold.started.setup) else -1
+    names = table_names(loaded.fold.started)
+    mode = loaded.fold.started.mode
     return _Read(loaded.game, entries, head, outcome, state, names, holds, mode)
 
 

@@ -35,8 +35,8 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
     """The game's hold record and refused entries as ``seat`` (None: a
     spectator) may read them, in the order they came."""
     loaded = ledger.load(gid)
-    started = loaded.table.started
-    finished = loaded.game.outcome(loaded.table.state) is not None
+    started = loaded.fold.started
+    finished = loaded.game.outcome(loaded.fold.state) is not None
     names = list(started.players)
     out: dict[str, Any] = {
         "game_id": str(gid),

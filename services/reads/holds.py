@@ -27,7 +27,7 @@ def held_json(
     """The command the game holds at ``loaded``'s position, as ``seat`` may read
     it (None: a spectator), or None when nothing is held there. An opening held
     for the seats' cards has no acting ``seat`` (None) and no command."""
-    started = loaded.table.started
+    started = loaded.fold.started
     if not by_seats(started.setup):
         return None
     hold = ledger.held_at(gid, loaded)

@@ -22,7 +22,7 @@ def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, 
         gid = raw if isinstance(raw, UUID) else UUID(str(raw))
         loaded = ledger.load(gid)
         fields = lobby_fields(ledger, gid, loaded, forks)
-        outcome = loaded.game.outcome(loaded.table.state)
+        outcome = loaded.game.outcome(loaded.fold.state)
         winners = fields["winner_names"]
         fork = fields["forked_from"]
         rows.append(
@@ -38,7 +38,7 @@ def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, 
                 "forked_from": fork["game_id"] if fork else None,
                 "fork_at": fork["at"] if fork else None,
                 "summary": outcome_text(
-                    outcome, loaded.table.started.players, table_names(loaded.table.started)
+                    outcome, loaded.fold.started.players, table_names(loaded.fold.started)
                 ),
             }
         )

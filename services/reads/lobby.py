@@ -46,9 +46,9 @@ def lobby_fields(
     ledger: WizardLedger, gid: UUID, loaded: Loaded, forks: set[UUID] | None = None
 ) -> dict[str, Any]:
     """Names, mode, creation date, status, winners and fork origin of one game."""
-    started = loaded.table.started
+    started = loaded.fold.started
     names = list(started.players)
-    outcome = loaded.game.outcome(loaded.table.state)
+    outcome = loaded.game.outcome(loaded.fold.state)
     winners = list(outcome.winners) if outcome is not None else []
     # A game whose opening waits for seats' cards has no stored event yet.
     first = ledger.entries(gid, lte=1) if loaded.head != GENESIS else []

@@ -39,7 +39,7 @@ def position_of(
             "written between two commands (see the log for where an action starts)"
         )
     game = writer(loaded.game)
-    return game, loaded.table, game.position(loaded.table.state)
+    return game, loaded.fold, game.position(loaded.fold.state)
 
 
 def redacted(value: Any, hidden: set[str]) -> Any:
@@ -66,7 +66,7 @@ def position_json(
     ``whole``: the operator's view. After the end everyone sees it whole."""
     gid = parse_game_id(game_id)
     game, table, setup = position_of(ledger, gid, at=at)
-    finished = game.outcome(ledger.load(gid).table.state) is not None
+    finished = game.outcome(ledger.load(gid).fold.state) is not None
     hide = not (whole or finished)
     if hide:
         setup = redacted(setup, set(game.hidden_from(table.state, seat)))

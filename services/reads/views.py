@@ -13,7 +13,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ActionTaken, Consequence, Event, Game, GameForked, GameStarted, Table
+from domain.kernel import ActionTaken, Consequence, Event, Fold, Game, GameForked, GameStarted
 from domain.kernel.events import laid_from_file
 from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
 from services.reads.holds import held_json
@@ -24,7 +24,7 @@ from services.words.card_names import NO_NAMES, CardNames, table_names
 from services.words.sentences import Words, declarations, hidden_line, prompt_words
 
 
-def status_of(game: Game[Any], table: Table[Any]) -> str:
+def status_of(game: Game[Any], table: Fold[Any]) -> str:
     return "finished" if game.outcome(table.state) is not None else "running"
 
 
@@ -183,7 +183,7 @@ def state_json(
 
 def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
     """``state_json`` of a fold in hand."""
-    game, table = loaded.game, loaded.table
+    game, table = loaded.game, loaded.fold
     outcome = game.outcome(table.state)
     names = table_names(table.started)
     return {
@@ -202,16 +202,16 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
 def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
-    if by_seats(loaded.table.started.setup) and ledger.held_at(gid, loaded) is not None:
+    if by_seats(loaded.fold.started.setup) and ledger.held_at(gid, loaded) is not None:
         return []  # a command waits for seats' draws: nothing else can be sent
     return legal_of(loaded, seat)
 
 
 def legal_of(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
     """``legal_json`` of a fold in hand."""
-    if loaded.game.outcome(loaded.table.state) is not None:
+    if loaded.game.outcome(loaded.fold.state) is not None:
         return []
-    return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+    return [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.fold.state, seat)]
 
 
 class ActFields(Protocol):
@@ -249,16 +249,16 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
     entries = acted.entries
     last = entries[-1].position if entries else acted.loaded.version
     loaded = acted.loaded if acted.loaded.version == last else ledger.load(gid, last)
-    game, state = loaded.game, loaded.table.state
+    game, state = loaded.game, loaded.fold.state
     finished = game.outcome(state) is not None
     held = held_json(ledger, gid, loaded, seat) if not finished else None
     legal = [] if finished or held is not None else game.legal_commands(state, seat)
-    names, mode = table_names(loaded.table.started), loaded.table.started.mode
+    names, mode = table_names(loaded.fold.started), loaded.fold.started.mode
     answer = {
         "game_id": str(gid),
         "seat": seat,
         "position": last,
-        "status": status_of(game, loaded.table),
+        "status": status_of(game, loaded.fold),
         "entries": [entry_json(e, game, seat, finished, names=names, mode=mode) for e in entries],
         "pending": pending_json(state, game, names),
         "legal": [msgspec.to_builtins(c) for c in legal],
@@ -273,8 +273,8 @@ def log_json(
 ) -> list[dict[str, Any]]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
-    finished = loaded.game.outcome(loaded.table.state) is not None
-    names, mode = table_names(loaded.table.started), loaded.table.started.mode
+    finished = loaded.game.outcome(loaded.fold.state) is not None
+    names, mode = table_names(loaded.fold.started), loaded.fold.started.mode
     if loaded.head == GENESIS:
         return []  # its opening waits for seats' cards: nothing is stored yet
     return [
@@ -291,7 +291,7 @@ def summary_json(
     return {
         "game_id": str(game_id),
         "game": loaded.game.spec.id,
-        "players": len(loaded.table.started.players),
+        "players": len(loaded.fold.started.players),
         # A game whose opening is held has no stored event yet.
         "events": loaded.version if loaded.head != GENESIS else 0,
         **lobby_fields(ledger, game_id, loaded, forks),  # its status too (or dealing)

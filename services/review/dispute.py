@@ -24,13 +24,13 @@ from domain.kernel import (
     Consequence,
     DiceRolled,
     Event,
+    Fold,
     Game,
     GameForked,
     GameStarted,
     SeedRevealed,
-    Table,
     apply,
-    open_table,
+    open_fold,
 )
 from domain.kernel.dice import rederive
 from services.ledger import Entry, WizardLedger, parse_game_id
@@ -96,7 +96,7 @@ def read_record(
     started = entries[0].event
     assert isinstance(started, GameStarted)
     loaded = ledger.load(gid)
-    finished = loaded.game.outcome(loaded.table.state) is not None
+    finished = loaded.game.outcome(loaded.fold.state) is not None
     events = [e.event for e in entries]
     revealed = next((e.seed for e in events if isinstance(e, SeedRevealed)), None)
     if started.mode == "table":
@@ -205,7 +205,7 @@ def consequence_json(record: Record, position: int, event: Event) -> dict[str, A
     return out
 
 
-def views_at(record: Record, table: Table[Any], seat: int) -> dict[str, Any]:
+def views_at(record: Record, table: Fold[Any], seat: int) -> dict[str, Any]:
     """The position as the acting seat saw it (for the operator, or that seat), every
     seat's view once the game is over, and otherwise the viewer's own view."""
     game, names = record.game, record.words
@@ -219,7 +219,7 @@ def views_at(record: Record, table: Table[Any], seat: int) -> dict[str, Any]:
     return {"spectator": game.view(table.state, None)}
 
 
-def legal_json(record: Record, table: Table[Any], action: ActionTaken) -> dict[str, Any]:
+def legal_json(record: Record, table: Fold[Any], action: ActionTaken) -> dict[str, Any]:
     if not record.sees_seat(action.seat):
         return {"shown": False, "why": "another seat's options stay hidden until the end"}
     commands = record.game.legal_commands(table.state, action.seat)
@@ -290,7 +290,7 @@ def readings_json(
     i: int,
     j: int,
     folds: dict[Alternative, ParallelFold],
-    recorded_table: Table[Any],
+    recorded_table: Fold[Any],
 ) -> dict[str, Any]:
     """The recorded options decided again, then each other reading."""
     events = record.events
@@ -310,8 +310,8 @@ def readings_json(
         if fold.broken:
             decided = Decided([], fold.broken, undecided=True)
         else:
-            dice = chance(fold.table, action, seed, recorded)
-            decided = decide_again(record.game, fold.table, action, dice)
+            dice = chance(fold.current, action, seed, recorded)
+            decided = decide_again(record.game, fold.current, action, dice)
         same = decided.same_as(recorded)
         if same and not applied:
             continue  # this ruling played no part in the action
@@ -358,7 +358,7 @@ def dispute_parts(
     record: Record,
     i: int,
     j: int,
-    before: Table[Any],
+    before: Fold[Any],
     folds: dict[Alternative, ParallelFold],
     *,
     with_views: bool = True,
@@ -430,7 +430,7 @@ def dispute(
     for k, event in enumerate(record.events[1:i], start=2):
         for fold in folds.values():
             fold.apply(event, k)
-    parts = dispute_parts(record, i, j, before.table, folds)
+    parts = dispute_parts(record, i, j, before.fold, folds)
     return {
         "game_id": str(parse_game_id(game_id)),
         "game": record.game.spec.id,
@@ -447,7 +447,7 @@ def every_dispute(record: Record, *, with_views: bool = True) -> dict[int, dict[
     """The dispute of every action, in one walk (the replay viewer's panel)."""
     events = record.events
     folds = parallel_folds(record)
-    table = open_table(record.game, record.started)
+    table = open_fold(record.game, record.started)
     out: dict[int, dict[str, Any]] = {}
     spans = dict(actions(events))
     for k in range(1, len(events)):

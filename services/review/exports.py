@@ -18,9 +18,9 @@ import msgspec
 from domain.kernel import (
     ActionTaken,
     Consequence,
-    Table,
+    Fold,
     apply,
-    open_table,
+    open_fold,
 )
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger, parse_game_id
@@ -74,7 +74,7 @@ def _frames(record: Record) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
     names = table_names(record.started)
     frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
-    table: Table[Any] = open_table(game, record.started)
+    table: Fold[Any] = open_fold(game, record.started)
     last: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
         if k:
@@ -182,7 +182,7 @@ def _opening(record: Record) -> dict[str, list[str]]:
     """The position the first action met (after the deal), as the viewer may see it."""
     events = record.events
     first = next((k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
-    table: Table[Any] = open_table(record.game, record.started)
+    table: Fold[Any] = open_fold(record.game, record.started)
     for event in events[1:first]:
         table = apply(record.game, table, event)
     return {
@@ -228,7 +228,7 @@ def document(
     started = record.started
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
-    outcome = record.game.outcome(ledger.load(gid).table.state)
+    outcome = record.game.outcome(ledger.load(gid).fold.state)
     frames, boards = _frames(record) if views else ([], [])
     panels: dict[str, dict[str, Any]] = {}
     if disputes:

@@ -114,8 +114,8 @@ def readjudicate(
             if fold.broken:
                 decided = Decided([], fold.broken)
             else:
-                dice = chance(fold.table, action, record.seeds[k], recorded)
-                decided = decide_again(game, fold.table, action, dice)
+                dice = chance(fold.current, action, record.seeds[k], recorded)
+                decided = decide_again(game, fold.current, action, dice)
             report["actions_checked"] += 1
             if fold.broken or not decided.same_as(recorded):
                 kept = rules_events(recorded)
@@ -175,22 +175,20 @@ def diff_positions(
         a, b = b, a
     first, second = ledger.load(game_id, a), ledger.load(game_id, b)
     game = first.game
-    started = first.table.started
+    started = first.fold.started
     words = Words.table(game, started)
-    finished = game.outcome(ledger.load(game_id).table.state) is not None
+    finished = game.outcome(ledger.load(game_id).fold.state) is not None
     seats: list[int | None] = [None]
     if viewer == ALL or finished:
         seats += list(range(len(started.players)))
     elif isinstance(viewer, int):
         seats.append(viewer)
-    public = changes(game.view(first.table.state, None), game.view(second.table.state, None), words)
+    public = changes(game.view(first.fold.state, None), game.view(second.fold.state, None), words)
     found = list(public)
-    public_facts = set(flatten(game.view(second.table.state, None), words))
+    public_facts = set(flatten(game.view(second.fold.state, None), words))
     for seat in seats[1:]:
         assert seat is not None
-        own = changes(
-            game.view(first.table.state, seat), game.view(second.table.state, seat), words
-        )
+        own = changes(game.view(first.fold.state, seat), game.view(second.fold.state, seat), words)
         for item in own:
             if item["what"] in public_facts:
                 continue

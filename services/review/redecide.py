@@ -23,6 +23,7 @@ from domain.kernel import (
     DiceRequired,
     DiceRolled,
     Event,
+    Fold,
     Game,
     GameForked,
     GameStarted,
@@ -30,10 +31,9 @@ from domain.kernel import (
     OptionSpec,
     Rule,
     SeedRevealed,
-    Table,
     apply,
     decode_command,
-    open_table,
+    open_fold,
 )
 from domain.kernel import act as kernel_act
 from domain.kernel.dice import SeededSource
@@ -76,7 +76,7 @@ class RecordedSource:
 
 
 def chance(
-    table: Table[Any], action: ActionTaken, seed: str | None, recorded: Sequence[Event]
+    table: Fold[Any], action: ActionTaken, seed: str | None, recorded: Sequence[Event]
 ) -> Dice:
     """The dice the action met: the table's, the seed's, or the record's."""
     if table.started.mode == "table":
@@ -108,7 +108,7 @@ def plain(events: Sequence[Event]) -> list[Any]:
     return [msgspec.to_builtins(e) for e in events]
 
 
-def act_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: Dice) -> list[Event]:
+def act_again(game: Game[Any], table: Fold[Any], action: ActionTaken, dice: Dice) -> list[Event]:
     """The recorded action decided again, with all the chance it carried (dice,
     orders and named draws); ``ActionTaken`` first, as ``act`` gives it."""
     return kernel_act(
@@ -124,7 +124,7 @@ def act_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: Dic
     )
 
 
-def decide_again(game: Game[Any], table: Table[Any], action: ActionTaken, dice: Dice) -> Decided:
+def decide_again(game: Game[Any], table: Fold[Any], action: ActionTaken, dice: Dice) -> Decided:
     try:
         events = act_again(game, table, action, dice)
     except DiceRequired as e:
@@ -204,9 +204,9 @@ class ParallelFold:
     def __init__(self, game: Game[Any], started: GameStarted) -> None:
         self.game = game
         self.broken = ""
-        self.table: Table[Any] = None  # type: ignore[assignment]  (unused once broken)
+        self.current: Fold[Any] = None  # type: ignore[assignment]  (unused once broken)
         try:
-            self.table = open_table(game, started)
+            self.current = open_fold(game, started)
         except Exception as e:  # a reading the game cannot even open with
             self.broken = f"the game cannot open under this reading: {e}"
 
@@ -214,7 +214,7 @@ class ParallelFold:
         if self.broken:
             return
         try:
-            self.table = apply(self.game, self.table, event)
+            self.current = apply(self.game, self.current, event)
         except Exception as e:  # the record and the reading part ways here
             self.broken = f"the record cannot be folded under this reading at #{position}: {e}"
 

@@ -24,16 +24,16 @@ from domain.kernel import (
     ActionTaken,
     CardsShuffled,
     DiceRolled,
+    Fold,
     GameForked,
     GameStarted,
     IllegalCommand,
     SeedRevealed,
-    Table,
     apply,
     apply_all,
     commitment,
     get_game,
-    open_table,
+    open_fold,
     start,
 )
 from domain.kernel.data import data_hash
@@ -188,7 +188,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         report.checks.append("seed commitment")
 
     # 4. Re-decide: setup, then every action, against the stored events.
-    table = open_table(game, started)
+    table = open_fold(game, started)
     starts = _where(types, (ActionTaken,))
     setup_end = starts[0] if starts else len(events)
     setup_events = [e for e in events[1:setup_end] if not isinstance(e, SERVICE_EVENTS)]
@@ -212,7 +212,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     # and shuffles and the service's events lie is found once, by class.
     snapshots = ledger.snapshot_rows(gid)
     wanted = {version for version, _ in snapshots}
-    tables: dict[int, Table[Any]] = {1: table} if 1 in wanted else {}
+    tables: dict[int, Fold[Any]] = {1: table} if 1 in wanted else {}
     checked = sorted([*_where(types, (DiceRolled, CardsShuffled)), *marks])
     stretch = next_checked = 0
     for lo, hi in zip([1, *starts], [*starts, len(events)], strict=True):
@@ -321,7 +321,7 @@ def _differently(again: list[Any], stored: list[Any], k: int, table: Any, positi
 
 
 def _check_chance(
-    table: Table[Any],
+    table: Fold[Any],
     events: list[Any],
     at: list[int],
     seeds: list[str | None],
@@ -348,19 +348,19 @@ def _check_chance(
 
 def _fold_stretch(
     game: Any,
-    table: Table[Any],
+    table: Fold[Any],
     events: list[Any],
     lo: int,
     hi: int,
     wanted: set[int],
-    tables: dict[int, Table[Any]],
-) -> tuple[Problem | None, Table[Any]]:
+    tables: dict[int, Fold[Any]],
+) -> tuple[Problem | None, Fold[Any]]:
     """``table`` after ``events[lo:hi]`` (positions lo+1..hi), keeping the tables at
     the ``wanted`` positions; event by event where one is inside the stretch or
     an event does not apply (to name it)."""
     if wanted.isdisjoint(range(lo + 1, hi)):
         try:
-            after: Table[Any] | None = apply_all(game, table, events[lo:hi])
+            after: Fold[Any] | None = apply_all(game, table, events[lo:hi])
         except Exception:  # found again below, event by event
             after = None
         if after is not None:
@@ -467,7 +467,7 @@ def _check_kept(rows: list[RecordRow], expect: str, report: Report) -> None:
 
 def _check_snapshots(
     snapshots: list[tuple[int, bytes]],
-    tables: dict[int, Table[Any]],
+    tables: dict[int, Fold[Any]],
     ledger: WizardLedger,
     rows: list[RecordRow],
     events: list[Any],
@@ -520,7 +520,7 @@ def _check_snapshots(
         if snap is not None:
             decoded[version] = snap
     for position in sorted(decoded):
-        cached, folded = decoded[position].table, tables[position]
+        cached, folded = decoded[position].fold, tables[position]
         if cached != folded and msgspec.to_builtins(cached) != msgspec.to_builtins(folded):
             report.problems.append(
                 Problem(
@@ -535,7 +535,7 @@ def _check_snapshots(
         report.checks.append("snapshots")
 
 
-def _head_if_encoded(state: bytes, folded: Table[Any]) -> str | None:
+def _head_if_encoded(state: bytes, folded: Fold[Any]) -> str | None:
     """The head of the snapshot stored as ``state`` when this engine took it and its
     table is, byte for byte, the encoding of ``folded`` (it decodes to exactly the
     fold); None otherwise, and the snapshot is decoded and compared field by

@@ -31,7 +31,7 @@ from domain.kernel import (
     act,
     apply,
     decode_command,
-    open_table,
+    open_fold,
     start,
     stored_command,
 )
@@ -264,13 +264,13 @@ class HeldActs:
             return None
         started = _draft(hold)
         game = _game_of(started)
-        return Loaded(game=game, table=open_table(game, started), head=GENESIS)
+        return Loaded(game=game, fold=open_fold(game, started), head=GENESIS)
 
     def _attempt(
         self: WizardLedger, gid: UUID, loaded: Loaded, actor: int, cmd: Any, key: str | None
     ) -> Any:
         """One try at deciding ``cmd`` with the chance entered so far."""
-        table = loaded.table
+        table = loaded.fold
 
         def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
             dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
@@ -473,10 +473,10 @@ class HeldActs:
             # The opening, complete: the game's stream begins, GameStarted first.
             started = events[0]
             assert isinstance(started, GameStarted)
-            empty = Loaded(game=loaded.game, table=open_table(loaded.game, started), head=GENESIS)
+            empty = Loaded(game=loaded.game, fold=open_fold(loaded.game, started), head=GENESIS)
             staged = self._stage(gid, empty, events, first_is_start=True)
         else:
-            after = loaded.table
+            after = loaded.fold
             for event in events:
                 after = apply(loaded.game, after, event)
             staged = self._stage(gid, loaded, events, folded=after)
@@ -489,7 +489,7 @@ class HeldActs:
     ) -> tuple[int, Any, Slots]:
         """Who acted, the command, and the chance entered so far; refuses what
         cannot be sent now (a command while one is held, an entry for none)."""
-        names = loaded.table.started.players
+        names = loaded.fold.started.players
         if not 0 <= seat < len(names):
             raise IllegalCommand(
                 "no_such_seat",

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import CardsShuffled, Dice, GameStarted, IllegalCommand, Table
+from domain.kernel import CardsShuffled, Dice, Fold, GameStarted, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
 from services.words.faces import face_with_data
@@ -120,7 +120,7 @@ def picks_named(started: GameStarted) -> bool:
 
 
 def dice_for(
-    table: Table[Any],
+    table: Fold[Any],
     seed: str | None,
     values: Sequence[int] = (),
     orders: Sequence[Sequence[int]] = (),

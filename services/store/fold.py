@@ -3,7 +3,7 @@
 A cold read, time travel from a snapshot, a catch-up and ``entries`` come
 through here: each row's record is decoded once (the fields a fold does not
 need are passed over), each body once, and the game evolves over the whole
-batch (``apply_all``), which builds one Table instead of one per event.
+batch (``apply_all``), which builds one Fold instead of one per event.
 
 Two ways to name a row's class. ``decode_events`` reads it from the row's topic
 (the general way: any event class, any schema version). ``fold_states`` reads
@@ -28,10 +28,10 @@ from domain.kernel import (
     KERNEL_EVENTS,
     ActionTaken,
     Event,
+    Fold,
     Game,
     GameForked,
     GameStarted,
-    Table,
     apply_all,
     get_game,
 )
@@ -105,8 +105,8 @@ def read_records(rows: Sequence[Row]) -> list[Record]:
 
 
 def fold_rows(
-    game: Game[Any], table: Table[Any], keys: Keys, rows: Sequence[Row]
-) -> tuple[Table[Any], Keys]:
+    game: Game[Any], table: Fold[Any], keys: Keys, rows: Sequence[Row]
+) -> tuple[Fold[Any], Keys]:
     """``table`` and its idempotency ``keys`` after the events of ``rows``."""
     events = decode_events(rows)
     return apply_all(game, table, events), track_keys(keys, [r[0] for r in rows], events)
@@ -152,8 +152,8 @@ def hash_of(state: bytes) -> str | None:
 
 
 def fold_states(
-    game: Game[Any], table: Table[Any], keys: Keys, first: int, states: Sequence[bytes]
-) -> tuple[Table[Any], Keys, str] | None:
+    game: Game[Any], table: Fold[Any], keys: Keys, first: int, states: Sequence[bytes]
+) -> tuple[Fold[Any], Keys, str] | None:
     """``table``, its ``keys`` and the chain's head after ``states``, the rows from
     position ``first`` on; None when a row needs its topic (see the module's doc)."""
     if not states:

@@ -98,10 +98,10 @@ def test_the_scoreboard_matches_the_games_and_the_rating_formula(ledger: WizardL
     skills: dict[str, ratings.Skill] = {}
     for gid in finished:  # they finished in this order
         loaded = ledger.load(gid)
-        outcome = loaded.game.outcome(loaded.table.state)
+        outcome = loaded.game.outcome(loaded.fold.state)
         assert outcome is not None
         row = games[str(gid)]
-        names = list(loaded.table.started.players)
+        names = list(loaded.fold.started.players)
         assert row["winners"] == sorted(outcome.winners)
         assert row["winner_names"] == [names[s] for s in sorted(outcome.winners)]
         assert row["scores"] == list(outcome.scores)
@@ -267,9 +267,9 @@ def test_statistics_count_seats_and_cards_of_finished_games_only(ledger: WizardL
     card_wins: Counter[str] = Counter()
     for gid in finished:
         loaded = ledger.load(gid)
-        outcome = loaded.game.outcome(loaded.table.state)
+        outcome = loaded.game.outcome(loaded.fold.state)
         assert outcome is not None
-        n = len(loaded.table.started.players)
+        n = len(loaded.fold.started.players)
         for seat in range(n):
             seat_games[(n, seat)] += 1
             seat_wins[(n, seat)] += seat in outcome.winners
@@ -299,7 +299,7 @@ def test_a_what_if_branch_moves_no_rating_and_no_statistic(ledger: WizardLedger)
     actions = [e.position for e in ledger.entries(finished[0]) if isinstance(e.event, ActionTaken)]
     branch = ledger.fork(finished[0], actions[1] - 1).game_id
     play(ledger, branch, seed=7)
-    assert ledger.load(branch).game.outcome(ledger.load(branch).table.state) is not None
+    assert ledger.load(branch).game.outcome(ledger.load(branch).fold.state) is not None
     run_projections(ledger)
     with Projector(ledger) as projector:
         after = projector.scoreboard_json()["players"], projector.statistics_json()
@@ -316,7 +316,7 @@ def test_a_cards_copies_count_as_that_card_in_the_statistics(ledger: WizardLedge
 
     gid = ledger.create_game("orctower", ["Ann", "Bob"], seed="stats-copies").game_id
     play(ledger, gid)
-    assert ORCTOWER.outcome(ledger.load(gid).table.state) is not None
+    assert ORCTOWER.outcome(ledger.load(gid).fold.state) is not None
     run_projections(ledger)
     with Projector(ledger) as projector:
         cards = [r["card"] for r in projector.statistics_json(game="orctower")["cards"]]

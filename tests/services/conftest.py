@@ -36,9 +36,9 @@ def pick(commands: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 def pending_seat(ledger: WizardLedger, gid: Any) -> int | None:
     loaded = ledger.load(gid)
-    if loaded.game.outcome(loaded.table.state) is not None:
+    if loaded.game.outcome(loaded.fold.state) is not None:
         return None
-    return int(loaded.table.state.pending[0].seat)
+    return int(loaded.fold.state.pending[0].seat)
 
 
 def play(ledger: WizardLedger, gid: Any, *, actions: int | None = None, seed: int = 0) -> int:
@@ -47,10 +47,10 @@ def play(ledger: WizardLedger, gid: Any, *, actions: int | None = None, seed: in
     done = 0
     while actions is None or done < actions:
         loaded = ledger.load(gid)
-        if loaded.game.outcome(loaded.table.state) is not None:
+        if loaded.game.outcome(loaded.fold.state) is not None:
             break
-        seat = loaded.table.state.pending[0].seat
-        legal = loaded.game.legal_commands(loaded.table.state, seat)
+        seat = loaded.fold.state.pending[0].seat
+        legal = loaded.game.legal_commands(loaded.fold.state, seat)
         ledger.act(gid, seat, pick([msgspec.to_builtins(c) for c in legal], rng))
         done += 1
         assert done < 5000, "the game does not end"

@@ -113,7 +113,7 @@ def reopened_from_position(
     the rest of the transcript played on it with the events the table saw. Returns the
     position and the new game's id."""
     game = get_game(game_id)
-    position = tomllib.loads(toml_out.dumps(game.position(ledger.load(gid).table.state)))
+    position = tomllib.loads(toml_out.dumps(game.position(ledger.load(gid).fold.state)))
     new = str(
         ledger.create_game(game_id, players, options=options, table=True, setup=position).game_id
     )

@@ -27,8 +27,8 @@ from tests.services.conftest import QUICK, LiveServer, new_table
 
 def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:
     loaded = ledger.load(gid)
-    seat = loaded.table.state.pending[0].seat
-    legal = loaded.game.legal_commands(loaded.table.state, seat)
+    seat = loaded.fold.state.pending[0].seat
+    legal = loaded.game.legal_commands(loaded.fold.state, seat)
     return seat, msgspec.to_builtins(legal[0])
 
 
@@ -83,7 +83,7 @@ def test_a_begun_act_is_stored_only_once_committed_and_then_read_by_others(
     assert [e.hash for e in acted.entries] == [
         e.hash for e in other.entries(gid, gt=staged.loaded.version)
     ]
-    assert other.load(gid).table == acted.loaded.table
+    assert other.load(gid).fold == acted.loaded.fold
     assert verify_game(other, gid).ok
     other.close()
     ledger.close()
@@ -193,7 +193,7 @@ def test_a_race_lost_to_another_process_stores_nothing_and_is_decided_again(
     seat, command = first_legal(elsewhere, gid)
     entries = ledger.act(gid, seat, command)
     assert entries[0].position == won[-1].position + 1
-    assert ledger.load(gid).table == elsewhere.load(gid).table
+    assert ledger.load(gid).fold == elsewhere.load(gid).fold
     assert verify_game(elsewhere, gid).ok
     elsewhere.close()
     ledger.close()
@@ -217,7 +217,7 @@ def test_a_refusal_on_a_fold_not_known_current_is_left_to_the_store(
     assert ledger.begin_act(gid, seat, command) is None  # refused here: not decided
     entries = ledger.act(gid, seat, command)  # decided on the store's position
     assert entries[0].position == stored + 1
-    assert ledger.load(gid).table == elsewhere.load(gid).table
+    assert ledger.load(gid).fold == elsewhere.load(gid).fold
     elsewhere.close()
     ledger.close()
 
@@ -232,7 +232,7 @@ def test_a_failed_commit_is_raised_and_gives_the_turn_back(sqlite_url: str) -> N
     staged, _ = begun
     with pytest.raises(OSError, match="disk"):
         ledger.finish_act(staged, OSError("disk gone"))
-    assert ledger.load(gid).table == loaded.table  # the cache did not move
+    assert ledger.load(gid).fold == loaded.fold  # the cache did not move
     again = ledger.begin_act(gid, seat, command)
     assert again is not None
     assert commit_staged(again[1], again[0]) is None

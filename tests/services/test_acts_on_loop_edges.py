@@ -27,8 +27,8 @@ from tests.services.conftest import QUICK, LiveServer, new_table, sse
 
 def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:
     loaded = ledger.load(gid)
-    seat = loaded.table.state.pending[0].seat
-    legal = loaded.game.legal_commands(loaded.table.state, seat)
+    seat = loaded.fold.state.pending[0].seat
+    legal = loaded.game.legal_commands(loaded.fold.state, seat)
     return seat, msgspec.to_builtins(legal[0])
 
 
@@ -80,7 +80,7 @@ def test_an_act_in_flight_when_the_server_stops_still_gives_its_turn_back(
     committed = len(ledger.entries(gid))
     entries = ledger.act(gid, *first_legal(ledger, gid))
     assert entries[0].position == committed + 1
-    assert other.load(gid).table == ledger.load(gid).table
+    assert other.load(gid).fold == ledger.load(gid).fold
     assert verify_game(other, gid).ok
     client.join(10)
     other.close()

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def first_legal(ledger: WizardLedger, gid: str, seat: int) -> dict[str, object]:
     loaded = ledger.load(gid)
-    return msgspec.to_builtins(loaded.game.legal_commands(loaded.table.state, seat)[0])
+    return msgspec.to_builtins(loaded.game.legal_commands(loaded.fold.state, seat)[0])
 
 
 def test_a_stream_delivers_a_new_event_redacted_for_its_seat(ledger: WizardLedger) -> None:
@@ -80,7 +80,7 @@ def test_a_stream_resumes_after_the_last_event_id_and_ends_with_the_game(
             play(ledger, t.game_id)
             kinds = [kind for kind, _ in events]  # the stream closes after "end"
             assert kinds[-1] == "end" and kinds.count("end") == 1
-        outcome = ledger.load(t.game_id).game.outcome(ledger.load(t.game_id).table.state)
+        outcome = ledger.load(t.game_id).game.outcome(ledger.load(t.game_id).fold.state)
         assert outcome is not None
 
 

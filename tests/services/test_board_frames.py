@@ -39,8 +39,8 @@ def rebuilt(boards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:
     loaded = ledger.load(gid, at)
-    names = table_names(loaded.table.started)
-    view = loaded.game.view(loaded.table.state, seat)
+    names = table_names(loaded.fold.started)
+    view = loaded.game.view(loaded.fold.state, seat)
     return msgspec.to_builtins(named_prompts(view, loaded.game, names))
 
 

@@ -86,7 +86,7 @@ def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
     whose every copy it sees, over the ledger and over HTTP alike."""
     gid, line, tokens = _at_first_refill(ledger)
     actor = line["seat"]
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     deck = _deck(ledger, gid)
     ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
     left_out = kept_hidden = 0

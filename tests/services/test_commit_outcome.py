@@ -53,8 +53,8 @@ def lose_the_answer(committer: Committer, *, stored: bool, times: int = 1) -> li
 
 def next_act(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:
     loaded = ledger.load(gid)
-    seat = loaded.table.state.pending[0].seat
-    legal = loaded.game.legal_commands(loaded.table.state, seat)
+    seat = loaded.fold.state.pending[0].seat
+    legal = loaded.game.legal_commands(loaded.fold.state, seat)
     draw = [c for c in legal if type(c).__name__ == "Draw"]
     return seat, msgspec.to_builtins((draw or legal)[0])
 
@@ -75,7 +75,7 @@ def test_an_act_stored_though_its_commit_failed_is_answered_once(store_url: str)
     reader = WizardLedger(store_url)
     assert actions(reader, gid) == before + 1  # played once, not decided again
     assert [e.hash for e in reader.entries(gid)][-len(entries) :] == [e.hash for e in entries]
-    assert ledger.load(gid).table == reader.load(gid).table
+    assert ledger.load(gid).fold == reader.load(gid).fold
     assert verify_game(reader, gid).ok
     reader.close()
     ledger.close()

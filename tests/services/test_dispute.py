@@ -176,14 +176,14 @@ def test_the_http_dispute_is_redacted_for_the_caller(sqlite_url: str) -> None:
     tokens = dict(created.seats)
     # Play a few commands so that an action of each seat exists.
     for _ in range(8):
-        table = ledger.load(gid).table
+        table = ledger.load(gid).fold
         seat = table.state.pending[0].seat
         command = game.legal_commands(table.state, seat)[0]
         ledger.act(gid, seat, msgspec.to_builtins(command))
     entries = ledger.entries(gid)
     action = next(e for e in entries if isinstance(e.event, ActionTaken))
     seat = action.event.seat  # type: ignore[attr-defined]
-    before = ledger.load(gid, action.position - 1).table.state
+    before = ledger.load(gid, action.position - 1).fold.state
     operator = dispute(ledger, gid, action.position)  # the CLI: as the acting seat saw it
     assert list(operator["before"]["views"]) == [["Ann", "Bob"][seat]]
     with TestClient(create_app(ledger)) as client:

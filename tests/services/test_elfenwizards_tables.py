@@ -20,7 +20,7 @@ def test_a_whole_elfenwizards_game_entered_at_the_table_from_its_dice_verifies(
     opening, lines = transcript("elfenwizards", 3, "a real evening in the forest", no_cards)
     ledger = WizardLedger(sqlite_url)
     gid = enter_at_the_table(ledger, "elfenwizards", 3, opening, lines)
-    assert get_game("elfenwizards").outcome(ledger.load(gid).table.state) is not None
+    assert get_game("elfenwizards").outcome(ledger.load(gid).fold.state) is not None
     rolls = [e.event for e in ledger.entries(gid) if isinstance(e.event, DiceRolled)]
     assert rolls and all(r.source == "table" for r in rolls)
     assert sum(len(line["dice"]) for line in lines) + len(opening["dice"]) > 20

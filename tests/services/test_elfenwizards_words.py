@@ -128,7 +128,7 @@ def test_a_played_game_says_every_action_in_sentences(tmp_path: Path) -> None:
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     gid = play_stored(ledger, GAME, 3, "elfen-words", names=["Ann", "Bob", "Cy"])
     entries = ledger.entries(gid)
-    story = walk(GAME, entries, GAME.outcome(ledger.load(gid).table.state), StoryLines())
+    story = walk(GAME, entries, GAME.outcome(ledger.load(gid).fold.state), StoryLines())
     kinds = {e.event.command["type"] for e in entries if isinstance(e.event, ActionTaken)}
     assert {"RollSpells", "PlaceDie", "CastSpell", "Pass"} <= kinds
     assert not [line for line in story.splitlines() if re.match(r"^#\d+ +(Ann|Bob|Cy): ", line)]

@@ -34,7 +34,7 @@ def play_with_keys(ledger: WizardLedger, gid: UUID, actions: int, seed: int = 0)
 
 
 def same(a: Loaded, b: Loaded) -> bool:
-    return (a.table, a.head, a.keys) == (b.table, b.head, b.keys)
+    return (a.fold, a.head, a.keys) == (b.fold, b.head, b.keys)
 
 
 def cold(url: str, **kwargs: Any) -> WizardLedger:
@@ -131,7 +131,7 @@ def test_an_event_the_game_does_not_list_is_read_by_its_topic(
     ledger.shards.of(gid).insert_events([StoredEvent(gid, position, topic, encode_record(record))])
     read = cold(url, use_snapshots=False).load(gid)
     assert read.version == position and read.head == h
-    assert read.table.state == live.table.state  # the game has nothing to do with it
+    assert read.fold.state == live.fold.state  # the game has nothing to do with it
     assert isinstance(cold(url).entries(gid, gt=live.version)[0].event, NotePinned)
     codec.resolve.cache_clear()
 

@@ -126,7 +126,7 @@ def test_a_write_by_another_os_process_is_seen_by_the_next_read(sqlite_url: str)
         position, legal = read_both(ledger, gid)
         assert position == int(done.stdout.strip())
         loaded = WizardLedger(sqlite_url).load(gid)
-        after = loaded.table.state
+        after = loaded.fold.state
         seat_now = int(after.pending[0].seat) if after.pending else 0
         expected = [msgspec.to_builtins(c) for c in loaded.game.legal_commands(after, seat_now)]
         assert legal == expected

@@ -161,7 +161,7 @@ def test_a_damaged_snapshot_never_breaks_a_read(tmp_path: Path) -> None:
         assert client.get(f"/tables/{gid}/state", params={"at": bad + 1}).status_code == 200
     # The fold from the events, not a cached copy, is what was served.
     folded = WizardLedger(f"sqlite:///{path}", use_snapshots=False)
-    assert ledger.load(gid).table == folded.load(gid).table
+    assert ledger.load(gid).fold == folded.load(gid).fold
     report = verify_game(ledger, gid)
     assert not report.ok
     first = report.first()
@@ -213,7 +213,7 @@ def finished(tmp_path: Path) -> tuple[Path, UUID]:
     ledger = WizardLedger(f"sqlite:///{path}", snapshot_every=10)
     gid = ledger.create_game("ultimate", 2, seed="heads", options={"rounds_to_win": 1}).game_id
     play_until(ledger, gid, seed=5)
-    assert ledger.load(gid).game.outcome(ledger.load(gid).table.state) is not None
+    assert ledger.load(gid).game.outcome(ledger.load(gid).fold.state) is not None
     ledger.close()
     return path, gid
 

@@ -130,9 +130,9 @@ def _play_out(ledger: WizardLedger, gid: str) -> None:
         while (hold := ledger.hold_of(gid)) is not None:
             _enter(rng, sends(ledger, gid, hold.waiting[0], None), "a seat's cards")
         loaded = ledger.load(gid)
-        if loaded.game.outcome(loaded.table.state) is not None:
+        if loaded.game.outcome(loaded.fold.state) is not None:
             return
-        seat = loaded.table.state.pending[0].seat
+        seat = loaded.fold.state.pending[0].seat
         command = rng.choice(legal_json(ledger, gid, seat))
         _enter(rng, sends(ledger, gid, seat, command), str(command))
     raise AssertionError("the match did not end")

@@ -34,7 +34,7 @@ def test_a_stored_game_folds_to_the_live_state(store_url: str) -> None:
     play_until(ledger, gid, actions=40)
     live = ledger.load(gid)
     fresh = WizardLedger(store_url).load(gid)  # no cache: folds the stored events
-    assert msgspec.to_builtins(fresh.table) == msgspec.to_builtins(live.table)
+    assert msgspec.to_builtins(fresh.fold) == msgspec.to_builtins(live.fold)
     assert fresh.head == live.head
 
 
@@ -125,9 +125,9 @@ def test_state_at_a_past_position_is_the_fold_up_to_it_with_or_without_snapshots
     assert snapshotting.snapshot_recorder.select_events(gid)  # snapshots were taken
     plain = WizardLedger(store_url, snapshot_every=0, use_snapshots=False)
     for at in (1, 2, 8, 15, 22, snapshotting.load(gid).version):
-        with_snap = msgspec.to_builtins(snapshotting.load(gid, at).table)
+        with_snap = msgspec.to_builtins(snapshotting.load(gid, at).fold)
         # A ledger that never snapshots folds from GameStarted.
-        from_zero = msgspec.to_builtins(plain.load(gid, at).table)
+        from_zero = msgspec.to_builtins(plain.load(gid, at).fold)
         assert with_snap == from_zero
         assert snapshotting.load(gid, at).version == at
 

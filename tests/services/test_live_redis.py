@@ -24,7 +24,7 @@ def act_first_legal(ledger: WizardLedger, gid: str) -> int:
     seat = pending_seat(ledger, gid)
     assert seat is not None
     loaded = ledger.load(gid)
-    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.table.state, seat)[0])
+    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.fold.state, seat)[0])
     return ledger.act(gid, seat, command)[0].position
 
 

@@ -87,7 +87,7 @@ class RacingLedger(WizardLedger):
         rival, self.rival = self.rival, None
         if rival is not None:
             state = rival.load(gid)
-            command = state.game.legal_commands(state.table.state, seat)[0]
+            command = state.game.legal_commands(state.fold.state, seat)[0]
             import msgspec
 
             rival.act(gid, seat, msgspec.to_builtins(command))

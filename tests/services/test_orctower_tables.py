@@ -45,7 +45,7 @@ def test_a_whole_orctower_game_entered_at_the_table_from_its_draws_and_dice_veri
     opening, lines = transcript("orctower", 3, "a real evening at the tower", drawn, options)
     ledger = WizardLedger(sqlite_url)
     gid = enter_at_the_table(ledger, "orctower", 3, opening, lines, options)
-    assert get_game("orctower").outcome(ledger.load(gid).table.state) is not None
+    assert get_game("orctower").outcome(ledger.load(gid).fold.state) is not None
     events = [e.event for e in ledger.entries(gid)]
     shuffles = [e for e in events if isinstance(e, CardsShuffled)]
     piles = {s.pile for s in shuffles}
@@ -69,6 +69,6 @@ def test_a_table_position_keeps_its_piles_face_down_and_plays_on_to_the_end(
     gid = enter_at_the_table(ledger, "orctower", 3, opening, lines[:half], options)
     position, new = reopened_from_position(ledger, "orctower", 3, gid, lines[half:], options)
     assert {"destiny", "attack", "knowledge"} <= set(position["unknown"])
-    assert get_game("orctower").outcome(ledger.load(new).table.state) is not None
+    assert get_game("orctower").outcome(ledger.load(new).fold.state) is not None
     report = verify_game(WizardLedger(sqlite_url), new)
     assert report.ok, report.first()

@@ -125,7 +125,7 @@ def test_a_played_game_says_every_action_in_sentences(tmp_path: Path) -> None:
     options = {"missions": True, "bonus_actions": True, "crocodile": "goblin", "toad": "shaman"}
     gid = play_stored(ledger, GAME, 2, "orc-words", options=options, names=["Ann", "Bob"])
     entries = ledger.entries(gid)
-    story = walk(GAME, entries, GAME.outcome(ledger.load(gid).table.state), StoryLines())
+    story = walk(GAME, entries, GAME.outcome(ledger.load(gid).fold.state), StoryLines())
     actions = [line for line in story.splitlines() if re.match(r"^#\d+ +(Ann|Bob) ", line)]
     kinds = {e.event.command["type"] for e in entries if isinstance(e.event, ActionTaken)}
     assert {"Cast", "Pass", "KeepMission"} <= kinds and len(actions) > 20

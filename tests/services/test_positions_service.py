@@ -69,8 +69,8 @@ def test_a_position_from_the_cli_opens_the_same_state_and_plays_on(
         sqlite_url, "new", "ultimate", "--players", "3", "--setup", str(file), *options
     ).stdout.strip()
     fresh = WizardLedger(sqlite_url)
-    then = fresh.load(gid, at).table.state
-    opened = fresh.load(new).table.state
+    then = fresh.load(gid, at).fold.state
+    opened = fresh.load(new).fold.state
     assert msgspec.to_builtins(opened) == msgspec.to_builtins(then)
     assert verify_game(fresh, new).ok
 
@@ -88,7 +88,7 @@ def test_a_running_games_position_is_redacted_over_http(
     client: TestClient, ledger: WizardLedger
 ) -> None:
     t = new_table(client, seed="redact")
-    state = ledger.load(t.game_id).table.state
+    state = ledger.load(t.game_id).fold.state
     mine, theirs = state.wizards[0].hand, state.wizards[1].hand
     spectator = client.get(f"/tables/{t.game_id}/position").json()
     assert spectator["redacted"] is True
@@ -120,7 +120,7 @@ def test_a_tables_own_data_is_validated_stored_bound_and_verified(
     started = ledger.entries(gid, lte=1)[0].event
     assert isinstance(started, GameStarted)
     assert started.data == data and started.data_hash == data_hash(data)
-    assert ledger.load(gid).game.view(ledger.load(gid).table.state, None)["card_names"][0] == (
+    assert ledger.load(gid).game.view(ledger.load(gid).fold.state, None)["card_names"][0] == (
         "Fireball"
     )
     play(ledger, gid, actions=6)
@@ -155,7 +155,7 @@ def test_data_orders_and_drew_over_http(client: TestClient, ledger: WizardLedger
     assert r.status_code == 201, r.text
     body = r.json()
     gid, token = body["game_id"], body["seats"][1]["token"]
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert state.wizards[0].hand == ("fireball", "explosion") and state.active == 1
     # The draw pile is face down in unknown order: the draw names its card.
     refused = client.post(
@@ -171,7 +171,7 @@ def test_data_orders_and_drew_over_http(client: TestClient, ledger: WizardLedger
         headers={"Authorization": f"Bearer {token}"},
     )
     assert drawn.status_code == 200, drawn.text
-    assert ledger.load(gid).table.state.wizards[1].hand[-1] == "lightning"
+    assert ledger.load(gid).fold.state.wizards[1].hand[-1] == "lightning"
     ordered = client.post(
         "/tables",
         json={"game": "ultimate", "players": 2, "table": True, "orders": [list(range(16))]},
@@ -188,7 +188,7 @@ def test_data_orders_and_drew_over_http(client: TestClient, ledger: WizardLedger
         },
     )
     assert ok.status_code == 201
-    hand = ledger.load(ok.json()["game_id"]).table.state.wizards[0].hand
+    hand = ledger.load(ok.json()["game_id"]).fold.state.wizards[0].hand
     assert hand == ("mind_control", "absorption")  # the reversed deck's first two
 
 
@@ -227,8 +227,8 @@ def test_a_finished_games_position_opens_a_table_over_http(
         json={"game": "ultimate", "players": 2, "options": QUICK, "setup": shown["setup"]},
     )
     assert r.status_code == 201, r.text
-    opened = ledger.load(r.json()["game_id"]).table.state
-    then = ledger.load(t.game_id, at).table.state
+    opened = ledger.load(r.json()["game_id"]).fold.state
+    then = ledger.load(t.game_id, at).fold.state
     assert msgspec.to_builtins(opened) == msgspec.to_builtins(then)
     broken = {**shown["setup"], "effects": [{"kind": "haste", "seat": 0}]}
     r = client.post("/tables", json={"game": "ultimate", "players": 2, "setup": broken})
@@ -248,7 +248,7 @@ def test_a_setup_file_may_name_what_the_tables_own_data_defines(sqlite_url: str)
     setup = {"seats": [{"hand": ["crush", "zap"]}, {}]}
     ledger = WizardLedger(sqlite_url)
     created = ledger.create_game("orctower", 2, seed="crush", setup=setup, data=data)
-    state = ledger.load(created.game_id).table.state
+    state = ledger.load(created.game_id).fold.state
     assert state.seats[0].hand[:2] == ("crush.01", "zap.01")
     assert verify_game(ledger, created.game_id).ok
     # Without the table's data, the same file names a card the game does not have.
@@ -274,7 +274,7 @@ def test_a_table_games_position_says_how_to_open_it_at_the_table(
     opened = cli(
         sqlite_url, "new", "ultimate", "--names", "Ann,Bob", "--table", "--setup", str(file)
     )
-    again = WizardLedger(sqlite_url).load(opened.stdout.strip()).table
+    again = WizardLedger(sqlite_url).load(opened.stdout.strip()).fold
     assert again.started.players == ("Ann", "Bob") and again.started.mode == "table"
     assert again.state.draw_unknown == 11  # face down again, not shuffled by a seed
     redacted = cli(sqlite_url, "position", str(gid), "--seat", "1").stdout.splitlines()

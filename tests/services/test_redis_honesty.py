@@ -44,7 +44,7 @@ def test_a_frozen_redis_never_holds_up_an_act(ledger: WizardLedger, proxy: Redis
     ledger.listeners.append(publisher)
     try:
         proxy.freeze()
-        seat = ledger.load(gid).table.state.pending[0].seat
+        seat = ledger.load(gid).fold.state.pending[0].seat
         entries = ledger.act(gid, seat, {"type": "Draw"})
         assert entries and publisher.published == 0
         assert publisher.pending == 1  # still waiting on the frozen Redis, off the act's path

@@ -294,7 +294,7 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
         assert wrong.value.code == ("chance_awaited" if seat == 2 else "no_such_seat")
     entries = WizardLedger(sqlite_url).act(gid, 2, None, drew=opening["drew"][16:])
     assert entries[0].position == 1  # GameStarted, stored with the whole deal
-    started = ledger.load(gid).table.started
+    started = ledger.load(gid).fold.started
     assert started.setup is not None and started.setup["drew"] == opening["drew"]
     assert ledger.hold_of(gid) is None and ledger.game_ids() != []
     line = lines[0]
@@ -368,7 +368,7 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
     players = list(("Ann", "Bob", "Cleo", "Dan", "Eve")[: spec.min_players])
     created: list[Any] = []
 
-    def open_table(dice: list[int], drew: list[str]) -> DiceRequired | None:
+    def open_fold(dice: list[int], drew: list[str]) -> DiceRequired | None:
         try:
             created.append(
                 ledger.create_game(
@@ -379,7 +379,7 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
             return e
         return None
 
-    _enter(rng, open_table, f"{game}: the opening")
+    _enter(rng, open_fold, f"{game}: the opening")
     gid = str(created[0].game_id)
 
     def entries_of(seat: int, command: Any) -> Any:
@@ -394,9 +394,9 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
             _enter(rng, entries_of(seat, None), f"{game}: seat {seat}'s cards")
             assert ledger.hold_rows(gid) == before + 1
         loaded = ledger.load(gid)
-        if loaded.game.outcome(loaded.table.state) is not None:
+        if loaded.game.outcome(loaded.fold.state) is not None:
             break
-        seat = loaded.table.state.pending[0].seat
+        seat = loaded.fold.state.pending[0].seat
         command = rng.choice(legal_json(ledger, gid, seat))
         _enter(rng, entries_of(seat, command), f"{game}: {command}")
     report = verify_game(WizardLedger(sqlite_url), gid)
@@ -433,7 +433,7 @@ def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
     assert len(ann["again"]) == 2 and ann["yours"] == ["Bouclier", "Miroir"]  # her slip, shown
     assert ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"]) == []
     assert ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])[0].position == 1
-    started = ledger.load(gid).table.started
+    started = ledger.load(gid).fold.started
     assert started.setup is not None
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
     assert verify_game(ledger, gid).ok

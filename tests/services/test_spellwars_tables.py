@@ -41,7 +41,7 @@ def test_a_whole_spell_wars_game_entered_at_the_table_from_its_draws_and_dice_ve
     ledger = WizardLedger(sqlite_url)
     gid = enter_at_the_table(ledger, "spellwars", 3, opening, lines)
     loaded = ledger.load(gid)
-    assert get_game("spellwars").outcome(loaded.table.state) is not None
+    assert get_game("spellwars").outcome(loaded.fold.state) is not None
     events = [e.event for e in ledger.entries(gid)]
     shuffles = [e for e in events if isinstance(e, CardsShuffled)]
     assert {s.pile for s in shuffles} >= {"main", "treasure", "dead"}
@@ -63,7 +63,7 @@ def test_a_table_position_keeps_its_decks_face_down_and_plays_on_to_the_end(
     gid = enter_at_the_table(ledger, "spellwars", 3, opening, lines[:half])
     position, new = reopened_from_position(ledger, "spellwars", 3, gid, lines[half:])
     assert position["deck_unknown"] > 0 and position["treasure_deck_unknown"] > 0
-    assert get_game("spellwars").outcome(ledger.load(new).table.state) is not None
+    assert get_game("spellwars").outcome(ledger.load(new).fold.state) is not None
     report = verify_game(WizardLedger(sqlite_url), new)
     assert report.ok, report.first()
 

@@ -84,5 +84,5 @@ def test_every_games_position_from_the_store_opens_the_same_state(
     shown = position_json(ledger, gid, at=at, whole=True)
     setup = tomllib.loads(as_toml(shown))  # the file a referee would keep
     opened = ledger.create_game(game.spec.id, players, seed="other", setup=setup).game_id
-    then = ledger.load(gid, at).table.state
-    assert msgspec.to_builtins(ledger.load(opened).table.state) == msgspec.to_builtins(then)
+    then = ledger.load(gid, at).fold.state
+    assert msgspec.to_builtins(ledger.load(opened).fold.state) == msgspec.to_builtins(then)

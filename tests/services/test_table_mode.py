@@ -159,7 +159,7 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     assert shuffles[0].source == "table"
     assert verify_game(WizardLedger(sqlite_url), gid).ok
     fresh = WizardLedger(sqlite_url).load(gid)
-    assert fresh.table.supplied_orders == 1
+    assert fresh.fold.supplied_orders == 1
 
 
 def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str) -> None:
@@ -265,7 +265,7 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
     dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}
     table = client.post("/tables", json=dealt).json()
     gid = table["game_id"]
-    started = ledger.load(gid).table.started
+    started = ledger.load(gid).fold.started
     assert started.setup is not None
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
     auth = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
@@ -317,7 +317,7 @@ def test_a_table_with_its_own_data_names_a_card_by_its_own_name(sqlite_url: str)
     ledger = WizardLedger(sqlite_url)
     drew = ["Boule ardente", "explosion", "shield", "mirror"]
     gid = ledger.create_game("ultimate", 2, table=True, drew=drew, dice=[1], data=data).game_id
-    started = ledger.load(gid).table.started
+    started = ledger.load(gid).fold.started
     assert started.setup is not None and started.setup["drew"][0] == "fireball"
     assert verify_game(ledger, gid).ok
 

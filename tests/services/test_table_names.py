@@ -74,7 +74,7 @@ class Twins:
 
 def _texts(ledger: WizardLedger, gid: str, entries: list[Any]) -> list[tuple[int, str]]:
     loaded = ledger.load(gid, 1)
-    words = Words.table(loaded.game, loaded.table.started)
+    words = Words.table(loaded.game, loaded.fold.started)
     return [(e.position, words.event(e.event)) for e in entries if isinstance(e.event, Consequence)]
 
 
@@ -104,9 +104,9 @@ def play_twins(
     while at is None:
         assert len(sent) < 2000, f"{game}: the entry was never named"
         loaded = ledger.load(plain)
-        assert loaded.game.outcome(loaded.table.state) is None, f"{game}: over, {ident} unnamed"
-        seat = loaded.table.state.pending[0].seat
-        legal = loaded.game.legal_commands(loaded.table.state, seat)
+        assert loaded.game.outcome(loaded.fold.state) is None, f"{game}: over, {ident} unnamed"
+        seat = loaded.fold.state.pending[0].seat
+        legal = loaded.game.legal_commands(loaded.fold.state, seat)
         command = msgspec.to_builtins(rng.choice(legal))
         sent.append((seat, command))
         texts = _texts(ledger, plain, ledger.act(plain, seat, command))

@@ -36,10 +36,10 @@ def _play_out(ledger: WizardLedger, gid: str, seed: int = 1, limit: int = 3000) 
     rng = random.Random(seed)
     for _ in range(limit):
         loaded = ledger.load(gid)
-        if loaded.game.outcome(loaded.table.state) is not None:
+        if loaded.game.outcome(loaded.fold.state) is not None:
             return
-        seat = loaded.table.state.pending[0].seat
-        legal = loaded.game.legal_commands(loaded.table.state, seat)
+        seat = loaded.fold.state.pending[0].seat
+        legal = loaded.game.legal_commands(loaded.fold.state, seat)
         ledger.act(gid, seat, msgspec.to_builtins(rng.choice(legal)))
     raise AssertionError(f"{gid}: not over after {limit} commands")
 
@@ -145,17 +145,17 @@ def test_swapped_odd_and_long_names_read_as_the_file_says(sqlite_url: str) -> No
     ]
     plain, own = games
     rng = random.Random(3)
-    while (loaded := ledger.load(plain)).game.outcome(loaded.table.state) is None:
-        seat = loaded.table.state.pending[0].seat
+    while (loaded := ledger.load(plain)).game.outcome(loaded.fold.state) is None:
+        seat = loaded.fold.state.pending[0].seat
         command = msgspec.to_builtins(
-            rng.choice(loaded.game.legal_commands(loaded.table.state, seat))
+            rng.choice(loaded.game.legal_commands(loaded.fold.state, seat))
         )
         for gid in games:
             ledger.act(gid, seat, command)
     lines = []
     for gid in games:
         loaded = ledger.load(gid)
-        words = Words.table(loaded.game, loaded.table.started)
+        words = Words.table(loaded.game, loaded.fold.started)
         lines.append([words.event(e.event) for e in ledger.entries(gid)[1:]])
     said = " ".join(lines[0])
     assert all(n in said for n in ("Éclair", "Explosion ", "Boule de feu", "Bouclier"))

@@ -252,7 +252,7 @@ def _play(client: TestClient, ledger: WizardLedger, game: str, reader: Reader) -
     greedy = game_bot("greedy")
     for _ in range(5000):
         loaded = ledger.load(gid)
-        state = loaded.table.state
+        state = loaded.fold.state
         if loaded.game.outcome(state) is not None:
             return str(gid)
         seat = state.pending[0].seat

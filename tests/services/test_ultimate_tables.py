@@ -57,7 +57,7 @@ def test_a_disputed_mid_round_position_is_entered_from_a_file_and_played_on(
     [left_out] = only(opening, CardsShuffled)
     assert sorted(left_out.order) == ["absorption", "mana_focus", "mind_control", "shadow_hand"]
     assert (left_out.source, left_out.rule) == ("seed", "ultimate.setup.left-out")
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert (state.round, state.turn, state.stage, state.pending[0].seat) == (2, 7, "resolving", 1)
     assert state.pending[0].accepts == ("Defend", "Decline")
 
@@ -75,7 +75,7 @@ def test_a_disputed_mid_round_position_is_entered_from_a_file_and_played_on(
     [ended] = only(mirror, ev.EffectEnded)
     assert (ended.kind, ended.rule) == ("frozen_armour", "ultimate.ruling.frozen-armour")
     assert only(mirror, ev.PlayedCardsDiscarded)[0].cards == ("explosion", "mirror")
-    assert ledger.load(gid).table.state.stage == "discard"
+    assert ledger.load(gid).fold.state.stage == "discard"
 
     # Seat 0 ends the turn: the poison landed in an earlier turn, so it is due now.
     end = consequences(ledger.act(gid, 0, {"type": "EndTurn"}))
@@ -118,7 +118,7 @@ def test_a_whole_game_entered_at_the_table_from_its_draws_and_dice_verifies(
     # order nobody knew) and the source of the dice is the one the table saw.
     gid = enter_at_the_table(ledger, "ultimate", 3, opening, lines)
     loaded = ledger.load(gid)
-    assert game.outcome(loaded.table.state) is not None
+    assert game.outcome(loaded.fold.state) is not None
     events = [e.event for e in ledger.entries(gid)]
     shuffles = [e for e in events if isinstance(e, CardsShuffled)]
     assert shuffles and all(s.unknown for s in shuffles)  # never an order in advance

@@ -95,7 +95,7 @@ def test_an_elfenwizards_view_is_said_player_by_player(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("elfenwizards", ["Ann", "Bob", "Cy"], seed="facts").game_id
     loaded = ledger.load(gid)
-    state, game = loaded.table.state, loaded.game
+    state, game = loaded.fold.state, loaded.game
     said = dict(line.split(": ", 1) for line in facts(game.view(state, None), Words(game, NAMES)))
     assert not [label for label in said if label.startswith("board")]
     assert said["dragon"] == NAMES[state.dragon]
@@ -120,18 +120,18 @@ def test_an_elfenwizards_opening_says_nobody_holds_the_dragon_until_it_is_given(
     words = Words(game, NAMES)
 
     def said(at: int) -> dict[str, str]:
-        state = ledger.load(gid, at=at).table.state
+        state = ledger.load(gid, at=at).fold.state
         return dict(line.split(": ", 1) for line in facts(game.view(state, None), words))
 
     first = said(1)
     assert first["dragon"] == "—" and first["to act"] == "—"
     assert not [label for label in first if label.startswith(NAMES) and "Magicien" in label]
     given = said(8)
-    holder = ledger.load(gid, at=8).table.state.dragon
+    holder = ledger.load(gid, at=8).fold.state.dragon
     assert given["dragon"] == NAMES[holder]
     said_change = changes(
-        game.view(ledger.load(gid, at=7).table.state, None),
-        game.view(ledger.load(gid, at=8).table.state, None),
+        game.view(ledger.load(gid, at=7).fold.state, None),
+        game.view(ledger.load(gid, at=8).fold.state, None),
         words,
     )
     assert [c["text"] for c in said_change] == [f"dragon: — → {NAMES[holder]}"]

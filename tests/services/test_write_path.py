@@ -21,8 +21,8 @@ from tests.services.conftest import QUICK, pending_seat, pick, play
 
 def next_command(ledger: WizardLedger, gid: Any, seed: int = 0) -> tuple[int, dict[str, Any]]:
     loaded = ledger.load(gid)
-    seat = int(loaded.table.state.pending[0].seat)
-    legal = [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.table.state, seat)]
+    seat = int(loaded.fold.state.pending[0].seat)
+    legal = [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.fold.state, seat)]
     return seat, pick(legal, random.Random(seed))
 
 
@@ -237,7 +237,7 @@ def test_snapshots_are_written_in_the_transaction_of_the_act_that_crossed_the_ma
     assert set(taken) <= last_of_action
     assert all(a // 10 != b // 10 for a, b in itertools.pairwise(taken))
     fresh = WizardLedger(store_url, snapshot_every=10)
-    assert fresh.load(gid).table == ledger.load(gid).table
+    assert fresh.load(gid).fold == ledger.load(gid).fold
     assert verify_game(ledger, gid).ok
     fresh.close()
     ledger.close()
@@ -258,7 +258,7 @@ def test_a_failing_listener_does_not_fail_a_durable_act(sqlite_url: str) -> None
     seat = pending_seat(ledger, gid)
     assert seat is not None
     loaded = ledger.load(gid)
-    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.table.state, seat)[0])
+    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.fold.state, seat)[0])
     entries = ledger.act(gid, seat, command)
     assert heard == [e.position for e in entries]
     assert [e.hash for e in WizardLedger(sqlite_url).entries(gid)][-len(entries) :] == [

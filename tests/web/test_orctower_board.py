@@ -38,7 +38,7 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
     seat = table["seats"][0]
     page = open_seat(browser, seat_link(server, gid, seat["seat"], seat["token"]))
     loaded = web_ledger.load(gid)
-    view = loaded.game.view(loaded.table.state, 0)
+    view = loaded.game.view(loaded.fold.state, 0)
     page.wait_for_selector("#ot-map", timeout=15_000)
 
     assert view["creatures"], "the opening puts creatures on the board"

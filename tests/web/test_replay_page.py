@@ -56,7 +56,7 @@ def test_a_seat_replays_its_running_game_and_the_slider_shows_each_position(
     for position in (head, 8, head // 2, 2):
         page.locator("#slider").fill(str(position))
         assert page.input_value("#pos") == str(position)
-        view = game.view(web_ledger.load(gid, position).table.state, 0)
+        view = game.view(web_ledger.load(gid, position).fold.state, 0)
         assert state_rows(page) == {k: show(v) for k, v in flatten(view, words).items()}
     screenshot(page, "replay-running")
     check_no_hidden_cards(page, web_ledger, gid, 0)

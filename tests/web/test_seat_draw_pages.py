@@ -26,7 +26,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     gid, line, tokens = _at_first_refill(web_ledger)
     actor = line["seat"]
     others = sorted(set(_owners(line)) - {actor})
-    say = card_words(web_ledger.load(gid).table.started)
+    say = card_words(web_ledger.load(gid).fold.started)
     names = ["Ann", "Bob", "Cleo"]
 
     # Pages open before the move, as at a real table: they learn of it live.
@@ -35,7 +35,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
         for s in range(3)
     }
     before = web_ledger.load(gid).version
-    seen = _seen_by(web_ledger.load(gid).table.state, others[0])
+    seen = _seen_by(web_ledger.load(gid).fold.state, others[0])
     assert (
         web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
         == []
@@ -152,7 +152,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
             "document.querySelectorAll('#hand .card .name').length === 2", timeout=TIMEOUT
         )
     assert pages[0].locator("#hand .card .name").all_inner_texts() == ["Boule de feu", "Explosion"]
-    started = web_ledger.load(gid).table.started
+    started = web_ledger.load(gid).fold.started
     assert started.setup is not None and started.setup["chance_by"] == "seats"
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
     assert "each seat entering the cards it draws" in started.describe()

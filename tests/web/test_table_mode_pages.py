@@ -75,7 +75,7 @@ def test_a_table_opens_and_draws_by_printed_names(
     lobby.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
     links = [a.get_attribute("href") for a in lobby.locator("#created a.play-link").all()]
     gid = links[0].split("/play/")[1].split("#")[0]
-    started = web_ledger.load(gid).table.started
+    started = web_ledger.load(gid).fold.started
     assert started.mode == "table"
     assert started.setup is not None
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]

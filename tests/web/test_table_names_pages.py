@@ -70,7 +70,7 @@ def test_a_renamed_tables_page_asks_and_glosses_in_its_names(
     gid = str(created.game_id)
     rng = random.Random(5)
     while True:  # until a seat must answer an attack named in its prompt
-        state = web_ledger.load(gid).table.state
+        state = web_ledger.load(gid).fold.state
         waiting = state.pending[0]
         if "attacks you with" in waiting.prompt:
             break

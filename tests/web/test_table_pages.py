@@ -98,7 +98,7 @@ def one_of_each_kind(page: Any, cards: str) -> list[str]:
 
 def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
     loaded = ledger.load(gid)
-    return {s for s in loaded.game.hidden_from(loaded.table.state, seat) if s}
+    return {s for s in loaded.game.hidden_from(loaded.fold.state, seat) if s}
 
 
 def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int | None) -> None:
@@ -222,7 +222,7 @@ def test_the_page_keeps_one_idempotency_key_per_intended_action(
             "/tables", json={"game": "ultimate", "players": ["Ann", "Bob"], "seed": "keys"}
         ).json()
     gid = table["game_id"]
-    seat = web_ledger.load(gid).table.state.pending[0].seat
+    seat = web_ledger.load(gid).fold.state.pending[0].seat
     page = open_seat(browser, seat_link(server, gid, seat, table["seats"][seat]["token"]))
     keys: list[str] = []
     lose = {"answers": 1}
@@ -287,7 +287,7 @@ def test_a_finished_game_shows_the_winner_and_the_scores(
     page = open_seat(browser, seat_link(server, gid, 0, table["seats"][0]["token"]))
     play(web_ledger, gid)  # to the end, straight through the store
     page.wait_for_selector("#winner", timeout=TIMEOUT)
-    outcome = get_game("ultimate").outcome(web_ledger.load(gid).table.state)
+    outcome = get_game("ultimate").outcome(web_ledger.load(gid).fold.state)
     assert outcome is not None
     winner = ["Ann", "Bob"][outcome.winners[0]]
     assert f"{winner} wins" in page.inner_text("#winner")
@@ -371,7 +371,7 @@ def test_the_lobby_opens_a_table_with_options_and_a_setup_file(
     assert len(links) == 2 and all("#seat=" in x and "&token=" in x for x in links)
 
     gid = links[0].split("/play/")[1].split("#")[0]
-    started = web_ledger.load(gid).table.started
+    started = web_ledger.load(gid).fold.started
     assert started.players == ("Ann", "Bob")
     assert started.options["rounds_to_win"] == 1
     assert started.options["eclair_hits_caster"] is False
@@ -438,7 +438,7 @@ def test_the_lobby_opens_a_table_with_a_tables_own_data_file(
     link = lobby.locator("#created a.play-link").first.get_attribute("href")
     assert link is not None
     gid = link.split("/play/")[1].split("#")[0]
-    started = web_ledger.load(gid).table.started
+    started = web_ledger.load(gid).fold.started
     # The table's file is stored whole with the game and bound by its hash.
     assert started.data is not None
     assert started.data["cards"]["fireball"]["name"] == "Boule de feu (2e édition)"

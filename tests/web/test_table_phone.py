@@ -95,7 +95,7 @@ def test_the_moves_buttons_are_big_enough_for_a_finger(
 ) -> None:
     table = new_table(server, "ultimate", ["Ann", "Bob"], "phone-taps")
     gid = table["game_id"]
-    seat = web_ledger.load(gid).table.state.pending[0].seat
+    seat = web_ledger.load(gid).fold.state.pending[0].seat
     page = seat_page(browser, server, table, seat)
     no_sideways_scroll(page)
     heights = page.evaluate(
@@ -147,7 +147,7 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
 ) -> None:
     table = new_table(server, "ultimate", ["Ann", "Bob"], "phone-turn")
     gid = table["game_id"]
-    first = web_ledger.load(gid).table.state.pending[0].seat
+    first = web_ledger.load(gid).fold.state.pending[0].seat
     other = 1 - first
     page = seat_page(browser, server, table, other)
     assert page.get_attribute("#turn", "data-yours") == "0"
@@ -155,10 +155,10 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     # The other seat plays until the turn comes to this one, read on the page's story.
     for _ in range(10):
-        if web_ledger.load(gid).table.state.pending[0].seat == other:
+        if web_ledger.load(gid).fold.state.pending[0].seat == other:
             break
         act_as(server, table, first, lambda cmd: cmd["type"] in ("Draw", "EndTurn"))
-    assert web_ledger.load(gid).table.state.pending[0].seat == other
+    assert web_ledger.load(gid).fold.state.pending[0].seat == other
     page.wait_for_function("document.querySelector('#turn').dataset.yours === '1'", timeout=TIMEOUT)
     # Scrolled to the bottom, the phone still says it is this seat's turn.
     assert page.evaluate("window.scrollY") > 0
@@ -204,7 +204,7 @@ def test_the_orc_towers_questions_say_what_they_ask(
     """A walk-through met "Choose slot" and the buttons 0 to 5 when learning a spell."""
     table = new_table(server, "orctower", ["Ann", "Bob", "Cy"], "phone-learn")
     gid = table["game_id"]
-    seat = web_ledger.load(gid).table.state.pending[0].seat
+    seat = web_ledger.load(gid).fold.state.pending[0].seat
     # The seat reveals a marker, then casts a Spell Book: a knowledge spell, which learns.
     act_as(server, table, seat, lambda cmd: cmd["type"] == "RevealMarker")
     act_as(

@@ -66,7 +66,7 @@ def test_the_html_export_moves_through_positions_offline(
         for position in (act_at, last // 2, last, 3):
             page.locator("#slider").fill(str(position))
             assert page.input_value("#pos") == str(position)
-            expected = flatten(game.view(ledger.load(gid, position).table.state, 0), words)
+            expected = flatten(game.view(ledger.load(gid, position).fold.state, 0), words)
             assert state_rows(page) == {k: show(v) for k, v in expected.items()}
             page.screenshot(path=str(artefacts / f"viewer-{position}.png"))
         # Stepping one back and one forward.
@@ -76,7 +76,7 @@ def test_the_html_export_moves_through_positions_offline(
         assert page.input_value("#pos") == "3"
         # Seen by Bob: Bob's hand, not Ann's.
         page.select_option("#view-select", "Bob")
-        bob = flatten(game.view(ledger.load(gid, 3).table.state, 1), words)
+        bob = flatten(game.view(ledger.load(gid, 3).fold.state, 1), words)
         assert state_rows(page) == {k: show(v) for k, v in bob.items()}
         # An action with its dispute panel and the referee's note.
         page.locator("#slider").fill(str(act_at))
@@ -118,7 +118,7 @@ def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: P
     created = ledger.create_game("ultimate", ["Ann", "Bob"], seed="served")
     gid, tokens = created.game_id, dict(created.seats)
     for _ in range(12):
-        state = ledger.load(gid).table.state
+        state = ledger.load(gid).fold.state
         seat = state.pending[0].seat
         ledger.act(gid, seat, msgspec.to_builtins(game.legal_commands(state, seat)[-1]))
     with socket.socket() as probe:
@@ -145,10 +145,10 @@ def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: P
             assert page.inner_text("#view-select") == label
             assert int(page.get_attribute("#slider", "max")) == last.version
             page.locator("#slider").fill(str(last.version))
-            expected = flatten(game.view(last.table.state, seat), words)
+            expected = flatten(game.view(last.fold.state, seat), words)
             assert state_rows(page) == {k: show(v) for k, v in expected.items()}
             data = page.evaluate("() => JSON.stringify(DOC)")
-            for secret in game.hidden_from(last.table.state, seat):
+            for secret in game.hidden_from(last.fold.state, seat):
                 assert f'"{secret}"' not in data, (label, secret)  # as a value, not in a rule id
             page.close()
     finally:
@@ -195,7 +195,7 @@ def test_an_elfenwizards_state_reads_player_by_player(
     names = ["Ann", "Bob", "Cleo"]
     gid = play_stored(ledger, game, 3, "viewer-elves", names=names, stop_after=40)
     at = ledger.load(gid).version
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert state.phase == "compete"  # a position with spells cast beside wizards
     path = tmp_path / "elves.html"
     path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")

@@ -88,7 +88,7 @@ def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
         seen: set[tuple[int, ...]] = set()
         for position in sorted({2, last // 3, last // 2, (2 * last) // 3, last - 1, last}):
             go_to(page, position)
-            state = ledger.load(gid, position).table.state
+            state = ledger.load(gid, position).fold.state
             expected = tuple(p["life"] for p in game.view(state, 0)["players"])
             life = "#board >> div.seat[data-seat='{}'] span.stat[title='life'] b"
             drawn = tuple(int(page.inner_text(life.format(s))) for s in range(2))
@@ -103,12 +103,12 @@ def test_the_board_follows_the_slider_with_the_life_of_each_wizard(
         hit = next(
             p
             for p in range(2, last + 1)
-            if game.view(ledger.load(gid, p).table.state, 0)["players"]
-            != game.view(ledger.load(gid, p - 1).table.state, 0)["players"]
+            if game.view(ledger.load(gid, p).fold.state, 0)["players"]
+            != game.view(ledger.load(gid, p - 1).fold.state, 0)["players"]
         )
         go_to(page, hit)
-        before = flatten(game.view(ledger.load(gid, hit - 1).table.state, 0), words)
-        after = flatten(game.view(ledger.load(gid, hit).table.state, 0), words)
+        before = flatten(game.view(ledger.load(gid, hit - 1).fold.state, 0), words)
+        after = flatten(game.view(ledger.load(gid, hit).fold.state, 0), words)
         said = page.inner_text("#changes")
         assert said.startswith(f"Changed at #{hit}")
         changed = [k for k in after if before.get(k) != after[k]]
@@ -128,7 +128,7 @@ def test_a_seats_replay_page_draws_its_own_hand_and_no_other(
     gid = table["game_id"]
     game = get_game("spellwars")
     for _ in range(3):  # both seats place a spell, and it resolves
-        state = web_ledger.load(gid).table.state
+        state = web_ledger.load(gid).fold.state
         if not state.pending:
             break
         seat = state.pending[0].seat
@@ -144,7 +144,7 @@ def test_a_seats_replay_page_draws_its_own_hand_and_no_other(
         go_to(page, position)
         html = board_html(page)
         assert "Ann's hand" in html and "Ann (you)" in html
-        hand = [c["id"] for c in game.view(web_ledger.load(gid).table.state, 0)["hand"]]
+        hand = [c["id"] for c in game.view(web_ledger.load(gid).fold.state, 0)["hand"]]
         assert hand and all(f'data-card="{card}"' in html for card in hand)
         leaked = sorted(s for s in hidden_strings(web_ledger, gid, 0) if s in html)
         assert not leaked, leaked[:5]
@@ -179,7 +179,7 @@ def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
     """Slid through the set-up: an empty pyramid and no dragon at #1, the pawns
     from #6 (their event), the dragon from #8 with the player the roll named."""
     ledger, gid, path = exported(tmp_path, "elfenwizards", 3, "opening", stop_after=2)
-    holder = NAMES[ledger.load(gid, at=8).table.state.dragon]
+    holder = NAMES[ledger.load(gid, at=8).fold.state.dragon]
     context, page, problems = open_viewer(browser, path)
     try:
         for position, pawns, dragon in ((1, 0, "not given yet"), (6, 24, "not given yet")):

@@ -19,8 +19,8 @@ from domain.kernel import (
     ENGINE_VERSION,
     Dice,
     Event,
+    Fold,
     GameStarted,
-    Table,
     act,
     apply,
     replay,
@@ -83,14 +83,14 @@ def opened(
     *,
     options: Mapping[str, Any] | None = None,
     data: Mapping[str, Any] | None = None,
-) -> tuple[Table[State], list[Event]]:
+) -> tuple[Fold[State], list[Event]]:
     """A game opened from ``setup`` (through TOML text), its table and events."""
     text = through_toml(setup) if setup is not None else None
     events = start(GAME, started(players, text, options=options, data=data), dice)
     return replay(GAME, events), events
 
 
-def play_on(table: Table[State], seed: str, limit: int = 5000) -> tuple[Table[State], list[Event]]:
+def play_on(table: Fold[State], seed: str, limit: int = 5000) -> tuple[Fold[State], list[Event]]:
     """Random legal commands (seeded) with the game's seeded chance, to the end."""
     rng = random.Random(f"bots:{seed}")
     events: list[Event] = []

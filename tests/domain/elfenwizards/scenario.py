@@ -22,8 +22,8 @@ from domain.kernel import (
     Consequence,
     Dice,
     Event,
+    Fold,
     GameStarted,
-    Table,
     act,
     apply,
     decode_command,
@@ -69,11 +69,11 @@ class Scenario:
             setup=normal,
         )
         self.events: list[Event] = start(GAME, started, Dice(self.source, 0))
-        self.table: Table[State] = replay(GAME, self.events)
+        self.fold: Fold[State] = replay(GAME, self.events)
 
     @property
     def state(self) -> State:
-        return self.table.state
+        return self.fold.state
 
     @property
     def seat(self) -> int:
@@ -83,9 +83,9 @@ class Scenario:
     def send(self, seat: int, command: Command | Mapping[str, Any]) -> list[Event]:
         if not isinstance(command, Command):
             command = decode_command(GAME, dict(command))
-        new = act(GAME, self.table, seat, command, Dice(self.source, self.table.counter))
+        new = act(GAME, self.fold, seat, command, Dice(self.source, self.fold.counter))
         for event in new:
-            self.table = apply(GAME, self.table, event)
+            self.fold = apply(GAME, self.fold, event)
         self.events.extend(new)
         return new
 

@@ -21,10 +21,10 @@ from domain.elfenwizards.state import State, Support
 from domain.kernel import (
     ENGINE_VERSION,
     Dice,
+    Fold,
     GameStarted,
     IllegalCommand,
     SetupError,
-    Table,
     act,
     apply,
     commitment,
@@ -150,7 +150,7 @@ def _started(setup: dict[str, Any], seed: str) -> GameStarted:
     )
 
 
-def _play(setup: dict[str, Any], seed: str, bot: str) -> tuple[Table[State], list[Any]]:
+def _play(setup: dict[str, Any], seed: str, bot: str) -> tuple[Fold[State], list[Any]]:
     """A seeded game on the given setup; every legal command of every tenth
     position is tried (decide must accept each)."""
     rng = random.Random(seed)
@@ -232,7 +232,7 @@ def test_a_game_on_a_custom_layout_plays_to_the_end_and_replays(bot: str) -> Non
             assert e.title in spaces
         assert replay(GAME, events) == table
         encoded = msgspec.msgpack.encode(table)
-        assert msgspec.msgpack.decode(encoded, type=Table[State]) == table
+        assert msgspec.msgpack.decode(encoded, type=Fold[State]) == table
         for event in of(events, ev.BoardLaidOut):
             back = decode_body(topic_of(type(event)), type(event).version, encode_body(event))
             assert back == event
@@ -270,7 +270,7 @@ def test_games_stored_before_layouts_still_replay() -> None:
         ev.BoardLaidOut(rule=e.rule, spaces=e.spaces) if isinstance(e, ev.BoardLaidOut) else e
         for e in game.events
     ]
-    assert replay(GAME, old) == game.table
+    assert replay(GAME, old) == game.fold
     snapshot = msgspec.to_builtins(game.state)
     del snapshot["board"]
     assert msgspec.convert(snapshot, State) == game.state

@@ -28,7 +28,7 @@ def _round_trip(players: int, seed: str, options: dict[str, Any], every: int, bo
     phases: set[str] = set()
     for item in steps(GAME, players, seed, bot, options=options):
         if isinstance(item, Finished):
-            final = item.table.state
+            final = item.fold.state
             assert GAME.outcome(final) is not None
             table, _ = opened(players, GAME.position(final), Dice.seeded(seed), options=options)
             assert table.state == final  # a finished game's position is a finished game
@@ -36,16 +36,14 @@ def _round_trip(players: int, seed: str, options: dict[str, Any], every: int, bo
         history.append(item)
     for i in range(0, len(history), every):
         step = history[i]
-        phases.add(step.table.state.phase)
+        phases.add(step.fold.state.phase)
         table, events = opened(
-            players, GAME.position(step.table.state), Dice.seeded(seed), options=options
+            players, GAME.position(step.fold.state), Dice.seeded(seed), options=options
         )
-        assert table.state == step.table.state, (seed, i, step.table.state.phase)
-        assert [e.phase for e in events if isinstance(e, ev.PlayResumed)] == [
-            step.table.state.phase
-        ]
+        assert table.state == step.fold.state, (seed, i, step.fold.state.phase)
+        assert [e.phase for e in events if isinstance(e, ev.PlayResumed)] == [step.fold.state.phase]
         for later in history[i : i + LOOK_AHEAD]:
-            chance = Dice.seeded(seed, later.table.counter)
+            chance = Dice.seeded(seed, later.fold.counter)
             again = act(GAME, table, later.seat, later.command, chance)
             assert again == later.events, (seed, i, later.command)
             for event in again:
@@ -95,8 +93,8 @@ def test_positions_round_trip_under_every_option(options: dict[str, Any]) -> Non
 def _at(seed: str, players: int, phase: str) -> State:
     for item in steps(GAME, players, seed):
         assert not isinstance(item, Finished), f"no {phase} in game {seed}"
-        if item.table.state.phase == phase and item.table.state.round > 1:
-            return item.table.state
+        if item.fold.state.phase == phase and item.fold.state.round > 1:
+            return item.fold.state
     raise AssertionError("unreachable")
 
 

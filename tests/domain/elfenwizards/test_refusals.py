@@ -17,10 +17,10 @@ P = "elfenwizards."
 
 
 def refused(game: Scenario, seat: int, command: Mapping[str, Any]) -> tuple[str, str]:
-    before = msgspec.to_builtins(game.table)
+    before = msgspec.to_builtins(game.fold)
     with pytest.raises(IllegalCommand) as error:
         game.send(seat, command)
-    assert msgspec.to_builtins(game.table) == before  # nothing applied
+    assert msgspec.to_builtins(game.fold) == before  # nothing applied
     assert error.value.message
     return error.value.code, error.value.rule
 
@@ -102,8 +102,8 @@ def test_casting_spells() -> None:
         P + "compete.uncontested",
     )
     red = msgspec.structs.replace(game.state.guild(0), minors=0)
-    game.table = msgspec.structs.replace(
-        game.table, state=rearranged(game.state, guilds=(red, *game.state.guilds[1:]))
+    game.fold = msgspec.structs.replace(
+        game.fold, state=rearranged(game.state, guilds=(red, *game.state.guilds[1:]))
     )
     assert refused(game, 0, {"type": "CastSpell", "wizard": "red-1"}) == (
         "no_minor_spell",
@@ -123,7 +123,7 @@ def test_vacancies_and_demotion() -> None:
         P + "vacant.order",
     )
     state = rearranged(game.state, {"red-1": "defeat-druide"}, phase="demote")
-    game.table = msgspec.structs.replace(game.table, state=state)
+    game.fold = msgspec.structs.replace(game.fold, state=state)
     assert refused(game, 0, {"type": "Demote", "wizard": "red-1", "space": "D1"}) == (
         "not_a_magician_space",
         P + "demote.move",

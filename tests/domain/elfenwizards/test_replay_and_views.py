@@ -10,20 +10,20 @@ import msgspec
 from domain.elfenwizards import GAME
 from domain.elfenwizards.events import EVENT_TYPES
 from domain.elfenwizards.state import State
-from domain.kernel import Event, Table, replay
+from domain.kernel import Event, Fold, replay
 from services.store.codec import decode_body, encode_body, topic_of
 from tests.domain.elfenwizards.scenario import Scenario
 from tools.simulation import game_bot, play
 
 
-def _games() -> list[tuple[Table[State], list[Event]]]:
+def _games() -> list[tuple[Fold[State], list[Event]]]:
     greedy = game_bot("greedy")
     out = []
     for players in (3, 4, 5):
         finished = play(GAME, players, f"replay-{players}", greedy)
-        out.append((finished.table, finished.events))
+        out.append((finished.fold, finished.events))
         finished = play(GAME, players, f"replay-random-{players}")
-        out.append((finished.table, finished.events))
+        out.append((finished.fold, finished.events))
     return out
 
 
@@ -41,7 +41,7 @@ def test_replay_equals_the_live_table() -> None:
 def test_state_and_events_round_trip_through_msgpack() -> None:
     for table, events in GAMES:
         encoded = msgspec.msgpack.encode(table)
-        assert msgspec.msgpack.decode(encoded, type=Table[State]) == table
+        assert msgspec.msgpack.decode(encoded, type=Fold[State]) == table
         for event in events:
             back = decode_body(topic_of(type(event)), type(event).version, encode_body(event))
             assert back == event

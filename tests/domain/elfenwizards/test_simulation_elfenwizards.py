@@ -36,7 +36,7 @@ def test_random_bots_play_to_the_end(players: int) -> None:
 def test_every_option_plays_to_the_end(players: int, options: dict[str, object]) -> None:
     for i in range(4):
         finished = play(GAME, players, f"opt-{players}-{i}", options=options)
-        assert GAME.outcome(finished.table.state) is not None
+        assert GAME.outcome(finished.fold.state) is not None
 
 
 def test_greedy_bot_beats_random_bots() -> None:
@@ -45,7 +45,7 @@ def test_greedy_bot_beats_random_bots() -> None:
     for players in (3, 4, 5):
         for i in range(6):
             bots = [greedy, *[random_bot] * (players - 1)]
-            outcome = GAME.outcome(play(GAME, players, f"greedy-{players}-{i}", bots).table.state)
+            outcome = GAME.outcome(play(GAME, players, f"greedy-{players}-{i}", bots).fold.state)
             assert outcome is not None
             wins[0 in outcome.winners] += 1
     assert wins[True] >= 14
@@ -55,7 +55,7 @@ def test_greedy_bots_play_each_other_to_the_end() -> None:
     greedy = game_bot("greedy")
     for players in (3, 4, 5):
         finished = play(GAME, players, f"all-greedy-{players}", greedy)
-        assert GAME.outcome(finished.table.state) is not None
+        assert GAME.outcome(finished.fold.state) is not None
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ from services.review.verify import verify_game
 def _play_out(ledger: WizardLedger, gid: object) -> None:
     for _ in range(5000):
         loaded = ledger.load(gid)  # type: ignore[arg-type]
-        state = loaded.table.state
+        state = loaded.fold.state
         if GAME.outcome(state) is not None:
             return
         seat = state.pending[0].seat
@@ -36,7 +36,7 @@ def test_a_stored_game_plays_out_verifies_and_exports(tmp_path: Path) -> None:
     report = verify_game(ledger, gid)
     assert report.ok, report.problems
     loaded = ledger.load(gid)
-    outcome = GAME.outcome(loaded.table.state)
+    outcome = GAME.outcome(loaded.fold.state)
     markdown = walk(GAME, ledger.entries(gid), outcome, MarkdownExport(str(gid)))
     assert "elfenwizards.award." in markdown and "elfenwizards.score.round" in markdown
     story = walk(GAME, ledger.entries(gid), outcome, StoryLines())
@@ -52,11 +52,11 @@ def test_a_table_mode_game_from_a_setup_file(tmp_path: Path) -> None:
     }
     gid = ledger.create_game("elfenwizards", 3, setup=setup).game_id
     ledger.act(gid, 2, {"type": "RollSpells"})
-    assert ledger.load(gid).table.state.guild(2).hand == (1, 1, 1, 1, 1, 5, 6)
+    assert ledger.load(gid).fold.state.guild(2).hand == (1, 1, 1, 1, 1, 5, 6)
     # The table supplies red's roll with the command.
     ledger.act(gid, 2, {"type": "EndPlacement"})
     ledger.act(gid, 0, {"type": "RollSpells"}, dice=[6, 1, 1, 1, 1, 1, 1])
-    assert ledger.load(gid).table.state.guild(0).hand == (1, 1, 1, 1, 1, 1, 6)
+    assert ledger.load(gid).fold.state.guild(0).hand == (1, 1, 1, 1, 1, 1, 6)
     assert verify_game(ledger, gid).ok
 
 
@@ -71,15 +71,15 @@ def test_a_stored_position_mid_round_plays_on_and_verifies(tmp_path: Path) -> No
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     setup = tomllib.loads(dispute_toml())
     gid = ledger.create_game("elfenwizards", 3, setup=setup, seed="dispute").game_id
-    assert ledger.load(gid).table.state.phase == "compete"
+    assert ledger.load(gid).fold.state.phase == "compete"
     ledger.act(gid, 2, {"type": "CastSpell", "wizard": "blue-1", "die": 6})
     ledger.act(gid, 2, {"type": "CastSpell", "wizard": "blue-1"})
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     # No die was rolled since the opening, so the same seed gives the same chance.
-    assert ledger.load(gid).table.counter == 0
+    assert ledger.load(gid).fold.counter == 0
     copy = ledger.create_game("elfenwizards", 3, setup=GAME.position(state), seed="dispute").game_id
-    assert ledger.load(copy).table.state == state
+    assert ledger.load(copy).fold.state == state
     for game in (gid, copy):
         _play_out(ledger, game)
         assert verify_game(ledger, game).ok
-    assert ledger.load(gid).table.state == ledger.load(copy).table.state
+    assert ledger.load(gid).fold.state == ledger.load(copy).fold.state

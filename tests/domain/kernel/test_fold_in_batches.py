@@ -17,7 +17,7 @@ from domain.kernel import (
     apply,
     apply_all,
     get_game,
-    open_table,
+    open_fold,
 )
 from tools.simulation import play
 
@@ -27,7 +27,7 @@ from tools.simulation import play
 def test_a_game_folded_in_batches_equals_it_folded_event_by_event(game_id: str, seed: str) -> None:
     game = get_game(game_id)
     events = play(game, game.spec.max_players, seed).events
-    one_by_one = [open_table(game, events[0])]
+    one_by_one = [open_fold(game, events[0])]
     for event in events[1:]:
         one_by_one.append(apply(game, one_by_one[-1], event))
     # Batches of every size from 1 to 11, so boundaries fall on every kind of event.
@@ -44,7 +44,7 @@ def test_the_kernel_counts_chance_actions_and_the_seed_across_a_batch() -> None:
     game = get_game("ultimate")
     started = play(game, 2, "kernel-batch").events[0]
     assert isinstance(started, GameStarted)
-    table = open_table(game, started)
+    table = open_fold(game, started)
     events = [
         ActionTaken(seat=0, command={"type": "Draw"}, dice=(3, 4), orders=((1, 0),)),
         DiceRolled(

@@ -13,8 +13,8 @@ from domain.kernel import (
     Consequence,
     Dice,
     Event,
+    Fold,
     GameStarted,
-    Table,
     act,
     apply,
     commitment,
@@ -94,17 +94,17 @@ class Scenario:
             setup=normal,
         )
         self.events: list[Event] = start(GAME, started, Dice(self.source, 0))
-        self.table: Table[State] = replay(GAME, self.events)
+        self.fold: Fold[State] = replay(GAME, self.events)
 
     @property
     def state(self) -> State:
-        return self.table.state
+        return self.fold.state
 
     def send(self, seat: int, command: Mapping[str, Any]) -> list[Event]:
         decoded = decode_command(GAME, dict(command))
-        new = act(GAME, self.table, seat, decoded, Dice(self.source, self.table.counter))
+        new = act(GAME, self.fold, seat, decoded, Dice(self.source, self.fold.counter))
         for event in new:
-            self.table = apply(GAME, self.table, event)
+            self.fold = apply(GAME, self.fold, event)
         self.events.extend(new)
         return new[1:]
 

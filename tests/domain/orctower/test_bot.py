@@ -14,7 +14,7 @@ def test_greedy_beats_random_bots() -> None:
     wins = 0
     for i in range(10):
         finished = play(GAME, 2, f"greedy-{i}", [game_bot("greedy"), random_bot])
-        outcome = GAME.outcome(finished.table.state)
+        outcome = GAME.outcome(finished.fold.state)
         assert outcome is not None
         wins += 0 in outcome.winners
     assert wins >= 7

@@ -70,13 +70,13 @@ def test_position_round_trip_continues_identically(players: int, options: dict[s
         if isinstance(item, Step)
     ]
     for at in (0, 7, 23, len(played) // 2, len(played) - 5):
-        original = played[at].table
+        original = played[at].fold
         position = GAME.position(original.state)
         _toml_ready(position)
         copy = _reopen(seed, options, players, json.loads(json.dumps(position)))
         assert msgspec.to_builtins(copy.state) == msgspec.to_builtins(original.state)
         for item in played[at : at + 15]:
-            dice = Dice.seeded(seed, item.table.counter)
+            dice = Dice.seeded(seed, item.fold.counter)
             again = act(GAME, copy, item.seat, item.command, dice)
             assert again[1:] == item.events[1:]
             for event in again:

@@ -20,7 +20,7 @@ from tests.domain.orctower.scenario import base
 
 def _play_out(ledger: WizardLedger, gid: object) -> None:
     for _ in range(3000):
-        state = ledger.load(gid).table.state  # type: ignore[arg-type]
+        state = ledger.load(gid).fold.state  # type: ignore[arg-type]
         if GAME.outcome(state) is not None:
             return
         seat = state.pending[0].seat
@@ -37,7 +37,7 @@ def test_a_stored_game_plays_out_verifies_and_exports(tmp_path: Path) -> None:
     assert state_json(ledger, gid)["status"] == "finished"
     report = verify_game(ledger, gid)
     assert report.ok, report.problems
-    outcome = GAME.outcome(ledger.load(gid).table.state)
+    outcome = GAME.outcome(ledger.load(gid).fold.state)
     markdown = walk(GAME, ledger.entries(gid), outcome, MarkdownExport(str(gid)))
     assert "orctower.round.destiny" in markdown and "orctower.end.creatures" in markdown
 
@@ -55,5 +55,5 @@ def test_a_table_mode_game_from_a_setup_file(tmp_path: Path) -> None:
     ledger.act(gid, 1, {"type": "Attack", "level": 1, "creature": "goblin-20"})
     ledger.act(gid, 1, {"type": "Cast", "card": "cold_snap.11"})
     ledger.act(gid, 1, {"type": "Attack", "level": 1, "creature": "goblin-20"})
-    assert ledger.load(gid).table.state.seats[1].defeated[0] == 1
+    assert ledger.load(gid).fold.state.seats[1].defeated[0] == 1
     assert verify_game(ledger, gid).ok

@@ -10,8 +10,8 @@ from domain.kernel import (
     Command,
     Dice,
     Event,
+    Fold,
     GameStarted,
-    Table,
     act,
     apply,
     decode_command,
@@ -50,18 +50,18 @@ class Game:
             data_hash=data_hash(table_data) if table_data is not None else "",
         )
         self.log: list[Event] = start(GAME, started, self.dice)
-        self.table: Table[State] = replay(GAME, self.log)
+        self.fold: Fold[State] = replay(GAME, self.log)
 
     @property
     def state(self) -> State:
-        return self.table.state
+        return self.fold.state
 
     def send(self, seat: int, command: Command | dict[str, Any]) -> list[Event]:
         if isinstance(command, dict):
             command = decode_command(GAME, command)
-        events = act(GAME, self.table, seat, command, self.dice)
+        events = act(GAME, self.fold, seat, command, self.dice)
         for e in events:
-            self.table = apply(GAME, self.table, e)
+            self.fold = apply(GAME, self.fold, e)
         self.log.extend(events)
         return events
 

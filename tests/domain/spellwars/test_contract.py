@@ -7,7 +7,7 @@ import json
 import msgspec
 import pytest
 
-from domain.kernel import IllegalCommand, SetupError, Table, replay
+from domain.kernel import Fold, IllegalCommand, SetupError, replay
 from domain.spellwars import GAME
 from domain.spellwars.cards import all_cards, card, instances, main_deck
 from domain.spellwars.commands import PickTarget, PlaceCards
@@ -75,9 +75,9 @@ def test_replay_and_msgpack_round_trips() -> None:
         values=[3, 2, 5],
     )
     folded = replay(GAME, g.log)
-    assert msgspec.to_builtins(folded) == msgspec.to_builtins(g.table)
-    encoded = msgspec.msgpack.encode(g.table)
-    assert msgspec.msgpack.decode(encoded, type=Table[State]) == g.table
+    assert msgspec.to_builtins(folded) == msgspec.to_builtins(g.fold)
+    encoded = msgspec.msgpack.encode(g.fold)
+    assert msgspec.msgpack.decode(encoded, type=Fold[State]) == g.fold
     for event in g.log:
         assert decode_body(topic_of(type(event)), type(event).version, encode_body(event)) == event
 

@@ -48,7 +48,7 @@ def play(tmp_path: Path, options: dict[str, Any] | None = None) -> tuple[WizardL
     gid = ledger.create_game(
         "spellwars", 3, seed="dispute", setup=position, options=options
     ).game_id
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     # seat 0 resolves first (1 card): the Menottes have stolen, Taléboulas asks for its cost
     assert state.flow.caster == 0 and state.pending[0].accepts == ("Pay",)
     ledger.act(gid, 0, {"type": "Pay", "amount": 0})
@@ -58,7 +58,7 @@ def play(tmp_path: Path, options: dict[str, Any] | None = None) -> tuple[WizardL
 
 def test_the_disputed_position_plays_on_under_the_default_reading(tmp_path: Path) -> None:
     ledger, gid = play(tmp_path)
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert [w.blood for w in state.wizards] == [25, 2, 3]  # the victim lost it anyway
     # seat 2: Taléboulas 3 (not blocked), then its own Spiralex heals it 2; seat 0: 1 from
     # seat 2's Flaminus and 1 from its Spiralex
@@ -74,7 +74,7 @@ def test_the_disputed_position_plays_on_under_the_default_reading(tmp_path: Path
 
 def test_the_other_reading_leaves_the_victim_its_blood(tmp_path: Path) -> None:
     ledger, gid = play(tmp_path, {"stolen_blood": "left"})
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert [w.blood for w in state.wizards] == [25, 2, 4]
     assert verify_game(ledger, gid).ok
 
@@ -85,6 +85,6 @@ def test_the_position_file_is_what_position_writes_back(tmp_path: Path) -> None:
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'back.db'}")
     position = tomllib.loads(POSITION)
     gid = ledger.create_game("spellwars", 3, seed="dispute", setup=position).game_id
-    written = GAME.position(ledger.load(gid).table.state)
+    written = GAME.position(ledger.load(gid).fold.state)
     for key in ("round", "turn", "tokens", "dead_cards", "discard", "creatures", "treasures"):
         assert written[key] == position[key], key

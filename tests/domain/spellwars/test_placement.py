@@ -30,7 +30,7 @@ def no_leaks(g: Game) -> None:
 
 
 def same_as_replay(g: Game) -> None:
-    assert msgspec.to_builtins(replay(GAME, g.log)) == msgspec.to_builtins(g.table)
+    assert msgspec.to_builtins(replay(GAME, g.log)) == msgspec.to_builtins(g.fold)
 
 
 FIVE = ["taleboulas#1", "flaminus#1", "oulacecho#1", "cubengelus#1", "magie-feroce#1"]

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import ENGINE_VERSION, Dice, GameStarted, SetupError, Table, act, apply, replay
+from domain.kernel import ENGINE_VERSION, Dice, Fold, GameStarted, SetupError, act, apply, replay
 from domain.kernel import start as kernel_start
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
@@ -34,7 +34,7 @@ def toml_ready(value: Any, where: str = "$") -> None:
 
 def opened(
     position: dict[str, Any], players: int, options: dict[str, Any], dice: Dice
-) -> Table[State]:
+) -> Fold[State]:
     started = GameStarted(
         game="spellwars",
         options=GAME.spec.resolve_options(options),
@@ -60,14 +60,14 @@ def check_round_trips(players: int, seed: str, options: dict[str, Any], every: i
     history = played(players, seed, options)
     checked = 0
     for i in range(1, len(history), every):
-        before = history[i].table
+        before = history[i].fold
         position = GAME.position(before.state)
         toml_ready(position)
         assert GAME.validate_setup(position, players) == position
         table = opened(position, players, options, Dice.seeded(seed, before.counter))
         assert table.state == before.state, f"{seed} at step {i}"
         for step in history[i : i + FOLLOW]:
-            dice = Dice.seeded(seed, step.table.counter)
+            dice = Dice.seeded(seed, step.fold.counter)
             events = act(GAME, table, step.seat, step.command, dice)
             assert events == step.events, f"{seed}: step {i} diverges"
             for e in events:
@@ -98,12 +98,12 @@ def test_positions_mid_action_hold_the_pending_decision_and_running_programs() -
     """Among the sampled positions some stop inside a spell, with a choice and frames."""
     mid = 0
     for step in played(4, "pos-mid", {}):
-        p = GAME.position(step.table.state)
+        p = GAME.position(step.fold.state)
         if p["flow"].get("choice") and p["flow"]["frames"]:
             mid += 1
-            table = opened(p, 4, {}, Dice.seeded("pos-mid", step.table.counter))
-            assert table.state == step.table.state
-            assert table.state.pending == step.table.state.pending
+            table = opened(p, 4, {}, Dice.seeded("pos-mid", step.fold.counter))
+            assert table.state == step.fold.state
+            assert table.state.pending == step.fold.state.pending
     assert mid > 3
 
 
@@ -192,7 +192,7 @@ def test_the_options_bound_what_a_position_may_hold() -> None:
 
 def test_a_position_is_entered_by_one_hidden_event() -> None:
     history = played(3, "pos-event", {})
-    before = history[len(history) // 2].table
+    before = history[len(history) // 2].fold
     position = GAME.position(before.state)
     started = GameStarted(
         game="spellwars",

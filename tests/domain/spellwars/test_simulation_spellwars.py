@@ -30,12 +30,12 @@ def test_greedy_bot_plays_legal_spells_and_beats_random(players: int) -> None:
     for i in range(8):
         bots = [greedy] + [random_bot] * (players - 1)
         done = play(GAME, players, f"greedy-{players}-{i}", bots)
-        outcome = GAME.outcome(done.table.state)
+        outcome = GAME.outcome(done.fold.state)
         assert outcome is not None
         wins += 0 in outcome.winners
         if i == 0:
             folded = replay(GAME, done.events)
-            assert msgspec.to_builtins(folded) == msgspec.to_builtins(done.table)
+            assert msgspec.to_builtins(folded) == msgspec.to_builtins(done.fold)
     assert wins >= 8 // players
 
 
@@ -51,7 +51,7 @@ def test_greedy_bot_plays_legal_spells_and_beats_random(players: int) -> None:
 def test_options_play_to_the_end(options: dict[str, object]) -> None:
     for players in (2, 4, 6):
         done = play(GAME, players, f"opt-{players}-{sorted(options)}", options=options)
-        assert GAME.outcome(done.table.state) is not None
+        assert GAME.outcome(done.fold.state) is not None
 
 
 @pytest.mark.slow

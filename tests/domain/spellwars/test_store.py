@@ -28,7 +28,7 @@ def test_a_seeded_game_is_stored_verified_and_exported(tmp_path: Path) -> None:
     assert verify_game(ledger, gid).ok
     loaded = ledger.load(gid)
     entries = ledger.entries(gid)
-    outcome = loaded.game.outcome(loaded.table.state)
+    outcome = loaded.game.outcome(loaded.fold.state)
     story = walk(loaded.game, entries, outcome, StoryLines())
     assert "[sw.power.roll" in story or "[sw.spell.reveal" in story
     assert "won by" in walk(loaded.game, entries, outcome, MarkdownExport(str(gid)))
@@ -59,6 +59,6 @@ def test_a_setup_file_with_scripted_dice_replays_the_resolution_example(tmp_path
         ledger.act(gid, seat, {"type": "PlaceCards", "cards": list(slots.values())})
     ledger.act(gid, 0, {"type": "PickTarget", "seat": 3})
     ledger.act(gid, 0, {"type": "PickTarget", "seat": 3})
-    state = ledger.load(gid).table.state
+    state = ledger.load(gid).fold.state
     assert state.wizards[0].creatures == ("tentaculax#1",)
     assert verify_game(ledger, gid).ok

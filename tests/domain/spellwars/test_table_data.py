@@ -96,7 +96,7 @@ def test_a_reaction_on_a_quality_applies_when_the_casters_own_source_kills_him()
         (0, 1, 3, "sw.card.gromago"),
         (0, 2, 3, "sw.card.gromago"),
     ]
-    assert g.table.started.data is not None and g.table.started.data_hash
+    assert g.fold.started.data is not None and g.fold.started.data_hash
     # the fold of the stored events plays with the same data
     assert replay(GAME, g.log).state == g.state
     _, plain = cast(SUICIDE, setup={"life": [2, 20, 20]}, answers=STRONGEST)

@@ -81,12 +81,12 @@ class Match:
             setup=GAME.validate_setup(setup, n) if setup is not None else None,
         )
         self.events: list[Event] = start(GAME, started, Dice.scripted(values, orders))
-        self.table = replay(GAME, self.events)
+        self.fold = replay(GAME, self.events)
         self.last: list[Event] = self.events[1:]
 
     @property
     def state(self) -> UltimateState:
-        return self.table.state
+        return self.fold.state
 
     def act(
         self,
@@ -99,22 +99,22 @@ class Match:
         """Apply a command; return its consequences (without ActionTaken)."""
         if isinstance(command, dict):
             command = decode_command(GAME, command)
-        new = act(GAME, self.table, seat, command, Dice.scripted(values, orders))
+        new = act(GAME, self.fold, seat, command, Dice.scripted(values, orders))
         for event in new:
-            self.table = apply(GAME, self.table, event)
+            self.fold = apply(GAME, self.fold, event)
         self.events += new
-        assert replay(GAME, self.events).state == self.table.state
+        assert replay(GAME, self.events).state == self.fold.state
         self.last = new[1:]
         return self.last
 
     def refuse(self, seat: int, command: Command | dict[str, Any]) -> IllegalCommand:
         """The refusal of a command; the state must be left untouched."""
-        before = self.table
+        before = self.fold
         with pytest.raises(IllegalCommand) as refused:
             if isinstance(command, dict):
                 command = decode_command(GAME, command)
-            act(GAME, self.table, seat, command, Dice.scripted())
-        assert self.table == before
+            act(GAME, self.fold, seat, command, Dice.scripted())
+        assert self.fold == before
         return refused.value
 
     def legal(self, seat: int) -> list[Command]:

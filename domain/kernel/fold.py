@@ -1,6 +1,6 @@
 """The kernel's fold: a game's state plus what every game needs around it.
 
-``Table`` wraps a game state with the position in the stream and where the
+``Fold`` wraps a game state with the position in the stream and where the
 chance generator stands. ``apply`` is the only way state changes; ``act`` is
 the only way a command becomes events.
 """
@@ -30,7 +30,7 @@ from domain.kernel.types import Command, Consequence, Event
 S = TypeVar("S")
 
 
-class Table(msgspec.Struct, Generic[S], frozen=True, kw_only=True, gc=False):
+class Fold(msgspec.Struct, Generic[S], frozen=True, kw_only=True, gc=False):
     # gc=False, as the games' states and events: values that never refer back to
     # themselves, made anew at every act and every stretch verify folds.
     started: GameStarted
@@ -55,15 +55,15 @@ class Table(msgspec.Struct, Generic[S], frozen=True, kw_only=True, gc=False):
         )
 
 
-def open_table(game: Game[S], started: GameStarted) -> Table[S]:
+def open_fold(game: Game[S], started: GameStarted) -> Fold[S]:
     if started.game != game.spec.id:
         raise ValueError(f"stream of {started.game!r} folded with {game.spec.id!r}")
-    return Table(started=started, state=game.initial(started))
+    return Fold(started=started, state=game.initial(started))
 
 
-def apply(game: Game[S], table: Table[S], event: Event) -> Table[S]:
+def apply(game: Game[S], fold: Fold[S], event: Event) -> Fold[S]:
     """Apply one event. Kernel bookkeeping first, then the game's evolve."""
-    return apply_all(game, table, (event,))
+    return apply_all(game, fold, (event,))
 
 
 # What the kernel does with an event, by class: its own bookkeeping, or the game's.
@@ -99,16 +99,16 @@ class _Kinds(dict[type, int]):
 _KINDS = _Kinds()
 
 
-def apply_all(game: Game[S], table: Table[S], events: Iterable[Event]) -> Table[S]:
+def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
     """``apply`` over each event in turn, with the same result. The bookkeeping is
     counted as it goes and the game evolves once over its events, so a long fold
-    builds one Table instead of one per event. The loop does the least per event
+    builds one Fold instead of one per event. The loop does the least per event
     it can (a game's event, most of a stream, is one read and one test)."""
     if not isinstance(events, list | tuple):
         events = list(events)
-    counter, actions, seed = table.counter, table.actions, table.seed
-    values, orders = table.table_values, table.table_orders
-    supplied_values, supplied_orders = table.supplied_values, table.supplied_orders
+    counter, actions, seed = fold.counter, fold.actions, fold.seed
+    values, orders = fold.table_values, fold.table_orders
+    supplied_values, supplied_orders = fold.supplied_values, fold.supplied_orders
     evolved: list[Event] = []
     append = evolved.append
     kinds = _KINDS
@@ -133,10 +133,10 @@ def apply_all(game: Game[S], table: Table[S], events: Iterable[Event]) -> Table[
                 else:
                     orders += 1
             append(event)
-    position = table.position + len(events)
-    state = game.evolve_all(table.state, evolved) if evolved else table.state
+    position = fold.position + len(events)
+    state = game.evolve_all(fold.state, evolved) if evolved else fold.state
     return msgspec.structs.replace(
-        table,
+        fold,
         state=state,
         position=position,
         counter=counter,
@@ -149,22 +149,22 @@ def apply_all(game: Game[S], table: Table[S], events: Iterable[Event]) -> Table[
     )
 
 
-def replay(game: Game[S], events: Iterable[Event], table: Table[S] | None = None) -> Table[S]:
-    """Fold events; with ``table``, continue from it (a snapshot)."""
+def replay(game: Game[S], events: Iterable[Event], fold: Fold[S] | None = None) -> Fold[S]:
+    """Fold events; with ``fold``, continue from it (a snapshot)."""
     it = iter(events)
-    if table is None:
+    if fold is None:
         first = next(it, None)
         if not isinstance(first, GameStarted):
             raise ValueError("a game stream must open with GameStarted")
-        table = open_table(game, first)
-    return apply_all(game, table, it)
+        fold = open_fold(game, first)
+    return apply_all(game, fold, it)
 
 
 def start(game: Game[S], started: GameStarted, dice: Dice) -> list[Event]:
     """The opening events: ``GameStarted`` and the game's setup."""
-    table = open_table(game, started)
+    fold = open_fold(game, started)
     try:
-        events = game.setup(table.state, dice)
+        events = game.setup(fold.state, dice)
     except IllegalCommand:
         dice.require_complete("the opening")  # a refusal met on a placeholder is a need
         raise
@@ -203,7 +203,7 @@ def stored_command(command: Command) -> dict[str, Any]:
 
 def act(
     game: Game[S],
-    table: Table[S],
+    fold: Fold[S],
     seat: int,
     command: Command,
     dice: Dice,
@@ -217,15 +217,15 @@ def act(
 
     Raises ``IllegalCommand`` and returns nothing on refusal.
     """
-    if game.outcome(table.state) is not None:
+    if game.outcome(fold.state) is not None:
         raise IllegalCommand("game_over", "kernel.game-over", "the game is over")
-    players = len(table.started.players)
+    players = len(fold.started.players)
     if not 0 <= seat < players:
         raise IllegalCommand(
             "no_such_seat", "kernel.turn", f"seat {seat} does not exist (seats 0–{players - 1})"
         )
     try:
-        consequences = game.decide(table.state, seat, command, dice)
+        consequences = game.decide(fold.state, seat, command, dice)
     except IllegalCommand:
         # A table that left chance out: name all of it, not the first refusal a
         # placeholder value led to.
