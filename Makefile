@@ -30,9 +30,14 @@ BASELINE ?= 0f60cbc
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench $(if $(BASELINE),--baseline $(BASELINE))
 
+# ruff, the import contracts of pyproject.toml (tools -> projections -> services ->
+# domain; the kernel imports no game; the rooms of services in their order), and
+# the type checker.
 lint: $(STAMP)
 	$(BIN)/ruff check domain services projections tools tests
 	$(BIN)/ruff format --check domain services projections tools tests
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format domain services projections tools tests
