@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import Game, all_games
+from domain.games import all_games
+from domain.kernel import Game
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
 

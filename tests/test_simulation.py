@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.games import all_games
 from domain.kernel import (
     KERNEL_RULES,
     CardsShuffled,
@@ -27,7 +28,6 @@ from domain.kernel import (
     Game,
     IllegalCommand,
     act,
-    all_games,
     replay,
 )
 from domain.kernel.dice import rederive

@@ -14,14 +14,13 @@ from typing import Annotated, Any, NoReturn
 import msgspec
 import typer
 
+from domain.games import all_games, get_game
 from domain.kernel import (
     ENGINE_VERSION,
     ActionTaken,
     IllegalCommand,
     SetupError,
-    all_games,
     decode_command,
-    get_game,
     stored_command,
 )
 from domain.kernel.chance_needs import card_kind

@@ -13,7 +13,21 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Command, Dice, Event, Fold, Game, GameStarted, act, apply, commitment
+from domain.kernel import (
+    ENGINE_VERSION,
+    Command,
+    Dice,
+    Event,
+    Fold,
+    Game,
+    GameStarted,
+    SetupError,
+    act,
+    apply,
+    commitment,
+    open_fold,
+    replay,
+)
 from domain.kernel import start as kernel_start
 
 Bot = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
@@ -26,15 +40,20 @@ def random_bot(
 
 
 def game_bot(name: str) -> Bot:
-    """A bot by name: ``random``, or a game's own bot (``greedy``) where it has one."""
+    """A bot by name: ``random``, or one the game declares (``Game.bots``: ``greedy``).
+    A game that declares no bot of that name refuses it when the bot first plays."""
     if name == "random":
         return random_bot
 
     def play(
         game: Game[Any], state: Any, seat: int, legal: list[Command], rng: random.Random
     ) -> Command:
-        module = __import__(f"domain.{game.spec.id}.bots", fromlist=[name])
-        return getattr(module, name)(state, seat, legal)
+        try:
+            own = game.bots[name]
+        except KeyError:
+            known = ", ".join(["random", *sorted(game.bots)])
+            raise SetupError(f"{game.spec.id} has no bot {name!r}; known: {known}") from None
+        return own(state, seat, legal)
 
     return play
 
@@ -57,8 +76,6 @@ class Finished:
 def open_game(
     game: Game[Any], players: int, seed: str, options: dict[str, Any] | None = None
 ) -> tuple[Fold[Any], list[Event], Dice]:
-    from domain.kernel import ENGINE_VERSION, open_fold, replay
-
     started = GameStarted(
         game=game.spec.id,
         options=game.spec.resolve_options(options),
@@ -93,7 +110,7 @@ def steps(
         if game.outcome(table.state) is not None:
             yield Finished(table, log, n)
             return
-        pending = getattr(table.state, "pending", ())
+        pending = game.pending(table.state)
         if not pending:
             raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
         seat = pending[0].seat
@@ -153,7 +170,7 @@ def play_stored(
         table = ledger.load(gid).fold
         if game.outcome(table.state) is not None or step == stop_after:
             return gid
-        pending = getattr(table.state, "pending", ())
+        pending = game.pending(table.state)
         if not pending:
             raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
         seat = pending[0].seat

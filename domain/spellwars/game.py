@@ -8,16 +8,22 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import (
+    Bot,
+    CardFace,
     Command,
     Dice,
     Event,
+    Game,
     GameSpec,
     GameStarted,
     Outcome,
+    Pending,
     require_pending,
 )
 from domain.spellwars import data as table_data
+from domain.spellwars import faces
 from domain.spellwars import setup as opening
+from domain.spellwars.bots import first, greedy
 from domain.spellwars.cards import card, using
 from domain.spellwars.catalogue import CATALOGUE
 from domain.spellwars.commands import (
@@ -41,6 +47,7 @@ from domain.spellwars.run import Run
 from domain.spellwars.state import State
 from domain.spellwars.view import hidden_from as _hidden
 from domain.spellwars.view import view as _view
+from domain.spellwars.words import WORDS
 
 
 def _answer(command: Command) -> str:
@@ -71,6 +78,14 @@ class SpellWars:
     state_type = State
     command_type = COMMAND
     event_types: tuple[type[Event], ...] = EVENTS
+    words = WORDS
+    bots: Mapping[str, Bot[State]] = {
+        "greedy": greedy,
+        "first": first,
+    }
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        return faces.card_faces()
 
     def initial(self, started: GameStarted) -> State:
         return opening.initial(started)
@@ -129,6 +144,9 @@ class SpellWars:
         with using(opening.cards_for(state)):
             return _legal(state, seat)
 
+    def pending(self, state: State) -> tuple[Pending, ...]:
+        return state.pending
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         with using(opening.cards_for(state)):
             return _view(state, seat)
@@ -168,4 +186,4 @@ class SpellWars:
             return _hidden(state, seat)
 
 
-GAME = SpellWars()
+GAME: Game[State] = SpellWars()

@@ -19,6 +19,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.games import get_game
 from domain.kernel import (
     ENGINE_VERSION,
     ActionTaken,
@@ -32,7 +33,6 @@ from domain.kernel import (
     apply,
     apply_all,
     commitment,
-    get_game,
     open_fold,
     start,
 )

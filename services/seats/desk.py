@@ -576,7 +576,7 @@ def _draft(hold: Hold) -> GameStarted:
 
 
 def _game_of(started: GameStarted) -> Game[Any]:
-    from domain.kernel import get_game
+    from domain.games import get_game
 
     return get_game(started.game)
 

@@ -68,9 +68,9 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
     A game that says its whole view itself (``view_facts``) is taken at its word."""
     out: dict[str, Any] = {}
     if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
-        said = getattr(words.decl, "view_facts", None)
+        said = words.said.view_facts
         if said is not None:
-            return dict(said(view, words))
+            return said(view, words)
     if isinstance(view, dict):
         for k, v in view.items():
             if k in _SKIP and not prefix:

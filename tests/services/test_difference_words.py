@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from domain.kernel import get_game
+from domain.games import get_game
 from domain.ultimate.events import AttackBegan, DamageDealt
 from domain.ultimate.state import Hit
 from services.ledger import WizardLedger

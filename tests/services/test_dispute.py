@@ -11,8 +11,9 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import ActionTaken, Consequence, all_games, get_game
-from domain.kernel import game as registry
+from domain import games as registry
+from domain.games import all_games, get_game
+from domain.kernel import ActionTaken, Consequence
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute, every_dispute, read_record
@@ -148,7 +149,7 @@ def test_readjudicate_finds_where_an_altered_engine_first_differs(
             events = real.decide(state, seat, command, dice)
             return [e for e in events if getattr(e, "rule", None) != rule]
 
-    monkeypatch.setitem(registry._REGISTRY, game_id, Altered())
+    monkeypatch.setitem(registry._GAMES, game_id, Altered())
     ledger._cache.clear()
     report = readjudicate(ledger, gid)
     first = report["first_difference"]

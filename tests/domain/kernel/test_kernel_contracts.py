@@ -136,7 +136,8 @@ def test_a_decision_citing_a_rule_the_catalogue_lacks_is_never_returned() -> Non
 
     from msgspec.structs import replace
 
-    from domain.kernel import Dice, act, get_game
+    from domain.games import get_game
+    from domain.kernel import Dice, act
     from tools.simulation import open_game
 
     game = get_game("ultimate")

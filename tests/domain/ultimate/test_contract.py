@@ -11,6 +11,7 @@ from typing import Any, Union
 import msgspec
 import pytest
 
+from domain.games import get_game
 from domain.kernel import (
     ENGINE_VERSION,
     KERNEL_EVENTS,
@@ -23,7 +24,6 @@ from domain.kernel import (
     Outcome,
     act,
     apply,
-    get_game,
     replay,
     start,
 )
