@@ -24,7 +24,6 @@ from domain.spellwars import data as table_data
 from domain.spellwars import faces
 from domain.spellwars import setup as opening
 from domain.spellwars.bots import first, greedy
-from domain.spellwars.cards import card, using
 from domain.spellwars.catalogue import CATALOGUE
 from domain.spellwars.commands import (
     COMMAND,
@@ -91,14 +90,9 @@ class SpellWars:
         return opening.initial(started)
 
     def setup(self, state: State, dice: Dice) -> list[Event]:
-        with using(opening.cards_for(state)):
-            return opening.setup(state, dice)
+        return opening.setup(state, dice)
 
     def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
-        with using(opening.cards_for(state)):
-            return self._decide(state, seat, command, dice)
-
-    def _decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
         require_pending(state.pending, seat, command)
         if isinstance(command, PlaceCards):
             legal = state.flow.choice is None and placement_ok(state, seat, command)
@@ -113,7 +107,7 @@ class SpellWars:
                     rule="sw.spell.place",
                     seat=seat,
                     cards=command.cards,
-                    slots=tuple(card(c).kind for c in command.cards),
+                    slots=tuple(state.cards.card(c).kind for c in command.cards),
                 )
             )
         elif isinstance(command, TakeBack):
@@ -141,15 +135,13 @@ class SpellWars:
         return _evolve_all(state, events)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
-        with using(opening.cards_for(state)):
-            return _legal(state, seat)
+        return _legal(state, seat)
 
     def pending(self, state: State) -> tuple[Pending, ...]:
         return state.pending
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        with using(opening.cards_for(state)):
-            return _view(state, seat)
+        return _view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -182,8 +174,7 @@ class SpellWars:
         return table_data.validate(data)
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
-        with using(opening.cards_for(state)):
-            return _hidden(state, seat)
+        return _hidden(state, seat)
 
 
 GAME: Game[State] = SpellWars()
