@@ -55,7 +55,7 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
         elif isinstance(raw, bool) and kind is not bool:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
         elif isinstance(raw, kind) or (isinstance(raw, str) and raw in self.allowed):
-            value = raw  # type: ignore[assignment]
+            value = raw
         else:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
         if self.allowed and value not in self.allowed:

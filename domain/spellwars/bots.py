@@ -48,39 +48,47 @@ def _spell_score(state: State, seat: int, p: PlaceCards) -> float:
 
 def greedy(state: State, seat: int, legal: list[Command]) -> Command:
     first = legal[0]
+    # Every legal command answers the same question, so all are of the first's kind.
     if isinstance(first, PlaceCards):
-        return max(legal, key=lambda c: _spell_score(state, seat, c))  # type: ignore[arg-type]
-    if isinstance(first, TakeBack):
-        return min(legal, key=lambda c: _punch(state.cards, c.card))  # type: ignore[attr-defined]
+        spells = [c for c in legal if isinstance(c, PlaceCards)]
+        return max(spells, key=lambda c: _spell_score(state, seat, c))
+    if isinstance(first, TakeBack | GiveCard):
+        giving = [c for c in legal if isinstance(c, TakeBack | GiveCard)]
+        return min(giving, key=lambda c: _punch(state.cards, c.card))
     if isinstance(first, PickTarget):
+        targets = [c for c in legal if isinstance(c, PickTarget)]
         # lethal first: the weakest opponent, the caster itself never
-        return min(
-            legal,
-            key=lambda c: (c.seat == seat, state.wizards[c.seat].life),  # type: ignore[attr-defined]
-        )
+        return min(targets, key=lambda c: (c.seat == seat, state.wizards[c.seat].life))
     if isinstance(first, Pay):
-        return max(legal, key=lambda c: c.amount)  # type: ignore[attr-defined]
+        return max((c for c in legal if isinstance(c, Pay)), key=lambda c: c.amount)
     if isinstance(first, Block):
+        blocks = [c for c in legal if isinstance(c, Block)]
         choice = state.flow.choice
         found = re.search(r"(\d+) damage", choice.prompt) if choice is not None else None
         hit = int(found.group(1)) if found else 0
         # sacrifice against a big hit or a lethal one; keep the creature for small ones
         if hit >= 3 or hit >= state.wizards[seat].life:
-            return next(c for c in legal if c.creature is not None)  # type: ignore[attr-defined]
-        return next(c for c in legal if c.creature is None)  # type: ignore[attr-defined]
-    if isinstance(first, GiveCard):
-        return min(legal, key=lambda c: _punch(state.cards, c.card))  # type: ignore[attr-defined]
-    if isinstance(first, Choose) and state.flow.choice and state.flow.choice.kind == "trim":
-        return min(legal, key=lambda c: _punch(state.cards, c.choice))  # type: ignore[attr-defined]
+            return next(c for c in blocks if c.creature is not None)
+        return next(c for c in blocks if c.creature is None)
     if isinstance(first, Choose):
-        digits = [c for c in legal if c.choice.isdigit()]  # type: ignore[attr-defined]
-        if len(digits) == len(legal) and state.flow.choice and state.flow.choice.kind == "option":
-            prompt = state.flow.choice.prompt
-            if "which die" in prompt:
-                return max(legal, key=lambda c: int(c.choice))  # type: ignore[attr-defined]
-        # the biggest discard or the first creature to play; otherwise the first offer
-        return max(legal, key=lambda c: c.choice.count("+"))  # type: ignore[attr-defined]
+        return _choose(state, [c for c in legal if isinstance(c, Choose)])
     return first
+
+
+def _choose(state: State, legal: list[Choose]) -> Choose:
+    choice = state.flow.choice
+    if choice and choice.kind == "trim":
+        return min(legal, key=lambda c: _punch(state.cards, c.choice))
+    digits = [c for c in legal if c.choice.isdigit()]
+    if (
+        len(digits) == len(legal)
+        and choice
+        and choice.kind == "option"
+        and "which die" in choice.prompt
+    ):
+        return max(legal, key=lambda c: int(c.choice))
+    # the biggest discard or the first creature to play; otherwise the first offer
+    return max(legal, key=lambda c: c.choice.count("+"))
 
 
 def first(state: State, seat: int, legal: list[Command]) -> Command:

@@ -112,10 +112,9 @@ def refuse(state: State, seat: int, command: Command) -> None:
         raise IllegalCommand(
             "nothing_to_take_back", "sw.spell.excess", "you have not placed more than 3 cards"
         )
-    c = state.flow.choice
-    rule = c.rule if c is not None else "sw.choice"
+    choice = state.flow.choice
+    rule = choice.rule if choice is not None else "sw.choice"
+    offered = f" ({choice.prompt})" if choice else ""
     raise IllegalCommand(
-        "not_offered",
-        rule,
-        f"{command!r} is not one of the offered answers" + (f" ({c.prompt})" if c else ""),
+        "not_offered", rule, f"{command!r} is not one of the offered answers{offered}"
     )

@@ -155,7 +155,7 @@ def take_answer(run: Run, f: Frame) -> str | None:
 
 
 def next_op(run: Run, f: Frame, **changes: object) -> None:
-    run.set_top(replace(f, pc=f.pc + 1, sub=0, answer=None, **changes))  # type: ignore[arg-type]
+    run.set_top(replace(f, pc=f.pc + 1, sub=0, answer=None, **changes))
 
 
 # -- deaths -----------------------------------------------------------------

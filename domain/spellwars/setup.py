@@ -57,8 +57,18 @@ PHASES = ("place", "cast")
 STAGES = ("", "begin", "trim", "wild", "components")
 STATUSES = ("hidden", "waiting", "resolving", "resolved")
 PARTS = ("effect", "reaction", "gain", "cast", "dead", "dead-bonus", "dead-clear")
-CHOICES = ("target", "pay", "option", "block", "give", "play", "discard", "component", "trim")
-CHOICES += ("wild",)
+CHOICES = (
+    "target",
+    "pay",
+    "option",
+    "block",
+    "give",
+    "play",
+    "discard",
+    "component",
+    "trim",
+    "wild",
+)
 
 
 # ---------------------------------------------------------------- opening
@@ -150,7 +160,8 @@ def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _entered(p: Mapping[str, Any], piles: Mapping[str, tuple[str, ...]]) -> ev.PositionEntered:
+def _entered(p: Mapping[str, Any], piles: Mapping[str, Any]) -> ev.PositionEntered:
+    """``piles``: every pile's cards and each deck's count of cards in unknown order."""
     wizards = []
     for i in range(len(p["life"])):
         spell = tuple(

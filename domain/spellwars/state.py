@@ -6,6 +6,8 @@ a fold makes a new state at every event."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.kernel import Pending
@@ -130,9 +132,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     stolen_blood: str = "lost"
     die_faces: str = "clockwise"
     # a table's own card data (normal form) and its hash; None: the built-in cards
-    data: dict[str, object] | None = None
+    data: dict[str, Any] | None = None
     data_hash: str = ""
-    setup_position: dict[str, object] | None = None
+    setup_position: dict[str, Any] | None = None
     wizards: tuple[Wizard, ...] = ()
     deck: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
