@@ -29,6 +29,7 @@ from domain.kernel import (
     replay,
 )
 from domain.kernel import start as kernel_start
+from domain.kernel.data import data_hash
 
 Bot = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
 
@@ -74,8 +75,13 @@ class Finished:
 
 
 def open_game(
-    game: Game[Any], players: int, seed: str, options: dict[str, Any] | None = None
+    game: Game[Any],
+    players: int,
+    seed: str,
+    options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> tuple[Fold[Any], list[Event], Dice]:
+    """``data``: a table's own data file (``Game.validate_data``'s normal form)."""
     started = GameStarted(
         game=game.spec.id,
         options=game.spec.resolve_options(options),
@@ -83,6 +89,8 @@ def open_game(
         mode="seeded",
         seed_commitment=commitment(seed),
         engine_version=ENGINE_VERSION,
+        data=data,
+        data_hash=data_hash(data) if data is not None else "",
     )
     dice = Dice.seeded(seed)
     events = kernel_start(game, started, dice)
@@ -97,6 +105,7 @@ def steps(
     bots: list[Bot] | Bot = random_bot,
     *,
     options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
     max_steps: int = 20_000,
 ) -> Iterator[Step | Finished]:
     """Play one game; yield each step, then ``Finished``.
@@ -104,7 +113,7 @@ def steps(
     Raises ``RuntimeError`` if the game neither ends nor offers a legal move.
     """
     rng = random.Random(f"bots:{seed}")
-    table, log, _ = open_game(game, players, seed, options)
+    table, log, _ = open_game(game, players, seed, options, data)
     seat_bots = bots if isinstance(bots, list) else [bots] * players
     for n in range(max_steps):
         if game.outcome(table.state) is not None:
@@ -135,8 +144,9 @@ def play(
     seed: str,
     bots: list[Bot] | Bot = random_bot,
     options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> Finished:
-    for item in steps(game, players, seed, bots, options=options):
+    for item in steps(game, players, seed, bots, options=options, data=data):
         if isinstance(item, Finished):
             return item
     raise AssertionError("unreachable")

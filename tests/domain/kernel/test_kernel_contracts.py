@@ -97,6 +97,8 @@ def test_domain_imports_nothing_impure_or_from_outer_layers() -> None:
         "pathlib",
         "io",
         "secrets",
+        "contextvars",  # ambient state: a game's data is passed explicitly
+        "threading",
     }
     offenders = []
     for path in (ROOT / "domain").rglob("*.py"):
