@@ -12,6 +12,7 @@ from domain.elfenwizards.events import PhaseBegan, WinnersDeclared
 from domain.elfenwizards.facts import view_facts
 from domain.elfenwizards.placement import COLOURS
 from domain.kernel import Event, GameWords, Naming
+from domain.kernel.words import SEAT_KEYS
 
 _LEVEL_NAMES = {lv.id: lv.name for lv in BOARD.levels}
 
@@ -115,6 +116,7 @@ WORDS = GameWords(
     command_words=command_words,
     event_words=event_words,
     view_facts=view_facts,
+    seat_keys=SEAT_KEYS | {"to act", "dragon"},  # who acts now, who holds the dragon
     command_labels={
         "RetireGrandDruide": "Retire the Grand Druide",
         "RollSpells": "Roll your spells",

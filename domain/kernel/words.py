@@ -19,6 +19,9 @@ from domain.kernel.types import Event
 SEAT_FIELDS = frozenset(
     {"target", "second_target", "seat", "victim", "to", "to_seat", "from_seat", "player"}
 )
+# Keys of views and events (in words: ``to_act`` is "to act") whose number is a seat
+# in every game (-1 or None: nobody).
+SEAT_KEYS = frozenset({"seat", "owner", "first", "active", "winner"})
 
 
 class Naming(Protocol):
@@ -70,6 +73,8 @@ class GameWords:
       as labelled facts, where the generic walk would read as a dump; None: the walk;
     - ``command_labels``: what a page's button says for each command type;
     - ``seat_fields``: the names of command fields that hold a seat;
+    - ``seat_keys``, ``seat_lists``: the keys of its views and events (in words:
+      ``to act``) whose number is a seat, whose list of numbers is a list of seats;
     - ``lines_say_ids``: the game's own lines (``Event.describe``) name cards by
       instance id (the orc tower's ``ice_storm.04``), so every text says the card's
       name before the id.
@@ -82,4 +87,6 @@ class GameWords:
     view_facts: Callable[[Mapping[str, Any], Naming], dict[str, Any]] | None = None
     command_labels: Mapping[str, str] = field(default_factory=dict)
     seat_fields: frozenset[str] = SEAT_FIELDS
+    seat_keys: frozenset[str] = SEAT_KEYS
+    seat_lists: frozenset[str] = frozenset()
     lines_say_ids: bool = False

@@ -132,4 +132,9 @@ _SAID: dict[str, _Said] = {
 }
 
 
-WORDS = GameWords(card_name=card_name, command_words=command_words, lines_say_ids=True)
+WORDS = GameWords(
+    card_name=card_name,
+    command_words=command_words,
+    lines_say_ids=True,
+    seat_lists=frozenset({"demands"}),  # who must discard a card
+)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.kernel import Event, GameWords, Naming
+from domain.kernel.words import SEAT_KEYS
 from domain.spellwars.cards import built_in
 from domain.spellwars.events import FlowSet
 from domain.spellwars.selector_words import said_prompt
@@ -73,6 +74,10 @@ WORDS = GameWords(
     command_words=command_words,
     event_words=event_words,
     prompt_words=prompt_words,
+    # Whose spell resolves, who holds the dungeon; the winners, the seats a choice
+    # may pick.
+    seat_keys=SEAT_KEYS | {"caster", "dungeon"},
+    seat_lists=frozenset({"winners", "targets"}),
     command_labels={
         "PlaceCards": "Place your spell",
         "TakeBack": "Take a card back",

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import GameWords, Naming
+from domain.kernel.words import SEAT_KEYS
 from domain.ultimate.cards import known_name
 
 
@@ -51,6 +52,8 @@ def command_words(command: Mapping[str, Any], who: str, words: Naming) -> str | 
 WORDS = GameWords(
     card_name=card_name,
     command_words=command_words,
+    # Who attacks, whom a hit of the attack is aimed at, who demands a discard.
+    seat_keys=SEAT_KEYS | {"attacker", "target", "by"},
     command_labels={
         "Draw": "Draw a card",
         "PlayCard": "Play a card",

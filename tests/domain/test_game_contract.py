@@ -257,7 +257,7 @@ def test_the_words_tell_real_events_commands_prompts_and_views(game: Game[Any]) 
     names = {c.__name__ for c in commands_of(game)}
     assert set(words.command_labels) <= names
     assert all(words.command_labels.values())
-    assert all(isinstance(f, str) for f in words.seat_fields)
+    assert all(isinstance(f, str) for f in words.seat_fields | words.seat_keys | words.seat_lists)
     played = random_steps(game, game.spec.min_players, "words")
     assert played
     for step in played:
