@@ -26,11 +26,13 @@ def _undouble(text: str) -> str:
 
 
 def _book(game: Game[Any]) -> str:
+    """The rulebook's text, and the texts printed apart from it (Spell Wars' cards,
+    ``spellwars-cards.txt``), those as extracted and undoubled."""
     main = RULES / Path(game.spec.rulebook).name
     texts = [main.read_text(encoding="utf-8")]
-    if game.spec.id == "spellwars":
-        cards = (RULES / "spellwars-cards.txt").read_text(encoding="utf-8")
-        texts += [cards, _undouble(cards)]
+    for extra in sorted(RULES.glob(f"{main.stem}-*.txt")):
+        printed = extra.read_text(encoding="utf-8")
+        texts += [printed, _undouble(printed)]
     return " ".join(_normal(t) for t in texts)
 
 
