@@ -61,18 +61,17 @@ def test_no_heading_is_used_twice_across_the_readme_and_the_docs() -> None:
 def test_every_relative_link_resolves() -> None:
     broken = []
     for page in PAGES:
-        for line in prose(page):
-            for target in LINK.findall(CODE_SPAN.sub("", line)):
-                if re.match(r"[a-z]+:", target):
-                    continue  # another site: not checked here
-                path, _, fragment = target.partition("#")
-                file = (ROOT / page).parent / path if path else ROOT / page
-                if not file.exists():
+        for target in LINK.findall(CODE_SPAN.sub("", "\n".join(prose(page)))):
+            if re.match(r"[a-z]+:", target):
+                continue  # another site: not checked here
+            path, _, fragment = target.partition("#")
+            file = (ROOT / page).parent / path if path else ROOT / page
+            if not file.exists():
+                broken.append((page, target))
+            elif fragment and file.suffix == ".md":
+                ids = {anchor(h) for h in headings(str(file.resolve().relative_to(ROOT)))}
+                if fragment not in ids:
                     broken.append((page, target))
-                elif fragment and file.suffix == ".md":
-                    ids = {anchor(h) for h in headings(str(file.resolve().relative_to(ROOT)))}
-                    if fragment not in ids:
-                        broken.append((page, target))
     assert broken == []
 
 
