@@ -26,10 +26,10 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from services.http.auth import Token, stream_token
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep
-from services.ledger import parse_game_id
 from services.limits import MAX_POSITION
 from services.live.fanout import Live
 from services.live.stream import follow
+from services.store.values import parse_game_id
 
 
 @dataclass(frozen=True)

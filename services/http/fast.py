@@ -55,16 +55,7 @@ from services.http.auth import acting_seat, viewer_seat
 from services.http.errors import REFUSED, APIError
 from services.http.events import StreamTarget, _stream_target
 from services.http.play_threads import PlayThreads
-from services.ledger import (
-    Acted,
-    ActNotStored,
-    GameNotFound,
-    IdempotencyConflict,
-    Loaded,
-    NotAuthorized,
-    WizardLedger,
-    parse_game_id,
-)
+from services.ledger import WizardLedger
 from services.limits import MAX_KEY_LENGTH
 from services.live.fanout import Live
 from services.live.stream import Message as LiveMessage
@@ -73,6 +64,15 @@ from services.problems import classify, problem, send_problem
 from services.reads.views import act_json, legal_json, legal_of, perform_json, state_json, state_of
 from services.seats.hold import by_seats
 from services.store.host_binding import WriteRefused
+from services.store.values import (
+    Acted,
+    ActNotStored,
+    GameNotFound,
+    IdempotencyConflict,
+    Loaded,
+    NotAuthorized,
+    parse_game_id,
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -15,8 +15,9 @@ from uuid import UUID
 
 from domain.games import get_game
 from domain.kernel import ActionTaken, Game
-from services.ledger import WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads import toml_out
+from services.store.values import parse_game_id
 
 HIDDEN_MARK = "?"
 

@@ -32,17 +32,23 @@ def _commands(typer_app: object = app, prefix: tuple[str, ...] = ()) -> list[tup
     return out
 
 
-def _panel(text: str, title: str) -> list[tuple[str, str]]:
-    """The (name, text) rows of the help panel called ``title``."""
+def _command_panels(text: str) -> list[tuple[str, str]]:
+    """The (name, text) rows of every panel of commands (``wizards --help`` groups
+    them: Play, Replay…; a group such as ``store`` has one, Commands), in order."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} "))
     rows = []
-    for line in lines[start + 1 :]:
+    inside = False
+    for line in lines:
+        if line.startswith("╭─ "):
+            inside = not line.startswith("╭─ Options ")
+            continue
         if line.startswith("╰"):
-            break
-        m = _ROW.match(line)
-        assert m is not None, line
-        rows.append((m.group(1), m.group(2)))
+            inside = False
+            continue
+        if inside:
+            m = _ROW.match(line)
+            assert m is not None, line
+            rows.append((m.group(1), m.group(2)))
     return rows
 
 
@@ -59,7 +65,7 @@ def _as_run(*args: str, columns: int) -> str:
 def test_each_command_is_summed_up_in_one_whole_sentence_on_one_line(
     group: tuple[str, ...],
 ) -> None:
-    shown = _panel(_as_run(*group, "--help", columns=80), "Commands")
+    shown = _command_panels(_as_run(*group, "--help", columns=80))
     below = [c[len(group)] for c in _commands() if c[: len(group)] == group and c != group]
     names = list(dict.fromkeys(below))  # a group's own commands are one row: its name
     # One row per command, its name on it: no summary runs on to a second line.

@@ -7,10 +7,13 @@ from typing import Annotated
 import typer
 
 from services.reads.positions import as_toml, data_toml, position_json
-from tools.cli import app, guarded, ledger, out
+from tools.cli.common import app, guarded, ledger, out
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Play"
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def position(
     game_id: str,
@@ -32,7 +35,7 @@ def position(
         typer.echo(as_toml(shown), nl=False)
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def data(
     game: str,

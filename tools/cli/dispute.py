@@ -12,10 +12,13 @@ from services.review.readjudicate import diff_positions
 from services.review.readjudicate import readjudicate as readjudicate_game
 from services.review.story import ALL
 from services.words.dispute import diff_text, dispute_text, readjudication_text
-from tools.cli import _parse_options, app, guarded, ledger, out
+from tools.cli.common import app, guarded, ledger, out, parse_options
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Replay, export, verify"
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def dispute(
     game_id: str,
@@ -37,7 +40,7 @@ def dispute(
         typer.echo(dispute_text(report))
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def diff(
     game_id: str,
@@ -54,7 +57,7 @@ def diff(
         typer.echo(diff_text(report))
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def readjudicate(
     game_id: str,
@@ -68,7 +71,7 @@ def readjudicate(
     They are decided with the recorded chance, optionally under another reading
     of the rules, and the first position where the result differs is printed.
     Exits 1 when it differs."""
-    report = readjudicate_game(ledger(), game_id, _parse_options(option or []))
+    report = readjudicate_game(ledger(), game_id, parse_options(option or []))
     if as_json:
         out(report)
     else:
@@ -77,7 +80,7 @@ def readjudicate(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL)
 @guarded
 def schema(
     game: str,

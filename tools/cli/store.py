@@ -17,20 +17,23 @@ from services.store.host_binding import (
     read_binding,
     unbind,
 )
-from tools.cli import _store, app, fail, guarded, ledger, out
+from tools.cli.common import app, fail, guarded, ledger, out, store_options
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Service and store"
 
 store_app = typer.Typer(
     no_args_is_help=True,
     help="A PostgreSQL store's binding to one host's counters file.\n\n"
     "Reads on the bound host are answered from memory.",
 )
-app.add_typer(store_app, name="store")
+app.add_typer(store_app, name="store", rich_help_panel=PANEL)
 
 
 @contextmanager
 def _datastore() -> Iterator[Any]:
     """The store's PostgreSQL datastore, without opening a ledger (which would bind it)."""
-    env = eventsourcing_env(store_url(_store["url"]))
+    env = eventsourcing_env(store_url(store_options["url"]))
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
         fail(
             "not_postgres",
@@ -57,7 +60,7 @@ def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) ->
     """Whether the store is bound to a host's counters file.
 
     If it is, which host and file."""
-    configured = counters_path(store_url(_store["url"]))
+    configured = counters_path(store_url(store_options["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)
     here = (
@@ -87,7 +90,7 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
 
     The file is given by ?counters=PATH or WIZARDS_COUNTERS, as any process
     opened with it binds it. Refused if the store is bound to another."""
-    if counters_path(store_url(_store["url"])) is None:
+    if counters_path(store_url(store_options["url"])) is None:
         fail(
             "no_counters_file",
             "name this host's counters file: ?counters=PATH in the store URL, or WIZARDS_COUNTERS",
@@ -118,7 +121,7 @@ def unbind_command(
 
     The bound host's reads ask the store again at once, then writers on any
     host are accepted."""
-    configured = counters_path(store_url(_store["url"]))
+    configured = counters_path(store_url(store_options["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)
         counters = None

@@ -1,0 +1,5 @@
+"""``python -m tools.cli``."""
+
+from tools.cli.main import main
+
+main()

@@ -1,0 +1,184 @@
+"""What every ``wizards`` command shares: the typer app and its global options
+(``--store``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
+JSON output, errors as RFC 9457 problems, and the parsing of list options.
+
+Command modules import this one; it imports none of them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from domain.kernel import (
+    ENGINE_VERSION,
+    SetupError,
+)
+from services.config import StoreURLError, store_url
+from services.ledger import WizardLedger
+from services.problems import classify, dumps, extensions, problem
+
+app = typer.Typer(
+    add_completion=True,
+    no_args_is_help=True,
+    help="Wizard Ledger: play, replay, export and verify wizard games kept as events.",
+)
+
+
+store_options: dict[str, Any] = {"url": None, "snapshots": True}
+
+
+_ledger: dict[str, WizardLedger] = {}
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"wizards {version('wizard-ledger')} (engine {ENGINE_VERSION})")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    store: Annotated[
+        str | None,
+        typer.Option(
+            "--store",
+            envvar="WIZARDS_STORE",
+            help="store URL: sqlite:///FILE (default "
+            "sqlite:///wizards.db) or postgresql://USER@HOST:PORT/DB",
+        ),
+    ] = None,
+    no_snapshots: Annotated[
+        bool,
+        typer.Option(
+            "--no-snapshots",
+            help="fold every read from the first event; never use a stored snapshot",
+        ),
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    store_options["url"] = store
+    store_options["snapshots"] = not no_snapshots
+
+
+def ledger() -> WizardLedger:
+    url = store_url(store_options["url"])
+    if url not in _ledger or _ledger[url].use_snapshots != store_options["snapshots"]:
+        try:
+            _ledger[url] = WizardLedger(url, use_snapshots=store_options["snapshots"])
+        except StoreURLError as e:
+            fail("bad_store", str(e), exit_code=2)
+        from services.live.fanout import publish_appends
+
+        publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
+    return _ledger[url]
+
+
+def out(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# How a table gives on the command line what a table-mode refusal asks for.
+# The flag that gives each kind of value a refusal may ask for.
+_CHANCE_FLAGS = {
+    "die": "--dice 4,2 (die faces, in order)",
+    "card": "--drew CARD,CARD (cards drawn: id, kind or printed name)",
+    "order": "--order 2,0,1 (a shuffle, new top first)",
+}
+
+
+def chance_hint(needs: Any, *, face_down: bool = False) -> str:
+    """Which flags give what a refusal asks for (only those), in the rules' order;
+    ``face_down``: an order may stand for the cards of a shuffled pile."""
+    kinds = list(dict.fromkeys(getattr(n, "kind", "") for n in needs or ()))
+    if face_down and "card" in kinds and "order" not in kinds:
+        kinds.append("order")
+    flags = [_CHANCE_FLAGS[k] for k in kinds if k in _CHANCE_FLAGS] or list(_CHANCE_FLAGS.values())
+    return "give them with the command: " + ", ".join(flags)
+
+
+def fail(
+    code: str,
+    message: str,
+    *,
+    rule: str = "",
+    exit_code: int = 2,
+    status: int = 422,
+    extra: dict[str, Any] | None = None,
+) -> NoReturn:
+    """The same RFC 9457 problem body as the HTTP API's, on stderr, readable (no \\u escapes)."""
+    body = problem(status, code, message, rule=rule)
+    body.update(extra or {})
+    typer.echo(dumps(body), err=True)
+    raise typer.Exit(exit_code)
+
+
+def guarded(fn: Any) -> Any:
+    """Turn the service's errors into a JSON problem on stderr and exit code 2."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except BrokenPipeError:
+            # The reader went away (`wizards rules ultimate | head`): nothing to report.
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+        except Exception as e:
+            known = classify(e)
+            if known is None:
+                raise
+            status, code, rule, detail = known
+            extra = extensions(e)
+            if code == "dice_required":
+                extra["hint"] = chance_hint(
+                    getattr(e, "needs", ()), face_down=bool(getattr(e, "face_down", ()))
+                )
+            fail(code, detail, rule=rule, status=status, extra=extra)
+
+    return wrapper
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise SetupError(f"option {item!r} is not NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def parse_numbers(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise ValueError(f"dice {text!r}: expected comma-separated integers") from None
+
+
+def parse_cards(text: str | None) -> list[str]:
+    return [c.strip() for c in (text or "").split(",") if c.strip()]
+
+
+def check_seat(game_id: str, seat: int | None) -> None:
+    """A seat the game does not have is refused, not shown as a spectator's view."""
+    if seat is None:
+        return
+    players = ledger().load(game_id, 1).fold.started.players
+    if not 0 <= seat < len(players):
+        raise SetupError(
+            f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
+            f"({', '.join(players)})"
+        )

@@ -1,0 +1,141 @@
+"""``wizards games``, ``simulate`` and ``rules``: the registered games, bot games
+and each game's rule catalogue."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from typing import Annotated
+
+import typer
+
+from domain.games import all_games, get_game
+from tools.cli.common import app, guarded, ledger, out, parse_options
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Games and rules"
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The registered games, their player counts and options."""
+    specs = [g.spec.as_json() for g in all_games()]
+    if as_json:
+        out(specs)
+        return
+    for s in specs:
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in s["options"]) or "no options"
+        typer.echo(
+            f"{s['id']:<14} {s['name']} ({s['players'][0]}–{s['players'][1]} players; {opts})"
+        )
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def simulate(
+    game: str,
+    games_: Annotated[int, typer.Option("--games", "-n")] = 100,
+    seed: Annotated[str, typer.Option()] = "sim",
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    bot: Annotated[str, typer.Option(help="random, or the game's greedy bot")] = "random",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep", help="store every game (slower), to replay, dispute and verify it later"
+        ),
+    ] = False,
+) -> None:
+    """Play seeded bot games and print a summary.
+
+    They are played in memory, or in the store with --keep."""
+    from tools.simulation import game_bot, play, play_stored
+
+    g = get_game(game)
+    options = g.spec.resolve_options(parse_options(option or []))
+    wins: Counter[int] = Counter()
+    counts: Counter[int] = Counter()
+    total_steps = 0
+    kept: list[str] = []
+    t0 = time.perf_counter()
+    with typer.progressbar(range(games_), label=f"{game}", file=sys.stderr) as bar:
+        for i in bar:
+            n = players or g.spec.min_players + i % (g.spec.max_players - g.spec.min_players + 1)
+            if keep:
+                gid = play_stored(ledger(), g, n, f"{seed}:{i}", game_bot(bot), options)
+                kept.append(str(gid))
+                table = ledger().load(gid).fold
+                steps = table.actions
+            else:
+                result = play(g, n, f"{seed}:{i}", game_bot(bot), options)
+                table, steps = result.fold, result.steps
+            outcome = g.outcome(table.state)
+            assert outcome is not None
+            counts[n] += 1
+            total_steps += steps
+            for w in outcome.winners:
+                wins[w] += 1
+    elapsed = time.perf_counter() - t0
+    summary = {
+        "game": game,
+        "games": games_,
+        "seed": seed,
+        "bot": bot,
+        "player_counts": dict(sorted(counts.items())),
+        "wins_by_seat": dict(sorted(wins.items())),
+        "commands": total_steps,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games_ / elapsed, 1) if elapsed else None,
+    }
+    if keep:
+        summary["kept"] = kept
+    if as_json:
+        out(summary)
+    else:
+        for k, v in summary.items():
+            if isinstance(v, dict):
+                v = ", ".join(f"{a}: {b}" for a, b in v.items()) or "none"
+            elif isinstance(v, list):
+                v = " ".join(v) or "none"
+            typer.echo(f"{k:>16}: {v}")
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The game's rule catalogue, citation by citation.
+
+    Each citation gives its section and passage, says whether the text is the
+    rulebook's or our assumption, and lists the readings of it (the one the
+    engine applies marked with *)."""
+    from services.words.card_names import rule_json
+
+    g = get_game(game)
+    entries = [rule_json(r) for r in g.catalogue]
+    if as_json:
+        out(entries)
+        return
+    for r in g.catalogue:
+        typer.echo(f"{r.id}  [{r.source}]  {r.section}\n    « {r.passage} »")
+        if r.readings:
+            applied = [
+                reading
+                for reading in r.readings
+                if r.default in (reading.option, reading.summary)
+                or (
+                    not reading.option
+                    and r.default
+                    and r.default.lower() in reading.summary.lower()
+                )
+            ][:1]
+            for reading in r.readings:
+                mark = "*" if reading in applied else " "
+                typer.echo(
+                    f"   {mark} {reading.summary}"
+                    + (f"  ({reading.option})" if reading.option else "  (not an option)")
+                )
+            if not applied and r.default:
+                typer.echo(f"   * applied by the engine: {r.default}")

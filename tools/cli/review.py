@@ -1,0 +1,121 @@
+"""``wizards replay``, ``export`` and ``verify``: a stored game told, exported and
+checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from services.reads.views import (
+    notes_by_position,
+)
+from services.review.story import ALL, StoryLines, walk
+from services.review.verify import verify_game
+from tools.cli.common import app, guarded, ledger, out
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Replay, export, verify"
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def replay(
+    game_id: str,
+    to: Annotated[int | None, typer.Option(help="stop at this position")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
+    spectator: Annotated[bool, typer.Option(help="as a spectator saw it")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="interactive: walk the game position by position")
+    ] = False,
+    until: Annotated[
+        str | None,
+        typer.Option(help="stop at the first event of this type or citing this rule"),
+    ] = None,
+) -> None:
+    """The annotated story, one line per event.
+
+    Each line gives the event's dice and the rule it cites."""
+    from tools.cli.step import first_match, step_through
+
+    entries = ledger().entries(game_id)
+    if until is not None:
+        found = first_match(entries, until)
+        if found is None:
+            raise ValueError(f"no event of type or rule {until!r} in this game")
+        to = found if to is None else min(to, found)
+    if step:
+        from services.words.sentences import Words
+
+        started = entries[0].event
+        words = Words.table(ledger().load(game_id, 1).game, started)  # type: ignore[arg-type]
+        step_through(ledger(), game_id, entries, words, to or 1, typer.echo, input)
+        return
+    loaded = ledger().load(game_id, to)
+    entries = entries[:to] if to is not None else entries
+    outcome = loaded.game.outcome(ledger().load(game_id).fold.state)
+    viewer = seat if seat is not None else (None if spectator else ALL)
+    notes = notes_by_position(ledger(), game_id)
+    typer.echo(walk(loaded.game, entries, outcome, StoryLines(), viewer=viewer, notes=notes))
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def export(
+    game_id: str,
+    format: Annotated[str, typer.Option("--format", "-f", help="json, md or html")] = "json",
+    output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
+) -> None:
+    """Export the annotated history as JSON, Markdown or HTML.
+
+    The JSON follows the schema in docs/schemas; the HTML is the self-contained
+    replay viewer."""
+    from services.review.exports import export_text
+
+    text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
+    if output:
+        output.write_text(text)
+        typer.echo(f"wrote {output}", err=True)
+    else:
+        typer.echo(text)
+
+
+@app.command(rich_help_panel=PANEL)
+@guarded
+def verify(
+    game_ids: Annotated[list[str] | None, typer.Argument()] = None,
+    all_: Annotated[bool, typer.Option("--all")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    expect: Annotated[
+        str | None,
+        typer.Option(
+            help="POSITION:HASH from a log line kept outside the store: the stream must "
+            "still hold that event (catches a tail deleted with its head)"
+        ),
+    ] = None,
+) -> None:
+    """Check a game's hash chain, fold, seed and dice.
+
+    Exits 1 naming the first bad event."""
+    ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
+    if all_ and not ids:
+        if as_json:
+            out([])
+        else:
+            typer.echo("no games in this store: nothing to verify")
+        return
+    if not ids:
+        raise ValueError("name one or more game ids, or --all")
+    reports = [verify_game(ledger(), gid, expect=expect) for gid in ids]
+    if as_json:
+        out([r.as_json() for r in reports])
+    else:
+        for r in reports:
+            if r.ok:
+                typer.echo(f"{r.game_id}: ok ({r.events} events; {', '.join(r.checks)})")
+            else:
+                typer.echo(f"{r.game_id}: FAILED at {r.first()}")
+    if not all(r.ok for r in reports):
+        raise typer.Exit(1)

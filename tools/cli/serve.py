@@ -1,0 +1,66 @@
+"""``wizards serve``: the HTTP service under uvicorn."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from services.config import StoreURLError, eventsourcing_env, store_url
+from services.store.shards import shard_count
+from tools.cli.common import app, fail, store_options
+
+# Where ``wizards --help`` lists these commands.
+PANEL = "Service and store"
+
+
+@app.command(rich_help_panel=PANEL)
+def serve(
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option()] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="API processes sharing the port")] = 1,
+    access_log: Annotated[
+        bool, typer.Option(help="log every request (off: no cost at all per request)")
+    ] = True,
+) -> None:
+    """Run the HTTP service (OpenAPI at /docs)."""
+    import os
+    import socket
+
+    import uvicorn
+
+    if store_options["url"]:
+        os.environ["WIZARDS_STORE"] = store_options["url"]
+    url = store_url(store_options["url"])
+    try:  # a mistyped store URL is told here, not as a traceback from inside the server
+        eventsourcing_env(url)
+        shard_count(url)
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            fail(
+                "port_in_use",
+                f"cannot serve on {host}:{port} ({e.strerror}): another server may be running "
+                f"there; stop it, or choose another port (--port N, or PORT=N make run)",
+            )
+    typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
+    from services.http.logs import log_config
+
+    # JSON log lines with the request id; the app writes its own access line
+    # (route, status, time, no query string), so uvicorn's is off.
+    config = log_config()
+    if not access_log:
+        # The app's own access line (services.http.observe), dropped at its logger.
+        config["loggers"]["wizards.access"] = {"level": "WARNING"}
+    uvicorn.run(
+        "services.http.app:create_served_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_config=config,
+        access_log=False,
+    )
