@@ -33,7 +33,7 @@ from domain.kernel import (
 )
 from domain.kernel.dice import rederive
 from services.store.codec import decode_body, encode_body, topic_of
-from tools.simulation import Bot, Finished, Step, game_bot, random_bot, steps
+from tools.simulation import Finished, Player, Step, game_bot, random_bot, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70, "orctower": 20}
 BOT_GAMES_PER_PLAYER_COUNT = 2
@@ -76,7 +76,7 @@ def check_game(
     *,
     check_all_legal: bool,
     options: dict[str, Any] | None = None,
-    bots: list[Bot] | Bot = random_bot,
+    bots: list[Player] | Player = random_bot,
 ) -> int:
     earlier_legal: list[tuple[int, Any]] = []
     finished: Finished | None = None

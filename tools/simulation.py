@@ -31,7 +31,10 @@ from domain.kernel import (
 from domain.kernel import start as kernel_start
 from domain.kernel.data import data_hash
 
-Bot = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
+# Who plays a seat in a simulated game: the random bot, or a game's own bot
+# (``Game.bots``) behind ``game_bot``; ``rng`` is the simulator's, for the players'
+# own randomness (never the game's chance).
+Player = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
 
 
 def random_bot(
@@ -40,7 +43,7 @@ def random_bot(
     return rng.choice(legal)
 
 
-def game_bot(name: str) -> Bot:
+def game_bot(name: str) -> Player:
     """A bot by name: ``random``, or one the game declares (``Game.bots``: ``greedy``).
     A game that declares no bot of that name refuses it when the bot first plays."""
     if name == "random":
@@ -102,7 +105,7 @@ def steps(
     game: Game[Any],
     players: int,
     seed: str,
-    bots: list[Bot] | Bot = random_bot,
+    bots: list[Player] | Player = random_bot,
     *,
     options: dict[str, Any] | None = None,
     data: dict[str, Any] | None = None,
@@ -142,7 +145,7 @@ def play(
     game: Game[Any],
     players: int,
     seed: str,
-    bots: list[Bot] | Bot = random_bot,
+    bots: list[Player] | Player = random_bot,
     options: dict[str, Any] | None = None,
     data: dict[str, Any] | None = None,
 ) -> Finished:
@@ -157,7 +160,7 @@ def play_stored(
     game: Game[Any],
     players: int,
     seed: str,
-    bot: Bot = random_bot,
+    bot: Player = random_bot,
     options: dict[str, Any] | None = None,
     max_steps: int = 20_000,
     *,
