@@ -101,7 +101,7 @@ def test_readjudicate_says_the_first_difference_in_words(tmp_path: Path) -> None
     report = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})
     first = report["first_difference"]
     assert first["difference"]["recorded"]["type"] == "DamageDealt"
-    assert first["difference"]["engine"]["type"] == "AttackBegan"
+    assert first["difference"]["reading"]["type"] == "AttackBegan"
     text = readjudication_text(report)
     assert f"First difference at position #{at + 2}, in action #{at}: Ann plays Éclair" in text
     assert "as recorded: Ann takes 1 damage from Éclair (life 8)" in text
