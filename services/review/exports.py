@@ -28,6 +28,7 @@ from services.reads.views import named_prompts, outcome_json, shown_event, shown
 from services.review.board_frames import BoardFrames
 from services.review.dispute import dice_check, every_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
+from services.review.markdown import markdown_text
 from services.review.record import (
     GameRecord,
     opening_facts,
@@ -199,7 +200,7 @@ def document(
     started = record.started
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
-    outcome = record.game.outcome(ledger.load(gid).fold.state)
+    outcome = record.outcome
     frames, boards = _frames(record) if views else ([], [])
     panels: dict[str, dict[str, Any]] = {}
     if disputes:
@@ -291,8 +292,6 @@ def export_text(
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
     if fmt == "md":
-        from services.review.markdown import markdown
-
-        return markdown(document(ledger, game_id, viewer=viewer, views=False, disputes=False))
+        return markdown_text(read_record(ledger, game_id, viewer))
     doc = document(ledger, game_id, viewer=viewer)
     return html_text(doc) if fmt == "html" else json.dumps(doc, ensure_ascii=False, indent=1)

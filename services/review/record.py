@@ -20,6 +20,7 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
+    Outcome,
     SeedRevealed,
     apply_all,
     open_fold,
@@ -35,15 +36,20 @@ from services.words.views import facts
 class GameRecord:
     """A stored game read whole, for one viewer."""
 
+    game_id: UUID
     game: Game[Any]
     entries: list[Entry]
     started: GameStarted
-    finished: bool
+    outcome: Outcome | None
     words: Words
     viewer: int | str | None
     seeds: list[str | None]  # the seed known at each index, for re-deciding
     revealed: str | None
     notes: dict[int, list[dict[str, str]]]
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
 
     @property
     def events(self) -> list[Event]:
@@ -70,7 +76,6 @@ def read_record(
     started = entries[0].event
     assert isinstance(started, GameStarted)
     loaded = ledger.load(gid)
-    finished = loaded.game.outcome(loaded.fold.state) is not None
     events = [e.event for e in entries]
     revealed = next((e.seed for e in events if isinstance(e, SeedRevealed)), None)
     if started.mode == "table":
@@ -89,10 +94,11 @@ def read_record(
             {"number": str(number), "author": note.author, "text": note.text}
         )
     return GameRecord(
+        game_id=gid,
         game=loaded.game,
         entries=entries,
         started=started,
-        finished=finished,
+        outcome=loaded.game.outcome(loaded.fold.state),
         words=Words.table(loaded.game, started),
         viewer=viewer,
         seeds=stretch_seeds(events, known),

@@ -16,8 +16,8 @@ from domain.kernel import game as registry
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute, every_dispute
-from services.review.record import read_record
 from services.review.readjudicate import diff_positions, readjudicate
+from services.review.record import read_record
 from services.words.dispute import diff_text, dispute_text, readjudication_text
 from tools.simulation import play_stored
 
