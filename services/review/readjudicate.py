@@ -76,18 +76,18 @@ def readjudicate(
         elif not step.chance_known:
             continue  # the opening's chance is the seed's, and the seed is not known
         if step.differs_at is not None:
-            report["first_difference"] = _first_difference(record, step)
+            report["first_difference"] = _stretch_report(record, step)
             return report
     return report
 
 
-def _first_difference(record: GameRecord, step: Step) -> dict[str, Any]:
+def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
     """The first stretch decided otherwise, both versions side by side."""
     assert step.differs_at is not None
     decided, action = step.decided, step.action
     # The stretch's events after its action: the consequences, or the opening's.
     skip, first = (0, step.position) if action is None else (1, step.position + 1)
-    said = {
+    said: dict[str, Any] = {
         "position": step.position + step.differs_at,
         "action": None if action is None else step.position,
         "text": "the opening (setup) is decided differently"

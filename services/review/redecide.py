@@ -80,7 +80,7 @@ class RecordedSource:
             elif isinstance(e, CardsShuffled):
                 self.shuffles[(e.counter, len(e.permutation))] = e.permutation
 
-    def index(self, counter: int, n: int, what: str) -> int:
+    def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
         found = self.rolls.get(counter)
         if found is None or found[0] != n:
             raise DiceRequired(f"a roll the record does not show ({what})")
