@@ -26,7 +26,6 @@ from domain.kernel import (
     open_fold,
 )
 from services.ledger import Entry, WizardLedger, parse_game_id
-from services.review.redecide import stretch_seeds
 from services.review.story import ALL
 from services.words.sentences import Words
 from services.words.views import facts
@@ -43,7 +42,7 @@ class GameRecord:
     outcome: Outcome | None
     words: Words
     viewer: int | str | None
-    seeds: list[str | None]  # the seed known at each index, for re-deciding
+    seeds: list[str | None]  # the seed known for each stretch of chance, for re-deciding
     revealed: str | None
     notes: dict[int, list[dict[str, str]]]
 
@@ -101,7 +100,7 @@ def read_record(
         outcome=loaded.game.outcome(loaded.fold.state),
         words=Words.table(loaded.game, started),
         viewer=viewer,
-        seeds=stretch_seeds(events, known),
+        seeds=known,
         revealed=revealed,
         notes=notes,
     )

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
 
@@ -109,17 +108,6 @@ def started_under(started: GameStarted, options: Mapping[str, Any]) -> GameStart
     return msgspec.structs.replace(started, options={**started.options, **options})
 
 
-def stretch_seeds(events: Sequence[Event], seeds: Sequence[str | None]) -> list[str | None]:
-    """The seed in force at each index (a fork with fresh dice starts a stretch)."""
-    out: list[str | None] = []
-    stretch = 0
-    for e in events:
-        out.append(seeds[stretch] if stretch < len(seeds) else None)
-        if isinstance(e, GameForked) and e.seed_commitment:
-            stretch += 1
-    return out
-
-
 def indices_of(types: Sequence[type], classes: tuple[type, ...]) -> list[int]:
     """The indices of the events of ``classes`` (``types``: each event's class), each
     class asked once and the list scanned at C speed: verify asks this of every event."""
@@ -145,7 +133,7 @@ def first_difference(decided: Sequence[Event], recorded: Sequence[Event]) -> int
     return None if len(a) == len(b) else min(len(a), len(b))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Decided:
     """A stretch decided again: its events (an action's ``ActionTaken`` first), or
     why there are none (``refused``, in the desk's words; ``error``, what was raised)."""
@@ -158,10 +146,11 @@ class Decided:
     error: Exception | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One stretch of the record under the loop's reading: the opening (no action)
-    or an action with its consequences; decided again when first asked."""
+    or an action with its consequences; decided again when first asked (a walk
+    to one action folds the rest and decides nothing)."""
 
     game: Game[Any]
     started: GameStarted  # under the loop's reading
@@ -170,7 +159,12 @@ class Step:
     before: Fold[Any] | None  # the fold before it (None: the reading could not open)
     recorded: list[Event]  # as stored, without the service's events
     seed: str | None
+    action: ActionTaken | None  # None: the opening
     broken: str = ""  # why the record stopped folding under this reading before here
+    # Plain attributes, not cached properties: verify asks them of every action.
+    _decided: Decided | None = field(default=None, init=False, repr=False)
+    _differs_at: int | None = field(default=None, init=False, repr=False)
+    _compared: bool = field(default=False, init=False, repr=False)
 
     @property
     def position(self) -> int:
@@ -178,17 +172,31 @@ class Step:
         return self.index + 1
 
     @property
-    def action(self) -> ActionTaken | None:
-        first = self.recorded[0] if self.recorded else None
-        return first if isinstance(first, ActionTaken) else None
-
-    @property
     def chance_known(self) -> bool:
         """The table's or the seed's chance (else an action reads the record's)."""
         return self.started.mode == "table" or self.seed is not None
 
-    @cached_property
+    @property
     def decided(self) -> Decided:
+        if self._decided is None:
+            self._decided = self._decide()
+        return self._decided
+
+    @property
+    def differs_at(self) -> int | None:
+        """The index (in ``recorded``) of the first event the reading decides
+        otherwise, None where it gives the recorded events. A refusal differs at
+        the first event after the action (the action was sent as recorded)."""
+        if not self._compared:
+            decided = self.decided
+            if decided.refused:
+                self._differs_at = 0 if self.action is None else 1
+            else:
+                self._differs_at = first_difference(decided.events, self.recorded)
+            self._compared = True
+        return self._differs_at
+
+    def _decide(self) -> Decided:
         if self.broken or self.before is None:
             return Decided([], self.broken, undecided=True)
         action = self.action
@@ -207,15 +215,6 @@ class Step:
             said = f"the engine fails here under this reading: {type(e).__name__}: {e}"
             return Decided([], said, undecided=True, error=e)
         return Decided(events)
-
-    @cached_property
-    def differs_at(self) -> int | None:
-        """The index (in ``recorded``) of the first event the reading decides
-        otherwise, None where it gives the recorded events. A refusal differs at
-        the first event after the action (the action was sent as recorded)."""
-        if self.decided.refused:
-            return 0 if self.action is None else 1
-        return first_difference(self.decided.events, self.recorded)
 
     def at_difference(self) -> tuple[Event | None, Event | None]:
         """(as recorded, as decided again) at the first difference; None where that
@@ -271,8 +270,9 @@ def _act_again(game: Game[Any], fold: Fold[Any], action: ActionTaken, dice: Dice
 
 class Redecision:
     """A record walked under one reading: ``options`` switched from the recorded
-    ones (none: the record's own). ``seeds``: the seed known at each index
-    (``stretch_seeds``). ``keep``: positions whose fold to keep in ``kept``.
+    ones (none: the record's own). ``seeds``: the seed known for each stretch of
+    the game's chance (a fork with fresh dice starts one; None: not known).
+    ``keep``: positions whose fold to keep in ``kept``.
 
     The record is folded stretch by stretch; where it stops folding under the
     reading, ``broken`` says why, ``error`` and ``broken_at`` (a position, 1
@@ -282,7 +282,7 @@ class Redecision:
     def __init__(
         self,
         game: Game[Any],
-        events: Sequence[Event],
+        events: list[Event],
         seeds: Sequence[str | None],
         options: Mapping[str, Any] | None = None,
         *,
@@ -302,6 +302,12 @@ class Redecision:
         types = list(map(type, events))
         self.starts = indices_of(types, (ActionTaken,))
         self._services = indices_of(types, SERVICE_EVENTS)
+        # Where each stretch of the chance begins: a fork that drew a fresh seed.
+        self._marks = [
+            i
+            for i in self._services
+            if isinstance(e := events[i], GameForked) and e.seed_commitment
+        ]
         self.fold: Fold[Any] | None = None
         try:
             self.fold = open_fold(game, self.started)
@@ -317,33 +323,41 @@ class Redecision:
             self.fold = since
         elif self.fold is not None and 1 in self.keep:
             self.kept[1] = self.fold
+        game, started, seeds, marks, services = (
+            self.game,
+            self.started,
+            self.seeds,
+            self._marks,
+            self._services,
+        )
+        action: ActionTaken | None = None  # the first stretch is the opening
         for lo, hi in zip([1, *self.starts], [*self.starts, len(events)], strict=True):
-            if since is not None and lo < since.position:
-                continue
-            seed = self.seeds[lo] if lo < len(self.seeds) else None
-            recorded = self._recorded(lo, hi)
-            step = Step(self.game, self.started, lo, hi, self.fold, recorded, seed, self.broken)
-            self._fold(lo, hi)
-            yield step
+            if since is None or lo >= since.position:
+                stretch = events[lo:hi]
+                recorded = (
+                    stretch
+                    if bisect_left(services, lo) == bisect_left(services, hi)
+                    else [e for e in stretch if not isinstance(e, SERVICE_EVENTS)]
+                )
+                k = bisect_left(marks, lo)
+                seed = seeds[k] if k < len(seeds) else None
+                step = Step(game, started, lo, hi, self.fold, recorded, seed, action, self.broken)
+                self._fold(lo, hi, stretch)
+                yield step
+            after = events[hi] if hi < len(events) else None
+            action = after if isinstance(after, ActionTaken) else None
 
-    def _recorded(self, lo: int, hi: int) -> list[Event]:
-        stretch = list(self.events[lo:hi])
-        services = self._services
-        if bisect_left(services, lo) == bisect_left(services, hi):
-            return stretch
-        return [e for e in stretch if not isinstance(e, SERVICE_EVENTS)]
-
-    def _fold(self, lo: int, hi: int) -> None:
-        """The fold after ``events[lo:hi]`` (positions lo+1..hi), keeping the folds
+    def _fold(self, lo: int, hi: int, stretch: list[Event]) -> None:
+        """The fold after ``stretch``, ``events[lo:hi]`` (positions lo+1..hi), keeping the folds
         at the ``keep`` positions; event by event where one is inside the
         stretch or an event does not apply (to name it)."""
         fold = self.fold
         if fold is None or self.broken:
             return
         game, events, keep = self.game, self.events, self.keep
-        if keep.isdisjoint(range(lo + 1, hi)):
+        if not keep or keep.isdisjoint(range(lo + 1, hi)):
             try:
-                after: Fold[Any] | None = apply_all(game, fold, events[lo:hi])
+                after: Fold[Any] | None = apply_all(game, fold, stretch)
             except Exception:  # found again below, event by event
                 after = None
             if after is not None:

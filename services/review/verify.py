@@ -39,7 +39,6 @@ from services.review.redecide import (
     Step,
     difference,
     indices_of,
-    stretch_seeds,
 )
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
@@ -193,7 +192,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     # fold there for the comparison after. Where the rolls and shuffles lie is
     # found once, by class.
     snapshots = ledger.snapshot_rows(gid)
-    again = Redecision(game, events, stretch_seeds(events, seeds), keep={v for v, _ in snapshots})
+    again = Redecision(game, events, seeds, keep={v for v, _ in snapshots})
     if again.error is not None:
         report.problems.append(_fold_problem(again))
         return report
