@@ -50,8 +50,8 @@ class Problem:
     position: int
     check: str
     message: str
-    # The two events at an adjudication's first difference, as stored and as
-    # decided again (None: that side has ended), for programs; the message says them.
+    # An adjudication's first difference in its one shape (``redecide.difference``):
+    # the two events as stored and as decided again, for programs; the message says them.
     difference: dict[str, Any] | None = None
 
     def __str__(self) -> str:
