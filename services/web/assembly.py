@@ -46,6 +46,11 @@ def drawing_of(game: str) -> str | None:
     return name if (WEB / name.removeprefix(PREFIX)).is_file() else None
 
 
+def imports_of(name: str) -> list[str]:
+    """The modules the module ``name`` imports itself."""
+    return _IMPORT.findall(module_text(name))
+
+
 def imported(names: Iterable[str]) -> list[str]:
     """The modules ``names`` and every module they import, at any depth."""
     seen: set[str] = set()
@@ -54,7 +59,7 @@ def imported(names: Iterable[str]) -> list[str]:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
-            todo.extend(_IMPORT.findall(module_text(name)))
+            todo.extend(imports_of(name))
     return sorted(seen)
 
 
