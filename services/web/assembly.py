@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from services.web import WEB
 
 PREFIX = "wl/"
-IMPORT_MAP_SLOT = "<!-- import map -->"
+IMPORT_MAP_SLOT = "<!-- import map: the modules by name (services/web/assembly.py) -->"
 BOARD_STYLE_SLOT = (
     "<!-- board style: the table page's stylesheet, for the board (services/web/assembly.py) -->"
 )
