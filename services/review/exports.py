@@ -4,7 +4,7 @@ The JSON document is the one source: every event in words with its rule and
 dice, round and turn headings, the referees' notes, the view at every position
 as the exporting viewer may see it (frames of changed facts), and the dispute
 panel of every action. Markdown is written from it; the HTML export is the
-replay viewer (``services/web/viewer.html``) with the document embedded.
+replay viewer with the document embedded (``services.review.html_export``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from services.reads.views import named_prompts, outcome_json, shown_event, shown
 from services.review.board_frames import BoardFrames
 from services.review.dispute import dice_check, every_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
+from services.review.html_export import html_text
 from services.review.markdown import markdown_text
 from services.review.record import (
     GameRecord,
@@ -38,16 +39,10 @@ from services.review.record import (
 )
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
-from services.web import WEB
 from services.words.card_names import started_face, table_names
 from services.words.sentences import hidden_until_end, outcome_text
 from services.words.views import flatten
 
-VIEWER_HTML = WEB / "viewer.html"
-BOARD_ASSETS = (
-    "<!-- board assets: the table page's drawings"
-    " (the export and the replay page put them here) -->"
-)
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
 
@@ -241,50 +236,6 @@ def document(
         "outcome": outcome_json(outcome, record.words.names),
         "result": outcome_text(outcome, started.players, record.words.names),
     }
-
-
-def json_text(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
-def viewer_page(*, inline: bool = True) -> str:
-    """The replay viewer with the table page's drawings in it: its scripts and its
-    stylesheet, which the viewer applies to the board alone. Inline for the HTML
-    export, which draws each position's board with no network; the replay page
-    served by the app links the scripts instead (``inline=False``), as the table
-    page does."""
-    page = VIEWER_HTML.read_text(encoding="utf-8")
-    if BOARD_ASSETS not in page:
-        raise RuntimeError("viewer.html lost its slot for the board's drawings")
-    games = sorted((WEB / "games").glob("*.js"), key=lambda p: (p.name != "generic.js", p.name))
-    parts = []
-    for path in [WEB / "common.js", *games]:
-        if not inline:
-            parts.append(f'<script src="/static/{path.relative_to(WEB).as_posix()}"></script>')
-            continue
-        text = path.read_text(encoding="utf-8")
-        if "</script" in text.lower():
-            raise RuntimeError(f"{path.name} would end its inline <script> early")
-        parts.append(f"<script>\n{text}\n</script>")
-    css = (WEB / "style.css").read_text(encoding="utf-8")
-    # media "not all": the viewer reads this text into the board's own scope.
-    parts.append(f'<style id="board-style" media="not all">\n{css}\n</style>')
-    return page.replace(BOARD_ASSETS, "\n".join(parts), 1)
-
-
-def html_text(doc: dict[str, Any]) -> str:
-    """The replay viewer with the document embedded: one file, no network."""
-    page = viewer_page()
-    # Inside <script>, "</" can end the element early, and "<!--" then "<script"
-    # (a player's name, say) makes the real end tag not end it: no "<" at all.
-    # In JSON it is only ever inside a string, where "\u003c" reads the same.
-    data = json_text(doc).replace("<", "\\u003c")
-    marker = '<script type="application/json" id="ledger-data"></script>'
-    if marker not in page:
-        raise RuntimeError("viewer.html lost its data slot")
-    return page.replace(
-        marker, f'<script type="application/json" id="ledger-data">{data}</script>', 1
-    )
 
 
 def export_text(
