@@ -22,8 +22,10 @@ play with its own data file), ``POST /toml`` reads an uploaded setup or data fil
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
+from pathlib import PurePosixPath
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -47,8 +49,23 @@ MAX_TOML = 1_000_000  # characters: far above any setup or data file
 router = APIRouter()
 
 
+# What ``/static`` serves of the web files' folder: the pages' own kinds of file.
+# The folder is also a Python package (its path, the assembly of a page), whose
+# sources and caches are not the pages' to hand out.
+STATIC_KINDS = frozenset({".js", ".css", ".html", ".svg"})
+
+
+class PageFiles(StaticFiles):
+    """The web files, each of a kind the pages load; anything else is not found."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        if PurePosixPath(path).suffix not in STATIC_KINDS:
+            return "", None
+        return super().lookup_path(path)
+
+
 def mount_static(app: FastAPI) -> None:
-    app.mount(STATIC_URL, StaticFiles(directory=WEB), name="static")
+    app.mount(STATIC_URL, PageFiles(directory=WEB), name="static")
 
 
 def _served_urls() -> dict[str, str]:

@@ -87,3 +87,11 @@ def test_a_game_without_a_drawing_of_its_own_is_exported_without_one() -> None:
     urls = import_map(offline_viewer("a-fifth-game"))
     assert not any(name.startswith(f"{PREFIX}games/") for name in urls)
     assert f"{PREFIX}drawing.js" in urls
+
+
+def test_static_serves_the_pages_files_and_not_the_packages_python(client: TestClient) -> None:
+    """The web files' folder is also a Python package: its sources stay on the server."""
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/static/favicon.svg").status_code == 200
+    for path in ("/static/__init__.py", "/static/assembly.py", "/static/games/../assembly.py"):
+        assert client.get(path).status_code == 404, path
