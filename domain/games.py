@@ -1,6 +1,78 @@
-"""Importing this module registers every game."""
+"""The registry of games: every installed game, found by its entry point.
 
-from domain.elfenwizards import GAME as ELFENWIZARDS  # noqa: F401
-from domain.orctower import GAME as ORCTOWER  # noqa: F401
-from domain.spellwars import GAME as SPELLWARS  # noqa: F401
-from domain.ultimate import GAME as ULTIMATE  # noqa: F401
+A game is a package with one object that implements ``domain.kernel.Game``. It is
+registered by an entry point of the group ``wizard_ledger.games``, named by the
+game's id (``pyproject.toml`` lists the four built-in games), so that a game
+installed from another distribution is found as the built-in ones are. The kernel
+never imports this module; services, projections and tools ask it for a game.
+
+The registry is read once, on the first question (the installed distributions'
+metadata: the only thing in ``domain`` that reads anything), and is the same for
+the life of the process: sorted by id, each id once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from domain.kernel import Game, SetupError
+
+GROUP = "wizard_ledger.games"
+
+# get_game's memo: every read and act asks for its game, so that question is one
+# dict read.
+_GAMES: dict[str, Game[Any]] = {}
+
+
+def registry(entries: Iterable[EntryPoint]) -> dict[str, Game[Any]]:
+    """The games the entry points name, by id in sorted order. Refused (``RuntimeError``):
+    an entry point named otherwise than its game's id, and two games with one id."""
+    found: dict[str, tuple[EntryPoint, Game[Any]]] = {}
+    for entry in entries:
+        game: Game[Any] = entry.load()
+        game_id = game.spec.id
+        if entry.name != game_id:
+            raise RuntimeError(
+                f"entry point {entry.name!r} ({entry.value}) in {GROUP} gives the game "
+                f"{game_id!r}: an entry point is named by its game's id"
+            )
+        if game_id in found:
+            first = found[game_id][0]
+            if first.value == entry.value:
+                continue  # one distribution seen twice on the path: the same game
+            raise RuntimeError(
+                f"two games with the id {game_id!r} in {GROUP}: {first.value} and {entry.value}"
+            )
+        found[game_id] = (entry, game)
+    return {game_id: found[game_id][1] for game_id in sorted(found)}
+
+
+@cache
+def installed() -> dict[str, Game[Any]]:
+    """Every installed game by id (read once: the entry points of ``GROUP``)."""
+    games = registry(entry_points(group=GROUP))
+    if not games:
+        raise RuntimeError(
+            f"no game installed: no entry point in {GROUP} "
+            "(is the project installed? make .venv/.installed)"
+        )
+    return games
+
+
+def get_game(game_id: str) -> Game[Any]:
+    """The game ``game_id`` (``SetupError`` naming the known ids for another)."""
+    game = _GAMES.get(game_id)
+    if game is None:
+        games = installed()
+        if game_id not in games:
+            raise SetupError(f"unknown game {game_id!r}; known: {sorted(games)}")
+        game = _GAMES[game_id] = games[game_id]
+    return game
+
+
+def all_games() -> Sequence[Game[Any]]:
+    """Every installed game, sorted by id."""
+    return list(installed().values())

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import Event, Fold, Game, GameStarted, SetupError, apply, get_game, open_fold
+from domain.games import get_game
+from domain.kernel import Event, Fold, Game, GameStarted, SetupError, apply, open_fold
 from services.ledger import WizardLedger
 from services.store.codec import decode_body, decode_record
 

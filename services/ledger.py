@@ -26,6 +26,7 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import Environment
 
+from domain.games import get_game
 from domain.kernel import (
     ENGINE_VERSION,
     ActionTaken,
@@ -36,7 +37,6 @@ from domain.kernel import (
     GameStarted,
     SetupError,
     commitment,
-    get_game,
     open_fold,
     start,
 )

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import Game, all_games
+from domain.games import all_games
+from domain.kernel import Game
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
 
@@ -25,11 +26,13 @@ def _undouble(text: str) -> str:
 
 
 def _book(game: Game[Any]) -> str:
+    """The rulebook's text, and the texts printed apart from it (Spell Wars' cards,
+    ``spellwars-cards.txt``), those as extracted and undoubled."""
     main = RULES / Path(game.spec.rulebook).name
     texts = [main.read_text(encoding="utf-8")]
-    if game.spec.id == "spellwars":
-        cards = (RULES / "spellwars-cards.txt").read_text(encoding="utf-8")
-        texts += [cards, _undouble(cards)]
+    for extra in sorted(RULES.glob(f"{main.stem}-*.txt")):
+        printed = extra.read_text(encoding="utf-8")
+        texts += [printed, _undouble(printed)]
     return " ".join(_normal(t) for t in texts)
 
 

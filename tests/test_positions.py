@@ -1,4 +1,4 @@
-"""Positions round-trip, for every registered game that writes them (``Game.position``).
+"""Positions round-trip, for every registered game (``Game.position``).
 
 At every position of seeded random-bot games between two commands (mid-action
 decisions included), and played on for a while at sampled ones: the position,
@@ -10,9 +10,7 @@ Equality is the game state's, field by field (``msgspec.to_builtins``): a
 position holds everything the rules read. The kernel's bookkeeping around the
 state (stream position, chance counter) is not part of a position; the
 continuation is rolled from the original's seed at the original's counter, so
-the same chance meets the same commands. A game whose state keeps facts that are
-no part of a position (a history kept for statistics) may define
-``position_key(state)``: the part of the state a position must reproduce.
+the same chance meets the same commands.
 """
 
 from __future__ import annotations
@@ -23,7 +21,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, all_games, apply, replay
+from domain.games import all_games
+from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, apply, replay
 from domain.kernel import start as kernel_start
 from services.reads import toml_out
 from tests.test_simulation import option_variant
@@ -35,26 +34,12 @@ FOLLOW_STEPS = 40
 MAX_CHECKS_PER_GAME = 400  # positions reopened per game (every one in a shorter game)
 
 
-def writes_positions(game: Game[Any]) -> bool:
-    return callable(getattr(type(game), "position", None))
-
-
 def cases() -> list[Any]:
-    out = []
-    for game in all_games():
-        marks = (
-            []
-            if writes_positions(game)
-            else [pytest.mark.skip(reason=f"{game.spec.id} does not write positions yet")]
-        )
-        for players in range(game.spec.min_players, game.spec.max_players + 1):
-            out.append(pytest.param(game, players, marks=marks, id=f"{game.spec.id}-{players}p"))
-    return out
-
-
-def comparable(game: Game[Any], state: Any) -> Any:
-    key = getattr(game, "position_key", None)
-    return msgspec.to_builtins(key(state) if key is not None else state)
+    return [
+        pytest.param(game, players, id=f"{game.spec.id}-{players}p")
+        for game in all_games()
+        for players in range(game.spec.min_players, game.spec.max_players + 1)
+    ]
 
 
 def open_position(game: Game[Any], table: Any) -> Any:
@@ -90,7 +75,7 @@ def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[st
         # alike; every stride-th one is played on for FOLLOW_STEPS commands.
         original = played[i].fold
         opened = open_position(game, original)
-        assert comparable(game, opened.state) == comparable(game, original.state), (
+        assert msgspec.to_builtins(opened.state) == msgspec.to_builtins(original.state), (
             f"{game.spec.id} {seed}: the position before step {i} does not reopen the same state"
         )
         follow = FOLLOW_STEPS if i % stride < every else 1

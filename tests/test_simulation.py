@@ -1,4 +1,5 @@
-"""The generic simulation test: every registered game, seeded random bots, to the end.
+"""The generic simulation test: every registered game, seeded random bots and the
+game's own declared bots (``Game.bots``), to the end.
 
 At every step: every legal command is accepted by ``decide``; commands that
 are not legal now (another seat's, or one that was legal earlier) are refused
@@ -17,6 +18,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.games import all_games
 from domain.kernel import (
     KERNEL_RULES,
     CardsShuffled,
@@ -27,14 +29,14 @@ from domain.kernel import (
     Game,
     IllegalCommand,
     act,
-    all_games,
     replay,
 )
 from domain.kernel.dice import rederive
 from services.store.codec import decode_body, encode_body, topic_of
-from tools.simulation import Finished, Step, steps
+from tools.simulation import Finished, Player, Step, game_bot, random_bot, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70, "orctower": 20}
+BOT_GAMES_PER_PLAYER_COUNT = 2
 SLOW_GAMES_PER_PLAYER_COUNT = 3000
 CHUNK = 50  # games per test case, so that pytest-xdist can spread them over the cores
 
@@ -74,11 +76,12 @@ def check_game(
     *,
     check_all_legal: bool,
     options: dict[str, Any] | None = None,
+    bots: list[Player] | Player = random_bot,
 ) -> int:
     earlier_legal: list[tuple[int, Any]] = []
     finished: Finished | None = None
     n_steps = 0
-    for item in steps(game, players, seed, options=options):
+    for item in steps(game, players, seed, bots, options=options):
         if isinstance(item, Finished):
             finished = item
             break
@@ -143,13 +146,9 @@ def _check_state_round_trip(game: Game[Any], table: Fold[Any]) -> None:
 
 def _check_views(game: Game[Any], table: Fold[Any]) -> None:
     players = len(table.started.players)
-    secrets = getattr(game, "hidden_from", None)
     for seat in [None, *range(players)]:
-        view = game.view(table.state, seat)
-        text = json.dumps(view)
-        if secrets is None:
-            continue
-        for fact in secrets(table.state, seat):
+        text = json.dumps(game.view(table.state, seat))
+        for fact in game.hidden_from(table.state, seat):
             assert fact not in text, f"seat {seat} sees {fact!r}"
 
 
@@ -167,6 +166,25 @@ def test_random_bots_play_every_game_to_the_end(
             options=option_variant(game, i),
         )
     assert total_steps > len(games)  # games are not trivially short
+
+
+@pytest.mark.parametrize(
+    ("game", "bot"),
+    [pytest.param(g, name, id=f"{g.spec.id}-{name}") for g in all_games() for name in g.bots],
+)
+def test_the_declared_bots_play_every_game_to_the_end(game: Game[Any], bot: str) -> None:
+    """Each of the game's own bots at the even seats, random bots at the others."""
+    for players in range(game.spec.min_players, game.spec.max_players + 1):
+        seats = [game_bot(bot) if seat % 2 == 0 else random_bot for seat in range(players)]
+        for i in range(BOT_GAMES_PER_PLAYER_COUNT):
+            check_game(
+                game,
+                players,
+                f"sim-{game.spec.id}-{bot}-{players}-{i}",
+                check_all_legal=i == 0,
+                options=option_variant(game, i),
+                bots=seats,
+            )
 
 
 @pytest.mark.slow

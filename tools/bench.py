@@ -21,7 +21,7 @@ from eventsourcing.persistence import JSONTranscoder, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteFactory
 
-from domain.kernel import all_games
+from domain.games import all_games
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.store.freshness import Unknown

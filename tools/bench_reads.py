@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import get_game
+from domain.games import get_game
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from tools.bench_streams import grow

@@ -13,10 +13,28 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Command, Dice, Event, Fold, Game, GameStarted, act, apply, commitment
+from domain.kernel import (
+    ENGINE_VERSION,
+    Command,
+    Dice,
+    Event,
+    Fold,
+    Game,
+    GameStarted,
+    SetupError,
+    act,
+    apply,
+    commitment,
+    open_fold,
+    replay,
+)
 from domain.kernel import start as kernel_start
+from domain.kernel.data import data_hash
 
-Bot = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
+# Who plays a seat in a simulated game: the random bot, or a game's own bot
+# (``Game.bots``) behind ``game_bot``; ``rng`` is the simulator's, for the players'
+# own randomness (never the game's chance).
+Player = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
 
 
 def random_bot(
@@ -25,16 +43,21 @@ def random_bot(
     return rng.choice(legal)
 
 
-def game_bot(name: str) -> Bot:
-    """A bot by name: ``random``, or a game's own bot (``greedy``) where it has one."""
+def game_bot(name: str) -> Player:
+    """A bot by name: ``random``, or one the game declares (``Game.bots``: ``greedy``).
+    A game that declares no bot of that name refuses it when the bot first plays."""
     if name == "random":
         return random_bot
 
     def play(
         game: Game[Any], state: Any, seat: int, legal: list[Command], rng: random.Random
     ) -> Command:
-        module = __import__(f"domain.{game.spec.id}.bots", fromlist=[name])
-        return getattr(module, name)(state, seat, legal)
+        try:
+            own = game.bots[name]
+        except KeyError:
+            known = ", ".join(["random", *sorted(game.bots)])
+            raise SetupError(f"{game.spec.id} has no bot {name!r}; known: {known}") from None
+        return own(state, seat, legal)
 
     return play
 
@@ -55,10 +78,13 @@ class Finished:
 
 
 def open_game(
-    game: Game[Any], players: int, seed: str, options: dict[str, Any] | None = None
+    game: Game[Any],
+    players: int,
+    seed: str,
+    options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> tuple[Fold[Any], list[Event], Dice]:
-    from domain.kernel import ENGINE_VERSION, open_fold, replay
-
+    """``data``: a table's own data file (``Game.validate_data``'s normal form)."""
     started = GameStarted(
         game=game.spec.id,
         options=game.spec.resolve_options(options),
@@ -66,6 +92,8 @@ def open_game(
         mode="seeded",
         seed_commitment=commitment(seed),
         engine_version=ENGINE_VERSION,
+        data=data,
+        data_hash=data_hash(data) if data is not None else "",
     )
     dice = Dice.seeded(seed)
     events = kernel_start(game, started, dice)
@@ -77,9 +105,10 @@ def steps(
     game: Game[Any],
     players: int,
     seed: str,
-    bots: list[Bot] | Bot = random_bot,
+    bots: list[Player] | Player = random_bot,
     *,
     options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
     max_steps: int = 20_000,
 ) -> Iterator[Step | Finished]:
     """Play one game; yield each step, then ``Finished``.
@@ -87,13 +116,13 @@ def steps(
     Raises ``RuntimeError`` if the game neither ends nor offers a legal move.
     """
     rng = random.Random(f"bots:{seed}")
-    table, log, _ = open_game(game, players, seed, options)
+    table, log, _ = open_game(game, players, seed, options, data)
     seat_bots = bots if isinstance(bots, list) else [bots] * players
     for n in range(max_steps):
         if game.outcome(table.state) is not None:
             yield Finished(table, log, n)
             return
-        pending = getattr(table.state, "pending", ())
+        pending = game.pending(table.state)
         if not pending:
             raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
         seat = pending[0].seat
@@ -116,10 +145,11 @@ def play(
     game: Game[Any],
     players: int,
     seed: str,
-    bots: list[Bot] | Bot = random_bot,
+    bots: list[Player] | Player = random_bot,
     options: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> Finished:
-    for item in steps(game, players, seed, bots, options=options):
+    for item in steps(game, players, seed, bots, options=options, data=data):
         if isinstance(item, Finished):
             return item
     raise AssertionError("unreachable")
@@ -130,7 +160,7 @@ def play_stored(
     game: Game[Any],
     players: int,
     seed: str,
-    bot: Bot = random_bot,
+    bot: Player = random_bot,
     options: dict[str, Any] | None = None,
     max_steps: int = 20_000,
     *,
@@ -153,7 +183,7 @@ def play_stored(
         table = ledger.load(gid).fold
         if game.outcome(table.state) is not None or step == stop_after:
             return gid
-        pending = getattr(table.state, "pending", ())
+        pending = game.pending(table.state)
         if not pending:
             raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
         seat = pending[0].seat

@@ -1,8 +1,5 @@
 """Elfenwizards (Alan R. Moon), run by its French rulebook (rules/elfenwizards.txt)."""
 
-from domain.elfenwizards.game import Elfenwizards
-from domain.kernel import register
-
-GAME = register(Elfenwizards())
+from domain.elfenwizards.game import GAME
 
 __all__ = ["GAME"]

@@ -132,7 +132,7 @@ def greedy(state: State, seat: int, legal: list[Command]) -> Command:
     if state.phase == "retire":
         space = _quietest_space(state)
         for source in ("space", "reserve", "none"):
-            wanted = c.RetireGrandDruide(source=source, space=space)  # type: ignore[arg-type]
+            wanted = c.RetireGrandDruide(source=source, space=space)
             if wanted in legal:
                 return wanted
     if state.phase in ("roll", "reroll"):

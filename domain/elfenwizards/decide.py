@@ -189,7 +189,7 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
     if phase == "retire":
         for source in ("reserve", "space", "none"):
             for space in state.board.shared_spaces():
-                yield c.RetireGrandDruide(source=source, space=space)  # type: ignore[arg-type]
+                yield c.RetireGrandDruide(source=source, space=space)
     elif phase in ("roll", "reroll"):
         yield c.RollSpells()
         for die in sorted(set(guild.hand)):
@@ -323,9 +323,9 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
                 )
             ]
         case c.Demote(wizard=wizard_id, space=space):
-            wizard = state.wizard(wizard_id)
-            assert wizard is not None
-            owed = earns_grey(state, wizard)
+            demoted = state.wizard(wizard_id)
+            assert demoted is not None  # legal: a Demote names a wizard on the board
+            owed = earns_grey(state, demoted)
             supplied = state.options.grey_supply == 0 or state.grey_supply > 0
             rule = (
                 "demote.move" if not owed else "demote.grey" if supplied else ("ruling.grey-supply")

@@ -14,19 +14,21 @@ defeated wizards, their dice and their minor spells. Levels go by their names
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.elfenwizards.board import DEFEAT_PREFIX
+from domain.kernel import Naming
 
 # The view's spell spaces for dice: a level's major-spell space, the other two.
 _MINOR, _GREY = "minor", "grey"
 
 
-def view_facts(view: dict[str, Any], words: Any) -> dict[str, Any]:
+def view_facts(view: Mapping[str, Any], words: Naming) -> dict[str, Any]:
     """Label -> value (a number, a sentence, or a list of names)."""
     facts: dict[str, Any] = {"round": view.get("round")}
     number = view.get("phase_number")
-    title = words.names.rename(str(view.get("phase_title") or view.get("phase")))
+    title = words.rename(str(view.get("phase_title") or view.get("phase")))
     facts["phase"] = f"{number} — {title}" if number else title
     facts["dragon"] = _seat(words, view.get("dragon"))
     facts["to act"] = _seat(words, view.get("to_act"))
@@ -45,11 +47,11 @@ def view_facts(view: dict[str, Any], words: Any) -> dict[str, Any]:
     return facts
 
 
-def _seat(words: Any, seat: Any) -> str | None:
+def _seat(words: Naming, seat: Any) -> str | None:
     return words.seat(seat) if isinstance(seat, int) and seat >= 0 else None
 
 
-def _held(view: dict[str, Any], words: Any) -> dict[int, dict[str, list[str]]]:
+def _held(view: Mapping[str, Any], words: Naming) -> dict[int, dict[str, list[str]]]:
     """Seat -> label ("Druide", "defeated") -> the spaces held, in board order
     (top-down, left to right), each with its pawn and what lies on it."""
     out: dict[int, dict[str, list[str]]] = {}
@@ -72,7 +74,7 @@ def _held(view: dict[str, Any], words: Any) -> dict[int, dict[str, list[str]]]:
 
 
 def _guild(
-    guild: dict[str, Any], held: dict[str, list[str]], words: Any, top: str
+    guild: Mapping[str, Any], held: dict[str, list[str]], words: Naming, top: str
 ) -> dict[str, Any]:
     who = words.seat(guild["seat"])
     facts: dict[str, Any] = {
@@ -102,7 +104,7 @@ def _guild(
     return facts
 
 
-def _table(view: dict[str, Any], words: Any, top: str) -> dict[str, Any]:
+def _table(view: Mapping[str, Any], words: Naming, top: str) -> dict[str, Any]:
     """What lies on the table for everyone: the spells cast in the competition,
     the pips to spend, the grey supply, the round counter, the end."""
     facts: dict[str, Any] = {
@@ -123,7 +125,7 @@ def _table(view: dict[str, Any], words: Any, top: str) -> dict[str, Any]:
     facts[f"rounds without a {top}"] = view.get("rounds_without_grand_druide", 0)
     final = view.get("final")
     if final:
-        facts["the end"] = words.names.rename(str(final.get("reason", "")))
+        facts["the end"] = words.rename(str(final.get("reason", "")))
         facts["final bonus"] = [
             f"{words.seat(s)} +{n}" for s, n in enumerate(final.get("bonus", []))
         ]

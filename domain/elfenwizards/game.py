@@ -1,4 +1,4 @@
-"""The Game object the kernel registers: spec, catalogue and the pure functions."""
+"""The Elfenwizards game object: the kernel's Game protocol over this package."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.elfenwizards import setup as opening
+from domain.elfenwizards.bots import greedy
 from domain.elfenwizards.catalogue import CATALOGUE
 from domain.elfenwizards.commands import ElfenCommand
 from domain.elfenwizards.decide import decide, legal_commands
@@ -17,14 +18,19 @@ from domain.elfenwizards.scoring import outcome
 from domain.elfenwizards.state import State
 from domain.elfenwizards.table_data import data_template, validate_data
 from domain.elfenwizards.view import hidden_from, view
+from domain.elfenwizards.words import WORDS
 from domain.kernel import (
     KERNEL_EVENTS,
+    Bot,
+    CardFace,
     Command,
     Dice,
     Event,
+    Game,
     GameSpec,
     GameStarted,
     Outcome,
+    Pending,
     SetupError,
 )
 
@@ -44,6 +50,11 @@ class Elfenwizards:
     state_type = State
     command_type = ElfenCommand
     event_types: tuple[type[Event], ...] = (*KERNEL_EVENTS, *EVENT_TYPES)
+    words = WORDS
+    bots: Mapping[str, Bot[State]] = {"greedy": greedy}
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        return ()  # a game of dice and wizards: its page draws the board from the view
 
     def initial(self, started: GameStarted) -> State:
         return opening.initial(started)
@@ -62,6 +73,9 @@ class Elfenwizards:
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return legal_commands(state, seat)
+
+    def pending(self, state: State) -> tuple[Pending, ...]:
+        return state.pending
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -89,3 +103,6 @@ class Elfenwizards:
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
         return hidden_from(state, seat)
+
+
+GAME: Game[State] = Elfenwizards()

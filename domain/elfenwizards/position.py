@@ -43,7 +43,7 @@ def position(state: State) -> dict[str, Any]:
     out["rounds_without_grand_druide"] = state.rounds_without_grand_druide
     out["minor_spells_on_space"] = [g.minors_on_space for g in state.guilds]
     counter = {str(r): colours[seat] for r, seat in state.round_counter}
-    dice = {
+    dice: dict[str, dict[str, Any]] = {
         "round_counter": counter,
         "minor_dice": {g.colour: list(g.minor_dice) for g in state.guilds},
         "grey_dice": {g.colour: list(g.grey_dice) for g in state.guilds},

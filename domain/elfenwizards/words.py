@@ -1,19 +1,18 @@
-"""Elfenwizards in words: the events that list seats, by the players' names; the
-levels by their names; each command as the rulebook's action; a view as facts
-player by player (read by ``services.words.sentences`` and ``services.words.views``;
-everything here is optional)."""
+"""Elfenwizards in words (``GAME.words``): the events that list seats, by the players'
+names; the levels by their names; each command as the rulebook's action; a view as
+facts player by player (``facts.py``); the page's command labels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.elfenwizards.board import BOARD, GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.events import PhaseBegan, WinnersDeclared
 from domain.elfenwizards.facts import view_facts
 from domain.elfenwizards.placement import COLOURS
-
-__all__ = ["card_name", "command_words", "event_words", "view_facts"]
+from domain.kernel import Event, GameWords, Naming
+from domain.kernel.words import SEAT_KEYS
 
 _LEVEL_NAMES = {lv.id: lv.name for lv in BOARD.levels}
 
@@ -24,7 +23,7 @@ def card_name(card_id: str) -> str | None:
     return _LEVEL_NAMES.get(card_id)
 
 
-def event_words(event: Any, words: Any) -> str | None:
+def event_words(event: Event, words: Naming) -> str | None:
     if isinstance(event, PhaseBegan):
         who = ", ".join(words.seat(s) for s in event.order) or "nobody"
         return f"{event.title()}: to act in turn {who}"
@@ -36,13 +35,13 @@ def event_words(event: Any, words: Any) -> str | None:
     return None
 
 
-def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+def command_words(command: Mapping[str, Any], who: str, words: Naming) -> str | None:
     """One sentence for each of the game's commands (``commands.ElfenCommand``)."""
     said = _SAID.get(str(command.get("type")))
     return None if said is None else said(command, who, words)
 
 
-def _wizard(wizard: Any, words: Any) -> str:
+def _wizard(wizard: Any, words: Naming) -> str:
     """A pawn (``blue-2``) with its guild's player: seat i plays ``COLOURS[i]``."""
     colour = str(wizard).rsplit("-", 1)[0]
     if colour in COLOURS:
@@ -50,7 +49,7 @@ def _wizard(wizard: Any, words: Any) -> str:
     return str(wizard)
 
 
-def _space(space: Any, words: Any, kind: str = "space") -> str:
+def _space(space: Any, words: Naming, kind: str = "space") -> str:
     """A board space by its level's name and its id ("the Magicien space M2",
     "the Sorcier title S2"). A table's own layout may use other ids: those are
     said as they are."""
@@ -59,7 +58,7 @@ def _space(space: Any, words: Any, kind: str = "space") -> str:
     return f"the {kind} {space}"
 
 
-def _dice_space(space: Any, words: Any) -> str:
+def _dice_space(space: Any, words: Naming) -> str:
     if space == MINOR_SPACE:
         return "the minor-spell space"
     if space == GREY_SPACE:
@@ -67,7 +66,7 @@ def _dice_space(space: Any, words: Any) -> str:
     return f"the {words.card(str(space))} major-spell space"
 
 
-def _retire(c: dict[str, Any], who: str, words: Any) -> str:
+def _retire(c: Mapping[str, Any], who: str, words: Naming) -> str:
     top = words.card(BOARD.levels[0].id)
     to = f"retires the {top} to {_space(c.get('space'), words)}"
     paid = {"reserve": "from the reserve", "space": "from the minor-spell space"}
@@ -77,12 +76,12 @@ def _retire(c: dict[str, Any], who: str, words: Any) -> str:
     return f"{who} puts a minor spell {source} on the round counter, and {to}"
 
 
-def _cast(c: dict[str, Any], who: str, words: Any) -> str:
+def _cast(c: Mapping[str, Any], who: str, words: Naming) -> str:
     spell = "a minor spell" if c.get("die") is None else f"a major {c['die']}"
     return f"{who} casts {spell} beside {_wizard(c.get('wizard'), words)}"
 
 
-_SAID: dict[str, Callable[[dict[str, Any], str, Any], str]] = {
+_SAID: dict[str, Callable[[Mapping[str, Any], str, Naming], str]] = {
     "RetireGrandDruide": _retire,
     "RollSpells": lambda c, who, w: f"{who} rolls their major spells",
     "PlaceDie": lambda c, who, w: (
@@ -110,3 +109,28 @@ _SAID: dict[str, Callable[[dict[str, Any], str, Any], str]] = {
         f"{who} designates {c.get('wizard')} to take the title their tied candidates contest"
     ),
 }
+
+
+WORDS = GameWords(
+    card_name=card_name,
+    command_words=command_words,
+    event_words=event_words,
+    view_facts=view_facts,
+    seat_keys=SEAT_KEYS | {"to act", "dragon"},  # who acts now, who holds the dragon
+    command_labels={
+        "RetireGrandDruide": "Retire the Grand Druide",
+        "RollSpells": "Roll your spells",
+        "PlaceDie": "Place a die",
+        "EndPlacement": "Keep the rest for phase 3",
+        "Reroll": "Reroll (pay a minor spell)",
+        "SpendDie": "Spend a die",
+        "StopSpending": "Stop spending",
+        "LeaveDice": "Leave the dice",
+        "TakeBackDice": "Take the dice back",
+        "CastSpell": "Cast a spell",
+        "Pass": "Pass",
+        "FillVacancy": "Fill a vacant title",
+        "Demote": "Move to a Magicien space",
+        "RemoveGreyToken": "Remove a grey token",
+    },
+)

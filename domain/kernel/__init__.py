@@ -1,4 +1,6 @@
-"""Game-agnostic kernel: base types, dice, rule catalogues, the Game protocol, the fold."""
+"""Game-agnostic kernel: base types, dice, rule catalogues, the Game protocol and what
+a game declares (words, faces, bots), the fold. It imports no game (``domain.games``
+holds the registry)."""
 
 from domain.kernel.dice import Dice, commitment
 from domain.kernel.errors import DiceRequired, IllegalCommand, SetupError
@@ -11,6 +13,7 @@ from domain.kernel.events import (
     GameStarted,
     SeedRevealed,
 )
+from domain.kernel.faces import CardFace
 from domain.kernel.fold import (
     Fold,
     act,
@@ -22,15 +25,7 @@ from domain.kernel.fold import (
     start,
     stored_command,
 )
-from domain.kernel.game import (
-    Game,
-    GameOptions,
-    GameSpec,
-    OptionSpec,
-    all_games,
-    get_game,
-    register,
-)
+from domain.kernel.game import Bot, Game, GameOptions, GameSpec, OptionSpec
 from domain.kernel.pending import Pending, pending_for, require_pending, seats_text
 from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
 from domain.kernel.types import (
@@ -43,6 +38,7 @@ from domain.kernel.types import (
     Visibility,
     private,
 )
+from domain.kernel.words import GameWords, Naming
 
 # Recorded in every GameStarted and snapshot. Raised whenever the same
 # commands can decide differently: 0.2.0 changed rulings' defaults (Spell Wars
@@ -57,6 +53,8 @@ __all__ = [
     "KERNEL_RULES",
     "PUBLIC",
     "ActionTaken",
+    "Bot",
+    "CardFace",
     "CardsShuffled",
     "Catalogue",
     "Command",
@@ -71,7 +69,9 @@ __all__ = [
     "GameOptions",
     "GameSpec",
     "GameStarted",
+    "GameWords",
     "IllegalCommand",
+    "Naming",
     "OptionSpec",
     "Outcome",
     "Pending",
@@ -81,16 +81,13 @@ __all__ = [
     "SetupError",
     "Visibility",
     "act",
-    "all_games",
     "apply",
     "apply_all",
     "commitment",
     "decode_command",
-    "get_game",
     "open_fold",
     "pending_for",
     "private",
-    "register",
     "replay",
     "require_pending",
     "seats_text",

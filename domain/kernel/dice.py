@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, overload
 
 from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds, needs_text
 from domain.kernel.errors import DiceRequired
@@ -469,9 +469,16 @@ class Dice:
             return source.named(pile[:1], pile[0], what)
         return source.named(pile, None, what, seat)
 
-    def named_cards(self, supplied: Sequence[str]) -> tuple[str, ...]:
+    @overload
+    def named_cards(self, supplied: Sequence[str]) -> tuple[str, ...]: ...
+
+    @overload
+    def named_cards(self, supplied: Sequence[str | None]) -> tuple[str | None, ...]: ...
+
+    def named_cards(self, supplied: Sequence[str | None]) -> tuple[str | None, ...]:
         """The ids of the cards a table named as drawn (``supplied``, each a card's
-        id, kind or printed name), as the engine took them: what a record keeps."""
+        id, kind or printed name), as the engine took them: what a record keeps.
+        A card not named yet (None: a seat still to enter its draw) stays None."""
         source = self.source
         if isinstance(source, ScriptedSource) and len(source.drew) == len(supplied):
             return tuple(source.drew)

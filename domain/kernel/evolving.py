@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
 from domain.kernel.types import Event
 
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
 S = TypeVar("S")
-T = TypeVar("T")
+# A state whose ``pending`` is derived: a msgspec Struct (``replace`` makes the next one).
+SP = TypeVar("SP", bound=msgspec.Struct)
+T = TypeVar("T", bound=_Identified)
 Handlers = Mapping[type[Event], Callable[[S, Any], S]]
 
 
@@ -35,23 +43,23 @@ def evolve_by_handlers(
     return settle(state) if changed and settle is not None else state
 
 
-class PendingEvolver(Generic[S]):
+class PendingEvolver(Generic[SP]):
     """A game's ``evolve`` and ``evolve_all`` from its handlers, with its pending
     decisions derived by ``pending_of`` once per batch (into the state's ``pending``)."""
 
-    def __init__(self, handlers: Handlers[S], pending_of: Callable[[S], Any]) -> None:
+    def __init__(self, handlers: Handlers[SP], pending_of: Callable[[SP], Any]) -> None:
         self.handlers = handlers
         self.pending_of = pending_of
 
-    def evolve(self, state: S, event: Event) -> S:
+    def evolve(self, state: SP, event: Event) -> SP:
         return self.evolve_all(state, (event,))
 
-    def evolve_all(self, state: S, events: Iterable[Event]) -> S:
+    def evolve_all(self, state: SP, events: Iterable[Event]) -> SP:
         """``evolve`` over each event in turn; no handler reads ``pending``, so it is
         derived once, after the last event that changed the state."""
         return evolve_by_handlers(state, events, self.handlers, self._settle)
 
-    def step(self, state: S, event: Event) -> S:
+    def step(self, state: SP, event: Event) -> SP:
         """One event through its handler, the pending decisions left as they were:
         for a decision's own working state (its flow), which reads them only before
         its first event. Deriving them at each event it emits was most of the cost
@@ -59,12 +67,12 @@ class PendingEvolver(Generic[S]):
         handler = self.handlers.get(type(event))
         return state if handler is None else handler(state, event)
 
-    def step_all(self, state: S, events: Iterable[Event]) -> S:
+    def step_all(self, state: SP, events: Iterable[Event]) -> SP:
         """``step`` over each event in turn."""
         return evolve_by_handlers(state, events, self.handlers)
 
-    def _settle(self, state: S) -> S:
-        return msgspec.structs.replace(state, pending=self.pending_of(state))  # type: ignore[type-var]
+    def _settle(self, state: SP) -> SP:
+        return msgspec.structs.replace(state, pending=self.pending_of(state))
 
 
 _id = attrgetter("id")
@@ -77,7 +85,7 @@ def change_by_id(items: tuple[T, ...], item_id: str, change: Callable[[T], T]) -
     speed over the ids: evolve does this at most events of a game with many
     pieces. The ids are read by a comprehension (``map`` over ``attrgetter`` is
     about half as slow again: one call per item)."""
-    ids = [x.id for x in items]  # type: ignore[attr-defined]
+    ids = [x.id for x in items]
     if ids.count(item_id) != 1:
         return tuple([change(x) if _id(x) == item_id else x for x in items])
     out = list(items)
@@ -88,7 +96,7 @@ def change_by_id(items: tuple[T, ...], item_id: str, change: Callable[[T], T]) -
 
 def without_id(items: tuple[T, ...], item_id: str) -> tuple[T, ...]:
     """``items`` without those whose ``id`` is ``item_id`` (the one found as above)."""
-    ids = [x.id for x in items]  # type: ignore[attr-defined]
+    ids = [x.id for x in items]
     if ids.count(item_id) != 1:
         return tuple([x for x in items if _id(x) != item_id])
     out = list(items)

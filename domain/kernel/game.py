@@ -1,8 +1,10 @@
-"""The Game protocol (decider pattern) and the registry of games as data."""
+"""The Game protocol (decider pattern): what a game is, and what it declares about itself.
+
+The registry of the installed games is ``domain.games``; the kernel imports no game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, Self, TypeVar
 
 import msgspec
@@ -10,8 +12,11 @@ import msgspec
 from domain.kernel.dice import Dice
 from domain.kernel.errors import SetupError
 from domain.kernel.events import GameStarted
+from domain.kernel.faces import CardFace
+from domain.kernel.pending import Pending
 from domain.kernel.rules import Catalogue
 from domain.kernel.types import Command, Event, Outcome
+from domain.kernel.words import GameWords
 
 S = TypeVar("S")
 OptionValue = int | str | bool
@@ -50,7 +55,7 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
         elif isinstance(raw, bool) and kind is not bool:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
         elif isinstance(raw, kind) or (isinstance(raw, str) and raw in self.allowed):
-            value = raw  # type: ignore[assignment]
+            value = raw
         else:
             raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
         if self.allowed and value not in self.allowed:
@@ -109,14 +114,58 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
         }
 
 
-class Game(Protocol[S]):
-    """What every game module provides. All functions are pure."""
+# A bot: the command it sends for a seat, given the state and the seat's legal
+# commands (never empty). Its own choices are pure: the same three, the same command.
+Bot = Callable[[S, int, list[Command]], Command]
 
-    spec: GameSpec
-    catalogue: Catalogue
-    state_type: type
-    command_type: Any  # a Union of the game's Command classes
-    event_types: tuple[type[Event], ...]
+
+class Game(Protocol[S]):
+    """What every game provides: its facts, its declarations and its pure functions.
+
+    Everything a service needs of a game is a member here (a service never loads a
+    game's module by name nor probes it for a method); ``tests/domain/test_game_contract.py``
+    checks every registered game against this list."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """Id, name, player counts, rulebook and options."""
+        ...
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The rules every event and refusal cites."""
+        ...
+
+    @property
+    def state_type(self) -> type[S]:
+        """The state's class (snapshots decode into it)."""
+        ...
+
+    @property
+    def command_type(self) -> Any:
+        """A Union of the game's Command classes (commands decode into it)."""
+        ...
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        """Every event class the game's streams hold."""
+        ...
+
+    @property
+    def words(self) -> GameWords:
+        """What the game says about itself in words."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, Bot[S]]:
+        """The game's own bots by name (``greedy``), each able to play any seat at
+        any player count; the random bot is every game's (``tools.simulation``)."""
+        ...
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        """Every card of the built-in data as a page draws it (none: a game without
+        cards to draw, whose page draws its view)."""
+        ...
 
     def initial(self, started: GameStarted) -> S:
         """The state right after ``GameStarted``, before any setup event."""
@@ -137,6 +186,10 @@ class Game(Protocol[S]):
         ...
 
     def legal_commands(self, state: S, seat: int) -> list[Command]: ...
+
+    def pending(self, state: S) -> tuple[Pending, ...]:
+        """Who must decide what, now (empty once the game is over)."""
+        ...
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
@@ -174,31 +227,3 @@ class Game(Protocol[S]):
         in other seats' hands, the order of face-down piles, and the like. The
         generic simulation test checks every view against it."""
         ...
-
-
-_REGISTRY: dict[str, Game[Any]] = {}
-
-
-def register(game: Game[Any]) -> Game[Any]:
-    if game.spec.id in _REGISTRY:
-        raise ValueError(f"game {game.spec.id!r} registered twice")
-    _REGISTRY[game.spec.id] = game
-    return game
-
-
-def get_game(game_id: str) -> Game[Any]:
-    game = _REGISTRY.get(game_id)
-    if game is not None:  # every read and act asks: no import statement then (1–2 µs)
-        return game
-    from domain import games  # noqa: F401  (registers every game)
-
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        raise SetupError(f"unknown game {game_id!r}; known: {sorted(_REGISTRY)}") from None
-
-
-def all_games() -> Sequence[Game[Any]]:
-    from domain import games  # noqa: F401
-
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]

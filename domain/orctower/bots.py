@@ -9,12 +9,16 @@ energy, then apply the effect that scores best after a one-step look-ahead
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from domain.kernel import Command, Dice
 from domain.orctower import commands as c
 from domain.orctower.decide import decide
 from domain.orctower.evolve import evolve
 from domain.orctower.queries import attackable, energy_for, is_poison, spell_of, value
 from domain.orctower.state import State, card_spell, slot_of
+
+C = TypeVar("C", bound=Command)
 
 _SPELL_TASTE = {"fireball": 5, "lightning_bolt": 4, "earthquake": 4, "ice_storm": 3, "wisdom": 2}
 
@@ -35,7 +39,8 @@ def _look(state: State, seat: int, command: Command) -> float:
     return _worth(after, seat)
 
 
-def _first(legal: list[Command], kind: type) -> list[Command]:
+def _first(legal: list[Command], kind: type[C]) -> list[C]:
+    """The legal commands of one kind."""
     return [x for x in legal if isinstance(x, kind)]
 
 
@@ -52,20 +57,19 @@ def _actions(state: State, seat: int, legal: list[Command]) -> Command:
     attacks = [
         x
         for x in casts
-        if isinstance(x, c.Cast)
-        and spell_of(state, x.card).kind in ("attack", "area")
+        if spell_of(state, x.card).kind in ("attack", "area")
         and (targets or spell_of(state, x.card).effect == "bolt")
     ]
     if attacks:
-        return max(attacks, key=lambda x: _SPELL_TASTE.get(card_spell(x.card), 1))  # type: ignore[union-attr]
+        return max(attacks, key=lambda x: _SPELL_TASTE.get(card_spell(x.card), 1))
     teleports = _first(legal, c.Teleport)
     if teleports:
-        best = max(teleports, key=lambda x: _crowd(state, x.space))  # type: ignore[union-attr]
-        if _crowd(state, best.space) > _crowd(state, p.space):  # type: ignore[union-attr]
+        best = max(teleports, key=lambda x: _crowd(state, x.space))
+        if _crowd(state, best.space) > _crowd(state, p.space):
             return best
     for kind in ("knowledge", "support"):
         for x in casts:
-            if isinstance(x, c.Cast) and spell_of(state, x.card).kind == kind:
+            if spell_of(state, x.card).kind == kind:
                 return x
     for other in (c.GivePoison, c.UseToad):
         found = _first(legal, other)
@@ -80,7 +84,6 @@ def _casting(state: State, seat: int, legal: list[Command]) -> Command:
     top = spell.levels[-1].energy
     if energy_for(state.casting, spell) < top:
         for x in _first(legal, c.Upgrade):
-            assert isinstance(x, c.Upgrade)
             if (x.energy or spell_of(state, x.card).energy) == spell.energy:
                 return x
     effects = [x for x in legal if isinstance(x, c.RESOLUTIONS) and not isinstance(x, c.Fizzle)]
@@ -113,7 +116,7 @@ def greedy(state: State, seat: int, legal: list[Command]) -> Command:
         return _casting(state, seat, legal)
     if stage == "demand":
         cards = _first(legal, c.DiscardCard)
-        poison = [x for x in cards if isinstance(x, c.DiscardCard) and is_poison(x.card)]
+        poison = [x for x in cards if is_poison(x.card)]
         return (poison or cards)[0]
     if stage == "bonus":
         return legal[0]

@@ -10,6 +10,7 @@ offer one).
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.rules import Source
 
 P = "orctower."
 SETUP = "Mise en place - jeu de base"
@@ -28,8 +29,8 @@ REINFORCE = "Module: renforts"
 DATA = "Données (non imprimées)"
 
 
-def _r(rid: str, section: str, passage: str, summary: str, source: str = "rulebook") -> Rule:
-    return Rule(id=P + rid, section=section, passage=passage, summary=summary, source=source)  # type: ignore[arg-type]
+def _r(rid: str, section: str, passage: str, summary: str, source: Source = "rulebook") -> Rule:
+    return Rule(id=P + rid, section=section, passage=passage, summary=summary, source=source)
 
 
 def _a(rid: str, section: str, summary: str) -> Rule:

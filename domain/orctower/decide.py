@@ -6,6 +6,9 @@ the rule that forbids it (``refusal``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 from domain.orctower import commands as c
 from domain.orctower import events as ev
@@ -267,7 +270,8 @@ def _toad(run: Run, seat: int, cmd: c.UseToad) -> None:
             defeat(run, seat, target.id)
 
 
-HANDLERS = {
+# Each command's handler, by the command's class (its third argument is that command).
+HANDLERS: dict[type[Command], Callable[[Run, int, Any], None]] = {
     c.KeepMission: _keep,
     c.RevealMarker: _reveal,
     c.Teleport: _teleport,

@@ -77,7 +77,7 @@ def _reshuffled(state: State, e: CardsShuffled) -> State:
     if pile in ("attack", "knowledge"):
         i = 0 if pile == "attack" else 1
         piles = tuple([order if j == i else p for j, p in enumerate(state.piles)])
-        return rep(state, piles=piles)  # type: ignore[arg-type]
+        return rep(state, piles=piles)
     if pile == "missions":
         return rep(state, missions_left=order)
     if pile == "toads":
@@ -156,7 +156,7 @@ def _cast(state: State, e: ev.SpellCast) -> State:
         energy[ENERGIES.index(e.energy)] = 1
     else:
         wild += 1
-    casting = Casting(card=e.card, energy=tuple(energy), wild=wild)  # type: ignore[arg-type]
+    casting = Casting(card=e.card, energy=(energy[0], energy[1], energy[2], energy[3]), wild=wild)
     state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
     return rep(state, casting=casting, actions=state.actions - 1, bonus_energy=0)
 
@@ -203,7 +203,7 @@ def _filled(state: State, e: ev.PaletteFilled) -> State:
     pile, unknown = taken(state.piles[i], state.unknown, PILE_NAMES[i], [e.card])
     piles = tuple([pile if j == i else p for j, p in enumerate(state.piles)])
     palette = tuple([e.card if j == e.slot else c for j, c in enumerate(state.palette)])
-    return rep(state, piles=piles, palette=palette, unknown=unknown)  # type: ignore[arg-type]
+    return rep(state, piles=piles, palette=palette, unknown=unknown)
 
 
 PILE_NAMES = ("attack", "knowledge")

@@ -7,16 +7,22 @@ from typing import Any
 
 from domain.kernel import (
     KERNEL_EVENTS,
+    Bot,
+    CardFace,
     Command,
     Dice,
     Event,
+    Game,
     GameSpec,
     GameStarted,
     Outcome,
+    Pending,
     SetupError,
 )
 from domain.orctower import data as game_data
+from domain.orctower import faces
 from domain.orctower import setup as opening
+from domain.orctower.bots import greedy
 from domain.orctower.catalogue import CATALOGUE
 from domain.orctower.commands import OrcCommand
 from domain.orctower.decide import decide
@@ -28,6 +34,7 @@ from domain.orctower.positions import position, validate_setup
 from domain.orctower.scoring import outcome
 from domain.orctower.state import State
 from domain.orctower.view import hidden_from, view
+from domain.orctower.words import WORDS
 
 SPEC = GameSpec(
     id="orctower",
@@ -45,6 +52,11 @@ class OrcTower:
     state_type = State
     command_type: Any = OrcCommand
     event_types: tuple[type[Event], ...] = (*KERNEL_EVENTS, *EVENT_TYPES)
+    words = WORDS
+    bots: Mapping[str, Bot[State]] = {"greedy": greedy}
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        return faces.card_faces()
 
     def initial(self, started: GameStarted) -> State:
         return opening.initial(started)
@@ -63,6 +75,9 @@ class OrcTower:
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         return legal_commands(state, seat)
+
+    def pending(self, state: State) -> tuple[Pending, ...]:
+        return state.pending
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -91,3 +106,6 @@ class OrcTower:
 
     def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return game_data.validate_data(data)
+
+
+GAME: Game[State] = OrcTower()

@@ -186,9 +186,11 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
     cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".", data)
     for seat, s in enumerate(spec.seats or []):
         for lst in (s.hand, s.deck, s.discard):
-            for i, card in enumerate(lst or []):
+            if lst is None:
+                continue
+            for i, card in enumerate(lst):
                 if "." not in card and _spell_known(card, data):
-                    lst[i] = cards.own(card, seat)  # type: ignore[index]
+                    lst[i] = cards.own(card, seat)
     for lst in _card_lists(spec):
         for i, card in enumerate(lst):
             if card == "":
@@ -247,8 +249,8 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
     for t in (spec.terrain or []) + (spec.toad_tiles or []):
         _check_range(t.quarter, 1, 6, "tile quarter")
         _check_range(t.section, 0, 2, "tile section")
-    for s in spec.terrain_sections or []:
-        _check_range(s, 0, 2, "terrain_sections[]")
+    for section in spec.terrain_sections or []:
+        _check_range(section, 0, 2, "terrain_sections[]")
     known = {c.id for c in (*data.creatures, *data.reinforcements)}
     for cid in everything:
         if cid.rsplit("-", 1)[0] not in known:
@@ -310,11 +312,11 @@ def from_position(state: State, given: Mapping[str, Any]) -> State:
     spec = msgspec.convert(dict(given), PositionSpec)
     seats = list(state.seats)
     for i, s in enumerate(spec.seats or []):
-        changes = {k: v for k, v in msgspec.to_builtins(s).items()}
+        laid = dict(msgspec.to_builtins(s))
         for key in ("hand", "deck", "discard", "defeated", "gauges", "powers", "offer", "toads"):
-            if key in changes:
-                changes[key] = tuple(changes[key])
-        seats[i] = rep(seats[i], **changes)
+            if key in laid:
+                laid[key] = tuple(laid[key])
+        seats[i] = rep(seats[i], **laid)
     changes: dict[str, Any] = {}
     for key in (
         "round",

@@ -25,7 +25,11 @@ rep = msgspec.structs.replace
 
 def types_in_play(data: Data, options: Options) -> tuple[str, ...]:
     """The type on each hunting-board slot, reinforcements replacing base types."""
-    swaps = {options.crocodile: "croc", options.toad: "toad", options.bombardier: "bombardier"}
+    swaps: dict[str, str] = {
+        options.crocodile: "croc",
+        options.toad: "toad",
+        options.bombardier: "bombardier",
+    }
     return tuple(swaps.get(c.id, c.id) for c in data.creatures)
 
 

@@ -1,4 +1,4 @@
-"""The orc tower in words (read by ``services.words.sentences``; everything here is optional).
+"""The orc tower in words (``GAME.words``).
 
 The game's own lines name each card by its instance id (``ice_storm.04``,
 ``goblin-07``), which a player types in commands: every text says the card's
@@ -12,12 +12,11 @@ file renames it) and its seats by ``words.seat``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.kernel import GameWords, Naming
 from domain.orctower.data import CHANGE_NAMES, POWER_NAMES, SECTION_NAMES, destiny_name
-
-LINES_SAY_IDS = True
 
 # A spell's effects as the rulebook counts them (« le premier effet », « le second »).
 _NTH = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -32,13 +31,13 @@ def card_name(card_id: str) -> str | None:
     return destiny_name(card_id) or CHANGE_NAMES.get(card_id) or POWER_NAMES.get(card_id)
 
 
-def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+def command_words(command: Mapping[str, Any], who: str, words: Naming) -> str | None:
     """One sentence for each of the game's commands (``commands.OrcCommand``)."""
     said = _SAID.get(str(command.get("type")))
     return None if said is None else said(command, who, words)
 
 
-def _effect(command: dict[str, Any]) -> str:
+def _effect(command: Mapping[str, Any]) -> str:
     level = int(command.get("level", 1))
     return f"the spell's {_NTH.get(level, f'level {level}')} effect"
 
@@ -49,18 +48,18 @@ def _section(section: Any) -> str:
     return f"section {section}"
 
 
-def _upgrade(c: dict[str, Any], who: str, words: Any) -> str:
+def _upgrade(c: Mapping[str, Any], who: str, words: Naming) -> str:
     energy = f", for 1 {c['energy']} energy" if c.get("energy") else ""
     return f"{who} adds {words.card(c['card'])} to the spell as an upgrade{energy}"
 
 
-def _upgrade_draw(c: dict[str, Any], who: str, words: Any) -> str:
+def _upgrade_draw(c: Mapping[str, Any], who: str, words: Naming) -> str:
     if c.get("card"):
         return f"{who} uses an upgrade's draw to take {words.card(c['card'])} from the discard"
     return f"{who} uses an upgrade's draw to take the top card of the discard"
 
 
-def _blast(c: dict[str, Any], who: str, words: Any) -> str:
+def _blast(c: Mapping[str, Any], who: str, words: Naming) -> str:
     side = int(c.get("side", 0))
     also = (
         f" and the same section of the {'next' if side > 0 else 'previous'} quarter" if side else ""
@@ -68,13 +67,13 @@ def _blast(c: dict[str, Any], who: str, words: Any) -> str:
     return f"{who} strikes {_section(c.get('section'))} of {who}'s quarter{also} with {_effect(c)}"
 
 
-def _learn(c: dict[str, Any], who: str, words: Any) -> str:
+def _learn(c: Mapping[str, Any], who: str, words: Naming) -> str:
     slot = int(c.get("slot", 0))
     pile = "attack" if slot < _PALETTE_PILE_SIZE else "knowledge"
     return f"{who} learns the spell in palette slot {slot} ({pile} pile) into the discard"
 
 
-def _replenish(c: dict[str, Any], who: str, words: Any) -> str:
+def _replenish(c: Mapping[str, Any], who: str, words: Naming) -> str:
     if int(c.get("level", 1)) == 1:
         return f"{who} draws 2 cards from the deck with {_effect(c)}"
     cards = c.get("cards") or ()
@@ -82,24 +81,24 @@ def _replenish(c: dict[str, Any], who: str, words: Any) -> str:
     return f"{who} takes {taken} from the discard and gains an action with {_effect(c)}"
 
 
-def _advance(c: dict[str, Any], who: str, words: Any) -> str:
+def _advance(c: Mapping[str, Any], who: str, words: Naming) -> str:
     n = int(c.get("level", 1))
     sections = "1 section" if n == 1 else f"{n} sections"
     return f"{who} advances {words.card(c['creature'])} {sections} toward the tower"
 
 
-def _hex(c: dict[str, Any], who: str, words: Any) -> str:
+def _hex(c: Mapping[str, Any], who: str, words: Naming) -> str:
     if int(c.get("level", 1)) == 1:
         return f"{who} makes {words.seat(c.get('seat'))} discard a card"
     return f"{who} gains an action; every opponent holding more than 3 cards discards one"
 
 
-def _use_toad(c: dict[str, Any], who: str, words: Any) -> str:
+def _use_toad(c: Mapping[str, Any], who: str, words: Naming) -> str:
     on = f" on {words.card(c['creature'])}" if c.get("creature") else ""
     return f"{who} uses baby toad {words.card(c['tile'])}{on}"
 
 
-_Said = Callable[[dict[str, Any], str, Any], str]
+_Said = Callable[[Mapping[str, Any], str, Naming], str]
 _SAID: dict[str, _Said] = {
     "KeepMission": lambda c, who, w: f"{who} keeps the secret mission {w.card(c['mission'])}",
     "RevealMarker": lambda c, who, w: f"{who} reveals a creature marker on quarter {c['quarter']}",
@@ -131,3 +130,11 @@ _SAID: dict[str, _Said] = {
     "SkipBonuses": lambda c, who, w: f"{who} renounces the open bonus actions",
     "UseToad": _use_toad,
 }
+
+
+WORDS = GameWords(
+    card_name=card_name,
+    command_words=command_words,
+    lines_say_ids=True,
+    seat_lists=frozenset({"demands"}),  # who must discard a card
+)

@@ -2,14 +2,17 @@
 
 An instance id is ``<slug>#<copy>`` (copy 1..8): distinctive enough that the
 hidden-information check can look for it in a view's JSON.
+
+The rules read a card from the card set of the game at hand (``State.cards``: the
+built-in cards, or a table's own data), never from the module: the set of ids is
+the box's and never changes, but a table may rewrite a card's name, texts and
+effects.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -128,8 +131,12 @@ class CardSet:
             f"{c.slug}#{i}": c for c in cards.values() for i in range(1, c.copies + 1)
         }
 
+    def card(self, instance: str) -> Card:
+        """The card an instance id (``fireball#2``) is a copy of."""
+        return self.by_instance[instance]
 
-def card_set(decks: Mapping[str, list[Mapping[str, Any]]]) -> CardSet:
+
+def card_set(decks: Mapping[str, Sequence[Mapping[str, Any]]]) -> CardSet:
     cards: dict[str, Card] = {}
     for kind, raws in decks.items():
         for raw in raws:
@@ -144,28 +151,9 @@ def built_in() -> CardSet:
     return card_set(built_in_raw())
 
 
-# The card set of the game being decided: a table's own data, or None for the built-in
-# cards. The game object sets it around each protocol call (``using``), so that the rules
-# read a table's texts without threading them through every function.
-_ACTIVE: ContextVar[CardSet | None] = ContextVar("spellwars_cards", default=None)
-
-
-@contextmanager
-def using(cards: CardSet | None) -> Iterator[None]:
-    token = _ACTIVE.set(cards)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
-
-
 def all_cards() -> dict[str, Card]:
     """The built-in cards by slug (the set of cards, their decks and copies never change)."""
     return built_in().by_slug
-
-
-def card(instance: str) -> Card:
-    return (_ACTIVE.get() or built_in()).by_instance[instance]
 
 
 def instances(kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -182,9 +170,7 @@ def main_deck() -> tuple[str, ...]:
     return instances(("source", "quality", "delivery", "wild"))
 
 
-def name(instance: str) -> str:
-    return card(instance).name
-
-
-def slot_of(instance: str) -> str:
-    return card(instance).kind
+def printed_name(instance: str) -> str:
+    """A card instance's name in the built-in data: what the events' own lines say
+    (a table with its own data reads them in its names: ``services.words.card_names``)."""
+    return built_in().card(instance).name

@@ -12,6 +12,7 @@ fill a gap with a number or behaviour of ours. Every card is an entry too
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.rules import Source
 from domain.spellwars.cards import all_cards
 
 PREP = "Mise en place / Début de chaque tour"
@@ -32,8 +33,27 @@ FAST = "Variante combat rapide"
 ENGINE = "Engine"
 
 
-def r(id: str, section: str, passage: str, summary: str, **kw: object) -> Rule:
-    return Rule(id=id, section=section, passage=passage, summary=summary, **kw)  # type: ignore[arg-type]
+def r(
+    id: str,
+    section: str,
+    passage: str,
+    summary: str,
+    *,
+    source: Source = "rulebook",
+    readings: tuple[Reading, ...] = (),
+    default: str = "",
+    why: str = "",
+) -> Rule:
+    return Rule(
+        id=id,
+        section=section,
+        passage=passage,
+        summary=summary,
+        source=source,
+        readings=readings,
+        default=default,
+        why=why,
+    )
 
 
 RULES = [

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.kernel import SetupError
 from domain.kernel.data import data_hash, name_problem
-from domain.spellwars.cards import GLYPHS, CardSet, built_in_raw, card_set, from_raw
+from domain.spellwars.cards import GLYPHS, CardSet, built_in, built_in_raw, card_set, from_raw
 from domain.spellwars.language import LanguageError, check_passive, parse
 
 MAIN = ("source", "quality", "delivery")
@@ -129,17 +129,33 @@ def validate(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+# The card sets built so far, by the hash of their data: a memo (each decision, view
+# and list of legal commands asks for its game's set; building one parses every line).
 _SETS: dict[str, CardSet] = {}
+# The same with Trankilus rewritten (trankilus=after), by the hash of the data they
+# rewrite ("": the built-in cards).
+_AFTER: dict[str, CardSet] = {}
 
 
-def cards_of(data: Mapping[str, Any] | None, digest: str = "") -> CardSet | None:
+def cards_of(data: Mapping[str, Any] | None, digest: str = "") -> CardSet:
     """The card set of a game's data (None: the built-in cards); built once per data."""
     if data is None:
-        return None
+        return built_in()
     key = digest or data_hash(data)
     if key not in _SETS:
         _SETS[key] = card_set(data)
     return _SETS[key]
+
+
+def cards_for(data: Mapping[str, Any] | None, digest: str, trankilus: str) -> CardSet:
+    """The card set a game plays with: its table's data (``digest``: its hash, if known;
+    None: the built-in cards), and the options that rewrite a card (``trankilus``)."""
+    if trankilus == "first":
+        return cards_of(data, digest)
+    key = "" if data is None else digest or data_hash(data)
+    if key not in _AFTER:
+        _AFTER[key] = card_set(trankilus_after(data or template()))
+    return _AFTER[key]
 
 
 @cache

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from domain.kernel import HIDDEN, Consequence, Pending, Visibility, private, seats_text
-from domain.spellwars.cards import name
+from domain.spellwars.cards import printed_name
 from domain.spellwars.selector_words import said_prompt, selector_words
 from domain.spellwars.state import Choice, Flow, Wizard
 
 
 def _names(cards: tuple[str, ...]) -> str:
-    return ", ".join(name(c) for c in cards) or "nothing"
+    return ", ".join(printed_name(c) for c in cards) or "nothing"
 
 
 class RoundStarted(Consequence, frozen=True, kw_only=True):
@@ -59,7 +59,9 @@ class CardTakenBack(Consequence, frozen=True, kw_only=True):
         return private(self.seat)
 
     def describe(self) -> str:
-        return f"seat {self.seat} takes {name(self.card)} back into hand (more than 3 placed)"
+        return (
+            f"seat {self.seat} takes {printed_name(self.card)} back into hand (more than 3 placed)"
+        )
 
 
 class CardTrimmed(Consequence, frozen=True, kw_only=True):
@@ -69,7 +71,7 @@ class CardTrimmed(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat}'s spell is incorrect: {name(self.card)} is discarded"
+        return f"seat {self.seat}'s spell is incorrect: {printed_name(self.card)} is discarded"
 
 
 class WildTypesChosen(Consequence, frozen=True, kw_only=True):
@@ -81,7 +83,7 @@ class WildTypesChosen(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         pairs = ", ".join(
-            f"{name(w)} as the {t}" for w, t in zip(self.wilds, self.slots, strict=True)
+            f"{printed_name(w)} as the {t}" for w, t in zip(self.wilds, self.slots, strict=True)
         )
         return f"seat {self.seat}'s wild magic stands for: {pairs}"
 
@@ -124,7 +126,7 @@ class WildMagicReplaced(Consequence, frozen=True, kw_only=True):
     found: str | None
 
     def describe(self) -> str:
-        got = name(self.found) if self.found else "nothing (no such card left)"
+        got = printed_name(self.found) if self.found else "nothing (no such card left)"
         turned = len(self.turned)
         return f"seat {self.seat}'s wild magic ({self.slot}) turned {turned} card(s): {got} joins"
 
@@ -134,7 +136,7 @@ class ComponentStarted(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} resolves {name(self.card)}"
+        return f"seat {self.seat} resolves {printed_name(self.card)}"
 
 
 class ComponentResolved(Consequence, frozen=True, kw_only=True):
@@ -142,7 +144,7 @@ class ComponentResolved(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"{name(self.card)} (seat {self.seat}) is resolved"
+        return f"{printed_name(self.card)} (seat {self.seat}) is resolved"
 
 
 class SpellFinished(Consequence, frozen=True, kw_only=True):
@@ -163,7 +165,7 @@ class TargetChosen(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         who = ", ".join(f"seat {t}" for t in self.targets) or "nobody"
-        return f"{name(self.card)} targets {who} — {selector_words(self.how)}"
+        return f"{printed_name(self.card)} targets {who} — {selector_words(self.how)}"
 
 
 class BloodPaid(Consequence, frozen=True, kw_only=True):
@@ -172,7 +174,7 @@ class BloodPaid(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} pays {self.amount} blood for {name(self.card)}"
+        return f"seat {self.seat} pays {self.amount} blood for {printed_name(self.card)}"
 
 
 class OptionChosen(Consequence, frozen=True, kw_only=True):
@@ -181,7 +183,7 @@ class OptionChosen(Consequence, frozen=True, kw_only=True):
     option: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} chooses {self.option} for {name(self.card)}"
+        return f"seat {self.seat} chooses {self.option} for {printed_name(self.card)}"
 
 
 class DamageDealt(Consequence, frozen=True, kw_only=True):
@@ -191,7 +193,7 @@ class DamageDealt(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"{name(self.card)} deals {self.amount} damage to seat {self.target}"
+        return f"{printed_name(self.card)} deals {self.amount} damage to seat {self.target}"
 
 
 class DamageBlocked(Consequence, frozen=True, kw_only=True):
@@ -202,8 +204,8 @@ class DamageBlocked(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         return (
-            f"seat {self.target} sacrifices {name(self.creature)} to absorb {self.amount} "
-            f"damage from {name(self.card)}"
+            f"seat {self.target} sacrifices {printed_name(self.creature)} to absorb {self.amount} "
+            f"damage from {printed_name(self.card)}"
         )
 
 
@@ -213,7 +215,7 @@ class Healed(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} heals {self.amount} ({name(self.card)})"
+        return f"seat {self.seat} heals {self.amount} ({printed_name(self.card)})"
 
 
 class LifeSet(Consequence, frozen=True, kw_only=True):
@@ -241,7 +243,7 @@ class BloodMoved(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         who = f"seat {self.source} to seat {self.target}"
-        return f"{self.amount} blood passes from {who} ({name(self.card)})"
+        return f"{self.amount} blood passes from {who} ({printed_name(self.card)})"
 
 
 class DungeonTaken(Consequence, frozen=True, kw_only=True):
@@ -260,7 +262,7 @@ class TreasureGained(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         src = "the treasure deck" if self.previous < 0 else f"seat {self.previous}"
-        return f"seat {self.seat} gains {name(self.treasure)} from {src}"
+        return f"seat {self.seat} gains {printed_name(self.treasure)} from {src}"
 
 
 class TreasureDiscarded(Consequence, frozen=True, kw_only=True):
@@ -268,7 +270,7 @@ class TreasureDiscarded(Consequence, frozen=True, kw_only=True):
     treasure: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} discards {name(self.treasure)}"
+        return f"seat {self.seat} discards {printed_name(self.treasure)}"
 
 
 class CreatureKilled(Consequence, frozen=True, kw_only=True):
@@ -276,7 +278,7 @@ class CreatureKilled(Consequence, frozen=True, kw_only=True):
     creature: str
 
     def describe(self) -> str:
-        return f"seat {self.seat}'s {name(self.creature)} is killed"
+        return f"seat {self.seat}'s {printed_name(self.creature)} is killed"
 
 
 class CreatureAdded(Consequence, frozen=True, kw_only=True):
@@ -284,7 +286,7 @@ class CreatureAdded(Consequence, frozen=True, kw_only=True):
     creature: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} adds {name(self.creature)} from hand to the spell"
+        return f"seat {self.seat} adds {printed_name(self.creature)} from hand to the spell"
 
 
 class KeepEarned(Consequence, frozen=True, kw_only=True):
@@ -292,7 +294,7 @@ class KeepEarned(Consequence, frozen=True, kw_only=True):
     creature: str
 
     def describe(self) -> str:
-        return f"{name(self.creature)} will be kept (GARDEZ)"
+        return f"{printed_name(self.creature)} will be kept (GARDEZ)"
 
 
 class CreatureDiceGranted(Consequence, frozen=True, kw_only=True):
@@ -347,8 +349,8 @@ class SplitDiceUnused(Consequence, frozen=True, kw_only=True):
 
     def describe(self) -> str:
         return (
-            f"{name(self.card)}: no other opponent left for the split dice {list(self.dice)}; "
-            "they are not resolved"
+            f"{printed_name(self.card)}: no other opponent left for the split dice "
+            f"{list(self.dice)}; they are not resolved"
         )
 
 
@@ -367,7 +369,9 @@ class DeathAverted(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} does not die: {name(self.card)} is discarded, life set to 1"
+        return (
+            f"seat {self.seat} does not die: {printed_name(self.card)} is discarded, life set to 1"
+        )
 
 
 class DeadCardDrawn(Consequence, frozen=True, kw_only=True):
@@ -375,7 +379,7 @@ class DeadCardDrawn(Consequence, frozen=True, kw_only=True):
     card: str
 
     def describe(self) -> str:
-        return f"seat {self.seat} draws the dead-wizard card {name(self.card)}"
+        return f"seat {self.seat} draws the dead-wizard card {printed_name(self.card)}"
 
 
 class DeadCardsCleared(Consequence, frozen=True, kw_only=True):

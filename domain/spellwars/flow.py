@@ -11,7 +11,7 @@ from itertools import combinations
 from domain.kernel import Pending
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
-from domain.spellwars.cards import SLOTS, card
+from domain.spellwars.cards import SLOTS
 from domain.spellwars.commands import ANSWERS
 from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
 from domain.spellwars.piles import draw, draw_one, reshuffle
@@ -85,13 +85,14 @@ def finish(run: Run) -> None:
 def start_round(run: Run) -> None:
     run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=run.s.round + 1))
     bonuses: list[Frame] = []
+    cards = run.s.cards
     for seat, w in enumerate(run.s.wizards):
         if w.dead_cards:
             # the bonuses first, then the cards are discarded (ruling sw.dead.round-start)
             bonuses += [
                 Frame(seat=seat, card=c, part="dead-bonus", rule="sw.dead.round-start")
                 for c in w.dead_cards
-                if not card(c).immediate
+                if not cards.card(c).immediate
             ]
             bonuses.append(
                 Frame(
@@ -137,12 +138,12 @@ def pick_next(run: Run) -> None:
     size = min(spell_size(s.wizards[i]) for i in ready)
     group = [i for i in ready if spell_size(s.wizards[i]) == size]
     rule = "sw.order.size"
-    best = max(initiative(s.wizards[i]) for i in group)
+    best = max(initiative(s.cards, s.wizards[i]) for i in group)
     if len(group) > 1:
         rule = "sw.order.initiative"
         if any(len(deliveries(s.wizards[i])) > 1 for i in group):
             rule = "sw.order.incorrect"  # an incorrect spell counts its lowest delivery
-        group = [i for i in group if initiative(s.wizards[i]) == best]
+        group = [i for i in group if initiative(s.cards, s.wizards[i]) == best]
     if len(group) > 1:
         rule = "sw.order.tie"
         ranked = run.flow.order
@@ -199,7 +200,8 @@ def cast(run: Run) -> None:
         return
     waiting = [c for c in w.spell if c.status == "waiting"]
     if not waiting:
-        kept = tuple(c.card for c in w.spell if c.keep and card(c.card).kind == "delivery")
+        cards = run.s.cards
+        kept = tuple(c.card for c in w.spell if c.keep and cards.card(c.card).kind == "delivery")
         gone = tuple(c.card for c in w.spell if c.card not in kept)
         run.emit(ev.SpellFinished(rule="sw.resolve.discard", seat=seat, kept=kept, discarded=gone))
         run.set_flow(caster=-1, stage="")
@@ -302,7 +304,8 @@ def replace_wilds(run: Run, seat: int, label: str) -> None:
 
 
 def finish_reveal(run: Run, seat: int) -> None:
-    hooks = [t for t in run.s.wizards[seat].treasures if card(t).cast]
+    cards = run.s.cards
+    hooks = [t for t in run.s.wizards[seat].treasures if cards.card(t).cast]
     run.push(*(Frame(seat=seat, card=t, part="cast", rule="sw.blood.treasure") for t in hooks))
     run.set_flow(stage="components")
 
@@ -320,7 +323,7 @@ def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
         drawn = draw_one(run, "main", deck, unknown)
         deck, unknown = take(deck, unknown, drawn)
         turned.append(drawn)
-        if card(drawn).kind == slot:
+        if run.s.cards.card(drawn).kind == slot:
             found = drawn
     rule = "sw.wild.replace" if found else "sw.wild.none"
     run.emit(
@@ -349,7 +352,7 @@ def end_turn(run: Run, last: bool = False) -> None:
             base = max(
                 int(p.split()[-1])
                 for c in w.dead_cards
-                for p in card(c).passive
+                for p in s.cards.card(c).passive
                 if p.startswith("dead-dungeon-blood")
             )
         gain = min(base + passive_total(s, holder, "dungeon-bonus"), MAX - w.blood)

@@ -8,17 +8,22 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import (
+    Bot,
+    CardFace,
     Command,
     Dice,
     Event,
+    Game,
     GameSpec,
     GameStarted,
     Outcome,
+    Pending,
     require_pending,
 )
 from domain.spellwars import data as table_data
+from domain.spellwars import faces
 from domain.spellwars import setup as opening
-from domain.spellwars.cards import card, using
+from domain.spellwars.bots import first, greedy
 from domain.spellwars.catalogue import CATALOGUE
 from domain.spellwars.commands import (
     COMMAND,
@@ -41,6 +46,7 @@ from domain.spellwars.run import Run
 from domain.spellwars.state import State
 from domain.spellwars.view import hidden_from as _hidden
 from domain.spellwars.view import view as _view
+from domain.spellwars.words import WORDS
 
 
 def _answer(command: Command) -> str:
@@ -71,19 +77,22 @@ class SpellWars:
     state_type = State
     command_type = COMMAND
     event_types: tuple[type[Event], ...] = EVENTS
+    words = WORDS
+    bots: Mapping[str, Bot[State]] = {
+        "greedy": greedy,
+        "first": first,
+    }
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        return faces.card_faces()
 
     def initial(self, started: GameStarted) -> State:
         return opening.initial(started)
 
     def setup(self, state: State, dice: Dice) -> list[Event]:
-        with using(opening.cards_for(state)):
-            return opening.setup(state, dice)
+        return opening.setup(state, dice)
 
     def decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
-        with using(opening.cards_for(state)):
-            return self._decide(state, seat, command, dice)
-
-    def _decide(self, state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
         require_pending(state.pending, seat, command)
         if isinstance(command, PlaceCards):
             legal = state.flow.choice is None and placement_ok(state, seat, command)
@@ -98,7 +107,7 @@ class SpellWars:
                     rule="sw.spell.place",
                     seat=seat,
                     cards=command.cards,
-                    slots=tuple(card(c).kind for c in command.cards),
+                    slots=tuple(state.cards.card(c).kind for c in command.cards),
                 )
             )
         elif isinstance(command, TakeBack):
@@ -126,12 +135,13 @@ class SpellWars:
         return _evolve_all(state, events)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
-        with using(opening.cards_for(state)):
-            return _legal(state, seat)
+        return _legal(state, seat)
+
+    def pending(self, state: State) -> tuple[Pending, ...]:
+        return state.pending
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        with using(opening.cards_for(state)):
-            return _view(state, seat)
+        return _view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -164,8 +174,7 @@ class SpellWars:
         return table_data.validate(data)
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
-        with using(opening.cards_for(state)):
-            return _hidden(state, seat)
+        return _hidden(state, seat)
 
 
-GAME = SpellWars()
+GAME: Game[State] = SpellWars()

@@ -6,7 +6,6 @@ from functools import lru_cache
 from itertools import combinations
 
 from domain.kernel import Command, IllegalCommand, pending_for
-from domain.spellwars.cards import card
 from domain.spellwars.commands import (
     Block,
     Choose,
@@ -54,7 +53,7 @@ def choice_labels(state: State, c: Choice) -> tuple[str, ...]:
     if c.kind == "give":
         giver = state.wizards[c.seat]
         glyph = c.labels[0]  # a give choice carries the glyph asked for, not the cards
-        return tuple(x for x in giver.hand if card(x).glyph == glyph)
+        return tuple(x for x in giver.hand if state.cards.card(x).glyph == glyph)
     return c.labels
 
 
@@ -113,10 +112,9 @@ def refuse(state: State, seat: int, command: Command) -> None:
         raise IllegalCommand(
             "nothing_to_take_back", "sw.spell.excess", "you have not placed more than 3 cards"
         )
-    c = state.flow.choice
-    rule = c.rule if c is not None else "sw.choice"
+    choice = state.flow.choice
+    rule = choice.rule if choice is not None else "sw.choice"
+    offered = f" ({choice.prompt})" if choice else ""
     raise IllegalCommand(
-        "not_offered",
-        rule,
-        f"{command!r} is not one of the offered answers" + (f" ({c.prompt})" if c else ""),
+        "not_offered", rule, f"{command!r} is not one of the offered answers{offered}"
     )

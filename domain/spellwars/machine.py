@@ -12,7 +12,7 @@ from itertools import combinations, permutations
 from msgspec.structs import replace
 
 from domain.spellwars import events as ev
-from domain.spellwars.cards import SLOTS, card, name
+from domain.spellwars.cards import SLOTS, CardSet
 from domain.spellwars.catalogue import card_rule
 from domain.spellwars.language import Op, amount_terms
 from domain.spellwars.piles import draw
@@ -21,10 +21,11 @@ from domain.spellwars.state import MAX, Choice, Frame, State, opponents
 from domain.spellwars.targets import candidates, die_faces, faces, kind_of
 
 
-def program(f: Frame) -> tuple[Op, ...]:
+def program(cards: CardSet, f: Frame) -> tuple[Op, ...]:
+    """The lines the frame runs: its card's, in the game's card set."""
     if f.part == "dead-clear":
         return ()
-    k = card(f.card)
+    k = cards.card(f.card)
     if f.part == "reaction":
         return k.reaction
     if f.part == "gain":
@@ -93,7 +94,7 @@ def amount(s: State, f: Frame, text: str, target: int) -> int:
             case "creatures":
                 v = sum(len(w.creatures) for w in s.wizards)
             case "hand-creatures":
-                v = sum(1 for c in s.wizards[target].hand if card(c).kind == "delivery")
+                v = sum(1 for c in s.wizards[target].hand if s.cards.card(c).kind == "delivery")
             case _:  # given: per-target amounts aligned with the targets
                 v = f.dice[f.t.index(target)] if target in f.t else 0
         total += factor * v
@@ -105,7 +106,7 @@ def passive_total(s: State, seat: int, key: str) -> int:
     w = s.wizards[seat]
     total = 0
     for c in (*w.treasures, *w.dead_cards):
-        for line in card(c).passive:
+        for line in s.cards.card(c).passive:
             head, _, n = line.rpartition(" ")
             if head == key:
                 total += int(n)
@@ -114,7 +115,7 @@ def passive_total(s: State, seat: int, key: str) -> int:
 
 def power_dice(s: State, seat: int, glyph: str) -> int:
     w = s.wizards[seat]
-    count = sum(1 for c in w.spell if card(c.card).glyph == glyph)
+    count = sum(1 for c in w.spell if s.cards.card(c.card).glyph == glyph)
     count += w.creature_dice
     count += passive_total(s, seat, "power-dice any")
     count += passive_total(s, seat, f"power-dice {glyph}")
@@ -137,7 +138,7 @@ def ask(
         choice=Choice(
             seat=who,
             kind=kind,
-            prompt=f"{name(f.card)}: {prompt}",
+            prompt=f"{run.s.cards.card(f.card).name}: {prompt}",
             rule=rule,
             seats=seats,
             labels=labels,
@@ -154,7 +155,7 @@ def take_answer(run: Run, f: Frame) -> str | None:
 
 
 def next_op(run: Run, f: Frame, **changes: object) -> None:
-    run.set_top(replace(f, pc=f.pc + 1, sub=0, answer=None, **changes))  # type: ignore[arg-type]
+    run.set_top(replace(f, pc=f.pc + 1, sub=0, answer=None, **changes))
 
 
 # -- deaths -----------------------------------------------------------------
@@ -180,9 +181,13 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
     "Immédiat" dead-wizard card) for the caller to run once every death of the line is in."""
     s = run.s
     w = s.wizards[victim]
-    waiting = [c for c in w.spell if c.status in ("hidden", "waiting") and card(c.card).reaction]
+    waiting = [
+        c
+        for c in w.spell
+        if c.status in ("hidden", "waiting") and run.s.cards.card(c.card).reaction
+    ]
     for comp in waiting:
-        if any(op.name == "prevent-death" for op in card(comp.card).reaction):
+        if any(op.name == "prevent-death" for op in run.s.cards.card(comp.card).reaction):
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
             return []
     lost = (*w.hand, *w.treasures, *w.creatures)
@@ -225,7 +230,7 @@ def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> 
     frames = []
     for c in draw(run, "dead", count):
         run.emit(ev.DeadCardDrawn(rule=rule, seat=seat, card=c))
-        if card(c).immediate:
+        if run.s.cards.card(c).immediate:
             frames.append(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate"))
     if push:
         run.push(*frames)
@@ -236,7 +241,7 @@ def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> 
 def gain_treasure(run: Run, seat: int) -> None:
     for t in draw(run, "treasure", 1):
         run.emit(ev.TreasureGained(rule="sw.treasure.gain", seat=seat, treasure=t))
-        if card(t).gain:
+        if run.s.cards.card(t).gain:
             run.push(Frame(seat=seat, card=t, part="gain", rule="sw.treasure.gain"))
 
 
@@ -245,7 +250,7 @@ def gain_treasure(run: Run, seat: int) -> None:
 
 def step(run: Run) -> None:
     f = run.top()
-    ops = program(f)
+    ops = program(run.s.cards, f)
     if f.pc >= len(ops):
         if f.queue:
             _split_next(run, f)
@@ -278,7 +283,7 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     pool = candidates(s, f, op.arg, s.neighbour)
     kind, rule = kind_of(op.arg)
-    rule = RULED_TARGETS.get(card(f.card).slug) or rule or _rule(f)
+    rule = RULED_TARGETS.get(run.s.cards.card(f.card).slug) or rule or _rule(f)
     chosen: tuple[int, ...]
     if kind == "fixed" or len(pool) <= 1:
         chosen = tuple(pool) if kind == "fixed" else tuple(pool[:1])
@@ -347,17 +352,19 @@ def op_option(run: Run, f: Frame, op: Op) -> None:
 
 
 def op_roll(run: Run, f: Frame, op: Op) -> None:
-    values = run.roll(int(op.arg), purpose=name(f.card), rule=_rule(f), seat=f.seat)
+    values = run.roll(
+        int(op.arg), purpose=run.s.cards.card(f.card).name, rule=_rule(f), seat=f.seat
+    )
     next_op(run, f, r=sum(values), dice=values)
 
 
 def op_power(run: Run, f: Frame, op: Op) -> None:
     if f.sub == 0:
-        glyph = card(f.card).glyph
+        glyph = run.s.cards.card(f.card).glyph
         count = power_dice(run.s, f.seat, glyph)
         values = run.roll(
             count,
-            purpose=f"power roll of {name(f.card)} ({glyph})",
+            purpose=f"power roll of {run.s.cards.card(f.card).name} ({glyph})",
             rule="sw.power.roll",
             seat=f.seat,
         )
@@ -385,7 +392,7 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
     if answer == "whole":
         next_op(run, f, pw=sum(f.dice))
         return
-    end = len(program(f))
+    end = len(program(run.s.cards, f))
     run.set_top(
         replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
     )
@@ -539,7 +546,11 @@ def op_gain(run: Run, f: Frame, op: Op) -> None:
     have = run.s.wizards[f.seat].blood
     got = min(amount(run.s, f, op.arg, f.seat), MAX - have)
     if got > 0:
-        run.emit(ev.BloodGained(rule=_rule(f), seat=f.seat, amount=got, why=name(f.card)))
+        run.emit(
+            ev.BloodGained(
+                rule=_rule(f), seat=f.seat, amount=got, why=run.s.cards.card(f.card).name
+            )
+        )
 
 
 def op_give_blood(run: Run, f: Frame, op: Op) -> None:
@@ -633,7 +644,7 @@ def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) 
     """A treasure moves from ``previous`` to ``seat``; the taker gains it, so its
     "when gained" effect runs for the taker (ruling sw.treasure.steal, option stolen_gain)."""
     run.emit(ev.TreasureGained(rule=rule, seat=seat, treasure=treasure, previous=previous))
-    if card(treasure).gain and run.s.stolen_gain == "run":
+    if run.s.cards.card(treasure).gain and run.s.stolen_gain == "run":
         run.push(Frame(seat=seat, card=treasure, part="gain", rule="sw.treasure.steal"))
 
 
@@ -681,7 +692,7 @@ def op_creature_dice(run: Run, f: Frame, op: Op) -> None:
 
 
 def hand_creatures(s: State, seat: int) -> tuple[str, ...]:
-    return tuple(c for c in s.wizards[seat].hand if card(c).kind == "delivery")
+    return tuple(c for c in s.wizards[seat].hand if s.cards.card(c).kind == "delivery")
 
 
 def op_play_creature(run: Run, f: Frame, op: Op) -> None:
@@ -708,7 +719,7 @@ def discard_options(s: State, seat: int) -> tuple[str, ...]:
     hand = s.wizards[seat].hand
     out: list[str] = []
     for slot in SLOTS:
-        same = sorted(c for c in hand if card(c).kind == slot)
+        same = sorted(c for c in hand if s.cards.card(c).kind == slot)
         for k in range(1, len(same) + 1):
             out.extend("+".join(combo) for combo in combinations(same, k))
     return (*out, "none")
@@ -736,7 +747,7 @@ def op_pass_left(run: Run, f: Frame, op: Op) -> None:
     gifts = {}
     for i in alive:
         left = opponents(s, i)[:1]
-        cards = tuple(c for c in s.wizards[i].hand if card(c).kind == answer)
+        cards = tuple(c for c in s.wizards[i].hand if run.s.cards.card(c).kind == answer)
         if left and cards:
             gifts[i] = (left[0], cards)
     received = [0] * s.players
@@ -755,7 +766,7 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
         return
     giver = f.t[0]
     w = run.s.wizards[giver]
-    glyph_cards = tuple(c for c in w.hand if card(c).glyph == op.arg)
+    glyph_cards = tuple(c for c in w.hand if run.s.cards.card(c).glyph == op.arg)
     if glyph_cards:
         answer = take_answer(run, f)
         if answer is None:
@@ -784,7 +795,8 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     opps = opponents(s, f.seat)
     rolls = {
-        o: run.roll(1, purpose=f"{name(f.card)} contest", rule=_rule(f), seat=o)[0] for o in opps
+        o: run.roll(1, purpose=f"{run.s.cards.card(f.card).name} contest", rule=_rule(f), seat=o)[0]
+        for o in opps
     }
     if not rolls:
         next_op(run, f)
@@ -795,7 +807,9 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
         top = []
     for o in top:
         if run.s.wizards[o].blood < MAX:
-            run.emit(ev.BloodGained(rule=_rule(f), seat=o, amount=1, why=name(f.card)))
+            run.emit(
+                ev.BloodGained(rule=_rule(f), seat=o, amount=1, why=run.s.cards.card(f.card).name)
+            )
     hit = list(top)
     if s.dungeon == f.seat:
         hit += [o for o in opps if o not in top]

@@ -15,11 +15,9 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
-from domain.kernel.data import data_hash
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
 from domain.spellwars import events as ev
-from domain.spellwars.cards import CardSet, all_cards, instances, main_deck, using
-from domain.spellwars.data import cards_of, template, trankilus_after
+from domain.spellwars.cards import all_cards, instances, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
 from domain.spellwars.run import Run
 from domain.spellwars.state import HAND, MAX, Comp, Flow, State, Wizard
@@ -59,8 +57,18 @@ PHASES = ("place", "cast")
 STAGES = ("", "begin", "trim", "wild", "components")
 STATUSES = ("hidden", "waiting", "resolving", "resolved")
 PARTS = ("effect", "reaction", "gain", "cast", "dead", "dead-bonus", "dead-clear")
-CHOICES = ("target", "pay", "option", "block", "give", "play", "discard", "component", "trim")
-CHOICES += ("wild",)
+CHOICES = (
+    "target",
+    "pay",
+    "option",
+    "block",
+    "give",
+    "play",
+    "discard",
+    "component",
+    "trim",
+    "wild",
+)
 
 
 # ---------------------------------------------------------------- opening
@@ -152,7 +160,8 @@ def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _entered(p: Mapping[str, Any], piles: Mapping[str, tuple[str, ...]]) -> ev.PositionEntered:
+def _entered(p: Mapping[str, Any], piles: Mapping[str, Any]) -> ev.PositionEntered:
+    """``piles``: every pile's cards and each deck's count of cards in unknown order."""
     wizards = []
     for i in range(len(p["life"])):
         spell = tuple(
@@ -472,32 +481,9 @@ def _check_with_options(state: State, p: Mapping[str, Any]) -> None:
         raise SetupError(f"setup 'round': the fast variant plays {state.fast_rounds} rounds")
     from domain.spellwars.machine import program
 
-    cards = cards_for(state)
-    with using(cards):
-        for i, f in enumerate(_flow(p["flow"]).frames):
-            if f.pc > len(program(f)):
-                raise SetupError(
-                    f"setup 'flow.frames[{i}].pc': {f.card} {f.part} has "
-                    f"{len(program(f))} lines, not {f.pc}"
-                )
-
-
-def cards_for(state: State) -> CardSet | None:
-    """The card set a game plays with: its table's data, and the options that rewrite a
-    card (``trankilus=after``)."""
-    return _card_sets(state.data, state.data_hash, state.trankilus)
-
-
-# The card sets with Trankilus rewritten (trankilus=after), by the hash of the data
-# they rewrite ("": the built-in cards). Rewriting and hashing the whole data took
-# about a millisecond, and each decision, view and list of legal commands asks.
-_AFTER: dict[str, CardSet | None] = {}
-
-
-def _card_sets(data: Any, digest: str, trankilus: str) -> CardSet | None:
-    if trankilus == "first":
-        return cards_of(data, digest)
-    key = "" if data is None else digest or data_hash(data)
-    if key not in _AFTER:
-        _AFTER[key] = cards_of(trankilus_after(data or template()), "")
-    return _AFTER[key]
+    for i, f in enumerate(_flow(p["flow"]).frames):
+        lines = len(program(state.cards, f))
+        if f.pc > lines:
+            raise SetupError(
+                f"setup 'flow.frames[{i}].pc': {f.card} {f.part} has {lines} lines, not {f.pc}"
+            )

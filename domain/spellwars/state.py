@@ -6,10 +6,13 @@ a fold makes a new state at every event."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.kernel import Pending
-from domain.spellwars.cards import card
+from domain.spellwars.cards import CardSet
+from domain.spellwars.data import cards_for
 
 LIFE = 20
 MAX = 25
@@ -129,9 +132,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     stolen_blood: str = "lost"
     die_faces: str = "clockwise"
     # a table's own card data (normal form) and its hash; None: the built-in cards
-    data: dict[str, object] | None = None
+    data: dict[str, Any] | None = None
     data_hash: str = ""
-    setup_position: dict[str, object] | None = None
+    setup_position: dict[str, Any] | None = None
     wizards: tuple[Wizard, ...] = ()
     deck: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
@@ -152,6 +155,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     winners: tuple[int, ...] = ()
     over: bool = False
 
+    @property
+    def cards(self) -> CardSet:
+        """The cards this game plays with: its table's own data (the built-in cards
+        without one), with the options that rewrite a card (``trankilus=after``)."""
+        return cards_for(self.data, self.data_hash, self.trankilus)
+
 
 def living(state: State) -> list[int]:
     return [i for i, w in enumerate(state.wizards) if w.alive]
@@ -167,14 +176,14 @@ def spell_size(w: Wizard) -> int:
     return sum(1 for c in w.spell if not c.carried)
 
 
-def initiative(w: Wizard) -> int:
+def initiative(cards: CardSet, w: Wizard) -> int:
     """The initiative of the placed delivery card; none (a wild magic included) counts 0.
 
     An incorrect spell holding several delivery cards counts the lowest (ruling
     ``sw.order.incorrect``): an incorrect spell never goes earlier than the
     correct spell left after trimming could have.
     """
-    values = [card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
+    values = [cards.card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
     return min(values) if values else 0
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.spellwars.language import PICKS
-from domain.spellwars.state import Frame, State, opponents
+from domain.spellwars.state import Frame, State, Wizard, opponents
 
 # selector -> (kind, rule) ; kind: fixed (all candidates), pick (one, caster picks), die
 KINDS: dict[str, tuple[str, str]] = {
@@ -29,10 +31,10 @@ def kind_of(selector: str) -> tuple[str, str | None]:
     return ("pick" if selector in PICKS else "fixed"), None
 
 
-def _extreme(state: State, opps: list[int], key: object, most: bool) -> list[int]:
+def _extreme(state: State, opps: list[int], key: Callable[[Wizard], int], most: bool) -> list[int]:
     if not opps:
         return []
-    values = {o: key(state.wizards[o]) for o in opps}  # type: ignore[operator]
+    values = {o: key(state.wizards[o]) for o in opps}
     best = max(values.values()) if most else min(values.values())
     return [o for o in opps if values[o] == best]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.spellwars.cards import card
+from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.state import State
 
 
-def _card(instance: str) -> dict[str, Any]:
-    k = card(instance)
+def _card(cards: CardSet, instance: str) -> dict[str, Any]:
+    k = cards.card(instance)
     out: dict[str, Any] = {"id": instance, "name": k.name, "kind": k.kind}
     if k.glyph:
         out["glyph"] = k.glyph
@@ -21,6 +21,7 @@ def _card(instance: str) -> dict[str, Any]:
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     flow = state.flow
+    cards = state.cards
     wizards = []
     for i, w in enumerate(state.wizards):
         entry: dict[str, Any] = {
@@ -35,14 +36,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_size": len(w.hand) if i == seat or flow.phase != "place" else None,
             "placed": w.placed,
             "played": w.played,
-            "creatures": [_card(c) for c in w.creatures],
-            "treasures": [_card(c) for c in w.treasures],
-            "dead_cards": [_card(c) for c in w.dead_cards],
+            "creatures": [_card(cards, c) for c in w.creatures],
+            "treasures": [_card(cards, c) for c in w.treasures],
+            "dead_cards": [_card(cards, c) for c in w.dead_cards],
         }
         if w.revealed or i == seat:
             entry["spell"] = [
                 {
-                    **_card(c.card),
+                    **_card(cards, c.card),
                     "slot": c.slot,
                     "status": c.status,
                     "keep": c.keep,
@@ -62,7 +63,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "caster": flow.caster,
         "dungeon": state.dungeon,
         "deck_size": len(state.deck),
-        "discard": [_card(c) for c in state.discard[-10:]],
+        "discard": [_card(cards, c) for c in state.discard[-10:]],
         "discard_size": len(state.discard),
         "treasure_deck_size": len(state.treasure_deck),
         "dead_deck_size": len(state.dead_deck),
@@ -71,7 +72,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
     }
     if seat is not None:
-        out["hand"] = [_card(c) for c in state.wizards[seat].hand]
+        out["hand"] = [_card(cards, c) for c in state.wizards[seat].hand]
     c = flow.choice
     if c is not None:
         choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt}

@@ -5,9 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.kernel import Command, Dice, Event, GameSpec, GameStarted, Outcome
+from domain.kernel import (
+    Bot,
+    CardFace,
+    Command,
+    Dice,
+    Event,
+    Game,
+    GameSpec,
+    GameStarted,
+    Outcome,
+    Pending,
+)
 from domain.ultimate import data as table_data
+from domain.ultimate import faces
 from domain.ultimate import setup as opening
+from domain.ultimate.bots import greedy
 from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.commands import UltimateCommand
 from domain.ultimate.decide import decide
@@ -18,6 +31,7 @@ from domain.ultimate.options import OPTION_SPECS
 from domain.ultimate.position import position as whole_position
 from domain.ultimate.state import UltimateState
 from domain.ultimate.view import hidden_from, outcome, view
+from domain.ultimate.words import WORDS
 
 SPEC = GameSpec(
     id="ultimate",
@@ -35,6 +49,11 @@ class UltimateGame:
     state_type = UltimateState
     command_type: Any = UltimateCommand
     event_types: tuple[type[Event], ...] = EVENT_TYPES
+    words = WORDS
+    bots: Mapping[str, Bot[UltimateState]] = {"greedy": greedy}
+
+    def card_faces(self) -> tuple[CardFace, ...]:
+        return faces.card_faces()
 
     def initial(self, started: GameStarted) -> UltimateState:
         return opening.initial(started)
@@ -53,6 +72,9 @@ class UltimateGame:
 
     def legal_commands(self, state: UltimateState, seat: int) -> list[Command]:
         return legal_commands(state, seat)
+
+    def pending(self, state: UltimateState) -> tuple[Pending, ...]:
+        return state.pending
 
     def view(self, state: UltimateState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -77,3 +99,6 @@ class UltimateGame:
 
     def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return table_data.validate_data(data)
+
+
+GAME: Game[UltimateState] = UltimateGame()

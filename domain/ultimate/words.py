@@ -1,10 +1,13 @@
-"""What "sorcier ultime" says about itself in words: printed card names and
-commands as sentences (read by ``services.words.sentences``; everything here is optional)."""
+"""What "sorcier ultime" says about itself in words (``GAME.words``): printed card
+names, commands as sentences and the page's command labels."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from domain.kernel import GameWords, Naming
+from domain.kernel.words import SEAT_KEYS
 from domain.ultimate.cards import known_name
 
 
@@ -15,7 +18,7 @@ def card_name(card_id: str) -> str | None:
     return known_name(card_id)
 
 
-def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
+def command_words(command: Mapping[str, Any], who: str, words: Naming) -> str | None:
     kind = command.get("type")
     card = command.get("card")
     target = command.get("target")
@@ -44,3 +47,22 @@ def command_words(command: dict[str, Any], who: str, words: Any) -> str | None:
     if kind == "Decline":
         return f"{who} does not defend"
     return None
+
+
+WORDS = GameWords(
+    card_name=card_name,
+    command_words=command_words,
+    # Who attacks, whom a hit of the attack is aimed at, who demands a discard.
+    seat_keys=SEAT_KEYS | {"attacker", "target", "by"},
+    command_labels={
+        "Draw": "Draw a card",
+        "PlayCard": "Play a card",
+        "PlayCombo": "Play a combo",
+        "NoAction": "Discard instead (no action)",
+        "Pass": "Pass",
+        "Discard": "Discard a card",
+        "EndTurn": "End the turn",
+        "Defend": "Defend",
+        "Decline": "Take it (no defence)",
+    },
+)

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 from starlette.concurrency import run_in_threadpool
 
-from domain.kernel.game import all_games
+from domain.games import all_games
 from projections.runner import Projector
 from projections.store import ProjectionStoreError
 from services.config import redis_url, store_url

@@ -33,7 +33,7 @@ from fastapi import APIRouter, Body, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from domain.kernel import all_games
+from domain.games import all_games
 from services.http.errors import RESPONSES, APIError
 from services.http.schemas import TableFace, documented
 from services.http.tables import LedgerDep

@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import PlainTextResponse
 
-from domain.kernel import SetupError, all_games
+from domain.games import all_games
+from domain.kernel import SetupError
 from services.http.auth import Token, viewer_seat
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep, SeatQuery

@@ -20,7 +20,8 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from domain.kernel import IllegalCommand, all_games, get_game
+from domain.games import all_games, get_game
+from domain.kernel import IllegalCommand
 from services.http.auth import Token, acting_seat, player_seat, viewer_seat
 from services.http.errors import REFUSED, RESPONSES, APIError
 from services.http.models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken

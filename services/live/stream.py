@@ -150,7 +150,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
     if not finished:
         # What follows, as an act's answer says it to the actor: the pending
         # decisions, and for a seat's own stream the commands it may send now.
-        pending = getattr(read.state, "pending", ())
+        pending = read.game.pending(read.state)
         legal = (
             read.game.legal_commands(read.state, seat)
             if seat is not None and any(p.seat == seat for p in pending)

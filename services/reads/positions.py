@@ -13,18 +13,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import ActionTaken, Game, SetupError, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken, Game
 from services.ledger import WizardLedger
 from services.reads import toml_out
 from services.store.values import parse_game_id
 
 HIDDEN_MARK = "?"
-
-
-def writer(game: Game[Any]) -> Game[Any]:
-    if not callable(getattr(type(game), "position", None)):
-        raise SetupError(f"{game.spec.id} does not write positions yet")
-    return game
 
 
 def position_of(
@@ -39,7 +34,7 @@ def position_of(
             f"position {loaded.version} is inside an action's consequences: a position is "
             "written between two commands (see the log for where an action starts)"
         )
-    game = writer(loaded.game)
+    game = loaded.game
     return game, loaded.fold, game.position(loaded.fold.state)
 
 
@@ -120,12 +115,7 @@ def _option(value: object) -> str:
 
 
 def data_template(game_id: str) -> dict[str, Any]:
-    game = get_game(game_id)
-    template = getattr(type(game), "data_template", None)
-    if not callable(template):
-        raise SetupError(f"{game_id} has no data file a table may replace (yet)")
-    data: dict[str, Any] = game.data_template()
-    return data
+    return get_game(game_id).data_template()
 
 
 def data_toml(game_id: str) -> str:

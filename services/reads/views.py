@@ -22,7 +22,7 @@ from services.seats.hold import by_seats
 from services.store.codec import GENESIS
 from services.store.values import Acted, Entry, Loaded, parse_game_id
 from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.sentences import Words, declarations, hidden_line, prompt_words
+from services.words.sentences import Words, hidden_line, prompt_words
 
 
 def status_of(game: Game[Any], table: Fold[Any]) -> str:
@@ -103,7 +103,7 @@ def named_prompts(view: Any, game: Game[Any], names: CardNames) -> Any:
     """A game's view with each ``prompt`` in it (words a page shows as they are:
     a Spell Wars card's question) in the game's words (``prompt_words``) and the
     table's names; the rest is data."""
-    if not names and getattr(declarations(game), "prompt_words", None) is None:
+    if not names and game.words.prompt_words is None:
         return view  # nothing to say otherwise: no walk through every view read
     if isinstance(view, dict):
         return {
@@ -119,7 +119,7 @@ def named_prompts(view: Any, game: Game[Any], names: CardNames) -> Any:
 
 def pending_json(state: Any, game: Game[Any], names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
     """The decisions a state waits for, each prompt in words and the table's names."""
-    pending = [msgspec.to_builtins(p) for p in getattr(state, "pending", ())]
+    pending = [msgspec.to_builtins(p) for p in game.pending(state)]
     said: list[dict[str, Any]] = named_prompts(pending, game, names)
     return said
 

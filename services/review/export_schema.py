@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.kernel import KERNEL_EVENTS, Game, get_game
+from domain.games import get_game
+from domain.kernel import KERNEL_EVENTS, Game
 
 FORMAT = "wizard-ledger/export"
 VERSION = 2

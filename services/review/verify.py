@@ -18,6 +18,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.games import get_game
 from domain.kernel import (
     ENGINE_VERSION,
     CardsShuffled,
@@ -28,7 +29,6 @@ from domain.kernel import (
     IllegalCommand,
     SeedRevealed,
     commitment,
-    get_game,
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive

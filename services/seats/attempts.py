@@ -9,7 +9,8 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import DiceRequired, Event, Game, GameStarted, act, get_game, start
+from domain.games import get_game
+from domain.kernel import DiceRequired, Event, Game, GameStarted, act, start
 from domain.kernel.dice import Dice, ScriptedSource
 from services.seats.hold import Hold, Slots, needs_of
 from services.store.chance import check_supplied_used, dice_for, opening_dice

@@ -76,8 +76,6 @@ def table_data(game: Game[Any], data: Mapping[str, Any] | None) -> dict[str, Any
     """``GameStarted``'s data fields for a table's own data file (none: built-in data)."""
     if data is None:
         return {}
-    if not hasattr(game, "validate_data"):
-        raise SetupError(f"{game.spec.id} has no data file a table may replace (yet)")
     # Through JSON, so that it equals what a store round trip gives back (tuples as lists).
     normal: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(game.validate_data(data)))
     return {"data": normal, "data_hash": data_hash(normal)}

@@ -24,6 +24,7 @@ from typing import Any, Union
 
 import msgspec
 
+from domain.games import get_game
 from domain.kernel import (
     KERNEL_EVENTS,
     ActionTaken,
@@ -33,7 +34,6 @@ from domain.kernel import (
     GameForked,
     GameStarted,
     apply_all,
-    get_game,
 )
 from services.store.codec import Link, Record, body_reader, decode_body, decode_link, decode_record
 from services.store.rows import Row

@@ -7,7 +7,8 @@ import logging
 from collections.abc import Callable, Sequence
 from uuid import UUID
 
-from domain.kernel import GameStarted, IllegalCommand, get_game, open_fold
+from domain.games import get_game
+from domain.kernel import GameStarted, IllegalCommand, open_fold
 from services.store.codec import decode_record
 from services.store.fold import (
     RecordRow,

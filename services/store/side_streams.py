@@ -22,7 +22,8 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from domain.kernel import ENGINE_VERSION, Fold, get_game
+from domain.games import get_game
+from domain.kernel import ENGINE_VERSION, Fold
 from services.store.codec import GENESIS
 from services.store.values import (
     Annotation,

@@ -9,7 +9,7 @@ named entries against the built-in file's).
 The games' own lines (``Event.describe``, option docs) are written once for
 every table and name cards by their built-in names (ultimate's events by the
 printed names its faces show), or by instance ids (the orc tower's
-``goblin-03``: a game whose words module declares ``LINES_SAY_IDS``). An id
+``goblin-03``: a game whose words declare ``lines_say_ids``). An id
 is said with its card's name before it, ``Gobelin (goblin-03)``, on the
 built-in data too. For a table whose file renames cards, those lines are
 rewritten in the same pass: each built-in mention of a renamed card becomes
@@ -29,9 +29,9 @@ from typing import Any
 
 import msgspec
 
+from domain.games import get_game
 from domain.kernel import GameStarted, Rule
 from domain.kernel.chance_needs import card_kind
-from services.words.declared import says_ids
 from services.words.faces import built_in_entries, face_with_data, own_entries, table_face
 
 # A quotation of the rulebook inside our own words.
@@ -136,7 +136,7 @@ def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, 
 def card_names(game_id: str, renamed: Mapping[str, str]) -> CardNames:
     """The names of a table that renames ``renamed`` (see ``renamed_cards``); for
     a game whose lines name cards by id, the printed names of the others too."""
-    if not renamed and not says_ids(game_id):
+    if not renamed and not get_game(game_id).words.lines_say_ids:
         return NO_NAMES
     return _compiled(game_id, tuple(sorted(renamed.items())))
 
@@ -191,7 +191,7 @@ def _labels(game_id: str) -> dict[str, set[str]]:
 def _compiled(game_id: str, renamed: tuple[tuple[str, str], ...]) -> CardNames:
     own = dict(renamed)
     by_id = dict(own)
-    if says_ids(game_id):
+    if get_game(game_id).words.lines_say_ids:
         printed = {
             ident: entry["name"]
             for ident, entry in built_in_entries(game_id).items()

@@ -112,7 +112,7 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
 
 
 def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
-    from domain.kernel import get_game
+    from domain.games import get_game
     from services.words.card_names import card_names
     from services.words.sentences import Words
     from services.words.views import flatten

@@ -1,37 +1,19 @@
 """A game in words: names for seats and cards, commands and options as sentences.
 
-Every game gets these from its own data with a generic fallback; a game may say
-more about itself in an optional module ``domain/<game>/words.py`` declaring any
-of (all optional, all pure):
+Every game gets these from its own values with a generic reading; a game says more
+about itself in its declared words (``Game.words``, a ``domain.kernel.GameWords``:
+printed card names, command sentences, event lines, prompts, its view as facts),
+each part of which it may leave to the generic reading.
 
-- ``card_name(card_id: str) -> str | None``: the printed name of a card, token or
-  piece id used in commands and events;
-- ``command_words(command: dict, who: str, words: Words) -> str | None``: one
-  sentence for a command (its JSON form), e.g. "Ann plays the combo Explosion
-  des flammes on Bob";
-- ``event_words(event: Event, words: Words) -> str | None``: one line for an event;
-- ``prompt_words(prompt: str) -> str``: a pending decision's prompt as a player
-  reads it, where the recorded one keeps an id of the game's (a Spell Wars target
-  selector);
-- ``view_facts(view: dict, words: Words) -> dict``: the game's whole view
-  (``Game.view``, with its ``game`` key) as labelled facts, where the generic
-  walk of ``services.words.views.flatten`` would read as a dump (Elfenwizards'
-  board space by space, said player by player instead);
-- ``SEAT_FIELDS``: the names of command fields that hold a seat;
-- ``LINES_SAY_IDS``: true when the game's own lines (``Event.describe``) name
-  cards by instance id (the orc tower's ``ice_storm.04``): every text then says
-  the card's name before the id (``services.words.card_names``).
-
-The fallback names every seat ``seat N`` of an event's text by its player, turns
-``PlayCombo`` into "play combo", and each field into "field value" (a seat field
-by name, a card id by the card's name).
+The generic reading names every seat ``seat N`` of an event's text by its player,
+turns ``PlayCombo`` into "play combo", and each field into "field value" (a seat
+field by name, a card id by the card's name).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 from domain.kernel import (
@@ -47,12 +29,7 @@ from domain.kernel import (
 )
 from domain.kernel.events import and_text, option_value_text, pile_text
 from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.declared import declared as declared_words
 
-# Command fields that hold a seat in every game so far; a game may add its own.
-DEFAULT_SEAT_FIELDS = frozenset(
-    {"target", "second_target", "seat", "victim", "to", "to_seat", "from_seat", "player"}
-)
 _SEAT_IN_TEXT = re.compile(r"\bseat (\d+)\b")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
@@ -78,11 +55,6 @@ def _seat_name(players: Sequence[str], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
 
 
-def declarations(game: Game[Any]) -> ModuleType | None:
-    """The game's optional ``words`` module, or None."""
-    return declared_words(game.spec.id)
-
-
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th..."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -96,8 +68,8 @@ def spaced(type_name: str) -> str:
 
 def prompt_words(game: Game[Any], prompt: str) -> str:
     """A recorded prompt in the game's words (``prompt_words``), else as recorded."""
-    said = getattr(declarations(game), "prompt_words", None)
-    return str(said(prompt)) if said is not None else prompt
+    said = game.words.prompt_words
+    return said(prompt) if said is not None else prompt
 
 
 def hidden_line(type_name: str) -> str:
@@ -113,7 +85,8 @@ def hidden_until_end(type_name: str) -> str:
 
 
 class Words:
-    """Names and sentences for one game as its players see it."""
+    """Names and sentences for one game as its players see it (the naming context,
+    ``domain.kernel.Naming``, that a game's own words are told in)."""
 
     def __init__(
         self, game: Game[Any], players: Sequence[str], names: CardNames = NO_NAMES
@@ -125,9 +98,7 @@ class Words:
         self.mode = "seeded"
         self.players = tuple(players)
         self.names = names
-        self.decl = declarations(game)
-        extra = getattr(self.decl, "SEAT_FIELDS", ())
-        self.seat_fields = DEFAULT_SEAT_FIELDS | frozenset(extra)
+        self.said = game.words
 
     @classmethod
     def table(cls, game: Game[Any], started: GameStarted) -> Words:
@@ -144,8 +115,7 @@ class Words:
         return "the table" if seat is None else _seat_name(self.players, seat)
 
     def card(self, card_id: str) -> str:
-        named = getattr(self.decl, "card_name", None)
-        found = named(card_id) if named is not None else None
+        found = self.said.card_name(card_id)
         own = self.names.of(card_id)
         if own is not None:
             # A game that names its copies by their card's name says the name
@@ -154,7 +124,7 @@ class Words:
         if found:
             # Not a card's id: one that goes by a card's name all the same (an
             # ultimate lasting effect by the card that lays it).
-            return self.names.rename(str(found))
+            return self.names.rename(found)
         base = card_id.split("#", 1)[0]
         # Not an id at all: the game's own words (a view's text), or a name.
         return self.names.rename(base.replace("_", " ").replace("-", " "))
@@ -164,12 +134,16 @@ class Words:
         and the table's names."""
         return self._seats_and_cards(prompt_words(self.game, text))
 
+    def rename(self, text: str) -> str:
+        """A line in the game's built-in names, in the table's own."""
+        return self.names.rename(text)
+
     def value(self, field: str, value: Any) -> str:
         if value is None:
             return ""
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if isinstance(value, int) and field in self.seat_fields:
+        if isinstance(value, int) and field in self.said.seat_fields:
             return self.seat(value)
         if isinstance(value, int):
             return str(value)
@@ -187,11 +161,9 @@ class Words:
     def command(self, seat: int, command: dict[str, Any]) -> str:
         """A stored command (its JSON form) as a sentence with its sender's name."""
         who = self.seat(seat)
-        declared = getattr(self.decl, "command_words", None)
-        if declared is not None:
-            said = declared(command, who, self)
-            if said:
-                return str(said)
+        said = self.said.command_words(command, who, self)
+        if said:
+            return said
         verb = spaced(str(command.get("type", "command")))
         parts = [
             f"{k.replace('_', ' ')} {self.value(k, v)}"
@@ -240,13 +212,11 @@ class Words:
         return self._said(event)
 
     def _said(self, event: Event) -> str:
-        declared = getattr(self.decl, "event_words", None)
-        if declared is not None:
-            said = declared(event, self)
-            if said:
-                # The game's own sentence may quote a built-in name (a phase's
-                # title names the Grand Druide): in the table's names too.
-                return self.names.rename(str(said))
+        said = self.said.event_words(event, self)
+        if said:
+            # The game's own sentence may quote a built-in name (a phase's
+            # title names the Grand Druide): in the table's names too.
+            return self.names.rename(said)
         if isinstance(event, ActionTaken):
             text = self.command(event.seat, event.command)
             if event.dice:
@@ -290,9 +260,6 @@ class Words:
 
     def heading(self, event: Event) -> tuple[int, str] | None:
         """(level, title) when the event opens a round (1) or a turn (2)."""
-        declared = getattr(self.decl, "heading", None)
-        if declared is not None:
-            return declared(event, self)  # type: ignore[no-any-return]
         m = _HEADING.match(type(event).__name__)
         if not m:
             return None

@@ -9,39 +9,25 @@ card id by the card's name (``services.words.sentences``), a key by its words â€
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
+from domain.games import all_games
 from services.words.sentences import Words
 
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
 _LABEL_KEYS = ("seat", "space", "id", "name", "wizard")
 _SKIP = frozenset({"game", "options", "pending", "seat"})
-# Keys (in words, at any depth) whose number is a seat (-1 or None: nobody), as
-# the four games' views (``domain/*/view.py``) use them.
-_SEAT_KEYS = frozenset(
-    {
-        "seat",
-        "owner",
-        "first",
-        "active",
-        "winner",
-        "to act",  # elfenwizards
-        "dragon",  # elfenwizards: who holds the dragon
-        "caster",  # spellwars: whose spell resolves
-        "dungeon",  # spellwars: who holds the dungeon
-        "attacker",  # ultimate: who attacks
-        "target",  # ultimate: whom a hit of the attack is aimed at
-        "by",  # ultimate: who demands a discard
-    }
-)
-# Keys whose list of numbers is a list of seats.
-_SEAT_LISTS = frozenset(
-    {
-        "winners",  # spellwars
-        "targets",  # spellwars: the seats a choice may pick
-        "demands",  # orctower: who must discard a card
-    }
-)
+
+
+@cache
+def _seat_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(keys whose number is a seat, keys whose list of numbers is a list of seats):
+    every installed game's (``GameWords.seat_keys``, ``seat_lists``), so that a key
+    reads alike in every game's views and events, as a difference shows them."""
+    keys = frozenset(k for game in all_games() for k in game.words.seat_keys)
+    lists = frozenset(k for game in all_games() for k in game.words.seat_lists)
+    return keys, lists
 
 
 def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
@@ -57,9 +43,9 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
 
 
 def _key(key: str, words: Words) -> str:
-    # A key may be a card id (the orc tower's creature types, elfenwizards'
-    # levels): said by its name where texts name it (the table's own, or the
-    # orc tower's printed one).
+    # A key may be a card id (a game's creature types, levels): said by its name
+    # where texts name it (the table's own, or the printed one of a game whose
+    # lines name cards by id).
     return words.names.by_id.get(key) or key.replace("_", " ")
 
 
@@ -68,9 +54,9 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
     A game that says its whole view itself (``view_facts``) is taken at its word."""
     out: dict[str, Any] = {}
     if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
-        said = getattr(words.decl, "view_facts", None)
+        said = words.said.view_facts
         if said is not None:
-            return dict(said(view, words))
+            return said(view, words)
     if isinstance(view, dict):
         for k, v in view.items():
             if k in _SKIP and not prefix:
@@ -103,12 +89,12 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
                 body = {k: v for k, v in item.items() if k != key}
                 out |= flatten(body, words, label if by_seat else f"{prefix} â€” {label}")
             return out
-        if view and all(isinstance(v, int) for v in view) and _last(prefix) in _SEAT_LISTS:
+        if view and all(isinstance(v, int) for v in view) and _last(prefix) in _seat_keys()[1]:
             out[prefix] = [words.seat(v) for v in view]
             return out
         out[prefix] = view
         return out
-    if _last(prefix) in _SEAT_KEYS and (isinstance(view, int) or view is None):
+    if _last(prefix) in _seat_keys()[0] and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
     if isinstance(view, str) and _last(prefix) == "prompt":
@@ -128,13 +114,14 @@ def _last(prefix: str) -> str:
 
 def _is_seat_list(items: list[Any]) -> bool:
     """Each a player's own record: labelled by the players' names alone. (A
-    record naming a second seat, such as ultimate's demand ``by`` one player of
-    another, is not one player's: its list keeps its own name before theirs.)"""
+    record naming a second seat, such as a demand ``by`` one player of another,
+    is not one player's: its list keeps its own name before theirs.)"""
+    seat_keys = _seat_keys()[0]
     return bool(items) and all(
         isinstance(i, dict)
         and isinstance(i.get("seat"), int)
         and not any(isinstance(i.get(k), str) for k in _LABEL_KEYS[1:])
-        and not any(k != "seat" and k.replace("_", " ") in _SEAT_KEYS for k in i)
+        and not any(k != "seat" and k.replace("_", " ") in seat_keys for k in i)
         for i in items
     )
 

@@ -13,7 +13,8 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, Event, GameStarted, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, Event, GameStarted
 from services.ledger import WizardLedger
 from services.reads import toml_out
 from tools.simulation import Finished, Step, steps

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import all_games
+from domain.games import all_games
 from services.ledger import WizardLedger
 from tests.services.conftest import Table, new_table, pending_seat, pick, play
 

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, TypeAdapter
 
-from domain.kernel import get_game
+from domain.games import get_game
 from services.http.schemas import (
     LogEntryOut,
     ScoreboardOut,

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import all_games, get_game
+from domain.games import all_games, get_game
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts
 from services.review.board_frames import BoardFrames, apply_ops, ops_between

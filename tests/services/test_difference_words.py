@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel import get_game
+from domain.games import get_game
 from domain.ultimate.events import AttackBegan, DamageDealt
 from domain.ultimate.state import Hit
 from services.ledger import WizardLedger
@@ -119,7 +119,7 @@ def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
     """Éclair's caster spared: by another reading on the desk and in readjudicate,
     by a newer engine in verify; each report gives the two events at the first
     difference under the same keys, and the same events."""
-    from domain.kernel import game as registry
+    from domain import games as registry
 
     ledger, gid, at = eclair_game(tmp_path)
     desk = dispute(ledger, gid, at)
@@ -141,7 +141,7 @@ def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
                 if getattr(e, "rule", "") != spared
             ]
 
-    monkeypatch.setitem(registry._REGISTRY, "ultimate", Spares())
+    monkeypatch.setitem(registry._GAMES, "ultimate", Spares())
     problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
     assert problem is not None and problem.difference is not None
     shapes = [reading["difference"], again["difference"], problem.difference]

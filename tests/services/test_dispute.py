@@ -11,15 +11,9 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import (
-    ActionTaken,
-    CardsShuffled,
-    Consequence,
-    DiceRolled,
-    all_games,
-    get_game,
-)
-from domain.kernel import game as registry
+from domain import games as registry
+from domain.games import all_games, get_game
+from domain.kernel import ActionTaken, CardsShuffled, Consequence, DiceRolled
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute, every_dispute
@@ -156,7 +150,7 @@ def test_readjudicate_finds_where_an_altered_engine_first_differs(
             events = real.decide(state, seat, command, dice)
             return [e for e in events if getattr(e, "rule", None) != rule]
 
-    monkeypatch.setitem(registry._REGISTRY, game_id, Altered())
+    monkeypatch.setitem(registry._GAMES, game_id, Altered())
     ledger.cache.clear()
     report = readjudicate(ledger, gid)
     first = report["first_difference"]

@@ -4,7 +4,8 @@ table mode replays exactly and verifies."""
 
 from __future__ import annotations
 
-from domain.kernel import DiceRolled, Event, get_game
+from domain.games import get_game
+from domain.kernel import DiceRolled, Event
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from tests.services.table_transcript import enter_at_the_table, transcript

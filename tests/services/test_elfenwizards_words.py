@@ -12,7 +12,8 @@ import msgspec
 import pytest
 
 from domain.elfenwizards.commands import ElfenCommand
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.reads.views import entry_text
 from services.review.story import StoryLines, walk

@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from domain.kernel import all_games, get_game
+from domain.games import all_games, get_game
 from services.ledger import WizardLedger
 from services.review.export_schema import (
     SCHEMA_DIR,

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import CardsShuffled, Event, get_game
+from domain.games import get_game
+from domain.kernel import CardsShuffled, Event
 from domain.orctower import events as ev
 from services.ledger import WizardLedger
 from services.review.verify import verify_game

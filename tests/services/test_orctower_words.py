@@ -11,7 +11,8 @@ from typing import Any, get_args
 import msgspec
 import pytest
 
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from domain.orctower.commands import OrcCommand
 from services.ledger import WizardLedger
 from services.reads.views import entry_text

@@ -237,7 +237,7 @@ def test_a_finished_games_position_opens_a_table_over_http(
 
 def test_a_setup_file_may_name_what_the_tables_own_data_defines(sqlite_url: str) -> None:
     """orctower: a table that renamed Smash to Crush enters a position naming Crush."""
-    from domain.kernel import get_game
+    from domain.games import get_game
 
     game = get_game("orctower")
     template = game.data_template()

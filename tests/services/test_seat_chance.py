@@ -14,7 +14,8 @@ from uuid import UUID
 
 import pytest
 
-from domain.kernel import ActionTaken, DiceRequired, IllegalCommand, all_games, get_game
+from domain.games import all_games, get_game
+from domain.kernel import ActionTaken, DiceRequired, IllegalCommand
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json

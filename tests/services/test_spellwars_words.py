@@ -8,7 +8,7 @@ from typing import Any, get_args
 
 import pytest
 
-from domain.kernel import get_game
+from domain.games import get_game
 from domain.spellwars.commands import COMMAND
 from services.words.sentences import Words
 

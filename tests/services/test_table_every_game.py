@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import CardsShuffled, DiceRequired, DiceRolled, Game, IllegalCommand, all_games
+from domain.games import all_games
+from domain.kernel import CardsShuffled, DiceRequired, DiceRolled, Game, IllegalCommand
 from services.ledger import WizardLedger
 from tools.simulation import open_game
 

@@ -310,7 +310,7 @@ def test_a_game_stored_by_an_older_engine_picks_by_die_as_it_did(
 def test_a_table_with_its_own_data_names_a_card_by_its_own_name(sqlite_url: str) -> None:
     import msgspec
 
-    from domain.kernel import get_game
+    from domain.games import get_game
 
     data = msgspec.json.decode(msgspec.json.encode(get_game("ultimate").data_template()))
     data["cards"]["fireball"]["name"] = "Boule ardente"

@@ -18,7 +18,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import Consequence, get_game
+from domain.games import get_game
+from domain.kernel import Consequence
 from domain.ultimate.cards import CARDS
 from services.ledger import WizardLedger
 from services.reads.views import log_json

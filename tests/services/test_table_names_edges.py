@@ -13,7 +13,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import IllegalCommand, SetupError, get_game
+from domain.games import get_game
+from domain.kernel import IllegalCommand, SetupError
 from services.ledger import WizardLedger
 from services.reads.views import log_json
 from services.review.exports import export_text

@@ -26,7 +26,8 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from domain.ultimate.cards import CARDS
 from services.http.app import create_app
 from services.ledger import WizardLedger

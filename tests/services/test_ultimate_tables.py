@@ -7,7 +7,8 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from domain.kernel import CardsShuffled, Event, get_game
+from domain.games import get_game
+from domain.kernel import CardsShuffled, Event
 from domain.ultimate import events as ev
 from services.ledger import WizardLedger
 from services.review.readjudicate import readjudicate

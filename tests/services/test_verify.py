@@ -258,8 +258,9 @@ def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engi
     """A game stored by an older engine whose rules now cite another passage (as
     0.2.0's rulings did for 0.1.0 games): verify says which event and field moved,
     both values, and both engine versions."""
-    from domain.kernel import ActionTaken, Consequence, get_game
-    from domain.kernel import game as registry
+    from domain import games as registry
+    from domain.games import get_game
+    from domain.kernel import ActionTaken, Consequence
 
     ledger, gid, path = finished
     entries = ledger.entries(gid)
@@ -280,7 +281,7 @@ def test_an_engine_that_cites_another_rule_is_named_with_both_citations_and_engi
                 for e in events
             ]
 
-    monkeypatch.setitem(registry._REGISTRY, "ultimate", Recited())
+    monkeypatch.setitem(registry._GAMES, "ultimate", Recited())
     monkeypatch.setattr("services.review.verify.ENGINE_VERSION", "9.9.9")
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     problem = report.first()
@@ -296,8 +297,8 @@ def test_a_difference_is_said_in_words_players_by_name_cards_by_printed_name(
 ) -> None:
     """An engine that now deals one more damage: verify's message says the two
     events as the story does (no raw fields), while the JSON keeps both as data."""
-    from domain.kernel import game as registry
-    from domain.kernel import get_game
+    from domain import games as registry
+    from domain.games import get_game
     from domain.ultimate.events import DamageDealt
 
     path = tmp_path / "w.db"
@@ -319,7 +320,7 @@ def test_a_difference_is_said_in_words_players_by_name_cards_by_printed_name(
                 for e in real.decide(state, seat, command, dice)
             ]
 
-    monkeypatch.setitem(registry._REGISTRY, "ultimate", Harder())
+    monkeypatch.setitem(registry._GAMES, "ultimate", Harder())
     report = verify_game(WizardLedger(f"sqlite:///{path}"), gid)
     problem = report.first()
     assert problem is not None and problem.position == hurt.position

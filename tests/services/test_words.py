@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain.elfenwizards.events import PhaseBegan
-from domain.kernel import ActionTaken, DiceRolled, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken, DiceRolled
 from services.words.sentences import Words, spaced
 from services.words.views import changes, facts
 

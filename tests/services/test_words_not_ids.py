@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from domain.elfenwizards.events import DiePlaced, PhaseBegan, WizardDefeated
-from domain.kernel import get_game
+from domain.games import get_game
 from domain.spellwars import GAME as SPELLWARS
 from domain.spellwars.events import TargetChosen
 from domain.spellwars.language import SELECTORS

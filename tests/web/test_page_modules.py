@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import all_games
+from domain.games import all_games
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.html_export import offline_viewer

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.exports import export_text

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.words.sentences import Words
 from services.words.views import flatten, show

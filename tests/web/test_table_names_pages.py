@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import get_game
+from domain.games import get_game
 from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.faces import built_in_entries

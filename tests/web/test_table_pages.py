@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from domain.kernel import get_game
+from domain.games import get_game
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
 from tests.web.conftest import screenshot

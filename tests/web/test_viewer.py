@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import ActionTaken, get_game
+from domain.games import get_game
+from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.sentences import Words

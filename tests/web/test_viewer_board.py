@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import get_game
+from domain.games import get_game
 from services.ledger import WizardLedger
 from services.review.exports import document, export_text
 from services.review.html_export import html_text

@@ -10,10 +10,7 @@ from typing import Annotated
 
 import typer
 
-from domain.kernel import (
-    all_games,
-    get_game,
-)
+from domain.games import all_games, get_game
 from tools.cli.common import app, guarded, ledger, out, parse_options
 
 # Where ``wizards --help`` lists these commands.

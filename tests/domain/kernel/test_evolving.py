@@ -11,7 +11,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.kernel import Pending, get_game
+from domain.games import get_game
+from domain.kernel import Pending
 from domain.kernel.evolving import PendingEvolver, change_by_id, without_id
 from tools.simulation import play
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games import all_games, get_game
 from domain.kernel import (
     ActionTaken,
     CardsShuffled,
@@ -13,10 +14,8 @@ from domain.kernel import (
     GameForked,
     GameStarted,
     SeedRevealed,
-    all_games,
     apply,
     apply_all,
-    get_game,
     open_fold,
 )
 from tools.simulation import play

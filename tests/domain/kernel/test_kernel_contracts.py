@@ -97,6 +97,8 @@ def test_domain_imports_nothing_impure_or_from_outer_layers() -> None:
         "pathlib",
         "io",
         "secrets",
+        "contextvars",  # ambient state: a game's data is passed explicitly
+        "threading",
     }
     offenders = []
     for path in (ROOT / "domain").rglob("*.py"):
@@ -136,7 +138,8 @@ def test_a_decision_citing_a_rule_the_catalogue_lacks_is_never_returned() -> Non
 
     from msgspec.structs import replace
 
-    from domain.kernel import Dice, act, get_game
+    from domain.games import get_game
+    from domain.kernel import Dice, act
     from tools.simulation import open_game
 
     game = get_game("ultimate")

@@ -108,9 +108,9 @@ def placed_cards(spell: dict[str, str | None] | list[str]) -> list[str]:
 
 def correct(cards: Sequence[str]) -> bool:
     """At most 3 cards, no two of one type (wild magic has none)."""
-    from domain.spellwars.cards import card
+    from domain.spellwars.cards import built_in
 
-    kinds = [card(c).kind for c in cards if card(c).kind != "wild"]
+    kinds = [built_in().card(c).kind for c in cards if built_in().card(c).kind != "wild"]
     return len(cards) <= 3 and len(kinds) == len(set(kinds))
 
 
@@ -157,11 +157,11 @@ def cast(
         hands = [h + list(extra) for h, extra in zip(hands, position["hands"], strict=True)]
     if full_hands:
         # no refill: the deck's top is exactly the given "deck"
-        from domain.spellwars.cards import card, main_deck
+        from domain.spellwars.cards import built_in, main_deck
 
         used = {c for h in hands for c in h} | set(position.get("deck", []))
         used |= {c for cs in position.get("creatures", []) for c in cs}
-        spare = [c for c in main_deck() if c not in used and card(c).kind != "wild"]
+        spare = [c for c in main_deck() if c not in used and built_in().card(c).kind != "wild"]
         for h in hands:
             while len(h) < 8:
                 h.append(spare.pop(0))

@@ -9,7 +9,7 @@ import pytest
 
 from domain.kernel import Fold, IllegalCommand, SetupError, replay
 from domain.spellwars import GAME
-from domain.spellwars.cards import all_cards, card, instances, main_deck
+from domain.spellwars.cards import all_cards, built_in, instances, main_deck
 from domain.spellwars.commands import PickTarget, PlaceCards
 from domain.spellwars.language import LanguageError, parse
 from domain.spellwars.state import State
@@ -56,7 +56,7 @@ def test_choice_refusals_cite_the_choice_rule() -> None:
 
 def test_placement_is_secret_and_never_leaks_into_other_views() -> None:
     g = Game(3, {})
-    source = next(c for c in g.state.wizards[0].hand if card(c).kind == "source")
+    source = next(c for c in g.state.wizards[0].hand if built_in().card(c).kind == "source")
     events = g.send(0, PlaceCards(cards=(source,)))
     assert events[0].visibility().seats == (0,)  # the ActionTaken
     assert events[1].visibility().seats == (0,)  # SpellPlaced

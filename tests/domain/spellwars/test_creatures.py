@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
-from domain.spellwars.cards import card
+from domain.spellwars.cards import built_in
 from tests.domain.spellwars.helpers import cast, correct, of, upto_spell_end
 
 
@@ -19,7 +19,7 @@ def test_a_kept_creature_attacks_again_next_turn_with_its_own_power_roll() -> No
         g.send(g.state.flow.choice.seat, legal[-1])  # never sacrifice (Block(None) is last)
     assert g.state.flow.phase == "place" and g.state.turn == 2
     hand = g.state.wizards[0].hand
-    source = next(c for c in hand if card(c).kind == "source")
+    source = next(c for c in hand if built_in().card(c).kind == "source")
     events = g.send(0, {"type": "PlaceCards", "cards": [source]})
     for seat in (1, 2):
         if g.state.wizards[seat].alive and not g.state.wizards[seat].placed:

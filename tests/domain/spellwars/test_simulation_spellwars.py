@@ -1,25 +1,25 @@
-"""The generic simulation check over Spell Wars at every player count, and the bots."""
+"""Spell Wars played to the end by seeded bots, at every player count: what is this
+game's own (the length of its games, its options, how well ``greedy`` plays).
+
+The checks of every step (legal commands accepted, others refused with a rule,
+chance re-derived, replay equal to the live table, round trips, views) are the
+generic simulation test's (tests/test_simulation.py), over every registered game
+with random bots and the declared ``greedy`` and ``first``.
+"""
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
-from domain.kernel import replay
 from domain.spellwars import GAME
-from tests.test_simulation import check_game
 from tools.simulation import game_bot, play, random_bot
 
 GAMES = 60
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-def test_random_bots_play_to_the_end_at_every_player_count(players: int) -> None:
-    steps = 0
-    for i in range(GAMES):
-        # every legal command of a step is tried in one game in ten: a hand of 8 offers
-        # 255 placements, and the generic test in tests/test_simulation.py tries more
-        steps += check_game(GAME, players, f"sw-{players}-{i}", check_all_legal=i % 10 == 0)
+def test_random_games_last_more_than_ten_commands_at_every_player_count(players: int) -> None:
+    steps = sum(play(GAME, players, f"sw-{players}-{i}").steps for i in range(GAMES))
     assert steps > GAMES * 10
 
 
@@ -33,9 +33,6 @@ def test_greedy_bot_plays_legal_spells_and_beats_random(players: int) -> None:
         outcome = GAME.outcome(done.fold.state)
         assert outcome is not None
         wins += 0 in outcome.winners
-        if i == 0:
-            folded = replay(GAME, done.events)
-            assert msgspec.to_builtins(folded) == msgspec.to_builtins(done.fold)
     assert wins >= 8 // players
 
 
@@ -52,10 +49,3 @@ def test_options_play_to_the_end(options: dict[str, object]) -> None:
     for players in (2, 4, 6):
         done = play(GAME, players, f"opt-{players}-{sorted(options)}", options=options)
         assert GAME.outcome(done.fold.state) is not None
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", range(2, 7))
-def test_many_more_random_games(players: int) -> None:
-    for i in range(400):
-        check_game(GAME, players, f"sw-slow-{players}-{i}", check_all_legal=True)

@@ -1,16 +1,23 @@
-"""The Game contract, checked on random play: legal_commands and decide agree,
-replay equals the live state, everything round-trips through msgpack, and no
-view shows another seat's cards."""
+"""Sorcier ultime's side of the Game contract, checked on random play:
+legal_commands and decide agree over every command shape (legal or not), a view
+shows a seat its own hand and only counts of the others', and every event says
+itself in one line.
+
+Replay equal to the live state, the msgpack round trips, rule citations and the
+hidden-information check of every view are the generic simulation test's
+(tests/test_simulation.py); what every game must provide is
+tests/domain/test_game_contract.py's."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 import pytest
 
+from domain.games import get_game
 from domain.kernel import (
     ENGINE_VERSION,
     KERNEL_EVENTS,
@@ -23,7 +30,6 @@ from domain.kernel import (
     Outcome,
     act,
     apply,
-    get_game,
     replay,
     start,
 )
@@ -41,8 +47,6 @@ from domain.ultimate.commands import (
     PlayCombo,
 )
 from domain.ultimate.state import UltimateState
-
-EventUnion: Any = Union[tuple((*KERNEL_EVENTS, *GAME.event_types))]  # noqa: UP007
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -135,7 +139,6 @@ def _check_views(state: UltimateState) -> None:
                 assert set(wizard.hand) <= hidden
         assert set(state.draw_pile) <= hidden
         assert not hidden & set(_strings(seen)), seat
-        assert not [card for card in hidden if card in text], seat
         if seat is None:
             assert "hand" not in seen
         else:
@@ -197,17 +200,8 @@ def _play_randomly(
         if taken % 25 == 0:
             _check_views(table.state)
     _check_views(table.state)
-    assert replay(GAME, events) == table
-    state_bytes = msgspec.msgpack.encode(table.state)
-    assert msgspec.msgpack.decode(state_bytes, type=GAME.state_type) == table.state
     for event in events:
-        payload = msgspec.msgpack.encode(event)
-        decoded = msgspec.msgpack.decode(payload, type=EventUnion)
-        # Compared as bytes: ActionTaken keeps a command's tuples, which decode as lists.
-        assert type(decoded) is type(event) and msgspec.msgpack.encode(decoded) == payload
         assert isinstance(event.describe(), str) and event.describe()
-        if isinstance(event, Consequence):
-            assert event.rule in GAME.catalogue or event.rule.startswith("kernel.")
     return taken, GAME.outcome(table.state)
 
 
