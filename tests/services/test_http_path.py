@@ -16,11 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from services.http import app as api
-from services.http.app import GC_THRESHOLD, create_app, create_served_app
+from services.http.app import GC_THRESHOLD, create_app
 from services.http.play_threads import PlayThreads
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES
 from tests.services.conftest import new_table
+from tools.served import create_served_app
 
 
 def chunks(body: bytes, size: int = 1024) -> Iterator[bytes]:
