@@ -117,6 +117,8 @@ def test_the_served_app_freezes_its_start_up_and_collects_less_often(
         assert gc.get_threshold()[0] == GC_THRESHOLD
         t = new_table(client)
         assert client.get(f"/tables/{t.game_id}/state").status_code == 200
+        # Composed with the projections as its read models.
+        assert client.get("/scoreboard").json()["games"] == []
 
 
 def test_create_app_leaves_the_collector_alone(
