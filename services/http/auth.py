@@ -27,6 +27,8 @@ class SeatBearer(HTTPBearer):
     request's headers); declared as FastAPI's bearer scheme so that the OpenAPI
     documents it."""
 
+    # type: ignore: FastAPI calls a security scheme for what the route receives; the
+    # route receives the token itself, not FastAPI's credentials object.
     async def __call__(self, request: Request) -> str | None:  # type: ignore[override]
         return headers(request.scope).token
 

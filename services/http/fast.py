@@ -3,12 +3,13 @@
 Under load, FastAPI's machinery costs several times what the act it carries
 costs (a profile of the server playing 50 games: about 85 % of the time it
 holds the interpreter is spent routing, solving dependencies, validating and
-encoding, under 7 % in the ledger). So this ASGI middleware answers the three
-requests a player sends over and over, when they are plainly well-formed:
+encoding, under 7 % in the ledger). So this ASGI middleware answers the
+requests a player sends over and over:
 
 - ``POST /tables/{id}/act`` (JSON body, optional ``Idempotency-Key``),
-- ``GET /tables/{id}/legal`` and ``GET /tables/{id}/state`` (at most ``?seat=``),
-- ``GET /tables/{id}/events``, the live stream (at most ``?token=`` and ``?after=``):
+- ``GET /tables/{id}/legal`` (``?seat=``) and ``GET /tables/{id}/state``
+  (``?seat=``, ``?at=``),
+- ``GET /tables/{id}/events``, the live stream (``?token=``, ``?after=``):
   a process may hold a thousand of them, and FastAPI's streaming machinery
   (a producer task, a memory stream and a timeout scope per event, per stream)
   cost more than the events themselves.
@@ -18,7 +19,7 @@ They do exactly what the FastAPI routes of ``services.http.tables`` and
 ``services.http.request``, the answer made by ``services.http.answers``, a
 stream written by ``services.live.sse``; in at most one hop to a thread
 (``services.http.play_threads``). On
-SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
+SQLite, ``legal`` and the current ``state`` take no hop at all: they are answered from the
 cached fold after at most a read of the local file, which in WAL mode never
 waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
 back under load, measured with an executor). On a PostgreSQL store bound to
@@ -302,7 +303,9 @@ class PlayFastPath:
             legal = (ledger, gid, asked.seat, sent.token, held)
             return (_legal(*legal) if here else await self._run(_legal, *legal)), []
         state = (ledger, gid, asked, sent.token, held)
-        answer, viewer = _state(*state) if here else await self._run(_state, *state)
+        # A past position is folded from the store: never on the loop.
+        inline = here and asked.at is None
+        answer, viewer = _state(*state) if inline else await self._run(_state, *state)
         return answer, [(b"x-wizards-seat", seat_header(viewer).encode())]
 
 

@@ -20,9 +20,9 @@ the same refusal. A refusal is an ``APIError``, answered as a problem.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 from urllib.parse import parse_qsl
 
 import msgspec
@@ -32,6 +32,7 @@ from services.http.models import ActRequest
 from services.limits import MAX_DEPTH, MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT, nesting_depth
 
 Scope = MutableMapping[str, Any]
+T = TypeVar("T")
 
 # The scope's keys for what was read (or the refusal of it).
 _HEADERS = "wizards.headers"
@@ -85,7 +86,7 @@ def _read_headers(raw: Any) -> Headers:
     )
 
 
-def _kept(scope: Scope, key: str, read: Any) -> Any:
+def _kept(scope: Scope, key: str, read: Callable[[], T]) -> T:
     """What ``read()`` gives for this request, read on the first call only; a
     refusal is kept as well and raised again."""
     kept = scope.get(key)
@@ -97,12 +98,12 @@ def _kept(scope: Scope, key: str, read: Any) -> Any:
         scope[key] = kept
     if isinstance(kept, APIError):
         raise kept
-    return kept
+    return cast(T, kept)
 
 
 def headers(scope: Scope) -> Headers:
     """The request's headers that the service reads (400 if one comes twice)."""
-    return _kept(scope, _HEADERS, lambda: _read_headers(scope["headers"]))  # type: ignore[no-any-return]
+    return _kept(scope, _HEADERS, lambda: _read_headers(scope["headers"]))
 
 
 def check_key(key: str | None) -> None:
@@ -193,7 +194,7 @@ def _read_query(raw: bytes, params: tuple[Param, ...]) -> Query:
     if not raw:
         return _NONE
     known = {p.name: p for p in params}
-    values: dict[str, int | str] = {}
+    values: dict[str, Any] = {}
     other = False
     for name, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True):
         param = known.get(name)
@@ -207,7 +208,7 @@ def _read_query(raw: bytes, params: tuple[Param, ...]) -> Query:
             )
         else:
             values[name] = param.read(value)
-    return Query(**values, other=other)  # type: ignore[arg-type]
+    return Query(**values, other=other)
 
 
 _NONE = Query()
@@ -215,7 +216,7 @@ _NONE = Query()
 
 def query(scope: Scope, op: str) -> Query:
     """The query of the request of play ``op`` (a key of ``PLAY_QUERIES``)."""
-    return _kept(scope, _QUERY, lambda: _read_query(scope["query_string"], PLAY_QUERIES[op]))  # type: ignore[no-any-return]
+    return _kept(scope, _QUERY, lambda: _read_query(scope["query_string"], PLAY_QUERIES[op]))
 
 
 def documented_query(op: str) -> dict[str, Any]:
@@ -262,7 +263,7 @@ def _read_act(content_type: str | None, body: bytes) -> ActRequest:
 def act_request(scope: Scope, body: bytes) -> ActRequest:
     """The act ``body`` carries (read once per request: a second call gives the first
     reading, whatever ``body``)."""
-    return _kept(scope, _BODY, lambda: _read_act(headers(scope).content_type, body))  # type: ignore[no-any-return]
+    return _kept(scope, _BODY, lambda: _read_act(headers(scope).content_type, body))
 
 
 def act_read(scope: Scope) -> ActRequest | None:
@@ -270,4 +271,4 @@ def act_read(scope: Scope) -> ActRequest | None:
     kept = scope.get(_BODY)
     if isinstance(kept, APIError):
         raise kept
-    return kept  # type: ignore[no-any-return]
+    return cast(ActRequest | None, kept)
