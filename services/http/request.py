@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl
 import msgspec
 
 from services.http.errors import MALFORMED_RULE, APIError
-from services.http.models import ActRequest
+from services.http.models import ActRequest, act_request_schema
 from services.limits import MAX_DEPTH, MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT, nesting_depth
 
 Scope = MutableMapping[str, Any]
@@ -225,6 +225,20 @@ def documented_query(op: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------- body
+
+
+def documented_act() -> dict[str, Any]:
+    """The act route's ``openapi_extra``: its body and its ``Idempotency-Key``, documented
+    as FastAPI would document them had it read them."""
+    key = {
+        "name": "idempotency-key",
+        "in": "header",
+        "required": False,
+        "description": "a retry with the same key returns the first result, appends nothing",
+        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH},
+    }
+    return {"requestBody": act_request_schema(), "parameters": [key]}
+
 
 _act_request = msgspec.json.Decoder(ActRequest, strict=False)
 

@@ -30,7 +30,6 @@ from services.http.models import (
     CreatedTable,
     CreateTable,
     SeatToken,
-    act_request_schema,
 )
 from services.http.schemas import (
     HoldsOut,
@@ -81,14 +80,6 @@ SeatQuery = Annotated[
     int | None,
     Query(ge=0, le=MAX_SEAT, description=carried.SEAT.description),
 ]
-# Documented as FastAPI would a Header(); read by services.http.request.
-IDEMPOTENCY_KEY = {
-    "name": "idempotency-key",
-    "in": "header",
-    "required": False,
-    "description": "a retry with the same key returns the first result, appends nothing",
-    "schema": {"type": "string"},
-}
 
 
 def _gid(game_id: str) -> UUID:
@@ -284,7 +275,7 @@ async def _act_request(request: Request) -> ActRequest:
     response_model=ActResult,
     responses=RESPONSES,
     summary="Send a seat's command (Bearer token required)",
-    openapi_extra={"requestBody": act_request_schema(), "parameters": [IDEMPOTENCY_KEY]},
+    openapi_extra=carried.documented_act(),
 )
 async def act(
     game_id: str,
