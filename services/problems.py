@@ -24,9 +24,9 @@ import msgspec
 from eventsourcing.persistence import PersistenceError
 
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
-from services.ledger import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
 from services.store.host_binding import BindingError, WriteRefused
 from services.store.pg_write import OutcomeUnknown
+from services.store.values import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "tag:wizard-ledger,2026:problem:"

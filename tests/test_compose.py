@@ -1,8 +1,9 @@
-"""compose.yaml (PostgreSQL and Redis for the scale-out set-up) agrees with the README.
+"""compose.yaml (PostgreSQL and Redis for the scale-out set-up) agrees with
+docs/operations.md.
 
 Docker is not available where the tests run, so the file is checked as data:
 it parses, names both services, publishes them on loopback, and the URLs the
-README tells a user to export reach exactly what the file starts.
+page tells a user to export reach exactly what the file starts.
 """
 
 from __future__ import annotations
@@ -14,14 +15,9 @@ from urllib.parse import urlparse
 import yaml
 
 from services.config import eventsourcing_env
+from tests.tools.doc_blocks import doc_block
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _readme_block() -> str:
-    text = (ROOT / "README.md").read_text()
-    section = text.split("### Scale-out on one machine", 1)[1]
-    return section.split("```sh", 1)[1].split("```", 1)[0]
 
 
 def test_compose_starts_postgres_and_redis_on_loopback() -> None:
@@ -33,9 +29,9 @@ def test_compose_starts_postgres_and_redis_on_loopback() -> None:
         assert services[name]["healthcheck"]["test"]
 
 
-def test_the_readme_urls_reach_what_compose_starts() -> None:
+def test_the_documented_urls_reach_what_compose_starts() -> None:
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    block = _readme_block()
+    block = doc_block("docs/operations.md", "## Scale-out on one machine")
     assert "docker compose up -d" in block
     store = re.search(r"WIZARDS_STORE=(\S+)", block)
     redis = re.search(r"WIZARDS_REDIS=(\S+)", block)

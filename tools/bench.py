@@ -108,7 +108,7 @@ def bench_append_postgres(actions: int) -> None:
             batch = [StoredEvent(raw_id, r.originator_version, r.topic, r.state) for r in group]
             head = StoredEvent(raw_id, group[-1].originator_version, "wizards:head", b"h" * 32)
             c0 = time.thread_time()
-            committer.commit([(events, batch), (ledger.heads_recorder, [head])])
+            committer.commit([(events, batch), (ledger.sides.heads, [head])])
             c1 = time.thread_time()
             theirs.insert_events(batch)
             ours_cpu.append(c1 - c0)

@@ -52,7 +52,7 @@ def read_figures(db: Path, url: str, gid: UUID, line: Line, label: str, repeat: 
 
     report = verify_game(cold, gid)
     raw_wall, raw_cpu = best(raw_select, repeat * 2)
-    fold_wall, fold_cpu = best(lambda: cold._load_at(gid, None), repeat)
+    fold_wall, fold_cpu = best(lambda: cold.loader.load_at(gid, None), repeat)
     verify_wall, verify_cpu = best(lambda: verify_game(cold, gid), max(2, repeat // 2))
     conn.close()
     cold.close()

@@ -17,9 +17,10 @@ from services.http.auth import acting_seat, viewer_seat
 from services.http.errors import APIError
 from services.http.models import ActRequest
 from services.http.request import Query, check_key
-from services.ledger import Loaded, WizardLedger
+from services.ledger import WizardLedger
 from services.reads.views import legal_json, legal_of, perform_json, state_json, state_of
 from services.seats.hold import by_seats
+from services.store.values import Loaded
 
 encode = msgspec.json.encode
 

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
-from services.ledger import GameNotFound, IdempotencyConflict, NotAuthorized
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
 from services.store.host_binding import WriteRefused
+from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
 
 __all__ = ["MALFORMED_RULE", "REFUSED", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
 

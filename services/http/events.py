@@ -30,11 +30,12 @@ from services.http import request as carried
 from services.http.auth import Token, stream_token
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep
-from services.ledger import WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.limits import MAX_POSITION
 from services.live import sse
 from services.live.fanout import Live
 from services.live.stream import follow
+from services.store.values import parse_game_id
 
 
 @dataclass(frozen=True)

@@ -61,21 +61,21 @@ from services.http.errors import REFUSED, APIError
 from services.http.events import StreamTarget, stream_target
 from services.http.models import ActRequest
 from services.http.play_threads import PlayThreads
-from services.ledger import (
-    Acted,
-    ActNotStored,
-    GameNotFound,
-    IdempotencyConflict,
-    NotAuthorized,
-    WizardLedger,
-    parse_game_id,
-)
+from services.ledger import WizardLedger
 from services.live import sse
 from services.live.fanout import Live
 from services.live.stream import follow
 from services.problems import classify, problem, send_problem
 from services.reads.views import act_json
 from services.store.host_binding import WriteRefused
+from services.store.values import (
+    Acted,
+    ActNotStored,
+    GameNotFound,
+    IdempotencyConflict,
+    NotAuthorized,
+    parse_game_id,
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -21,7 +21,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from services.ledger import Entry, WizardLedger
+from services.ledger import WizardLedger
+from services.store.values import Entry
 
 # Act latency buckets, in seconds: a warm act takes a millisecond or two, a
 # group commit or a conflict retry tens of milliseconds.
@@ -40,13 +41,14 @@ class _FromOwners(Collector):
             "wizards_act_conflicts",
             "acts that lost an optimistic-concurrency race and were decided again",
         )
-        conflicts.add_metric([], getattr(self.ledger, "conflicts", 0))
+        counted = self.ledger.counters
+        conflicts.add_metric([], counted.conflicts)
         yield conflicts
         replays = CounterMetricFamily(
             "wizards_act_idempotent_replays",
             "acts retried with an idempotency key: the first result returned, nothing stored",
         )
-        replays.add_metric([], getattr(self.ledger, "replays", 0))
+        replays.add_metric([], counted.replays)
         yield replays
         acts = CounterMetricFamily(
             "wizards_acts",
@@ -55,11 +57,10 @@ class _FromOwners(Collector):
             "a retried key, a refusal not known current, a lost race)",
             labels=["path"],
         )
-        acts.add_metric(["loop"], getattr(self.ledger, "acts_on_loop", 0))
-        acts.add_metric(["perform"], getattr(self.ledger, "acts_performed", 0))
+        acts.add_metric(["loop"], counted.acts_on_loop)
+        acts.add_metric(["perform"], counted.acts_performed)
         yield acts
-        shards = getattr(self.ledger, "shards", None)
-        committers = shards.committers() if shards is not None else []
+        committers = self.ledger.shards.committers()
         batches = CounterMetricFamily(
             "wizards_group_commits",
             "transactions of the group commit, all shards (one that failed included)",

@@ -34,8 +34,8 @@ from domain.kernel import all_games
 from services.http.errors import RESPONSES, APIError
 from services.http.schemas import TableFace, documented
 from services.http.tables import LedgerDep
-from services.ledger import parse_game_id
 from services.review.exports import viewer_page
+from services.store.values import parse_game_id
 from services.web import WEB
 from services.words.card_names import started_face
 from services.words.faces import table_face

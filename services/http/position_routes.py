@@ -11,8 +11,8 @@ from domain.kernel import SetupError, all_games
 from services.http.auth import Token, viewer_seat
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep, SeatQuery
-from services.ledger import parse_game_id
 from services.reads.positions import as_toml, data_template, position_json
+from services.store.values import parse_game_id
 
 router = APIRouter()
 

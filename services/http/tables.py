@@ -38,7 +38,7 @@ from services.http.schemas import (
     TableSummaryOut,
     documented,
 )
-from services.ledger import Entry, Loaded, WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.limits import MAX_POSITION, MAX_SEAT
 from services.problems import extensions
 from services.reads.hold_record import holds_json
@@ -52,6 +52,7 @@ from services.reads.views import (
 )
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
+from services.store.values import Entry, Loaded, parse_game_id
 from services.words.card_names import rule_json, table_names
 
 router = APIRouter()

@@ -35,7 +35,8 @@ from uuid import UUID
 import redis
 import redis.asyncio as aioredis
 
-from services.ledger import Entry, WizardLedger
+from services.ledger import WizardLedger
+from services.store.values import Entry
 
 log = logging.getLogger("wizards.live")
 

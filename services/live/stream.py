@@ -19,10 +19,11 @@ import msgspec
 from starlette.concurrency import run_in_threadpool
 
 from domain.kernel import Game
-from services.ledger import Entry, WizardLedger
+from services.ledger import WizardLedger
 from services.live.fanout import Live, LocalHub
 from services.reads.views import entry_json, outcome_json, pending_json
 from services.seats.hold import by_seats
+from services.store.values import Entry
 from services.words.card_names import CardNames, table_names
 
 
@@ -84,7 +85,7 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     entries = ledger.entries(gid, gt=after, lte=head) if head > after else []
     state = loaded.fold.state
     outcome = loaded.game.outcome(state)
-    holds = ledger.hold_rows(gid) if by_seats(loaded.fold.started.setup) else -1
+    holds = ledger.holds.hold_rows(gid) if by_seats(loaded.fold.started.setup) else -1
     names = table_names(loaded.fold.started)
     mode = loaded.fold.started.mode
     return _Read(loaded.game, entries, head, outcome, state, names, holds, mode)

@@ -18,16 +18,16 @@ from uuid import UUID
 from domain.kernel import decode_command
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, Hold, Refused, by_seats
-from services.store.chance import typed_card_words
+from services.words.naming import typed_card_words
 
 
 def in_order(ledger: WizardLedger, gid: UUID) -> list[tuple[int, Hold | Refused]]:
     """The hold record's rows and the refused entries, numbered, in the order they
     came: a refused entry after the row it was sent at, before the next one."""
     keyed: list[tuple[tuple[int, int, int], int, Hold | Refused]] = [
-        ((number, 0, 0), number, row) for number, row in ledger.hold_record(gid)
+        ((number, 0, 0), number, row) for number, row in ledger.holds.hold_record(gid)
     ]
-    keyed += [((no.after, 1, number), number, no) for number, no in ledger.hold_refusals(gid)]
+    keyed += [((no.after, 1, number), number, no) for number, no in ledger.holds.hold_refusals(gid)]
     return [(number, item) for _, number, item in sorted(keyed, key=lambda k: k[0])]
 
 

@@ -15,9 +15,10 @@ import msgspec
 from domain.kernel import decode_command
 from domain.kernel.chance_needs import needs_text
 from domain.kernel.events import and_text
-from services.ledger import Loaded, WizardLedger
+from services.ledger import WizardLedger
 from services.seats.hold import OPENING, by_seats
-from services.store.chance import card_words, seat_words, typed_card_words
+from services.store.values import Loaded
+from services.words.naming import card_words, seat_words, typed_card_words
 from services.words.sentences import Words
 
 
@@ -30,7 +31,7 @@ def held_json(
     started = loaded.fold.started
     if not by_seats(started.setup):
         return None
-    hold = ledger.held_at(gid, loaded)
+    hold = ledger.holds.held_at(gid, loaded)
     if hold is None:
         return None
     words = Words.table(loaded.game, started)
@@ -57,7 +58,7 @@ def held_json(
             out["command"] = hold.command
     out["entered"] = [s for s in hold.entered_by() if s >= 0]
     if seat is not None and seat in hold.waiting:
-        needs = ledger.needs_for(gid, loaded, hold, seat)
+        needs = ledger.holds.needs_for(gid, loaded, hold, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
         out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
     if seat is not None and seat in hold.entered_by():
@@ -70,7 +71,7 @@ def held_json(
         ]
     if seat is not None and seat not in hold.waiting and seat in hold.entered_by():
         # Its cards are in; it may send them again (one named wrongly).
-        again = ledger.needs_for(gid, loaded, hold, seat)
+        again = ledger.holds.needs_for(gid, loaded, hold, seat)
         if again:
             out["again"] = [msgspec.to_builtins(n) for n in again]
     return out

@@ -16,8 +16,9 @@ from uuid import UUID
 
 from domain.kernel import GameForked
 from domain.kernel.events import and_text
-from services.ledger import Loaded, WizardLedger
+from services.ledger import WizardLedger
 from services.store.codec import GENESIS, topic_of
+from services.store.values import Loaded
 
 
 def forked_games(ledger: WizardLedger) -> set[UUID]:
@@ -39,7 +40,7 @@ def listed_games(ledger: WizardLedger) -> list[UUID]:
     opening still waits for seats' cards (each goes to the end of the stored
     ones once dealt, as its ``GameStarted`` is stored then)."""
     stored = ledger.game_ids()
-    return stored + ledger.held_openings(set(stored))
+    return stored + ledger.holds.held_openings(set(stored))
 
 
 def lobby_fields(
@@ -52,7 +53,7 @@ def lobby_fields(
     winners = list(outcome.winners) if outcome is not None else []
     # A game whose opening waits for seats' cards has no stored event yet.
     first = ledger.entries(gid, lte=1) if loaded.head != GENESIS else []
-    held = ledger.opening_hold(gid) if loaded.head == GENESIS else None
+    held = ledger.holds.opening_hold(gid) if loaded.head == GENESIS else None
     if forks is None:
         forks = forked_games(ledger)
     status = "finished" if outcome is not None else "running"

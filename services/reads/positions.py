@@ -14,8 +14,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import ActionTaken, Game, SetupError, get_game
-from services.ledger import WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads import toml_out
+from services.store.values import parse_game_id
 
 HIDDEN_MARK = "?"
 

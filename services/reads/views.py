@@ -15,11 +15,12 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Fold, Game, GameForked, GameStarted
 from domain.kernel.events import laid_from_file
-from services.ledger import Acted, Entry, Loaded, WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads.holds import held_json
 from services.reads.lobby import lobby_fields
 from services.seats.hold import by_seats
 from services.store.codec import GENESIS
+from services.store.values import Acted, Entry, Loaded, parse_game_id
 from services.words.card_names import NO_NAMES, CardNames, table_names
 from services.words.sentences import Words, declarations, hidden_line, prompt_words
 
@@ -202,7 +203,7 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
 def legal_json(ledger: WizardLedger, game_id: str | UUID, seat: int) -> list[dict[str, Any]]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
-    if by_seats(loaded.fold.started.setup) and ledger.held_at(gid, loaded) is not None:
+    if by_seats(loaded.fold.started.setup) and ledger.holds.held_at(gid, loaded) is not None:
         return []  # a command waits for seats' draws: nothing else can be sent
     return legal_of(loaded, seat)
 

@@ -33,7 +33,7 @@ from domain.kernel import (
     open_fold,
 )
 from domain.kernel.dice import rederive
-from services.ledger import Entry, WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.redecide import (
     Alternative,
@@ -51,6 +51,7 @@ from services.review.redecide import (
     stretch_seeds,
 )
 from services.review.story import ALL, rule_of
+from services.store.values import Entry, parse_game_id
 from services.words.copies import told_apart
 from services.words.differences import difference_words
 from services.words.sentences import Words

@@ -23,12 +23,13 @@ from domain.kernel import (
     open_fold,
 )
 from domain.kernel.chance_needs import card_kind
-from services.ledger import WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
 from services.review.board_frames import BoardFrames
 from services.review.dispute import Record, dice_check, every_dispute, read_record
 from services.review.export_schema import FORMAT, VERSION, schema_name
 from services.review.story import ALL, rule_of
+from services.store.values import parse_game_id
 from services.web import WEB
 from services.words.card_names import started_face, table_names
 from services.words.sentences import hidden_until_end, outcome_text

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from domain.kernel import ENGINE_VERSION, ActionTaken, start
 from domain.kernel.events import option_value_text
-from services.ledger import WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.dispute import Record, consequence_json, read_record
 from services.review.redecide import (
@@ -24,6 +24,7 @@ from services.review.redecide import (
 )
 from services.review.story import ALL
 from services.store.chance import opening_dice
+from services.store.values import parse_game_id
 from services.words.differences import difference_words
 from services.words.sentences import Words
 from services.words.views import changes, flatten

@@ -23,8 +23,8 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
-from services.ledger import Entry
 from services.reads.views import shown_event
+from services.store.values import Entry
 from services.words.card_names import NO_NAMES
 from services.words.sentences import Words, hidden_until_end, outcome_text
 

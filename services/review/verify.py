@@ -38,11 +38,12 @@ from domain.kernel import (
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
-from services.ledger import Snapshot, WizardLedger, parse_game_id
+from services.ledger import WizardLedger
 from services.review.redecide import SERVICE_EVENTS, act_again, first_difference, plain
 from services.store.chance import dice_for, opening_dice
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
+from services.store.values import Snapshot, parse_game_id
 from services.words.differences import difference_words
 from services.words.sentences import Words
 
@@ -100,7 +101,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     rows = ledger.raw_rows(gid)
     report.events = len(rows)
     if not rows:
-        held = ledger.opening_held_refusal(gid)
+        held = ledger.holds.opening_held_refusal(gid)
         if held is not None:  # nothing to verify: no event is stored before the deal
             raise held
         report.problems.append(Problem(1, "stream", "no events"))

@@ -9,8 +9,8 @@ they are played at the pace of a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Sequence
+from typing import Any, TypeVar
 from uuid import UUID, uuid5
 
 import msgspec
@@ -28,28 +28,32 @@ from domain.kernel import (
     Game,
     GameStarted,
     IllegalCommand,
-    act,
     apply,
     decode_command,
     open_fold,
-    start,
     stored_command,
 )
 from domain.kernel.chance_needs import ChanceNeed
-from domain.kernel.dice import Dice, ScriptedSource
 from domain.kernel.events import and_text
+from services.seats.attempts import command_attempt, draft, game_of, opening_attempt, owed
 from services.seats.hold import OPENING, Hold, Refused, Slots, needs_of, settle
-from services.store.chance import (
-    card_words,
-    check_supplied_used,
-    dice_for,
-    opening_dice,
-    seat_words,
-)
+from services.store.acting import replayed_entries
+from services.store.appender import Appender
+from services.store.cache import FoldCache
 from services.store.codec import GENESIS
-
-if TYPE_CHECKING:
-    from services.ledger import Acted, Loaded, Secrets, WizardLedger
+from services.store.loading import Loader
+from services.store.refusals import told, unrevealed
+from services.store.side_streams import SideStreams
+from services.store.values import (
+    Acted,
+    ActNotStored,
+    Counters,
+    Loaded,
+    Secrets,
+    now,
+    parse_game_id,
+)
+from services.words.naming import card_words, seat_words
 
 _HOLDS_NS = UUID("a4c1f0e2-7b39-4d58-9e16-2f8b0c3d5e71")
 # Refused entries: beside the hold record, in a stream of their own.
@@ -59,70 +63,73 @@ _OPENINGS = uuid5(_HOLDS_NS, "openings held")
 _RETRIES = 50
 
 
-class HeldActs:
-    """``WizardLedger``'s acts for games whose seats enter their own draws."""
+T = TypeVar("T")
 
-    def _hold_id(self: WizardLedger, gid: UUID) -> UUID:
+
+class HoldDesk:
+    """The acts of games whose seats enter their own draws, and their hold
+    record; composed into the ledger, which sends such games' acts here."""
+
+    def __init__(
+        self,
+        loader: Loader,
+        cache: FoldCache,
+        appender: Appender,
+        sides: SideStreams,
+        counters: Counters,
+    ) -> None:
+        self.loader = loader
+        self.cache = cache
+        self.appender = appender
+        self.sides = sides
+        self.counters = counters
+
+    def _hold_id(self, gid: UUID) -> UUID:
         return uuid5(_HOLDS_NS, gid.hex)
 
-    def _refused_id(self: WizardLedger, gid: UUID) -> UUID:
+    def _refused_id(self, gid: UUID) -> UUID:
         return uuid5(_REFUSED_NS, gid.hex)
 
-    def _last_number(self: WizardLedger, stream: UUID) -> int:
+    def _last_number(self, stream: UUID) -> int:
         """How many rows a stream of the hold recorder has (its last row's number)."""
-        rows = self.holds_recorder.select_events(stream, desc=True, limit=1)
-        return rows[0].originator_version if rows else 0
+        return self.sides.last(self.sides.holds, stream, bytes)[0]
 
-    def _numbered(self: WizardLedger, stream: UUID, kind: type[Any]) -> list[tuple[int, Any]]:
+    def _numbered(self, stream: UUID, kind: type[T]) -> list[tuple[int, T]]:
         """Every row of a stream of the hold recorder, numbered, decoded as ``kind``."""
-        rows = self.holds_recorder.select_events(stream)
-        return [(r.originator_version, msgspec.msgpack.decode(r.state, type=kind)) for r in rows]
+        return self.sides.rows(self.sides.holds, stream, kind)
 
-    def _last_hold(self: WizardLedger, gid: UUID) -> tuple[int, Hold | None]:
+    def _last_hold(self, gid: UUID) -> tuple[int, Hold | None]:
         """The hold record's last row: (its number, the hold), or (0, None)."""
-        rows = self.holds_recorder.select_events(self._hold_id(gid), desc=True, limit=1)
-        if not rows:
-            return 0, None
-        return rows[0].originator_version, msgspec.msgpack.decode(rows[0].state, type=Hold)
+        return self.sides.last(self.sides.holds, self._hold_id(gid), Hold)
 
-    def hold_rows(self: WizardLedger, game_id: str | UUID) -> int:
+    def hold_rows(self, game_id: str | UUID) -> int:
         """How many rows the game's hold record has (one per held command or entry)."""
-        from services.ledger import parse_game_id
-
         return self._last_number(self._hold_id(parse_game_id(game_id)))
 
-    def hold_record(self: WizardLedger, game_id: str | UUID) -> list[tuple[int, Hold]]:
+    def hold_record(self, game_id: str | UUID) -> list[tuple[int, Hold]]:
         """Every row of the game's hold record, numbered: each command held and
         each entry made for it, whole (the operator's view: the cards named)."""
-        from services.ledger import parse_game_id
-
         return self._numbered(self._hold_id(parse_game_id(game_id)), Hold)
 
-    def hold_of(self: WizardLedger, game_id: str | UUID) -> Hold | None:
+    def hold_of(self, game_id: str | UUID) -> Hold | None:
         """The command the game is holding for seats' draws, or None."""
-        from services.ledger import parse_game_id
-
         gid = parse_game_id(game_id)
-        return self.held_at(gid, self._load(gid))
+        return self.held_at(gid, self.cache.load(gid))
 
-    def held_at(self: WizardLedger, gid: UUID, loaded: Loaded) -> Hold | None:
+    def held_at(self, gid: UUID, loaded: Loaded) -> Hold | None:
         """The command held at ``loaded``'s position (the fold in hand), or None."""
         _, hold = self._last_hold(gid)
         return _standing(hold, loaded)
 
-    def hold_needs(self: WizardLedger, game_id: str | UUID, seat: int) -> tuple[ChanceNeed, ...]:
+    def hold_needs(self, game_id: str | UUID, seat: int) -> tuple[ChanceNeed, ...]:
         """What ``seat`` has to enter of the held command's chance (the cards by
         what the seat may know of its pile), or () when it owes nothing."""
-        from services.ledger import parse_game_id
-
         gid = parse_game_id(game_id)
-        loaded = self._load(gid)
+        loaded = self.cache.load(gid)
         hold = self.held_at(gid, loaded)
         return () if hold is None else self.needs_for(gid, loaded, hold, seat)
 
-    def needs_for(
-        self: WizardLedger, gid: UUID, loaded: Loaded, hold: Hold, seat: int
-    ) -> tuple[ChanceNeed, ...]:
+    def needs_for(self, gid: UUID, loaded: Loaded, hold: Hold, seat: int) -> tuple[ChanceNeed, ...]:
         """``hold_needs`` of a hold and fold in hand (no read of the record)."""
         if seat not in hold.waiting and seat not in hold.entered_by():
             return ()
@@ -140,19 +147,19 @@ class HeldActs:
         refused = DiceRequired.missing(owed) if owed else None
         if refused is None:
             return ()
-        return self._unrevealing(gid, refused, loaded, seat).needs
+        return unrevealed(self.loader, gid, refused, loaded, seat).needs
 
-    def _held_attempt(self: WizardLedger, gid: UUID, loaded: Loaded, hold: Hold) -> tuple[int, Any]:
+    def _held_attempt(self, gid: UUID, loaded: Loaded, hold: Hold) -> tuple[int, Any]:
         """Who enters what the held command's chance has no seat for, and its try."""
         if hold.seat == OPENING:
             # Whoever opened the table entered all of that then; what only a
             # later value asks for (a die after the deal) falls to the first seat.
-            return 0, _opening_attempt(loaded.game, _draft(hold))
+            return 0, opening_attempt(loaded.game, draft(hold))
         cmd = decode_command(loaded.game, hold.command)
-        return hold.seat, self._attempt(gid, loaded, hold.seat, cmd, hold.key)
+        return hold.seat, command_attempt(loaded, hold.seat, cmd, hold.key)
 
     def open_by_seats(
-        self: WizardLedger,
+        self,
         gid: UUID,
         game: Game[Any],
         started: GameStarted,
@@ -165,7 +172,7 @@ class HeldActs:
         cards dealt to it, and nothing in its stream yet."""
         try:
             settled = settle(
-                _opening_attempt(game, started),
+                opening_attempt(game, started),
                 OPENING,
                 OPENING,
                 Slots([], [], []),
@@ -198,11 +205,11 @@ class HeldActs:
             number = self._openings_listed()
             listed = StoredEvent(_OPENINGS, number + 1, "wizards:opening", gid.bytes)
             try:
-                self._commit(
+                self.appender.commit(
                     gid,
                     [
-                        (self.holds_recorder, [listed, stored]),
-                        (self.secrets_recorder, [self._secrets_row(gid, secret)]),
+                        (self.sides.holds, [listed, stored]),
+                        (self.sides.secrets, [self.sides.secrets_row(gid, secret)]),
                     ],
                 )
                 break
@@ -210,42 +217,39 @@ class HeldActs:
                 continue
         else:
             raise RuntimeError(f"game {gid}: gave up listing its opening")
-        self._remember_secrets(gid, secret)
-        self.freshness.bump(gid)
+        self.sides.remember_secrets(gid, secret)
+        self.cache.freshness.bump(gid)
         return None
 
-    def _openings_listed(self: WizardLedger) -> int:
+    def _openings_listed(self) -> int:
         """How many openings the list of openings held has."""
         return self._last_number(_OPENINGS)
 
-    def held_openings(self: WizardLedger, dealt: Collection[UUID]) -> list[UUID]:
+    def held_openings(self, dealt: Collection[UUID]) -> list[UUID]:
         """The games whose opening still waits for seats' cards (nothing in their
         streams yet), oldest first; ``dealt``: the games with a stream (``game_ids``),
         which are not read again."""
-        rows = self.holds_recorder.select_events(_OPENINGS)
-        held = (UUID(bytes=bytes(r.state)) for r in rows)
+        held = (UUID(bytes=row) for _, row in self._numbered(_OPENINGS, bytes))
         return [gid for gid in held if gid not in dealt and self._opening_hold(gid) is not None]
 
-    def opening_hold(self: WizardLedger, game_id: str | UUID) -> Hold | None:
+    def opening_hold(self, game_id: str | UUID) -> Hold | None:
         """The game's opening while it waits for seats' cards, or None."""
-        from services.ledger import parse_game_id
-
         return self._opening_hold(parse_game_id(game_id))
 
-    def _opening_hold(self: WizardLedger, gid: UUID) -> Hold | None:
+    def _opening_hold(self, gid: UUID) -> Hold | None:
         """The game's opening while it waits for seats' cards, or None."""
         _, hold = self._last_hold(gid)
         if hold is None or hold.seat != OPENING or hold.done:
             return None
         return hold
 
-    def opening_held_refusal(self: WizardLedger, gid: UUID) -> IllegalCommand | None:
+    def opening_held_refusal(self, gid: UUID) -> IllegalCommand | None:
         """What a read of a game's record says while its opening waits for seats'
         cards (nothing is stored yet), or None when it does not."""
         hold = self._opening_hold(gid)
         if hold is None:
             return None
-        names = _draft(hold).players
+        names = draft(hold).players
         waiting = and_text(names[s] for s in hold.waiting)
         return IllegalCommand(
             "opening_held",
@@ -254,48 +258,18 @@ class HeldActs:
             "cards dealt to them (see its state)",
         )
 
-    def _opening_held(self: WizardLedger, gid: UUID) -> Loaded | None:
+    def opening_held(self, gid: UUID) -> Loaded | None:
         """A game whose opening waits for seats' cards: its table before the
         opening (nothing stored in its stream yet), or None."""
-        from services.ledger import Loaded
-
         hold = self._opening_hold(gid)
         if hold is None:
             return None
-        started = _draft(hold)
-        game = _game_of(started)
+        started = draft(hold)
+        game = game_of(started)
         return Loaded(game=game, fold=open_fold(game, started), head=GENESIS)
 
-    def _attempt(
-        self: WizardLedger, gid: UUID, loaded: Loaded, actor: int, cmd: Any, key: str | None
-    ) -> Any:
-        """One try at deciding ``cmd`` with the chance entered so far."""
-        table = loaded.fold
-
-        def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
-            dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
-
-            def decide() -> list[Event]:
-                events = act(
-                    loaded.game,
-                    table,
-                    actor,
-                    cmd,
-                    dice,
-                    supplied=slots.dice,  # type: ignore[arg-type]
-                    supplied_orders=slots.orders,  # type: ignore[arg-type]
-                    supplied_drew=slots.drew,  # type: ignore[arg-type]
-                    key=key,
-                )
-                check_supplied_used(dice, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
-                return events
-
-            return _tried(dice, decide)
-
-        return attempt
-
-    def _held_perform(
-        self: WizardLedger,
+    def perform(
+        self,
         gid: UUID,
         seat: int,
         command: object | None,
@@ -315,7 +289,7 @@ class HeldActs:
             raise
 
     def _record_refusal(
-        self: WizardLedger,
+        self,
         gid: UUID,
         seat: int,
         command: object | None,
@@ -335,7 +309,7 @@ class HeldActs:
             number = self._last_number(self._refused_id(gid))
             row = Refused(
                 after=after,
-                at=self._load(gid).version,
+                at=self.cache.load(gid).version,
                 seat=seat,
                 when=_when(),
                 command=None if command is None else msgspec.to_builtins(command),
@@ -349,20 +323,18 @@ class HeldActs:
                 self._refused_id(gid), number + 1, "wizards:refused", msgspec.msgpack.encode(row)
             )
             try:
-                self._commit(gid, [(self.holds_recorder, [stored])])
+                self.appender.commit(gid, [(self.sides.holds, [stored])])
                 return
             except (RecordConflictError, IntegrityError):
                 continue
         raise RuntimeError(f"game {gid}: gave up recording a refused entry")
 
-    def hold_refusals(self: WizardLedger, game_id: str | UUID) -> list[tuple[int, Refused]]:
+    def hold_refusals(self, game_id: str | UUID) -> list[tuple[int, Refused]]:
         """Every refused entry of the game, numbered in the order they came."""
-        from services.ledger import parse_game_id
-
         return self._numbered(self._refused_id(parse_game_id(game_id)), Refused)
 
     def _held_write(
-        self: WizardLedger,
+        self,
         gid: UUID,
         seat: int,
         command: object | None,
@@ -370,7 +342,7 @@ class HeldActs:
         key: str | None,
     ) -> Acted:
         for _ in range(_RETRIES):
-            loaded = self._load(gid)
+            loaded = self.cache.load(gid)
             number, last = self._last_hold(gid)
             hold = _standing(last, loaded)
             if key is not None:
@@ -383,7 +355,7 @@ class HeldActs:
                 actor, attempt = self._held_attempt(gid, loaded, hold)
                 subject = "the opening"
             else:
-                attempt = self._attempt(gid, loaded, actor, cmd, hold_key)
+                attempt = command_attempt(loaded, actor, cmd, hold_key)
                 subject = "this command"
             try:
                 settled = settle(attempt, actor, seat, slots, *chance, subject=subject)
@@ -392,7 +364,7 @@ class HeldActs:
                 # show by what is missing from the list), then as the seat may know.
                 kept = (hold.seat if hold is not None else seat, seat)
                 others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]
-                told = _owed(e, attempt, others_out, actor, seat)
+                told = owed(e, attempt, others_out, actor, seat)
                 raise self._said(gid, loaded, seat, told) from None
             except IllegalCommand as e:
                 raise self._said(gid, loaded, seat, e) from None
@@ -416,37 +388,33 @@ class HeldActs:
             try:
                 return self._write_held(gid, loaded, number, row, hold, settled.events)
             except (RecordConflictError, IntegrityError):
-                self.conflicts += 1
-                self._forget(gid)
+                self.counters.conflicts += 1
+                self.cache.forget(gid)
                 continue
             except PersistenceError as e:
                 # The store failed, maybe at COMMIT: the rows may be in all the same.
-                self._forget(gid)
+                self.cache.forget(gid)
                 landed = self._held_landed(gid, number + 1, row)
                 if landed is not None:
                     return landed
-                from services.ledger import ActNotStored
-
                 raise ActNotStored(e) from e
         raise RuntimeError(f"game {gid}: gave up after {_RETRIES} conflicting writes")
 
-    def _held_landed(self: WizardLedger, gid: UUID, number: int, row: Hold) -> Acted | None:
+    def _held_landed(self, gid: UUID, number: int, row: Hold) -> Acted | None:
         """The write of hold row ``number`` (``row``), if it is in the store after
         all: the row is committed with the game's events, so it tells both."""
-        from services.ledger import Acted
-
-        stored = self.holds_recorder.select_events(
-            self._hold_id(gid), gt=number - 1, lte=number, limit=1
+        stored = self.sides.rows(
+            self.sides.holds, self._hold_id(gid), Hold, gt=number - 1, lte=number
         )
-        if not stored or msgspec.msgpack.decode(stored[0].state, type=Hold) != row:
+        if not stored or stored[0][1] != row:
             return None
-        loaded = self._load(gid)
+        loaded = self.cache.load(gid)
         if not row.done:
             return Acted([], loaded)
         return Acted(self._action_entries(gid, row), loaded)
 
     def _write_held(
-        self: WizardLedger,
+        self,
         gid: UUID,
         loaded: Loaded,
         number: int,
@@ -458,34 +426,31 @@ class HeldActs:
         at such a table every write of the game takes the record's next row, so
         two writers of one game always meet there (a command held in one process
         and another's command decided in another cannot both be acknowledged)."""
-        from services.ledger import Acted, Loaded
-
         stored = StoredEvent(
             self._hold_id(gid), number + 1, "wizards:hold", msgspec.msgpack.encode(row)
         )
         if events is None:
-            self._commit(gid, [(self.holds_recorder, [stored])])
-            self.freshness.bump(gid)
-            for listener in list(self.listeners):
-                listener(gid, [])
+            self.appender.commit(gid, [(self.sides.holds, [stored])])
+            self.cache.freshness.bump(gid)
+            self.appender.tell(gid, [])
             return Acted([], loaded)
         if hold is not None and hold.seat == OPENING:
             # The opening, complete: the game's stream begins, GameStarted first.
             started = events[0]
             assert isinstance(started, GameStarted)
             empty = Loaded(game=loaded.game, fold=open_fold(loaded.game, started), head=GENESIS)
-            staged = self._stage(gid, empty, events, first_is_start=True)
+            staged = self.appender.stage(gid, empty, events, first_is_start=True)
         else:
             after = loaded.fold
             for event in events:
                 after = apply(loaded.game, after, event)
-            staged = self._stage(gid, loaded, events, folded=after)
-        staged.rows.append((self.holds_recorder, [stored]))
-        self._commit(gid, staged.rows)
-        return Acted(*self._settle(staged))
+            staged = self.appender.stage(gid, loaded, events, folded=after)
+        staged.rows.append((self.sides.holds, [stored]))
+        self.appender.commit(gid, staged.rows)
+        return Acted(*self.appender.settle(staged))
 
     def _held_command(
-        self: WizardLedger, loaded: Loaded, hold: Hold | None, seat: int, command: object | None
+        self, loaded: Loaded, hold: Hold | None, seat: int, command: object | None
     ) -> tuple[int, Any, Slots]:
         """Who acted, the command, and the chance entered so far; refuses what
         cannot be sent now (a command while one is held, an entry for none)."""
@@ -520,7 +485,7 @@ class HeldActs:
         return hold.seat, decode_command(loaded.game, hold.command), Slots.of(hold)
 
     def _replayed_entry(
-        self: WizardLedger,
+        self,
         gid: UUID,
         loaded: Loaded,
         seat: int,
@@ -531,10 +496,8 @@ class HeldActs:
         appended, or nothing new where it was held; None for a new key. An
         entry's key is kept in the hold record only: every row is read for it
         (a retry may come after later commands were held)."""
-        from services.ledger import Acted
-
         if key in loaded.keys and command is not None:
-            return Acted(self._replayed(gid, loaded, seat, command, key), loaded)
+            return Acted(replayed_entries(self.loader, gid, loaded, seat, command, key), loaded)
         for _, row in self._numbered(self._hold_id(gid), Hold):
             if row.entered == seat and row.keys and row.keys[-1] == (key, seat):
                 if not row.done:
@@ -542,19 +505,17 @@ class HeldActs:
                 return Acted(self._action_entries(gid, row), loaded)
         return None
 
-    def _action_entries(self: WizardLedger, gid: UUID, row: Hold) -> list[Any]:
+    def _action_entries(self, gid: UUID, row: Hold) -> list[Any]:
         """The entries the write of a done hold ``row`` appended: its action (or,
         for an opening, GameStarted and the opening's events)."""
-        after = self.entries(gid, gt=0 if row.seat == OPENING else row.at)
+        after = self.loader.entries(gid, gt=0 if row.seat == OPENING else row.at)
         actions = [i for i, e in enumerate(after) if isinstance(e.event, ActionTaken)]
         cut = actions[0] if row.seat == OPENING else (actions[1] if len(actions) > 1 else None)
         return after[:cut] if cut is not None else after
 
-    def _said(
-        self: WizardLedger, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand
-    ) -> Exception:
+    def _said(self, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand) -> Exception:
         # Seats by their players' names too: "given by Bob", "then Cleo enters ...".
-        return self._told(gid, loaded, seat, error, seats_by_name=True)
+        return told(self.loader, gid, loaded, seat, error, seats_by_name=True)
 
 
 def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:
@@ -565,76 +526,7 @@ def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:
 
 
 def _when() -> str:
-    from services.ledger import _now
-
-    return _now()
-
-
-def _draft(hold: Hold) -> GameStarted:
-    """The ``GameStarted`` an opening hold keeps, as it was asked for."""
-    return msgspec.convert(hold.command, GameStarted)
-
-
-def _game_of(started: GameStarted) -> Game[Any]:
-    from domain.kernel import get_game
-
-    return get_game(started.game)
-
-
-def _opening_attempt(game: Game[Any], started: GameStarted) -> Any:
-    """One try at a game's opening with the chance entered so far (table mode): its
-    events, GameStarted keeping that chance as a record does (the cards by the
-    ids dealt), or None with what is missing."""
-
-    def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
-        setup = {
-            **(started.setup or {}),
-            "dice": list(slots.dice),
-            "orders": [None if o is None else list(o) for o in slots.orders],
-        }
-        setup.pop("drew", None)
-        if slots.drew:
-            setup["drew"] = list(slots.drew)
-        trial = msgspec.structs.replace(started, setup=setup)
-        chance = opening_dice(trial, None)
-
-        def decide() -> list[Event]:
-            events = start(game, trial, chance)
-            check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]
-            if slots.drew:
-                setup["drew"] = list(chance.named_cards(slots.drew))  # type: ignore[arg-type]
-            return [msgspec.structs.replace(trial, setup=setup), *events[1:]]
-
-        return _tried(chance, decide)
-
-    return attempt
-
-
-def _tried(
-    dice: Dice, decide: Callable[[], list[Event]]
-) -> tuple[list[Event] | None, ScriptedSource]:
-    """``decide()`` with the table's ``dice``: its events, or None where it stopped
-    for values not entered yet (the source says which). A card refused says
-    nothing of what other seats named (``ScriptedSource.private``)."""
-    source = dice.source
-    assert isinstance(source, ScriptedSource)
-    source.private = True
-    try:
-        return decide(), source
-    except DiceRequired as e:
-        if e.needs and source.needs:
-            return None, source
-        raise
-
-
-def _owed(refused: DiceRequired, attempt: Any, slots: Slots, actor: int, seat: int) -> DiceRequired:
-    """``refused`` listing what ``seat`` owes as decided over ``slots`` (others'
-    values taken out), so that its lists do not leave out their cards."""
-    if not refused.needs:
-        return refused
-    _, source = attempt(slots)
-    owed = needs_of(source, actor, seat)
-    return refused.with_needs(owed) if owed else refused
+    return now()
 
 
 def _awaited(names: Sequence[str], hold: Hold, seat: int) -> IllegalCommand:

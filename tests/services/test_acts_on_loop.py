@@ -18,10 +18,11 @@ import pytest
 
 from domain.kernel import ActionTaken, IllegalCommand
 from services.http.app import create_app
-from services.ledger import Staged, WizardLedger
+from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from services.store.commit import Committer
 from services.store.shards import game_id_on
+from services.store.values import Staged
 from tests.services.conftest import QUICK, LiveServer, new_table
 
 
@@ -118,7 +119,7 @@ def test_a_game_whose_turn_is_taken_is_left_to_a_thread(sqlite_url: str) -> None
     blocker.execute("BEGIN IMMEDIATE")  # holds the write lock
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(ledger.act, gid, seat, command)
-        turn = ledger._turn(gid)
+        turn = ledger.turns.of(gid)
         deadline = time.monotonic() + 30
         while not turn.locked():  # the thread takes the game's turn, then waits
             assert time.monotonic() < deadline, "the act never started"
@@ -251,7 +252,8 @@ def test_acts_over_http_take_no_thread_and_every_answer_is_stored(sqlite_url: st
         while len(tables) < 6:  # games of different turns (they are striped by id)
             t = new_table(http)
             if all(
-                ledger._turn(UUID(t.game_id)) is not ledger._turn(UUID(o.game_id)) for o in tables
+                ledger.turns.of(UUID(t.game_id)) is not ledger.turns.of(UUID(o.game_id))
+                for o in tables
             ):
                 tables.append(t)
 
@@ -310,7 +312,7 @@ def test_games_of_one_shard_do_not_share_a_turn(sqlite_url: str) -> None:
     """A sharded store's ids end with their shard's number: the turns are striped
     by the whole id, or the games of a shard would wait for each other's acts."""
     ledger = WizardLedger(sqlite_url)
-    turns = {id(ledger._turn(game_id_on(3))) for _ in range(200)}
+    turns = {id(ledger.turns.of(game_id_on(3))) for _ in range(200)}
     # 200 ids over 4,096 turns share about five; by their last 12 bits (the
     # shard and four random bits) they would share 16 turns in all.
     assert len(turns) >= 150

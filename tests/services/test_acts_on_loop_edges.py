@@ -69,7 +69,7 @@ def test_an_act_in_flight_when_the_server_stops_still_gives_its_turn_back(
 
         client = threading.Thread(target=send, daemon=True)
         client.start()
-        turn = ledger._turn(gid)
+        turn = ledger.turns.of(gid)
         wait_until(turn.locked, "the act never began on the loop")
     assert not server.thread.is_alive(), "the server did not stop"
     blocker.execute("COMMIT")
@@ -163,7 +163,7 @@ def test_an_act_whose_commit_cannot_be_handed_over_gives_its_turn_back(
                 headers=table.auth(seat),
             )
         assert r.status_code == 500
-        assert not ledger._turn(gid).locked()
+        assert not ledger.turns.of(gid).locked()
         seat, command = first_legal(ledger, gid)
         r = http.post(
             f"/tables/{gid}/act", json={"seat": seat, "command": command}, headers=table.auth(seat)

@@ -98,7 +98,7 @@ def test_two_servers_on_one_store_answer_each_act_once_and_as_stored(store_url: 
         assert keys and max(keys.values()) == 1, keys
         assert verify_game(reader, UUID(t.game_id)).ok
     # Both servers took the loop's path, and some acts lost a race to the other.
-    assert sum(ledger.conflicts for ledger in ledgers) > 0
+    assert sum(ledger.counters.conflicts for ledger in ledgers) > 0
     reader.close()
     for ledger in ledgers:
         ledger.close()

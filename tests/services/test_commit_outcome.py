@@ -150,6 +150,6 @@ def test_over_http_an_act_stored_though_its_commit_failed_is_answered(sqlite_url
     assert actions(reader, gid) == before + 1
     stored = {e.position: e.hash for e in reader.entries(gid)}
     assert all(stored[e["position"]] == e["hash"] for e in r.json()["entries"])
-    assert ledger.acts_on_loop == 1
+    assert ledger.counters.acts_on_loop == 1
     reader.close()
     ledger.close()

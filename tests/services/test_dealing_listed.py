@@ -63,16 +63,16 @@ def test_tables_opened_at_once_are_each_listed_once(store_url: str) -> None:
     first, second = WizardLedger(store_url), WizardLedger(store_url)
     # The second reads the list before the first writes: it loses the race for
     # the list's next row, and is written again after it.
-    stale = first._openings_listed()
+    stale = first.holds._openings_listed()
     one = _dealing(first, ["Ann", "Bob"])
-    real = type(second)._openings_listed
+    real = type(second.holds)._openings_listed
     reads: list[int] = []
 
     def read_once_stale() -> int:
-        reads.append(real(second))
+        reads.append(real(second.holds))
         return stale if len(reads) == 1 else reads[-1]
 
-    second._openings_listed = read_once_stale  # type: ignore[method-assign]
+    second.holds._openings_listed = read_once_stale  # type: ignore[method-assign]
     created = second.create_game("ultimate", ["Cy", "Dee"], table=True, chance_by="seats", dice=[1])
     two = str(created.game_id)
     assert reads == [1, 1]  # refused once at the stale row, then written after the first
@@ -80,7 +80,7 @@ def test_tables_opened_at_once_are_each_listed_once(store_url: str) -> None:
     # Its secrets were written once, with the list's row: its tokens work.
     for seat, token in created.seats:
         first.check_token(created.game_id, seat, token)
-    assert second.hold_of(two) is not None
+    assert second.holds.hold_of(two) is not None
     ledgers = [WizardLedger(store_url) for _ in range(4)]
     start = threading.Barrier(len(ledgers))
     made: list[str] = []

@@ -149,7 +149,7 @@ def test_readjudicate_finds_where_an_altered_engine_first_differs(
             return [e for e in events if getattr(e, "rule", None) != rule]
 
     monkeypatch.setitem(registry._REGISTRY, game_id, Altered())
-    ledger._cache.clear()
+    ledger.cache.clear()
     report = readjudicate(ledger, gid)
     first = report["first_difference"]
     assert first is not None and first["position"] == target.position

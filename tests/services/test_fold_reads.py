@@ -17,10 +17,11 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.kernel import Consequence
 from domain.ultimate import events as ultimate_events
-from services.ledger import Loaded, WizardLedger
+from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.store.codec import Record, encode_body, encode_record, link_hash, topic_of
 from services.store.fold import UnreadableEvent
+from services.store.values import Loaded
 
 
 def play_with_keys(ledger: WizardLedger, gid: UUID, actions: int, seed: int = 0) -> None:
@@ -61,7 +62,7 @@ def test_a_cold_read_equals_the_live_game_with_its_idempotency_keys(store_url: s
     # Every past position too, with and without snapshots, as the rows whole give it.
     whole = cold(store_url)
     for at in range(1, live.version + 1, 7):
-        expected = whole._load_rows(gid, at)
+        expected = whole.loader.load_rows(gid, at)
         assert same(cold(store_url, use_snapshots=False).load(gid, at), expected)
         assert same(cold(store_url).load(gid, at), expected)
 

@@ -182,7 +182,7 @@ def test_an_edited_note_is_found_by_verify(sqlite_url: str) -> None:
     import sqlite3
     from uuid import uuid5
 
-    from services.ledger import _NOTES_NS
+    from services.store.side_streams import NOTES_NS
 
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", 2, seed="note-chain").game_id
@@ -190,7 +190,7 @@ def test_an_edited_note_is_found_by_verify(sqlite_url: str) -> None:
     ledger.annotate(gid, 3, "second")
     assert "annotations" in verify_game(ledger, gid).checks
     path = sqlite_url.removeprefix("sqlite:///")
-    nid = uuid5(_NOTES_NS, gid.hex).hex
+    nid = uuid5(NOTES_NS, gid.hex).hex
     with sqlite3.connect(path) as db:
         state = db.execute(
             "SELECT state FROM stored_annotations WHERE originator_id=? AND originator_version=1",

@@ -127,7 +127,7 @@ def _play_out(ledger: WizardLedger, gid: str) -> None:
     rng = random.Random("holds")
 
     for _ in range(1000):
-        while (hold := ledger.hold_of(gid)) is not None:
+        while (hold := ledger.holds.hold_of(gid)) is not None:
             _enter(rng, sends(ledger, gid, hold.waiting[0], None), "a seat's cards")
         loaded = ledger.load(gid)
         if loaded.game.outcome(loaded.fold.state) is not None:

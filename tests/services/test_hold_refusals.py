@@ -50,23 +50,23 @@ def _events(ledger: WizardLedger, gid: str) -> list[Any]:
 def test_a_refused_entry_is_kept_and_changes_nothing_else(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     gid, twin = _held_decline(ledger), _held_decline(ledger)
-    rows = ledger.hold_rows(gid)
+    rows = ledger.holds.hold_rows(gid)
     # Ann names Bouclier, which Bob named: refused, without saying who has it.
     with pytest.raises(IllegalCommand) as refused:
         ledger.act(gid, 0, None, drew=["Bouclier", "Explosion"])
     assert "'Bouclier' cannot have come from the deck" in refused.value.message
-    [(number, kept)] = ledger.hold_refusals(gid)
+    [(number, kept)] = ledger.holds.hold_refusals(gid)
     assert number == 1 and kept.seat == 0 and kept.drew == ("Bouclier", "Explosion")
     assert kept.code == refused.value.code and kept.message == refused.value.message
     assert kept.after == rows and kept.command is None and kept.when
     # The hold is as it was: still waiting for Ann, no row added.
-    assert ledger.hold_rows(gid) == rows and ledger.hold_of(gid).waiting == (0,)  # type: ignore[union-attr]
+    assert ledger.holds.hold_rows(gid) == rows and ledger.holds.hold_of(gid).waiting == (0,)  # type: ignore[union-attr]
     # Her real cards complete Bob's command, as at the twin table with no slip.
     done = ledger.act(gid, 0, None, drew=["Éclair", "Explosion"])
     ledger.act(twin, 0, None, drew=["Éclair", "Explosion"])
-    assert done and ledger.hold_of(gid) is None
+    assert done and ledger.holds.hold_of(gid) is None
     assert _events(ledger, gid) == _events(ledger, twin)
-    assert verify_game(ledger, gid).ok and ledger.hold_refusals(twin) == []
+    assert verify_game(ledger, gid).ok and ledger.holds.hold_refusals(twin) == []
 
 
 def test_only_what_names_values_or_is_an_entry_is_kept(sqlite_url: str) -> None:
@@ -79,7 +79,7 @@ def test_only_what_names_values_or_is_an_entry_is_kept(sqlite_url: str) -> None:
         ledger.act(gid, 1, None)  # Bob's values again, with none: an entry all the same
     with pytest.raises(IllegalCommand):
         ledger.act(gid, 1, {"type": "Draw"}, drew=["Éclair"])
-    kept = [(r.seat, r.command, r.drew) for _, r in ledger.hold_refusals(gid)]
+    kept = [(r.seat, r.command, r.drew) for _, r in ledger.holds.hold_refusals(gid)]
     assert kept == [(1, None, ()), (1, {"type": "Draw"}, ("Éclair",))]
 
 
@@ -93,7 +93,7 @@ def test_a_refusal_and_a_valid_entry_at_the_same_moment_both_stand(store_url: st
         ).game_id
     )
     first.act(gid, 0, None, drew=["Bouclier", "Miroir"])
-    real = type(second)._write_held
+    real = type(second.holds)._write_held
     refused: list[IllegalCommand] = []
 
     def refusal_meanwhile(*args: Any, **kwargs: Any) -> Any:
@@ -102,13 +102,13 @@ def test_a_refusal_and_a_valid_entry_at_the_same_moment_both_stand(store_url: st
             first.act(gid, 0, None, drew=["Bouclier", "Bouclier"])
         except IllegalCommand as e:
             refused.append(e)
-        return real(second, *args, **kwargs)
+        return real(second.holds, *args, **kwargs)
 
-    second._write_held = refusal_meanwhile  # type: ignore[method-assign]
+    second.holds._write_held = refusal_meanwhile  # type: ignore[method-assign]
     entries = second.act(gid, 1, None, drew=["Éclair", "Explosion"])
     assert refused and entries[0].position == 1  # GameStarted: the deal is complete
-    assert second.conflicts == 0  # the refusal took no row of the hold record
-    assert [r.seat for _, r in first.hold_refusals(gid)] == [0]
+    assert second.counters.conflicts == 0  # the refusal took no row of the hold record
+    assert [r.seat for _, r in first.holds.hold_refusals(gid)] == [0]
     assert verify_game(first, gid).ok
 
 
@@ -131,6 +131,6 @@ def test_refusals_sent_at_once_are_each_kept(store_url: str) -> None:
     for t in threads:
         t.join(60)
     assert len(codes) == len(ledgers)
-    kept = ledgers[0].hold_refusals(gid)
+    kept = ledgers[0].holds.hold_refusals(gid)
     assert [n for n, _ in kept] == [1, 2, 3, 4] and {r.seat for _, r in kept} == {0}
-    assert ledgers[0].hold_of(gid) is not None
+    assert ledgers[0].holds.hold_of(gid) is not None

@@ -9,8 +9,9 @@ import msgspec
 import pytest
 
 from domain.kernel import ActionTaken, GameStarted, IllegalCommand, SeedRevealed, commitment
-from services.ledger import IdempotencyConflict, NotAuthorized, WizardLedger
+from services.ledger import WizardLedger
 from services.reads.views import legal_json, log_json, state_json
+from services.store.values import IdempotencyConflict, NotAuthorized
 
 
 def play_until(ledger: WizardLedger, gid: Any, *, actions: int | None = None, seed: int = 0) -> int:
@@ -122,7 +123,7 @@ def test_state_at_a_past_position_is_the_fold_up_to_it_with_or_without_snapshots
     snapshotting = WizardLedger(store_url, snapshot_every=7)
     gid = snapshotting.create_game("ultimate", 2, seed="travel").game_id
     play_until(snapshotting, gid, actions=30)
-    assert snapshotting.snapshot_recorder.select_events(gid)  # snapshots were taken
+    assert snapshotting.sides.snapshots.select_events(gid)  # snapshots were taken
     plain = WizardLedger(store_url, snapshot_every=0, use_snapshots=False)
     for at in (1, 2, 8, 15, 22, snapshotting.load(gid).version):
         with_snap = msgspec.to_builtins(snapshotting.load(gid, at).fold)

@@ -138,7 +138,7 @@ def test_a_command_held_for_seats_draws_wakes_other_processes_through_redis(
     pubsub.subscribe(channel(gid))
     try:
         held = ledger.act(gid, 1, {"type": "Decline"}, drew=["shield", "mirror"], dice=[1])
-        assert held == [] and ledger.hold_of(gid) is not None
+        assert held == [] and ledger.holds.hold_of(gid) is not None
         message = None
         deadline = time.monotonic() + 60
         while message is None and time.monotonic() < deadline:

@@ -97,16 +97,22 @@ class RacingLedger(WizardLedger):
 
     rival: WizardLedger | None = None
 
-    def _decide(self, gid: Any, loaded: Any, seat: int, *args: Any) -> Any:
-        decided = super()._decide(gid, loaded, seat, *args)
-        rival, self.rival = self.rival, None
-        if rival is not None:
-            state = rival.load(gid)
-            command = state.game.legal_commands(state.fold.state, seat)[0]
-            import msgspec
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        decide = self.acts.decide
 
-            rival.act(gid, seat, msgspec.to_builtins(command))
-        return decided
+        def overtaken(gid: Any, loaded: Any, seat: int, *args: Any) -> Any:
+            decided = decide(gid, loaded, seat, *args)
+            rival, self.rival = self.rival, None
+            if rival is not None:
+                state = rival.load(gid)
+                command = state.game.legal_commands(state.fold.state, seat)[0]
+                import msgspec
+
+                rival.act(gid, seat, msgspec.to_builtins(command))
+            return decided
+
+        self.acts.decide = overtaken  # type: ignore[method-assign]
 
 
 def test_metrics_count_requests_acts_events_conflicts_and_replays(sqlite_url: str) -> None:
@@ -203,7 +209,7 @@ def test_every_log_line_of_a_request_carries_its_id_and_no_token(
         t = new_table(client)
         with sqlite3.connect(path) as db:  # a damaged snapshot makes the ledger log a warning
             db.execute("UPDATE stored_snapshots SET state = x'c1'")
-        ledger._forget(__import__("uuid").UUID(t.game_id))
+        ledger.cache.forget(__import__("uuid").UUID(t.game_id))
         token = t.tokens[0]
         r = client.get(
             f"/tables/{t.game_id}/state",

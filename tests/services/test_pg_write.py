@@ -17,11 +17,12 @@ import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from services.ledger import ActNotStored, WizardLedger
+from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from services.store.commit import Committer, _Waiting
 from services.store.pg_write import ensure_function, function_name
 from services.store.shards import game_id_on
+from services.store.values import ActNotStored
 from tests.services.conftest import QUICK, play
 from tests.services.test_shards import DSN
 from tests.services.test_write_path import next_command
@@ -61,15 +62,15 @@ def test_a_batch_of_many_rows_is_stored_whole_and_in_the_order_written(
             games.append(gid)
             pair = [StoredEvent(gid, v, "t:E", bytes([v])) for v in (1, 2)]
             rows.append((events, pair))
-            rows.append((ledger.heads_recorder, [StoredEvent(gid, 2, "wizards:head", b"h")]))
-            rows.append((ledger.snapshot_recorder, [StoredEvent(gid, 2, "t:S", b"s")]))
+            rows.append((ledger.sides.heads, [StoredEvent(gid, 2, "wizards:head", b"h")]))
+            rows.append((ledger.sides.snapshots, [StoredEvent(gid, 2, "t:S", b"s")]))
             written += [(gid, 1), (gid, 2)]
         committer.commit(rows)
     log = [(n.originator_id, n.originator_version) for n in events.select_notifications(1, 1000)]
     assert log == written
     for gid in games:
         assert ledger.recorded_head(gid) == (2, "h")
-        assert [r.state for r in ledger.snapshot_recorder.select_events(gid)] == [b"s"]
+        assert [r.state for r in ledger.sides.snapshots.select_events(gid)] == [b"s"]
     ledger.close()
 
 
@@ -87,7 +88,7 @@ def test_a_write_that_lost_its_position_fails_alone(postgres_url: str) -> None:
     fresh = _Waiting(
         [
             (events, [StoredEvent(other, 1, "t:E", b"new")]),
-            (ledger.heads_recorder, [StoredEvent(other, 1, "wizards:head", b"new")]),
+            (ledger.sides.heads, [StoredEvent(other, 1, "wizards:head", b"new")]),
         ]
     )
     committer._commit_batch([taken, fresh])

@@ -79,14 +79,14 @@ def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -
         others = sorted(set(_owners(line)) - {actor})
         for k, seat in enumerate(others):
             assert entries == []  # held: nothing stored yet
-            hold = ledger.hold_of(gid)
+            hold = ledger.holds.hold_of(gid)
             assert hold is not None and list(hold.waiting) == others[k:]
             entries = ledger.act(gid, seat, None, drew=_cards_of(line, seat))
         held += bool(others)
         # Once the last seat named its cards, the command is stored with its events,
         # exactly those the table saw.
         assert story(consequences(entries)) == story(line["events"][1:])
-        assert ledger.hold_of(gid) is None
+        assert ledger.holds.hold_of(gid) is None
     assert held >= 10
     actions = [e.event for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]
     assert len(actions) == len(lines)
@@ -162,7 +162,7 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     assert short.value.code == "dice_required"
     assert f"drawn from the draw pile for {names[seat]}" in short.value.message
     assert "for seat" not in short.value.message
-    assert ledger.load(gid).version == before and ledger.hold_of(gid) is not None
+    assert ledger.load(gid).version == before and ledger.holds.hold_of(gid) is not None
 
 
 def test_a_seat_cannot_name_the_cards_another_seat_drew(sqlite_url: str) -> None:
@@ -174,7 +174,7 @@ def test_a_seat_cannot_name_the_cards_another_seat_drew(sqlite_url: str) -> None
     assert refused.value.code == "unused_dice"
     assert "entered by that seat" in refused.value.message
     assert f"given by {['Ann', 'Bob', 'Cleo'][line['seat']]} but not asked" in refused.value.message
-    assert ledger.load(gid).version == before and ledger.hold_of(gid) is None
+    assert ledger.load(gid).version == before and ledger.holds.hold_of(gid) is None
 
 
 def test_an_entry_retried_with_its_key_is_stored_once(sqlite_url: str) -> None:
@@ -287,7 +287,7 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     assert ledger.raw_rows(gid) == []
     # Sent again, the same: nothing changes but the record of it.
     assert ledger.act(gid, 0, None, drew=opening["drew"][:8]) == []
-    assert ledger.hold_of(gid).waiting == (2,)  # type: ignore[union-attr]
+    assert ledger.holds.hold_of(gid).waiting == (2,)  # type: ignore[union-attr]
     for seat, command in ((2, lines[0]["command"]), (7, None)):
         with pytest.raises(IllegalCommand) as wrong:
             ledger.act(gid, seat, command, drew=opening["drew"][16:])
@@ -296,7 +296,7 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     assert entries[0].position == 1  # GameStarted, stored with the whole deal
     started = ledger.load(gid).fold.started
     assert started.setup is not None and started.setup["drew"] == opening["drew"]
-    assert ledger.hold_of(gid) is None and ledger.game_ids() != []
+    assert ledger.holds.hold_of(gid) is None and ledger.game_ids() != []
     line = lines[0]
     ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
     report = verify_game(WizardLedger(sqlite_url), gid)
@@ -387,12 +387,12 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
 
     held = 0
     for _ in range(40):
-        while (hold := ledger.hold_of(gid)) is not None:
+        while (hold := ledger.holds.hold_of(gid)) is not None:
             held += 1
             seat = hold.waiting[0]
-            before = ledger.hold_rows(gid)
+            before = ledger.holds.hold_rows(gid)
             _enter(rng, entries_of(seat, None), f"{game}: seat {seat}'s cards")
-            assert ledger.hold_rows(gid) == before + 1
+            assert ledger.holds.hold_rows(gid) == before + 1
         loaded = ledger.load(gid)
         if loaded.game.outcome(loaded.fold.state) is not None:
             break
@@ -512,18 +512,18 @@ def test_a_stale_read_of_the_hold_record_cannot_lose_a_held_command(
     the game waits; the held command stands."""
     first, second = WizardLedger(sqlite_url), WizardLedger(sqlite_url)
     gid = fireball_played(first)
-    seen = second._last_hold(UUID(gid))  # the record as it was
+    seen = second.holds._last_hold(UUID(gid))  # the record as it was
     first.act(gid, 1, {"type": "Decline"}, drew=["shield", "mirror"], dice=[1])  # held
-    assert first.hold_of(gid) is not None
+    assert first.holds.hold_of(gid) is not None
     stale = iter([seen])
-    real = WizardLedger._last_hold
+    real = type(second.holds)._last_hold
     monkeypatch.setattr(
-        second, "_last_hold", lambda g: next(stale, None) or real(second, g), raising=False
+        second.holds, "_last_hold", lambda g: next(stale, None) or real(second.holds, g)
     )
     with pytest.raises(IllegalCommand) as told:  # a defence: no chance needed
         second.act(gid, 1, {"type": "Defend", "card": "shield"})
     assert told.value.code == "chance_awaited"
-    assert first.hold_of(gid) is not None and second.conflicts >= 1
+    assert first.holds.hold_of(gid) is not None and second.counters.conflicts >= 1
 
 
 def test_an_entry_retried_after_later_commands_gets_its_own_answer(sqlite_url: str) -> None:
@@ -537,7 +537,7 @@ def test_an_entry_retried_after_later_commands_gets_its_own_answer(sqlite_url: s
     again = ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"], key="bob-deal")
     assert [e.position for e in again] == [e.position for e in opened]
     assert ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"], key="ann-deal") == []
-    assert ledger.hold_of(gid) is None and verify_game(ledger, gid).ok
+    assert ledger.holds.hold_of(gid) is None and verify_game(ledger, gid).ok
 
 
 def test_the_acting_seat_is_not_offered_an_empty_form_to_name_its_cards_again(

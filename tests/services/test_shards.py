@@ -13,7 +13,7 @@ import pytest
 
 from domain.kernel import ActionTaken
 from projections.runner import Projector
-from services.ledger import GameNotFound, WizardLedger
+from services.ledger import WizardLedger
 from services.reads.lobby import forked_games
 from services.store.shards import (
     MAX_SHARDS,
@@ -22,6 +22,7 @@ from services.store.shards import (
     shard_count,
     shard_of,
 )
+from services.store.values import GameNotFound
 from tests.projections.test_projections import run_together, snapshot
 from tests.services.conftest import QUICK, pending_seat, play
 from tests.services.test_write_path import next_command

@@ -219,7 +219,7 @@ def test_a_snapshot_that_differs_from_the_fold_is_found(tmp_path: Path) -> None:
 def test_a_snapshot_holding_the_fold_in_other_bytes_verifies(tmp_path: Path) -> None:
     """Verify compares a snapshot with the fold by value: the same table written with
     its fields in another order is still the fold."""
-    from services.ledger import Snapshot
+    from services.store.values import Snapshot
 
     path, gid, version, state = _snapshot_game(tmp_path)
     snap = msgspec.msgpack.decode(state, type=Snapshot)
@@ -238,7 +238,7 @@ def test_a_snapshot_holding_the_fold_in_other_bytes_verifies(tmp_path: Path) -> 
 
 
 def test_a_snapshot_of_the_fold_that_names_another_head_is_found(tmp_path: Path) -> None:
-    from services.ledger import Snapshot
+    from services.store.values import Snapshot
 
     path, gid, version, state = _snapshot_game(tmp_path)
     snap = msgspec.msgpack.decode(state, type=Snapshot)

@@ -34,9 +34,7 @@ def test_the_events_and_the_recorded_head_are_one_transaction(store_url: str) ->
     # A head already recorded at every position the next action may reach: its
     # head cannot be written, so its events must not be written either.
     for position in range(len(before) + 1, len(before) + 40):
-        ledger.heads_recorder.insert_events(
-            [StoredEvent(gid, position, "wizards:head", b"planted")]
-        )
+        ledger.sides.heads.insert_events([StoredEvent(gid, position, "wizards:head", b"planted")])
     seat, command = next_command(ledger, gid)
     with pytest.raises(RuntimeError, match="recorded head"):
         ledger.act(gid, seat, command)
@@ -103,8 +101,8 @@ def test_a_batch_with_a_losing_write_commits_the_others(sqlite_url: str) -> None
     committer = Committer.for_recorder(ledger.recorder)
     assert committer is not None
     n = ledger.load(gid).version
-    taken = (ledger.heads_recorder, [StoredEvent(gid, n, "wizards:head", b"again")])
-    fresh = (ledger.heads_recorder, [StoredEvent(gid, n + 1000, "wizards:head", b"new")])
+    taken = (ledger.sides.heads, [StoredEvent(gid, n, "wizards:head", b"again")])
+    fresh = (ledger.sides.heads, [StoredEvent(gid, n + 1000, "wizards:head", b"new")])
     loser, winner = _Waiting([taken]), _Waiting([fresh])
     committer._commit_batch([loser, winner])
     assert isinstance(loser.error, IntegrityError) and winner.error is None
@@ -172,7 +170,7 @@ def test_concurrent_commits_share_a_transaction_and_each_returns_after_its_own(
         position = taken if i == 5 else 1000 + i
         row = StoredEvent(gid if i == 5 else uuid.uuid4(), position, "wizards:head", b"h")
         try:
-            committer.commit([(ledger.heads_recorder, [row])])
+            committer.commit([(ledger.sides.heads, [row])])
         except BaseException as e:
             errors.append(e)
             return

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
-from services.store.chance import card_words
+from services.words.naming import card_words
 from tests.services.conftest import LiveServer
 from tests.services.test_chance_lists_seen import _deck, _seen_by
 from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
@@ -80,7 +80,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
         page.click("#table-chance button.primary")
     for page in pages.values():
         wait_position(page, before + 1)
-    assert web_ledger.hold_of(gid) is None
+    assert web_ledger.holds.hold_of(gid) is None
     assert web_ledger.load(gid).version > before
     hand = first.locator("#hand .card .name").all_inner_texts()
     assert all(say(card_kind(c)) in hand for c in mine)

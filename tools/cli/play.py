@@ -19,7 +19,6 @@ from domain.kernel import (
     stored_command,
 )
 from domain.kernel.chance_needs import card_kind
-from services.ledger import parse_game_id
 from services.reads.views import (
     legal_json,
     log_json,
@@ -27,6 +26,7 @@ from services.reads.views import (
     state_json,
     summary_json,
 )
+from services.store.values import parse_game_id
 from tools.cli.common import (
     app,
     check_seat,

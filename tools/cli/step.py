@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import Consequence
-from services.ledger import Entry, WizardLedger
+from services.ledger import WizardLedger
 from services.review.dispute import dispute
+from services.store.values import Entry
 from services.words.dispute import dispute_text
 from services.words.sentences import Words
 from services.words.views import facts

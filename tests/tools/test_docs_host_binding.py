@@ -1,4 +1,4 @@
-"""The README's commands for a PostgreSQL store bound to one host, run as written."""
+"""docs/design.md's commands for a PostgreSQL store bound to one host, run as written."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.tools.readme_blocks import readme_block, run_as_written
+from tests.tools.doc_blocks import command_lines, run_as_written
 
 
 @pytest.mark.postgres
-def test_the_readme_binding_commands_run_as_written(postgres_url: str, tmp_path: Path) -> None:
+def test_the_binding_commands_run_as_written(postgres_url: str, tmp_path: Path) -> None:
     env = {**os.environ, "WIZARDS_STORE": postgres_url}
     env.pop("WIZARDS_REDIS", None)
     env.pop("WIZARDS_COUNTERS", None)
-    done = run_as_written(readme_block("### Reads of the current position"), tmp_path, env)
+    lines = command_lines("docs/design.md", "### Reads of the current position")
+    done = run_as_written(lines, tmp_path, env)
     counters = tmp_path / "wizards.counters"
     assert f"bound to the counters file {counters} of host" in done.stdout
     assert '"code": "store_bound_elsewhere"' in done.stderr

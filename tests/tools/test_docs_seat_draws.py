@@ -1,4 +1,5 @@
-"""The README's commands for a table whose seats enter their own draws, run as written."""
+"""docs/table-mode.md's commands for a table whose seats enter their own draws, run
+as written."""
 
 from __future__ import annotations
 
@@ -6,15 +7,13 @@ import json
 import os
 from pathlib import Path
 
-from tests.tools.readme_blocks import readme_block, run_as_written
-
-SECTION = "### Each seat enters its own draws"
+from tests.tools.doc_blocks import command_lines, run_as_written
 
 
-def test_the_readme_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
+def test_the_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     env = {**os.environ, "WIZARDS_STORE": f"sqlite:///{tmp_path / 'readme.db'}"}
     env.pop("WIZARDS_REDIS", None)
-    lines = readme_block(SECTION)
+    lines = command_lines("docs/table-mode.md", "## Each seat enters its own draws")
     done = run_as_written(lines, tmp_path, env)
     assert "2 cards drawn from the deck for Bob" in done.stderr  # Bob's own, no more
     assert "held: Bob does not defend — waiting for Ann" in done.stderr

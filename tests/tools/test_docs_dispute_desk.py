@@ -1,4 +1,4 @@
-"""The README's dispute-desk block, run as written, and the step-through driven
+"""docs/dispute-desk.md's block, run as written, and the step-through driven
 through a pseudo-terminal."""
 
 from __future__ import annotations
@@ -11,16 +11,9 @@ from pathlib import Path
 
 import pexpect
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tools.doc_blocks import doc_block
+
 WIZARDS = Path(sys.executable).parent / "wizards"
-
-
-def readme_block(title: str) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split(f"## {title}\n", 1)[1]
-    match = re.search(r"```sh\n(.*?)```", section, re.S)
-    assert match, f"no sh block under {title}"
-    return match.group(1)
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
@@ -28,8 +21,8 @@ def environment(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "WIZARDS_STORE": f"sqlite:///{tmp_path / 'desk.db'}", "NO_COLOR": "1"}
 
 
-def test_the_readme_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
-    script = "set -euo pipefail\n" + readme_block("The dispute desk")
+def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
+    script = "set -euo pipefail\n" + doc_block("docs/dispute-desk.md", "## Settling a ruling")
     run = subprocess.run(
         ["bash", "-c", script],
         cwd=tmp_path,
