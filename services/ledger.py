@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -69,6 +69,7 @@ from services.store.host_binding import (
     refusal,
 )
 from services.store.host_binding import status as binding_status
+from services.store.host_counters import HostCounters
 from services.store.loading import Loader
 from services.store.records import LedgerMapper
 from services.store.shards import Shards, shard_count
@@ -147,7 +148,7 @@ class WizardLedger(Application[UUID]):
             self.cache,
             self.freshness,
             snapshot_every=snapshot_every,
-            refused=self._refusal,
+            refused=_refusal_on(self._host),
         )
         self.acts = Acts(self.loader, self.cache, self.appender, self.sides, self.counters)
         self.holds = HoldDesk(self.loader, self.cache, self.appender, self.sides, self.counters)
@@ -174,16 +175,6 @@ class WizardLedger(Application[UUID]):
         if not self.url.startswith("postgres"):
             return None
         return binding_status(self.recorder.datastore, self._host)  # type: ignore[attr-defined]  # PostgreSQL's recorder has one
-
-    def _refusal(self, error: BaseException) -> WriteRefused | None:
-        """The store's refusal of a write: bound to another host's counters file.
-        This host's file, if it has one, is then not the bound one: its reads
-        stop trusting it at once."""
-        refused = refusal(error)
-        if refused is not None and self._host is not None:
-            with self._host.held():
-                self._host.distrust()
-        return refused
 
     # ------------------------------------------------------------------ create
 
@@ -591,3 +582,19 @@ def _opening(
         )
         events = [started, *events[1:]]
     return events
+
+
+def _refusal_on(host: HostCounters | None) -> Callable[[BaseException], WriteRefused | None]:
+    """The store's refusal of a write: bound to another host's counters file.
+    This host's file, if it has one, is then not the bound one: its reads stop
+    trusting it at once. (A function of the host alone: a callback holding the
+    ledger would keep it, and its connections, alive after its last use.)"""
+
+    def refused(error: BaseException) -> WriteRefused | None:
+        found = refusal(error)
+        if found is not None and host is not None:
+            with host.held():
+                host.distrust()
+        return found
+
+    return refused

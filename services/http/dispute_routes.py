@@ -77,6 +77,6 @@ def export_schema(game: str) -> dict[str, Any]:
 def viewer_page() -> HTMLResponse:
     """The replay viewer, with no data: give it ``?src=/tables/{id}/export?format=json``
     (URL-encoded) and, for a seat's view of a running game, ``#token=...``."""
-    from services.review.exports import VIEWER_HTML
+    from services.http.pages import served_viewer
 
-    return HTMLResponse(VIEWER_HTML.read_text(encoding="utf-8"))
+    return HTMLResponse(served_viewer())

@@ -1,13 +1,14 @@
 """The web table: pages, their static files, and the two reads only the pages need.
 
 The pages are plain HTML, CSS and JavaScript files in ``services/web/`` (no
-build step), served by the same app as the API they call:
+build step: native ES modules, each page given the import map that names them,
+``services.web.assembly``), served by the same app as the API they call:
 
 - ``/``: the lobby (create a table, hand out seat links, the list of tables);
 - ``/play/{game_id}#seat=K&token=T``: the table as seat K (the token stays in
   the URL fragment, which a browser never sends, so no server log holds it);
   without a fragment, a spectator's table;
-- ``/replay/{game_id}``: the replay viewer (``viewer.html``, the same file as the
+- ``/replay/{game_id}``: the replay viewer (``viewer.html``, the same page as the
   HTML export's) fed by the JSON export, as the seat of the token in the
   fragment may see it, with the app's bar (back to the table; "fork before action #N"
   for a finished game's players);
@@ -21,8 +22,10 @@ play with its own data file), ``POST /toml`` reads an uploaded setup or data fil
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
+from pathlib import PurePosixPath
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -34,9 +37,9 @@ from domain.kernel import all_games
 from services.http.errors import RESPONSES, APIError
 from services.http.schemas import TableFace, documented
 from services.http.tables import LedgerDep
-from services.review.exports import viewer_page
 from services.store.values import parse_game_id
 from services.web import WEB
+from services.web.assembly import PREFIX, module_names, page, viewer_page
 from services.words.card_names import started_face
 from services.words.faces import table_face
 
@@ -46,34 +49,60 @@ MAX_TOML = 1_000_000  # characters: far above any setup or data file
 router = APIRouter()
 
 
+# What ``/static`` serves of the web files' folder: the pages' own kinds of file.
+# The folder is also a Python package (its path, the assembly of a page), whose
+# sources and caches are not the pages' to hand out.
+STATIC_KINDS = frozenset({".js", ".css", ".html", ".svg"})
+
+
+class PageFiles(StaticFiles):
+    """The web files, each of a kind the pages load; anything else is not found."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        if PurePosixPath(path).suffix not in STATIC_KINDS:
+            return "", None
+        return super().lookup_path(path)
+
+
 def mount_static(app: FastAPI) -> None:
-    app.mount(STATIC_URL, StaticFiles(directory=WEB), name="static")
+    app.mount(STATIC_URL, PageFiles(directory=WEB), name="static")
+
+
+def _served_urls() -> dict[str, str]:
+    """Each module's URL on this app, for the pages' import maps."""
+    return {name: f"{STATIC_URL}/{name.removeprefix(PREFIX)}" for name in module_names()}
 
 
 @cache
 def _page(name: str) -> str:
-    return (WEB / name).read_text(encoding="utf-8")
+    return page(name, _served_urls())
 
 
-def _html(name: str) -> HTMLResponse:
-    # The pages carry no secret and no data: every answer is the same file.
-    return HTMLResponse(_page(name), headers={"Cache-Control": "no-cache"})
+@cache
+def served_viewer() -> str:
+    """The replay viewer as the app serves it: its data is read from ``?src=``."""
+    return viewer_page(_served_urls())
+
+
+def _html(text: str) -> HTMLResponse:
+    # The pages carry no secret and no data: every answer is the same page.
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/", include_in_schema=False)
 def lobby() -> HTMLResponse:
-    return _html("lobby.html")
+    return _html(_page("lobby.html"))
 
 
 @router.get("/play/{game_id}", include_in_schema=False)
 def play(game_id: str) -> HTMLResponse:
-    return _html("table.html")
+    return _html(_page("table.html"))
 
 
-# Added to the viewer when the app serves it: the way back to the table, and a
-# fork button for a finished game's players. The viewer itself stays the file
-# the HTML export embeds.
-VIEWER_EXTRAS = '<script src="/static/replay-extras.js" defer></script>'
+# Added to the viewer when the app serves it as the replay page: the way back to
+# the table, "Save as HTML", and a fork button for a finished game's players. The
+# viewer itself stays the page the HTML export is made of.
+APP_BAR = f'<script type="module" src="{STATIC_URL}/replay-bar.js"></script>'
 
 
 @router.get("/replay/{game_id}", include_in_schema=False)
@@ -87,21 +116,14 @@ def replay_page(game_id: str, request: Request) -> Response:
         at = request.query_params.get("at", "")
         then = f"&at={at}" if at.isdigit() else ""
         return RedirectResponse(f"/replay/{gid}?src={src}{then}", status_code=307)
-    if not (WEB / "viewer.html").exists():
-        # Without the viewer (an install without it): the HTML export, as the seat sees it.
-        return _html("export-shell.html")
-    page = viewer_page(inline=False)
-    return HTMLResponse(
-        page.replace("</body>", VIEWER_EXTRAS + "\n</body>", 1),
-        headers={"Cache-Control": "no-cache"},
-    )
+    return _html(served_viewer().replace("</body>", APP_BAR + "\n</body>", 1))
 
 
 @router.get("/favicon.ico", include_in_schema=False)
 def favicon() -> Response:
     # The pages carry the icon inline; this answers a browser that asks anyway.
     return Response(
-        _page("favicon.svg"),
+        (WEB / "favicon.svg").read_text(encoding="utf-8"),
         media_type="image/svg+xml",
         headers={"Cache-Control": "public, max-age=86400"},
     )
@@ -109,7 +131,7 @@ def favicon() -> Response:
 
 @router.get("/scores", include_in_schema=False)
 def scores() -> HTMLResponse:
-    return _html("scores.html")
+    return _html(_page("scores.html"))
 
 
 @router.get(

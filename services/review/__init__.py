@@ -1,6 +1,15 @@
-"""The referee's tools over a stored game: verify, the record decided again
-(readjudicate, diff, the dispute desk), and exports (JSON with its published
-schema, Markdown, the self-contained HTML viewer, boards at every position).
+"""The referee's tools over a stored game.
+
+- ``record``: a game's record as review reads it, for one viewer (``GameRecord``).
+- ``redecide``: the one re-decide loop (``Redecision``: the record folded under
+  one reading, each stretch decided again with the recorded chance) and the one
+  first difference, in one shape; ``verify`` (the chain, the seeds, the dice,
+  the snapshots and notes, and the record decided again), ``readjudicate`` (and
+  ``diff``) and ``dispute`` (the desk) are built on it.
+- ``story``: the one walk over a record and its visitor (``wizards replay``'s
+  lines); ``markdown``: the Markdown export, another visitor of that walk.
+- ``exports``: the JSON document (the replay viewer's data) and the HTML viewer,
+  with ``export_schema`` (its published schema) and ``board_frames``.
 
 May import ``services.reads`` and everything below it; not ``live`` or ``http``.
 """

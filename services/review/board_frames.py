@@ -4,7 +4,7 @@ A view is kept whole every ``KEYFRAME_EVERY`` positions and, in between, as the
 operations that turn the view before into this one. A spell's card turning face
 up changes one field of a long view, so a game's boards cost an export about
 half again its size instead of several times it. The replay viewer applies the
-same operations (``services/web/viewer.html``, ``boardAt``); ``apply_ops`` here
+same operations (``services/web/viewer/frames.js``, ``boardAt``); ``apply_ops`` here
 is their reference, which the tests hold the patches to.
 
 An operation is ``[path, value]`` (set what the path names to ``value``; an empty

@@ -11,7 +11,7 @@ the same position, beside what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -26,35 +26,18 @@ from domain.kernel import (
     Event,
     Fold,
     Game,
-    GameForked,
-    GameStarted,
-    SeedRevealed,
-    apply,
-    open_fold,
+    OptionSpec,
+    Rule,
 )
 from domain.kernel.dice import rederive
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
-from services.review.redecide import (
-    Alternative,
-    Decided,
-    ParallelFold,
-    actions,
-    alternatives,
-    chance,
-    decide_again,
-    first_difference,
-    plain,
-    reading_text,
-    rules_events,
-    started_under,
-    stretch_seeds,
-)
+from services.review.record import GameRecord, read_record
+from services.review.redecide import Redecision, Step, difference
 from services.review.story import ALL, rule_of
-from services.store.values import Entry, parse_game_id
+from services.store.values import parse_game_id
+from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
-from services.words.differences import difference_words
-from services.words.sentences import Words
 
 MAX_LEGAL = 40
 
@@ -63,72 +46,7 @@ class NotAnAction(ValueError):
     pass
 
 
-@dataclass
-class Record:
-    """A stored game read for the desk, for one viewer."""
-
-    game: Game[Any]
-    entries: list[Entry]
-    started: GameStarted
-    finished: bool
-    words: Words
-    viewer: int | str | None
-    seeds: list[str | None]  # the seed known at each index, for re-deciding
-    revealed: str | None
-    notes: dict[int, list[dict[str, str]]]
-
-    @property
-    def events(self) -> list[Event]:
-        return [e.event for e in self.entries]
-
-    def sees(self, event: Event) -> bool:
-        return self.viewer == ALL or self.finished or event.visibility().allows(self.viewer)  # type: ignore[arg-type]
-
-    def sees_seat(self, seat: int) -> bool:
-        """May the viewer see what this seat saw (its hand, its legal commands)?"""
-        return self.viewer == ALL or self.finished or self.viewer == seat
-
-
-def read_record(
-    ledger: WizardLedger, game_id: str | UUID, viewer: int | str | None = ALL
-) -> Record:
-    gid = parse_game_id(game_id)
-    entries = ledger.entries(gid)
-    started = entries[0].event
-    assert isinstance(started, GameStarted)
-    loaded = ledger.load(gid)
-    finished = loaded.game.outcome(loaded.fold.state) is not None
-    events = [e.event for e in entries]
-    revealed = next((e.seed for e in events if isinstance(e, SeedRevealed)), None)
-    if started.mode == "table":
-        known: list[str | None] = []
-    elif viewer == ALL:
-        # The operator (the local CLI) holds every stretch's seed, as verify does.
-        known = list(ledger.seeds_for_verification(gid))
-    else:
-        known = []
-    forks = sum(1 for e in events if isinstance(e, GameForked) and e.seed_commitment)
-    if revealed is not None and len(known) < forks + 1:
-        known = [None] * forks + [revealed]
-    notes: dict[int, list[dict[str, str]]] = {}
-    for number, note in ledger.annotations(gid):
-        notes.setdefault(note.at, []).append(
-            {"number": str(number), "author": note.author, "text": note.text}
-        )
-    return Record(
-        game=loaded.game,
-        entries=entries,
-        started=started,
-        finished=finished,
-        words=Words.table(loaded.game, started),
-        viewer=viewer,
-        seeds=stretch_seeds(events, known),
-        revealed=revealed,
-        notes=notes,
-    )
-
-
-def action_span(record: Record, at: int) -> tuple[int, int]:
+def action_span(record: GameRecord, at: int) -> tuple[int, int]:
     """(index of the action at or before position ``at``, index after its consequences)."""
     events = record.events
     if not 1 <= at <= len(events):
@@ -149,7 +67,7 @@ def action_span(record: Record, at: int) -> tuple[int, int]:
 # ------------------------------------------------------------------ the parts
 
 
-def rule_json(record: Record, rule_id: str) -> dict[str, Any]:
+def rule_json(record: GameRecord, rule_id: str) -> dict[str, Any]:
     """A rule as the desk shows it: the rulebook's passage verbatim (a quotation),
     our gloss in the table's card names."""
     rule = rule_of(record.game, rule_id)
@@ -164,7 +82,7 @@ def rule_json(record: Record, rule_id: str) -> dict[str, Any]:
     }
 
 
-def dice_check(record: Record, event: Event) -> dict[str, Any] | None:
+def dice_check(record: GameRecord, event: Event) -> dict[str, Any] | None:
     if not isinstance(event, DiceRolled | CardsShuffled):
         return None
     out: dict[str, Any] = {"text": record.words.dice(event), "source": event.source}
@@ -189,10 +107,10 @@ def dice_check(record: Record, event: Event) -> dict[str, Any] | None:
     return out
 
 
-def consequence_json(record: Record, position: int, event: Event) -> dict[str, Any]:
+def consequence_json(record: GameRecord, position: int, event: Event) -> dict[str, Any]:
     if not record.sees(event):
         return {"position": position, "hidden": True, "text": "(not visible to you yet)"}
-    shown = shown_event(event, record.finished or record.viewer == ALL)
+    shown = shown_event(event, record.reveals)
     out: dict[str, Any] = {
         "position": position,
         "type": type(event).__name__,
@@ -206,24 +124,24 @@ def consequence_json(record: Record, position: int, event: Event) -> dict[str, A
     return out
 
 
-def views_at(record: Record, table: Fold[Any], seat: int) -> dict[str, Any]:
+def views_at(record: GameRecord, fold: Fold[Any], seat: int) -> dict[str, Any]:
     """The position as the acting seat saw it (for the operator, or that seat), every
     seat's view once the game is over, and otherwise the viewer's own view."""
     game, names = record.game, record.words
     if record.finished:
         seats = range(len(record.started.players))
-        return {names.seat(s): game.view(table.state, s) for s in seats}
+        return {names.seat(s): game.view(fold.state, s) for s in seats}
     if record.viewer in (ALL, seat):
-        return {names.seat(seat): game.view(table.state, seat)}
+        return {names.seat(seat): game.view(fold.state, seat)}
     if isinstance(record.viewer, int):
-        return {names.seat(record.viewer): game.view(table.state, record.viewer)}
-    return {"spectator": game.view(table.state, None)}
+        return {names.seat(record.viewer): game.view(fold.state, record.viewer)}
+    return {"spectator": game.view(fold.state, None)}
 
 
-def legal_json(record: Record, table: Fold[Any], action: ActionTaken) -> dict[str, Any]:
+def legal_json(record: GameRecord, fold: Fold[Any], action: ActionTaken) -> dict[str, Any]:
     if not record.sees_seat(action.seat):
         return {"shown": False, "why": "another seat's options stay hidden until the end"}
-    commands = record.game.legal_commands(table.state, action.seat)
+    commands = record.game.legal_commands(fold.state, action.seat)
     sent = action.command
     items = []
     for c in commands:
@@ -244,81 +162,105 @@ def legal_json(record: Record, table: Fold[Any], action: ActionTaken) -> dict[st
     return {"shown": True, "count": len(items), "items": chosen + others[: MAX_LEGAL - len(chosen)]}
 
 
-def decided_json(record: Record, decided: Decided, first_position: int) -> dict[str, Any]:
+def decided_json(record: GameRecord, step: Step) -> dict[str, Any]:
+    """The consequences a reading gives (or its refusal), as the desk shows them."""
+    decided = step.decided
     if decided.refused:
         # The engine's refusal, in the game's words: the table's names.
         return {"refused": record.words.names.rename(decided.refused), "events": []}
+    first = step.position + 1
     return {
-        "events": [
-            consequence_json(record, first_position + k, e) for k, e in enumerate(decided.events)
-        ]
+        "events": [consequence_json(record, first + k, e) for k, e in enumerate(decided.events[1:])]
     }
 
 
-def _difference(
-    record: Record, decided: Decided, recorded: Sequence[Event], first_position: int
-) -> dict[str, Any]:
+def _difference(record: GameRecord, step: Step) -> dict[str, Any]:
     """Where the reading's consequences first part from the record, and the two
-    events there as data (two events can read alike and still differ)."""
-    if decided.refused:
-        return {"differs_at": first_position}
-    kept = rules_events(recorded)
-    if plain(decided.events) == plain(kept):
+    events there (two events can read alike and still differ)."""
+    k = step.differs_at
+    if k is None:
         return {"differs_at": None}
-    k = first_difference(decided.events, kept)
-    out: dict[str, Any] = {"differs_at": first_position + k}
-    mine = decided.events[k] if k < len(decided.events) else None
-    theirs = kept[k] if k < len(kept) else None
-    if all(e is None or record.sees(e) for e in (mine, theirs)):
-        reveal = record.finished or record.viewer == ALL
-        out["difference"] = {
-            "recorded": None if theirs is None else msgspec.to_builtins(theirs),
-            "reading": None if mine is None else msgspec.to_builtins(mine),
-            # The same, said as a player reads it (the data stays for clients).
-            "text": difference_words(
-                record.words,
-                first_position + k,
-                None if theirs is None else shown_event(theirs, reveal),
-                None if mine is None else shown_event(mine, reveal),
-                "under this reading",
-            ),
-        }
+    out: dict[str, Any] = {"differs_at": step.position + k}
+    if step.decided.refused:
+        return out
+    if all(e is None or record.sees(e) for e in step.at_difference()):
+        reveal = record.reveals
+        # The words as a player reads the events; the data stays for clients.
+        out["difference"] = difference(
+            step, record.words, "under this reading", lambda e: shown_event(e, reveal)
+        )
     return out
 
 
+# ----------------------------------------------------------------- readings
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One other reading: an option switched to a value the game allows."""
+
+    option: OptionSpec
+    value: Any
+
+    @property
+    def key(self) -> str:
+        return f"{self.option.name}={option_text(self.value)}"
+
+
+def option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def alternatives(game: Game[Any], options: dict[str, Any]) -> list[Alternative]:
+    """Every other value of every option tied to a rule (a reading of a ruling, or
+    an assumed number): booleans flip, listed values each count."""
+    out: list[Alternative] = []
+    for spec in game.spec.options:
+        current = options.get(spec.name, spec.default)
+        if isinstance(spec.default, bool):
+            values: tuple[Any, ...] = (not current,)
+        else:
+            values = tuple(v for v in spec.allowed if v != current)
+        out += [Alternative(spec, v) for v in values]
+    return out
+
+
+def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAMES) -> str:
+    """The catalogue's words for the reading the option selects, its cards by the
+    table's ``names``."""
+    if rule is not None:
+        for reading in rule.readings:
+            if reading.option == alt.key:
+                return names.rename(reading.summary)
+    doc = alt.option.doc.rstrip(".") if alt.option.doc else alt.option.name
+    return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
+
+
+def other_readings(record: GameRecord) -> dict[Alternative, Redecision]:
+    """The record walked under each other reading of the options tied to rules."""
+    return {
+        alt: Redecision(record.game, record.events, record.seeds, {alt.option.name: alt.value})
+        for alt in alternatives(record.game, record.started.options)
+    }
+
+
 def readings_json(
-    record: Record,
-    i: int,
-    j: int,
-    folds: dict[Alternative, ParallelFold],
-    recorded_table: Fold[Any],
+    record: GameRecord, step: Step, others: Mapping[Alternative, Step]
 ) -> dict[str, Any]:
-    """The recorded options decided again, then each other reading."""
-    events = record.events
-    action = events[i]
-    assert isinstance(action, ActionTaken)
-    recorded = events[i + 1 : j]
-    seed = record.seeds[i]
-    again = decide_again(
-        record.game, recorded_table, action, chance(recorded_table, action, seed, recorded)
-    )
-    cited = {e.rule for e in recorded if isinstance(e, Consequence)}
+    """The recorded options decided again (``step``), then each other reading."""
+    # Every rule the stretch cites, the service's own events' too.
+    cited = {e.rule for e in record.events[step.index + 1 : step.end] if isinstance(e, Consequence)}
     catalogue = record.game.catalogue
     out: list[dict[str, Any]] = []
-    for alt, fold in folds.items():
+    for alt, other in others.items():
         rule = rule_of(record.game, alt.option.rule)
         applied = alt.option.rule in cited
-        if fold.broken:
-            decided = Decided([], fold.broken, undecided=True)
-        else:
-            dice = chance(fold.current, action, seed, recorded)
-            decided = decide_again(record.game, fold.current, action, dice)
-        same = decided.same_as(recorded)
+        same = other.differs_at is None
         if same and not applied:
             continue  # this ruling played no part in the action
         out.append(
             {
-                **_difference(record, decided, recorded, i + 2),
+                **_difference(record, other),
                 "rule": rule_json(record, alt.option.rule),
                 "option": alt.option.name,
                 "value": alt.value,
@@ -326,8 +268,8 @@ def readings_json(
                 "reading": reading_text(rule, alt, record.words.names),
                 "cited": applied,
                 "same_as_recorded": same,
-                **({"undecided": True} if decided.undecided else {}),
-                **decided_json(record, decided, i + 2),
+                **({"undecided": True} if other.decided.undecided else {}),
+                **decided_json(record, other),
             }
         )
     unselectable = [
@@ -342,12 +284,13 @@ def readings_json(
         and catalogue[r].readings
         and not any(o.rule == r for o in record.game.spec.options)
     ]
+    same = step.differs_at is None
     return {
-        "recorded_decides_again": again.same_as(recorded),
-        "recorded_check": again.refused
+        "recorded_decides_again": same,
+        "recorded_check": step.decided.refused
         or (
             "this engine, with the recorded options and chance, gives the recorded consequences"
-            if again.same_as(recorded)
+            if same
             else "this engine, with the recorded options and chance, gives other consequences"
         ),
         "other_readings": out,
@@ -356,18 +299,19 @@ def readings_json(
 
 
 def dispute_parts(
-    record: Record,
-    i: int,
-    j: int,
-    before: Fold[Any],
-    folds: dict[Alternative, ParallelFold],
+    record: GameRecord,
+    step: Step,
+    others: Mapping[Alternative, Step],
     *,
     with_views: bool = True,
 ) -> dict[str, Any]:
+    """The desk's parts for the action of ``step`` (the record's own reading);
+    ``others``: the same stretch under each other reading."""
     events = record.events
-    action = events[i]
-    assert isinstance(action, ActionTaken)
-    position = i + 1
+    action, before = step.action, step.before
+    assert action is not None and before is not None
+    i, j = step.index, step.end
+    position = step.position
     names = record.words
     visible = record.sees(action)
     notes = [{**n, "at": at} for at in range(position - 1, j + 1) for n in record.notes.get(at, [])]
@@ -376,7 +320,7 @@ def dispute_parts(
         "seat": action.seat,
         "player": names.seat(action.seat),
         "command": action.command if visible else None,
-        "text": names.event(shown_event(action, record.finished or record.viewer == ALL))
+        "text": names.event(shown_event(action, record.reveals))
         if visible
         else f"{names.seat(action.seat)} made a hidden choice",
         "before": {"position": position - 1}
@@ -398,9 +342,8 @@ def dispute_parts(
     if visible and record.sees_seat(action.seat):
         # While the game runs, another reading could draw a card the record never
         # drew and so show a seat its deck ahead: players see the readings at the end.
-        ahead = not (record.finished or record.viewer == ALL)
-        out |= readings_json(record, i, j, {} if ahead else folds, before)
-        if ahead:
+        out |= readings_json(record, step, others if record.reveals else {})
+        if not record.reveals:
             out["readings_withheld"] = (
                 "the other readings are shown once the game is over (deciding again now "
                 "could show cards not yet drawn)"
@@ -413,11 +356,8 @@ def dispute_parts(
     return out
 
 
-def parallel_folds(record: Record) -> dict[Alternative, ParallelFold]:
-    return {
-        alt: ParallelFold(record.game, started_under(record.started, {alt.option.name: alt.value}))
-        for alt in alternatives(record.game, record.started.options)
-    }
+def _step_at(steps: Iterator[Step], index: int) -> Step:
+    return next(step for step in steps if step.index == index and step.action is not None)
 
 
 def dispute(
@@ -425,13 +365,18 @@ def dispute(
 ) -> dict[str, Any]:
     """The dispute of the action at (or whose consequences hold) position ``at``."""
     record = read_record(ledger, game_id, viewer)
-    i, j = action_span(record, at)
-    before = ledger.load(game_id, i)
-    folds = parallel_folds(record)
-    for k, event in enumerate(record.events[1:i], start=2):
-        for fold in folds.values():
-            fold.apply(event, k)
-    parts = dispute_parts(record, i, j, before.fold, folds)
+    i, _ = action_span(record, at)
+    # The record's own reading from the fold before the action (a snapshot's);
+    # the others (shown only to who may see everything) from the opening.
+    before = ledger.load(game_id, i).fold
+    recorded = Redecision(record.game, record.events, record.seeds)
+    step = _step_at(recorded.steps(since=before), i)
+    others = (
+        {alt: _step_at(again.steps(), i) for alt, again in other_readings(record).items()}
+        if record.reveals
+        else {}
+    )
+    parts = dispute_parts(record, step, others)
     return {
         "game_id": str(parse_game_id(game_id)),
         "game": record.game.spec.id,
@@ -444,21 +389,17 @@ def dispute(
     }
 
 
-def every_dispute(record: Record, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
-    """The dispute of every action, in one walk (the replay viewer's panel)."""
-    events = record.events
-    folds = parallel_folds(record)
-    table = open_fold(record.game, record.started)
+def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
+    """The dispute of every action, in one walk of each reading (the replay
+    viewer's panel)."""
+    recorded = Redecision(record.game, record.events, record.seeds)
+    others = other_readings(record) if record.reveals else {}
     out: dict[int, dict[str, Any]] = {}
-    spans = dict(actions(events))
-    for k in range(1, len(events)):
-        if k in spans:
-            out[k + 1] = dispute_parts(record, k, spans[k], table, folds, with_views=with_views)
-        table = apply(record.game, table, events[k])
-        for fold in folds.values():
-            fold.apply(events[k], k + 1)
+    walks = [recorded.steps(), *(again.steps() for again in others.values())]
+    for step, *theirs in zip(*walks, strict=True):
+        if step.action is not None:
+            parts = dispute_parts(
+                record, step, dict(zip(others, theirs, strict=True)), with_views=with_views
+            )
+            out[step.position] = parts
     return out
-
-
-def rules_cited(record: Record) -> list[str]:
-    return sorted({e.rule for e in rules_events(record.events) if isinstance(e, Consequence)})

@@ -4,7 +4,7 @@ The JSON document is the one source: every event in words with its rule and
 dice, round and turn headings, the referees' notes, the view at every position
 as the exporting viewer may see it (frames of changed facts), and the dispute
 panel of every action. Markdown is written from it; the HTML export is the
-replay viewer (``services/web/viewer.html``) with the document embedded.
+replay viewer with the document embedded (``services.review.html_export``).
 """
 
 from __future__ import annotations
@@ -26,48 +26,28 @@ from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
 from services.review.board_frames import BoardFrames
-from services.review.dispute import Record, dice_check, every_dispute, read_record
+from services.review.dispute import dice_check, every_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
+from services.review.html_export import html_text
+from services.review.markdown import markdown_text
+from services.review.record import (
+    GameRecord,
+    opening_facts,
+    read_record,
+    view_labels,
+    viewer_label,
+)
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
-from services.web import WEB
 from services.words.card_names import started_face, table_names
 from services.words.sentences import hidden_until_end, outcome_text
-from services.words.views import facts, flatten
+from services.words.views import flatten
 
-VIEWER_HTML = WEB / "viewer.html"
-BOARD_ASSETS = (
-    "<!-- board assets: the table page's drawings"
-    " (the export and the replay page put them here) -->"
-)
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
 
 
-def viewer_label(record: Record) -> str:
-    if record.viewer == ALL or record.finished:
-        return "everything"
-    if record.viewer is None:
-        return "spectator"
-    return record.words.seat(int(record.viewer))
-
-
-def view_labels(record: Record) -> list[tuple[str, int | None]]:
-    """Which views the export holds: every seat's once the game is over (or for the
-    operator), else the exporting seat's own, or a spectator's."""
-    if record.viewer == ALL or record.finished:
-        labels = [record.words.seat(s) for s in range(len(record.started.players))]
-        # Two players of one name are told apart by seat: each label holds one view.
-        return [
-            (f"{label} (seat {s})" if labels.count(label) > 1 else label, s)
-            for s, label in enumerate(labels)
-        ]
-    if record.viewer is None:
-        return [("spectator", None)]
-    return [(record.words.seat(int(record.viewer)), int(record.viewer))]
-
-
-def _frames(record: Record) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The views at every position: as frames of changed facts, and as the boards
     the table page draws (``services.review.board_frames``)."""
     game, words = record.game, record.words
@@ -139,7 +119,7 @@ def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str
     return {**face, "cards": cards, "names": names}
 
 
-def _events(record: Record) -> list[dict[str, Any]]:
+def _events(record: GameRecord) -> list[dict[str, Any]]:
     words = record.words
     out: list[dict[str, Any]] = []
     reveal = record.finished or record.viewer == ALL
@@ -179,20 +159,7 @@ def _events(record: Record) -> list[dict[str, Any]]:
     return out
 
 
-def _opening(record: Record) -> dict[str, list[str]]:
-    """The position the first action met (after the deal), as the viewer may see it."""
-    events = record.events
-    first = next((k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events))
-    table: Fold[Any] = open_fold(record.game, record.started)
-    for event in events[1:first]:
-        table = apply(record.game, table, event)
-    return {
-        label: facts(record.game.view(table.state, seat), record.words)
-        for label, seat in view_labels(record)
-    }
-
-
-def _rules(record: Record, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _rules(record: GameRecord, events: list[dict[str, Any]]) -> dict[str, Any]:
     cited = {e["rule"] for e in events if "rule" in e}
     cited |= {o.rule for o in record.game.spec.options if o.rule}
     out: dict[str, Any] = {}
@@ -229,7 +196,7 @@ def document(
     started = record.started
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
-    outcome = record.game.outcome(ledger.load(gid).fold.state)
+    outcome = record.outcome
     frames, boards = _frames(record) if views else ([], [])
     panels: dict[str, dict[str, Any]] = {}
     if disputes:
@@ -252,7 +219,7 @@ def document(
             for k, v in started.options.items()
         ],
         "setup": started.setup if reveal else shown_setup(started.setup),
-        "opening": _opening(record),
+        "opening": opening_facts(record),
         "events": events,
         "rules": _rules(record, events),
         "annotations": [
@@ -271,58 +238,12 @@ def document(
     }
 
 
-def json_text(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
-def viewer_page(*, inline: bool = True) -> str:
-    """The replay viewer with the table page's drawings in it: its scripts and its
-    stylesheet, which the viewer applies to the board alone. Inline for the HTML
-    export, which draws each position's board with no network; the replay page
-    served by the app links the scripts instead (``inline=False``), as the table
-    page does."""
-    page = VIEWER_HTML.read_text(encoding="utf-8")
-    if BOARD_ASSETS not in page:
-        raise RuntimeError("viewer.html lost its slot for the board's drawings")
-    games = sorted((WEB / "games").glob("*.js"), key=lambda p: (p.name != "generic.js", p.name))
-    parts = []
-    for path in [WEB / "common.js", *games]:
-        if not inline:
-            parts.append(f'<script src="/static/{path.relative_to(WEB).as_posix()}"></script>')
-            continue
-        text = path.read_text(encoding="utf-8")
-        if "</script" in text.lower():
-            raise RuntimeError(f"{path.name} would end its inline <script> early")
-        parts.append(f"<script>\n{text}\n</script>")
-    css = (WEB / "style.css").read_text(encoding="utf-8")
-    # media "not all": the viewer reads this text into the board's own scope.
-    parts.append(f'<style id="board-style" media="not all">\n{css}\n</style>')
-    return page.replace(BOARD_ASSETS, "\n".join(parts), 1)
-
-
-def html_text(doc: dict[str, Any]) -> str:
-    """The replay viewer with the document embedded: one file, no network."""
-    page = viewer_page()
-    # Inside <script>, "</" can end the element early, and "<!--" then "<script"
-    # (a player's name, say) makes the real end tag not end it: no "<" at all.
-    # In JSON it is only ever inside a string, where "\u003c" reads the same.
-    data = json_text(doc).replace("<", "\\u003c")
-    marker = '<script type="application/json" id="ledger-data"></script>'
-    if marker not in page:
-        raise RuntimeError("viewer.html lost its data slot")
-    return page.replace(
-        marker, f'<script type="application/json" id="ledger-data">{data}</script>', 1
-    )
-
-
 def export_text(
     ledger: WizardLedger, game_id: str | UUID, fmt: str, *, viewer: int | str | None = ALL
 ) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
     if fmt == "md":
-        from services.review.markdown import markdown
-
-        return markdown(document(ledger, game_id, viewer=viewer, views=False, disputes=False))
+        return markdown_text(read_record(ledger, game_id, viewer))
     doc = document(ledger, game_id, viewer=viewer)
     return html_text(doc) if fmt == "html" else json.dumps(doc, ensure_ascii=False, indent=1)

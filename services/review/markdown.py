@@ -1,11 +1,28 @@
-"""The Markdown export, written from the JSON document: headings per round and
-turn, the opening position, players by name, the rules cited with their passages."""
+"""The Markdown export (``wizards export --format md``, ``GET /tables/{id}/export?format=md``):
+a visitor of the story's walk, as ``wizards replay``'s lines are. The players
+by name, the options, the opening position as the viewer saw it, every event
+in words with its dice and rule under round and turn headings, the referees'
+notes, the result, and the rules cited with their passages."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel import (
+    ActionTaken,
+    CardsShuffled,
+    Consequence,
+    Event,
+    Game,
+    GameStarted,
+    Outcome,
+    Rule,
+)
 from domain.kernel.events import laid_from_file
+from services.review.record import GameRecord, opening_facts, viewer_label
+from services.review.story import Visitor, walk
+from services.store.values import Entry
+from services.words.sentences import Words, hidden_until_end, outcome_text
 
 
 def md(text: str) -> str:
@@ -20,49 +37,101 @@ def anchor(rule_id: str) -> str:
     return "rule-" + rule_id.replace(".", "-")
 
 
-def markdown(doc: dict[str, Any]) -> str:
-    out = [f"# {md(doc['name'])} — game `{doc['game_id']}`", ""]
-    out.append(
-        "- players: "
-        + ", ".join(f"{i + 1}. {md(p)} (`--seat {i}`)" for i, p in enumerate(doc["players"]))
+def markdown_text(record: GameRecord) -> str:
+    """The record as Markdown, as its viewer may read it."""
+    notes = {at: [(n["author"], n["text"]) for n in said] for at, said in record.notes.items()}
+    story = MarkdownStory(str(record.game_id), viewer_label(record), opening_facts(record))
+    return walk(
+        record.game, record.entries, record.outcome, story, viewer=record.viewer, notes=notes
     )
-    out.append(f"- dice: {doc['mode']}; engine {doc['engine_version']}; seen by: {doc['viewer']}")
-    out.append(f"- result: {md(doc['result'])}")
-    out += ["", "## Options", ""] + [f"- {md(o['text'])} (`{o['name']}`)" for o in doc["options"]]
-    out += ["", "## Opening position", ""]
-    if laid_from_file(doc.get("setup")) and "hidden" not in doc["setup"]:
-        out.append("Started from a setup file (table position).")
-        out.append("")
-    for label, lines in doc["opening"].items():
-        if len(doc["opening"]) > 1:
-            out += [f"### As {md(label)} saw it", ""]
-        out += [f"- {md(line)}" for line in lines] + [""]
-    out += ["## Story", ""]
-    notes: dict[int, list[dict[str, Any]]] = {}
-    for note in doc["annotations"]:
-        notes.setdefault(note["position"], []).append(note)
-    for e in doc["events"]:
-        heading = e.get("heading")
-        if heading:
-            out += ["", f"{'#' * (heading['level'] + 2)} {md(heading['title'])}", ""]
-        text = md(e["text"])
-        line = f"- **#{e['position']}** " + (f"**{text}**" if e.get("action") else text)
-        if e.get("dice") and e["type"] != "DiceRolled":
-            line += f" — {md(e['dice']['text'])}"
-        if e.get("rule"):
-            line += f" — [{e['rule']}](#{anchor(e['rule'])})"
-        out.append(line)
-        for n in notes.get(e["position"], []):
-            out.append(f"  - ✎ *{md(n['author'])}*: {md(n['text'])}")
-    out += ["", f"**Result:** {md(doc['result'])}", "", "## Rules cited", ""]
-    cited = {e["rule"] for e in doc["events"] if e.get("rule")}
-    for rule_id in sorted(cited):
-        r = doc["rules"].get(rule_id, {"id": rule_id})
-        out += [f'### <a id="{anchor(rule_id)}"></a>{rule_id} — {md(r.get("section", ""))}', ""]
-        if r.get("passage"):
-            out += [f"> {md(r['passage'])}", ""]
-        out.append(
-            f"Source: {r.get('source', '?')}." + (f" {r['gloss']}" if r.get("gloss") else "")
+
+
+class MarkdownStory(Visitor):
+    """Writes the story as it is walked; the head (which names the result) and the
+    rules cited are put around it at the end. ``viewer``: who the export is for, in
+    words; ``opening``: the position the first action met, as facts per view."""
+
+    def __init__(self, game_id: str, viewer: str, opening: dict[str, list[str]]) -> None:
+        self.game_id = game_id
+        self.viewer = viewer
+        self.opening = opening
+        self.story: list[str] = []
+        self.cited: dict[str, Rule | None] = {}
+        self.outcome = ""
+        self.game: Game[Any] | None = None
+        self.started: GameStarted | None = None
+        self.words: Words | None = None
+
+    def _line(self, entry: Entry, event: Event, text: str) -> None:
+        assert self.words is not None
+        heading = self.words.heading(event)
+        if heading is not None:
+            level, title = heading
+            self.story += ["", f"{'#' * (level + 2)} {md(title)}", ""]
+        self.story.append(f"- **#{entry.position}** {text}")
+
+    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
+        self.game, self.started = game, started
+        self.words = Words.table(game, started)
+        self._line(entry, started, md(self.words.event(started)))
+
+    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
+        assert self.words is not None
+        self._line(entry, action, f"**{md(self.words.event(action))}**")
+
+    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
+        assert self.words is not None
+        line = md(self.words.event(event))
+        if isinstance(event, CardsShuffled):  # a roll says its dice itself
+            line += f" — {md(self.words.dice(event))}"
+        self.cited[event.rule] = rule
+        self._line(entry, event, f"{line} — [{event.rule}](#{anchor(event.rule)})")
+
+    def hidden(self, entry: Entry) -> None:
+        self.story.append(
+            f"- **#{entry.position}** {md(hidden_until_end(type(entry.event).__name__))}"
         )
-        out.append("")
-    return "\n".join(out) + "\n"
+
+    def note(self, position: int, author: str, text: str) -> None:
+        self.story.append(f"  - ✎ *{md(author)}*: {md(text)}")
+
+    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
+        assert self.words is not None
+        self.outcome = outcome_text(outcome, players, self.words.names)
+
+    def result(self) -> str:
+        game, started, words = self.game, self.started, self.words
+        assert game is not None and started is not None and words is not None
+        out = [f"# {md(game.spec.name)} — game `{self.game_id}`", ""]
+        seats = (f"{i + 1}. {md(p)} (`--seat {i}`)" for i, p in enumerate(started.players))
+        out += [
+            f"- players: {', '.join(seats)}",
+            f"- dice: {started.mode}; engine {started.engine_version}; seen by: {self.viewer}",
+            f"- result: {md(self.outcome)}",
+        ]
+        out += ["", "## Options", ""]
+        out += [f"- {md(words.option(k, v))} (`{k}`)" for k, v in started.options.items()]
+        out += ["", "## Opening position", ""]
+        if laid_from_file(started.setup) and "hidden" not in (started.setup or {}):
+            out += ["Started from a setup file (table position).", ""]
+        for label, lines in self.opening.items():
+            if len(self.opening) > 1:
+                out += [f"### As {md(label)} saw it", ""]
+            out += [f"- {md(line)}" for line in lines] + [""]
+        out += ["## Story", "", *self.story]
+        out += ["", f"**Result:** {md(self.outcome)}", "", "## Rules cited", ""]
+        for rule_id in sorted(self.cited):
+            out += self._rule(rule_id, self.cited[rule_id], words)
+        return "\n".join(out) + "\n"
+
+    @staticmethod
+    def _rule(rule_id: str, rule: Rule | None, words: Words) -> list[str]:
+        """A cited rule: the rulebook's passage as printed, our gloss in the table's names."""
+        section = "" if rule is None else rule.section
+        out = [f'### <a id="{anchor(rule_id)}"></a>{rule_id} — {md(section)}', ""]
+        if rule is not None and rule.passage:
+            out += [f"> {md(rule.passage)}", ""]
+        gloss = "" if rule is None else words.names.rename(rule.summary)
+        source = "?" if rule is None else rule.source
+        out += [f"Source: {source}." + (f" {gloss}" if gloss else ""), ""]
+        return out

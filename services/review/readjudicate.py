@@ -7,30 +7,20 @@ import json
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import ENGINE_VERSION, ActionTaken, start
+from domain.kernel import ENGINE_VERSION, ActionTaken
 from domain.kernel.events import option_value_text
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
-from services.review.dispute import Record, consequence_json, read_record
-from services.review.redecide import (
-    Decided,
-    ParallelFold,
-    actions,
-    chance,
-    decide_again,
-    first_difference,
-    rules_events,
-    started_under,
-)
+from services.review.dispute import consequence_json
+from services.review.record import GameRecord, read_record
+from services.review.redecide import Redecision, Step, difference
 from services.review.story import ALL
-from services.store.chance import opening_dice
 from services.store.values import parse_game_id
-from services.words.differences import difference_words
 from services.words.sentences import Words
 from services.words.views import changes, flatten
 
 
-def _texts(record: Record, events: list[Any], first: int) -> list[dict[str, Any]]:
+def _texts(record: GameRecord, events: list[Any], first: int) -> list[dict[str, Any]]:
     return [consequence_json(record, first + k, e) for k, e in enumerate(events)]
 
 
@@ -57,8 +47,6 @@ def readjudicate(
     game, started = record.game, record.started
     given = options or {}
     parsed = {k: v for k, v in game.spec.resolve_options(given).items() if k in given}
-    under = started_under(started, parsed)
-    events = record.events
     report: dict[str, Any] = {
         "game_id": str(parse_game_id(game_id)),
         "game": game.spec.id,
@@ -72,94 +60,54 @@ def readjudicate(
         "actions_checked": 0,
         "first_difference": None,
     }
-    fold = ParallelFold(game, under)
-    first_action = next(
-        (k for k, e in enumerate(events) if isinstance(e, ActionTaken)), len(events)
-    )
-    if fold.broken:
+    again = Redecision(game, record.events, record.seeds, parsed)
+    if again.broken:  # the game cannot open under this reading
         report["first_difference"] = {
             "position": 1,
             "action": None,
-            "text": fold.broken,
+            "text": again.broken,
             "recorded": [],
             "engine": [],
-            "refused": fold.broken,
+            "refused": again.broken,
         }
         return report
-    if started.mode == "table" or record.seeds[0] is not None:
-        try:
-            opening = start(game, under, opening_dice(started, record.seeds[0]))[1:]
-        except Exception as e:  # the opening fails under this engine or reading
-            opening, failed = [], f"the opening fails: {type(e).__name__}: {e}"
-        else:
-            failed = ""
-        recorded = rules_events(events[1:first_action])
-        if failed or [*map(_plain, opening)] != [*map(_plain, recorded)]:
-            k = first_difference(opening, recorded)
-            report["first_difference"] = {
-                "position": 2 + k,
-                "action": None,
-                "text": "the opening (setup) is decided differently",
-                "recorded": _texts(record, recorded, 2),
-                "engine": _texts(record, opening, 2),
-                "refused": failed,
-                **({} if failed else _difference(record, recorded, opening, k, 2)),
-            }
-            return report
-    spans = dict(actions(events))
-    for k in range(1, len(events)):
-        if k in spans:
-            action = events[k]
-            assert isinstance(action, ActionTaken)
-            recorded = events[k + 1 : spans[k]]
-            if fold.broken:
-                decided = Decided([], fold.broken)
-            else:
-                dice = chance(fold.current, action, record.seeds[k], recorded)
-                decided = decide_again(game, fold.current, action, dice)
+    for step in again.steps():
+        if step.action is not None:
             report["actions_checked"] += 1
-            if fold.broken or not decided.same_as(recorded):
-                kept = rules_events(recorded)
-                at = k + 2 + (0 if decided.refused else first_difference(decided.events, kept))
-                report["first_difference"] = {
-                    "position": at,
-                    "action": k + 1,
-                    "text": record.words.event(action),
-                    "recorded": _texts(record, kept, k + 2),
-                    "engine": _texts(record, decided.events, k + 2),
-                    # The engine's words: the table's names.
-                    "refused": record.words.names.rename(decided.refused or fold.broken),
-                    **(
-                        {}
-                        if decided.refused or fold.broken
-                        else _difference(record, kept, decided.events, at - k - 2, k + 2)
-                    ),
-                }
-                return report
-        fold.apply(events[k], k + 1)
+        elif not step.chance_known:
+            continue  # the opening's chance is the seed's, and the seed is not known
+        if step.differs_at is not None:
+            report["first_difference"] = _stretch_report(record, step)
+            return report
     return report
 
 
-def _difference(
-    record: Record, recorded: list[Any], engine: list[Any], k: int, first: int
-) -> dict[str, Any]:
-    """The two events at the first difference (index ``k``; ``first``: the position
-    of index 0), as data and in words."""
-    theirs = recorded[k] if k < len(recorded) else None
-    mine = engine[k] if k < len(engine) else None
-    return {
-        "difference": {
-            "recorded": None if theirs is None else _plain(theirs),
-            "engine": None if mine is None else _plain(mine),
-            "text": difference_words(record.words, first + k, theirs, mine, "by this engine"),
-        }
+def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
+    """The first stretch decided otherwise, both versions side by side."""
+    assert step.differs_at is not None
+    decided, action = step.decided, step.action
+    # The stretch's events after its action: the consequences, or the opening's.
+    skip, first = (0, step.position) if action is None else (1, step.position + 1)
+    said: dict[str, Any] = {
+        "position": step.position + step.differs_at,
+        "action": None if action is None else step.position,
+        "text": "the opening (setup) is decided differently"
+        if action is None
+        else record.words.event(action),
+        "recorded": _texts(record, step.recorded[skip:], first),
+        "engine": _texts(record, decided.events[skip:], first),
     }
-
-
-def _plain(event: Any) -> Any:
-    import msgspec
-
-    return msgspec.to_builtins(event)
+    if action is None:
+        error = decided.error
+        said["refused"] = (
+            "" if error is None else f"the opening fails: {type(error).__name__}: {error}"
+        )
+    else:
+        # The engine's words: the table's names.
+        said["refused"] = record.words.names.rename(decided.refused)
+    if not decided.refused:
+        said["difference"] = difference(step, record.words, "by this engine")
+    return said
 
 
 def diff_positions(

@@ -1,17 +1,36 @@
-"""Deciding a recorded action again: under the recorded options, or another reading.
+"""The one re-decide loop: a recorded game decided again, stretch by stretch.
 
-Shared by the dispute desk (each other reading of the rulings that applied),
-``readjudicate`` (the first position where today's engine, or another reading,
-rules differently) and the replay viewer's dispute panel. The chance is the
-recorded chance: the seed where it is known (the operator's copy, or the
-revealed one), else the values the record holds at the same counters, so a
-player's dispute of a running game never rolls a die the record has not shown.
+``verify`` (this engine, the recorded options, the seed), ``readjudicate``
+(this engine, the recorded options or some switched) and the dispute desk
+(every other reading of the rulings that applied, and the replay viewer's
+panel of each action) all walk a record through ``Redecision``: the record is
+folded under one reading — the options in force, a single explicit parameter
+(a rules profile later) — and each stretch, the opening (its setup events)
+then each action with its consequences, is decided again from the fold
+before it and compared with what was stored.
+
+The chance is the recorded chance: the table's, the seed where it is known
+(the operator's copy, or the revealed one), else the values the record holds
+at the same counters, so a player's dispute of a running game never rolls a
+die the record has not shown.
+
+One first difference, one shape. ``first_difference`` compares events as data
+(their fields, never their words); the events the service adds after the
+rules' own (the seed at the end, a fork mark) are left out. ``difference``
+says a step's first difference, everywhere (verify's problem, readjudicate's
+report, each reading of the dispute desk and of the export's panels)::
+
+    {"recorded": the event as stored (its fields), or None where the record has no more,
+     "reading":  the event as decided again under the loop's reading, or None,
+     "text":     the lines that say it, as the story says events}
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 import msgspec
@@ -28,17 +47,17 @@ from domain.kernel import (
     GameForked,
     GameStarted,
     IllegalCommand,
-    OptionSpec,
-    Rule,
     SeedRevealed,
     apply,
+    apply_all,
     decode_command,
     open_fold,
+    start,
 )
 from domain.kernel import act as kernel_act
-from domain.kernel.dice import SeededSource
-from services.store.chance import dice_for
-from services.words.card_names import NO_NAMES, CardNames
+from services.store.chance import dice_for, opening_dice
+from services.words.differences import difference_words
+from services.words.sentences import Words
 
 # Events the service adds after the rules' own: the seed at the end, a fork mark.
 SERVICE_EVENTS = (SeedRevealed, GameForked)
@@ -60,7 +79,7 @@ class RecordedSource:
             elif isinstance(e, CardsShuffled):
                 self.shuffles[(e.counter, len(e.permutation))] = e.permutation
 
-    def index(self, counter: int, n: int, what: str) -> int:
+    def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
         found = self.rolls.get(counter)
         if found is None or found[0] != n:
             raise DiceRequired(f"a roll the record does not show ({what})")
@@ -76,44 +95,169 @@ class RecordedSource:
 
 
 def chance(
-    table: Fold[Any], action: ActionTaken, seed: str | None, recorded: Sequence[Event]
+    fold: Fold[Any], action: ActionTaken, seed: str | None, recorded: Sequence[Event]
 ) -> Dice:
-    """The dice the action met: the table's, the seed's, or the record's."""
-    if table.started.mode == "table":
-        return dice_for(table, None, action.dice, action.orders, action.drew)
-    if seed is not None:
-        return Dice(SeededSource(seed), table.counter)
-    return Dice(RecordedSource(recorded), table.counter)
+    """The dice the action met: the table's or the seed's (as the ledger decided
+    it), else the record's own rolls and shuffles."""
+    if fold.started.mode == "table" or seed is not None:
+        return dice_for(fold, seed, action.dice, action.orders, action.drew)
+    return Dice(RecordedSource(recorded), fold.counter)
 
 
-@dataclass
-class Decided:
-    """What the engine gives for an action: events, or the refusal."""
-
-    events: list[Event]
-    refused: str = ""
-    # The engine broke rather than ruled: the reading cannot be compared with the
-    # record from this position (a set-up choice switched mid-game, say).
-    undecided: bool = False
-
-    def same_as(self, recorded: Sequence[Event]) -> bool:
-        return not self.refused and plain(self.events) == plain(rules_events(recorded))
+def started_under(started: GameStarted, options: Mapping[str, Any]) -> GameStarted:
+    return msgspec.structs.replace(started, options={**started.options, **options})
 
 
-def rules_events(events: Sequence[Event]) -> list[Event]:
-    return [e for e in events if not isinstance(e, SERVICE_EVENTS)]
+def indices_of(types: Sequence[type], classes: tuple[type, ...]) -> list[int]:
+    """The indices of the events of ``classes`` (``types``: each event's class), each
+    class asked once and the list scanned at C speed: verify asks this of every event."""
+    found = {t for t in set(types) if issubclass(t, classes)}
+    return list(compress(range(len(types)), map(found.__contains__, types)))
 
 
 def plain(events: Sequence[Event]) -> list[Any]:
     return [msgspec.to_builtins(e) for e in events]
 
 
-def act_again(game: Game[Any], table: Fold[Any], action: ActionTaken, dice: Dice) -> list[Event]:
+def first_difference(decided: Sequence[Event], recorded: Sequence[Event]) -> int | None:
+    """The index of the first event where two lists differ as data (the shorter's
+    length where one goes on), None where they do not. Equal values may still
+    differ as objects, a tuple built by the rules against a list read back from
+    the store: those are compared as data."""
+    if decided == recorded:
+        return None
+    a, b = plain(decided), plain(recorded)
+    for k, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return k
+    return None if len(a) == len(b) else min(len(a), len(b))
+
+
+@dataclass(slots=True)
+class Decided:
+    """A stretch decided again: its events (an action's ``ActionTaken`` first), or
+    why there are none (``refused``, in the desk's words; ``error``, what was raised)."""
+
+    events: list[Event]
+    refused: str = ""
+    # The engine broke rather than ruled (or the record stopped folding under this
+    # reading): it cannot be compared with the record from this position.
+    undecided: bool = False
+    error: Exception | None = None
+
+
+@dataclass(slots=True)
+class Step:
+    """One stretch of the record under the loop's reading: the opening (no action)
+    or an action with its consequences; decided again when first asked (a walk
+    to one action folds the rest and decides nothing)."""
+
+    game: Game[Any]
+    started: GameStarted  # under the loop's reading
+    index: int  # of the stretch's first event: the action, or 1 for the opening
+    end: int  # the index after its last event
+    before: Fold[Any] | None  # the fold before it (None: the reading could not open)
+    recorded: list[Event]  # as stored, without the service's events
+    seed: str | None
+    action: ActionTaken | None  # None: the opening
+    broken: str = ""  # why the record stopped folding under this reading before here
+    # Plain attributes, not cached properties: verify asks them of every action.
+    _decided: Decided | None = field(default=None, init=False, repr=False)
+    _differs_at: int | None = field(default=None, init=False, repr=False)
+    _compared: bool = field(default=False, init=False, repr=False)
+
+    @property
+    def position(self) -> int:
+        """The position of the stretch's first event."""
+        return self.index + 1
+
+    @property
+    def chance_known(self) -> bool:
+        """The table's or the seed's chance (else an action reads the record's)."""
+        return self.started.mode == "table" or self.seed is not None
+
+    @property
+    def decided(self) -> Decided:
+        if self._decided is None:
+            self._decided = self._decide()
+        return self._decided
+
+    @property
+    def differs_at(self) -> int | None:
+        """The index (in ``recorded``) of the first event the reading decides
+        otherwise, None where it gives the recorded events. A refusal differs at
+        the first event after the action (the action was sent as recorded)."""
+        if not self._compared:
+            decided = self.decided
+            if decided.refused:
+                self._differs_at = 0 if self.action is None else 1
+            else:
+                self._differs_at = first_difference(decided.events, self.recorded)
+            self._compared = True
+        return self._differs_at
+
+    def _decide(self) -> Decided:
+        if self.broken or self.before is None:
+            return Decided([], self.broken, undecided=True)
+        action = self.action
+        try:
+            if action is None:
+                dice = opening_dice(self.started, self.seed)
+                events = start(self.game, self.started, dice)[1:]
+            else:
+                dice = chance(self.before, action, self.seed, self.recorded)
+                events = _act_again(self.game, self.before, action, dice)
+        except DiceRequired as e:
+            return Decided([], f"needs chance the record does not hold: {e.message}", error=e)
+        except IllegalCommand as e:
+            return Decided([], f"refused under this reading [{e.rule}]: {e.message}", error=e)
+        except Exception as e:  # a position the engine never reached under this reading
+            said = f"the engine fails here under this reading: {type(e).__name__}: {e}"
+            return Decided([], said, undecided=True, error=e)
+        return Decided(events)
+
+    def at_difference(self) -> tuple[Event | None, Event | None]:
+        """(as recorded, as decided again) at the first difference; None where that
+        side has no more events."""
+        k = self.differs_at
+        if k is None:
+            return None, None
+        mine = self.decided.events
+        return (
+            self.recorded[k] if k < len(self.recorded) else None,
+            mine[k] if k < len(mine) else None,
+        )
+
+
+def difference(
+    step: Step, words: Words, label: str, shown: Callable[[Event], Event] | None = None
+) -> dict[str, Any]:
+    """The step's first difference in its one shape (see the module's doc).
+    ``label`` says the decided side in words ("by this engine", "under this
+    reading"); ``shown``: each event as the reader may read it, for the words."""
+    k = step.differs_at
+    assert k is not None, "no difference to say"
+    recorded, reading = step.at_difference()
+    say = shown or (lambda e: e)
+    return {
+        "recorded": None if recorded is None else msgspec.to_builtins(recorded),
+        "reading": None if reading is None else msgspec.to_builtins(reading),
+        "text": difference_words(
+            words,
+            step.position + k,
+            None if recorded is None else say(recorded),
+            None if reading is None else say(reading),
+            label,
+        ),
+    }
+
+
+def _act_again(game: Game[Any], fold: Fold[Any], action: ActionTaken, dice: Dice) -> list[Event]:
     """The recorded action decided again, with all the chance it carried (dice,
     orders and named draws); ``ActionTaken`` first, as ``act`` gives it."""
     return kernel_act(
         game,
-        table,
+        fold,
         action.seat,
         decode_command(game, action.command),
         dice,
@@ -124,121 +268,113 @@ def act_again(game: Game[Any], table: Fold[Any], action: ActionTaken, dice: Dice
     )
 
 
-def decide_again(game: Game[Any], table: Fold[Any], action: ActionTaken, dice: Dice) -> Decided:
-    try:
-        events = act_again(game, table, action, dice)
-    except DiceRequired as e:
-        return Decided([], f"needs chance the record does not hold: {e.message}")
-    except IllegalCommand as e:
-        return Decided([], f"refused under this reading [{e.rule}]: {e.message}")
-    except Exception as e:  # a position the engine never reached under this reading
-        return Decided(
-            [],
-            f"the engine fails here under this reading: {type(e).__name__}: {e}",
-            undecided=True,
-        )
-    return Decided(events[1:])
+class Redecision:
+    """A record walked under one reading: ``options`` switched from the recorded
+    ones (none: the record's own). ``seeds``: the seed known for each stretch of
+    the game's chance (a fork with fresh dice starts one; None: not known).
+    ``keep``: positions whose fold to keep in ``kept``.
 
+    The record is folded stretch by stretch; where it stops folding under the
+    reading, ``broken`` says why, ``error`` and ``broken_at`` (a position, 1
+    where the game cannot even open) say what and where, and every later step
+    is undecided."""
 
-def first_difference(a: Sequence[Event], b: Sequence[Event]) -> int:
-    pa, pb = plain(a), plain(b)
-    for k, (x, y) in enumerate(zip(pa, pb, strict=False)):
-        if x != y:
-            return k
-    return min(len(pa), len(pb))
-
-
-# ----------------------------------------------------------------- readings
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """One other reading: an option switched to a value the game allows."""
-
-    option: OptionSpec
-    value: Any
-
-    @property
-    def key(self) -> str:
-        return f"{self.option.name}={option_text(self.value)}"
-
-
-def option_text(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def alternatives(game: Game[Any], options: dict[str, Any]) -> list[Alternative]:
-    """Every other value of every option tied to a rule (a reading of a ruling, or
-    an assumed number): booleans flip, listed values each count."""
-    out: list[Alternative] = []
-    for spec in game.spec.options:
-        current = options.get(spec.name, spec.default)
-        if isinstance(spec.default, bool):
-            values: tuple[Any, ...] = (not current,)
-        else:
-            values = tuple(v for v in spec.allowed if v != current)
-        out += [Alternative(spec, v) for v in values]
-    return out
-
-
-def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAMES) -> str:
-    """The catalogue's words for the reading the option selects, its cards by the
-    table's ``names``."""
-    if rule is not None:
-        for reading in rule.readings:
-            if reading.option == alt.key:
-                return names.rename(reading.summary)
-    doc = alt.option.doc.rstrip(".") if alt.option.doc else alt.option.name
-    return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
-
-
-def started_under(started: GameStarted, options: dict[str, Any]) -> GameStarted:
-    return msgspec.structs.replace(started, options={**started.options, **options})
-
-
-class ParallelFold:
-    """The record folded under one set of options: a position of the record, with
-    another reading in force. Stops (``broken``) if the game cannot apply an event
-    of the record under that reading."""
-
-    def __init__(self, game: Game[Any], started: GameStarted) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        events: list[Event],
+        seeds: Sequence[str | None],
+        options: Mapping[str, Any] | None = None,
+        *,
+        keep: Collection[int] = (),
+    ) -> None:
+        started = events[0]
+        assert isinstance(started, GameStarted)
         self.game = game
+        self.events = events
+        self.seeds = seeds
+        self.started = started_under(started, options) if options else started
+        self.keep = frozenset(keep)
+        self.kept: dict[int, Fold[Any]] = {}
         self.broken = ""
-        self.current: Fold[Any] = None  # type: ignore[assignment]  (unused once broken)
+        self.error: Exception | None = None
+        self.broken_at = 0
+        types = list(map(type, events))
+        self.starts = indices_of(types, (ActionTaken,))
+        self._services = indices_of(types, SERVICE_EVENTS)
+        # Where each stretch of the chance begins: a fork that drew a fresh seed.
+        self._marks = [
+            i
+            for i in self._services
+            if isinstance(e := events[i], GameForked) and e.seed_commitment
+        ]
+        self.fold: Fold[Any] | None = None
         try:
-            self.current = open_fold(game, started)
+            self.fold = open_fold(game, self.started)
         except Exception as e:  # a reading the game cannot even open with
-            self.broken = f"the game cannot open under this reading: {e}"
+            self._break(e, 1, f"the game cannot open under this reading: {e}")
 
-    def apply(self, event: Event, position: int) -> None:
-        if self.broken:
+    def steps(self, since: Fold[Any] | None = None) -> Iterator[Step]:
+        """Each stretch in turn, the opening first, its fold before it. ``since``:
+        a fold under this reading where an action begins (a snapshot's, say): the
+        walk starts there."""
+        events = self.events
+        if since is not None:
+            self.fold = since
+        elif self.fold is not None and 1 in self.keep:
+            self.kept[1] = self.fold
+        game, started, seeds, marks, services = (
+            self.game,
+            self.started,
+            self.seeds,
+            self._marks,
+            self._services,
+        )
+        action: ActionTaken | None = None  # the first stretch is the opening
+        for lo, hi in zip([1, *self.starts], [*self.starts, len(events)], strict=True):
+            if since is None or lo >= since.position:
+                stretch = events[lo:hi]
+                recorded = (
+                    stretch
+                    if bisect_left(services, lo) == bisect_left(services, hi)
+                    else [e for e in stretch if not isinstance(e, SERVICE_EVENTS)]
+                )
+                k = bisect_left(marks, lo)
+                seed = seeds[k] if k < len(seeds) else None
+                step = Step(game, started, lo, hi, self.fold, recorded, seed, action, self.broken)
+                self._fold(lo, hi, stretch)
+                yield step
+            after = events[hi] if hi < len(events) else None
+            action = after if isinstance(after, ActionTaken) else None
+
+    def _fold(self, lo: int, hi: int, stretch: list[Event]) -> None:
+        """The fold after ``stretch``, ``events[lo:hi]`` (positions lo+1..hi), keeping the folds
+        at the ``keep`` positions; event by event where one is inside the
+        stretch or an event does not apply (to name it)."""
+        fold = self.fold
+        if fold is None or self.broken:
             return
-        try:
-            self.current = apply(self.game, self.current, event)
-        except Exception as e:  # the record and the reading part ways here
-            self.broken = f"the record cannot be folded under this reading at #{position}: {e}"
+        game, events, keep = self.game, self.events, self.keep
+        if not keep or keep.isdisjoint(range(lo + 1, hi)):
+            try:
+                after: Fold[Any] | None = apply_all(game, fold, stretch)
+            except Exception:  # found again below, event by event
+                after = None
+            if after is not None:
+                if hi in keep:
+                    self.kept[hi] = after
+                self.fold = after
+                return
+        for i in range(lo, hi):
+            try:
+                fold = apply(game, fold, events[i])
+            except Exception as e:  # the record and the reading part ways here
+                said = f"the record cannot be folded under this reading at #{i + 1}: {e}"
+                self._break(e, i + 1, said)
+                return
+            self.fold = fold
+            if i + 1 in keep:
+                self.kept[i + 1] = fold
 
-
-def actions(events: Sequence[Event]) -> Iterator[tuple[int, int]]:
-    """(index of each ActionTaken, index after its last consequence)."""
-    i = 0
-    while i < len(events):
-        if isinstance(events[i], ActionTaken):
-            j = i + 1
-            while j < len(events) and not isinstance(events[j], ActionTaken):
-                j += 1
-            yield i, j
-            i = j
-        else:
-            i += 1
-
-
-def stretch_seeds(events: Sequence[Event], seeds: Sequence[str | None]) -> list[str | None]:
-    """The seed in force at each index (a fork with fresh dice starts a stretch)."""
-    out: list[str | None] = []
-    stretch = 0
-    for e in events:
-        out.append(seeds[stretch] if stretch < len(seeds) else None)
-        if isinstance(e, GameForked) and e.seed_commitment:
-            stretch += 1
-    return out
+    def _break(self, error: Exception, position: int, said: str) -> None:
+        self.broken, self.error, self.broken_at = said, error, position

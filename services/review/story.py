@@ -1,8 +1,10 @@
-"""The annotated history of a game, and the visitors that export it.
+"""The annotated history of a game: one walk over the record, and its visitors.
 
-As in python-chess's PGN module, one walk over the record drives every
-format: the walk calls a visitor for the opening, each action, each
-consequence (with its rule and dice) and the end; each exporter is a visitor.
+As in python-chess's PGN module, one walk drives every telling of a game: it
+calls a visitor for the opening, each action, each consequence (with its rule)
+and each event the viewer may not see yet, each referee's note, and the end.
+``StoryLines`` is ``wizards replay``; the Markdown export is another visitor
+(``services.review.markdown``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from domain.kernel import (
     ActionTaken,
     CardsShuffled,
     Consequence,
-    DiceRolled,
     Event,
     Game,
     GameStarted,
@@ -25,7 +26,6 @@ from domain.kernel import (
 )
 from services.reads.views import shown_event
 from services.store.values import Entry
-from services.words.card_names import NO_NAMES
 from services.words.sentences import Words, hidden_until_end, outcome_text
 
 
@@ -102,14 +102,6 @@ def walk(
     return visitor.result()
 
 
-def dice_text(event: Consequence) -> str:
-    if isinstance(event, DiceRolled):
-        return f"d{event.sides}={list(event.values)} ({event.source}, counter {event.counter})"
-    if isinstance(event, CardsShuffled):
-        return f"order={list(event.order)} ({event.source}, counter {event.counter})"
-    return ""
-
-
 class StoryLines(Visitor):
     """``wizards replay``: one line per event, in words, players by name, with the
     dice and the rule; rounds and turns as headings; the setup position first."""
@@ -171,72 +163,3 @@ class StoryLines(Visitor):
 
     def result(self) -> str:
         return "\n".join(self.lines)
-
-
-class MarkdownExport(Visitor):
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
-        self.out: list[str] = []
-        self.cited: dict[str, Rule] = {}
-        self.names = NO_NAMES
-        self.words: Any = None
-
-    def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
-        self.words = Words.table(game, started)
-        self.names = self.words.names
-        self.out += [
-            f"# {game.spec.name} — game `{self.game_id}`",
-            "",
-            "- players: "
-            + ", ".join(f"{_md(p)} (seat {i})" for i, p in enumerate(started.players)),
-            "- options: " + (_md("; ".join(self.words.options(started.options))) or "none"),
-            f"- mode: {_md(started.chance_text())}; engine {started.engine_version}",
-            f"- seed commitment: `{started.seed_commitment or 'none (table mode)'}`",
-            "",
-            "| # | who | what | dice | rule |",
-            "|---|-----|------|------|------|",
-        ]
-
-    def action(self, entry: Entry, action: ActionTaken, player: str) -> None:
-        said = _md(self.words.event(action))
-        self.out.append(f"| {entry.position} | **{_md(player)}** | {said} | | |")
-
-    def note(self, position: int, author: str, text: str) -> None:
-        self.out.append(f"| {position} | ✎ *{_md(author)}* | *{_md(text)}* | | |")
-
-    def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
-        if rule is not None:
-            self.cited[rule.id] = rule
-        self.out.append(
-            f"| {entry.position} | | {_md(self.names.rename(event.describe()))} | "
-            f"{_md(dice_text(event))} | "
-            f"[{event.rule}](#{_anchor(event.rule)}) |"
-        )
-
-    def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        result = outcome_text(outcome, players, self.names)
-        self.out += ["", f"**Result:** {result}", "", "## Rules cited", ""]
-        for rule in sorted(self.cited.values(), key=lambda r: r.id):
-            self.out += [
-                f'### <a id="{_anchor(rule.id)}"></a>{rule.id} — {rule.section}',
-                "",
-                f"> {rule.passage}",
-                "",
-                f"Source: {rule.source}." + (f" {rule.summary}" if rule.summary else ""),
-                "",
-            ]
-
-    def result(self) -> str:
-        return "\n".join(self.out) + "\n"
-
-
-def _md(text: str) -> str:
-    """Text in a Markdown table cell: no line breaks, no markup, no raw HTML."""
-    text = " ".join(text.split())
-    for ch in "\\`*_[]<>#|":
-        text = text.replace(ch, "\\" + ch)
-    return text
-
-
-def _anchor(rule_id: str) -> str:
-    return "rule-" + rule_id.replace(".", "-")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import compress
 from typing import Any
 from uuid import UUID
 
@@ -21,7 +20,6 @@ import msgspec
 
 from domain.kernel import (
     ENGINE_VERSION,
-    ActionTaken,
     CardsShuffled,
     DiceRolled,
     Fold,
@@ -29,22 +27,22 @@ from domain.kernel import (
     GameStarted,
     IllegalCommand,
     SeedRevealed,
-    apply,
-    apply_all,
     commitment,
     get_game,
-    open_fold,
-    start,
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
 from services.ledger import WizardLedger
-from services.review.redecide import SERVICE_EVENTS, act_again, first_difference, plain
-from services.store.chance import dice_for, opening_dice
+from services.review.redecide import (
+    SERVICE_EVENTS,
+    Redecision,
+    Step,
+    difference,
+    indices_of,
+)
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
 from services.store.values import Snapshot, parse_game_id
-from services.words.differences import difference_words
 from services.words.sentences import Words
 
 
@@ -53,8 +51,8 @@ class Problem:
     position: int
     check: str
     message: str
-    # The two events at an adjudication's first difference, as stored and as
-    # decided again (None: that side has ended), for programs; the message says them.
+    # An adjudication's first difference in its one shape (``redecide.difference``):
+    # the two events as stored and as decided again, for programs; the message says them.
     difference: dict[str, Any] | None = None
 
     def __str__(self) -> str:
@@ -162,7 +160,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     # 3. The seeds: one per stretch (a fork with fresh dice starts a stretch),
     # each against its commitment; the revealed one against the last.
     types = list(map(type, events))
-    services = _where(types, SERVICE_EVENTS)
+    services = indices_of(types, SERVICE_EVENTS)
     marks = [i for i in services if isinstance(events[i], GameForked) and events[i].seed_commitment]  # type: ignore[attr-defined]
     commitments = [started.seed_commitment] + [events[i].seed_commitment for i in marks]  # type: ignore[attr-defined]
     revealed_at = next((i for i in services if isinstance(events[i], SeedRevealed)), None)
@@ -188,59 +186,41 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
                 return report
         report.checks.append("seed commitment")
 
-    # 4. Re-decide: setup, then every action, against the stored events.
-    table = open_fold(game, started)
-    starts = _where(types, (ActionTaken,))
-    setup_end = starts[0] if starts else len(events)
-    setup_events = [e for e in events[1:setup_end] if not isinstance(e, SERVICE_EVENTS)]
-    try:
-        expected = start(game, started, opening_dice(started, seeds[0]))[1:]
-    except IllegalCommand as e:
-        report.problems.append(Problem(2, "setup", f"setup no longer succeeds: {e.message}"))
-        return report
-    k = _first_difference(expected, setup_events)
-    if k is not None:
-        pos = 2 + k
-        report.problems.append(
-            Problem(pos, "adjudication", "setup decided today differs from the stored events")
-        )
-        return report
-
-    # Each action with its consequences is one stretch of the stream (the setup's
-    # events the first): decided again from the table before it, its chance checked
-    # event by event, then folded at once. A snapshot's position, known before,
-    # keeps the table there for the comparison after. Where the actions, the rolls
-    # and shuffles and the service's events lie is found once, by class.
+    # 4. Decide again: the opening, then every action, against the stored events.
+    # Each stretch (the opening's events, then an action with its consequences)
+    # is decided again from the fold before it, its chance checked event by
+    # event, then folded at once. A snapshot's position, known before, keeps the
+    # fold there for the comparison after. Where the rolls and shuffles lie is
+    # found once, by class.
     snapshots = ledger.snapshot_rows(gid)
-    wanted = {version for version, _ in snapshots}
-    tables: dict[int, Fold[Any]] = {1: table} if 1 in wanted else {}
-    checked = sorted([*_where(types, (DiceRolled, CardsShuffled)), *marks])
+    again = Redecision(game, events, seeds, keep={v for v, _ in snapshots})
+    if again.error is not None:
+        report.problems.append(_fold_problem(again))
+        return report
+    checked = sorted([*indices_of(types, (DiceRolled, CardsShuffled)), *marks])
     stretch = next_checked = 0
-    for lo, hi in zip([1, *starts], [*starts, len(events)], strict=True):
-        if lo == hi:
-            continue
-        first = events[lo]
-        if isinstance(first, ActionTaken):
-            stored = events[lo:hi]
-            if bisect_left(services, lo) != bisect_left(services, hi):
-                stored = [e for e in stored if not isinstance(e, SERVICE_EVENTS)]
-            problem = _readjudicate(game, table, first, stored, seeds[stretch], lo + 1)
-            if problem is not None:
-                report.problems.append(problem)
-                return report
-        upto = bisect_left(checked, hi, next_checked)
-        chance, stretch = _check_chance(table, events, checked[next_checked:upto], seeds, stretch)
+    for step in again.steps():
+        problem = _adjudication(game, step)
+        if problem is not None:
+            report.problems.append(problem)
+            return report
+        assert step.before is not None
+        upto = bisect_left(checked, step.end, next_checked)
+        chance, stretch = _check_chance(
+            step.before, events, checked[next_checked:upto], seeds, stretch
+        )
         next_checked = upto
-        problem, table = _fold_stretch(game, table, events, lo, hi, wanted, tables)
+        problem = None if again.error is None else _fold_problem(again)
         if chance is not None and (problem is None or chance.position <= problem.position):
             problem = chance
         if problem is not None:
             report.problems.append(problem)
             return report
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
-    _check_snapshots(snapshots, tables, ledger, rows, events, report)
+    _check_snapshots(snapshots, again.kept, ledger, rows, events, report)
     _check_annotations(ledger, gid, report)
-    report.finished = game.outcome(table.state) is not None
+    assert again.fold is not None
+    report.finished = game.outcome(again.fold.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
         report.problems.append(
             Problem(len(events), "end", "a finished game must end with SeedRevealed")
@@ -267,58 +247,59 @@ def _check_data(game: Any, started: GameStarted) -> Problem | None:
     return None
 
 
-def _readjudicate(
-    game: Any, table: Any, action: ActionTaken, stored: list[Any], seed: str | None, position: int
-) -> Problem | None:
-    """``stored``: the action and its consequences, without the events the service
-    adds after the rules' own (the seed at the end, a fork mark)."""
-    if table.started.mode == "seeded" and seed is None:
+def _adjudication(game: Any, step: Step) -> Problem | None:
+    """The stretch decided again by this engine against the stored events: the
+    opening (its setup), or an action with its consequences."""
+    decided, k = step.decided, step.differs_at
+    if k is None:
         return None
-    try:
-        dice = dice_for(table, seed, action.dice, action.orders, action.drew)
-        again = act_again(game, table, action, dice)
-    except IllegalCommand as e:
-        return Problem(position, "adjudication", f"this engine refuses the action: {e.message}")
-    k = _first_difference(again, stored)
-    if k is not None:
-        return _differently(again, stored, k, table, position + k)
-    return None
+    error = decided.error
+    why = (
+        ""
+        if error is None
+        else error.message
+        if isinstance(error, IllegalCommand)
+        else f"{type(error).__name__}: {error}"
+    )
+    if step.action is None:
+        if decided.refused:
+            return Problem(step.position, "setup", f"setup no longer succeeds: {why}")
+        return Problem(
+            step.position + k,
+            "adjudication",
+            "setup decided today differs from the stored events",
+        )
+    if decided.refused:
+        refuses = "refuses" if isinstance(error, IllegalCommand) else "fails on"
+        return Problem(step.position, "adjudication", f"this engine {refuses} the action: {why}")
+    return _differently(game, step)
 
 
-def _first_difference(a: list[Any], b: list[Any]) -> int | None:
-    """Where two lists of events first differ (None: they do not). Equal values may
-    still differ as a tuple from a list (built by the rules, read from the store)."""
-    if a == b:
-        return None
-    k = first_difference(a, b)
-    return None if k == len(a) == len(b) else k
-
-
-def _differently(again: list[Any], stored: list[Any], k: int, table: Any, position: int) -> Problem:
+def _differently(game: Any, step: Step) -> Problem:
     """What differs at the first differing event, in the story's words (players by
     name, cards by the table's names), and under which engines, so that a referee
     sees at once whether a rule's outcome or only its citation moved. The two
     events stay in the report as data for programs."""
-    recorded = table.started.engine_version
+    recorded = step.started.engine_version
     engines = (
         f" (recorded by engine {recorded}, decided again by {ENGINE_VERSION}; "
         "`wizards readjudicate` shows both side by side)"
         if recorded != ENGINE_VERSION
         else ""
     )
-    then = stored[k] if k < len(stored) else None
-    now = again[k] if k < len(again) else None
-    words = Words.table(get_game(table.started.game), table.started)
-    said = "\n".join(difference_words(words, position, then, now, "by this engine"))
+    found = difference(step, Words.table(game, step.started), "by this engine")
+    assert step.differs_at is not None
     return Problem(
-        position,
+        step.position + step.differs_at,
         "adjudication",
-        f"this engine decides the action differently{engines}; {said}",
-        {
-            "recorded": None if then is None else plain([then])[0],
-            "engine": None if now is None else plain([now])[0],
-        },
+        f"this engine decides the action differently{engines}; " + "\n".join(found["text"]),
+        found,
     )
+
+
+def _fold_problem(again: Redecision) -> Problem:
+    error = again.error
+    return Problem(again.broken_at, "fold", f"{type(error).__name__}: {error}")
 
 
 def _check_chance(
@@ -345,44 +326,6 @@ def _check_chance(
         elif isinstance(event, GameForked) and event.seed_commitment:
             stretch += 1
     return None, stretch
-
-
-def _fold_stretch(
-    game: Any,
-    table: Fold[Any],
-    events: list[Any],
-    lo: int,
-    hi: int,
-    wanted: set[int],
-    tables: dict[int, Fold[Any]],
-) -> tuple[Problem | None, Fold[Any]]:
-    """``table`` after ``events[lo:hi]`` (positions lo+1..hi), keeping the tables at
-    the ``wanted`` positions; event by event where one is inside the stretch or
-    an event does not apply (to name it)."""
-    if wanted.isdisjoint(range(lo + 1, hi)):
-        try:
-            after: Fold[Any] | None = apply_all(game, table, events[lo:hi])
-        except Exception:  # found again below, event by event
-            after = None
-        if after is not None:
-            if hi in wanted:
-                tables[hi] = after
-            return None, after
-    for i in range(lo, hi):
-        try:
-            table = apply(game, table, events[i])
-        except Exception as e:
-            return Problem(i + 1, "fold", f"{type(e).__name__}: {e}"), table
-        if i + 1 in wanted:
-            tables[i + 1] = table
-    return None, table
-
-
-def _where(types: list[type], classes: tuple[type, ...]) -> list[int]:
-    """The indices of the events of ``classes`` (``types``: each event's class), each
-    class asked once and the list scanned at C speed: verify asks this of every event."""
-    found = {t for t in set(types) if issubclass(t, classes)}
-    return list(compress(range(len(types)), map(found.__contains__, types)))
 
 
 def _as_is(record: Record) -> Record:

@@ -510,8 +510,10 @@ class HoldDesk:
         for an opening, GameStarted and the opening's events)."""
         after = self.loader.entries(gid, gt=0 if row.seat == OPENING else row.at)
         actions = [i for i, e in enumerate(after) if isinstance(e.event, ActionTaken)]
-        cut = actions[0] if row.seat == OPENING else (actions[1] if len(actions) > 1 else None)
-        return after[:cut] if cut is not None else after
+        # The opening ends where the first action begins (none yet: it is all
+        # there is); a held command's action ends where the next one begins.
+        ends = actions if row.seat == OPENING else actions[1:]
+        return after[: ends[0]] if ends else after
 
     def _said(self, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand) -> Exception:
         # Seats by their players' names too: "given by Bob", "then Cleo enters ...".

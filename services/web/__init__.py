@@ -1,7 +1,9 @@
-"""The web pages' files (HTML, CSS, JavaScript): served by ``services.http.pages``
-and inlined into the HTML export by ``services.review.exports``.
+"""The web pages' files (HTML, CSS, JavaScript modules): served by
+``services.http.pages`` and made into the one-file HTML export by
+``services.review.html_export``; ``assembly`` puts a page together with the
+import map that names its modules.
 
-Imports nothing."""
+Imports nothing from the other rooms."""
 
 from pathlib import Path
 

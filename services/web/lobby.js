@@ -1,273 +1,273 @@
 // The lobby: open a table (game, names, options, dice, setup and data files),
 // hand out one link per seat, and list the tables (refreshed every few seconds).
-"use strict";
-(function () {
-  const { h, api } = WL;
-  const $ = (id) => document.getElementById(id);
-  const REFRESH_MS = 3000;
-  const SHOWN = 100; // the latest tables, newest first
-  let games = [];
-  let rules = {}; // game -> {rule id -> rule}
-  let acceptsData = false;
 
-  // Seat links of the tables opened in this browser (the creator hands them out).
-  const mine = () => JSON.parse(localStorage.getItem("wizards:tables") || "{}");
-  function remember(gid, seats, names) {
-    const all = mine();
-    all[gid] = seats.map((s) => ({ seat: s.seat, token: s.token, name: names[s.seat] }));
-    localStorage.setItem("wizards:tables", JSON.stringify(all));
-  }
+import { ApiError, api, loadFace, nav, seatLink, when } from "wl/app.js";
+import { chanceBox, needsChance } from "wl/chance.js";
+import { byId as $, h, showError } from "wl/dom.js";
 
-  const game = () => games.find((g) => g.id === $("game").value);
+const REFRESH_MS = 3000;
+const SHOWN = 100; // the latest tables, newest first
+let games = [];
+let rules = {}; // game -> {rule id -> rule}
+let acceptsData = false;
 
-  function drawSeats() {
-    const g = game();
-    const sel = $("seats");
-    const keep = Number(sel.value) || g.players[0];
-    sel.replaceChildren();
-    for (let n = g.players[0]; n <= g.players[1]; n++) sel.appendChild(h("option", { value: n }, `${n} players`));
-    sel.value = String(Math.min(Math.max(keep, g.players[0]), g.players[1]));
-    drawNames();
-  }
+// Seat links of the tables opened in this browser (the creator hands them out).
+const mine = () => JSON.parse(localStorage.getItem("wizards:tables") || "{}");
+function remember(gid, seats, names) {
+  const all = mine();
+  all[gid] = seats.map((s) => ({ seat: s.seat, token: s.token, name: names[s.seat] }));
+  localStorage.setItem("wizards:tables", JSON.stringify(all));
+}
 
-  function drawNames() {
-    const n = Number($("seats").value);
-    const old = [...$("names").querySelectorAll("input")].map((i) => i.value);
-    $("names").replaceChildren(
-      ...Array.from({ length: n }, (_, i) =>
-        h("input.name", { "aria-label": `name of seat ${i}`, placeholder: `seat ${i}'s name`, value: old[i] || "", maxlength: 40 })
+const game = () => games.find((g) => g.id === $("game").value);
+
+function drawSeats() {
+  const g = game();
+  const sel = $("seats");
+  const keep = Number(sel.value) || g.players[0];
+  sel.replaceChildren();
+  for (let n = g.players[0]; n <= g.players[1]; n++) sel.appendChild(h("option", { value: n }, `${n} players`));
+  sel.value = String(Math.min(Math.max(keep, g.players[0]), g.players[1]));
+  drawNames();
+}
+
+function drawNames() {
+  const n = Number($("seats").value);
+  const old = [...$("names").querySelectorAll("input")].map((i) => i.value);
+  $("names").replaceChildren(
+    ...Array.from({ length: n }, (_, i) =>
+      h("input.name", { "aria-label": `name of seat ${i}`, placeholder: `seat ${i}'s name`, value: old[i] || "", maxlength: 40 })
+    )
+  );
+}
+
+function ruleTitle(gameId, ruleId) {
+  const r = (rules[gameId] || {})[ruleId];
+  return r ? `${r.section}: « ${r.passage} »` : ruleId;
+}
+
+function drawOptions() {
+  const g = game();
+  $("game-hint").textContent = `${g.players[0]}–${g.players[1]} players`;
+  const box = $("options");
+  box.replaceChildren(h("label", {}, "Options"));
+  if (!g.options.length) box.appendChild(h("span.muted", {}, "this game has no options"));
+  for (const o of g.options) {
+    let input;
+    const id = `opt-${o.name}`;
+    if (typeof o.default === "boolean") {
+      input = h("input", { type: "checkbox", id, checked: o.default });
+    } else if (o.allowed && o.allowed.length) {
+      input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
+    } else if (typeof o.default === "number") {
+      input = h("input", { type: "number", id, value: o.default, style: "width:6em" });
+    } else {
+      input = h("input", { id, value: o.default });
+    }
+    input.dataset.option = o.name;
+    box.appendChild(
+      h(
+        "div.option",
+        {},
+        h("label", { for: id }, input, " ", h("code", {}, o.name)),
+        o.rule ? [" ", h("span.rule-ref", { title: ruleTitle(g.id, o.rule) }, o.rule)] : null,
+        h("div.doc", {}, o.doc || "")
       )
     );
   }
+}
 
-  function ruleTitle(gameId, ruleId) {
-    const r = (rules[gameId] || {})[ruleId];
-    return r ? `${r.section}: « ${r.passage} »` : ruleId;
+function optionValues() {
+  const g = game();
+  const out = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const spec = g.options.find((o) => o.name === el.dataset.option);
+    let v;
+    if (el.type === "checkbox") v = el.checked;
+    else if (typeof spec.default === "number") v = Number(el.value);
+    else v = el.value;
+    if (v !== spec.default) out[spec.name] = v;
   }
+  return out;
+}
 
-  function drawOptions() {
+async function readToml(input, what) {
+  const file = input.files[0];
+  if (!file) return undefined;
+  try {
+    return await api("POST", "/toml", { text: await file.text() });
+  } catch (e) {
+    throw new Error(`${what} ${file.name}: ${e.message}`);
+  }
+}
+
+// Table mode: what the opening asked the table for (its deal, first player...),
+// for the game it was asked for; a change of game or players asks again.
+let opening = null;
+function dropOpening() {
+  opening = null;
+  $("opening-chance").replaceChildren();
+  $("create").textContent = "Open the table";
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  showError($("create-error"), null);
+  const chance = opening ? opening.ask.values() : {};
+  if (chance instanceof Error) {
+    showError($("create-error"), chance);
+    return;
+  }
+  const n = Number($("seats").value);
+  const typed = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+  const names = typed.map((t, i) => t || `seat ${i}`);
+  const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
+  const mode = document.querySelector("input[name=mode]:checked").value;
+  if (mode === "table") Object.assign(body, { table: true }, chance);
+  if (mode === "table" && $("by-seats").checked) body.chance_by = "seats";
+  else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
+  $("create").disabled = true;
+  try {
+    const setup = await readToml($("setup-file"), "setup file");
+    if (setup !== undefined) body.setup = setup;
+    const data = await readToml($("data-file"), "data file");
+    if (data !== undefined) body.data = data;
+    const t = await api("POST", "/tables", { body });
+    remember(t.game_id, t.seats, names);
+    dropOpening();
+    showCreated(t, names);
+    refresh();
+  } catch (e) {
+    if (mode === "table" && needsChance(e)) await askOpening(e.needs, names);
+    else showError($("create-error"), e);
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function askOpening(needs, names) {
+  if (!opening) {
     const g = game();
-    $("game-hint").textContent = `${g.players[0]}–${g.players[1]} players`;
-    const box = $("options");
-    box.replaceChildren(h("label", {}, "Options"));
-    if (!g.options.length) box.appendChild(h("span.muted", {}, "this game has no options"));
-    for (const o of g.options) {
-      let input;
-      const id = `opt-${o.name}`;
-      if (typeof o.default === "boolean") {
-        input = h("input", { type: "checkbox", id, checked: o.default });
-      } else if (o.allowed && o.allowed.length) {
-        input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
-      } else if (typeof o.default === "number") {
-        input = h("input", { type: "number", id, value: o.default, style: "width:6em" });
-      } else {
-        input = h("input", { id, value: o.default });
-      }
-      input.dataset.option = o.name;
-      box.appendChild(
-        h(
-          "div.option",
-          {},
-          h("label", { for: id }, input, " ", h("code", {}, o.name)),
-          o.rule ? [" ", h("span.rule-ref", { title: ruleTitle(g.id, o.rule) }, o.rule)] : null,
-          h("div.doc", {}, o.doc || "")
-        )
-      );
-    }
-  }
-
-  function optionValues() {
-    const g = game();
-    const out = {};
-    for (const el of $("options").querySelectorAll("[data-option]")) {
-      const spec = g.options.find((o) => o.name === el.dataset.option);
-      let v;
-      if (el.type === "checkbox") v = el.checked;
-      else if (typeof spec.default === "number") v = Number(el.value);
-      else v = el.value;
-      if (v !== spec.default) out[spec.name] = v;
-    }
-    return out;
-  }
-
-  async function readToml(input, what) {
-    const file = input.files[0];
-    if (!file) return undefined;
-    try {
-      return await api("POST", "/toml", { text: await file.text() });
-    } catch (e) {
-      throw new Error(`${what} ${file.name}: ${e.message}`);
-    }
-  }
-
-  // Table mode: what the opening asked the table for (its deal, first player...),
-  // for the game it was asked for; a change of game or players asks again.
-  let opening = null;
-  function dropOpening() {
-    opening = null;
-    $("opening-chance").replaceChildren();
-    $("create").textContent = "Open the table";
-  }
-
-  async function create(ev) {
-    ev.preventDefault();
-    WL.showError($("create-error"), null);
-    const chance = opening ? opening.ask.values() : {};
-    if (chance instanceof Error) {
-      WL.showError($("create-error"), chance);
-      return;
-    }
-    const n = Number($("seats").value);
-    const typed = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
-    const names = typed.map((t, i) => t || `seat ${i}`);
-    const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
-    const mode = document.querySelector("input[name=mode]:checked").value;
-    if (mode === "table") Object.assign(body, { table: true }, chance);
-    if (mode === "table" && $("by-seats").checked) body.chance_by = "seats";
-    else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
-    $("create").disabled = true;
-    try {
-      const setup = await readToml($("setup-file"), "setup file");
-      if (setup !== undefined) body.setup = setup;
-      const data = await readToml($("data-file"), "data file");
-      if (data !== undefined) body.data = data;
-      const t = await api("POST", "/tables", { body });
-      remember(t.game_id, t.seats, names);
-      dropOpening();
-      showCreated(t, names);
-      refresh();
-    } catch (e) {
-      if (mode === "table" && WL.needsChance(e)) await askOpening(e.needs, names);
-      else WL.showError($("create-error"), e);
-    } finally {
-      $("create").disabled = false;
-    }
-  }
-
-  async function askOpening(needs, names) {
-    if (!opening) {
-      const g = game();
-      await WL.loadFace(g.id);
-      const ask = WL.chanceBox(g.id, names, `The opening at your table: ${g.name.split(" — ")[0]}`);
-      opening = { ask };
-      $("opening-chance").replaceChildren(
-        h("p.muted", {}, "Deal and roll at the table, then enter what came out: the engine checks each card could be there."),
-        ask.box
-      );
-      $("create").textContent = "Open the table with this deal";
-    }
-    opening.ask.add(needs);
-  }
-
-  function showCreated(t, names) {
-    const links = t.seats.map((s) => {
-      const url = WL.seatLink(t.game_id, s.seat, s.token);
-      const input = h("input", { value: url, readonly: true, "aria-label": `link of ${names[s.seat]}` });
-      return h(
-        "div.seat-link",
-        { dataset: { seat: s.seat } },
-        h("b", {}, names[s.seat]),
-        input,
-        h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-        h("a", { href: url, target: "_blank", class: "play-link" }, "play")
-      );
-    });
-    $("created").replaceChildren(
-      h("div.panel", {},
-        h("h2", {}, "Table open — one link per player"),
-        h("p.muted", {}, "Each link carries that seat's secret token after the #, which browsers never send to a server. Give each player only their own link."),
-        h("div.seat-links", {}, links),
-        h("p", {}, h("a", { href: `/play/${t.game_id}` }, "watch as a spectator"))
-      )
+    await loadFace(g.id);
+    const ask = chanceBox(g.id, names, `The opening at your table: ${g.name.split(" — ")[0]}`);
+    opening = { ask };
+    $("opening-chance").replaceChildren(
+      h("p.muted", {}, "Deal and roll at the table, then enter what came out: the engine checks each card could be there."),
+      ask.box
     );
-    $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+    $("create").textContent = "Open the table with this deal";
   }
+  opening.ask.add(needs);
+}
 
-  function row(t) {
-    const g = games.find((x) => x.id === t.game);
-    const seats = mine()[t.game_id] || [];
-    // Dealing: the opening waits for the named players' cards (on their own pages).
-    const dealing = t.status === "dealing";
-    const status = [h(`span.pill.${t.status}`, { title: t.status_text || t.status }, dealing ? t.status_text : t.status)];
-    if (t.mode === "table") status.push(" ", h("span.pill.table", { title: "dice and deck orders come from the table" }, "table mode"));
-    if (t.forked_from) {
-      status.push(" ", h("span.pill.fork", { title: `what-if branch of ${t.forked_from.game_id} at position ${t.forked_from.at}` }, `⑂ branch @${t.forked_from.at}`));
-    }
-    const names = t.names && t.names.length ? t.names.join(", ") : `${t.players} players`;
-    const go = [h("a", { href: `/play/${t.game_id}` }, t.status === "finished" ? "view" : "watch"), " · ", h("a", { href: `/replay/${t.game_id}` }, "replay")];
-    // While dealing too: a player names the cards dealt to them on their own page.
-    for (const s of seats) {
-      if (t.status === "finished") break;
-      go.push(" · ", h("a", { href: WL.seatLink(t.game_id, s.seat, s.token) }, `play as ${s.name}`));
-    }
+function showCreated(t, names) {
+  const links = t.seats.map((s) => {
+    const url = seatLink(t.game_id, s.seat, s.token);
+    const input = h("input", { value: url, readonly: true, "aria-label": `link of ${names[s.seat]}` });
     return h(
-      "tr",
-      { dataset: { game: t.game_id } },
-      h("td", {}, g ? g.name.split(" — ")[0] : t.game, h("div.muted", { style: "font-size:.8em" }, t.game_id.slice(0, 8))),
-      h("td", {}, names),
-      h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, dealing ? "no events yet" : `${t.events} events`)),
-      h("td", {}, t.winner_names && t.winner_names.length ? `♛ ${t.winner_names.join(", ")}` : ""),
-      h("td", {}, WL.when(t.started_at)),
-      h("td", {}, go)
+      "div.seat-link",
+      { dataset: { seat: s.seat } },
+      h("b", {}, names[s.seat]),
+      input,
+      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
+      h("a", { href: url, target: "_blank", class: "play-link" }, "play")
     );
-  }
+  });
+  $("created").replaceChildren(
+    h("div.panel", {},
+      h("h2", {}, "Table open — one link per player"),
+      h("p.muted", {}, "Each link carries that seat's secret token after the #, which browsers never send to a server. Give each player only their own link."),
+      h("div.seat-links", {}, links),
+      h("p", {}, h("a", { href: `/play/${t.game_id}` }, "watch as a spectator"))
+    )
+  );
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
 
-  async function refresh() {
-    if (document.hidden) return; // a lobby left in a background tab costs the server nothing
-    try {
-      const r = await fetch(`/tables?order=newest&limit=${SHOWN}`, { headers: { accept: "application/json" } });
-      if (!r.ok) throw new WL.ApiError(r.status, await r.json().catch(() => null));
-      const latest = await r.json();
-      const total = Number(r.headers.get("X-Total-Count") || latest.length);
-      $("tables").tBodies[0].replaceChildren(...latest.map(row));
-      $("no-tables").hidden = latest.length > 0;
-      $("tables-note").textContent = total > latest.length ? `(latest ${latest.length} of ${total})` : "";
-    } catch (e) {
-      $("tables-note").textContent = `(not refreshed: ${e.message})`;
-    }
+function row(t) {
+  const g = games.find((x) => x.id === t.game);
+  const seats = mine()[t.game_id] || [];
+  // Dealing: the opening waits for the named players' cards (on their own pages).
+  const dealing = t.status === "dealing";
+  const status = [h(`span.pill.${t.status}`, { title: t.status_text || t.status }, dealing ? t.status_text : t.status)];
+  if (t.mode === "table") status.push(" ", h("span.pill.table", { title: "dice and deck orders come from the table" }, "table mode"));
+  if (t.forked_from) {
+    status.push(" ", h("span.pill.fork", { title: `what-if branch of ${t.forked_from.game_id} at position ${t.forked_from.at}` }, `⑂ branch @${t.forked_from.at}`));
   }
-
-  function modeHint() {
-    const table = document.querySelector("input[name=mode]:checked").value === "table";
-    $("seed").disabled = table;
-    $("by-seats-label").hidden = !table;
-    $("mode-hint").textContent = table
-      ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. " +
-        "With “each player enters the cards they draw”, the lobby asks only for what no player holds (the first player's die…), each player names the cards dealt to them on their own page, and a move that makes others draw waits until each of them has named their own cards there."
-      : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
+  const names = t.names && t.names.length ? t.names.join(", ") : `${t.players} players`;
+  const go = [h("a", { href: `/play/${t.game_id}` }, t.status === "finished" ? "view" : "watch"), " · ", h("a", { href: `/replay/${t.game_id}` }, "replay")];
+  // While dealing too: a player names the cards dealt to them on their own page.
+  for (const s of seats) {
+    if (t.status === "finished") break;
+    go.push(" · ", h("a", { href: seatLink(t.game_id, s.seat, s.token) }, `play as ${s.name}`));
   }
+  return h(
+    "tr",
+    { dataset: { game: t.game_id } },
+    h("td", {}, g ? g.name.split(" — ")[0] : t.game, h("div.muted", { style: "font-size:.8em" }, t.game_id.slice(0, 8))),
+    h("td", {}, names),
+    h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, dealing ? "no events yet" : `${t.events} events`)),
+    h("td", {}, t.winner_names && t.winner_names.length ? `♛ ${t.winner_names.join(", ")}` : ""),
+    h("td", {}, when(t.started_at)),
+    h("td", {}, go)
+  );
+}
 
-  async function start() {
-    $("nav").replaceWith(WL.nav());
-    games = await api("GET", "/games");
-    for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
-    await Promise.all(
-      games.map(async (g) => {
-        rules[g.id] = {};
-        for (const r of await api("GET", `/games/${g.id}/rules`)) rules[g.id][r.id] = r;
-      })
-    );
-    // A data file needs a server that takes one (POST /tables "data").
-    const spec = await api("GET", "/openapi.json");
-    const props = ((spec.components || {}).schemas || {}).CreateTable || {};
-    acceptsData = Boolean((props.properties || {}).data);
-    $("data-file").disabled = !acceptsData;
-    $("data-hint").textContent = acceptsData ? "" : "this server does not take data files";
-    $("game").addEventListener("change", () => { dropOpening(); drawSeats(); drawOptions(); });
-    $("seats").addEventListener("change", () => { dropOpening(); drawNames(); });
-    $("options").addEventListener("change", dropOpening); // options may change the deal
-    for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { dropOpening(); modeHint(); });
-    $("create-form").addEventListener("submit", create);
-    // An answer entered: the complaint about it no longer stands.
-    $("opening-chance").addEventListener("change", () => WL.showError($("create-error"), null));
-    drawSeats();
-    drawOptions();
-    modeHint();
-    await refresh();
-    setInterval(refresh, REFRESH_MS);
-    document.addEventListener("visibilitychange", refresh); // back in front: at once
-    document.body.dataset.ready = "1";
+async function refresh() {
+  if (document.hidden) return; // a lobby left in a background tab costs the server nothing
+  try {
+    const r = await fetch(`/tables?order=newest&limit=${SHOWN}`, { headers: { accept: "application/json" } });
+    if (!r.ok) throw new ApiError(r.status, await r.json().catch(() => null));
+    const latest = await r.json();
+    const total = Number(r.headers.get("X-Total-Count") || latest.length);
+    $("tables").tBodies[0].replaceChildren(...latest.map(row));
+    $("no-tables").hidden = latest.length > 0;
+    $("tables-note").textContent = total > latest.length ? `(latest ${latest.length} of ${total})` : "";
+  } catch (e) {
+    $("tables-note").textContent = `(not refreshed: ${e.message})`;
   }
+}
 
-  window.addEventListener("DOMContentLoaded", () => start().catch((e) => WL.showError($("create-error"), e)));
-})();
+function modeHint() {
+  const table = document.querySelector("input[name=mode]:checked").value === "table";
+  $("seed").disabled = table;
+  $("by-seats-label").hidden = !table;
+  $("mode-hint").textContent = table
+    ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. " +
+      "With “each player enters the cards they draw”, the lobby asks only for what no player holds (the first player's die…), each player names the cards dealt to them on their own page, and a move that makes others draw waits until each of them has named their own cards there."
+    : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
+}
+
+async function start() {
+  $("nav").replaceWith(nav());
+  games = await api("GET", "/games");
+  for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
+  await Promise.all(
+    games.map(async (g) => {
+      rules[g.id] = {};
+      for (const r of await api("GET", `/games/${g.id}/rules`)) rules[g.id][r.id] = r;
+    })
+  );
+  // A data file needs a server that takes one (POST /tables "data").
+  const spec = await api("GET", "/openapi.json");
+  const props = ((spec.components || {}).schemas || {}).CreateTable || {};
+  acceptsData = Boolean((props.properties || {}).data);
+  $("data-file").disabled = !acceptsData;
+  $("data-hint").textContent = acceptsData ? "" : "this server does not take data files";
+  $("game").addEventListener("change", () => { dropOpening(); drawSeats(); drawOptions(); });
+  $("seats").addEventListener("change", () => { dropOpening(); drawNames(); });
+  $("options").addEventListener("change", dropOpening); // options may change the deal
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { dropOpening(); modeHint(); });
+  $("create-form").addEventListener("submit", create);
+  // An answer entered: the complaint about it no longer stands.
+  $("opening-chance").addEventListener("change", () => showError($("create-error"), null));
+  drawSeats();
+  drawOptions();
+  modeHint();
+  await refresh();
+  setInterval(refresh, REFRESH_MS);
+  document.addEventListener("visibilitychange", refresh); // back in front: at once
+  document.body.dataset.ready = "1";
+}
+
+start().catch((e) => showError($("create-error"), e));

@@ -1,629 +1,631 @@
 // The table page: /play/{game_id}#seat=K&token=T (or no fragment: a spectator).
 // Reads the state and legal commands as that seat, follows the live log over
 // SSE, and sends commands built from the legal ones.
-"use strict";
-(function () {
-  const { h, api } = WL;
-  const { Builder, describe, label, typeLabel, kindOf } = WL.commands;
-  const $ = (id) => document.getElementById(id);
 
-  const gid = WL.gameIdFromPath();
-  const frag = WL.fragment();
-  const token = frag.token || null;
-  const askedSeat = frag.seat !== undefined && frag.seat !== "" ? Number(frag.seat) : null;
+import { ApiError, api, fragment, gameIdFromPath, loadFace, nav } from "wl/app.js";
+import { cardNode } from "wl/cards.js";
+import { chanceBox, needsChance } from "wl/chance.js";
+import { Builder, describe, fieldsOf, label, typeLabel } from "wl/commands.js";
+import { byId as $, h, showError } from "wl/dom.js";
+import { loadDrawing, renderer } from "wl/drawing.js";
+import { labelsOf } from "wl/faces.js";
+import { nameOf, named as namePlayers } from "wl/names.js";
 
-  const S = {
-    summary: null,
-    state: null,
-    legal: [],
-    builder: new Builder([]),
-    rules: {},
-    lines: new Set(), // positions already in the story
-    intent: null, // {json, key}: the action being sent, kept until answered
-    refreshing: null,
-    again: false,
+const gid = gameIdFromPath();
+const frag = fragment();
+const token = frag.token || null;
+const askedSeat = frag.seat !== undefined && frag.seat !== "" ? Number(frag.seat) : null;
+
+const S = {
+  summary: null,
+  state: null,
+  legal: [],
+  builder: new Builder([]),
+  rules: {},
+  lines: new Set(), // positions already in the story
+  intent: null, // {json, key}: the action being sent, kept until answered
+  refreshing: null,
+  again: false,
+};
+
+function ctx() {
+  const st = S.state;
+  const c = {
+    game: st.game,
+    gid,
+    seat: st.seat,
+    players: st.players,
+    state: st,
+    view: st.view,
+    renderer: renderer(st.game),
+    labels: labelsOf(st.game),
+    handIds: [],
   };
+  const hand = c.renderer.handCards(c) || [];
+  c.hand = hand;
+  c.handIds = hand.map((x) => x.id);
+  return c;
+}
 
-  function ctx() {
-    const st = S.state;
-    const renderer = WL.renderer(st.game);
-    const c = {
-      game: st.game,
-      gid,
-      seat: st.seat,
-      players: st.players,
-      state: st,
-      view: st.view,
-      renderer,
-      labels: (WL.faces[st.game] || {}).labels || {},
-      handIds: [],
-    };
-    const hand = renderer.handCards(c) || [];
-    c.hand = hand;
-    c.handIds = hand.map((x) => x.id);
-    return c;
+// ------------------------------------------------------------ reading
+
+async function refresh() {
+  // One refresh at a time; a wake-up during one asks for another after it.
+  if (S.refreshing) {
+    S.again = true;
+    return S.refreshing;
   }
-
-  // ------------------------------------------------------------ reading
-
-  async function refresh() {
-    // One refresh at a time; a wake-up during one asks for another after it.
-    if (S.refreshing) {
-      S.again = true;
-      return S.refreshing;
-    }
-    S.refreshing = (async () => {
-      do {
-        S.again = false;
-        const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
-        const st = await api("GET", `/tables/${gid}/state${q}`, { token });
-        let legal = [];
-        const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
-        if (mine && st.status === "running") {
-          legal = await api("GET", `/tables/${gid}/legal?seat=${st.seat}`, { token });
-        }
-        // A move by someone else leaves what this seat was composing alone, as long
-        // as its own legal commands are the same (Spell Wars' seats place at once).
-        const changed = JSON.stringify(legal) !== JSON.stringify(S.legal);
-        S.state = st;
-        if (changed) {
-          S.legal = legal;
-          S.builder = new Builder(legal);
-        }
-        draw();
-      } while (S.again);
-    })();
-    try {
-      await S.refreshing;
-    } catch (e) {
-      WL.showError($("error"), e);
-    } finally {
-      S.refreshing = null;
-    }
+  S.refreshing = (async () => {
+    do {
+      S.again = false;
+      const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
+      const st = await api("GET", `/tables/${gid}/state${q}`, { token });
+      let legal = [];
+      const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
+      if (mine && st.status === "running") {
+        legal = await api("GET", `/tables/${gid}/legal?seat=${st.seat}`, { token });
+      }
+      // A move by someone else leaves what this seat was composing alone, as long
+      // as its own legal commands are the same (Spell Wars' seats place at once).
+      const changed = JSON.stringify(legal) !== JSON.stringify(S.legal);
+      S.state = st;
+      if (changed) {
+        S.legal = legal;
+        S.builder = new Builder(legal);
+      }
+      draw();
+    } while (S.again);
+  })();
+  try {
+    await S.refreshing;
+  } catch (e) {
+    showError($("error"), e);
+  } finally {
+    S.refreshing = null;
   }
+}
 
-  // ------------------------------------------------------------ drawing
+// ------------------------------------------------------------ drawing
 
-  // Commands with something to choose (a card, a target...), as opposed to a bare "Pass".
-  const hasFields = (cmds) => cmds.some((cmd) => Object.keys(cmd).some((k) => k !== "type"));
+// Commands with something to choose (a card, a target...), as opposed to a bare "Pass".
+const hasFields = (cmds) => cmds.some((cmd) => Object.keys(cmd).some((k) => k !== "type"));
 
-  // One kind of move only ("Pick a target", "Place your spell"): its first question
-  // is asked at once, rather than after a tap on the only button there is.
-  function openOnlyType() {
-    const b = S.builder;
-    if (S.state.held || b.type || b.focus || b.types.length !== 1) return;
-    if (hasFields(b.ofType(b.types[0]))) b.choose(b.types[0]);
+// One kind of move only ("Pick a target", "Place your spell"): its first question
+// is asked at once, rather than after a tap on the only button there is.
+function openOnlyType() {
+  const b = S.builder;
+  if (S.state.held || b.type || b.focus || b.types.length !== 1) return;
+  if (hasFields(b.ofType(b.types[0]))) b.choose(b.types[0]);
+}
+
+// The builder as it stands when its only type was just opened: nothing to cancel yet.
+function atStart(b) {
+  const fresh = new Builder(S.legal);
+  fresh.choose(b.type);
+  fresh.next();
+  return !b.picks.length && JSON.stringify(fresh.values) === JSON.stringify(b.values);
+}
+
+function draw() {
+  openOnlyType();
+  const c = ctx();
+  const st = S.state;
+  $("status").replaceChildren(h(`span.pill.${st.status}`, {}, st.status), " ", h("span.muted", {}, `position ${st.position}`));
+  $("me").textContent = st.seat === null ? "watching as a spectator" : `you are ${nameOf(st.players, st.seat)} (seat ${st.seat})`;
+  $("public").replaceChildren(c.renderer.publicArea(c));
+  drawTurn(c);
+  drawHeld(c);
+  drawOutcome(c);
+  drawHand(c);
+  drawActions(c);
+  $("to-move").hidden = $("actions-panel").hidden;
+  document.body.dataset.position = String(st.position);
+  $("replay-link").href = replayHref();
+}
+
+function drawTurn(c) {
+  const st = c.state;
+  const banner = $("turn");
+  banner.className = "turn-banner";
+  if (st.status === "finished") {
+    banner.classList.add("over");
+    banner.textContent = "The game is over.";
+    document.title = `Game over — Wizard Ledger`;
+    return;
   }
-
-  // The builder as it stands when its only type was just opened: nothing to cancel yet.
-  function atStart(b) {
-    const fresh = new Builder(S.legal);
-    fresh.choose(b.type);
-    fresh.next();
-    return !b.picks.length && JSON.stringify(fresh.values) === JSON.stringify(b.values);
+  if (st.held) {
+    // A move made others draw: it waits until each of them names their cards.
+    const owes = Boolean(st.held.needs);
+    banner.classList.toggle("yours", owes);
+    const said = named(st.held.text);
+    // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
+    const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
+    banner.textContent = owes ? `Your cards — ${after}` : said;
+    document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
+    banner.dataset.yours = owes ? "1" : "0";
+    return;
   }
-
-  function draw() {
-    openOnlyType();
-    const c = ctx();
-    const st = S.state;
-    $("status").replaceChildren(h(`span.pill.${st.status}`, {}, st.status), " ", h("span.muted", {}, `position ${st.position}`));
-    $("me").textContent = st.seat === null ? "watching as a spectator" : `you are ${WL.nameOf(st.players, st.seat)} (seat ${st.seat})`;
-    $("public").replaceChildren(c.renderer.publicArea(c));
-    drawTurn(c);
-    drawHeld(c);
-    drawOutcome(c);
-    drawHand(c);
-    drawActions(c);
-    $("to-move").hidden = $("actions-panel").hidden;
-    document.body.dataset.position = String(st.position);
-    $("replay-link").href = replayHref();
+  const mine = st.pending.find((p) => p.seat === st.seat);
+  if (mine) {
+    banner.classList.add("yours");
+    banner.textContent = `Your turn — ${named(mine.prompt || "your decision")}`;
+    document.title = `● Your turn — Wizard Ledger`;
+  } else {
+    const who = [...new Set(st.pending.map((p) => nameOf(st.players, p.seat)))].join(", ");
+    // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
+    const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
+    const prompt = /\byour?\b/i.test(asked) ? "" : asked;
+    banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
+    document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
   }
+  banner.dataset.yours = mine ? "1" : "0";
+}
 
-  function drawTurn(c) {
-    const st = c.state;
-    const banner = $("turn");
-    banner.className = "turn-banner";
-    if (st.status === "finished") {
-      banner.classList.add("over");
-      banner.textContent = "The game is over.";
-      document.title = `Game over — Wizard Ledger`;
-      return;
-    }
-    if (st.held) {
-      // A move made others draw: it waits until each of them names their cards.
-      const owes = Boolean(st.held.needs);
-      banner.classList.toggle("yours", owes);
-      const said = named(st.held.text);
-      // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
-      const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
-      banner.textContent = owes ? `Your cards — ${after}` : said;
-      document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
-      banner.dataset.yours = owes ? "1" : "0";
-      return;
-    }
-    const mine = st.pending.find((p) => p.seat === st.seat);
-    if (mine) {
-      banner.classList.add("yours");
-      banner.textContent = `Your turn — ${named(mine.prompt || "your decision")}`;
-      document.title = `● Your turn — Wizard Ledger`;
-    } else {
-      const who = [...new Set(st.pending.map((p) => WL.nameOf(st.players, p.seat)))].join(", ");
-      // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
-      const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
-      const prompt = /\byour?\b/i.test(asked) ? "" : asked;
-      banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
-      document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
-    }
-    banner.dataset.yours = mine ? "1" : "0";
-  }
-
-  function drawOutcome(c) {
-    const st = c.state;
-    const box = $("outcome");
-    if (!st.outcome) {
-      box.replaceChildren();
-      return;
-    }
-    const o = st.outcome;
-    const winners = o.winners.map((w) => WL.nameOf(st.players, w)).join(" and ");
-    const rank = new Map();
-    (o.ranking || []).forEach((group, i) => group.forEach((s) => rank.set(s, i + 1)));
-    const order = st.players.map((_, s) => s).sort((a, b) => (rank.get(a) || 99) - (rank.get(b) || 99));
-    const rows = order.map((s) =>
-      h(
-        "tr",
-        {},
-        h("td", {}, rank.has(s) ? `#${rank.get(s)}` : ""),
-        h("td", {}, st.players[s], o.winners.includes(s) ? " ♛" : ""),
-        h("td", {}, o.scores && o.scores.length ? String(o.scores[s]) : "")
-      )
-    );
-    box.replaceChildren(
-      h(
-        "div.winner",
-        { id: "winner" },
-        h("div.crown", {}, "♛"),
-        h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
-        o.reason ? h("p", {}, named(o.reason)) : null,
-        h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
-        h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
-      )
-    );
-  }
-
-  function drawHand(c) {
-    const section = $("mine");
-    if (c.seat === null || !c.hand.length) {
-      section.hidden = c.seat === null || c.renderer.handCards(c) === null;
-      $("hand").replaceChildren(c.seat === null ? "" : h("span.muted", {}, "no cards in hand"));
-      return;
-    }
-    section.hidden = false;
-    const b = S.builder;
-    const step = b.next();
-    const pickItems = step && step.list ? b.pickable(step.field) : null;
-    const single = step && !step.list ? new Set(step.values.filter((v) => typeof v === "string")) : null;
-    $("hand").replaceChildren(
-      ...c.hand.map(({ id, item }) => {
-        const el = WL.cardNode(c.game, id, item);
-        if (pickItems) {
-          if (b.picks.includes(id)) el.classList.add("picked", "pickable");
-          else if (pickItems.has(id)) el.classList.add("pickable");
-          else el.classList.add("dim");
-          if (b.picks.includes(id) || pickItems.has(id)) el.addEventListener("click", () => { b.toggle(id); draw(); });
-        } else if (single && single.has(id)) {
-          el.classList.add("pickable");
-          el.addEventListener("click", () => { b.set(step.field, id); draw(); });
-        } else if (!b.type && S.legal.some((cmd) => usesCard(cmd, id))) {
-          el.classList.add("pickable");
-          el.addEventListener("click", () => startWithCard(id));
-        }
-        return el;
-      })
-    );
-  }
-
-  function usesCard(cmd, id) {
-    return Object.entries(cmd).some(([f, v]) => f !== "type" && (v === id || (Array.isArray(v) && v.includes(id))));
-  }
-
-  // A card clicked first: the actions it can take part in.
-  function startWithCard(id) {
-    const types = S.builder.types.filter((t) => S.builder.ofType(t).some((cmd) => usesCard(cmd, id)));
-    if (types.length === 1) {
-      S.builder.choose(types[0]);
-      applyCard(id);
-    } else {
-      S.builder.reset();
-      S.builder.focus = id;
-    }
-    draw();
-  }
-
-  function applyCard(id) {
-    const b = S.builder;
-    const step = b.next();
-    if (!step) return;
-    if (step.list) {
-      if (b.pickable(step.field).has(id)) b.toggle(id);
-    } else if (step.values.includes(id)) {
-      b.set(step.field, id);
-    }
-  }
-
-  function drawActions(c) {
-    const panel = $("actions-panel");
-    const st = c.state;
-    const title = panel.querySelector("h2");
-    if (st.held) {
-      // Nobody moves while a move waits for cards; a seat it waits for names them here.
-      panel.hidden = !st.held.needs && !st.held.again;
-      title.textContent = "Your cards";
-      $("actions").replaceChildren();
-      return;
-    }
-    title.textContent = "Your move";
-    const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
-    panel.hidden = !(mine && st.status === "running");
-    if (panel.hidden) return;
-    c.now = true; // the values are read against the state as it stands (a palette slot's card)
-    const b = S.builder;
-    const box = $("actions");
+function drawOutcome(c) {
+  const st = c.state;
+  const box = $("outcome");
+  if (!st.outcome) {
     box.replaceChildren();
-    if (!S.legal.length) {
-      box.appendChild(h("p.muted", {}, "nothing to send right now"));
-      return;
-    }
-    const focus = b.focus && !b.type ? b.focus : null;
-    const types = focus ? b.types.filter((t) => b.ofType(t).some((cmd) => usesCard(cmd, focus))) : b.types;
+    return;
+  }
+  const o = st.outcome;
+  const winners = o.winners.map((w) => nameOf(st.players, w)).join(" and ");
+  const rank = new Map();
+  (o.ranking || []).forEach((group, i) => group.forEach((s) => rank.set(s, i + 1)));
+  const order = st.players.map((_, s) => s).sort((a, b) => (rank.get(a) || 99) - (rank.get(b) || 99));
+  const rows = order.map((s) =>
+    h(
+      "tr",
+      {},
+      h("td", {}, rank.has(s) ? `#${rank.get(s)}` : ""),
+      h("td", {}, st.players[s], o.winners.includes(s) ? " ♛" : ""),
+      h("td", {}, o.scores && o.scores.length ? String(o.scores[s]) : "")
+    )
+  );
+  box.replaceChildren(
+    h(
+      "div.winner",
+      { id: "winner" },
+      h("div.crown", {}, "♛"),
+      h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
+      o.reason ? h("p", {}, named(o.reason)) : null,
+      h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
+      h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+    )
+  );
+}
+
+function drawHand(c) {
+  const section = $("mine");
+  if (c.seat === null || !c.hand.length) {
+    section.hidden = c.seat === null || c.renderer.handCards(c) === null;
+    $("hand").replaceChildren(c.seat === null ? "" : h("span.muted", {}, "no cards in hand"));
+    return;
+  }
+  section.hidden = false;
+  const b = S.builder;
+  const step = b.next();
+  const pickItems = step && step.list ? b.pickable(step.field) : null;
+  const single = step && !step.list ? new Set(step.values.filter((v) => typeof v === "string")) : null;
+  $("hand").replaceChildren(
+    ...c.hand.map(({ id, item }) => {
+      const el = cardNode(c, id, item);
+      if (pickItems) {
+        if (b.picks.includes(id)) el.classList.add("picked", "pickable");
+        else if (pickItems.has(id)) el.classList.add("pickable");
+        else el.classList.add("dim");
+        if (b.picks.includes(id) || pickItems.has(id)) el.addEventListener("click", () => { b.toggle(id); draw(); });
+      } else if (single && single.has(id)) {
+        el.classList.add("pickable");
+        el.addEventListener("click", () => { b.set(step.field, id); draw(); });
+      } else if (!b.type && S.legal.some((cmd) => usesCard(cmd, id))) {
+        el.classList.add("pickable");
+        el.addEventListener("click", () => startWithCard(id));
+      }
+      return el;
+    })
+  );
+}
+
+function usesCard(cmd, id) {
+  return Object.entries(cmd).some(([f, v]) => f !== "type" && (v === id || (Array.isArray(v) && v.includes(id))));
+}
+
+// A card clicked first: the actions it can take part in.
+function startWithCard(id) {
+  const types = S.builder.types.filter((t) => S.builder.ofType(t).some((cmd) => usesCard(cmd, id)));
+  if (types.length === 1) {
+    S.builder.choose(types[0]);
+    applyCard(id);
+  } else {
+    S.builder.reset();
+    S.builder.focus = id;
+  }
+  draw();
+}
+
+function applyCard(id) {
+  const b = S.builder;
+  const step = b.next();
+  if (!step) return;
+  if (step.list) {
+    if (b.pickable(step.field).has(id)) b.toggle(id);
+  } else if (step.values.includes(id)) {
+    b.set(step.field, id);
+  }
+}
+
+function drawActions(c) {
+  const panel = $("actions-panel");
+  const st = c.state;
+  const title = panel.querySelector("h2");
+  if (st.held) {
+    // Nobody moves while a move waits for cards; a seat it waits for names them here.
+    panel.hidden = !st.held.needs && !st.held.again;
+    title.textContent = "Your cards";
+    $("actions").replaceChildren();
+    return;
+  }
+  title.textContent = "Your move";
+  const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
+  panel.hidden = !(mine && st.status === "running");
+  if (panel.hidden) return;
+  c.now = true; // the values are read against the state as it stands (a palette slot's card)
+  const b = S.builder;
+  const box = $("actions");
+  box.replaceChildren();
+  if (!S.legal.length) {
+    box.appendChild(h("p.muted", {}, "nothing to send right now"));
+    return;
+  }
+  const focus = b.focus && !b.type ? b.focus : null;
+  const types = focus ? b.types.filter((t) => b.ofType(t).some((cmd) => usesCard(cmd, focus))) : b.types;
+  box.appendChild(
+    h(
+      "div.action-types",
+      {},
+      focus ? h("span", {}, `With ${label(c, "card", focus)}: `) : null,
+      types.map((t) => {
+        const single = b.ofType(t).length === 1 && !Object.keys(b.ofType(t)[0]).some((k) => k !== "type");
+        return h(
+          `button${b.type === t ? ".chosen" : ""}${single ? ".primary" : ""}`,
+          { type: "button", dataset: { type: t }, onclick: () => chooseType(t, focus) },
+          typeLabel(c, t)
+        );
+      }),
+      (focus || b.type) && !(b.types.length === 1 && atStart(b))
+        ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel")
+        : null
+    )
+  );
+  if (!b.type) return;
+  const step = b.next();
+  if (step) box.appendChild(stepNode(c, step));
+  const cmd = b.command();
+  if (cmd) {
     box.appendChild(
-      h(
-        "div.action-types",
-        {},
-        focus ? h("span", {}, `With ${label(c, "card", focus)}: `) : null,
-        types.map((t) => {
-          const single = b.ofType(t).length === 1 && !Object.keys(b.ofType(t)[0]).some((k) => k !== "type");
-          return h(
-            `button${b.type === t ? ".chosen" : ""}${single ? ".primary" : ""}`,
-            { type: "button", dataset: { type: t }, onclick: () => chooseType(t, focus) },
-            typeLabel(c, t)
-          );
-        }),
-        (focus || b.type) && !(b.types.length === 1 && atStart(b))
-          ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel")
-          : null
-      )
+      h("div.step", {}, h("div.summary", { id: "summary" }, describe(c, cmd)), h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send"))
     );
-    if (!b.type) return;
-    const step = b.next();
-    if (step) box.appendChild(stepNode(c, step));
-    const cmd = b.command();
-    if (cmd) {
-      box.appendChild(
-        h("div.step", {}, h("div.summary", { id: "summary" }, describe(c, cmd)), h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send"))
-      );
-    }
   }
+}
 
-  function chooseType(t, focus) {
-    const b = S.builder;
-    const cands = b.ofType(t);
-    if (cands.length === 1 && !Object.keys(cands[0]).some((k) => k !== "type")) {
-      send(cands[0]);
-      return;
-    }
-    b.choose(t);
-    if (focus) applyCard(focus);
-    draw();
+function chooseType(t, focus) {
+  const b = S.builder;
+  const cands = b.ofType(t);
+  if (cands.length === 1 && !Object.keys(cands[0]).some((k) => k !== "type")) {
+    send(cands[0]);
+    return;
   }
+  b.choose(t);
+  if (focus) applyCard(focus);
+  draw();
+}
 
-  function stepNode(c, step) {
-    const b = S.builder;
-    const field = step.field;
-    const question = (c.renderer.question && c.renderer.question(field, c)) || `Choose ${field.replace(/_/g, " ")}`;
-    if (!step.list) {
-      return h(
-        "div.step",
-        {},
-        h("div.q", {}, question),
-        h(
-          "div.choices",
-          {},
-          step.values.map((v) =>
-            h("button", { type: "button", dataset: { field, value: JSON.stringify(v) }, onclick: () => { b.set(field, v); draw(); } }, label(c, field, v))
-          )
-        )
-      );
-    }
-    // A list field: pick items one by one, checked as you go.
-    const items = [...b.pickable(field)];
-    const picked = b.pickedValue(field);
-    const checks = (c.renderer.checks && c.renderer.checks(c, field, b.picks)) || [];
-    checks.push(
-      picked
-        ? { level: "ok", text: "a legal choice" }
-        : { level: b.picks.length ? "bad" : "warn", text: b.picks.length ? "not a legal choice as it stands" : "pick from your hand" }
-    );
-    const inHand = items.filter((x) => c.handIds.includes(x));
-    const others = items.filter((x) => !c.handIds.includes(x) && !b.picks.includes(x));
+function stepNode(c, step) {
+  const b = S.builder;
+  const field = step.field;
+  const question = (c.renderer.question && c.renderer.question(field, c)) || `Choose ${field.replace(/_/g, " ")}`;
+  if (!step.list) {
     return h(
       "div.step",
       {},
       h("div.q", {}, question),
-      c.renderer.slots ? c.renderer.slots(c, field, b.picks) : h("div", {}, b.picks.map((p) => label(c, field, p)).join(" + ") || "nothing picked yet"),
-      h("div.checks", { id: "checks" }, checks.map((x) => h(`div.check.${x.level}`, {}, x.text))),
-      inHand.length ? h("div.muted", {}, "Click cards in your hand to add or remove them.") : null,
-      others.length ? h("div.choices", {}, others.map((x) => h("button", { type: "button", onclick: () => { b.toggle(x); draw(); } }, label(c, field, x)))) : null,
-      h("div.choices", { style: "margin-top:.4em" },
-        composeButton(field, picked),
-        b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, "clear") : null
+      h(
+        "div.choices",
+        {},
+        step.values.map((v) =>
+          h("button", { type: "button", dataset: { field, value: JSON.stringify(v) }, onclick: () => { b.set(field, v); draw(); } }, label(c, field, v))
+        )
       )
     );
   }
+  // A list field: pick items one by one, checked as you go.
+  const items = [...b.pickable(field)];
+  const picked = b.pickedValue(field);
+  const checks = (c.renderer.checks && c.renderer.checks(c, field, b.picks)) || [];
+  checks.push(
+    picked
+      ? { level: "ok", text: "a legal choice" }
+      : { level: b.picks.length ? "bad" : "warn", text: b.picks.length ? "not a legal choice as it stands" : "pick from your hand" }
+  );
+  const inHand = items.filter((x) => c.handIds.includes(x));
+  const others = items.filter((x) => !c.handIds.includes(x) && !b.picks.includes(x));
+  return h(
+    "div.step",
+    {},
+    h("div.q", {}, question),
+    c.renderer.slots ? c.renderer.slots(c, field, b.picks) : h("div", {}, b.picks.map((p) => label(c, field, p)).join(" + ") || "nothing picked yet"),
+    h("div.checks", { id: "checks" }, checks.map((x) => h(`div.check.${x.level}`, {}, x.text))),
+    inHand.length ? h("div.muted", {}, "Click cards in your hand to add or remove them.") : null,
+    others.length ? h("div.choices", {}, others.map((x) => h("button", { type: "button", onclick: () => { b.toggle(x); draw(); } }, label(c, field, x)))) : null,
+    h("div.choices", { style: "margin-top:.4em" },
+      composeButton(field, picked),
+      b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, "clear") : null
+    )
+  );
+}
 
-  // The button under a list being picked: "Send" when the picks finish the command
-  // (one tap sends a composed spell), "Done" when more questions follow.
-  function composeButton(field, picked) {
-    const b = S.builder;
-    const then = new Builder(b.legal);
-    then.choose(b.type);
-    Object.assign(then.values, b.values, { [field]: picked || [] });
-    const cmd = picked && !then.next() ? then.command() : null;
-    if (cmd) return h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send");
-    const last = !picked && !WL.commands.fieldsOf(b.ofType(b.type)).some((f) => f !== field && !(f in b.values));
-    const onclick = () => { b.set(field, picked); draw(); };
-    return h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick }, last ? "Send" : "Done");
-  }
+// The button under a list being picked: "Send" when the picks finish the command
+// (one tap sends a composed spell), "Done" when more questions follow.
+function composeButton(field, picked) {
+  const b = S.builder;
+  const then = new Builder(b.legal);
+  then.choose(b.type);
+  Object.assign(then.values, b.values, { [field]: picked || [] });
+  const cmd = picked && !then.next() ? then.command() : null;
+  if (cmd) return h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send");
+  const last = !picked && !fieldsOf(b.ofType(b.type)).some((f) => f !== field && !(f in b.values));
+  const onclick = () => { b.set(field, picked); draw(); };
+  return h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick }, last ? "Send" : "Done");
+}
 
-  // ------------------------------------------------------------ acting
+// ------------------------------------------------------------ acting
 
-  function randomKey() {
-    const a = new Uint8Array(16);
-    crypto.getRandomValues(a);
-    return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
-  }
+function randomKey() {
+  const a = new Uint8Array(16);
+  crypto.getRandomValues(a);
+  return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
+}
 
-  // Sends ``cmd`` (null: a seat's cards for a held command) with the values of a
-  // chance box, or says which of its fields is not answered.
-  function sendButton(ask, cmd, label) {
-    return h("button.primary", {
-      type: "button",
-      onclick: () => {
-        const values = ask.values();
-        if (values instanceof Error) WL.showError($("act-error"), values);
-        else send(cmd, values);
-      },
-    }, label);
-  }
+// Sends ``cmd`` (null: a seat's cards for a held command) with the values of a
+// chance box, or says which of its fields is not answered.
+function sendButton(ask, cmd, label) {
+  return h("button.primary", {
+    type: "button",
+    onclick: () => {
+      const values = ask.values();
+      if (values instanceof Error) showError($("act-error"), values);
+      else send(cmd, values);
+    },
+  }, label);
+}
 
-  // Table mode: the chance a refused command asked for, kept until it is sent
-  // with it (or dropped); a further refusal adds what it still needs.
-  function askChance(cmd, needs) {
-    const json = JSON.stringify(cmd);
-    if (!S.chance || S.chance.json !== json) {
-      const what = describe(ctx(), cmd);
-      const ask = WL.chanceBox(S.summary.game, S.state.players, `The table's chance for: ${what}`);
-      const sendIt = sendButton(ask, cmd, "Send with these");
-      const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
-      ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
-      S.chance = { json, ask };
-      // The move waits for its chance: one way to send it, "Send with these".
-      $("actions").style.display = "none";
-      $("table-chance").replaceChildren(
-        h("p.muted", {}, "Enter what the table rolled and drew, as it happened, then send the move."),
-        ask.box
-      );
-    }
-    S.chance.ask.add(needs);
-  }
-
-  function dropChance() {
-    S.chance = null;
-    S.heldAsk = null;
-    $("actions").style.display = "";
-    $("table-chance").replaceChildren();
-  }
-
-  // A table whose seats enter their own draws: another's move made this seat
-  // draw, and waits for it to name the cards (the state's held.needs).
-  function drawHeld(c) {
-    const held = c.state.held;
-    const asked = held && (held.needs || (S.changing && held.again));
-    if (!held || (!held.needs && !held.again)) {
-      S.changing = false;
-      if (S.heldAsk) dropChance();
-      return;
-    }
-    const dealt = held.seat === null ? "were dealt" : "drew";
-    const yours = held.yours && held.yours.length ? ` (you named ${held.yours.join(", ")})` : "";
-    const intro = held.needs
-      ? `${named(held.text)}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
-      : `Your cards are in${yours}. ${named(held.text)}.`;
-    const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
-    if (S.heldAsk && S.heldAsk.json === json) {
-      S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
-      return;
-    }
-    const parts = [];
-    if (asked) {
-      const ask = WL.chanceBox(S.summary.game, c.state.players, held.needs ? "The cards you drew" : "Your cards, again");
-      ask.add(held.needs || held.again);
-      const sendIt = sendButton(ask, null, "Send my cards");
-      ask.box.append(h("div.chance-buttons", {}, sendIt));
-      parts.push(ask.box);
-    } else {
-      // One of the cards named may be wrong (another player is told so): name them again.
-      parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name my cards again`));
-    }
-    const introLine = h("p.muted", {}, intro);
-    S.chance = null;
-    const first = !S.heldAsk;
-    S.heldAsk = { json, intro: introLine };
-    $("table-chance").replaceChildren(introLine, ...parts);
-    // On a phone the form lies below the board and the hand: bring it into view once.
-    if (first && held.needs) $("actions-panel").scrollIntoView({ block: "start", behavior: "smooth" });
-  }
-
-  // One idempotency key per intended action: a retry of the same command after
-  // a lost answer reuses it (the server stores it once); a new command, or the
-  // same one after an answer came back, gets a new key.
-  async function send(cmd, chance) {
-    const json = JSON.stringify([cmd, chance || null]);
-    if (!S.intent || S.intent.json !== json) S.intent = { json, key: randomKey() };
-    const key = S.intent.key;
-    WL.showError($("act-error"), null);
-    for (const b of document.querySelectorAll("#actions button, #table-chance button")) b.disabled = true;
-    try {
-      const body = Object.assign({ seat: S.state.seat, command: cmd }, chance || {});
-      await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
-      S.intent = null;
-      S.changing = false; // cards sent again: the form goes
-      dropChance();
-      S.builder.reset();
-    } catch (e) {
-      for (const b of document.querySelectorAll("#table-chance button")) b.disabled = false;
-      if (e instanceof WL.ApiError) {
-        S.intent = null; // answered: the next attempt is a new action
-        if (WL.needsChance(e) && cmd !== null) askChance(cmd, e.needs);
-        else WL.showError($("act-error"), e);
-      } else {
-        WL.showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
-      }
-    }
-    await refresh();
-  }
-  WL.send = send; // for tests and the console
-
-  // ------------------------------------------------------------ the story
-
-  // The rules as this table reads them: its own data file's card names in our glosses.
-  async function loadRules() {
-    for (const r of await api("GET", `/tables/${gid}/rules`)) S.rules[r.id] = r;
-  }
-
-  function openRule(id) {
-    const r = S.rules[id];
-    const d = $("rule");
-    const parts = [
-      h("h3", {}, r ? r.section : id, " ", r ? h(`span.source-badge.${r.source}`, {}, r.source) : null),
-      h("div", {}, h("code", {}, id)),
-      r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, "not in the catalogue"),
-      r && r.summary ? h("p", {}, h("b", {}, "In short: "), r.summary) : null,
-      r && r.readings && r.readings.length
-        ? h("div", {}, h("b", {}, "Readings:"), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? ` (option ${x.option})` : ""))))
-        : null,
-      r && r.why ? h("p.muted", {}, "Why: ", r.why) : null,
-      h("form", { method: "dialog" }, h("button", {}, "close")),
-    ];
-    // replaceChildren writes a null as the text "null": only what a rule has.
-    d.replaceChildren(...parts.filter(Boolean));
-    d.showModal();
-  }
-
-  // The replay viewer at the position this table shows, as this seat (the token
-  // stays in the fragment).
-  function replayHref() {
-    const at = S.state ? `?at=${S.state.position}` : "";
-    return `/replay/${gid}${at}${location.hash}`;
-  }
-
-  // Names for seat numbers: "seat 1 draws" -> "Bob draws".
-  function named(text) {
-    return WL.named(S.state ? S.state.players : [], text);
-  }
-
-  function storyText(entry) {
-    // The opening, like every other line, is the server's sentence (options in words).
-    if (entry.type === "ActionTaken" && entry.event && S.state) {
-      const c = ctx();
-      const who = WL.nameOf(c.players, entry.event.seat);
-      try {
-        return `${who}: ${describe(c, entry.event.command, who)}`;
-      } catch (_) {
-        return named(entry.text);
-      }
-    }
-    return named(entry.text);
-  }
-
-  function addLine(entry, fresh) {
-    if (S.lines.has(entry.position)) return;
-    S.lines.add(entry.position);
-    const cls = ["line"];
-    if (entry.type === "ActionTaken") cls.push("action");
-    if (entry.redacted) cls.push("redacted");
-    if (fresh) cls.push("fresh");
-    const line = h(
-      `div.${cls.join(".")}`,
-      { dataset: { position: entry.position, type: entry.type } },
-      h("span.pos", {}, entry.position),
-      h("span.txt", {}, storyText(entry)),
-      entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: "open the rule" }, entry.rule) : null
+// Table mode: the chance a refused command asked for, kept until it is sent
+// with it (or dropped); a further refusal adds what it still needs.
+function askChance(cmd, needs) {
+  const json = JSON.stringify(cmd);
+  if (!S.chance || S.chance.json !== json) {
+    const what = describe(ctx(), cmd);
+    const ask = chanceBox(S.summary.game, S.state.players, `The table's chance for: ${what}`);
+    const sendIt = sendButton(ask, cmd, "Send with these");
+    const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
+    ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
+    S.chance = { json, ask };
+    // The move waits for its chance: one way to send it, "Send with these".
+    $("actions").style.display = "none";
+    $("table-chance").replaceChildren(
+      h("p.muted", {}, "Enter what the table rolled and drew, as it happened, then send the move."),
+      ask.box
     );
-    const story = $("story");
-    story.prepend(line); // newest first
   }
+  S.chance.ask.add(needs);
+}
 
-  async function loadStory() {
-    const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
-    const entries = await api("GET", `/tables/${gid}/log${q}`, { token });
-    for (const e of entries) addLine(e, false);
-    return entries.length ? entries[entries.length - 1].position : 0;
+function dropChance() {
+  S.chance = null;
+  S.heldAsk = null;
+  $("actions").style.display = "";
+  $("table-chance").replaceChildren();
+}
+
+// A table whose seats enter their own draws: another's move made this seat
+// draw, and waits for it to name the cards (the state's held.needs).
+function drawHeld(c) {
+  const held = c.state.held;
+  const asked = held && (held.needs || (S.changing && held.again));
+  if (!held || (!held.needs && !held.again)) {
+    S.changing = false;
+    if (S.heldAsk) dropChance();
+    return;
   }
-
-  function follow(after) {
-    const params = new URLSearchParams({ after: String(after) });
-    if (token) params.set("token", token);
-    const source = new EventSource(`/tables/${gid}/events?${params}`);
-    // Ready (at first, and again after each reconnection): what happened before the
-    // stream began is read once, since a move held for others' cards is no entry
-    // the stream would replay from ``after``.
-    source.addEventListener("ready", () => {
-      $("live").classList.add("on");
-      refresh();
-    });
-    source.addEventListener("entry", (m) => {
-      addLine(JSON.parse(m.data), true);
-      refresh();
-    });
-    source.addEventListener("held", () => refresh());
-    source.addEventListener("end", () => {
-      source.close();
-      $("live").classList.remove("on");
-      $("live").title = "the game is over";
-      refresh();
-    });
-    source.onerror = () => $("live").classList.remove("on"); // EventSource reconnects by itself
+  const dealt = held.seat === null ? "were dealt" : "drew";
+  const yours = held.yours && held.yours.length ? ` (you named ${held.yours.join(", ")})` : "";
+  const intro = held.needs
+    ? `${named(held.text)}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
+    : `Your cards are in${yours}. ${named(held.text)}.`;
+  const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
+  if (S.heldAsk && S.heldAsk.json === json) {
+    S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
+    return;
   }
-
-  // On a phone the turn bar stays at the top of the screen: its buttons bring the
-  // move or the story just below it, wherever the page was scrolled.
-  function jumpTo(id) {
-    const top = $(id).getBoundingClientRect().top + window.scrollY - $("turn-bar").offsetHeight - 8;
-    window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+  const parts = [];
+  if (asked) {
+    const ask = chanceBox(S.summary.game, c.state.players, held.needs ? "The cards you drew" : "Your cards, again");
+    ask.add(held.needs || held.again);
+    const sendIt = sendButton(ask, null, "Send my cards");
+    ask.box.append(h("div.chance-buttons", {}, sendIt));
+    parts.push(ask.box);
+  } else {
+    // One of the cards named may be wrong (another player is told so): name them again.
+    parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name my cards again`));
   }
+  const introLine = h("p.muted", {}, intro);
+  S.chance = null;
+  const first = !S.heldAsk;
+  S.heldAsk = { json, intro: introLine };
+  $("table-chance").replaceChildren(introLine, ...parts);
+  // On a phone the form lies below the board and the hand: bring it into view once.
+  if (first && held.needs) $("actions-panel").scrollIntoView({ block: "start", behavior: "smooth" });
+}
 
-  async function start() {
-    $("nav").replaceWith(WL.nav());
-    $("to-move").addEventListener("click", () => jumpTo("actions-panel"));
-    $("to-story").addEventListener("click", () => jumpTo("story-panel"));
-    $("replay-link").href = replayHref();
-    try {
-      S.summary = await api("GET", `/tables/${gid}`);
-      const games = await api("GET", "/games");
-      const g = games.find((x) => x.id === S.summary.game);
-      $("title").textContent = g ? g.name : S.summary.game;
-      await Promise.all([WL.loadFace(S.summary.game, gid), loadRules()]);
-      await refresh();
-      const after = await loadStory();
-      follow(after);
-      document.body.dataset.ready = "1";
-    } catch (e) {
-      WL.showError($("error"), e);
-      document.body.dataset.ready = "error";
+// One idempotency key per intended action: a retry of the same command after
+// a lost answer reuses it (the server stores it once); a new command, or the
+// same one after an answer came back, gets a new key. Exported for the tests
+// and the console: (await import("wl/table.js")).send(command).
+export async function send(cmd, chance) {
+  const json = JSON.stringify([cmd, chance || null]);
+  if (!S.intent || S.intent.json !== json) S.intent = { json, key: randomKey() };
+  const key = S.intent.key;
+  showError($("act-error"), null);
+  for (const b of document.querySelectorAll("#actions button, #table-chance button")) b.disabled = true;
+  try {
+    const body = Object.assign({ seat: S.state.seat, command: cmd }, chance || {});
+    await api("POST", `/tables/${gid}/act`, { body, token, headers: { "Idempotency-Key": key } });
+    S.intent = null;
+    S.changing = false; // cards sent again: the form goes
+    dropChance();
+    S.builder.reset();
+  } catch (e) {
+    for (const b of document.querySelectorAll("#table-chance button")) b.disabled = false;
+    if (e instanceof ApiError) {
+      S.intent = null; // answered: the next attempt is a new action
+      if (needsChance(e) && cmd !== null) askChance(cmd, e.needs);
+      else showError($("act-error"), e);
+    } else {
+      showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
     }
   }
+  await refresh();
+}
 
-  window.addEventListener("DOMContentLoaded", start);
-})();
+// ------------------------------------------------------------ the story
+
+// The rules as this table reads them: its own data file's card names in our glosses.
+async function loadRules() {
+  for (const r of await api("GET", `/tables/${gid}/rules`)) S.rules[r.id] = r;
+}
+
+function openRule(id) {
+  const r = S.rules[id];
+  const d = $("rule");
+  const parts = [
+    h("h3", {}, r ? r.section : id, " ", r ? h(`span.source-badge.${r.source}`, {}, r.source) : null),
+    h("div", {}, h("code", {}, id)),
+    r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, "not in the catalogue"),
+    r && r.summary ? h("p", {}, h("b", {}, "In short: "), r.summary) : null,
+    r && r.readings && r.readings.length
+      ? h("div", {}, h("b", {}, "Readings:"), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? ` (option ${x.option})` : ""))))
+      : null,
+    r && r.why ? h("p.muted", {}, "Why: ", r.why) : null,
+    h("form", { method: "dialog" }, h("button", {}, "close")),
+  ];
+  // replaceChildren writes a null as the text "null": only what a rule has.
+  d.replaceChildren(...parts.filter(Boolean));
+  d.showModal();
+}
+
+// The replay viewer at the position this table shows, as this seat (the token
+// stays in the fragment).
+function replayHref() {
+  const at = S.state ? `?at=${S.state.position}` : "";
+  return `/replay/${gid}${at}${location.hash}`;
+}
+
+// Names for seat numbers: "seat 1 draws" -> "Bob draws".
+function named(text) {
+  return namePlayers(S.state ? S.state.players : [], text);
+}
+
+function storyText(entry) {
+  // The opening, like every other line, is the server's sentence (options in words).
+  if (entry.type === "ActionTaken" && entry.event && S.state) {
+    const c = ctx();
+    const who = nameOf(c.players, entry.event.seat);
+    try {
+      return `${who}: ${describe(c, entry.event.command, who)}`;
+    } catch (_) {
+      return named(entry.text);
+    }
+  }
+  return named(entry.text);
+}
+
+function addLine(entry, fresh) {
+  if (S.lines.has(entry.position)) return;
+  S.lines.add(entry.position);
+  const cls = ["line"];
+  if (entry.type === "ActionTaken") cls.push("action");
+  if (entry.redacted) cls.push("redacted");
+  if (fresh) cls.push("fresh");
+  const line = h(
+    `div.${cls.join(".")}`,
+    { dataset: { position: entry.position, type: entry.type } },
+    h("span.pos", {}, entry.position),
+    h("span.txt", {}, storyText(entry)),
+    entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: "open the rule" }, entry.rule) : null
+  );
+  const story = $("story");
+  story.prepend(line); // newest first
+}
+
+async function loadStory() {
+  const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
+  const entries = await api("GET", `/tables/${gid}/log${q}`, { token });
+  for (const e of entries) addLine(e, false);
+  return entries.length ? entries[entries.length - 1].position : 0;
+}
+
+function follow(after) {
+  const params = new URLSearchParams({ after: String(after) });
+  if (token) params.set("token", token);
+  const source = new EventSource(`/tables/${gid}/events?${params}`);
+  // Ready (at first, and again after each reconnection): what happened before the
+  // stream began is read once, since a move held for others' cards is no entry
+  // the stream would replay from ``after``.
+  source.addEventListener("ready", () => {
+    $("live").classList.add("on");
+    refresh();
+  });
+  source.addEventListener("entry", (m) => {
+    addLine(JSON.parse(m.data), true);
+    refresh();
+  });
+  source.addEventListener("held", () => refresh());
+  source.addEventListener("end", () => {
+    source.close();
+    $("live").classList.remove("on");
+    $("live").title = "the game is over";
+    refresh();
+  });
+  source.onerror = () => $("live").classList.remove("on"); // EventSource reconnects by itself
+}
+
+// On a phone the turn bar stays at the top of the screen: its buttons bring the
+// move or the story just below it, wherever the page was scrolled.
+function jumpTo(id) {
+  const top = $(id).getBoundingClientRect().top + window.scrollY - $("turn-bar").offsetHeight - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+}
+
+async function start() {
+  $("nav").replaceWith(nav());
+  $("to-move").addEventListener("click", () => jumpTo("actions-panel"));
+  $("to-story").addEventListener("click", () => jumpTo("story-panel"));
+  $("replay-link").href = replayHref();
+  try {
+    S.summary = await api("GET", `/tables/${gid}`);
+    const games = await api("GET", "/games");
+    const g = games.find((x) => x.id === S.summary.game);
+    $("title").textContent = g ? g.name : S.summary.game;
+    await Promise.all([loadFace(S.summary.game, gid), loadDrawing(S.summary.game), loadRules()]);
+    await refresh();
+    const after = await loadStory();
+    follow(after);
+    document.body.dataset.ready = "1";
+  } catch (e) {
+    showError($("error"), e);
+    document.body.dataset.ready = "error";
+  }
+}
+
+start();

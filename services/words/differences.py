@@ -1,10 +1,11 @@
 """The first event where two decisions of one action part ways, in words.
 
-The dispute desk (another reading against the record) and ``readjudicate``
-(this engine against the record) show the two events at the first difference.
-Their data stays in the reports as it is; this says it for people: which
-event, and where both are of one kind, which fields differ, with each value
-as the story says it (players by name, cards by the table's names, a seat in a
+``verify`` and ``readjudicate`` (this engine against the record) and the
+dispute desk (another reading against the record) show the two events at the
+first difference, in one shape (``services.review.redecide.difference``): the
+two events as data, and these lines, which say it for people: which event,
+and where both are of one kind, which fields differ, with each value as the
+story says it (players by name, cards by the table's names, a seat in a
 nested record by its player) rather than as stored.
 """
 

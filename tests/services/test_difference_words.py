@@ -1,12 +1,14 @@
 """The first difference between two decisions of one action, said in words: the
 dispute desk, ``readjudicate`` and their texts name the event, the field and
 the values as a player reads them (players by name, cards by printed name),
-while the JSON keeps the events' data for programs."""
+while the JSON keeps the events' data for programs, in one shape in every report."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from domain.kernel import get_game
 from domain.ultimate.events import AttackBegan, DamageDealt
@@ -14,6 +16,7 @@ from domain.ultimate.state import Hit
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.readjudicate import readjudicate
+from services.review.verify import verify_game
 from services.words.differences import difference_words
 from services.words.dispute import dispute_text, readjudication_text
 from services.words.sentences import Words
@@ -101,10 +104,48 @@ def test_readjudicate_says_the_first_difference_in_words(tmp_path: Path) -> None
     report = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})
     first = report["first_difference"]
     assert first["difference"]["recorded"]["type"] == "DamageDealt"
-    assert first["difference"]["engine"]["type"] == "AttackBegan"
+    assert first["difference"]["reading"]["type"] == "AttackBegan"
     text = readjudication_text(report)
     assert f"First difference at position #{at + 2}, in action #{at}: Ann plays Éclair" in text
     assert "as recorded: Ann takes 1 damage from Éclair (life 8)" in text
     assert "by this engine: Ann attacks Bob with Éclair" in text
     assert "{" not in text
     json.dumps(report)  # still data a client can read
+
+
+def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Éclair's caster spared: by another reading on the desk and in readjudicate,
+    by a newer engine in verify; each report gives the two events at the first
+    difference under the same keys, and the same events."""
+    from domain.kernel import game as registry
+
+    ledger, gid, at = eclair_game(tmp_path)
+    desk = dispute(ledger, gid, at)
+    reading = next(r for r in desk["other_readings"] if r["option"] == "eclair_hits_caster")
+    again = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})["first_difference"]
+    real = get_game("ultimate")
+
+    class Spares:
+        """Today's engine, except that Éclair no longer hits its caster."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
+            spared = "ultimate.ruling.lightning-caster"
+            return [
+                e
+                for e in real.decide(state, seat, command, dice)
+                if getattr(e, "rule", "") != spared
+            ]
+
+    monkeypatch.setitem(registry._REGISTRY, "ultimate", Spares())
+    problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
+    assert problem is not None and problem.difference is not None
+    shapes = [reading["difference"], again["difference"], problem.difference]
+    assert all(set(d) == {"recorded", "reading", "text"} for d in shapes)
+    assert all(d["recorded"] == shapes[0]["recorded"] for d in shapes)
+    assert shapes[0]["recorded"]["rule"] == "ultimate.ruling.lightning-caster"
+    assert reading["differs_at"] == again["position"] == problem.position

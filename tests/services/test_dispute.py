@@ -11,12 +11,20 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.kernel import ActionTaken, Consequence, all_games, get_game
+from domain.kernel import (
+    ActionTaken,
+    CardsShuffled,
+    Consequence,
+    DiceRolled,
+    all_games,
+    get_game,
+)
 from domain.kernel import game as registry
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from services.review.dispute import dispute, every_dispute, read_record
+from services.review.dispute import dispute, every_dispute
 from services.review.readjudicate import diff_positions, readjudicate
+from services.review.record import read_record
 from services.words.dispute import diff_text, dispute_text, readjudication_text
 from tools.simulation import play_stored
 
@@ -216,3 +224,27 @@ def test_the_http_dispute_is_redacted_for_the_caller(sqlite_url: str) -> None:
         diff = client.get(f"/tables/{gid}/diff", params={"a": 2, "b": len(entries)})
         assert diff.status_code == 200 and diff.json()["changes"]
         assert client.get("/schemas/export/ultimate").json()["title"].startswith("Wizard Ledger")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seat_disputes_a_running_games_roll_with_the_recorded_chance(
+    sqlite_url: str, game_id: str
+) -> None:
+    """While the game runs a seat has no seed: an action that rolled or shuffled is
+    decided again with the rolls and shuffles the record shows, and gives the record."""
+    ledger = WizardLedger(sqlite_url)
+    gid = stored(ledger, game_id, "recorded-chance", stop_after=60)
+    loaded = ledger.load(gid)
+    assert loaded.game.outcome(loaded.fold.state) is None
+    entries = ledger.entries(gid)
+    starts = [k for k, e in enumerate(entries) if isinstance(e.event, ActionTaken)]
+    rolled = [
+        entries[k]
+        for k, end in zip(starts, [*starts[1:], len(entries)], strict=True)
+        if any(isinstance(e.event, DiceRolled | CardsShuffled) for e in entries[k + 1 : end])
+    ]
+    assert rolled, f"{game_id}: no action met chance in sixty commands"
+    for action in rolled[:3]:
+        seat = action.event.seat  # type: ignore[attr-defined]
+        report = dispute(ledger, gid, action.position, viewer=seat)
+        assert report["recorded_decides_again"], report["recorded_check"]

@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 from domain.kernel import ActionTaken, GameForked, GameStarted, SeedRevealed, commitment
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, log_json, notes_by_position, state_json
-from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.exports import export_text
+from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 from tests.services.conftest import new_table, play
 from tests.services.test_ledger import play_until
@@ -131,7 +132,7 @@ def test_notes_are_kept_apart_and_appear_in_the_story(sqlite_url: str) -> None:
     notes = notes_by_position(ledger, gid)
     story = walk(loaded.game, ledger.entries(gid), None, StoryLines(), notes=notes)
     assert "✎ Ana: was this draw legal?" in story
-    md = walk(loaded.game, ledger.entries(gid), None, MarkdownExport(str(gid)), notes=notes)
+    md = export_text(ledger, gid, "md")
     assert "yes: hand below 3" in md
     with pytest.raises(ValueError, match="no position"):
         ledger.annotate(gid, 999, "too far")

@@ -192,3 +192,24 @@ def test_a_retried_set_command_in_another_order_is_the_same_command(sqlite_url: 
     swapped = {**two, "cards": list(reversed(two["cards"]))}
     again = WizardLedger(sqlite_url).act(gid, seat, swapped, key="place")
     assert [e.hash for e in again] == [e.hash for e in first]
+
+
+def test_a_ledger_no_longer_used_is_freed_at_once_with_its_connections(store_url: str) -> None:
+    """A process that opens ledgers one after another (a test suite, a script)
+    must not keep the connections of those it dropped until the cycle collector
+    runs: on PostgreSQL they count against the server's connection limit. No
+    collaborator of the ledger refers back to it."""
+    import gc
+    import weakref
+
+    ledger = WizardLedger(store_url)
+    ledger.create_game("ultimate", ["Ann", "Bob"], seed="freed")
+    dropped = weakref.ref(ledger)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del ledger
+        assert dropped() is None
+    finally:
+        if enabled:
+            gc.enable()

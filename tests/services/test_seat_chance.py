@@ -551,3 +551,35 @@ def test_the_acting_seat_is_not_offered_an_empty_form_to_name_its_cards_again(
     assert "needs" not in held
     mine = _cards_of(line, actor)
     assert len(held.get("again", [])) == len(line["dice"]) + len(mine)
+
+
+def test_the_entry_that_completes_an_opening_is_answered_again_as_it_was_when_retried(
+    sqlite_url: str,
+) -> None:
+    """A seat whose answer was lost sends the entry that completed the deal again,
+    with its idempotency key: it gets what the first send appended (GameStarted and
+    the deal), from this process or another, and nothing is stored twice."""
+    ledger = WizardLedger(sqlite_url)
+    opening, _ = transcript("spellwars", 3, SEED, drawn)
+    created = ledger.create_game(
+        "spellwars", ["Ann", "Bob", "Cleo"], table=True, chance_by="seats", dice=opening["dice"]
+    )
+    gid = str(created.game_id)
+    ledger.act(gid, 0, None, drew=opening["drew"][:8], key="ann-deal")
+    ledger.act(gid, 1, None, drew=opening["drew"][8:16], key="bob-deal")
+    first = ledger.act(gid, 2, None, drew=opening["drew"][16:], key="cleo-deal")
+    assert first[0].position == 1 and not any(isinstance(e.event, ActionTaken) for e in first)
+    rows = ledger.raw_rows(gid)
+    for retried_by in (ledger, WizardLedger(sqlite_url)):
+        again = retried_by.act(gid, 2, None, drew=opening["drew"][16:], key="cleo-deal")
+        assert [e.hash for e in again] == [e.hash for e in first]
+    assert ledger.raw_rows(gid) == rows
+    # An entry made before the deal completed is answered as it was: held.
+    assert ledger.act(gid, 0, None, drew=opening["drew"][:8], key="ann-deal") == []
+    # Once the game has gone on, the retry still answers with the deal alone.
+    state = ledger.load(gid)
+    seat = state.fold.state.pending[0].seat
+    command = legal_json(ledger, gid, seat)[0]
+    ledger.act(gid, seat, command)
+    again = ledger.act(gid, 2, None, drew=opening["drew"][16:], key="cleo-deal")
+    assert [e.hash for e in again] == [e.hash for e in first]

@@ -330,5 +330,5 @@ def test_a_difference_is_said_in_words_players_by_name_cards_by_printed_name(
     assert f"amount: {amount} as recorded; {amount + 1} by this engine" in problem.message
     assert "DamageDealt" not in problem.message and "'" not in problem.message
     data = report.as_json()["problems"][0]["difference"]
-    assert (data["recorded"]["amount"], data["engine"]["amount"]) == (amount, amount + 1)
+    assert (data["recorded"]["amount"], data["reading"]["amount"]) == (amount, amount + 1)
     assert data["recorded"]["type"] == "DamageDealt"

@@ -24,15 +24,20 @@ SMALLEST_NAME_PX = 10
 
 # Every card of the game as a hand card and as a small card, in a panel of
 # the board like the hand's, so they take the page's card rules.
-DRAW_ALL = """game => {
-  const face = WL.faces[game];
+DRAW_ALL = """async game => {
+  const { cardNode } = await import("wl/cards.js");
+  const { h } = await import("wl/dom.js");
+  const { renderer } = await import("wl/drawing.js");
+  const { facesOf } = await import("wl/faces.js");
+  const face = facesOf(game);
   const ids = face ? Object.keys(face.byId) : [];
-  const panel = WL.h(
+  const c = { game, renderer: renderer(game) };
+  const panel = h(
     "section.panel",
     { id: "all-faces" },
-    WL.h("h2", {}, "Every card"),
-    WL.h("div.hand", {}, ids.map((id) => WL.cardNode(game, id, null))),
-    WL.h("div.hand", {}, ids.map((id) => WL.cardNode(game, id, null, { small: true })))
+    h("h2", {}, "Every card"),
+    h("div.hand", {}, ids.map((id) => cardNode(c, id, null))),
+    h("div.hand", {}, ids.map((id) => cardNode(c, id, null, { small: true })))
   );
   document.querySelector(".board").append(panel);
   return ids.length;

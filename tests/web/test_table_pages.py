@@ -33,15 +33,17 @@ def seat_link(server: LiveServer, gid: str, seat: int, token: str) -> str:
     return f"{server.url}/play/{gid}#seat={seat}&token={token}"
 
 
-# Keeps every game's own drawing from registering, so the page falls back to the
-# generic one: what a newly registered game gets before it has its own look.
-GENERIC_ONLY = "window.WL = { games: new Proxy({}, { set: () => true }) };"
+# Every game's own drawing answered as a module with no parts of its own, so the
+# page draws with the generic one: what a newly registered game gets before it
+# has its own look.
+def no_own_drawing(route: Any) -> None:
+    route.fulfill(content_type="text/javascript", body="export default {};")
 
 
 def open_seat(browser: Any, url: str, *, generic: bool = False) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     if generic:
-        context.add_init_script(GENERIC_ONLY)
+        context.route("**/static/games/*.js", no_own_drawing)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -212,6 +214,10 @@ def test_a_spell_is_composed_by_picking_cards_and_checked_as_you_go(
     page.context.close()
 
 
+# The page's own send (table.js), as a click on "Send" calls it.
+SEND = 'async cmd => (await import("wl/table.js")).send(cmd)'
+
+
 def test_the_page_keeps_one_idempotency_key_per_intended_action(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
@@ -247,7 +253,7 @@ def test_the_page_keeps_one_idempotency_key_per_intended_action(
     before = web_ledger.load(gid).version
     # The draw was stored; the page still offers the seat's next decision. A retry
     # of the same command is the same intended action: same key, nothing new stored.
-    page.evaluate("cmd => WL.send(cmd)", {"type": "Draw"})
+    page.evaluate(SEND, {"type": "Draw"})
     assert keys[0] == keys[1] and keys[0]
     assert web_ledger.load(gid).version == before
     draws = [e for e in web_ledger.entries(gid) if type(e.event).__name__ == "ActionTaken"]
@@ -258,16 +264,16 @@ def test_the_page_keeps_one_idempotency_key_per_intended_action(
         headers={"Authorization": f"Bearer {table['seats'][seat]['token']}"},
     ).json()
     if legal:
-        page.evaluate("cmd => WL.send(cmd)", legal[0])
+        page.evaluate(SEND, legal[0])
         assert len(keys) == 3 and keys[2] != keys[0]
     # Another command while a retry is pending is another action: a new key.
     lose["answers"] = 1
     n = len(keys)
-    page.evaluate("cmd => WL.send(cmd)", {"type": "NotACommand"})
-    page.evaluate("cmd => WL.send(cmd)", {"type": "OtherCommand"})
+    page.evaluate(SEND, {"type": "NotACommand"})
+    page.evaluate(SEND, {"type": "OtherCommand"})
     assert keys[n + 1] != keys[n]
     # An answer that came back (here a 422) ends the action: sending again is new.
-    page.evaluate("cmd => WL.send(cmd)", {"type": "OtherCommand"})
+    page.evaluate(SEND, {"type": "OtherCommand"})
     assert keys[n + 2] != keys[n + 1]
     assert page.errors == []
     page.context.close()

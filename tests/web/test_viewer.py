@@ -147,7 +147,9 @@ def test_the_served_viewer_reads_a_seats_export_by_url(browser: Any, tmp_path: P
             page.locator("#slider").fill(str(last.version))
             expected = flatten(game.view(last.fold.state, seat), words)
             assert state_rows(page) == {k: show(v) for k, v in expected.items()}
-            data = page.evaluate("() => JSON.stringify(DOC)")
+            data = page.evaluate(
+                'async () => JSON.stringify((await import("wl/viewer.js")).replay.doc)'
+            )
             for secret in game.hidden_from(last.fold.state, seat):
                 assert f'"{secret}"' not in data, (label, secret)  # as a value, not in a rule id
             page.close()

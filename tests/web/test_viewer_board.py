@@ -11,7 +11,8 @@ import pytest
 
 from domain.kernel import get_game
 from services.ledger import WizardLedger
-from services.review.exports import document, export_text, html_text
+from services.review.exports import document, export_text
+from services.review.html_export import html_text
 from services.words.sentences import Words
 from services.words.views import flatten
 from tests.web.conftest import LiveServer, screenshot

@@ -1,110 +1,111 @@
 // Elfenwizards: the pyramid of titles with each guild's wizards, the dice
 // rolled and placed, minor spells and scores.
-"use strict";
-(function () {
-  const { h } = WL;
-  const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"];
-  // The titles as the table's data names them; these are the built-in data's names,
-  // for a page whose faces have not come.
-  const BUILT_IN = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien" };
-  const levelName = (lv) => WL.entryName("elfenwizards", lv) || BUILT_IN[lv] || null;
-  const SPELL_SPACES = { minor: "minor-spell space", grey: "grey space" };
-  const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
-  const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-  const DEFEAT = "defeat-"; // the board's defeat spaces: defeat-<level>
 
-  const die = (n) => h("span.die", { title: `die ${n}` }, String(n));
-  const dice = (list) => (list && list.length ? list.map(die) : h("span.muted", {}, "—"));
+import { h } from "wl/dom.js";
+import { entryName } from "wl/faces.js";
+import { you } from "wl/names.js";
 
-  function colourOf(c, seat) {
-    const g = c.view.guilds[seat];
-    return (g && COLOURS[g.colour]) || "#555";
-  }
+const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"];
+// The titles as the table's data names them; these are the built-in data's names,
+// for a page whose faces have not come.
+const BUILT_IN = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien" };
+const levelName = (lv) => entryName("elfenwizards", lv) || BUILT_IN[lv] || null;
+const SPELL_SPACES = { minor: "minor-spell space", grey: "grey space" };
+const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
+const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const DEFEAT = "defeat-"; // the board's defeat spaces: defeat-<level>
 
-  function wizard(c, w) {
-    return h(
-      "span.wiz",
-      { style: `background:${colourOf(c, w.seat)}`, title: `${w.wizard} (${c.players[w.seat]})${w.grey ? `, ${w.grey} grey` : ""}${w.support ? `, support ${w.support}` : ""}` },
-      w.wizard,
-      w.grey ? ` ◼${w.grey}` : "",
-      w.support ? ` +${w.support}` : ""
-    );
-  }
+const die = (n) => h("span.die", { title: `die ${n}` }, String(n));
+const dice = (list) => (list && list.length ? list.map(die) : h("span.muted", {}, "—"));
 
-  function levelOf(space) {
-    const lv = space.level;
-    return LEVELS.includes(lv) ? lv : null;
-  }
+function colourOf(c, seat) {
+  const g = c.view.guilds[seat];
+  return (g && COLOURS[g.colour]) || "#555";
+}
 
-  WL.games.elfenwizards = {
-    publicArea(c) {
-      const v = c.view;
-      const tiers = LEVELS.map((lv) =>
-        h(
-          "div.tier",
-          { dataset: { level: lv } },
-          v.board
-            .filter((s) => levelOf(s) === lv && !s.space.startsWith(DEFEAT))
-            .map((s) =>
-              h(
-                "div.space",
-                { dataset: { space: s.space } },
-                h("div.sid", {}, `${s.space} · ${levelName(lv)}`),
-                s.wizards.length ? s.wizards.map((w) => wizard(c, w)) : h("span.muted", {}, "vacant")
-              )
+function wizard(c, w) {
+  return h(
+    "span.wiz",
+    { style: `background:${colourOf(c, w.seat)}`, title: `${w.wizard} (${c.players[w.seat]})${w.grey ? `, ${w.grey} grey` : ""}${w.support ? `, support ${w.support}` : ""}` },
+    w.wizard,
+    w.grey ? ` ◼${w.grey}` : "",
+    w.support ? ` +${w.support}` : ""
+  );
+}
+
+function levelOf(space) {
+  const lv = space.level;
+  return LEVELS.includes(lv) ? lv : null;
+}
+
+export default {
+  publicArea(c) {
+    const v = c.view;
+    const tiers = LEVELS.map((lv) =>
+      h(
+        "div.tier",
+        { dataset: { level: lv } },
+        v.board
+          .filter((s) => levelOf(s) === lv && !s.space.startsWith(DEFEAT))
+          .map((s) =>
+            h(
+              "div.space",
+              { dataset: { space: s.space } },
+              h("div.sid", {}, `${s.space} · ${levelName(lv)}`),
+              s.wizards.length ? s.wizards.map((w) => wizard(c, w)) : h("span.muted", {}, "vacant")
             )
-        )
-      );
-      const defeats = v.board.filter((s) => s.space.startsWith(DEFEAT) && s.wizards.length);
-      const guilds = v.guilds.map((g) =>
-        h(
-          `div.seat${g.seat === c.seat ? ".me" : ""}${v.to_act === g.seat ? ".active" : ""}`,
-          { dataset: { seat: g.seat }, style: `border-left:6px solid ${COLOURS[g.colour] || "#555"}` },
-          h("div.who", {}, c.players[g.seat], WL.you(c, g.seat), v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
-          h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
-          h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
-          h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),
-          g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, "Minor-spell space: "), dice(g.minor_space_dice)) : null,
-          g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, "Grey space: "), dice(g.grey_space_dice)) : null,
-          g.grand_druide_titles ? h("div.chip", {}, `${levelName("grand_druide")} ×${g.grand_druide_titles}`) : null
-        )
-      );
-      return h(
-        "div",
+          )
+      )
+    );
+    const defeats = v.board.filter((s) => s.space.startsWith(DEFEAT) && s.wizards.length);
+    const guilds = v.guilds.map((g) =>
+      h(
+        `div.seat${g.seat === c.seat ? ".me" : ""}${v.to_act === g.seat ? ".active" : ""}`,
+        { dataset: { seat: g.seat }, style: `border-left:6px solid ${COLOURS[g.colour] || "#555"}` },
+        h("div.who", {}, c.players[g.seat], you(c, g.seat), v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
+        h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
+        h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
+        h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),
+        g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, "Minor-spell space: "), dice(g.minor_space_dice)) : null,
+        g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, "Grey space: "), dice(g.grey_space_dice)) : null,
+        g.grand_druide_titles ? h("div.chip", {}, `${levelName("grand_druide")} ×${g.grand_druide_titles}`) : null
+      )
+    );
+    return h(
+      "div",
+      {},
+      h("h2", {}, "The pyramid of titles"),
+      h(
+        "div.stats",
         {},
-        h("h2", {}, "The pyramid of titles"),
-        h(
-          "div.stats",
-          {},
-          h("span.stat", {}, "Round ", h("b", {}, v.round), "/4"),
-          h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
-          // Nobody holds the dragon until the set-up gives it (a view's null).
-          h("span.stat", {}, "Dragon ", h("b", {}, v.dragon == null || v.dragon < 0 ? "not given yet" : c.players[v.dragon])),
-          h("span.stat", {}, "Grey pool ", h("b", {}, v.pool)),
-          v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
-        ),
-        h("div.pyramid", { id: "pyramid" }, tiers),
-        defeats.length
-          ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${levelName(s.level) || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
-          : null,
-        h("h2", { style: "margin-top:1em" }, "Guilds"),
-        h("div.guilds", {}, guilds)
-      );
-    },
-    fieldKind(field) {
-      if (field === "die") return "die";
-      return null;
-    },
-    valueLabel(field, value) {
-      if (field === "die" && typeof value === "number") return `${PIPS[value] || ""} ${value}`;
-      // Dice go onto a spell space, said as the story says it ("the Druide major-spell space").
-      if (field === "space" && typeof value === "string" && SPELL_SPACES[value]) return SPELL_SPACES[value];
-      if (field === "space" && levelName(value)) return `${levelName(value)} major-spell space`;
-      if ((field === "space" || field === "title") && typeof value === "string") return levelName(value) || value;
-      return null;
-    },
-    question(field) {
-      return { die: "Which die?", space: "Onto which space?", wizard: "Which wizard?", title: "Which title?", source: "Which minor spell?" }[field];
-    },
-  };
-})();
+        h("span.stat", {}, "Round ", h("b", {}, v.round), "/4"),
+        h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
+        // Nobody holds the dragon until the set-up gives it (a view's null).
+        h("span.stat", {}, "Dragon ", h("b", {}, v.dragon == null || v.dragon < 0 ? "not given yet" : c.players[v.dragon])),
+        h("span.stat", {}, "Grey pool ", h("b", {}, v.pool)),
+        v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
+      ),
+      h("div.pyramid", { id: "pyramid" }, tiers),
+      defeats.length
+        ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${levelName(s.level) || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
+        : null,
+      h("h2", { style: "margin-top:1em" }, "Guilds"),
+      h("div.guilds", {}, guilds)
+    );
+  },
+  fieldKind(field) {
+    if (field === "die") return "die";
+    return null;
+  },
+  valueLabel(field, value) {
+    if (field === "die" && typeof value === "number") return `${PIPS[value] || ""} ${value}`;
+    // Dice go onto a spell space, said as the story says it ("the Druide major-spell space").
+    if (field === "space" && typeof value === "string" && SPELL_SPACES[value]) return SPELL_SPACES[value];
+    if (field === "space" && levelName(value)) return `${levelName(value)} major-spell space`;
+    if ((field === "space" || field === "title") && typeof value === "string") return levelName(value) || value;
+    return null;
+  },
+  question(field) {
+    return { die: "Which die?", space: "Onto which space?", wizard: "Which wizard?", title: "Which title?", source: "Which minor spell?" }[field];
+  },
+};

@@ -12,7 +12,8 @@ from domain.elfenwizards import GAME
 from domain.elfenwizards.bots import greedy
 from services.ledger import WizardLedger
 from services.reads.views import state_json
-from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.exports import export_text
+from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 
 
@@ -37,7 +38,7 @@ def test_a_stored_game_plays_out_verifies_and_exports(tmp_path: Path) -> None:
     assert report.ok, report.problems
     loaded = ledger.load(gid)
     outcome = GAME.outcome(loaded.fold.state)
-    markdown = walk(GAME, ledger.entries(gid), outcome, MarkdownExport(str(gid)))
+    markdown = export_text(ledger, gid, "md")
     assert "elfenwizards.award." in markdown and "elfenwizards.score.round" in markdown
     story = walk(GAME, ledger.entries(gid), outcome, StoryLines())
     assert "rolled d6" in story and "won by" in story

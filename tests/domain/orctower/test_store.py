@@ -13,7 +13,7 @@ from domain.orctower import GAME
 from domain.orctower.bots import greedy
 from services.ledger import WizardLedger
 from services.reads.views import state_json
-from services.review.story import MarkdownExport, walk
+from services.review.exports import export_text
 from services.review.verify import verify_game
 from tests.domain.orctower.scenario import base
 
@@ -37,8 +37,7 @@ def test_a_stored_game_plays_out_verifies_and_exports(tmp_path: Path) -> None:
     assert state_json(ledger, gid)["status"] == "finished"
     report = verify_game(ledger, gid)
     assert report.ok, report.problems
-    outcome = GAME.outcome(ledger.load(gid).fold.state)
-    markdown = walk(GAME, ledger.entries(gid), outcome, MarkdownExport(str(gid)))
+    markdown = export_text(ledger, gid, "md")
     assert "orctower.round.destiny" in markdown and "orctower.end.creatures" in markdown
 
 

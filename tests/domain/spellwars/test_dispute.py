@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.spellwars import GAME
 from services.ledger import WizardLedger
-from services.review.story import MarkdownExport, walk
+from services.review.exports import export_text
 from services.review.verify import verify_game
 
 # Round 2, turn 3. Seat 1 died this round (Bilan Sanguin in front of it); seat 2 won round 1
@@ -67,8 +67,7 @@ def test_the_disputed_position_plays_on_under_the_default_reading(tmp_path: Path
     assert state.pending[0].seat == 2 and "Gracula" in state.pending[0].prompt
     assert state.wizards[1].dead_cards == ("bilan-sanguin#1",)
     assert verify_game(ledger, gid).ok
-    loaded = ledger.load(gid)
-    story = walk(loaded.game, ledger.entries(gid), None, MarkdownExport(str(gid)))
+    story = export_text(ledger, gid, "md")
     assert "sw.blood.steal" in story and "sw.setup.position" in story
 
 

@@ -10,7 +10,8 @@ import domain.spellwars  # noqa: F401  (registers the game before domain/games.p
 from domain.spellwars.cards import main_deck
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
-from services.review.story import MarkdownExport, StoryLines, walk
+from services.review.exports import export_text
+from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 
 
@@ -31,7 +32,7 @@ def test_a_seeded_game_is_stored_verified_and_exported(tmp_path: Path) -> None:
     outcome = loaded.game.outcome(loaded.fold.state)
     story = walk(loaded.game, entries, outcome, StoryLines())
     assert "[sw.power.roll" in story or "[sw.spell.reveal" in story
-    assert "won by" in walk(loaded.game, entries, outcome, MarkdownExport(str(gid)))
+    assert "won by" in export_text(ledger, gid, "md")
 
 
 def test_a_setup_file_with_scripted_dice_replays_the_resolution_example(tmp_path: Path) -> None:

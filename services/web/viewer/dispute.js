@@ -1,0 +1,124 @@
+// The dispute panel of the action shown (or of the action whose consequence is
+// shown): its legal choices, what it recorded, the rules cited, the notes, and
+// each other reading of its rules beside the record, with where they first part.
+
+import { byId as $, h } from "wl/dom.js";
+import { ruleBlock, ruleText, show } from "wl/viewer/words.js";
+
+function actionOf(doc, pos) {
+  for (let p = pos; p >= 1; p--) if (doc.events[p - 1].action) return p;
+  return null;
+}
+
+// first: the index of the event where a reading first parts from the record,
+// marked in both columns (the two lists often read alike up to there).
+function eventList(items, first) {
+  const ul = h("ul.tight");
+  for (const [k, c] of items.entries()) {
+    const li = h("li", k === first ? { class: "first-diff", title: "first difference" } : {}, c.text);
+    if (c.rule && c.rule.id) li.append(h("span.rule", {}, " [" + c.rule.id + "]"));
+    if (c.dice && c.type !== "DiceRolled") li.append(h("span.dice", {}, " " + c.dice.text));
+    ul.append(li);
+  }
+  if (!items.length) ul.append(h("li.muted", {}, "nothing"));
+  return ul;
+}
+
+// An export's panel names its consequences by position; the API's lists them.
+function consequencesOf(doc, d) {
+  if (Array.isArray(d.consequences)) return d.consequences;
+  const out = [];
+  for (let p = d.consequences.from; p <= d.consequences.to; p++) {
+    const e = doc.events[p - 1];
+    out.push({ type: e.type, text: e.text, rule: e.rule ? ruleText(doc, e.rule) : null, dice: e.dice });
+  }
+  return out;
+}
+
+function notesAround(doc, d) {
+  const to = Array.isArray(d.consequences) ? d.position : d.consequences.to;
+  return doc.annotations.filter((n) => n.position >= d.position - 1 && n.position <= to).map((n) => ({ ...n, at: n.position }));
+}
+
+export function renderDispute(replay) {
+  const { doc, position } = replay;
+  const box = $("dispute");
+  box.replaceChildren();
+  const at = actionOf(doc, position);
+  const d = at && doc.disputes[String(at)];
+  // Said on the folded panel's line too (folded on a phone, where it comes before the story).
+  $("dispute-of").textContent = d ? `— action #${d.position} by ${d.player}` : "";
+  if (!d) { box.append(h("div.muted", {}, at ? "no dispute data for this action" : "the opening: no action yet")); return; }
+  box.append(h("div", {}, h("b", {}, `Action #${d.position}`), ` by ${d.player}: ${d.text}`));
+  if (d.legal && d.legal.shown) {
+    const ul = h("ul.tight.legal");
+    for (const c of d.legal.items) ul.append(h("li", { class: c.sent ? "sent" : "" }, c.text + (c.sent ? "  ← sent" : "")));
+    if (d.legal.count > d.legal.items.length) ul.append(h("li.muted", {}, `… ${d.legal.count - d.legal.items.length} more`));
+    const legal = h("details.legal-choices", {}, h("summary", {}, `Legal choices (${d.legal.count})`), ul);
+    legal.open = d.legal.count <= 8;
+    box.append(legal);
+  } else if (d.legal) box.append(h("div.muted", {}, "Legal choices: " + d.legal.why));
+  const recorded = consequencesOf(doc, d);
+  box.append(h("div", {}, "Recorded consequences:"), eventList(recorded));
+  const cited = [...new Set(recorded.map((c) => c.rule && c.rule.id).filter(Boolean))];
+  // The passages of every rule cited, folded: unfolded they pushed the other
+  // readings (what a dispute is about) a screen or more down. The story and the
+  // event panel show each passage too.
+  if (cited.length) {
+    box.append(h("details.cited", {}, h("summary", {}, `Rules cited (${cited.length}): ${cited.join(", ")}`),
+      cited.map((id) => ruleBlock(doc, id))));
+  }
+  if (d.recorded_check) box.append(h(d.recorded_decides_again ? "div.same" : "div.differs", {}, d.recorded_check));
+  for (const n of d.notes || notesAround(doc, d)) box.append(h("div.note", {}, `✎ ${n.author} (#${n.at}): ${n.text}`));
+  if (d.readings_withheld) box.append(h("div.muted", {}, d.readings_withheld));
+  const firstOf = Array.isArray(d.consequences) ? d.position + 1 : d.consequences.from;
+  const readings = d.other_readings || [];
+  const decided = readings.filter((r) => !r.undecided), undecided = readings.filter((r) => r.undecided);
+  for (const r of decided) box.append(readingBlock(replay, r, recorded, firstOf));
+  // The readings the engine cannot decide here (in an Orc Tower game, each module's
+  // set-up choice, on nearly every action) are folded into one line.
+  if (undecided.length) {
+    const fold = h("details.undecided-readings", { style: "margin-top:6px" },
+      h("summary.undecided", {}, `${undecided.length} other reading${undecided.length > 1 ? "s" : ""} cannot be decided again from this position: `
+        + undecided.map((r) => `${r.option} = ${show(r.value)}`).join(", ")),
+      undecided.map((r) => readingBlock(replay, r, recorded, firstOf)));
+    box.append(fold);
+  }
+  for (const u of d.readings_not_selectable || []) {
+    box.append(h("div", { style: "margin-top:6px" }, ruleBlock(doc, u.rule), h("div.muted", {}, "Readings (not selectable): " + u.readings.join(" / ") + " — applied: " + u.default)));
+  }
+}
+
+// One other reading: its verdict, rule, both columns and where they first part.
+function readingBlock(replay, r, recorded, firstOf) {
+  const { doc } = replay;
+  // A reading the engine could not decide from this position (a set-up choice
+  // switched mid-game) says so: it is no "different outcome" of the ruling.
+  const verdict = r.undecided ? ["undecided", "cannot be decided again from this position"]
+    : r.same_as_recorded ? ["same", "same outcome"] : ["differs", "different outcome"];
+  // The reading in words first; the option's name and value (what a command line
+  // or a set-up file says) after, with what the option is about.
+  // The value as an --option would spell it (false, not "no").
+  const spelled = (v) => (v === null || v === undefined ? "—" : String(v));
+  const switched = `${r.option} = ${spelled(r.value)}`;
+  const head = h("div.reading", {}, h("b", {}, r.reading || switched), " — ", h(`span.${verdict[0]}`, {}, verdict[1]));
+  const option = doc.options.find((o) => o.name === r.option);
+  const about = option && option.text.includes(" — ") ? option.text.slice(option.text.indexOf(" — ") + 3) : "";
+  const named = h("div.muted.option-switched", {}, "option ", h("code", {}, switched),
+    ` (recorded: ${spelled(r.recorded_value)})` + (about ? ` — ${about}` : ""));
+  const first = r.differs_at && !r.refused ? r.differs_at - firstOf : -1;
+  const mine = h("div", {}, h("div.muted", {}, "under this reading"),
+    r.refused ? h(r.undecided ? "div.undecided" : "div.differs", {}, r.refused) : eventList(r.events, first));
+  const rec = h("div", {}, h("div.muted", {}, "as recorded"), eventList(recorded, first));
+  // The first difference as the desk says it (difference.text); the events'
+  // data (difference.recorded/reading) stays for programs, not for reading.
+  const where = h("div.muted.difference");
+  const said = (r.difference && r.difference.text) || (r.differs_at && !r.undecided ? [`first difference at #${r.differs_at}`] : []);
+  for (const line of said) where.append(h("div", { style: line.startsWith("  ") ? "margin-left:1.2em" : "" }, line.trim()));
+  const parts = [head, named, ruleBlock(doc, r.rule), h("div.side", {}, rec, mine), where];
+  if (r.differs_at && !r.undecided && r.differs_at <= doc.events.length) {
+    // The recorded event there is one click away (the story shows it with its board).
+    parts.push(h("a.jump", { role: "button", tabindex: "0", onclick: () => replay.go(r.differs_at) }, `go to #${r.differs_at} as recorded`));
+  }
+  return h("div.reading-block", { style: "margin-top:6px" }, parts);
+}

@@ -1,0 +1,65 @@
+// The views at each position, as the JSON export keeps them: whole now and then
+// and as changes in between. The facts (``frames``: the facts each position sets
+// and drops) and the boards (``boards``: operations on the view the table page
+// is given, services/review/board_frames.py).
+
+// A value kept whole now and then and as changes in between, at a position: from
+// the nearest whole frame (or from the last position read, when stepping forward:
+// ``memo``), applying each frame's changes (``step``) up to it.
+function atPosition(frames, memo, pos, whole, step) {
+  let value, from;
+  if (memo.value && memo.pos <= pos && pos - memo.pos < 200) {
+    value = memo.value; from = memo.pos + 1;
+  } else {
+    let k = pos - 1;
+    while (k > 0 && !frames[k].full) k--;
+    value = structuredClone(whole(frames[k])); from = k + 2;
+  }
+  for (let p = from; p <= pos; p++) {
+    const f = frames[p - 1];
+    value = f.full ? structuredClone(whole(f)) : step(value, f);
+  }
+  memo.pos = pos; memo.value = value;
+  return value;
+}
+
+// One memo each: a page reads one document.
+const factsMemo = { pos: 0, value: null };
+const boardsMemo = { pos: 0, value: null };
+
+// The facts at a position: each frame sets the facts that changed and drops those
+// gone. ``changed`` holds "label\u0000fact" for each fact this position set.
+export function factsAt(doc, pos) {
+  const facts = atPosition(doc.frames, factsMemo, pos, (f) => f.set, (facts, f) => {
+    for (const [label, set] of Object.entries(f.set || {})) Object.assign(facts[label] = facts[label] || {}, set);
+    for (const [label, gone] of Object.entries(f.drop || {})) for (const k of gone) delete facts[label][k];
+    return facts;
+  });
+  const changed = new Set();
+  const here = doc.frames[pos - 1];
+  if (!here.full) for (const [label, set] of Object.entries(here.set || {})) for (const k of Object.keys(set)) changed.add(label + "\u0000" + k);
+  return { facts, changed };
+}
+
+// [path, value] sets, [path] deletes.
+function applyOps(view, ops) {
+  for (const op of ops) {
+    const path = op[0];
+    if (!path.length) { view = structuredClone(op[1]); continue; }
+    let parent = view;
+    for (const step of path.slice(0, -1)) parent = parent[step];
+    const key = path[path.length - 1];
+    if (op.length === 2) parent[key] = structuredClone(op[1]);
+    else if (Array.isArray(parent)) parent.splice(key, 1);
+    else delete parent[key];
+  }
+  return view;
+}
+
+// Each view's board at a position, by label.
+export function boardAt(doc, pos) {
+  return atPosition(doc.boards, boardsMemo, pos, (f) => f.views, (views, f) => {
+    for (const [label, ops] of Object.entries(f.ops || {})) views[label] = applyOps(views[label], ops);
+    return views;
+  });
+}

@@ -1,0 +1,24 @@
+// A value and a rule as the viewer shows them.
+
+import { h } from "wl/dom.js";
+
+export function show(v) {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (Array.isArray(v)) return v.length ? v.map(show).join(", ") : "none";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+// The rule of an id as the document cites it; an id it does not hold, as the id alone.
+export const ruleText = (doc, id) => doc.rules[id] || { id };
+
+// The rule whole: id, section, source, the rulebook's passage (French) and our gloss.
+export function ruleBlock(doc, rule) {
+  const r = typeof rule === "string" ? ruleText(doc, rule) : rule;
+  const box = h("div.rule-block", {},
+    h("div", {}, h("b", {}, r.id), r.section ? " — " + r.section : "", r.source ? ` [${r.source}]` : ""));
+  if (r.passage) box.append(h("blockquote.passage", { lang: "fr" }, "« " + r.passage + " »"));
+  if (r.gloss) box.append(h("div.gloss", {}, r.gloss));
+  return box;
+}
