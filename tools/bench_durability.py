@@ -84,7 +84,7 @@ class Server:
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "services.http.app:create_app",
+                "tools.served:create_served_app",
                 "--factory",
                 "--port",
                 str(self.port),

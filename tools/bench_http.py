@@ -149,6 +149,13 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def baseline_factory(baseline: Path) -> str:
+    """The app factory of an earlier revision: where its HTTP app lived then."""
+    if (baseline / "services" / "http" / "app.py").exists():
+        return "services.http.app:create_app"
+    return "services.api:create_app"  # before services was split into rooms
+
+
 class Servers:
     """``processes`` ``wizards serve`` processes, each on its own port, on one store.
 
@@ -168,7 +175,7 @@ class Servers:
             wizards = str(Path(sys.executable).with_name("wizards"))
             return [wizards, "serve", "--port", str(port), "--no-access-log"]
         return [
-            *(sys.executable, "-m", "uvicorn", "services.http.app:create_app", "--factory"),
+            *(sys.executable, "-m", "uvicorn", baseline_factory(self.baseline), "--factory"),
             *("--loop", "asyncio", "--http", "h11", "--port", str(port)),
         ]
 

@@ -1,55 +1,45 @@
-"""The HTTP service: ``uvicorn services.http.app:create_app --factory`` (``wizards serve``).
+"""The HTTP app: ``create_app``. The app a server runs, with the projections as its
+read models, is built above the services layer (``tools.served``, which says how
+to serve it).
 
 The store URL comes from ``WIZARDS_STORE`` and Redis from ``WIZARDS_REDIS``
 (see ``services.config``); OpenAPI is at ``/docs``, a small web page at ``/``.
 Every operation of the ``wizards`` CLI has a route here (``services.http.tables``),
-plus the live log (``services.http.events``) and the scoreboard.
+plus the live log (``services.http.events``) and the read models it is given
+(``services.http.read_models``: scoreboard, statistics).
 """
 
 from __future__ import annotations
 
 import gc
 import logging
-import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Query
-from starlette.concurrency import run_in_threadpool
+from fastapi import FastAPI
 
 from domain.games import all_games
-from projections.runner import Projector
-from projections.store import ProjectionStoreError
 from services.config import redis_url, store_url
 from services.http import dispute_routes as api_dispute
 from services.http import docs as api_docs
 from services.http import errors as api_errors
 from services.http import events as api_events
-from services.http import fast as api_fast
 from services.http import ops as api_ops
 from services.http import pages as api_web
 from services.http import position_routes as api_positions
 from services.http import rate_limits
+from services.http import read_models as read_models_routes
 from services.http import tables as api_tables
 from services.http.body_limit import BodyLimit
-from services.http.errors import APIError
+from services.http.fast import PlayFastPath
 from services.http.metrics import Metrics
 from services.http.observe import Observe
 from services.http.rate_limits import RateLimit
-from services.http.schemas import ScoreboardOut, StatisticsOut, documented
+from services.http.read_models import REFRESH_INTERVAL, OpenReadModels, Served
 from services.ledger import WizardLedger
 from services.live.fanout import Live
-
-# Seconds between two catch-ups of the projections triggered by GET requests.
-REFRESH_INTERVAL = 2.0
-# Module-level: with postponed annotations, Query() in a route's signature is
-# evaluated in the module's namespace, not create_app's.
-REFRESH_DOC = (
-    "catch the projections up with the log first: at most once every "
-    f"{REFRESH_INTERVAL:g} s per process (by default), otherwise what is projected is served"
-)
 
 
 class StripQueryStrings(logging.Filter):
@@ -81,67 +71,6 @@ def install_access_log_filter() -> None:
     twice, however many apps a process creates). uvicorn's logging configuration
     leaves a logger's filters in place, so the order does not matter."""
     logging.getLogger("uvicorn.access").addFilter(ACCESS_LOG_FILTER)
-
-
-class _Projections:
-    """The app's projector, opened on first use (most requests never need it)."""
-
-    def __init__(
-        self,
-        ledger: WizardLedger,
-        url: str | None,
-        refresh_interval: float,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.ledger = ledger
-        self.clock = clock
-        self.url = url
-        self.refresh_interval = refresh_interval
-        self._projector: Projector | None = None
-        self._lock = threading.Lock()
-        self._refresh_lock = threading.Lock()
-        self._refreshed: float | None = None  # time.monotonic() at the last catch-up's end
-
-    def get(self) -> Projector:
-        with self._lock:
-            if self._projector is None:
-                try:
-                    self._projector = Projector(self.ledger, self.url)
-                except ProjectionStoreError as e:
-                    raise APIError(503, "projections_unavailable", str(e)) from None
-            return self._projector
-
-    def refresh(self) -> bool:
-        """Catch the projections up, unless that was done less than
-        ``refresh_interval`` seconds ago; True if it ran.
-
-        Anonymous GETs trigger this, and a catch-up writes to the projection
-        store: without a limit any client could make every request a write.
-        Requests arriving during a catch-up wait for it and then serve its result.
-        """
-        projector = self.get()
-        with self._refresh_lock:
-            now = self.clock()
-            if self._refreshed is not None and now - self._refreshed < self.refresh_interval:
-                return False
-            projector.run()
-            # Counted from the end, so that requests queued behind a long
-            # catch-up do not start another one as soon as it is done.
-            self._refreshed = self.clock()
-            return True
-
-    def lag(self) -> int | None:
-        """Notifications the slowest projection has not applied yet (None: unknown)."""
-        try:
-            return self.get().lag()
-        except Exception:  # the projection store is down: the lag is unknown, not zero
-            return None
-
-    def close(self) -> None:
-        with self._lock:
-            if self._projector is not None:
-                self._projector.close()
-                self._projector = None
 
 
 class WizardsApp(FastAPI):
@@ -186,17 +115,11 @@ def tune_collector() -> None:
     gc.set_threshold(GC_THRESHOLD, 10, 10)
 
 
-def create_served_app() -> FastAPI:
-    """The app as ``wizards serve`` runs it (``uvicorn services.http.app:create_served_app
-    --factory``): ``create_app`` with the collector tuned for a server."""
-    return create_app(tune_gc=True)
-
-
 def create_app(
     ledger: WizardLedger | None = None,
     *,
+    read_models: OpenReadModels | None = None,
     redis: str | None = None,
-    projections_url: str | None = None,
     poll_interval: float = 0.5,
     safety_interval: float = 5.0,
     refresh_interval: float = REFRESH_INTERVAL,
@@ -206,18 +129,20 @@ def create_app(
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
 
+    ``read_models``: opens the read models the app serves (scoreboard,
+    statistics) over its ledger, on first use; without it the app serves
+    neither (``tools.served`` gives it the projections).
     ``redis``: a Redis URL, or ``"off"``; default ``WIZARDS_REDIS``.
-    ``projections_url``: where the scoreboard lives; default beside the events.
     ``poll_interval``: how often a live stream re-reads the store while the
     Redis relay is not connected; ``safety_interval``: while it is.
-    ``refresh_interval``: at most one catch-up of the projections per this many
+    ``refresh_interval``: at most one catch-up of the read models per this many
     seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
     ``clock``: the monotonic clock those intervals are measured on (tests pass
     their own, so that no test depends on how fast the machine is).
     ``rate_limits_given``: ``{"create"|"act"|"act_client": "N/S" or "off"}``,
     over the ``WIZARDS_RATE_*`` variables (``services.http.rate_limits``).
     ``tune_gc``: tune the process's garbage collector for a long-running server
-    once the app has started (``tune_collector``); ``wizards serve`` does.
+    once the app has started (``tune_collector``); the served app does.
     """
     install_access_log_filter()
     owned = ledger is None
@@ -226,7 +151,9 @@ def create_app(
     # Attached now, not at startup, so appends wake streams even when the app
     # runs without its lifespan (some test clients); detached at shutdown.
     live.attach(the_ledger)
-    projections = _Projections(the_ledger, projections_url, refresh_interval, clock)
+    served = (
+        None if read_models is None else Served(the_ledger, read_models, refresh_interval, clock)
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -240,7 +167,8 @@ def create_app(
             if metrics.on_append in the_ledger.listeners:
                 the_ledger.listeners.remove(metrics.on_append)
             await live.stop()
-            projections.close()
+            if served is not None:
+                served.close()
             play.threads.close()
             if owned:
                 the_ledger.close()
@@ -262,16 +190,15 @@ def create_app(
     )
     app.state.ledger = the_ledger
     app.state.live = live
-    app.state.projections = projections
-    metrics = Metrics(the_ledger, projections.lag)
+    app.state.read_models = served
+    metrics = Metrics(the_ledger, lambda: None if served is None else served.lag())
     the_ledger.listeners.append(metrics.on_append)
     app.state.metrics = metrics
-    app.state.projection_lag = projections.lag
     api_errors.install(app)
     # Outermost first: ids and metrics see every answer, the rate limits come
     # before a body is read, the body limit before parsing; the play fast path
     # last, so that limits, ids and metrics see the play requests too.
-    play = api_fast.PlayFastPath(app.enter, the_ledger, live, state=app.state)
+    play = PlayFastPath(app.enter, the_ledger, live, metrics.streams)
     limits = rate_limits.configured(rate_limits_given, clock)
     app.front = Observe(RateLimit(BodyLimit(play), limits=limits, metrics=metrics), metrics=metrics)
     app.include_router(api_ops.router)
@@ -282,61 +209,6 @@ def create_app(
     api_web.mount_static(app)
     api_docs.install(app)
     app.include_router(api_dispute.router)
-
-    @app.get(
-        "/scoreboard",
-        tags=["scoreboard"],
-        response_model=None,
-        responses={**api_errors.RESPONSES, **documented(ScoreboardOut, "ratings and games")},
-    )
-    async def get_scoreboard(
-        game: Annotated[str | None, Query(description="only games of this kind")] = None,
-        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
-    ) -> dict[str, Any]:
-        """Players by rating (openskill Plackett–Luce), finished games with winners and scores.
-
-        With ``refresh`` (the default) the projections are first caught up with
-        the log, but at most once every few seconds per process (2 s unless the
-        app was created otherwise): a catch-up writes to the projection store,
-        and anyone may GET this. Within that interval, or with
-        ``refresh=false``, the answer is what is already projected, so a game
-        that has just ended may be missing for up to that interval.
-        """
-        projector = await run_in_threadpool(projections.get)
-        if refresh:
-            await run_in_threadpool(projections.refresh)
-        return await run_in_threadpool(lambda: projector.scoreboard_json(game=game, limit=limit))
-
-    @app.get(
-        "/statistics",
-        tags=["scoreboard"],
-        response_model=None,
-        responses={**api_errors.RESPONSES, **documented(StatisticsOut, "win rates")},
-    )
-    async def get_statistics(
-        game: Annotated[str | None, Query(description="only games of this kind")] = None,
-        refresh: Annotated[bool, Query(description=REFRESH_DOC)] = True,
-    ) -> dict[str, Any]:
-        """Win rates per seat (by game and player count) and per card used, over finished games.
-
-        ``refresh`` works as for ``GET /scoreboard``: the projections are caught
-        up at most once every few seconds per process (2 s by default; the limit
-        is shared with the scoreboard), otherwise what is projected is served.
-        """
-        projector = await run_in_threadpool(projections.get)
-        if refresh:
-            await run_in_threadpool(projections.refresh)
-        return await run_in_threadpool(lambda: projector.statistics_json(game=game))
-
-    @app.get("/health", tags=["service"])
-    def health() -> dict[str, Any]:
-        """Store reachable? Live fan-out through Redis, or polling?"""
-        return {
-            "ok": True,
-            "store": the_ledger.url.split("://", 1)[0],
-            "notifications": the_ledger.notifications(),
-            "live": live.status(),
-        }
-
+    if served is not None:
+        app.include_router(read_models_routes.router)
     return app

@@ -14,28 +14,35 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import Depends
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Depends, Request
+from fastapi.security import HTTPBearer
 
 from services.http.errors import APIError, token_required
+from services.http.request import headers
 from services.ledger import WizardLedger
 
-_bearer = HTTPBearer(
-    auto_error=False,
-    description="the seat's secret token, as returned by POST /tables",
-)
+
+class SeatBearer(HTTPBearer):
+    """The seat's token, as ``services.http.request`` reads it (the one reading of a
+    request's headers); declared as FastAPI's bearer scheme so that the OpenAPI
+    documents it."""
+
+    # type: ignore: FastAPI calls a security scheme for what the route receives; the
+    # route receives the token itself, not FastAPI's credentials object.
+    async def __call__(self, request: Request) -> str | None:  # type: ignore[override]
+        return headers(request.scope).token
 
 
-async def bearer_token(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> str | None:
-    # async: a plain ``def`` dependency costs a hop to the thread pool per request.
-    if credentials is None or not credentials.credentials.strip():
-        return None
-    return credentials.credentials.strip()
-
-
-Token = Annotated[str | None, Depends(bearer_token)]
+Token = Annotated[
+    str | None,
+    Depends(
+        SeatBearer(
+            scheme_name="HTTPBearer",
+            auto_error=False,
+            description="the seat's secret token, as returned by POST /tables",
+        )
+    ),
+]
 
 
 def viewer_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int | None:

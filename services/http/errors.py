@@ -89,7 +89,10 @@ def _problem_response(description: str) -> dict[str, Any]:
 
 # Which status each error documents in OpenAPI.
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: _problem_response("the body is not JSON"),
+    400: _problem_response(
+        "the body is not JSON (or not UTF-8), or a header or parameter that must come "
+        "once comes twice"
+    ),
     401: _problem_response("no seat token (Authorization: Bearer)"),
     403: _problem_response("wrong token for this seat"),
     404: _problem_response("no such game or table"),

@@ -2,31 +2,37 @@
 
 The seat's token comes as ``Authorization: Bearer`` or, for browsers (whose
 ``EventSource`` cannot send headers), as ``?token=``; without one the stream
-is the spectator's. The game, the token and the resume position are checked in
-a dependency, before the stream starts, so a bad request is a plain 4xx rather
-than a stream that dies.
+is the spectator's. The game, the token and the resume position are checked
+(``stream_target``) before the stream starts, so a bad request is a plain 4xx
+rather than a stream that dies.
 
 Resuming: ``Last-Event-ID`` (sent by ``EventSource`` on every reconnect, with
 the id of the last event it received) wins over ``?after=``, because the
 browser keeps re-sending the URL it was first opened with, and its ``after``
 is older than the header. A position past the stream's head is refused (422):
 following from there would skip the events appended up to it.
+
+The fast path (``services.http.fast``) serves most streams with the same
+``stream_target`` and the same writer (``services.live.sse``); this route
+serves those it hands over.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
 
+from services.http import request as carried
 from services.http.auth import Token, stream_token
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep
+from services.ledger import WizardLedger
 from services.limits import MAX_POSITION
+from services.live import sse
 from services.live.fanout import Live
 from services.live.stream import follow
 from services.store.values import parse_game_id
@@ -59,29 +65,17 @@ def resume_position(after: int | None, last_event_id: str | None) -> int | None:
     return int(raw)
 
 
-def _stream_target(
-    game_id: str,
-    ledger: LedgerDep,
-    bearer: Token,
-    token: Annotated[
-        str | None,
-        Query(description="for browsers only: a seat's token (else use Authorization: Bearer)"),
-    ] = None,
-    after: Annotated[
-        int | None,
-        Query(
-            ge=0,
-            le=MAX_POSITION,
-            description="resume after this position (default: now); Last-Event-ID wins",
-        ),
-    ] = None,
-    last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
+def stream_target(
+    ledger: WizardLedger, game_id: str, bearer: str | None, scope: Any
 ) -> StreamTarget:
+    """The stream a request asks for (``bearer``: its header's token), checked against
+    the store (blocking: on a thread)."""
+    asked = carried.query(scope, "events")
     gid = parse_game_id(game_id)
     head = ledger.load(gid).version  # 404 for a game that does not exist
-    chosen = stream_token(bearer, token)
+    chosen = stream_token(bearer, asked.token)
     seat = None if chosen is None else ledger.seat_of_token(gid, chosen)
-    position = resume_position(after, last_event_id)
+    position = resume_position(asked.after, carried.headers(scope).last_event_id)
     if position is not None and position > head:
         raise APIError(
             422,
@@ -91,29 +85,54 @@ def _stream_target(
     return StreamTarget(gid, seat, position)
 
 
+class LiveLog(Response):
+    """The live log of one stream target, written by ``services.live.sse``."""
+
+    media_type = sse.MEDIA_TYPE
+
+    def __init__(
+        self, ledger: WizardLedger, live: Live, target: StreamTarget, open_streams: sse.Counter
+    ) -> None:
+        super().__init__()
+        self.ledger, self.live, self.target = ledger, live, target
+        self.open_streams = open_streams
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        t = self.target
+        messages = follow(self.ledger, self.live, t.gid, t.seat, t.after)
+        await sse.write(messages, receive, send, self.open_streams)
+
+
+def _target(game_id: str, request: Request, ledger: LedgerDep, bearer: Token) -> StreamTarget:
+    # A plain ``def``: FastAPI runs it on a thread, as the store's reads need.
+    return stream_target(ledger, game_id, bearer, request.scope)
+
+
 router = APIRouter()
+
+# Each event of the stream, as OpenAPI 3.2 describes an event stream's items.
+_EVENT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "event": {"type": "string", "enum": ["ready", "entry", "turn", "held", "end"]},
+        "data": {"type": "string", "description": "one line of JSON"},
+        "id": {"type": "string", "description": "the entry's position (entry, end)"},
+    },
+}
 
 
 @router.get(
     "/tables/{game_id}/events",
     tags=["live"],
-    response_class=EventSourceResponse,
-    responses=RESPONSES,
+    response_class=LiveLog,
+    status_code=200,
+    responses={
+        **RESPONSES,
+        200: {"content": {sse.MEDIA_TYPE: {"itemSchema": _EVENT_SCHEMA}}},
+    },
     summary="Live log (Server-Sent Events): ready, then entry per new event, then end",
+    openapi_extra=carried.documented_query("events"),
 )
-async def events(
-    request: Request, target: Annotated[StreamTarget, Depends(_stream_target)]
-) -> AsyncIterator[ServerSentEvent]:
-    live: Live = request.app.state.live
-    open_streams = request.app.state.metrics.streams
-    open_streams.inc()
-    try:
-        async for message in follow(
-            request.app.state.ledger, live, target.gid, target.seat, target.after
-        ):
-            if message.raw is not None:  # encoded once for every stream that shares it
-                yield ServerSentEvent(event=message.kind, raw_data=message.raw, id=message.id)
-            else:
-                yield ServerSentEvent(event=message.kind, data=message.data, id=message.id)
-    finally:
-        open_streams.dec()
+async def events(request: Request, target: Annotated[StreamTarget, Depends(_target)]) -> LiveLog:
+    state = request.app.state
+    return LiveLog(state.ledger, state.live, target, state.metrics.streams)

@@ -3,19 +3,23 @@
 Under load, FastAPI's machinery costs several times what the act it carries
 costs (a profile of the server playing 50 games: about 85 % of the time it
 holds the interpreter is spent routing, solving dependencies, validating and
-encoding, under 7 % in the ledger). So this ASGI middleware answers the three
-requests a player sends over and over, when they are plainly well-formed:
+encoding, under 7 % in the ledger). So this ASGI middleware answers the
+requests a player sends over and over:
 
 - ``POST /tables/{id}/act`` (JSON body, optional ``Idempotency-Key``),
-- ``GET /tables/{id}/legal`` and ``GET /tables/{id}/state`` (at most ``?seat=``),
-- ``GET /tables/{id}/events``, the live stream (at most ``?token=`` and ``?after=``):
+- ``GET /tables/{id}/legal`` (``?seat=``) and ``GET /tables/{id}/state``
+  (``?seat=``, ``?at=``),
+- ``GET /tables/{id}/events``, the live stream (``?token=``, ``?after=``):
   a process may hold a thousand of them, and FastAPI's streaming machinery
   (a producer task, a memory stream and a timeout scope per event, per stream)
   cost more than the events themselves.
 
-They do exactly what the FastAPI routes of ``services.http.tables`` do, with the
-same functions, in at most one hop to a thread (``services.http.play_threads``). On
-SQLite, ``legal`` and ``state`` take no hop at all: they are answered from the
+They do exactly what the FastAPI routes of ``services.http.tables`` and
+``services.http.events`` do, with the same functions: the request read by
+``services.http.request``, the answer made by ``services.http.answers``, a
+stream written by ``services.live.sse``; in at most one hop to a thread
+(``services.http.play_threads``). On
+SQLite, ``legal`` and the current ``state`` take no hop at all: they are answered from the
 cached fold after at most a read of the local file, which in WAL mode never
 waits for a writer, and costs less than the hop (about 0.1 ms of CPU there and
 back under load, measured with an executor). On a PostgreSQL store bound to
@@ -31,11 +35,12 @@ committing thread). An act that would have to wait on the loop (another act of
 the same game under way, a game not in memory, a retried key, a refusal on a
 fold not known current, a race lost to another process) goes to a thread.
 
-Anything else — another query parameter, a body msgspec does not read as the
-route's model, or any error — is handed to those routes with the body
-replayed, so that every error answer (and the OpenAPI at /docs) comes from one
-place. An error hands over only what stored nothing: the ledger refuses before
-it writes.
+A request with a query parameter its route does not read, and any error (the
+request's refusal by ``services.http.request`` included), is handed to those
+routes with the body replayed, so that every error answer (and the OpenAPI at
+/docs) comes from one place; what was read of the request goes with it, so
+the route does not read it again. An error hands over only what stored
+nothing: the ledger refuses before it writes.
 """
 
 from __future__ import annotations
@@ -44,32 +49,30 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qsl
 from uuid import UUID
 
-import msgspec
 from eventsourcing.persistence import PersistenceError
 
 from domain.kernel import IllegalCommand, SetupError
-from services.http.auth import acting_seat, viewer_seat
+from services.http import request as carried
+from services.http.answers import act_answer, encode, legal_answer, seat_header, state_answer
+from services.http.auth import acting_seat
 from services.http.errors import REFUSED, APIError
-from services.http.events import StreamTarget, _stream_target
+from services.http.events import StreamTarget, stream_target
+from services.http.models import ActRequest
 from services.http.play_threads import PlayThreads
 from services.ledger import WizardLedger
-from services.limits import MAX_KEY_LENGTH
+from services.live import sse
 from services.live.fanout import Live
-from services.live.stream import Message as LiveMessage
 from services.live.stream import follow
 from services.problems import classify, problem, send_problem
-from services.reads.views import act_json, legal_json, legal_of, perform_json, state_json, state_of
-from services.seats.hold import by_seats
+from services.reads.views import act_json
 from services.store.host_binding import WriteRefused
 from services.store.values import (
     Acted,
     ActNotStored,
     GameNotFound,
     IdempotencyConflict,
-    Loaded,
     NotAuthorized,
     parse_game_id,
 )
@@ -80,8 +83,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-# Acts are small; a larger body is read no further here and goes to the route.
-MAX_BODY = 64 * 1024
 # Errors raised before anything is stored: the FastAPI route answers them.
 HANDED_OVER = (
     IllegalCommand,
@@ -93,13 +94,6 @@ HANDED_OVER = (
     WriteRefused,  # by the store, which rolled the write back
 )
 _ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
-# As FastAPI's EventSourceResponse: a comment after this many idle seconds.
-PING_INTERVAL = 15.0
-_SSE_HEADERS = [
-    (b"content-type", b"text/event-stream; charset=utf-8"),
-    (b"cache-control", b"no-cache"),
-    (b"x-accel-buffering", b"no"),
-]
 
 
 class _Route:
@@ -112,21 +106,6 @@ class _Route:
 _ROUTE_OF = {op: _Route(op) for _, op in _ROUTES}
 
 
-class ActBody(msgspec.Struct, forbid_unknown_fields=True):
-    """``services.http.models.ActRequest``, as msgspec reads it (stricter than
-    pydantic: what it refuses goes to the route, which answers as always)."""
-
-    seat: int
-    command: dict[str, Any] | None = None
-    orders: list[list[int]] = []
-    dice: list[int] = []
-    drew: list[str] = []
-
-
-_act_body = msgspec.json.Decoder(ActBody)
-_encode = msgspec.json.encode
-
-
 class _HandOver(Exception):
     """Not answered here: the route answers. ``refused``: the ledger's refusal of
     the act, which the route gives as it is (``REFUSED``) instead of trying the
@@ -137,71 +116,19 @@ class _HandOver(Exception):
         self.refused = refused
 
 
-def _seat_query(raw: bytes) -> int | None:
-    """``?seat=N`` or nothing; anything else is the route's to answer."""
-    if not raw:
-        return None
-    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
-    if len(pairs) != 1 or pairs[0][0] != "seat":
-        raise _HandOver
-    value = pairs[0][1]
-    if not (value.isascii() and value.isdigit() and len(value) <= 6):
-        raise _HandOver
-    return int(value)
-
-
-def _stream_query(raw: bytes) -> tuple[str | None, int | None]:
-    """``?token=`` and ``?after=`` of a live stream, each at most once."""
-    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
-    found = dict(pairs)
-    if len(found) != len(pairs) or not set(found) <= {"token", "after"}:
-        raise _HandOver
-    after = found.get("after")
-    if after is not None and not (after.isascii() and after.isdigit() and len(after) <= 15):
-        raise _HandOver
-    return found.get("token"), None if after is None else int(after)
-
-
-def _sse(message: LiveMessage) -> bytes:
-    """One event in the SSE wire format, as FastAPI writes it (our data is one line)."""
-    data = message.raw if message.raw is not None else msgspec.json.encode(message.data).decode()
-    out = f"event: {message.kind}\ndata: {data}\n"
-    if message.id is not None:
-        out += f"id: {message.id}\n"
-    return (out + "\n").encode()
-
-
-def _headers(scope: Scope) -> tuple[str | None, str | None, str | None]:
-    """(bearer token, idempotency key, content type) as the route's dependencies read them."""
-    token = key = ctype = None
-    for name, value in scope["headers"]:
-        if name == b"authorization":
-            scheme, _, credentials = value.decode("latin-1").partition(" ")
-            if scheme.lower() != "bearer":
-                raise _HandOver
-            token = credentials.strip() or None
-        elif name == b"idempotency-key":
-            key = value.decode("latin-1")
-        elif name == b"content-type":
-            ctype = value.decode("latin-1")
-    return token, key, ctype
-
-
-def _last_event_id(scope: Scope) -> str | None:
-    for name, value in scope["headers"]:
-        if name == b"last-event-id":
-            return str(value.decode("latin-1"))
-    return None
-
-
 class PlayFastPath:
     def __init__(
-        self, app: ASGIApp, ledger: WizardLedger, live: Live, state: Any = None, threads: int = 32
+        self,
+        app: ASGIApp,
+        ledger: WizardLedger,
+        live: Live,
+        open_streams: sse.Counter,
+        threads: int = 32,
     ) -> None:
         self.app = app
         self.ledger = ledger
         self.live = live
-        self.state = state  # the app's state: its metrics count our streams too
+        self.open_streams = open_streams  # the app's metrics count our streams too
         # Its own threads: anyio's to_thread costs more than the act it carries
         # (capacity limiter, cancel scopes), and so does run_in_executor.
         self.threads = PlayThreads(threads)
@@ -214,7 +141,7 @@ class PlayFastPath:
         self,
         ledger: WizardLedger,
         gid: UUID,
-        request: ActBody,
+        request: ActRequest,
         token: str | None,
         key: str | None,
     ) -> bytes:
@@ -226,6 +153,7 @@ class PlayFastPath:
             return await self._run(_act, ledger, gid, request, token, key)
         try:
             seat = acting_seat(ledger, gid, request.seat, token)
+            carried.check_key(key)
             begun = ledger.begin_act(
                 gid,
                 seat,
@@ -284,7 +212,7 @@ class PlayFastPath:
             acted = await self._run(ledger.landed, staged)
             if acted is None:
                 return await self._run(_act, ledger, gid, request, token, key)
-        return _encode(act_json(ledger, gid, seat, acted))
+        return encode(act_json(ledger, gid, seat, acted))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -303,24 +231,24 @@ class PlayFastPath:
             except _HandOver:
                 await self.app(scope, receive, send)
                 return
-            await self._stream(target, receive, send)
+            messages = follow(self.ledger, self.live, target.gid, target.seat, target.after)
+            await sse.write(messages, receive, send, self.open_streams)
             return
+        # The body whole: its size is bounded before (services.http.body_limit).
         body = b""
         more = scope["method"] == "POST"
-        while more and len(body) <= MAX_BODY:
+        while more:
             message = await receive()
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
             more = message.get("more_body", False)
         try:
-            if len(body) > MAX_BODY:
-                raise _HandOver  # a body this large is the route's to bound or refuse
             answer, headers = await self._serve(scope, parts[2], parts[3], body)
         except _HandOver as over:
             if over.refused is not None:
                 scope[REFUSED] = over.refused
-            await self.app(scope, _replay(body, more, receive), send)
+            await self.app(scope, _replay(body, receive), send)
             return
         except PersistenceError as e:  # the store failed (``classify`` says how)
             status, code, _, detail = classify(e) or (503, "store_unavailable", "", str(e))
@@ -341,156 +269,80 @@ class PlayFastPath:
 
     async def _stream_target(self, scope: Scope, raw_id: str) -> StreamTarget:
         """The route's own check of a stream's game, token and resume position."""
-        bearer, _, _ = _headers(scope)
-        token, after = _stream_query(scope["query_string"])
-        last = _last_event_id(scope)
         try:
+            bearer = carried.headers(scope).token
+            if carried.query(scope, "events").other:
+                raise _HandOver
             target: StreamTarget = await self._run(
-                _stream_target, raw_id, self.ledger, bearer, token, after, last
+                stream_target, self.ledger, raw_id, bearer, scope
             )
         except HANDED_OVER:
             raise _HandOver from None
         return target
 
-    async def _stream(self, target: StreamTarget, receive: Receive, send: Send) -> None:
-        """The live log, written straight to the connection until the game ends or the
-        client goes away; a comment after ``PING_INTERVAL`` idle seconds."""
-        loop = asyncio.get_running_loop()
-        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
-        last_sent = loop.time()
-
-        async def pump() -> None:
-            nonlocal last_sent
-            messages = follow(self.ledger, self.live, target.gid, target.seat, target.after)
-            async for message in messages:
-                await send({"type": "http.response.body", "body": _sse(message), "more_body": True})
-                last_sent = loop.time()
-
-        async def ping() -> None:
-            nonlocal last_sent
-            while True:
-                await asyncio.sleep(max(0.0, last_sent + PING_INTERVAL - loop.time()))
-                if loop.time() - last_sent >= PING_INTERVAL:
-                    await send(
-                        {"type": "http.response.body", "body": b": ping\n\n", "more_body": True}
-                    )
-                    last_sent = loop.time()
-
-        async def gone() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-
-        streams = getattr(getattr(self.state, "metrics", None), "streams", None)
-        if streams is not None:
-            streams.inc()
-        tasks = [asyncio.ensure_future(f()) for f in (pump, gone, ping)]
-        try:
-            done, _ = await asyncio.wait(tasks[:2], return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if streams is not None:
-                streams.dec()
-        if tasks[0] in done:
-            tasks[0].result()  # a failed stream fails the request
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
-
     async def _serve(
         self, scope: Scope, raw_id: str, op: str, body: bytes
     ) -> tuple[bytes, list[tuple[bytes, bytes]]]:
-        token, key, ctype = _headers(scope)
         try:
+            sent = carried.headers(scope)
+            asked = carried.query(scope, op)
+            request = carried.act_request(scope, body) if op == "act" else None
             gid = parse_game_id(raw_id)
-        except GameNotFound:
+        except HANDED_OVER:
             raise _HandOver from None
+        if asked.other:
+            raise _HandOver
         ledger = self.ledger
-        if op == "act":
-            if scope["query_string"] or not (ctype or "").startswith("application/json"):
-                raise _HandOver
-            if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
-                raise _HandOver
-            try:
-                request = _act_body.decode(body)
-            except msgspec.DecodeError:  # malformed, or not the route's model
-                raise _HandOver from None
-            return await self._act_here(ledger, gid, request, token, key), []
-        seat = _seat_query(scope["query_string"])
+        if request is not None:
+            return await self._act_here(ledger, gid, request, sent.token, sent.key), []
         # A PostgreSQL store bound to this host's counters file: a fold known
         # current, with its seat tokens, is read from memory, here.
         held = None if self.inline_reads else ledger.current_in_memory(gid)
+        here = self.inline_reads or held is not None
         if op == "legal":
-            if self.inline_reads or held is not None:
-                return _legal(ledger, gid, seat, token, held), []
-            return await self._run(_legal, ledger, gid, seat, token), []
-        if self.inline_reads or held is not None:
-            answer, viewer = _state(ledger, gid, seat, token, held)
-        else:
-            answer, viewer = await self._run(_state, ledger, gid, seat, token)
-        return answer, [
-            (b"x-wizards-seat", b"spectator" if viewer is None else str(viewer).encode())
-        ]
+            legal = (ledger, gid, asked.seat, sent.token, held)
+            return (_legal(*legal) if here else await self._run(_legal, *legal)), []
+        state = (ledger, gid, asked, sent.token, held)
+        # A past position is folded from the store: never on the loop.
+        inline = here and asked.at is None
+        answer, viewer = _state(*state) if inline else await self._run(_state, *state)
+        return answer, [(b"x-wizards-seat", seat_header(viewer).encode())]
 
 
 def _act(
-    ledger: WizardLedger, gid: UUID, request: ActBody, token: str | None, key: str | None
+    ledger: WizardLedger, gid: UUID, request: ActRequest, token: str | None, key: str | None
 ) -> bytes:
     try:
-        seat = acting_seat(ledger, gid, request.seat, token)
-    except HANDED_OVER:
-        raise _HandOver from None
-    try:
-        answer = perform_json(ledger, gid, seat, request, key)
+        return act_answer(ledger, gid, request, token, key)
     except IllegalCommand as e:
         raise _HandOver(e) from None
     except HANDED_OVER:
         raise _HandOver from None
-    return _encode(answer)
 
 
-def _legal(
-    ledger: WizardLedger,
-    gid: UUID,
-    seat: int | None,
-    token: str | None,
-    held: Loaded | None = None,
-) -> bytes:
-    """``held``: the fold to answer from (else the ledger's ``load``)."""
+def _legal(*args: Any) -> bytes:
     try:
-        acting = acting_seat(ledger, gid, seat, token)
-        if held is not None and not by_seats(held.fold.started.setup):
-            return _encode(legal_of(held, acting))
-        return _encode(legal_json(ledger, gid, acting))
+        return legal_answer(*args)
     except HANDED_OVER:
         raise _HandOver from None
 
 
-def _state(
-    ledger: WizardLedger,
-    gid: UUID,
-    seat: int | None,
-    token: str | None,
-    held: Loaded | None = None,
-) -> tuple[bytes, int | None]:
+def _state(*args: Any) -> tuple[bytes, int | None]:
     try:
-        viewer = viewer_seat(ledger, gid, seat, token)
-        if held is not None and not by_seats(held.fold.started.setup):
-            return _encode(state_of(gid, held, viewer)), viewer
-        return _encode(state_json(ledger, gid, seat=viewer)), viewer
+        return state_answer(*args)
     except HANDED_OVER:
         raise _HandOver from None
 
 
-def _replay(body: bytes, more: bool, receive: Receive) -> Receive:
-    """``receive`` that gives the body already read once (``more``: the rest is still
-    to come), then the client's messages."""
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """``receive`` that gives the body already read, then the client's messages."""
     given = False
 
     async def replayed() -> Message:
         nonlocal given
         if not given:
             given = True
-            return {"type": "http.request", "body": body, "more_body": more}
+            return {"type": "http.request", "body": body, "more_body": False}
         return await receive()
 
     return replayed

@@ -4,10 +4,11 @@
 restarts the process when it does not. ``/readyz`` answers 503 when the store
 cannot be reached, or when it is a PostgreSQL store bound to another host's
 counters file (every act here would be refused), so a load balancer stops
-sending traffic; Redis and the
-projections are reported but do not make the service unready (live streams
-fall back to polling without Redis, and a lagging projection only delays the
-scoreboard).
+sending traffic; Redis (with the live fan-out's details: relay, publisher,
+polling interval, messages published and relayed) and the projections are
+reported but do not make the service unready (live streams fall back to
+polling without Redis, and a lagging projection only delays the scoreboard).
+These two are the service's only health routes.
 """
 
 from __future__ import annotations
@@ -59,10 +60,14 @@ def _store_check(request: Request) -> dict[str, Any]:
 async def readyz(request: Request) -> JSONResponse:
     store = await run_in_threadpool(_store_check, request)
     live = request.app.state.live
-    lag = await run_in_threadpool(request.app.state.projection_lag) if store["ok"] else None
+    read_models = request.app.state.read_models  # None: the app serves none
+    lag = None
+    if store["ok"] and read_models is not None:
+        lag = await run_in_threadpool(read_models.lag)
+    fan_out = live.status()
     checks = {
         "store": store,
-        "redis": {"state": live.redis_state(), "poll_seconds": live.interval()},
+        "redis": {"state": fan_out.pop("redis"), **fan_out},
         "projections": {"lag_events": lag},
     }
     ready = bool(store["ok"])

@@ -2,7 +2,7 @@
 
 Token buckets: a limit ``N/S`` lets a key spend N requests at once and
 refills them over S seconds. Configured by environment variables (or
-``create_app(rate_limits=...)``), each ``N/S`` or ``off``:
+``create_app(rate_limits_given=...)``), each ``N/S`` or ``off``:
 
 - ``WIZARDS_RATE_CREATE``: ``POST /tables`` per client address (default 60/60);
 - ``WIZARDS_RATE_ACT``: ``POST /tables/{id}/act`` per seat token (default 1200/60);
@@ -28,7 +28,9 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from services.http.errors import APIError
 from services.http.metrics import Metrics
+from services.http.request import headers
 from services.problems import problem, send_problem
 
 DEFAULTS = {"create": "60/60", "act": "1200/60", "act_client": "off"}
@@ -118,14 +120,6 @@ def configured(
     return out
 
 
-def _token_key(headers: list[tuple[bytes, bytes]]) -> str | None:
-    auth = next((v for k, v in headers if k == b"authorization"), b"").decode("latin-1").strip()
-    scheme, _, token = auth.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return hashlib.sha256(token.strip().encode()).hexdigest()
-
-
 class RateLimit:
     def __init__(self, app: ASGIApp, limits: dict[str, Buckets], metrics: Metrics) -> None:
         self.app = app
@@ -142,9 +136,13 @@ class RateLimit:
             return [("create", client)]
         if _ACT_PATH.match(path):
             checks = [("act_client", client)]
-            token = _token_key(scope.get("headers", ()))
+            # The token the act is made with, as the fast path and the route read it.
+            try:
+                token = headers(scope).token
+            except APIError:  # unreadable (two tokens): refused further on, 400, acting on none
+                token = None
             if token is not None:
-                checks.append(("act", token))
+                checks.append(("act", hashlib.sha256(token.encode()).hexdigest()))
             return checks
         return []
 

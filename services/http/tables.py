@@ -15,16 +15,23 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-import msgspec
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from domain.games import all_games, get_game
 from domain.kernel import IllegalCommand
-from services.http.auth import Token, acting_seat, player_seat, viewer_seat
+from services.http import request as carried
+from services.http.answers import act_answer, legal_answer, seat_header, state_answer
+from services.http.auth import Token, player_seat, viewer_seat
 from services.http.errors import REFUSED, RESPONSES, APIError
-from services.http.models import ActRequest, ActResult, CreatedTable, CreateTable, SeatToken
+from services.http.models import (
+    ActRequest,
+    ActResult,
+    CreatedTable,
+    CreateTable,
+    SeatToken,
+)
 from services.http.schemas import (
     HoldsOut,
     LogEntryOut,
@@ -33,17 +40,14 @@ from services.http.schemas import (
     documented,
 )
 from services.ledger import WizardLedger
-from services.limits import MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT
+from services.limits import MAX_POSITION, MAX_SEAT
 from services.problems import extensions
 from services.reads.hold_record import holds_json
 from services.reads.lobby import forked_games, listed_games
 from services.reads.views import (
-    legal_json,
     log_json,
     notes_by_position,
     notes_json,
-    perform_json,
-    state_json,
     summary_json,
     visible_entries,
 )
@@ -73,19 +77,10 @@ class JSONBytes(Response):
     media_type = "application/json"
 
 
-async def _json_off_loop(work: Any) -> JSONBytes:
-    """Run ``work`` (blocking store calls) in the thread pool, encode its result there."""
-    return JSONBytes(await run_in_threadpool(lambda: msgspec.json.encode(work())))
-
-
 LedgerDep = Annotated[WizardLedger, Depends(get_ledger)]
 SeatQuery = Annotated[
     int | None,
-    Query(
-        ge=0,
-        le=MAX_SEAT,
-        description="view as this seat: needs that seat's bearer token (else spectator view)",
-    ),
+    Query(ge=0, le=MAX_SEAT, description=carried.SEAT.description),
 ]
 
 
@@ -211,31 +206,14 @@ def table_summary(game_id: str, ledger: LedgerDep) -> dict[str, Any]:
     tags=["tables"],
     response_model=None,
     responses={**RESPONSES, **documented(StateOut, "the state as the caller may see it")},
+    openapi_extra=carried.documented_query("state"),
 )
-async def state(
-    game_id: str,
-    ledger: LedgerDep,
-    token: Token,
-    seat: SeatQuery = None,
-    at: Annotated[
-        int | None, Query(ge=1, le=MAX_POSITION, description="position (1 = GameStarted)")
-    ] = None,
-) -> Response:
+async def state(game_id: str, request: Request, ledger: LedgerDep, token: Token) -> Response:
     """The state at any position, as a seat (with its token) or a spectator sees it."""
+    asked = carried.query(request.scope, "state")
     gid = _gid(game_id)
-    shown: list[int | None] = []
-
-    def work() -> dict[str, Any]:
-        viewer = viewer_seat(ledger, gid, seat, token)
-        shown.append(viewer)
-        try:
-            return state_json(ledger, gid, at=at, seat=viewer)
-        except ValueError as e:  # a position past the end
-            raise APIError(422, "bad_position", str(e)) from None
-
-    response = await _json_off_loop(work)
-    response.headers["X-Wizards-Seat"] = "spectator" if shown[0] is None else str(shown[0])
-    return response
+    answer, viewer = await run_in_threadpool(state_answer, ledger, gid, asked, token)
+    return JSONBytes(answer, headers={"X-Wizards-Seat": seat_header(viewer)})
 
 
 @router.get(
@@ -243,13 +221,13 @@ async def state(
     tags=["tables"],
     responses=RESPONSES,
     response_model=list[dict[str, Any]],
+    openapi_extra=carried.documented_query("legal"),
 )
-async def legal(game_id: str, ledger: LedgerDep, token: Token, seat: SeatQuery = None) -> Response:
+async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Token) -> Response:
     """Every command the seat may send now. Needs the seat's token: commands name its cards."""
+    asked = carried.query(request.scope, "legal")
     gid = _gid(game_id)
-    return await _json_off_loop(
-        lambda: legal_json(ledger, gid, acting_seat(ledger, gid, seat, token))
-    )
+    return JSONBytes(await run_in_threadpool(legal_answer, ledger, gid, asked.seat, token))
 
 
 @router.get(
@@ -264,7 +242,7 @@ def log(
     """The event log, redacted for the seat (or a spectator) while the game runs."""
     gid = _gid(game_id)
     viewer = viewer_seat(ledger, gid, seat, token)
-    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    response.headers["X-Wizards-Seat"] = seat_header(viewer)
     return log_json(ledger, gid, seat=viewer)
 
 
@@ -283,8 +261,14 @@ def holds(
     it is over, everything (as the log). ``wizards holds`` is the operator's view."""
     gid = _gid(game_id)
     viewer = viewer_seat(ledger, gid, seat, token)
-    response.headers["X-Wizards-Seat"] = "spectator" if viewer is None else str(viewer)
+    response.headers["X-Wizards-Seat"] = seat_header(viewer)
     return holds_json(ledger, gid, viewer)
+
+
+async def _act_request(request: Request) -> ActRequest:
+    # Read by the fast path already, unless it handed the request over before its body.
+    read = carried.act_read(request.scope)
+    return read if read is not None else carried.act_request(request.scope, await request.body())
 
 
 @router.post(
@@ -293,33 +277,22 @@ def holds(
     response_model=ActResult,
     responses=RESPONSES,
     summary="Send a seat's command (Bearer token required)",
+    openapi_extra=carried.documented_act(),
 )
 async def act(
     game_id: str,
-    body: ActRequest,
     request: Request,
     ledger: LedgerDep,
     token: Token,
-    idempotency_key: Annotated[
-        str | None,
-        Header(description="a retry with the same key returns the first result, appends nothing"),
-    ] = None,
+    body: Annotated[ActRequest, Depends(_act_request)],
 ) -> Response:
     """Answered once the command is durable (committed and synced). The answer
     carries what follows: the pending decisions and the commands this seat may
     send now, so that one request per command is enough."""
     gid = _gid(game_id)
-
-    def work() -> dict[str, Any]:
-        seat = acting_seat(ledger, gid, body.seat, token)
-        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
-            raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
-        refused = request.scope.get(REFUSED)
-        if isinstance(refused, IllegalCommand):
-            raise refused  # the fast path's try, refused: not tried again
-        return perform_json(ledger, gid, seat, body, idempotency_key)
-
-    return await _json_off_loop(work)
+    key = carried.headers(request.scope).key
+    refused = request.scope.get(REFUSED)  # the fast path's try, refused: not tried again
+    return JSONBytes(await run_in_threadpool(act_answer, ledger, gid, body, token, key, refused))
 
 
 @router.get(

@@ -29,7 +29,7 @@ from services.words.card_names import CardNames, table_names
 
 @dataclass(frozen=True)
 class Message:
-    """One server-sent event: ``kind`` is ready, entry, turn or end; ``raw`` is
+    """One server-sent event: ``kind`` is ready, entry, turn, held or end; ``raw`` is
     ``data`` already encoded as JSON, when it is shared by many streams."""
 
     kind: str

@@ -216,12 +216,17 @@ def legal_of(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
 
 
 class ActFields(Protocol):
-    """What an act request carries besides its seat (the HTTP layers' two models)."""
+    """What an act request carries besides its seat (``services.http.models.ActRequest``,
+    read here only)."""
 
-    command: Any
-    dice: Sequence[int]
-    orders: Sequence[Sequence[int]]
-    drew: Sequence[str]
+    @property
+    def command(self) -> Any: ...
+    @property
+    def dice(self) -> Sequence[int]: ...
+    @property
+    def orders(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def drew(self) -> Sequence[str]: ...
 
 
 def perform_json(

@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
+from tools.served import ProjectedReadModels
 
 # Short games: one round of five life points.
 QUICK = {"rounds_to_win": 1, "round_health": 5}
@@ -86,7 +87,9 @@ def ledger(sqlite_url: str) -> Iterator[WizardLedger]:
 
 @pytest.fixture
 def client(ledger: WizardLedger) -> Iterator[TestClient]:
-    with TestClient(create_app(ledger, redis="off", poll_interval=0.1)) as c:
+    """The app with the projections as its read models, as it is served."""
+    app = create_app(ledger, read_models=ProjectedReadModels, redis="off", poll_interval=0.1)
+    with TestClient(app) as c:
         yield c
 
 

@@ -300,7 +300,7 @@ def test_a_whole_game_over_http(client: TestClient) -> None:
     assert r.status_code == 409 and r.json()["code"] == "game_over"
 
 
-def test_scoreboard_docs_page_and_health(client: TestClient, ledger: WizardLedger) -> None:
+def test_scoreboard_docs_page_and_readiness(client: TestClient, ledger: WizardLedger) -> None:
     for seed in range(2):
         gid = ledger.create_game("ultimate", ["Ann", "Bob"], options={"rounds_to_win": 1}).game_id
         play(ledger, gid, seed=seed)
@@ -319,8 +319,10 @@ def test_scoreboard_docs_page_and_health(client: TestClient, ledger: WizardLedge
     page = client.get("/")
     assert page.headers["content-type"].startswith("text/html")
     assert "Wizard Ledger" in page.text and "/static/lobby.js" in page.text
-    health = client.get("/health").json()
-    assert health["ok"] and health["live"]["redis"] == "off"
+    ready = client.get("/readyz").json()
+    assert ready["ready"] and ready["checks"]["redis"]["state"] == "off"
+    # One family of health routes: /healthz and /readyz, no /health.
+    assert client.get("/health").status_code == 404 and "/health" not in spec["paths"]
 
 
 def test_the_tables_come_a_page_at_a_time_oldest_or_newest_first(client: TestClient) -> None:

@@ -22,6 +22,7 @@ from tests.services.conftest import (
     play,
     sse,
 )
+from tools.served import ProjectedReadModels
 
 UNKNOWN = "7f9c1a6e-0000-4000-8000-000000000000"
 
@@ -247,19 +248,25 @@ def test_anonymous_reads_catch_the_projections_up_at_most_once_per_interval(
     # The app's own clock, moved by hand: the test does not depend on how long
     # playing a game takes on a loaded machine.
     now = [100.0]
-    app = create_app(ledger, redis="off", refresh_interval=0.5, clock=lambda: now[0])
+    app = create_app(
+        ledger,
+        read_models=ProjectedReadModels,
+        redis="off",
+        refresh_interval=0.5,
+        clock=lambda: now[0],
+    )
     with TestClient(app) as client:
         assert client.get("/scoreboard", params={"refresh": False}).json()["games"] == []
         assert len(client.get("/scoreboard").json()["games"]) == 1
-        positions = app.state.projections.get().positions()
+        positions = app.state.read_models.get().projector.positions()
 
         finish_one(1)
         # Within the interval: what is projected, and nothing written.
         assert len(client.get("/scoreboard").json()["games"]) == 1
         stats = client.get("/statistics").json()
-        assert app.state.projections.get().positions() == positions
+        assert app.state.read_models.get().projector.positions() == positions
 
         now[0] += 0.6
         assert len(client.get("/scoreboard").json()["games"]) == 2
-        assert app.state.projections.get().positions() != positions
+        assert app.state.read_models.get().projector.positions() != positions
         assert client.get("/statistics").json() != stats  # the limit is shared; data is fresh

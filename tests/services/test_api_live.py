@@ -164,5 +164,5 @@ def test_unreachable_redis_falls_back_to_polling(ledger: WizardLedger, sqlite_ur
             while (entry := next_entry(events))["position"] < position:
                 pass
             assert entry["position"] == position
-        assert c.get("/health").json()["live"]["redis"] in ("connecting", "down")
+        assert c.get("/readyz").json()["checks"]["redis"]["state"] in ("connecting", "down")
     other.close()

@@ -1,11 +1,11 @@
-"""The requests of play: an act's answer carries what follows, and the fast path
-(services.http.fast) answers exactly as the FastAPI routes do."""
+"""The requests of play: an act's answer carries what follows, a seat's stream its turn,
+and a large act is read whole. That the fast path (services.http.fast) answers
+exactly as the FastAPI routes do, for every game: test_fast_path_parity.py."""
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -49,57 +49,6 @@ def test_an_acts_answer_carries_the_pending_decisions_and_the_callers_legal_comm
     assert commands > 5 and requests < 2 * commands
 
 
-def _strip(answer: dict[str, Any]) -> dict[str, Any]:
-    """An act's answer without what differs between two games with the same seed."""
-    out = dict(answer, game_id="")
-    out["entries"] = [
-        {k: v for k, v in e.items() if k not in ("at", "hash")} for e in answer["entries"]
-    ]
-    return out
-
-
-def test_the_fast_path_answers_as_the_routes(client: TestClient, ledger: WizardLedger) -> None:
-    # Two games with the same seed: one played through the fast path, the other
-    # through the routes (an extra query parameter makes the fast path hand over).
-    fast, routed = new_table(client, seed="twin"), new_table(client, seed="twin")
-    rng = random.Random(5)
-    for _ in range(12):
-        state = client.get(f"/tables/{fast.game_id}/state").json()
-        if state["status"] == "finished":
-            break
-        seat = state["pending"][0]["seat"]
-        views = []
-        for t, extra in ((fast, ""), (routed, "&via=route")):
-            s = client.get(f"/tables/{t.game_id}/state?seat={seat}{extra}", headers=t.auth(seat))
-            assert s.headers["X-Wizards-Seat"] == str(seat)
-            legal = client.get(
-                f"/tables/{t.game_id}/legal?seat={seat}{extra}", headers=t.auth(seat)
-            )
-            views.append((dict(s.json(), game_id=""), legal.json()))
-        assert views[0] == views[1]
-        command = pick(views[0][1], rng)
-        answers = [
-            client.post(
-                f"/tables/{t.game_id}/act{extra}",
-                json={"seat": seat, "command": command},
-                headers={**t.auth(seat), "Idempotency-Key": f"k{state['position']}"},
-            )
-            for t, extra in ((fast, ""), (routed, "?via=route"))
-        ]
-        assert [a.status_code for a in answers] == [200, 200]
-        assert _strip(answers[0].json()) == _strip(answers[1].json())
-    # Errors are the routes' own, whichever path the request took first.
-    for t, extra in ((fast, ""), (routed, "?via=route")):
-        wrong = client.post(
-            f"/tables/{t.game_id}/act{extra}",
-            json={"seat": 0, "command": {"type": "Draw"}},
-            headers={"Authorization": "Bearer not-a-token"},
-        )
-        assert wrong.status_code == 403 and wrong.json()["code"] == "not_authorized"
-        missing = client.get(f"/tables/{t.game_id}/legal?seat=0{extra.replace('?', '&')}")
-        assert missing.status_code == 401
-
-
 def test_a_seats_stream_tells_it_its_turn_and_its_commands(ledger: WizardLedger) -> None:
     # Polling slowed down: the turn comes with the wake-up of the act.
     app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
@@ -141,12 +90,12 @@ def test_a_seats_stream_tells_it_its_turn_and_its_commands(ledger: WizardLedger)
                         assert turn["legal"] == (expected if waiting else [])
 
 
-def test_a_large_act_body_is_handed_to_the_route_whole(client: TestClient) -> None:
+def test_a_large_act_body_is_read_whole(client: TestClient) -> None:
     t = new_table(client, seed="large")
     seat = client.get(f"/tables/{t.game_id}/state").json()["pending"][0]["seat"]
     command = client.get(f"/tables/{t.game_id}/legal", headers=t.auth(seat)).json()[0]
-    # Past the fast path's limit (whitespace is valid JSON): the route gets the
-    # part already read and the rest, and acts.
+    # Far larger than an act (whitespace is valid JSON), within the body limit:
+    # read whole, in parts, and acted on.
     body = json.dumps({"seat": seat, "command": command}) + " " * 200_000
     r = client.post(
         f"/tables/{t.game_id}/act",

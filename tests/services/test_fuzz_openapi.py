@@ -22,6 +22,7 @@ from schemathesis.checks import not_a_server_error
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import play
+from tools.served import ProjectedReadModels
 
 MAX_EXAMPLES = 30
 
@@ -32,7 +33,12 @@ FINISHED = _ledger.create_game(
     "ultimate", 2, seed="fuzz-finished", options={"rounds_to_win": 1}
 ).game_id
 play(_ledger, FINISHED)
-APP = create_app(_ledger, redis="off", rate_limits_given={"create": "off", "act": "off"})
+APP = create_app(
+    _ledger,
+    read_models=ProjectedReadModels,
+    redis="off",
+    rate_limits_given={"create": "off", "act": "off"},
+)
 
 
 def _with_real_ids(spec: dict[str, Any]) -> None:

@@ -16,11 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from services.http import app as api
-from services.http.app import GC_THRESHOLD, create_app, create_served_app
+from services.http.app import GC_THRESHOLD, create_app
 from services.http.play_threads import PlayThreads
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES
 from tests.services.conftest import new_table
+from tools.served import create_served_app
 
 
 def chunks(body: bytes, size: int = 1024) -> Iterator[bytes]:
@@ -116,6 +117,8 @@ def test_the_served_app_freezes_its_start_up_and_collects_less_often(
         assert gc.get_threshold()[0] == GC_THRESHOLD
         t = new_table(client)
         assert client.get(f"/tables/{t.game_id}/state").status_code == 200
+        # Composed with the projections as its read models.
+        assert client.get("/scoreboard").json()["games"] == []
 
 
 def test_create_app_leaves_the_collector_alone(

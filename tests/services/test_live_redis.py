@@ -72,7 +72,7 @@ def test_a_stream_sees_another_process_appends_through_redis(
     other = WizardLedger(sqlite_url)  # another API process: its own ledger and listeners
     publish_appends(other, redis_url)
     with LiveServer(app) as server, server.client(timeout=60) as c:
-        wait_for(lambda: c.get("/health").json()["live"]["redis"] == "up")
+        wait_for(lambda: c.get("/readyz").json()["checks"]["redis"]["state"] == "up")
         t = new_table(c)
         with c.stream("GET", f"/tables/{t.game_id}/events") as response:
             events = sse(response)

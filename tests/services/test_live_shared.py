@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 
-from services.http import fast as api_fast
 from services.http.app import create_app
 from services.ledger import WizardLedger
+from services.live import sse
 from services.live.fanout import LocalHub
 from tests.services.conftest import LiveServer, new_table, play
 from tools.bench_sse import Watcher
@@ -70,7 +70,7 @@ def test_forty_watchers_of_one_game_each_get_every_entry(ledger: WizardLedger) -
 def test_an_idle_stream_gets_a_keepalive_comment(
     ledger: WizardLedger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api_fast, "PING_INTERVAL", 0.2)
+    monkeypatch.setattr(sse, "PING_INTERVAL", 0.2)
     app = create_app(ledger, redis="off", poll_interval=30, safety_interval=30)
     with LiveServer(app) as server, server.client() as c:
         t = new_table(c)

@@ -73,6 +73,21 @@ def test_readyz_reports_projection_lag(client: TestClient) -> None:
     assert client.get("/readyz").json()["checks"]["projections"]["lag_events"] == 0
 
 
+def test_an_app_given_no_read_models_serves_and_documents_none(ledger: WizardLedger) -> None:
+    with TestClient(create_app(ledger, redis="off")) as client:
+        for path in ("/scoreboard", "/statistics"):
+            assert client.get(path).status_code == 404
+            assert path not in client.get("/openapi.json").json()["paths"]
+        ready = client.get("/readyz").json()
+        assert ready["ready"] and ready["checks"]["projections"]["lag_events"] is None
+
+
+def test_readyz_tells_the_live_fan_outs_details(client: TestClient) -> None:
+    redis = client.get("/readyz").json()["checks"]["redis"]
+    assert redis["state"] == "off" and redis["publisher"] == "off"
+    assert {"relay", "poll_seconds", "published", "publish_failures", "relayed"} <= set(redis)
+
+
 # ------------------------------------------------------------------ metrics
 
 

@@ -70,7 +70,7 @@ def test_a_failed_publication_reports_redis_down(ledger: WizardLedger, proxy: Re
 
 
 @pytest.mark.parametrize("failure", ["cut", "freeze"])
-def test_health_follows_redis_down_and_back_up(
+def test_readiness_follows_redis_down_and_back_up(
     ledger: WizardLedger, proxy: RedisProxy, failure: str
 ) -> None:
     app = create_app(ledger, redis=proxy.url, poll_interval=0.2, safety_interval=30)
@@ -78,7 +78,7 @@ def test_health_follows_redis_down_and_back_up(
     with LiveServer(app) as server, server.client() as c:
 
         def redis_state() -> str:
-            state: str = c.get("/health").json()["live"]["redis"]
+            state: str = c.get("/readyz").json()["checks"]["redis"]["state"]
             return state
 
         wait_for(lambda: redis_state() == "up", "redis up at start")

@@ -22,6 +22,7 @@ import pytest
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer
+from tools.served import ProjectedReadModels
 
 CHROMIUM = os.environ.get("WIZARDS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -64,7 +65,7 @@ def web_ledger(tmp_path: Path) -> Iterator[WizardLedger]:
 
 @pytest.fixture
 def server(web_ledger: WizardLedger) -> Iterator[LiveServer]:
-    app = create_app(web_ledger, redis="off", poll_interval=0.1)
+    app = create_app(web_ledger, read_models=ProjectedReadModels, redis="off", poll_interval=0.1)
     with LiveServer(app) as s:
         yield s
 

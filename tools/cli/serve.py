@@ -1,4 +1,4 @@
-"""``wizards serve``: the HTTP service under uvicorn."""
+"""``wizards serve``: the HTTP service under uvicorn (the app of ``tools.served``)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def serve(
         # The app's own access line (services.http.observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}
     uvicorn.run(
-        "services.http.app:create_served_app",
+        "tools.served:create_served_app",
         factory=True,
         host=host,
         port=port,
