@@ -47,7 +47,8 @@ def update(skills: Mapping[str, Skill], places: Mapping[str, int]) -> dict[str, 
         return {name: skills[name] for name in names}
     teams = [[MODEL.rating(mu=skills[n][0], sigma=skills[n][1], name=n)] for n in names]
     rated = MODEL.rate(teams, ranks=[float(places[n]) for n in names])
-    return {team[0].name: (float(team[0].mu), float(team[0].sigma)) for team in rated}
+    # Each team is one player, rated under the name given above.
+    return {str(team[0].name): (float(team[0].mu), float(team[0].sigma)) for team in rated}
 
 
 def seat_places(outcome: Outcome, seats: int) -> list[int]:

@@ -106,8 +106,10 @@ class ProjectionStore:
         self.tracking: SQLiteTrackingRecorder | PostgresTrackingRecorder
         if isinstance(self.factory, PostgresFactory):
             self.postgres = True
-            self.tracking = _creating(self.factory.tracking_recorder)
-            schema = self.tracking.datastore.schema
+            factory = self.factory
+            tracking: PostgresTrackingRecorder = _creating(lambda: factory.tracking_recorder())
+            self.tracking = tracking
+            schema: str = tracking.datastore.schema
             self._schema = _quote(schema) + "."
             self._prefix = APP_NAME.lower() + "_"
             self.tracking_table = self._schema + _quote(self.tracking.tracking_table_name)
@@ -195,7 +197,7 @@ class ProjectionStore:
             if current != expected:
                 raise PositionMoved(f"{name}: at {current}, expected {expected}")
             yield tx
-            self.tracking._insert_tracking(tx.cursor, Tracking(name, to))  # type: ignore[arg-type]
+            self.tracking._insert_tracking(tx.cursor, Tracking(name, to))
 
     def reset(self, names: list[str], clear: list[str]) -> None:
         """Empty a projection's tables and move its positions (one per shard) back to 0,

@@ -128,7 +128,13 @@ class WizardLedger(Application[UUID]):
                 time.sleep(0.05 * (attempt + 1))
         if self._host is not None:
             try:
-                attach(self.recorder.datastore, self.recorder.events_table_name, self._host)
+                # A counters file is only ever named for PostgreSQL (``open_counters``),
+                # whose recorder has these.
+                attach(
+                    self.recorder.datastore,  # type: ignore[attr-defined]  # PostgreSQL's recorder: a counters file is named only for it
+                    self.recorder.events_table_name,  # type: ignore[attr-defined]  # PostgreSQL's recorder: a counters file is named only for it
+                    self._host,
+                )
             except BaseException:
                 self._host.close()
                 self.factory.close()
@@ -155,7 +161,7 @@ class WizardLedger(Application[UUID]):
         self.loader.held_opening = self.holds.opening_held
         self.loader.opening_refusal = self.holds.opening_held_refusal
 
-    def construct_mapper(self) -> LedgerMapper:  # type: ignore[override]  # events are msgspec Structs, not eventsourcing's
+    def construct_mapper(self) -> LedgerMapper:
         return LedgerMapper()
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory[Any]:

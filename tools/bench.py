@@ -100,7 +100,7 @@ def bench_append_postgres(actions: int) -> None:
         events = ledger.shards.of(gid)
         # The rows of each act again, for another stream, through the committer
         # alone; and eventsourcing's own insert of the act's events.
-        theirs = PostgresApplicationRecorder(events.datastore, events_table_name="bench_raw")  # type: ignore[attr-defined]
+        theirs = PostgresApplicationRecorder(events.datastore, events_table_name="bench_raw")  # type: ignore[attr-defined]  # PostgreSQL's recorder: this bench runs only there
         theirs.create_table()
         raw_id = uuid4()
         ours_cpu, theirs_cpu = [], []

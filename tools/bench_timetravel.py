@@ -3,6 +3,7 @@ and the dispute desk on it. Prints figures; asserts nothing."""
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -38,8 +39,8 @@ def bench_time_travel(ledger: WizardLedger, samples: int = 200) -> None:
     reader = WizardLedger(ledger.url, snapshot_every=ledger.snapshot_every)
     step = max(1, total // samples)
     positions = list(range(1, total + 1, step))
-    load = [_ms(lambda at=at: reader.load(gid, at)) for at in positions]
-    views = [_ms(lambda at=at: state_json(reader, gid, at=at, seat=0)) for at in positions]
+    load = [_ms(functools.partial(reader.load, gid, at)) for at in positions]
+    views = [_ms(functools.partial(state_json, reader, gid, at=at, seat=0)) for at in positions]
     worst = positions[max(range(len(load)), key=load.__getitem__)]
     _line(
         "fold at a position (nearest snapshot + fold), median", f"{statistics.median(load):.2f} ms"

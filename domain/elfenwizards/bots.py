@@ -12,8 +12,8 @@ from __future__ import annotations
 from domain.elfenwizards import commands as c
 from domain.elfenwizards.board import DEFEAT_PREFIX, MINOR_SPACE, Board
 from domain.elfenwizards.competition import points_for
-from domain.elfenwizards.flow import grey_tokens
 from domain.elfenwizards.state import State, Wizard
+from domain.elfenwizards.turns import grey_tokens
 from domain.kernel import Command
 
 

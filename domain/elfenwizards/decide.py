@@ -22,8 +22,9 @@ from domain.elfenwizards.defeated import (
     vacancy_options,
     vacancy_turn,
 )
-from domain.elfenwizards.flow import grey_tokens, settle
+from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
+from domain.elfenwizards.turns import grey_tokens
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 
 

@@ -11,8 +11,8 @@ import msgspec
 
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import GREY_SPACE, MINOR_SPACE
-from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import Guild, State, Support, Wizard
+from domain.elfenwizards.turns import pending_of
 from domain.kernel import DiceRolled
 from domain.kernel.evolving import PendingEvolver, change_by_id
 

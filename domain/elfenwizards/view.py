@@ -10,8 +10,8 @@ from typing import Any
 
 from domain.elfenwizards.board import DEFEAT_PREFIX
 from domain.elfenwizards.competition import points_for
-from domain.elfenwizards.flow import actor
 from domain.elfenwizards.state import NOBODY, PHASE_NUMBER, PHASE_TITLE, State
+from domain.elfenwizards.turns import actor
 
 # Suggested negotiation limits in seconds, by phase (shown, never enforced).
 NEGOTIATION_LIMITS: dict[str, int] = {"roll": 60, "reroll": 60, "compete": 300}

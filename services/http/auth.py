@@ -27,9 +27,9 @@ class SeatBearer(HTTPBearer):
     request's headers); declared as FastAPI's bearer scheme so that the OpenAPI
     documents it."""
 
-    # type: ignore: FastAPI calls a security scheme for what the route receives; the
-    # route receives the token itself, not FastAPI's credentials object.
-    async def __call__(self, request: Request) -> str | None:  # type: ignore[override]
+    # FastAPI calls a security scheme for what the route receives; the route
+    # receives the token itself, not FastAPI's credentials object.
+    async def __call__(self, request: Request) -> str | None:  # type: ignore[override]  # the token, not credentials
         return headers(request.scope).token
 
 

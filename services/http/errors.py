@@ -165,5 +165,9 @@ def install(app: FastAPI) -> None:
             405: "method_not_allowed",
         }.get(exc.status_code, "http_error")
         return error(
-            exc.status_code, code, str(exc.detail), headers=exc.headers, instance=path(request)
+            exc.status_code,
+            code,
+            str(exc.detail),
+            headers=dict(exc.headers or {}),
+            instance=path(request),
         )

@@ -406,7 +406,7 @@ def fork(
 
 
 @router.get("/tables/{game_id}/annotations", tags=["tables"], responses=RESPONSES)
-def annotations(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
+def notes_of(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
     """Referees' notes on positions of this game (written with `wizards annotate`)."""
     gid = _gid(game_id)
     # Notes live in a table of their own, where an unknown game is simply

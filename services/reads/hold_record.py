@@ -59,7 +59,7 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
     for number, item in in_order(ledger, gid):
         if isinstance(item, Refused):
             out["refused"][item.seat] += 1
-            line = {
+            line: dict[str, Any] = {
                 "row": None,
                 "after_row": item.after,
                 "refused": True,

@@ -182,7 +182,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
     kinds = tuple(dict.fromkeys([*KERNEL_EVENTS, *game.event_types]))
     union = kinds[0]
     for kind in kinds[1:]:
-        union = union | kind  # type: ignore[assignment]
+        union = union | kind  # type: ignore[assignment]  # a Union and an entry struct built at run time, per game
     entry = msgspec.defstruct(
         f"ExportEvent_{game_id}",
         [
@@ -191,7 +191,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("text", str),
             ("at", str),
             ("hash", str),
-            ("event", union | None, None),  # type: ignore[operator]
+            ("event", union | None, None),
             ("rule", str | None, None),
             ("dice", DiceText | None, None),
             ("heading", Heading | None, None),
@@ -208,7 +208,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("version", Literal[2]),
             ("schema", str),
             ("game_id", str),
-            ("game", Literal[game_id]),  # type: ignore[valid-type]
+            ("game", Literal[game_id]),
             ("name", str),
             ("players", list[str]),
             ("viewer", str),
@@ -218,7 +218,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("options", list[OptionText]),
             ("setup", dict[str, Any] | None),
             ("opening", dict[str, list[str]]),
-            ("events", list[entry]),  # type: ignore[valid-type]
+            ("events", list[entry]),  # type: ignore[valid-type]  # a Union and an entry struct built at run time, per game
             ("rules", dict[str, RuleText]),
             ("annotations", list[Note]),
             ("views", list[str]),

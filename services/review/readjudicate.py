@@ -148,7 +148,7 @@ def diff_positions(
         e
         for e in ledger.entries(game_id, gt=a, lte=b)
         if isinstance(e.event, ActionTaken)
-        and (viewer == ALL or finished or e.event.visibility().allows(viewer))  # type: ignore[arg-type]
+        and (viewer == ALL or finished or e.event.visibility().allows(viewer))  # type: ignore[arg-type]  # viewer is a seat or None here: ALL is tested first
     ]
     return {
         "game_id": str(parse_game_id(game_id)),

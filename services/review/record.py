@@ -61,7 +61,7 @@ class GameRecord:
         return self.viewer == ALL or self.finished
 
     def sees(self, event: Event) -> bool:
-        return self.reveals or event.visibility().allows(self.viewer)  # type: ignore[arg-type]
+        return self.reveals or event.visibility().allows(self.viewer)  # type: ignore[arg-type]  # viewer is a seat or None here: ALL reveals everything above
 
     def sees_seat(self, seat: int) -> bool:
         """May the viewer see what this seat saw (its hand, its legal commands)?"""

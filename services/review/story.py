@@ -90,7 +90,7 @@ def walk(
         event = entry.event
         if entry.position == 1:
             pass
-        elif redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]
+        elif redact and not event.visibility().allows(viewer):  # type: ignore[arg-type]  # viewer is a seat or None here: redact is off for ALL
             visitor.hidden(entry)
         elif isinstance(event, ActionTaken):
             visitor.action(entry, event, started.players[event.seat])

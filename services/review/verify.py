@@ -161,8 +161,13 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     # each against its commitment; the revealed one against the last.
     types = list(map(type, events))
     services = indices_of(types, SERVICE_EVENTS)
-    marks = [i for i in services if isinstance(events[i], GameForked) and events[i].seed_commitment]  # type: ignore[attr-defined]
-    commitments = [started.seed_commitment] + [events[i].seed_commitment for i in marks]  # type: ignore[attr-defined]
+    forks = [
+        (i, fork)
+        for i in services
+        if isinstance(fork := events[i], GameForked) and fork.seed_commitment
+    ]
+    marks = [i for i, _ in forks]
+    commitments = [started.seed_commitment] + [fork.seed_commitment for _, fork in forks]
     revealed_at = next((i for i in services if isinstance(events[i], SeedRevealed)), None)
     seeds: list[str | None] = [None] * len(commitments)
     if started.mode == "seeded":
@@ -170,7 +175,9 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         for k in range(min(len(known), len(seeds))):
             seeds[k] = known[k]
         if revealed_at is not None:
-            revealed = events[revealed_at].seed  # type: ignore[attr-defined]
+            shown = events[revealed_at]
+            assert isinstance(shown, SeedRevealed)
+            revealed = shown.seed
             if commitment(revealed) != commitments[-1]:
                 report.problems.append(
                     Problem(revealed_at + 1, "seed", "revealed seed does not match the commitment")

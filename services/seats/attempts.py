@@ -26,7 +26,7 @@ def command_attempt(loaded: Loaded, actor: int, cmd: Any, key: str | None) -> At
     table = loaded.fold
 
     def attempt(slots: Slots) -> tuple[list[Event] | None, ScriptedSource]:
-        dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
+        dice = dice_for(table, None, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
 
         def decide() -> list[Event]:
             events = act(
@@ -35,12 +35,12 @@ def command_attempt(loaded: Loaded, actor: int, cmd: Any, key: str | None) -> At
                 actor,
                 cmd,
                 dice,
-                supplied=slots.dice,  # type: ignore[arg-type]
-                supplied_orders=slots.orders,  # type: ignore[arg-type]
-                supplied_drew=slots.drew,  # type: ignore[arg-type]
+                supplied=slots.dice,  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
+                supplied_orders=slots.orders,  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
+                supplied_drew=slots.drew,  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
                 key=key,
             )
-            check_supplied_used(dice, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]
+            check_supplied_used(dice, slots.dice, slots.orders, slots.drew)  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
             return events
 
         return tried(dice, decide)
@@ -76,9 +76,9 @@ def opening_attempt(game: Game[Any], started: GameStarted) -> Attempt:
 
         def decide() -> list[Event]:
             events = start(game, trial, chance)
-            check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]
+            check_supplied_used(chance, (), (), slots.drew)  # type: ignore[arg-type]  # a slot not entered yet is None: the source asks for it
             if slots.drew:
-                setup["drew"] = list(chance.named_cards(slots.drew))  # type: ignore[arg-type]
+                setup["drew"] = list(chance.named_cards(slots.drew))
             return [msgspec.structs.replace(trial, setup=setup), *events[1:]]
 
         return tried(chance, decide)

@@ -363,7 +363,7 @@ class HoldDesk:
                 # Listed as if no other seat had named a card (their cards would
                 # show by what is missing from the list), then as the seat may know.
                 kept = (hold.seat if hold is not None else seat, seat)
-                others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]
+                others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]  # the lambda keeps its own copy of kept
                 told = owed(e, attempt, others_out, actor, seat)
                 raise self._said(gid, loaded, seat, told) from None
             except IllegalCommand as e:

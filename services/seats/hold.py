@@ -16,7 +16,7 @@ needs name, one at a time, since a value may change what the rules draw next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +35,9 @@ BY_SEATS = "seats"
 OPENING = -1
 
 
-def by_seats(setup: dict[str, Any] | None) -> bool:
+def by_seats(setup: Mapping[str, Any] | None) -> bool:
     """Does each seat of this game enter its own draws?"""
-    return bool(setup) and setup.get("chance_by") == BY_SEATS  # type: ignore[union-attr]
+    return setup is not None and setup.get("chance_by") == BY_SEATS
 
 
 class Hold(msgspec.Struct, frozen=True, kw_only=True):

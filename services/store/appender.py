@@ -177,7 +177,7 @@ class Appender:
         first = staged.entries[0]
         lost = None if failure is None else lost_backend(failure)
         if lost is not None:  # its statement may still commit: end it first
-            settle(self.shards.of(staged.gid).datastore, lost)  # type: ignore[attr-defined]
+            settle(self.shards.of(staged.gid).datastore, lost)  # type: ignore[attr-defined]  # PostgreSQL's recorder: a lost backend is met only there
         try:
             rows = select_rows(
                 self.shards.of(staged.gid), staged.gid, gt=first.position - 1, lte=first.position

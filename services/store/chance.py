@@ -156,18 +156,18 @@ def check_supplied_used(
         )
     # The script's values come first, so supplied ones are all used only if nothing is left.
     if values and source.used_values < len(source.values):
-        left = len(source.values) - source.used_values
+        extra = len(source.values) - source.used_values
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{counted(left, 'die')} more than this command rolls: a value given "
+            f"{counted(extra, 'die')} more than this command rolls: a value given "
             "for a roll that did not happen",
         )
     if orders and source.used_orders < len(source.orders):
-        left = len(source.orders) - source.used_orders
+        extra = len(source.orders) - source.used_orders
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{counted(left, 'deck order')} more than this command shuffles: an order "
+            f"{counted(extra, 'deck order')} more than this command shuffles: an order "
             "given for a shuffle that did not happen",
         )

@@ -19,8 +19,8 @@ def check_name(name: object) -> None:
     (the same rule as the names a data file gives its cards)."""
     problem = name_problem(name)
     if problem is not None:
-        long = isinstance(name, str) and len(name) > MAX_NAME
-        raise SetupError(f"player name {f'{name[:20]!r}…' if long else repr(name)}: {problem}")
+        said = f"{name[:20]!r}…" if isinstance(name, str) and len(name) > MAX_NAME else repr(name)
+        raise SetupError(f"player name {said}: {problem}")
 
 
 def check_supplied(

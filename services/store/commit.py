@@ -69,7 +69,7 @@ def _write_sqlite(c: Any, rows: Rows) -> None:
     for recorder, stored in rows:
         tables.setdefault(id(recorder), (recorder, []))[1].extend(stored)
     for recorder, stored in tables.values():
-        SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]
+        SQLiteAggregateRecorder._insert_events(recorder, c, stored)  # type: ignore[arg-type]  # the recorder is SQLite's: this committer serves no other
 
 
 @contextmanager

@@ -124,7 +124,7 @@ def _classes(game_id: str) -> frozenset[type[Event]]:
 def _tagged(game_id: str) -> Callable[[bytes], Any]:
     """One decoder for every event class a stream of the game may hold: the tags
     name the class."""
-    decoder = msgspec.msgpack.Decoder(Union[tuple(_classes(game_id))])  # type: ignore[valid-type]  # noqa: UP007
+    decoder = msgspec.msgpack.Decoder(Union[tuple(_classes(game_id))])  # noqa: UP007  # a Union built at run time
     return decoder.decode
 
 
@@ -199,7 +199,7 @@ def track_keys(keys: Keys, positions: Sequence[int], events: Sequence[Event]) ->
         event = marked[n]
         if type(event) is GameForked:
             keys = {}
-        elif event.key is not None:  # type: ignore[attr-defined]
+        elif event.key is not None:  # type: ignore[attr-defined]  # an ActionTaken: the marks are actions and forks, forks handled first
             last = marks[n + 1] - 1 if n + 1 < len(marks) else len(events) - 1
-            keys[event.key] = (positions[i], positions[last], event.seat)  # type: ignore[attr-defined]
+            keys[event.key] = (positions[i], positions[last], event.seat)  # type: ignore[attr-defined]  # an ActionTaken: the marks are actions and forks, forks handled first
     return keys

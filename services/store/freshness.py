@@ -43,7 +43,7 @@ from services.config import eventsourcing_env
 try:
     import fcntl
 except ImportError:  # no flock (Windows): every read asks the store
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no fcntl on this platform: locks are then the process's own
 
 log = logging.getLogger("wizards.freshness")
 

@@ -381,7 +381,7 @@ def refusal(error: BaseException) -> WriteRefused | None:
     seen: BaseException | None = error
     while seen is not None:
         if getattr(seen, "sqlstate", None) == REFUSED:
-            diag = seen.diag  # type: ignore[attr-defined]
+            diag = seen.diag  # type: ignore[attr-defined]  # psycopg's error carries diag
             return WriteRefused(f"{diag.message_primary} ({diag.message_hint})")
         seen = seen.__cause__ or seen.__context__
     return None

@@ -219,11 +219,11 @@ class PostgresAppend:
                 events += stored
             elif hasattr(recorder, "max_notification_id"):  # another events table
                 raise ValueError(
-                    f"{recorder.events_table_name}: not the events table of this writer "  # type: ignore[attr-defined]
+                    f"{recorder.events_table_name}: not the events table of this writer "  # type: ignore[attr-defined]  # PostgreSQL's recorder and error: their own attributes
                     f"({self.recorder.events_table_name})"
                 )
             else:
-                others.setdefault(recorder.events_table_name, []).extend(stored)  # type: ignore[attr-defined]
+                others.setdefault(recorder.events_table_name, []).extend(stored)  # type: ignore[attr-defined]  # PostgreSQL's recorder and error: their own attributes
         shape = (_size(events), *((table, _size(r)) for table, r in others.items()))
         statement = self._statements.get(shape)
         if statement is None:
@@ -274,7 +274,7 @@ class PostgresAppend:
                     conn.broken or conn.info.transaction_status != TransactionStatus.IDLE
                 ):
                     if conn.broken and backend is not None:
-                        translated.lost_backend = backend  # type: ignore[attr-defined]
+                        translated.lost_backend = backend  # type: ignore[attr-defined]  # PostgreSQL's recorder and error: their own attributes
                     self._drop()  # the next batch opens another
                 raise translated from e
 

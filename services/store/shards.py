@@ -97,18 +97,18 @@ class Shards:
                 self._add(shard, self._open(shard))
             # Before this process writes anything: every table refuses writers
             # that a binding to another host's counters file excludes.
-            guard(recorder.datastore, [self._table(s) for s in self.numbers()])
+            guard(recorder.datastore, [self._table(s) for s in self.numbers()])  # type: ignore[attr-defined]  # a PostgreSQL recorder (checked above)
 
     # --------------------------------------------------------------- tables
 
     def _table(self, shard: int) -> str:
-        base: str = self._recorders[0].events_table_name  # type: ignore[attr-defined]
+        base: str = self._recorders[0].events_table_name  # type: ignore[attr-defined]  # PostgreSQL's recorders: shards are opened only there
         return base if shard == 0 else f"{base}{_TABLE_SUFFIX}{shard}"
 
     def _found(self) -> set[int]:
         """Shards whose tables exist in the schema already."""
         zero: object = self._recorders[0]
-        datastore = zero.datastore  # type: ignore[attr-defined]
+        datastore = zero.datastore  # type: ignore[attr-defined]  # PostgreSQL's recorders: shards are opened only there
         prefix = self._table(0) + _TABLE_SUFFIX
         with datastore.transaction(commit=False) as curs:
             curs.execute(
@@ -122,7 +122,7 @@ class Shards:
     def _open(self, shard: int) -> ApplicationRecorder:
         from eventsourcing.postgres import PostgresApplicationRecorder
 
-        zero: PostgresApplicationRecorder = self._recorders[0]  # type: ignore[assignment]
+        zero: PostgresApplicationRecorder = self._recorders[0]  # type: ignore[assignment]  # PostgreSQL's recorders: shards are opened only there
         recorder = PostgresApplicationRecorder(zero.datastore, events_table_name=self._table(shard))
         # The bulk-insert function eventsourcing creates with each table is one
         # per schema and names shard 0's table: leave it so (we never call it).
@@ -150,7 +150,7 @@ class Shards:
                     return 0
                 recorder = self._open(shard)
                 # Guarded before any thread of this process can write to it.
-                guard(recorder.datastore, [self._table(shard)])  # type: ignore[attr-defined]
+                guard(recorder.datastore, [self._table(shard)])  # type: ignore[attr-defined]  # PostgreSQL's recorders: shards are opened only there
                 self._add(shard, recorder)
         return shard
 
@@ -207,12 +207,12 @@ class Shards:
                 page = self.notifications(shard, after, batch, topics=[topic])
                 if not page:
                     break
-                for n in page:
-                    oid = n.originator_id
+                for note in page:
+                    oid = note.originator_id
                     gid = oid if isinstance(oid, UUID) else UUID(str(oid))
                     # One table: its log order. Several: time, then shard and log order.
-                    at = decode_record(n.state).at if len(self._recorders) > 1 else ""
-                    found.append((at, shard, n.id, gid))
+                    at = decode_record(note.state).at if len(self._recorders) > 1 else ""
+                    found.append((at, shard, note.id, gid))
                 after = page[-1].id
         found.sort(key=lambda f: f[:3])
         return [f[3] for f in found]

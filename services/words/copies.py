@@ -37,8 +37,8 @@ def _which(
         return None
     cards = [v for p, v in fields.items() if p != ("type",) and isinstance(v, str)]
     if len(cards) == 1:
-        return f"copy {copy_number(ids[0])}"  # type: ignore[arg-type]
-    return ", ".join(f"{card(x)} copy {copy_number(x)}" for x in ids)  # type: ignore[arg-type]
+        return f"copy {copy_number(ids[0])}"  # type: ignore[arg-type]  # each id has a copy number: checked above
+    return ", ".join(f"{card(x)} copy {copy_number(x)}" for x in ids)  # type: ignore[arg-type]  # each id has a copy number: checked above
 
 
 def told_apart(

@@ -33,7 +33,7 @@ def difference_words(
         return []
     head = f"first difference at #{position}"
     if recorded is None or other is None:
-        said = _line(words, other if recorded is None else recorded)  # type: ignore[arg-type]
+        said = _line(words, other if recorded is None else recorded)  # type: ignore[arg-type]  # one of the two is not None: both None returned above
         if recorded is None:
             return [f"{head}: as recorded, nothing more; {other_label}: {said}"]
         return [f"{head}: as recorded: {said}; {other_label}, nothing more"]

@@ -116,7 +116,11 @@ def test_a_table_opens_and_draws_by_printed_names(
     assert ann.locator("#table-chance .chance-field").count() == 0
     drawn = [e.event for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken)]
     assert [a.drew for a in drawn] == [("lightning",)]
-    assert "Ann draws Éclair" in ann.inner_text("#story")
+    # The hand comes with the state; the story's line with the live stream, after it.
+    ann.wait_for_function(
+        "document.querySelector('#story').innerText.includes('Ann draws Éclair')",
+        timeout=TIMEOUT,
+    )
     assert ann.errors == []
     ann.context.close()
     context.close()

@@ -15,7 +15,7 @@ from services.ledger import WizardLedger
 from tests.domain.spellwars.helpers import cast
 from tests.services.conftest import LiveServer, play
 from tests.web.conftest import screenshot
-from tests.web.test_table_pages import open_seat, seat_link, wait_position
+from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link, wait_position
 
 NAMES = ["Ann", "Bob", "Cy"]
 # What the engine says that a player should never read on the table.
@@ -36,6 +36,8 @@ def sent(page: Any) -> str:
     head = int(page.get_attribute("body", "data-position") or 0)
     page.click("#send")
     wait_position(page, head + 1)
+    # The state answers before the live stream brings the entry to the story.
+    page.wait_for_selector(f"#story .line[data-position='{head + 1}']", timeout=TIMEOUT)
     return str(page.inner_text("#story"))
 
 

@@ -8,9 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from services.reads.views import (
-    notes_by_position,
-)
+from domain.kernel import GameStarted
+from services.reads.views import notes_by_position
 from services.review.story import ALL, StoryLines, walk
 from services.review.verify import verify_game
 from tools.cli.common import app, guarded, ledger, out
@@ -49,7 +48,8 @@ def replay(
         from services.words.sentences import Words
 
         started = entries[0].event
-        words = Words.table(ledger().load(game_id, 1).game, started)  # type: ignore[arg-type]
+        assert isinstance(started, GameStarted)  # a stream opens with it
+        words = Words.table(ledger().load(game_id, 1).game, started)
         step_through(ledger(), game_id, entries, words, to or 1, typer.echo, input)
         return
     loaded = ledger().load(game_id, to)

@@ -14,8 +14,8 @@ import msgspec
 
 from domain.elfenwizards import GAME
 from domain.elfenwizards import commands as c
-from domain.elfenwizards.flow import pending_of
 from domain.elfenwizards.state import State
+from domain.elfenwizards.turns import pending_of
 from domain.kernel import (
     ENGINE_VERSION,
     Command,

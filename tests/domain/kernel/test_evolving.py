@@ -76,8 +76,8 @@ def test_step_applies_the_handler_and_leaves_the_pending_decisions_as_they_were(
     [
         ("ultimate", "step", lambda evolve: evolve.evolve),
         ("orctower", "step", lambda evolve: evolve.evolve),
-        # elfenwizards' flow folds a batch at a time, with the function it looks up once
-        ("elfenwizards", "_stepping", lambda evolve: lambda: evolve.evolve_all),
+        # elfenwizards' flow folds a batch at a time
+        ("elfenwizards", "step_all", lambda evolve: evolve.evolve_all),
     ],
 )
 def test_a_flow_decides_the_same_events_when_it_derives_pending_at_every_event(
