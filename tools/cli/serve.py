@@ -37,7 +37,13 @@ def serve(
         shard_count(url)
     except StoreURLError as e:
         fail("bad_store", str(e), exit_code=2)
-    with socket.socket() as probe:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        # As uvicorn binds its own socket (asyncio's and uvloop's servers, and its
+        # workers' shared socket, set SO_REUSEADDR): a port held only by the
+        # connections of a server just stopped (a client keeping its keep-alive
+        # connection open holds it for about a minute after a kill -9) is free
+        # to listen on; a port another server listens on is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as e:
