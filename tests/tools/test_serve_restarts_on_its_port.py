@@ -37,7 +37,9 @@ def _serve(store: str, port: int, log: Path) -> subprocess.Popen[bytes]:
         )
 
 
-def _wait_serving(proc: subprocess.Popen[bytes], port: int, log: Path) -> http.client.HTTPConnection:
+def _wait_serving(
+    proc: subprocess.Popen[bytes], port: int, log: Path
+) -> http.client.HTTPConnection:
     """A keep-alive connection that has had one answer from the server."""
     deadline = time.monotonic() + 60
     while True:

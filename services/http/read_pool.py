@@ -1,0 +1,322 @@
+"""The costly reads' own workers: off the serving process, bounded, cached.
+
+An export, a replay, a log, a dispute, a diff or a verification reads a whole
+game, and may cost seconds of CPU: the JSON export of a 1,200-event game views
+every position for every seat (2–5 s). Run in the server's own threads, such a
+read held the interpreter lock and the acts of every game waited behind it:
+four anonymous clients looping on one export took a player's act p99 from 10 ms
+to 776 ms. (A profile of the server under that load, py-spy ``--gil``: 95 % of
+the samples holding the lock were the export's frames, in four of FastAPI's
+threads; 5 % the event loop.) Threads alone cannot help: a thread computing an
+export holds the same lock. So a costly read here:
+
+- runs in a worker process (``WIZARDS_READ_WORKERS``, default 1), each with its
+  own ledger on the same store, at a lower CPU priority than the server (nice
+  +``NICE``): it never holds the serving process's interpreter, and where the
+  cores are short, play comes first. A store no other process can open (the
+  in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads made by one
+  thread of this process instead, bounded and cached the same way, but sharing
+  the interpreter with play;
+- waits in a bounded queue: beyond the reads running, ``QUEUED_PER_WORKER`` per
+  worker may wait; one more is refused at once (503 ``reads_busy`` with
+  ``Retry-After``) rather than queued for ever;
+- is answered from a cache when the same read was made at the same point of
+  the game: the caller keys it by the read, its parameters, its viewer and the
+  game's head and notes (``services.http.costly_reads``), so a loop of one read
+  costs one computation per act; the same read asked while it is being computed
+  waits for that computation rather than starting another.
+
+A worker's answer comes back as bytes, or as the problem the read raised (its
+status, code and words), which the caller raises again as an ``APIError``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from services.http.errors import APIError
+from services.ledger import WizardLedger
+from services.problems import classify, extensions
+
+log = logging.getLogger("wizards.reads")
+
+WORKERS_ENV = "WIZARDS_READ_WORKERS"
+DEFAULT_WORKERS = 1
+MAX_WORKERS = 64
+QUEUED_PER_WORKER = 4
+CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
+NICE = 10  # a worker's priority below the server's (Linux: 0 normal, 19 lowest)
+LEDGERS_KEPT = 4  # stores a worker keeps open (one, unless tests share the worker)
+RETRY_AFTER_MAX = 60
+
+# A job: ``job(ledger, *args) -> bytes``, a module-level function (a worker
+# process imports it by name).
+Job = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class Done:
+    body: bytes
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The problem a read raised, in a form that crosses a process boundary."""
+
+    status: int
+    code: str
+    message: str
+    rule: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Failed:
+    trace: str
+
+
+Outcome = Done | Refused | Failed
+
+
+def workers_configured(given: int | None = None) -> int:
+    """``given``, else ``WIZARDS_READ_WORKERS``, else 1; 0 is one thread of this process."""
+    if given is None:
+        text = os.environ.get(WORKERS_ENV, "").strip()
+        try:
+            given = int(text) if text else DEFAULT_WORKERS
+        except ValueError:
+            given = -1
+    if not 0 <= given <= MAX_WORKERS:
+        raise ValueError(f"{WORKERS_ENV}: write a number of processes, 0-{MAX_WORKERS}")
+    return given
+
+
+def shareable(url: str) -> bool:
+    """Whether another process can open this store (a file, a server), not one in memory."""
+    scheme = url.split(":", 1)[0].split("+")[0]
+    return scheme in ("postgresql", "postgres") or (scheme == "sqlite" and ":memory:" not in url)
+
+
+# ----------------------------------------------------------- in the worker
+
+_ledgers: OrderedDict[tuple[str, bool], WizardLedger] = OrderedDict()
+
+
+def _start_worker(parent: int, nice: int) -> None:
+    with contextlib.suppress(OSError):  # a platform without nice: the same priority
+        os.nice(nice)
+    # A server killed with SIGKILL cannot stop its workers: each leaves when its
+    # parent is gone (the pool's queue would otherwise keep it waiting for ever).
+    threading.Thread(target=_follow, args=(parent,), name="parent", daemon=True).start()
+
+
+def _follow(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _in_worker(url: str, use_snapshots: bool, job: Job, args: tuple[Any, ...]) -> Outcome:
+    """A job in a worker process, on that process's ledger of the store."""
+    key = (url, use_snapshots)
+    ledger = _ledgers.pop(key, None)
+    if ledger is None:
+        ledger = WizardLedger(url, use_snapshots=use_snapshots)
+    _ledgers[key] = ledger
+    while len(_ledgers) > LEDGERS_KEPT:
+        _ledgers.popitem(last=False)[1].close()
+    return outcome(job, ledger, args)
+
+
+def outcome(job: Job, ledger: WizardLedger, args: tuple[Any, ...]) -> Outcome:
+    """What ``job(ledger, *args)`` gave: its bytes, or the problem it raised (the
+    same status and code as the app's handlers give the exception)."""
+    try:
+        return Done(job(ledger, *args))
+    except APIError as e:
+        return Refused(e.status, e.code, e.message, e.rule, e.extra)
+    except Exception as e:
+        known = classify(e)
+        if known is None:
+            return Failed("".join(traceback.format_exception(e)))
+        status, code, rule, detail = known
+        return Refused(status, code, detail, rule, extensions(e))
+
+
+# ------------------------------------------------------- in the server
+
+# The process's executors, shared by every app it serves (one, but for tests,
+# which make many): by number of worker processes, 0 for the one thread. A
+# worker opens each store it is given once, and keeps it (``LEDGERS_KEPT``).
+_executors: dict[int, Executor] = {}
+_executors_lock = threading.Lock()
+
+
+def _executor(workers: int) -> Executor:
+    with _executors_lock:
+        executor = _executors.get(workers)
+        if executor is None:
+            if workers == 0:
+                executor = ThreadPoolExecutor(1, thread_name_prefix="reads")
+            else:
+                executor = ProcessPoolExecutor(
+                    workers,
+                    # Not fork: the server has threads (the group commit's, the play
+                    # threads), whose locks a forked child would inherit held.
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(), NICE),
+                )
+            _executors[workers] = executor
+        return executor
+
+
+def _replace(broken: Executor) -> None:
+    """Drop a broken pool of workers (once): the next read starts a new one."""
+    with _executors_lock:
+        for workers, executor in list(_executors.items()):
+            if executor is broken:
+                del _executors[workers]
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+class Answers:
+    """Answers by key, up to ``capacity`` bytes in all; the least recently used go first."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            body = self._kept.get(key)
+            if body is not None:
+                self._kept.move_to_end(key)
+            return body
+
+    def put(self, key: Hashable, body: bytes) -> None:
+        if len(body) > self.capacity // 4:
+            return  # one answer may not push out all the others
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self._size += len(body) - (0 if old is None else len(old))
+            self._kept[key] = body
+            while self._size > self.capacity:
+                _, dropped = self._kept.popitem(last=False)
+                self._size -= len(dropped)
+
+
+class ReadPool:
+    """The costly reads of one server process (see the module's docstring)."""
+
+    def __init__(
+        self, ledger: WizardLedger, workers: int, *, cache_bytes: int = CACHE_BYTES
+    ) -> None:
+        self.ledger = ledger
+        self.in_processes = workers > 0 and shareable(ledger.url)
+        self.workers = workers if self.in_processes else 1
+        self.limit = self.workers * (1 + QUEUED_PER_WORKER)  # running and waiting
+        self.answers = Answers(cache_bytes)
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._computing: dict[Hashable, Future[Outcome]] = {}
+        self._seconds = 1.0  # a read's time, averaged, for Retry-After
+        self.computed = 0  # reads computed (not answered from the cache), for tests and metrics
+
+    async def read(self, key: Hashable | None, job: Job, *args: Any) -> bytes:
+        """``job(ledger, *args)``, computed off the serving process, or the answer
+        kept under ``key`` (None: never kept, always computed)."""
+        if key is not None:
+            body = self.answers.get(key)
+            if body is not None:
+                return body
+        future = self._submit(key, job, args)
+        try:
+            # Shielded: a caller that goes away does not cancel the read that others
+            # may be waiting for (and whose answer is kept for the next one).
+            done = await asyncio.shield(asyncio.wrap_future(future))
+        except BrokenProcessPool:
+            raise self._busy() from None  # its worker died; new ones start with the next read
+        return _opened(done)
+
+    def _submit(self, key: Hashable | None, job: Job, args: tuple[Any, ...]) -> Future[Outcome]:
+        with self._lock:
+            if key is not None:
+                computing = self._computing.get(key)
+                if computing is not None:
+                    return computing
+            if self._pending >= self.limit:
+                raise self._busy()
+            self._pending += 1
+            started = time.monotonic()
+            try:
+                future, executor = self._start(job, args)
+            except BaseException:
+                self._pending -= 1
+                raise
+            if key is not None:
+                self._computing[key] = future
+        # Added once registered: a read already over runs its callback here, at once.
+        future.add_done_callback(lambda f: self._done(key, f, started, executor))
+        return future
+
+    def _start(self, job: Job, args: tuple[Any, ...]) -> tuple[Future[Outcome], Executor]:
+        executor = _executor(self.workers if self.in_processes else 0)
+        if self.in_processes:
+            url, snapshots = self.ledger.url, self.ledger.use_snapshots
+            return executor.submit(_in_worker, url, snapshots, job, args), executor
+        return executor.submit(outcome, job, self.ledger, args), executor
+
+    def _done(
+        self, key: Hashable | None, future: Future[Outcome], started: float, executor: Executor
+    ) -> None:
+        """On the thread that completed the read (the pool's)."""
+        with self._lock:
+            self._pending -= 1
+            if key is not None and self._computing.get(key) is future:
+                del self._computing[key]
+            self._seconds = 0.8 * self._seconds + 0.2 * (time.monotonic() - started)
+            self.computed += 1
+        broken = None if future.cancelled() else future.exception()
+        if isinstance(broken, BrokenProcessPool):
+            _replace(executor)  # a worker died (killed, out of memory): start new ones
+        if key is not None and not future.cancelled() and future.exception() is None:
+            done = future.result()
+            if isinstance(done, Done):
+                self.answers.put(key, done.body)
+
+    def _busy(self) -> APIError:
+        wait = self._seconds * (self._pending + 1) / self.workers
+        after = max(1, min(RETRY_AFTER_MAX, math.ceil(wait)))
+        return APIError(
+            503,
+            "reads_busy",
+            f"the server is making {self._pending} costly reads (exports, replays, logs, "
+            f"disputes, diffs, verifications) and queues no more; retry in {after} s",
+            headers={"Retry-After": str(after)},
+        )
+
+
+def _opened(done: Outcome) -> bytes:
+    if isinstance(done, Done):
+        return done.body
+    if isinstance(done, Refused):
+        raise APIError(done.status, done.code, done.message, rule=done.rule, extra=done.extra)
+    log.error("a costly read failed:\n%s", done.trace)
+    raise APIError(500, "read_failed", "the read failed; the server's log says why")
