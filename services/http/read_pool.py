@@ -239,6 +239,11 @@ class ReadPool:
         self._seconds = 1.0  # a read's time, averaged, for Retry-After
         self.computed = 0  # reads computed (not answered from the cache), for tests and metrics
 
+    @property
+    def pending(self) -> int:
+        """Reads running or waiting for a worker."""
+        return self._pending
+
     async def read(self, key: Hashable | None, job: Job, *args: Any) -> bytes:
         """``job(ledger, *args)``, computed off the serving process, or the answer
         kept under ``key`` (None: never kept, always computed)."""
