@@ -163,6 +163,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await live.start()
+        app.state.reads.warm()
         if tune_gc:
             tune_collector()
         try:

@@ -9,7 +9,7 @@ refills them over S seconds. Configured by environment variables (or
 - ``WIZARDS_RATE_ACT``: ``POST /tables/{id}/act`` per seat token (default 1200/60);
 - ``WIZARDS_RATE_ACT_CLIENT``: acts per client address (default off: a table
   in a café shares one address);
-- ``WIZARDS_RATE_READ``: costly reads per client address (default 120/60):
+- ``WIZARDS_RATE_READ``: costly reads per client address (default 60/60):
   ``GET /tables/{id}/export``, ``/replay``, ``/log``, ``/verify``, ``/dispute`` and
   ``/diff``, which read a whole game (``services.http.costly_reads``). No token
   needed to read, so the address is the only key.
@@ -39,7 +39,7 @@ from services.http.metrics import Metrics
 from services.http.request import headers
 from services.problems import problem, send_problem
 
-DEFAULTS = {"create": "60/60", "act": "1200/60", "act_client": "off", "read": "120/60"}
+DEFAULTS = {"create": "60/60", "act": "1200/60", "act_client": "off", "read": "60/60"}
 ENV = {
     "create": "WIZARDS_RATE_CREATE",
     "act": "WIZARDS_RATE_ACT",

@@ -59,7 +59,8 @@ DEFAULT_WORKERS = 1
 MAX_WORKERS = 64
 QUEUED_PER_WORKER = 4
 CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
-NICE = 10  # a worker's priority below the server's (Linux: 0 normal, 19 lowest)
+NICE = 19  # a worker's priority below the server's: the lowest (Linux: 0 is normal)
+WAIT = 30.0  # seconds a caller waits for its read; then 503, and the read goes on
 LEDGERS_KEPT = 4  # stores a worker keeps open (one, unless tests share the worker)
 RETRY_AFTER_MAX = 60
 
@@ -157,6 +158,10 @@ def outcome(job: Job, ledger: WizardLedger, args: tuple[Any, ...]) -> Outcome:
         return Refused(status, code, detail, rule, extensions(e))
 
 
+def _nothing(ledger: WizardLedger) -> bytes:
+    return b""
+
+
 # ------------------------------------------------------- in the server
 
 # The process's executors, shared by every app it serves (one, but for tests,
@@ -226,9 +231,15 @@ class ReadPool:
     """The costly reads of one server process (see the module's docstring)."""
 
     def __init__(
-        self, ledger: WizardLedger, workers: int, *, cache_bytes: int = CACHE_BYTES
+        self,
+        ledger: WizardLedger,
+        workers: int,
+        *,
+        cache_bytes: int = CACHE_BYTES,
+        wait: float = WAIT,
     ) -> None:
         self.ledger = ledger
+        self.wait = wait
         self.in_processes = workers > 0 and shareable(ledger.url)
         self.workers = workers if self.in_processes else 1
         self.limit = self.workers * (1 + QUEUED_PER_WORKER)  # running and waiting
@@ -238,6 +249,16 @@ class ReadPool:
         self._computing: dict[Hashable, Future[Outcome]] = {}
         self._seconds = 1.0  # a read's time, averaged, for Retry-After
         self.computed = 0  # reads computed (not answered from the cache), for tests and metrics
+
+    def warm(self) -> None:
+        """Start the worker processes now, each opening the store, rather than at the
+        first costly read (a served app's start-up; a test's, once per process)."""
+        if self.in_processes:
+            executor = _executor(self.workers)
+            for _ in range(self.workers):
+                executor.submit(
+                    _in_worker, self.ledger.url, self.ledger.use_snapshots, _nothing, ()
+                )
 
     @property
     def pending(self) -> int:
@@ -253,9 +274,12 @@ class ReadPool:
                 return body
         future = self._submit(key, job, args)
         try:
-            # Shielded: a caller that goes away does not cancel the read that others
-            # may be waiting for (and whose answer is kept for the next one).
-            done = await asyncio.shield(asyncio.wrap_future(future))
+            # Shielded: a caller that goes away, or stops waiting, does not cancel
+            # the read that others may wait for (and whose answer is kept for the
+            # next one: a caller told to come back finds it made).
+            done = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.wait)
+        except TimeoutError:
+            raise self._busy(making=True) from None
         except BrokenProcessPool:
             raise self._busy() from None  # its worker died; new ones start with the next read
         return _opened(done)
@@ -306,14 +330,18 @@ class ReadPool:
             if isinstance(done, Done):
                 self.answers.put(key, done.body)
 
-    def _busy(self) -> APIError:
+    def _busy(self, *, making: bool = False) -> APIError:
         wait = self._seconds * (self._pending + 1) / self.workers
         after = max(1, min(RETRY_AFTER_MAX, math.ceil(wait)))
+        if making:
+            said = f"this read is still being made, with {self._pending - 1} others"
+        else:
+            said = f"the server is making {self._pending} costly reads and queues no more"
         return APIError(
             503,
             "reads_busy",
-            f"the server is making {self._pending} costly reads (exports, replays, logs, "
-            f"disputes, diffs, verifications) and queues no more; retry in {after} s",
+            f"{said} (exports, replays, logs, disputes, diffs, verifications; play comes "
+            f"first); retry in {after} s",
             headers={"Retry-After": str(after)},
         )
 
