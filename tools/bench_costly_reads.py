@@ -194,10 +194,10 @@ def bench_costly_reads(tmp: Path, line: Line, *, quick: bool = False) -> None:
         if result.errors or not (result.stored_ok and result.verify_ok):
             line("  acknowledged = stored, verify clean", f"NO: {result.errors[:1]}")
         results.append((label, result, None if env is None else tally))
-    without = [r.percentile(0.99) for _, r, tally in results if tally is None]
+    without = [r.percentile(0.99) for _, r, read in results if read is None]
     reference = sum(without) / len(without)
-    for label, result, tally in results:
-        if tally is not None:
+    for label, result, read in results:
+        if read is not None:
             ratio = result.percentile(0.99) / reference
             line(f"act p99, {label} / no readers", f"{ratio:.2f}x (goal: 1.5x at most)")
 

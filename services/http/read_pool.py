@@ -334,9 +334,9 @@ class ReadPool:
         wait = self._seconds * (self._pending + 1) / self.workers
         after = max(1, min(RETRY_AFTER_MAX, math.ceil(wait)))
         if making:
-            said = f"this read is still being made, with {self._pending - 1} others"
+            said = f"this read is still being made ({self._pending} under way)"
         else:
-            said = f"the server is making {self._pending} costly reads and queues no more"
+            said = f"{self._pending} costly reads are under way and no more are queued"
         return APIError(
             503,
             "reads_busy",

@@ -11,6 +11,7 @@ so that the same read costs once per act, queued within bounds (503
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
@@ -22,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from domain.kernel import ActionTaken
 from services.http.app import create_app
+from services.http.errors import APIError
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer, Table, new_table, pick, play
 
@@ -246,3 +248,37 @@ def test_costly_reads_are_limited_per_client_address(ledger: WizardLedger) -> No
         assert c.get(f"/tables/{t.game_id}").status_code == 200
         now[0] += 30
         assert c.get(f"/tables/{t.game_id}/verify").status_code == 200
+
+
+def test_a_read_not_made_in_time_is_answered_503_and_kept_for_the_retry(
+    ledger: WizardLedger,
+) -> None:
+    app = create_app(ledger, redis="off", read_workers=0)
+    pool = app.state.reads
+    pool.wait = 0.05  # seconds a caller waits (30 when served)
+    release = threading.Event()
+
+    async def hold() -> None:
+        with contextlib.suppress(APIError):  # this caller, too, stops waiting: 503
+            await pool.read(None, _hold, release)
+
+    holding = threading.Thread(target=asyncio.run, args=(hold(),))
+    with TestClient(app) as c:
+        t = new_table(c)
+        holding.start()  # the one read thread is busy until released
+        try:
+            while pool.pending < 1:
+                threading.Event().wait(0.01)
+            r = c.get(f"/tables/{t.game_id}/export?format=json")
+            assert r.status_code == 503 and r.json()["code"] == "reads_busy"
+            assert "still being made" in r.json()["detail"]
+            assert int(r.headers["retry-after"]) >= 1
+        finally:
+            release.set()
+            holding.join()
+        while pool.pending:  # the export, made after all
+            threading.Event().wait(0.01)
+        made = pool.computed
+        r = c.get(f"/tables/{t.game_id}/export?format=json")
+        assert r.status_code == 200 and r.json()["game_id"] == t.game_id
+        assert pool.computed == made  # the retry was answered with what was made
