@@ -61,7 +61,7 @@ QUEUED_PER_WORKER = 4
 CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
 NICE = 19  # a worker's priority below the server's: the lowest (Linux: 0 is normal)
 WAIT = 30.0  # seconds a caller waits for its read; then 503, and the read goes on
-LEDGERS_KEPT = 4  # stores a worker keeps open (one, unless tests share the worker)
+LEDGERS_KEPT = 1  # stores a worker keeps open: its server's (tests share a worker)
 RETRY_AFTER_MAX = 60
 
 # A job: ``job(ledger, *args) -> bytes``, a module-level function (a worker
@@ -120,6 +120,10 @@ _ledgers: OrderedDict[tuple[str, bool], WizardLedger] = OrderedDict()
 def _start_worker(parent: int, nice: int) -> None:
     with contextlib.suppress(OSError):  # a platform without nice: the same priority
         os.nice(nice)
+    # A worker makes one read at a time: on PostgreSQL, one connection (and two
+    # more at need), not eventsourcing's five of a pool per ledger.
+    os.environ["POSTGRES_POOL_SIZE"] = "1"
+    os.environ["POSTGRES_MAX_OVERFLOW"] = "2"
     # A server killed with SIGKILL cannot stop its workers: each leaves when its
     # parent is gone (the pool's queue would otherwise keep it waiting for ever).
     threading.Thread(target=_follow, args=(parent,), name="parent", daemon=True).start()
