@@ -11,15 +11,19 @@ threads; 5 % the event loop.) Threads alone cannot help: a thread computing an
 export holds the same lock. So a costly read here:
 
 - runs in a worker process (``WIZARDS_READ_WORKERS``, default 1), each with its
-  own ledger on the same store, at a lower CPU priority than the server (nice
-  +``NICE``): it never holds the serving process's interpreter, and where the
-  cores are short, play comes first. A store no other process can open (the
-  in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads made by one
-  thread of this process instead, bounded and cached the same way, but sharing
-  the interpreter with play;
+  own ledger on the same store, at the lowest CPU priority (nice ``NICE``): it
+  never holds the serving process's interpreter, and where the cores are short,
+  play comes first. The workers are spawned, not forked (the server has
+  threads), when the app starts (``warm``); a script that builds the app must
+  guard its main module, as ``multiprocessing`` asks. A store no other process
+  can open (the in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads
+  made by one thread of this process instead, bounded and cached the same way,
+  but sharing the interpreter with play;
 - waits in a bounded queue: beyond the reads running, ``QUEUED_PER_WORKER`` per
   worker may wait; one more is refused at once (503 ``reads_busy`` with
-  ``Retry-After``) rather than queued for ever;
+  ``Retry-After``) rather than queued for ever. A caller waits ``WAIT`` seconds
+  at most, then is answered 503 too: the read goes on, and its answer is kept
+  for the retry;
 - is answered from a cache when the same read was made at the same point of
   the game: the caller keys it by the read, its parameters, its viewer and the
   game's head and notes (``services.http.costly_reads``), so a loop of one read

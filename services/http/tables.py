@@ -3,7 +3,10 @@
 Most routes are plain ``def`` functions: FastAPI runs them in its thread pool,
 which suits the store's blocking drivers (sqlite3, psycopg). The routes of
 play (state, legal, act) are ``async`` and make one hop to the thread pool for
-all their work, and encode their answer with msgspec: they carry the load.
+all their work, and encode their answer with msgspec: they carry the load. The
+costly reads (log, export, replay, verify) are ``async`` too: they check the
+caller on the thread pool and have the read made by the read pool, off the
+serving process (``services.http.costly_reads``).
 
 What a caller sees is always redacted for the seat its token proves (or for
 a spectator): state, log, legal commands, act results, exports and replays of
