@@ -10,7 +10,8 @@ and gives the answer's bytes.
 
 An answer depends on the game's events up to its head, its notes, the viewer
 and the read's parameters, and on nothing else: that is the key it is kept
-under, so the same read at the same head is computed once. Verify is never
+under, so the same read at the same head is computed once. Once the game is
+over, every viewer may see everything: one answer for all of them. Verify is never
 kept: it reads the store as it is now, to find a record changed under the same
 head. The rate limiter gives these routes a limit of their own
 (``WIZARDS_RATE_READ``, ``services.http.rate_limits``).
@@ -55,19 +56,23 @@ async def costly(
     kept from the same read at the same head, with ``kept``); and the viewer."""
     ledger: WizardLedger = request.app.state.ledger
     pool: ReadPool = request.app.state.reads
-    viewer, head = await run_in_threadpool(_standing, ledger, gid, seat, token)
-    key = (job.__name__, gid, viewer, params, head) if kept else None
+    viewer, head, finished = await run_in_threadpool(_standing, ledger, gid, seat, token)
+    # Once a game is over everything is public: every viewer reads the same answer.
+    reader = "everyone" if finished else viewer
+    key = (job.__name__, gid, reader, params, head) if kept else None
     return await pool.read(key, job, gid, viewer, *params), viewer
 
 
 def _standing(
     ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None
-) -> tuple[int | None, tuple[int, str, int]]:
-    """The viewer the token proves, and where the game stands: its head (position
-    and hash) and how many notes it has. A game that does not exist is 404 here."""
+) -> tuple[int | None, tuple[int, str, int], bool]:
+    """The viewer the token proves, where the game stands (its head, position and
+    hash, and how many notes it has) and whether it is over. A game that does not
+    exist is 404 here."""
     viewer = viewer_seat(ledger, gid, seat, token)
     loaded = ledger.load(gid)
-    return viewer, (loaded.version, loaded.head, len(ledger.annotations(gid)))
+    finished = loaded.game.outcome(loaded.fold.state) is not None
+    return viewer, (loaded.version, loaded.head, len(ledger.annotations(gid))), finished
 
 
 def _json(content: Any) -> bytes:

@@ -167,6 +167,22 @@ def test_the_same_read_at_the_same_head_is_made_once_and_again_after_an_act(
             assert after.content != first.content
 
 
+def test_every_viewer_of_a_finished_game_reads_one_answer(ledger: WizardLedger) -> None:
+    app = create_app(ledger, redis="off", read_workers=1)
+    with TestClient(app) as c:
+        t = new_table(c)
+        play(ledger, t.game_id)
+        pool = app.state.reads
+        spectator = c.get(f"/tables/{t.game_id}/export?format=json")
+        made = pool.computed
+        seats = [
+            c.get(f"/tables/{t.game_id}/export?format=json", headers=t.auth(s)) for s in (0, 1)
+        ]
+    assert spectator.json()["viewer"] == "everything"
+    assert [r.content for r in seats] == [spectator.content] * 2
+    assert pool.computed == made
+
+
 def test_a_note_makes_the_read_again(ledger: WizardLedger) -> None:
     app = create_app(ledger, redis="off", read_workers=1)
     with TestClient(app) as c:
