@@ -122,7 +122,10 @@ def configured(
     out: dict[str, Buckets] = {}
     for name, default in DEFAULTS.items():
         text = (given or {}).get(name) or os.environ.get(ENV[name]) or default
-        rate = Rate.parse(text)
+        try:
+            rate = Rate.parse(text)
+        except ValueError as e:
+            raise ValueError(f"{ENV[name]}: {e}") from None
         if rate is not None:
             out[name] = Buckets(rate, clock)
     return out

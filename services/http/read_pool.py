@@ -99,15 +99,15 @@ Outcome = Done | Refused | Failed
 
 def workers_configured(given: int | None = None) -> int:
     """``given``, else ``WIZARDS_READ_WORKERS``, else 1; 0 is one thread of this process."""
-    if given is None:
-        text = os.environ.get(WORKERS_ENV, "").strip()
-        try:
-            given = int(text) if text else DEFAULT_WORKERS
-        except ValueError:
-            given = -1
-    if not 0 <= given <= MAX_WORKERS:
-        raise ValueError(f"{WORKERS_ENV}: write a number of processes, 0-{MAX_WORKERS}")
-    return given
+    text = str(given) if given is not None else os.environ.get(WORKERS_ENV, "").strip()
+    if not text:
+        return DEFAULT_WORKERS
+    if not text.isdigit() or int(text) > MAX_WORKERS:
+        raise ValueError(
+            f"{WORKERS_ENV}={text!r}: write a number of processes, 0-{MAX_WORKERS} "
+            "(0: a thread of the server)"
+        )
+    return int(text)
 
 
 def shareable(url: str) -> bool:

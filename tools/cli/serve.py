@@ -37,6 +37,14 @@ def serve(
         shard_count(url)
     except StoreURLError as e:
         fail("bad_store", str(e), exit_code=2)
+    from services.http import rate_limits
+    from services.http.read_pool import workers_configured
+
+    try:  # so are the service's own settings (WIZARDS_RATE_*, WIZARDS_READ_WORKERS)
+        rate_limits.configured()
+        workers_configured()
+    except ValueError as e:
+        fail("bad_setting", str(e), exit_code=2)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         # As uvicorn binds its own socket (asyncio's and uvloop's servers, and its
         # workers' shared socket, set SO_REUSEADDR): a port held only by the
