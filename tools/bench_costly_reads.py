@@ -18,7 +18,7 @@ what the readers were answered. Three runs with readers:
   costly reads at once, then one a second, and the four readers share one
   address;
 - with no read limit: every read reaches the read pool, whose worker process
-  (at the lowest CPU priority), bounded queue and kept answers alone stand
+  (at a lower CPU priority), bounded queue and kept answers alone stand
   between the readers and play (a kept export is still megabytes to send, each
   time it is asked for: that is what the limit per address bounds);
 - the same with the reads made by a thread of the server

@@ -11,9 +11,10 @@ threads; 5 % the event loop.) Threads alone cannot help: a thread computing an
 export holds the same lock. So a costly read here:
 
 - runs in a worker process (``WIZARDS_READ_WORKERS``, default 1), each with its
-  own ledger on the same store, at the lowest CPU priority (nice ``NICE``): it
-  never holds the serving process's interpreter, and where the cores are short,
-  play comes first. The workers are spawned, not forked (the server has
+  own ledger on the same store, at a lower CPU priority than the server
+  (``WIZARDS_READ_NICE``, default nice 10: where the cores are short, a read
+  gets about a tenth of what play does): it never holds the serving process's
+  interpreter, and play comes first. The workers are spawned, not forked (the server has
   threads), when the app starts (``warm``); a script that builds the app must
   guard its main module, as ``multiprocessing`` asks. A store no other process
   can open (the in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads
@@ -63,7 +64,8 @@ DEFAULT_WORKERS = 1
 MAX_WORKERS = 64
 QUEUED_PER_WORKER = 4
 CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
-NICE = 19  # a worker's priority below the server's: the lowest (Linux: 0 is normal)
+NICE_ENV = "WIZARDS_READ_NICE"
+DEFAULT_NICE = 10  # a worker's priority below the server's (0: the same; 19: the lowest)
 WAIT = 30.0  # seconds a caller waits for its read; then 503, and the read goes on
 LEDGERS_KEPT = 1  # stores a worker keeps open: its server's (tests share a worker)
 RETRY_AFTER_MAX = 60
@@ -106,6 +108,18 @@ def workers_configured(given: int | None = None) -> int:
         raise ValueError(
             f"{WORKERS_ENV}={text!r}: write a number of processes, 0-{MAX_WORKERS} "
             "(0: a thread of the server)"
+        )
+    return int(text)
+
+
+def nice_configured() -> int:
+    """``WIZARDS_READ_NICE``, else 10: how much lower a worker's CPU priority is."""
+    text = os.environ.get(NICE_ENV, "").strip()
+    if not text:
+        return DEFAULT_NICE
+    if not text.isdigit() or int(text) > 19:
+        raise ValueError(
+            f"{NICE_ENV}={text!r}: write how much lower a read worker's priority is, 0-19"
         )
     return int(text)
 
@@ -192,7 +206,7 @@ def _executor(workers: int) -> Executor:
                     # threads), whose locks a forked child would inherit held.
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_start_worker,
-                    initargs=(os.getpid(), NICE),
+                    initargs=(os.getpid(), nice_configured()),
                 )
             _executors[workers] = executor
         return executor

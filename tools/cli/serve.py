@@ -38,11 +38,12 @@ def serve(
     except StoreURLError as e:
         fail("bad_store", str(e), exit_code=2)
     from services.http import rate_limits
-    from services.http.read_pool import workers_configured
+    from services.http.read_pool import nice_configured, workers_configured
 
-    try:  # so are the service's own settings (WIZARDS_RATE_*, WIZARDS_READ_WORKERS)
+    try:  # so are the service's own settings (WIZARDS_RATE_*, WIZARDS_READ_*)
         rate_limits.configured()
         workers_configured()
+        nice_configured()
     except ValueError as e:
         fail("bad_setting", str(e), exit_code=2)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
