@@ -117,10 +117,11 @@ class CreatureArrived(Consequence, frozen=True, kw_only=True):
 
 class CreatureLost(Consequence, frozen=True, kw_only=True):
     seat: int
-    slot: int
+    slot: int  # 0-based, the engine's index (``State.types``)
 
     def describe(self) -> str:
-        return f"{_s(self.seat)} loses a defeated creature of hunting-board slot {self.slot}"
+        # A player counts the board's six portraits from 1, Gobelin first.
+        return f"{_s(self.seat)} loses a defeated creature of hunting-board slot {self.slot + 1}"
 
 
 class TurnStarted(Consequence, frozen=True, kw_only=True):
