@@ -181,7 +181,10 @@ _DATA = [
         "×2, Grimoire Eau/Feu ×2; palette piles: attack (Boule de feu, Blizzard, "
         "Éclair, Séisme, 5 each) and knowledge (Sagesse, Réapprovisionnement, Interversion, Liens "
         "magiques, Vaudou, 4 each); an effect of level k needs the energies in data.py of the "
-        "spell's own type",
+        "spell's own type. From the example « Si un joueur joue Replenish en tant "
+        "qu'amélioration … (Lightning Bolt dans ce cas) … Il inflige ensuite 2 dégâts au "
+        "gobelin »: Réapprovisionnement is a lightning card, and Éclair's first effect needs "
+        "2 lightning energy for 2 damage (its second, 3 for the printed « jusqu'à 4 »)",
     ),
     _a(
         "assume.upgrade-effects",
@@ -441,7 +444,8 @@ _SPELLS = [
         SPELLS,
         "Le joueur peut cependant attaquer n’importe quelle créature du plateau, quel que soit "
         "le quartier où elle se trouve.",
-        "Éclair: 3 or 4 damage to any creature of the board.",
+        "Éclair: up to 4 damage to any creature of the board (each effect's energy and "
+        "damage: assume.spells).",
     ),
     _r(
         "attack.earthquake",

@@ -341,13 +341,17 @@ DEFAULT: dict[str, Any] = {
             pile="attack",
             copies=5,
         ),
+        # Éclair and Réapprovisionnement agree with the example « Replenish en tant
+        # qu'amélioration … (Lightning Bolt dans ce cas) … Il inflige ensuite 2 dégâts
+        # au gobelin »: one lightning upgrade reaches the first effect, of 2 damage
+        # (orctower.assume.spells); « jusqu'à 4 » is the second.
         _spell(
             "lightning_bolt",
             "Éclair",
             "attack",
             "lightning",
             "bolt",
-            [(2, 3), (3, 4)],
+            [(2, 2), (3, 4)],
             pile="attack",
             copies=5,
         ),
@@ -378,7 +382,7 @@ DEFAULT: dict[str, Any] = {
             "replenish",
             "Réapprovisionnement",
             "support",
-            "water",
+            "lightning",
             "replenish",
             [(1, 2), (2, 2)],
             upgrade_teleport=True,
