@@ -785,8 +785,9 @@ _BONUS = [
         "assume.bonus-map",
         BONUS,
         "bonus actions by type: Gobelin draw, Orque energy, Shaman gobelin common discard, "
-        "Cavalier orque one action, Golem de lave one action, Chef draw; Crocovolant energy, "
-        "Crapaud Couveur draw, Bombardier common discard",
+        "Cavalier orque one action, Golem de lave one action, Chef draw; Crocovolant one "
+        "action, Crapaud Couveur draw, Bombardier common discard (« leurs actions bonus "
+        "diffèrent »: none has the bonus action of a type it may replace)",
     ),
 ]
 
@@ -968,7 +969,10 @@ _REINFORCE = [
     _a(
         "assume.reinforcements",
         REINFORCE,
-        "Crapaud Couveur 3 hit points, Bombardier 4; 12 baby toads, 3 of each ability",
+        "hit points: Crocovolant 3 (printed), Crapaud Couveur 4, Bombardier 6 (« leurs points "
+        "de vie … diffèrent »: each has one more than the most of the types it may replace, "
+        "as the printed Crocovolant has over the Gobelin and the Orque); 12 baby toads, 3 of "
+        "each ability",
     ),
 ]
 

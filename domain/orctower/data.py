@@ -249,6 +249,10 @@ DEFAULT: dict[str, Any] = {
             "bonus": "draw",
         },
     ],
+    # « leurs points de vie et leurs actions bonus diffèrent » (orctower.assume.reinforcements,
+    # orctower.assume.bonus-map): each differs from every type it may replace. The
+    # Crocovolant's 3 is printed, one more than the weak types' 2; the others take one
+    # more than the most of the types they may replace too (strong 3, mighty 4 and 5).
     "reinforcements": [
         {
             "id": "croc",
@@ -260,13 +264,13 @@ DEFAULT: dict[str, Any] = {
             "gauge": 4,
             "power": "",
             "markers": [10, 3, 3],
-            "bonus": "energy",
+            "bonus": "action",
         },
         {
             "id": "toad",
             "name": "Crapaud Couveur",
             "category": "strong",
-            "hp": 3,
+            "hp": 4,
             "count": 12,
             "track": [5, 4, 3, 2, 1],
             "gauge": 3,
@@ -278,7 +282,7 @@ DEFAULT: dict[str, Any] = {
             "id": "bombardier",
             "name": "Bombardier",
             "category": "mighty",
-            "hp": 4,
+            "hp": 6,
             "count": 8,
             "track": [7, 6, 5, 4, 3, 2, 1],
             "gauge": 2,
