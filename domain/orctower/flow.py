@@ -17,6 +17,7 @@ from domain.orctower.queries import (
     category_of,
     change_for,
     destiny_card,
+    drawable_discard,
     empty_quarters,
     hit_points,
     kind,
@@ -47,16 +48,21 @@ class Run:
 # ---- cards ---------------------------------------------------------------
 
 
-def draw(run: Run, seat: int, n: int, rule: str) -> None:
-    """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out."""
+def draw(run: Run, seat: int, n: int, rule: str, *, for_later_turns: bool = False) -> None:
+    """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out.
+
+    During a turn a spell learned this turn stays in the discard (``drawable_discard``);
+    the end of the turn's draw (``for_later_turns``) fills the hand for the turns after,
+    and shuffles in the whole discard."""
     while n > 0:
         p = run.state.seats[seat]
         if not p.deck:
-            if not p.discard:
+            refill = p.discard if for_later_turns else drawable_discard(run.state, seat)
+            if not refill:
                 return
             run.emit(
                 run.dice.shuffle(
-                    p.discard, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
+                    refill, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
                 )
             )
             p = run.state.seats[seat]
@@ -69,9 +75,7 @@ def draw(run: Run, seat: int, n: int, rule: str) -> None:
 def draw_discard(run: Run, seat: int, n: int, rule: str, picked: tuple[str, ...] = ()) -> None:
     """The top ``n`` cards of the personal discard into the hand, or the ``picked``
     ones (option ``draw_from = "any"``)."""
-    # « les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: a spell
-    # learned this turn stays in the discard.
-    pile = [c for c in run.state.seats[seat].discard if c not in run.state.fresh]
+    pile = drawable_discard(run.state, seat)
     take = picked or (tuple(reversed(pile[-n:])) if n else ())
     if take:
         run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take, source="discard"))
@@ -215,7 +219,7 @@ def end_turn(run: Run) -> None:
         n, rule = 3, "change.three-spells"
     if power_on(state, seat, "draw5"):
         n, rule = n + 1, "power.draw5"
-    draw(run, seat, n, cite(rule))
+    draw(run, seat, n, cite(rule), for_later_turns=True)
     if any(c.damage for c in run.state.creatures) or run.state.minus_hp:
         run.emit(ev.CreaturesHealed(rule=cite("turn.heal")))
     check_end(run)

@@ -116,6 +116,16 @@ def levels_reached(state: State) -> list[int]:
     return [i + 1 for i, lv in enumerate(spell.levels) if have >= lv.energy]
 
 
+def drawable_discard(state: State, seat: int) -> tuple[str, ...]:
+    """The cards of ``seat``'s discard that may come into its hand during this turn,
+    by any draw (from the discard, or from a deck the discard refills): all but the
+    spells learned this turn, « les nouveaux sorts ne peuvent être utilisés qu'aux
+    tours ultérieurs »."""
+    fresh = state.fresh
+    discard = state.seats[seat].discard
+    return tuple([c for c in discard if c not in fresh]) if fresh else discard
+
+
 def opponents_over_three(state: State, seat: int) -> list[int]:
     return [s for s, p in enumerate(state.seats) if s != seat and len(p.hand) > 3]
 
