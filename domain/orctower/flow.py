@@ -7,6 +7,8 @@ rule that follows another sees its effect (the decider stays one fold).
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
@@ -27,6 +29,8 @@ from domain.orctower.queries import (
 )
 from domain.orctower.scoring import score
 from domain.orctower.state import State, creature, creature_type, occupant, slot_of
+
+rep = msgspec.structs.replace
 
 
 class Run:
@@ -51,24 +55,33 @@ class Run:
 def draw(run: Run, seat: int, n: int, rule: str, *, for_later_turns: bool = False) -> None:
     """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out.
 
-    During a turn a spell learned this turn stays in the discard (``drawable_discard``);
-    the end of the turn's draw (``for_later_turns``) fills the hand for the turns after,
-    and shuffles in the whole discard."""
+    A draw during the turn refills an empty deck only as ``ruling.midturn-reshuffle``
+    reads it, and leaves a spell learned this turn in the discard
+    (``drawable_discard``); the opening hand and the end of the turn's draw
+    (``for_later_turns``) fill the hand for the turns after, from the whole discard."""
+    also: tuple[str, ...] = ()
+    if (
+        not for_later_turns
+        and len(run.state.seats[seat].deck) < n
+        and drawable_discard(run.state, seat)
+    ):
+        also = (cite("ruling.midturn-reshuffle"),)  # this draw meets an empty deck
     while n > 0:
         p = run.state.seats[seat]
         if not p.deck:
+            if also and run.state.options.midturn_draw == "deck_only":
+                return
             refill = p.discard if for_later_turns else drawable_discard(run.state, seat)
             if not refill:
                 return
-            run.emit(
-                run.dice.shuffle(
-                    refill, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
-                )
+            shuffle = run.dice.shuffle(
+                refill, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
             )
+            run.emit(rep(shuffle, also=also) if also else shuffle)
             p = run.state.seats[seat]
         pile = f"deck.{seat}"
         take, _, _ = deal(run.dice, p.deck, run.state.unknown.get(pile, 0), pile, n, seat)
-        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take)))
+        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take), also=also))
         n -= len(take)
 
 
@@ -139,30 +152,59 @@ def arrive(run: Run, creature_id: str, quarter: int, rule: str) -> None:
         slot = others[0] if others else slot
     if defeated[slot]:
         rule = "ruling.loss-type" if run.state.options.loss_by == "category" else "round.loss"
-        run.emit(ev.CreatureLost(rule=cite(rule), seat=seat, slot=slot))
+        gauge = cite("ruling.loss-gauge")  # what becomes of the skull gauge
+        run.emit(ev.CreatureLost(rule=cite(rule), seat=seat, slot=slot, also=(gauge,)))
 
 
-def damage(run: Run, seat: int, target: str, amount: int, rule: str) -> None:
-    """Damage a creature (or take a baby toad tile lying in the way)."""
+def damage(
+    run: Run,
+    seat: int,
+    target: str,
+    amount: int,
+    rule: str,
+    also: tuple[str, ...] = (),
+    *,
+    blasted: bool = False,
+) -> None:
+    """Damage a creature (or take a baby toad tile lying in the way). ``also``: the
+    rulings and assumptions that put the target in the way; ``blasted``: the damage
+    of a Bombardier's blast."""
     if target.startswith("toad_"):
-        run.emit(ev.ToadTaken(rule=cite("reinforce.toad"), seat=seat, tile=target))
+        run.emit(ev.ToadTaken(rule=cite("reinforce.toad"), seat=seat, tile=target, also=also))
         return
     if not any(c.id == target for c in run.state.creatures):
         return  # defeated earlier in the same effect
-    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount))
+    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=also))
     c = creature(run.state, target)
     if c.damage >= hit_points(run.state, c, seat):
-        defeat(run, seat, target)
+        defeat(run, seat, target, also, blasted=blasted)
 
 
-def defeat(run: Run, seat: int, target: str) -> None:
+def defeat(
+    run: Run, seat: int, target: str, also: tuple[str, ...] = (), *, blasted: bool = False
+) -> None:
     c = creature(run.state, target)
     slot = slot_of(run.state, c.type)
-    run.emit(ev.CreatureDefeated(rule=cite("attack.defeat"), seat=seat, creature=target, slot=slot))
-    p = run.state.seats[seat]
-    base = run.state.data.creatures[slot]
-    if p.gauges[slot] >= base.gauge and base.power not in p.powers:
-        run.emit(ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power))
+    kept = "caster"
+    if blasted:  # who, if anyone, defeats the blast's victims
+        also, kept = (*also, cite("ruling.bombardier-kills")), run.state.options.blast_kills
+    if kept == "box":
+        run.emit(ev.CreatureRemoved(rule=cite("reinforce.bombardier"), creature=target, also=also))
+    else:
+        run.emit(
+            ev.CreatureDefeated(
+                rule=cite("attack.defeat"),
+                seat=seat,
+                creature=target,
+                slot=slot,
+                bonus=kept == "caster",
+                also=also,
+            )
+        )
+        p = run.state.seats[seat]
+        base = run.state.data.creatures[slot]
+        if p.gauges[slot] >= base.gauge and base.power not in p.powers:
+            run.emit(ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power))
     if c.type == "toad" and run.state.toad_supply:
         run.emit(
             ev.ToadTileLaid(
@@ -177,7 +219,7 @@ def defeat(run: Run, seat: int, target: str) -> None:
     if c.type == "bombardier":
         for other in list(run.state.creatures):
             if other.quarter == c.quarter and other.section == c.section:
-                damage(run, seat, other.id, 1, cite("reinforce.bombardier"))
+                damage(run, seat, other.id, 1, cite("reinforce.bombardier"), blasted=True)
 
 
 # ---- turns and rounds --------------------------------------------------------

@@ -126,6 +126,8 @@ def resolutions(state: State, seat: int) -> list[Command]:
             targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
             if spell.effect == "damage":
                 targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
+            elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
+                targets += [t.kind for t in state.toad_tiles]
             out += [c.Attack(level=level, creature=t) for t in targets]
         elif spell.effect in ("ice_storm", "earthquake"):
             sides = (-1, 1) if spell.effect == "earthquake" and level == 2 else (0,)
