@@ -138,8 +138,8 @@ def _attack(run: Run, seat: int, cmd: c.Attack) -> None:
     if spell.id == "fireball":
         rule = "attack.fireball"
     also: tuple[str, ...] = ()
-    if spell.effect == "bolt" and cmd.creature.startswith("toad_"):
-        also = (cite("ruling.toad-bolt"),)  # Éclair may take a tile under this reading
+    if cmd.creature.startswith("toad_"):
+        also = (cite("ruling.toad-bolt"),)  # which attacks take a tile, a tile being no creature
     damage(run, seat, cmd.creature, _amount(run, cmd.level), cite(rule), also)
     _finish_spell(run, seat)
 

@@ -187,7 +187,8 @@ def defeat(
     slot = slot_of(run.state, c.type)
     kept = "caster"
     if blasted:  # who, if anyone, defeats the blast's victims
-        also, kept = (*also, cite("ruling.bombardier-kills")), run.state.options.blast_kills
+        also = tuple(dict.fromkeys((*also, cite("ruling.bombardier-kills"))))
+        kept = run.state.options.blast_kills
     if kept == "box":
         run.emit(ev.CreatureRemoved(rule=cite("reinforce.bombardier"), creature=target, also=also))
     else:
@@ -204,7 +205,8 @@ def defeat(
         p = run.state.seats[seat]
         base = run.state.data.creatures[slot]
         if p.gauges[slot] >= base.gauge and base.power not in p.powers:
-            run.emit(ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power))
+            gained = ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power)
+            run.emit(rep(gained, also=also) if also else gained)
     if c.type == "toad" and run.state.toad_supply:
         run.emit(
             ev.ToadTileLaid(
@@ -214,12 +216,14 @@ def defeat(
                 ),
                 quarter=c.quarter,
                 section=c.section,
+                also=also,
             )
         )
-    if c.type == "bombardier":
+    if c.type == "bombardier":  # what put the Bombardier in the way puts its blast there too
+        blast = cite("reinforce.bombardier")
         for other in list(run.state.creatures):
             if other.quarter == c.quarter and other.section == c.section:
-                damage(run, seat, other.id, 1, cite("reinforce.bombardier"), blasted=True)
+                damage(run, seat, other.id, 1, blast, also, blasted=True)
 
 
 # ---- turns and rounds --------------------------------------------------------
