@@ -181,10 +181,10 @@ _DATA = [
         "×2, Grimoire Eau/Feu ×2; palette piles: attack (Boule de feu, Blizzard, "
         "Éclair, Séisme, 5 each) and knowledge (Sagesse, Réapprovisionnement, Interversion, Liens "
         "magiques, Vaudou, 4 each); an effect of level k needs the energies in data.py of the "
-        "spell's own type. From the example « Si un joueur joue Replenish en tant "
-        "qu'amélioration … (Lightning Bolt dans ce cas) … Il inflige ensuite 2 dégâts au "
-        "gobelin »: Réapprovisionnement is a lightning card, and Éclair's first effect needs "
-        "2 lightning energy for 2 damage (its second, 3 for the printed « jusqu'à 4 »)",
+        "spell's own type. From the example of Réapprovisionnement played as the upgrade of "
+        "an Éclair, whose mage teleports and « inflige ensuite 2 dégâts au gobelin »: "
+        "Réapprovisionnement is a lightning card, and Éclair's first effect needs 2 lightning "
+        "energy for 2 damage (its second, 3 for the printed « jusqu'à 4 »)",
     ),
     _a(
         "assume.upgrade-effects",
@@ -480,7 +480,7 @@ _SPELLS = [
         "le joueur inflige en plus 2 points de dégâts à chaque créature de la section située "
         "derrière la première section affectée.",
         "Blizzard: 2 damage to every creature of a section of the mage's quarter; the second "
-        "effect also hits the section « derrière » it (ruling.ice-storm-behind).",
+        "effect also hits the section « derrière » it, as a ruling reads that word.",
     ),
     Rule(
         id=P + "ruling.ice-storm-behind",
@@ -518,8 +518,8 @@ _SPELLS = [
         "2 points de dégâts à chaque créature située sur une section voisine (à droite ou à "
         "gauche : c’est au joueur de choisir)",
         "Séisme: 2 damage to every creature of a section of the mage's quarter; the second "
-        "effect also hits a section « voisine », on the side the player chooses "
-        "(ruling.earthquake-beside).",
+        "effect also hits a section « voisine », on the side the player chooses, as a ruling "
+        "reads that word.",
     ),
     Rule(
         id=P + "ruling.earthquake-beside",
