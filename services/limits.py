@@ -12,10 +12,12 @@ from typing import Any
 
 from domain.kernel import SetupError
 
+# Nesting of any JSON or TOML value (setup, options, data, command): the kernel's
+# bound, which a TOML text meets before it is parsed (domain.kernel.toml_text).
+from domain.kernel.toml_text import MAX_DEPTH as MAX_DEPTH
+
 # A request body (JSON) as read from the socket: 413 above this.
 MAX_BODY_BYTES = 1_000_000
-# Nesting of any JSON or TOML value (setup, options, data, command).
-MAX_DEPTH = 32
 # Characters of a seed: it is stored, and published in SeedRevealed at the end.
 MAX_SEED = 256
 # Names in a list of players (a count is checked against the game's own range).

@@ -21,7 +21,6 @@ from services.http.errors import APIError, token_required
 from services.http.request import headers
 from services.ledger import WizardLedger
 
-
 # The bearer scheme as the OpenAPI names it; routes that serve a spectator
 # without a token are declared under a name of their own, which
 # ``optional_tokens`` folds into this one, marked optional.

@@ -223,9 +223,7 @@ async def state(game_id: str, request: Request, ledger: LedgerDep, token: Token)
     response_model=list[dict[str, Any]],
     openapi_extra=carried.documented_query("legal"),
 )
-async def legal(
-    game_id: str, request: Request, ledger: LedgerDep, token: PlayerToken
-) -> Response:
+async def legal(game_id: str, request: Request, ledger: LedgerDep, token: PlayerToken) -> Response:
     """Every command the seat may send now. Needs the seat's token: commands name its cards."""
     asked = carried.query(request.scope, "legal")
     gid = _gid(game_id)

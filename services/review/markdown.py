@@ -24,7 +24,6 @@ from services.review.story import Visitor, walk
 from services.store.values import Entry
 from services.words.sentences import Words, hidden_until_end, outcome_text
 
-
 # Every character that can open markup inline in CommonMark or its common
 # extensions: emphasis, code, links, images, raw HTML, entities (&lt;), tables,
 # strikethrough (~), math ($). Backslash-escaped, each renders as itself.
