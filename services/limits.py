@@ -67,6 +67,26 @@ def check_depth(what: str, value: Any, limit: int = MAX_DEPTH) -> None:
         raise SetupError(f"{what} is nested more than {limit} levels deep")
 
 
+# Any number of a setup file or of a table's options: far beyond any position (a
+# round, life, damage), far below the 64-bit integers every encoder and store
+# holds (a setup's 2**64 used to pass the game's checks and fail at the append).
+MAX_NUMBER = 2**31 - 1
+
+
+def check_numbers(what: str, value: Any, limit: int = MAX_NUMBER) -> None:
+    """SetupError naming the first whole number of ``value`` beyond ±``limit``."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > limit:
+            where = f"{what}: {path}" if path else what
+            raise SetupError(f"{where} is a number beyond ±{limit}, more than any game uses")
+
+
 def check_seed(seed: str | None) -> None:
     if seed is not None and len(seed) > MAX_SEED:
         raise SetupError(f"seed of {len(seed)} characters: at most {MAX_SEED}")
