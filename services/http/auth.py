@@ -49,7 +49,8 @@ class SeatBearer(HTTPBearer):
 
 # A seat's token where the route serves a spectator without one.
 Token = Annotated[str | None, Depends(SeatBearer(required=False))]
-# A seat's token where the route needs one (401 without it: acting, forking).
+# A seat's token where the route needs one (401 without it: an act, a seat's legal
+# commands, a fork).
 PlayerToken = Annotated[str | None, Depends(SeatBearer(required=True))]
 
 
