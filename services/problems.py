@@ -16,7 +16,6 @@ dereferenced. ``wizards ... --json`` prints the same body on stderr.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -90,8 +89,6 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         return 404, "unknown_game", "", str(exc)
     if isinstance(exc, SetupError):
         return 422, "bad_setup", "", str(exc)
-    if isinstance(exc, tomllib.TOMLDecodeError):
-        return 422, "bad_setup", "", f"setup file: {exc}"
     if isinstance(exc, WriteRefused | BindingError):
         # This process may not write the store: the store is bound to the
         # counters file of another host (or another file of this one).

@@ -10,7 +10,9 @@ offer one).
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.data_bounds import bounds_summary
 from domain.kernel.rules import Source
+from domain.orctower.data_bounds import BOUNDS as DATA_BOUNDS
 
 P = "orctower."
 SETUP = "Mise en place - jeu de base"
@@ -197,6 +199,16 @@ _DATA = [
         "assume.destiny-reshuffle",
         ROUND,
         "when the destiny deck is empty, its discard is shuffled into a new deck",
+    ),
+    _a(
+        "assume.data-bounds",
+        DATA,
+        "a table's data file gives every number within what the rules can use, or is "
+        "refused naming the field: "
+        + bounds_summary(DATA_BOUNDS)
+        + ". The box's counts are its material list's (72 creature pawns, 72 markers, "
+        "14 poison cards); the rest are ours: hit points no turn's spells could reach, or a "
+        "track longer than a game, would never be played",
     ),
 ]
 

@@ -16,6 +16,8 @@ import msgspec
 
 from domain.kernel import SetupError
 from domain.kernel.data import name_problem
+from domain.kernel.data_bounds import check_bounds
+from domain.orctower.data_bounds import BOUNDS
 
 QUARTERS = (1, 2, 3, 4, 5, 6)
 # Sections of a quarter, from the outside in; a creature that moves on from the
@@ -559,10 +561,12 @@ def _check(data: Data) -> None:
 
 
 def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
-    """A table's own data: every key of ``DEFAULT`` may be replaced."""
+    """A table's own data: every key of ``DEFAULT`` may be replaced, every number
+    within what the rules can use (``data_bounds``)."""
     unknown = sorted(set(mapping) - set(DEFAULT))
     if unknown:
         raise SetupError(f"unknown data key(s) {unknown}; known: {sorted(DEFAULT)}")
+    check_bounds(mapping, BOUNDS)
     merged = {**DEFAULT, **dict(mapping)}
     try:
         data = msgspec.convert(merged, Data)

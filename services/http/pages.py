@@ -23,7 +23,6 @@ play with its own data file), ``POST /toml`` reads an uploaded setup or data fil
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cache
 from pathlib import PurePosixPath
 from typing import Annotated, Any
@@ -33,6 +32,7 @@ from fastapi import APIRouter, Body, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from domain.kernel import toml_text
 from services.http.errors import RESPONSES, APIError
 from services.http.schemas import TableFace, documented
 from services.http.tables import LedgerDep
@@ -172,6 +172,6 @@ def read_toml(
     if len(text) > MAX_TOML:
         raise APIError(422, "bad_toml", f"the file is over {MAX_TOML} characters")
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise APIError(422, "bad_toml", f"not a TOML file: {e}") from None
+        return toml_text.read_toml(text, "the file")
+    except toml_text.TomlError as e:
+        raise APIError(422, "bad_toml", str(e)) from None

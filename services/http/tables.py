@@ -23,7 +23,7 @@ from domain.games import all_games, get_game
 from domain.kernel import IllegalCommand
 from services.http import request as carried
 from services.http.answers import act_answer, legal_answer, seat_header, state_answer
-from services.http.auth import Token, player_seat, viewer_seat
+from services.http.auth import PlayerToken, Token, player_seat, viewer_seat
 from services.http.errors import REFUSED, RESPONSES, APIError
 from services.http.models import (
     ActRequest,
@@ -220,7 +220,7 @@ async def state(game_id: str, request: Request, ledger: LedgerDep, token: Token)
     response_model=list[dict[str, Any]],
     openapi_extra=carried.documented_query("legal"),
 )
-async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Token) -> Response:
+async def legal(game_id: str, request: Request, ledger: LedgerDep, token: PlayerToken) -> Response:
     """Every command the seat may send now. Needs the seat's token: commands name its cards."""
     asked = carried.query(request.scope, "legal")
     gid = _gid(game_id)
@@ -280,7 +280,7 @@ async def act(
     game_id: str,
     request: Request,
     ledger: LedgerDep,
-    token: Token,
+    token: PlayerToken,
     body: Annotated[ActRequest, Depends(_act_request)],
 ) -> Response:
     """Answered once the command is durable (committed and synced). The answer
@@ -372,7 +372,7 @@ def verify(
 def fork(
     game_id: str,
     ledger: LedgerDep,
-    token: Token,
+    token: PlayerToken,
     at: Annotated[
         int, Query(ge=1, le=MAX_POSITION, description="copy the game up to this position")
     ],
