@@ -7,12 +7,20 @@ Lines written outside any request carry ``"request_id": null``.
 
 Nothing here ever logs a token: the access line holds the path without its
 query string (a browser's stream sends ``?token=``), and headers are not logged.
+
+Every record is bounded, whatever it carries: a request that fails the same way
+a thousand times writes a thousand short records, not a thousand tracebacks of
+thousands of frames (a TOML file nested 3,000 deep once logged 200 KB each).
+A traceback keeps its innermost ``MAX_FRAMES`` frames (where it failed) and at
+most ``MAX_TRACEBACK`` characters; a message at most ``MAX_MESSAGE``; any other
+value at most ``MAX_VALUE``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import traceback
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +29,43 @@ request_id: ContextVar[str | None] = ContextVar("wizards_request_id", default=No
 
 # Attributes every LogRecord has; anything else was passed with extra= and is kept.
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "request_id"}
+
+MAX_FRAMES = 12
+MAX_TRACEBACK = 8_000
+MAX_MESSAGE = 10_000  # room for a bounded traceback written into the message
+MAX_VALUE = 1_000
+
+
+def clip(text: str, limit: int) -> str:
+    """``text``, its start kept, at most ``limit`` characters and a note of the rest."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… [{len(text) - limit} more characters]"
+
+
+def bounded_traceback(error: BaseException) -> str:
+    """``error``'s traceback (and those it was raised from), each chain cut to its
+    innermost ``MAX_FRAMES`` frames, at most ``MAX_TRACEBACK`` characters, the end
+    (the error itself) kept."""
+    frames, tb = 0, error.__traceback__
+    while tb is not None:
+        frames, tb = frames + 1, tb.tb_next
+    text = "".join(traceback.format_exception(error, limit=-MAX_FRAMES))
+    if frames > MAX_FRAMES:
+        text = f"[{frames - MAX_FRAMES} outer frames left out]\n{text}"
+    if len(text) > MAX_TRACEBACK:
+        text = f"[{len(text) - MAX_TRACEBACK} characters left out]…{text[-MAX_TRACEBACK:]}"
+    return text.rstrip("\n")
+
+
+def _bounded(value: Any) -> Any:
+    """An extra value as the line holds it: as it is while short, else its text, cut."""
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) <= MAX_VALUE:
+        return value
+    return clip(text, MAX_VALUE)
 
 
 class RequestIdFilter(logging.Filter):
@@ -39,13 +84,15 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "request_id": getattr(record, "request_id", request_id.get()),
-            "message": record.getMessage(),
+            "message": clip(record.getMessage(), MAX_MESSAGE),
         }
         for key, value in vars(record).items():
             if key not in _STANDARD and not key.startswith("_"):
-                line[key] = value
-        if record.exc_info:
-            line["exc"] = self.formatException(record.exc_info)
+                line[key] = _bounded(value)
+        if record.exc_info and record.exc_info[1] is not None:
+            line["exc"] = bounded_traceback(record.exc_info[1])
+        if record.stack_info:
+            line["stack"] = clip(record.stack_info, MAX_TRACEBACK)
         return json.dumps(line, ensure_ascii=False, default=str)
 
 

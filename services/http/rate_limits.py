@@ -14,6 +14,11 @@ refills them over S seconds. Configured by environment variables (or
   ``/diff``, which read a whole game (``services.http.costly_reads``). No token
   needed to read, so the address is the only key.
 
+A client address is the one the server resolved (``scope["client"]``): the
+peer's, or, behind a proxy the operator named (``wizards serve
+--trusted-proxy``, ``services.config.trusted_proxies``), the client that proxy
+forwards; a header from anyone else changes nothing.
+
 A refused request is 429 ``rate_limited`` with ``Retry-After``, before the body
 is read. Buckets are per process: with several API processes, each applies
 the limit on its own. Tokens are keyed by their hash, never kept in clear.

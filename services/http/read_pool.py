@@ -32,14 +32,14 @@ export holds the same lock. So a costly read here:
   waits for that computation rather than starting another.
 
 A worker's answer comes back as bytes, or as the problem the read raised (its
-status, code and words), which the caller raises again as an ``APIError``.
+status, code and words), which the caller raises again as an ``APIError``, or
+as the traceback of a failure (``ReadFailed``: 500 ``internal_error``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import math
 import multiprocessing
 import os
@@ -56,8 +56,6 @@ from typing import Any
 from services.http.errors import APIError
 from services.ledger import WizardLedger
 from services.problems import classify, extensions
-
-log = logging.getLogger("wizards.reads")
 
 WORKERS_ENV = "WIZARDS_READ_WORKERS"
 DEFAULT_WORKERS = 1
@@ -368,10 +366,14 @@ class ReadPool:
         )
 
 
+class ReadFailed(RuntimeError):
+    """A read failed in its worker (a fault of ours): answered 500 ``internal_error``
+    like any other, and logged with the worker's traceback (``services.http.observe``)."""
+
+
 def _opened(done: Outcome) -> bytes:
     if isinstance(done, Done):
         return done.body
     if isinstance(done, Refused):
         raise APIError(done.status, done.code, done.message, rule=done.rule, extra=done.extra)
-    log.error("a costly read failed:\n%s", done.trace)
-    raise APIError(500, "read_failed", "the read failed; the server's log says why")
+    raise ReadFailed(f"a costly read failed in its worker:\n{done.trace}")

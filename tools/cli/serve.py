@@ -6,7 +6,13 @@ from typing import Annotated
 
 import typer
 
-from services.config import StoreURLError, eventsourcing_env, store_url
+from services.config import (
+    ProxyError,
+    StoreURLError,
+    eventsourcing_env,
+    store_url,
+    trusted_proxies,
+)
 from services.store.shards import shard_count
 from tools.cli.common import app, fail, store_options
 
@@ -22,6 +28,13 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="log every request (off: no cost at all per request)")
     ] = True,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a proxy (IP address or network) whose X-Forwarded-For names the client; "
+            "repeatable (default: WIZARDS_TRUSTED_PROXIES, else none)"
+        ),
+    ] = None,
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
@@ -37,6 +50,10 @@ def serve(
         shard_count(url)
     except StoreURLError as e:
         fail("bad_store", str(e), exit_code=2)
+    try:
+        proxies = trusted_proxies(trusted_proxy)
+    except ProxyError as e:
+        fail("bad_trusted_proxy", str(e), exit_code=2)
     from services.http import rate_limits
     from services.http.read_pool import nice_configured, workers_configured
 
@@ -78,4 +95,9 @@ def serve(
         workers=workers,
         log_config=config,
         access_log=False,
+        # The client of a request (its rate limits, its access line) is the
+        # peer, unless the peer is a proxy named here; uvicorn's own default
+        # would believe any process on this host.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies),
     )
