@@ -12,11 +12,12 @@ export holds the same lock. So a costly read here:
 
 - runs in a worker process (``WIZARDS_READ_WORKERS``, default 1), each with its
   own ledger on the same store, at a lower CPU priority than the server
-  (``WIZARDS_READ_NICE``, default nice 10: where the cores are short, a read
-  gets about a tenth of what play does): it never holds the serving process's
-  interpreter, and play comes first. The workers are spawned, not forked (the server has
-  threads), when the app starts (``warm``); a script that builds the app must
-  guard its main module, as ``multiprocessing`` asks. A store no other process
+  (``WIZARDS_READ_NICE``, default nice 19, the lowest: where the cores are
+  short, a read gets about a seventieth of what play does): it never holds the
+  serving process's interpreter, and play comes first. The workers are
+  spawned, not forked (the server has threads), when the app starts
+  (``warm``); a script that builds the app must guard its main module, as
+  ``multiprocessing`` asks. A store no other process
   can open (the in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads
   made by one thread of this process instead, bounded and cached the same way,
   but sharing the interpreter with play;
@@ -63,7 +64,7 @@ MAX_WORKERS = 64
 QUEUED_PER_WORKER = 4
 CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
 NICE_ENV = "WIZARDS_READ_NICE"
-DEFAULT_NICE = 10  # a worker's priority below the server's (0: the same; 19: the lowest)
+DEFAULT_NICE = 19  # a worker's priority below the server's: the lowest (0: the same)
 WAIT = 30.0  # seconds a caller waits for its read; then 503, and the read goes on
 LEDGERS_KEPT = 1  # stores a worker keeps open: its server's (tests share a worker)
 RETRY_AFTER_MAX = 60
@@ -111,7 +112,7 @@ def workers_configured(given: int | None = None) -> int:
 
 
 def nice_configured() -> int:
-    """``WIZARDS_READ_NICE``, else 10: how much lower a worker's CPU priority is."""
+    """``WIZARDS_READ_NICE``, else 19: how much lower a worker's CPU priority is."""
     text = os.environ.get(NICE_ENV, "").strip()
     if not text:
         return DEFAULT_NICE
