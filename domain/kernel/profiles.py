@@ -33,6 +33,9 @@ import msgspec
 
 OptionValue = bool | int | str
 
+# The first engine: every change of a changelog was made after it.
+FIRST_VERSION = "0.1.0"
+
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
     """One changelog entry: at ``version`` the engine began to decide ``rule``

@@ -24,4 +24,21 @@ CHANGELOG: tuple[Change, ...] = (
         why="Trankilus's target (the weakest opponent) is fixed before its die is rolled, in "
         "the order of the card's sentences; engine 0.1.0 rolled first.",
     ),
+    Change(
+        version="0.2.0",
+        rule="sw.target.before-dice",
+        renamed_from="sw.target.strongest",
+        why="Trankilus's target cites the ruling that places it; engine 0.1.0 cited the "
+        "target's own rule (the weakest opponent) for the same choice.",
+    ),
+    Change(
+        version="0.2.0",
+        rule="sw.dead.round-start",
+        option="dead_bonus",
+        old="after_discard",
+        new="before_discard",
+        why="At the start of a round a dead wizard's bonuses come first, then the cards are "
+        "discarded (ruling sw.dead.round-start); engine 0.1.0 discarded them at once and "
+        "gave the bonuses after.",
+    ),
 )

@@ -144,18 +144,23 @@ class Comparison:
             return True
         if not isinstance(decided, dict) or not isinstance(recorded, dict):
             return False
-        return self._outcome(decided) == self._outcome(recorded)
-
-    def _outcome(self, event: dict[str, Any]) -> dict[str, Any]:
-        aliases, drop = self.aliases, WORDING | self.unrecorded
-        out = {k: v for k, v in event.items() if k not in drop}
-        rule = out.get("rule")
-        if isinstance(rule, str):
-            out["rule"] = aliases.get(rule, rule)
-        also = out.get("also")
-        if isinstance(also, list):
-            out["also"] = [aliases.get(a, a) for a in also]
-        return out
+        drop = WORDING | self.unrecorded
+        mine = {k: v for k, v in decided.items() if k not in drop}
+        theirs = {k: v for k, v in recorded.items() if k not in drop}
+        if mine == theirs:
+            return True
+        # A recorded rule id stands for this engine's where it is that id or its alias
+        # (an alias may name a rule cited otherwise elsewhere, so both are accepted).
+        aliases = self.aliases
+        rule, cited = theirs.get("rule"), mine.get("rule")
+        if isinstance(rule, str) and aliases.get(rule) == cited:
+            theirs["rule"] = cited
+        also, cited_also = theirs.get("also"), mine.get("also")
+        if isinstance(also, list) and isinstance(cited_also, list | tuple):
+            theirs["also"] = [
+                b if aliases.get(a) == b else a for a, b in zip(also, cited_also, strict=False)
+            ] + also[len(cited_also) :]
+        return mine == theirs
 
 
 EXACT = Comparison()
