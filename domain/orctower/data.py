@@ -599,7 +599,11 @@ def _first_numbers(data: dict[str, Any]) -> dict[str, Any]:
         else sp
         for sp in data["spells"]
     ]
-    first = {"croc": {"bonus": "energy"}, "toad": {"hp": 3}, "bombardier": {"hp": 4}}
+    first: dict[str, dict[str, Any]] = {
+        "croc": {"bonus": "energy"},
+        "toad": {"hp": 3},
+        "bombardier": {"hp": 4},
+    }
     reinforcements = [{**r, **first.get(r["id"], {})} for r in data["reinforcements"]]
     return {**data, "spells": spells, "reinforcements": reinforcements}
 

@@ -3,7 +3,8 @@
 Run with that revision's code first on the path (see README.md beside this file)::
 
     git worktree add --detach /tmp/rev-X X
-    PYTHONPATH=/tmp/rev-X WIZARDS_REDIS=none .venv/bin/python tests/corpus/record.py OUT.db [GAME ...]
+    PYTHONPATH=/tmp/rev-X WIZARDS_REDIS=none .venv/bin/python \
+        tests/corpus/record.py OUT.db [GAME ...]
 
 Every game of the revision is played by a random legal player from a fixed
 seed, to its end or to 400 commands, through that revision's own ledger and
@@ -35,9 +36,7 @@ def play(ledger: Any, game: Any, players: int, seed: str) -> str:
     import msgspec
 
     rng = random.Random(f"corpus-bots:{seed}")
-    created = ledger.create_game(
-        game.spec.id, [f"bot {i + 1}" for i in range(players)], seed=seed
-    )
+    created = ledger.create_game(game.spec.id, [f"bot {i + 1}" for i in range(players)], seed=seed)
     gid = created.game_id
     for _ in range(MAX_COMMANDS):
         loaded = ledger.load(gid)
