@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel import ENGINE_VERSION
+from domain.kernel import ENGINE_VERSION, SetupError
 from domain.kernel.profiles import version_key
 from services.ledger import WizardLedger
 from services.review.readjudicate import readjudicate
@@ -53,3 +53,17 @@ def test_every_difference_under_todays_profile_is_a_changelog_entry(
         first = report["first_difference"]
         if first is not None:
             assert first["attributed_to"], f"{name} {gid}: {first['attribution']}: {first['text']}"
+
+
+def test_readjudicate_names_the_entry_and_decides_under_any_version(tmp_path: Path) -> None:
+    """A Spell Wars game of engine 0.1.0: today's profile gives the dead wizard's
+    bonuses before the discard, which the changelog names; 0.1.0's decides as recorded."""
+    ledger = _open(tmp_path, "0.1.0-1bdd525.db.xz")
+    gid = "bc6bfc5d-7a61-494d-8b19-5e3da502bcf7"
+    today = readjudicate(ledger, gid)
+    names = [c["name"] for c in today["first_difference"]["attributed_to"]]
+    assert names == ["0.2.0 sw.dead.round-start (dead_bonus: after_discard → before_discard)"]
+    assert "0.2.0 sw.dead.round-start" in today["first_difference"]["attribution"]
+    assert readjudicate(ledger, gid, engine="0.1.0")["first_difference"] is None
+    with pytest.raises(SetupError, match=r"unknown engine version '9\.9'.*known: 0\.1\.0"):
+        readjudicate(ledger, gid, engine="9.9")
