@@ -8,6 +8,7 @@ an ambiguous passage, list the others, and name the option selecting them.
 
 from __future__ import annotations
 
+from domain.elfenwizards.changelog import CHANGELOG
 from domain.elfenwizards.data_bounds import BOUNDS as DATA_BOUNDS
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
@@ -708,7 +709,7 @@ _SCORE = [
 ]
 
 CATALOGUE = Catalogue(
-    "elfenwizards", [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE]
+    "elfenwizards", [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE], CHANGELOG
 )
 
 

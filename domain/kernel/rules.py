@@ -7,6 +7,8 @@ from typing import Literal
 
 import msgspec
 
+from domain.kernel.profiles import KERNEL_CHANGES, Change, Profile, profile_at
+
 Source = Literal["rulebook", "ruling", "assumption"]
 
 
@@ -37,10 +39,14 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Catalogue:
-    """The rule catalogue of one game, keyed by citation id."""
+    """The rule catalogue of one game, keyed by citation id, with its changelog:
+    what each engine version changed of the game's outcomes (``domain.kernel.profiles``),
+    the kernel's own entries included."""
 
-    def __init__(self, game: str, rules: Iterable[Rule]) -> None:
+    def __init__(self, game: str, rules: Iterable[Rule], changelog: Iterable[Change] = ()) -> None:
         self.game = game
+        self.changelog: tuple[Change, ...] = (*KERNEL_CHANGES, *changelog)
+        self._profiles: dict[str, Profile] = {}
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
@@ -58,6 +64,13 @@ class Catalogue:
 
     def __len__(self) -> int:
         return len(self._rules)
+
+    def profile(self, version: str) -> Profile:
+        """The rules profile of an engine version (memoised: verify asks it per game)."""
+        found = self._profiles.get(version)
+        if found is None:
+            found = self._profiles[version] = profile_at(self.changelog, version)
+        return found
 
     def cite(self, rule_id: str) -> str:
         """Return ``rule_id`` after checking it exists: a typo fails at once."""

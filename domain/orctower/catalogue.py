@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
 from domain.kernel.rules import Source
+from domain.orctower.changelog import CHANGELOG
 from domain.orctower.data_bounds import BOUNDS as DATA_BOUNDS
 
 P = "orctower."
@@ -1161,6 +1162,7 @@ CATALOGUE = Catalogue(
         *_TERRAIN,
         *_REINFORCE,
     ],
+    CHANGELOG,
 )
 
 

@@ -577,12 +577,41 @@ def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
     return normal
 
 
-def load(mapping: Mapping[str, Any] | None) -> Data:
-    return DATA if not mapping else msgspec.convert(dict(mapping), Data)
+def load(mapping: Mapping[str, Any] | None, numbers: str = "example") -> Data:
+    """A table's own data (whole, as validated), else the built-in data of the
+    ``numbers`` edition (option ``numbers``)."""
+    if mapping:
+        return msgspec.convert(dict(mapping), Data)
+    return DATA if numbers == "example" else FIRST_DATA
+
+
+def _first_numbers(data: dict[str, Any]) -> dict[str, Any]:
+    """The built-in numbers engines 0.1.0 to 0.3.0 assumed (option ``numbers =
+    "first"``, changelog 0.4.0): Éclair's first effect 2 lightning energy for 3
+    damage, Réapprovisionnement a water card, the Crapaud Couveur 3 hit points, the
+    Bombardier 4, the Crocovolant's bonus action energy. Records of those engines
+    are decided again with them."""
+    spells = [
+        {**sp, "levels": [{"energy": 2, "amount": 3}, {"energy": 3, "amount": 4}]}
+        if sp["id"] == "lightning_bolt"
+        else {**sp, "energy": "water"}
+        if sp["id"] == "replenish"
+        else sp
+        for sp in data["spells"]
+    ]
+    first: dict[str, dict[str, Any]] = {
+        "croc": {"bonus": "energy"},
+        "toad": {"hp": 3},
+        "bombardier": {"hp": 4},
+    }
+    reinforcements = [{**r, **first.get(r["id"], {})} for r in data["reinforcements"]]
+    return {**data, "spells": spells, "reinforcements": reinforcements}
 
 
 DATA: Data = msgspec.convert(DEFAULT, Data)
 _check(DATA)
+FIRST_DATA: Data = msgspec.convert(_first_numbers(DEFAULT), Data)
+_check(FIRST_DATA)
 
 
 def template() -> dict[str, Any]:

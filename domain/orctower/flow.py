@@ -71,7 +71,9 @@ def draw(run: Run, seat: int, n: int, rule: str, *, for_later_turns: bool = Fals
         if not p.deck:
             if also and run.state.options.midturn_draw == "deck_only":
                 return
-            refill = p.discard if for_later_turns else drawable_discard(run.state, seat)
+            # learned_draws=reshuffled: engines before 0.4.0 refilled from the whole discard.
+            whole = for_later_turns or run.state.options.learned_draws == "reshuffled"
+            refill = p.discard if whole else drawable_discard(run.state, seat)
             if not refill:
                 return
             shuffle = run.dice.shuffle(

@@ -32,6 +32,8 @@ class Options(GameOptions, frozen=True, kw_only=True):
     bolt_toads: Literal["no", "yes"] = "no"
     loss_gauge: Literal["stays", "lowered"] = "stays"
     blast_kills: Literal["caster", "no_bonus", "box"] = "caster"
+    numbers: Literal["example", "first"] = "example"
+    learned_draws: Literal["wait", "reshuffled"] = "wait"
 
 
 def _module(name: str, doc: str, rule: str) -> OptionSpec:
@@ -204,5 +206,24 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="A creature the Bombardier's blast defeats: it counts for the player who defeated "
         "the Bombardier, counts without a bonus action, or goes back to the box.",
         rule="orctower.ruling.bombardier-kills",
+    ),
+    OptionSpec(
+        name="numbers",
+        default="example",
+        allowed=("example", "first"),
+        doc="The built-in numbers of the cards: as the Replenish example plays (Éclair 2 "
+        "damage for 2 lightning energy, Réapprovisionnement a lightning card, reinforcements "
+        "that differ from the types they replace), or as engines 0.1.0 to 0.3.0 assumed them "
+        "(Éclair 3 damage, Réapprovisionnement water, Crapaud Couveur 3 and Bombardier 4 hit "
+        "points, the Crocovolant's bonus action energy).",
+        rule="orctower.assume.spells",
+    ),
+    OptionSpec(
+        name="learned_draws",
+        default="wait",
+        allowed=("wait", "reshuffled"),
+        doc="A spell learned this turn: no draw of that turn brings it into the hand, or a "
+        "deck refilled from the discard during the turn may (as engines 0.1.0 to 0.3.0 did).",
+        rule="orctower.knowledge.learn",
     ),
 )

@@ -61,7 +61,7 @@ def pile_cards(data: Data, pile: str) -> list[str]:
 def initial(started: GameStarted) -> State:
     players = len(started.players)
     options = Options.from_mapping(started.options)
-    data = load(started.data)
+    data = load(started.data, options.numbers)
     types = types_in_play(data, options)
     given = validate_setup(started.setup, players, data) if started.setup else {}
     state = State(

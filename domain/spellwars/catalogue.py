@@ -15,6 +15,7 @@ from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
 from domain.kernel.rules import Source
 from domain.spellwars.cards import all_cards
+from domain.spellwars.changelog import CHANGELOG
 from domain.spellwars.data_bounds import BOUNDS as DATA_BOUNDS
 from domain.spellwars.data_bounds import MAX_LINE_NUMBER
 
@@ -851,7 +852,7 @@ def _card_rules() -> list[Rule]:
     return out
 
 
-CATALOGUE = Catalogue("spellwars", [*RULES, *_card_rules()])
+CATALOGUE = Catalogue("spellwars", [*RULES, *_card_rules()], CHANGELOG)
 
 
 def card_rule(instance: str) -> str:

@@ -87,7 +87,14 @@ def start_round(run: Run) -> None:
     bonuses: list[Frame] = []
     cards = run.s.cards
     for seat, w in enumerate(run.s.wizards):
-        if w.dead_cards:
+        if w.dead_cards and run.s.dead_bonus == "after_discard":
+            # engine 0.1.0's reading: the cards discarded at once, their bonuses after
+            later = [c for c in w.dead_cards if not cards.card(c).immediate]
+            run.emit(ev.DeadCardsCleared(rule="sw.dead.immediate", seat=seat, cards=w.dead_cards))
+            run.push(
+                *(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate") for c in later)
+            )
+        elif w.dead_cards:
             # the bonuses first, then the cards are discarded (ruling sw.dead.round-start)
             bonuses += [
                 Frame(seat=seat, card=c, part="dead-bonus", rule="sw.dead.round-start")

@@ -105,4 +105,12 @@ OPTIONS = (
         "the left, or the caster assigns them (chooses the candidates' order) before the roll",
         rule="sw.target.die",
     ),
+    OptionSpec(
+        name="dead_bonus",
+        default="before_discard",
+        allowed=("before_discard", "after_discard"),
+        doc="a dead wizard's cards at the start of a round: their bonuses first, then the cards "
+        "are discarded, or the cards are discarded at once and their bonuses follow (engine 0.1.0)",
+        rule="sw.dead.round-start",
+    ),
 )

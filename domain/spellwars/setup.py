@@ -93,6 +93,7 @@ def initial(started: GameStarted) -> State:
         trankilus=str(o.get("trankilus", "first")),
         stolen_blood=str(o.get("stolen_blood", "lost")),
         die_faces=str(o.get("die_faces", "clockwise")),
+        dead_bonus=str(o.get("dead_bonus", "before_discard")),
         data=data,
         data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),

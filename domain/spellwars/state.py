@@ -128,6 +128,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     stolen_gain: str = "run"
     ties: str = "reroll"
     added_order: str = "choice"
+    dead_bonus: str = "before_discard"
     trankilus: str = "first"
     stolen_blood: str = "lost"
     die_faces: str = "clockwise"

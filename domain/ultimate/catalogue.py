@@ -9,6 +9,7 @@ selects them where we offer one).
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.ultimate.changelog import CHANGELOG
 
 SETUP = "Mise en place"
 TYPES = "Types de cartes"
@@ -1001,4 +1002,4 @@ RULES: tuple[Rule, ...] = (
     *_END_RULES,
 )
 
-CATALOGUE = Catalogue("ultimate", RULES)
+CATALOGUE = Catalogue("ultimate", RULES, CHANGELOG)

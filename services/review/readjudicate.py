@@ -7,8 +7,11 @@ import json
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import ENGINE_VERSION, ActionTaken
+import msgspec
+
+from domain.kernel import ENGINE_VERSION, ActionTaken, Game, SetupError
 from domain.kernel.events import option_value_text
+from domain.kernel.profiles import FIRST_VERSION, Change, Profile, version_key, versions
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.dispute import consequence_json
@@ -38,20 +41,43 @@ def switched_text(words: Words, name: str, now: Any, recorded: Any) -> str:
     )
 
 
+def engine_profile(game: Game[Any], engine: str | None) -> Profile:
+    """The rules profile of ``engine`` (None: this engine's), or a clear refusal
+    naming the versions the game's changelog knows."""
+    known = sorted(
+        {FIRST_VERSION, ENGINE_VERSION, *versions(game.catalogue.changelog)}, key=version_key
+    )
+    if engine is None:
+        engine = ENGINE_VERSION
+    if engine not in known:
+        raise SetupError(
+            f"unknown engine version {engine!r} for {game.spec.id}; known: {', '.join(known)}"
+        )
+    return game.catalogue.profile(engine)
+
+
 def readjudicate(
-    ledger: WizardLedger, game_id: str | UUID, options: dict[str, str] | None = None
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    options: dict[str, str] | None = None,
+    engine: str | None = None,
 ) -> dict[str, Any]:
-    """Decide every recorded action again (this engine; ``options`` switched) with the
-    recorded chance, and report the first position where the result differs."""
+    """Decide every recorded action again with the recorded chance, under the rules
+    profile of ``engine`` (None: this engine's) with ``options`` switched, and report
+    the first position where the result differs, attributed to the changelog
+    entries that cause it."""
     record = read_record(ledger, game_id, ALL)
     game, started = record.game, record.started
+    profile = engine_profile(game, engine)
     given = options or {}
     parsed = {k: v for k, v in game.spec.resolve_options(given).items() if k in given}
+    between = _between(game, started.engine_version, profile.version)
     report: dict[str, Any] = {
         "game_id": str(parse_game_id(game_id)),
         "game": game.spec.id,
         "engine_recorded": started.engine_version,
-        "engine_now": ENGINE_VERSION,
+        "engine_now": profile.version,
+        "changes_between": [c.name for c in between],
         "options": {k: started.options.get(k) for k in parsed},
         "options_now": parsed,
         "switched": [
@@ -60,7 +86,7 @@ def readjudicate(
         "actions_checked": 0,
         "first_difference": None,
     }
-    again = Redecision(game, record.events, record.seeds, parsed)
+    again = Redecision(game, record.events, record.seeds, parsed, profile=profile)
     if again.broken:  # the game cannot open under this reading
         report["first_difference"] = {
             "position": 1,
@@ -77,9 +103,67 @@ def readjudicate(
         elif not step.chance_known:
             continue  # the opening's chance is the seed's, and the seed is not known
         if step.differs_at is not None:
-            report["first_difference"] = _stretch_report(record, step)
+            said = _stretch_report(record, step)
+            causes = _attribute(record, step, profile, parsed, between)
+            said["attributed_to"] = [c.as_json() for c in causes]
+            said["attribution"] = (
+                "caused by the changelog entr"
+                + ("y " if len(causes) == 1 else "ies ")
+                + "; ".join(c.name for c in causes)
+                if causes
+                else "no changelog entry explains this difference"
+            )
+            report["first_difference"] = said
             return report
     return report
+
+
+def _between(game: Game[Any], recorded: str, target: str) -> list[Change]:
+    """The changelog entries that part two versions' profiles, oldest first."""
+    lo, hi = sorted((version_key(recorded), version_key(target)))
+    found = [c for c in game.catalogue.changelog if lo < version_key(c.version) <= hi]
+    return sorted(found, key=lambda c: version_key(c.version))
+
+
+def _attribute(
+    record: GameRecord,
+    step: Step,
+    profile: Profile,
+    switched: dict[str, Any],
+    between: list[Change],
+) -> list[Change]:
+    """The changelog entries whose reading makes the difference at ``step``: each
+    reading that parts the two versions (an option the record does not hold, nor
+    switched by hand), taken back to the record's value alone, else all at once;
+    an entry causes the difference where the step then decides as recorded."""
+    game, started = record.game, record.started
+    known = {o.name: o.default for o in game.spec.options}
+    own = game.catalogue.profile(started.engine_version)
+    candidates = [
+        c
+        for c in between
+        if c.option in known
+        and c.option not in started.options
+        and c.option not in switched
+        and own.options.get(c.option, known[c.option])
+        != profile.options.get(c.option, known[c.option])
+    ]
+
+    def settles(changes: list[Change]) -> bool:
+        tried = profile
+        for c in changes:
+            value = own.options.get(c.option, known[c.option])
+            tried = tried.reverting(Change(**{**msgspec.structs.asdict(c), "old": value}))
+        again = Redecision(game, record.events, record.seeds, switched, profile=tried)
+        for other in again.steps():
+            if other.index == step.index:
+                return other.differs_at is None
+        return False
+
+    alone = [c for c in candidates if settles([c])]
+    if alone or len(candidates) < 2:
+        return alone
+    return candidates if settles(candidates) else []
 
 
 def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:

@@ -55,6 +55,7 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
+from domain.kernel.profiles import Profile
 from services.store.chance import dice_for, opening_dice
 from services.words.differences import difference_words
 from services.words.sentences import Words
@@ -119,16 +120,65 @@ def plain(events: Sequence[Event]) -> list[Any]:
     return [msgspec.to_builtins(e) for e in events]
 
 
-def first_difference(decided: Sequence[Event], recorded: Sequence[Event]) -> int | None:
+# Words in an event's fields, compared nowhere: a die's purpose is how the engine
+# said why it rolled, and its wording moves between versions.
+WORDING = frozenset({"purpose"})
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """How a record is compared with a decision: as data, without its words, rule
+    ids read through the aliases of the record's version, and the fields that
+    version did not record left out (its profile, ``domain.kernel.profiles``)."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    unrecorded: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, profile: Profile) -> Comparison:
+        return cls(profile.aliases, profile.unrecorded)
+
+    def same(self, decided: Any, recorded: Any) -> bool:
+        """Two events as data (``plain``) equal but for words, aliases and unrecorded fields."""
+        if decided == recorded:
+            return True
+        if not isinstance(decided, dict) or not isinstance(recorded, dict):
+            return False
+        drop = WORDING | self.unrecorded
+        mine = {k: v for k, v in decided.items() if k not in drop}
+        theirs = {k: v for k, v in recorded.items() if k not in drop}
+        if mine == theirs:
+            return True
+        # A recorded rule id stands for this engine's where it is that id or its alias
+        # (an alias may name a rule cited otherwise elsewhere, so both are accepted).
+        aliases = self.aliases
+        rule, cited = theirs.get("rule"), mine.get("rule")
+        if isinstance(rule, str) and aliases.get(rule) == cited:
+            theirs["rule"] = cited
+        also, cited_also = theirs.get("also"), mine.get("also")
+        if isinstance(also, list) and isinstance(cited_also, list | tuple):
+            theirs["also"] = [
+                b if aliases.get(a) == b else a for a, b in zip(also, cited_also, strict=False)
+            ] + also[len(cited_also) :]
+        return mine == theirs
+
+
+EXACT = Comparison()
+
+
+def first_difference(
+    decided: Sequence[Event], recorded: Sequence[Event], compare: Comparison = EXACT
+) -> int | None:
     """The index of the first event where two lists differ as data (the shorter's
     length where one goes on), None where they do not. Equal values may still
     differ as objects, a tuple built by the rules against a list read back from
-    the store: those are compared as data."""
+    the store: those are compared as data, without their words (``compare``)."""
     if decided == recorded:
         return None
     a, b = plain(decided), plain(recorded)
+    same = compare.same
     for k, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
+        if not same(x, y):
             return k
     return None if len(a) == len(b) else min(len(a), len(b))
 
@@ -161,6 +211,7 @@ class Step:
     seed: str | None
     action: ActionTaken | None  # None: the opening
     broken: str = ""  # why the record stopped folding under this reading before here
+    compare: Comparison = EXACT  # the record's version's: aliases, fields it did not hold
     # Plain attributes, not cached properties: verify asks them of every action.
     _decided: Decided | None = field(default=None, init=False, repr=False)
     _differs_at: int | None = field(default=None, init=False, repr=False)
@@ -192,7 +243,7 @@ class Step:
             if decided.refused:
                 self._differs_at = 0 if self.action is None else 1
             else:
-                self._differs_at = first_difference(decided.events, self.recorded)
+                self._differs_at = first_difference(decided.events, self.recorded, self.compare)
             self._compared = True
         return self._differs_at
 
@@ -269,9 +320,11 @@ def _act_again(game: Game[Any], fold: Fold[Any], action: ActionTaken, dice: Dice
 
 
 class Redecision:
-    """A record walked under one reading: ``options`` switched from the recorded
-    ones (none: the record's own). ``seeds``: the seed known for each stretch of
-    the game's chance (a fork with fresh dice starts one; None: not known).
+    """A record walked under one reading: the rules ``profile`` of an engine version
+    (none: the record's own version's, so an honest record decides again as it was
+    recorded) with ``options`` switched from the recorded ones. ``seeds``: the seed
+    known for each stretch of the game's chance (a fork with fresh dice starts one;
+    None: not known).
     ``keep``: positions whose fold to keep in ``kept``.
 
     The record is folded stretch by stretch; where it stops folding under the
@@ -287,13 +340,24 @@ class Redecision:
         options: Mapping[str, Any] | None = None,
         *,
         keep: Collection[int] = (),
+        profile: Profile | None = None,
     ) -> None:
         started = events[0]
         assert isinstance(started, GameStarted)
         self.game = game
         self.events = events
         self.seeds = seeds
-        self.started = started_under(started, options) if options else started
+        recorded = game.catalogue.profile(started.engine_version)
+        self.profile = profile or recorded
+        self.compare = Comparison.of(recorded)
+        # The profile's readings of the options the record does not hold (an option
+        # added since, or behaviour that became one); the record's own stay.
+        known = {o.name for o in game.spec.options}
+        pinned = {
+            k: v for k, v in self.profile.options.items() if k in known and k not in started.options
+        }
+        switched = {**pinned, **(options or {})}
+        self.started = started_under(started, switched) if switched else started
         self.keep = frozenset(keep)
         self.kept: dict[int, Fold[Any]] = {}
         self.broken = ""
@@ -323,12 +387,13 @@ class Redecision:
             self.fold = since
         elif self.fold is not None and 1 in self.keep:
             self.kept[1] = self.fold
-        game, started, seeds, marks, services = (
+        game, started, seeds, marks, services, compare = (
             self.game,
             self.started,
             self.seeds,
             self._marks,
             self._services,
+            self.compare,
         )
         action: ActionTaken | None = None  # the first stretch is the opening
         for lo, hi in zip([1, *self.starts], [*self.starts, len(events)], strict=True):
@@ -341,7 +406,9 @@ class Redecision:
                 )
                 k = bisect_left(marks, lo)
                 seed = seeds[k] if k < len(seeds) else None
-                step = Step(game, started, lo, hi, self.fold, recorded, seed, action, self.broken)
+                step = Step(
+                    game, started, lo, hi, self.fold, recorded, seed, action, self.broken, compare
+                )
                 self._fold(lo, hi, stretch)
                 yield step
             after = events[hi] if hi < len(events) else None

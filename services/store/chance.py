@@ -14,6 +14,7 @@ import msgspec
 from domain.kernel import CardsShuffled, Dice, Fold, GameStarted, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, card_kind, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
+from domain.kernel.profiles import kernel_reading
 from services.words.naming import printed_names
 
 
@@ -63,11 +64,9 @@ def _unseen(ids: Iterable[str], now: set[str], hidden: Collection[str] | None) -
 def picks_named(started: GameStarted) -> bool:
     """Does this game's engine take a card picked blind from a hand by its name
     (0.3.0 on), or only as a die face (its records are decided again so)?"""
-    try:
-        version = tuple(int(p) for p in started.engine_version.split("."))
-    except ValueError:
-        return True
-    return version >= (0, 3, 0)
+    # The kernel's changelog (0.3.0, kernel.table-mode): the record's own version decides,
+    # since a record holds its chance in the form its engine took it.
+    return kernel_reading(started.engine_version, "table_picks") == "name"
 
 
 def dice_for(

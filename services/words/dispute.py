@@ -150,6 +150,8 @@ def readjudication_text(r: dict[str, Any]) -> str:
         f"Game {r['game_id']} ({r['game']}): recorded by engine {r['engine_recorded']}, "
         f"decided again by engine {r['engine_now']}"
     ]
+    if r.get("changes_between"):
+        out.append("Changelog between them: " + "; ".join(r["changes_between"]))
     out += r.get("switched", [])
     first = r["first_difference"]
     if first is None:
@@ -163,4 +165,6 @@ def readjudication_text(r: dict[str, Any]) -> str:
     right = ["this engine:"] + [f"#{c['position']} {c['text']}" for c in first["engine"]]
     out += _side_by_side(left, right, "  ")
     out += [f"  {line}" for line in (first.get("difference") or {}).get("text", [])]
+    if first.get("attribution"):
+        out.append(f"Changelog: {first['attribution']}")
     return "\n".join(out)

@@ -64,6 +64,10 @@ def readjudicate(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE: another reading")
     ] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(help="decide under this engine version's rules profile (default: this one)"),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The recorded commands decided again by this engine.
@@ -71,7 +75,7 @@ def readjudicate(
     They are decided with the recorded chance, optionally under another reading
     of the rules, and the first position where the result differs is printed.
     Exits 1 when it differs."""
-    report = readjudicate_game(ledger(), game_id, parse_options(option or []))
+    report = readjudicate_game(ledger(), game_id, parse_options(option or []), engine)
     if as_json:
         out(report)
     else:

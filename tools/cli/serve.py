@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -16,6 +18,15 @@ from services.config import (
 from services.store.shards import shard_count
 from tools.cli.common import app, fail, store_options
 
+
+class LogFormat(StrEnum):
+    """How ``wizards serve`` writes its log lines."""
+
+    auto = "auto"
+    text = "text"
+    json = "json"
+
+
 # Where ``wizards --help`` lists these commands.
 PANEL = "Service and store"
 
@@ -28,6 +39,15 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="log every request (off: no cost at all per request)")
     ] = True,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            envvar="WIZARDS_LOG_FORMAT",
+            case_sensitive=False,
+            help="text: lines for a person; json: one JSON object per line; "
+            "auto: text at a terminal, json otherwise",
+        ),
+    ] = LogFormat.auto,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -81,9 +101,12 @@ def serve(
     typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
     from services.http.logs import log_config
 
-    # JSON log lines with the request id; the app writes its own access line
+    # Log lines with the request id; the app writes its own access line
     # (route, status, time, no query string), so uvicorn's is off.
-    config = log_config()
+    chosen = log_format.value
+    if chosen == "auto":
+        chosen = "text" if sys.stderr.isatty() else "json"
+    config = log_config(fmt=chosen)
     if not access_log:
         # The app's own access line (services.http.observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}

@@ -1,0 +1,30 @@
+"""What each engine version changed of the orc tower's outcomes (its rules profiles,
+``domain.kernel.profiles``): data, read with the catalogue."""
+
+from __future__ import annotations
+
+from domain.kernel.profiles import Change
+
+CHANGELOG: tuple[Change, ...] = (
+    Change(
+        version="0.4.0",
+        rule="orctower.assume.spells",
+        option="numbers",
+        old="first",
+        new="example",
+        why="The built-in numbers agree with the rulebook's Replenish example (Éclair's first "
+        "effect 2 damage, Réapprovisionnement a lightning card) and the reinforcements differ "
+        "from the types they replace in hit points and bonus action (« leurs points de vie et "
+        "leurs actions bonus diffèrent »).",
+    ),
+    Change(
+        version="0.4.0",
+        rule="orctower.knowledge.learn",
+        option="learned_draws",
+        old="reshuffled",
+        new="wait",
+        why="« les nouveaux sorts ne peuvent être utilisés qu'aux tours ultérieurs »: a deck "
+        "refilled from the discard during the turn leaves a spell learned this turn there; "
+        "before, the refill took the whole discard, and the spell could be cast that turn.",
+    ),
+)

@@ -1,0 +1,44 @@
+"""What each engine version changed of Spell Wars' outcomes (its rules profiles,
+``domain.kernel.profiles``): data, read with the catalogue."""
+
+from __future__ import annotations
+
+from domain.kernel.profiles import Change
+
+CHANGELOG: tuple[Change, ...] = (
+    Change(
+        version="0.2.0",
+        rule="sw.resolve.added-order",
+        option="added_order",
+        old="next",
+        new="choice",
+        why="A card added to a spell waits with the unresolved cards of its type, in the "
+        "caster's order; engine 0.1.0 resolved it next, before them.",
+    ),
+    Change(
+        version="0.2.0",
+        rule="sw.target.before-dice",
+        option="trankilus",
+        old="after",
+        new="first",
+        why="Trankilus's target (the weakest opponent) is fixed before its die is rolled, in "
+        "the order of the card's sentences; engine 0.1.0 rolled first.",
+    ),
+    Change(
+        version="0.2.0",
+        rule="sw.target.before-dice",
+        renamed_from="sw.target.strongest",
+        why="Trankilus's target cites the ruling that places it; engine 0.1.0 cited the "
+        "target's own rule (the weakest opponent) for the same choice.",
+    ),
+    Change(
+        version="0.2.0",
+        rule="sw.dead.round-start",
+        option="dead_bonus",
+        old="after_discard",
+        new="before_discard",
+        why="At the start of a round a dead wizard's bonuses come first, then the cards are "
+        "discarded (ruling sw.dead.round-start); engine 0.1.0 discarded them at once and "
+        "gave the bonuses after.",
+    ),
+)
