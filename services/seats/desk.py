@@ -287,7 +287,9 @@ class HoldDesk:
         except IllegalCommand as e:
             named = any(chance)
             if (command is None or named) and e.code != "no_such_seat":
-                self._record_refusal(gid, seat, command, chance, e)
+                told = self._record_refusal(gid, seat, command, chance, e)
+                if told is not e:
+                    raise told from None
             raise
 
     def _record_refusal(
@@ -297,30 +299,38 @@ class HoldDesk:
         command: object | None,
         chance: tuple[Any, Any, Any],
         error: IllegalCommand,
-    ) -> None:
+    ) -> IllegalCommand:
         """Keep a refused entry: a seat probing for another's card by naming it
         leaves a trace. Its rows are a stream of their own, numbered apart from
         the hold record's, so a refusal never takes the row a valid entry
         writes (it cannot make one retry, nor change what it decides); only
         two refusals at once meet, and the later one takes the next number.
         Written before the refusal is answered: if it cannot be kept, the seat
-        is not told what it would have learnt."""
+        is not told what it would have learnt. Returns what the seat is told:
+        a refusal that would spend a try the seat no longer has (entries sent
+        at once, each checked before the others were kept) is told, and kept,
+        as ``tries_spent``, so that no seat learns more than its tries."""
         dice, orders, drew = chance
+        tried = isinstance(error, DiceRequired) and error.unseen
         for _ in range(_RETRIES):
             after = self._last_number(self._hold_id(gid))
             number, last = self.sides.last(self.sides.holds, self._refused_id(gid), Refused)
+            loaded = self.cache.load(gid)
+            told = error
+            if tried and self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
+                told = self._tries_spent(loaded, seat)
             row = Refused(
                 after=after,
-                at=self.cache.load(gid).version,
+                at=loaded.version,
                 seat=seat,
                 when=_when(),
                 command=None if command is None else msgspec.to_builtins(command),
                 dice=tuple(dice),
                 orders=tuple(tuple(o) for o in orders),
                 drew=tuple(drew),
-                code=error.code,
-                message=error.message,
-                tried=isinstance(error, DiceRequired) and error.unseen,
+                code=told.code,
+                message=told.message,
+                tried=tried and told is error,
             )
             row = sealed(row, gid, number + 1, _link(last))
             stored = StoredEvent(
@@ -328,7 +338,7 @@ class HoldDesk:
             )
             try:
                 self.appender.commit(gid, [(self.sides.holds, [stored])])
-                return
+                return told
             except (RecordConflictError, IntegrityError):
                 continue
         raise RuntimeError(f"game {gid}: gave up recording a refused entry")
@@ -476,8 +486,13 @@ class HoldDesk:
 
     def _check_tries(self, gid: UUID, loaded: Loaded, seat: int) -> None:
         """Refuse an entry from a seat whose tries at this position are spent."""
-        if self._spent(gid, loaded.version, seat) < ENTRY_TRIES:
-            return
+        if self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
+            raise self._tries_spent(loaded, seat)
+
+    @staticmethod
+    def _tries_spent(loaded: Loaded, seat: int) -> IllegalCommand:
+        """The refusal of an entry from a seat whose tries at this position are
+        spent: the same words whatever it names."""
         names = loaded.fold.started.players
         opening = loaded.head == GENESIS
         way = (
@@ -487,7 +502,7 @@ class HoldDesk:
             f"(`wizards fork GAME --at {loaded.version}`) with the cards the table really "
             "drew, or settle it at the dispute desk"
         )
-        raise IllegalCommand(
+        return IllegalCommand(
             "tries_spent",
             "kernel.entry-tries",
             f"{names[seat]} has spent the {ENTRY_TRIES} tries a seat has at this position "

@@ -11,6 +11,8 @@ refused with the same words, whatever it names, and the way on is the referee's.
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from domain.kernel import IllegalCommand
@@ -150,3 +152,36 @@ def test_a_card_not_there_is_refused_in_the_same_words_whoever_named_it(
         ledger.act(gid, 1, None, drew=["Dragon", "mirror"])
     assert [r.tried for _, r in ledger.holds.hold_refusals(gid)] == [True, True, False]
     assert ledger.holds.tries(gid, 1) == 2
+
+
+def test_probes_sent_at_once_get_no_more_answers_than_the_tries(store_url: str) -> None:
+    """Bob's entries sent together from several devices: each is checked before
+    the others are kept, yet no more than ``ENTRY_TRIES`` are answered."""
+    ledgers = [WizardLedger(store_url) for _ in range(2 * ENTRY_TRIES)]
+    gid = _dealing(ledgers[0], ["lightning", "deflection"])
+    start = threading.Barrier(len(ledgers))
+    answers: list[str] = []
+
+    def probe(ledger: WizardLedger, card: str) -> None:
+        start.wait()
+        try:
+            ledger.act(gid, 1, None, drew=[card, "mirror"])
+            answers.append("taken")
+        except IllegalCommand as e:
+            answers.append(e.code)
+
+    threads = [
+        threading.Thread(target=probe, args=(led, ("lightning", "deflection")[k % 2]))
+        for k, led in enumerate(ledgers)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(answers) == len(ledgers)
+    assert answers.count("dice_required") <= ENTRY_TRIES
+    assert answers.count("tries_spent") >= len(ledgers) - ENTRY_TRIES
+    kept = ledgers[0].holds.hold_refusals(gid)
+    assert sum(r.tried for _, r in kept) == answers.count("dice_required")
+    for ledger in ledgers:
+        ledger.close()
