@@ -1,8 +1,10 @@
-"""Store and Redis URLs, turned into eventsourcing environments."""
+"""Store and Redis URLs, turned into eventsourcing environments; the proxies the server trusts."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import parse_qs, parse_qsl, unquote, urlparse
 
@@ -25,6 +27,38 @@ def redis_url(explicit: str | None = None) -> str | None:
     """``WIZARDS_REDIS``; empty or ``none`` turns live fan-out through Redis off."""
     url = explicit if explicit is not None else os.environ.get("WIZARDS_REDIS", "")
     return None if url.strip().lower() in ("", "none", "off") else url
+
+
+class ProxyError(ValueError):
+    pass
+
+
+def trusted_proxies(given: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` the server
+    believes: ``given`` (``wizards serve --trusted-proxy``), else
+    ``WIZARDS_TRUSTED_PROXIES`` (separated by commas or spaces); none by default.
+
+    Each is an IP address or a network (``10.0.0.0/8``), named by the operator:
+    a request from anywhere else is the client it comes from, whatever its
+    headers say (uvicorn alone trusts 127.0.0.1, so that anyone on this host
+    could pose as any client, and spread its requests over the rate limits of
+    as many addresses). No wildcard: a proxy is trusted by name."""
+    if given:
+        raw = list(given)
+    else:
+        raw = os.environ.get("WIZARDS_TRUSTED_PROXIES", "").replace(",", " ").split()
+    out: list[str] = []
+    for entry in raw:
+        text = entry.strip()
+        try:
+            net = ipaddress.ip_network(text, strict=False) if "/" in text else None
+            out.append(str(net) if net is not None else str(ipaddress.ip_address(text)))
+        except ValueError:
+            raise ProxyError(
+                f"trusted proxy {text!r}: give each proxy's IP address (127.0.0.1, ::1) "
+                "or network (10.0.0.0/8); no host names and no wildcard"
+            ) from None
+    return tuple(dict.fromkeys(out))
 
 
 def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:

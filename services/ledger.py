@@ -42,7 +42,7 @@ from domain.kernel import (
 )
 from domain.kernel.events import OPENING_CHANCE
 from services.config import eventsourcing_env, store_url
-from services.limits import check_depth, check_seed
+from services.limits import check_depth, check_numbers, check_seed
 from services.seats.desk import HoldDesk
 from services.seats.hold import BY_SEATS, by_seats
 from services.store.acting import Acts, Turns
@@ -219,6 +219,8 @@ class WizardLedger(Application[UUID]):
         check_seed(seed)
         check_depth("the setup", setup)
         check_depth("the options", options)
+        check_numbers("the setup", setup)
+        check_numbers("the options", options)
         names = (
             tuple(f"seat {i}" for i in range(players))
             if isinstance(players, int)

@@ -12,10 +12,12 @@ from typing import Any
 
 from domain.kernel import SetupError
 
+# Nesting of any JSON or TOML value (setup, options, data, command): the kernel's
+# bound, which a TOML text meets before it is parsed (domain.kernel.toml_text).
+from domain.kernel.toml_text import MAX_DEPTH as MAX_DEPTH
+
 # A request body (JSON) as read from the socket: 413 above this.
 MAX_BODY_BYTES = 1_000_000
-# Nesting of any JSON or TOML value (setup, options, data, command).
-MAX_DEPTH = 32
 # Characters of a seed: it is stored, and published in SeedRevealed at the end.
 MAX_SEED = 256
 # Names in a list of players (a count is checked against the game's own range).
@@ -63,6 +65,26 @@ def check_depth(what: str, value: Any, limit: int = MAX_DEPTH) -> None:
     """SetupError when ``value`` nests deeper than ``limit``."""
     if nesting_depth(value, limit) > limit:
         raise SetupError(f"{what} is nested more than {limit} levels deep")
+
+
+# Any number of a setup file or of a table's options: far beyond any position (a
+# round, life, damage), far below the 64-bit integers every encoder and store
+# holds (a setup's 2**64 used to pass the game's checks and fail at the append).
+MAX_NUMBER = 2**31 - 1
+
+
+def check_numbers(what: str, value: Any, limit: int = MAX_NUMBER) -> None:
+    """SetupError naming the first whole number of ``value`` beyond ±``limit``."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > limit:
+            where = f"{what}: {path}" if path else what
+            raise SetupError(f"{where} is a number beyond ±{limit}, more than any game uses")
 
 
 def check_seed(seed: str | None) -> None:

@@ -16,13 +16,13 @@ dereferenced. ``wizards ... --json`` prints the same body on stderr.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
 
+from domain.games import UnknownGame
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
 from services.store.host_binding import BindingError, WriteRefused
 from services.store.pg_write import OutcomeUnknown
@@ -85,10 +85,10 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         return 403, "not_authorized", "", str(exc)
     if isinstance(exc, IdempotencyConflict):
         return 422, "idempotency_conflict", "", str(exc)
+    if isinstance(exc, UnknownGame):
+        return 404, "unknown_game", "", str(exc)
     if isinstance(exc, SetupError):
         return 422, "bad_setup", "", str(exc)
-    if isinstance(exc, tomllib.TOMLDecodeError):
-        return 422, "bad_setup", "", f"setup file: {exc}"
     if isinstance(exc, WriteRefused | BindingError):
         # This process may not write the store: the store is bound to the
         # counters file of another host (or another file of this one).

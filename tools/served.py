@@ -5,7 +5,9 @@ The one place that says how to serve Wizard Ledger::
     uvicorn tools.served:create_served_app --factory
 
 which is what ``wizards serve`` runs (``tools.cli.serve``), with the store of
-``WIZARDS_STORE`` and Redis of ``WIZARDS_REDIS``. ``services`` does not import
+``WIZARDS_STORE`` and Redis of ``WIZARDS_REDIS``, believing ``X-Forwarded-For``
+only from the proxies it is given (uvicorn run by hand believes 127.0.0.1
+unless told ``--no-proxy-headers`` or ``--forwarded-allow-ips``). ``services`` does not import
 ``projections`` (the layers are tools, projections, services, domain): the
 app (``services.http.app.create_app``) takes its read models as a parameter,
 and this module, above both, gives it ``ProjectedReadModels``.

@@ -11,7 +11,6 @@ layout against what the rulebook says of the board.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.data import name_problem
+from domain.kernel.toml_text import TomlError, read_toml
 
 LAYOUT_TOML = """
 # Levels, top first. points: phase-10 score of a wizard standing there.
@@ -303,9 +303,9 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):
 def parse_layout(text: str) -> Board:
     """Parse and check a layout given as TOML text."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise LayoutError(f"layout: not valid TOML ({error})") from None
+        data = read_toml(text, "layout")
+    except TomlError as error:
+        raise LayoutError(str(error)) from None
     return board_from_table(data)
 
 

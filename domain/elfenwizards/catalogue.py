@@ -8,7 +8,9 @@ an ambiguous passage, list the others, and name the option selecting them.
 
 from __future__ import annotations
 
+from domain.elfenwizards.data_bounds import BOUNDS as DATA_BOUNDS
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.data_bounds import bounds_summary
 
 P = "elfenwizards."
 SETUP = "Mise en place"
@@ -114,6 +116,17 @@ _SETUP = [
         "and 4 players each guild places 8 wizards, at 5 players 7.",
         why="39 = 4 × 8 + 7 is the only split giving every colour used at 5 players the same "
         "count while the first four colours are equal.",
+    ),
+    Rule(
+        id=P + "assume.data-bounds",
+        section=SETUP,
+        passage="(no rulebook text: the board, its points and the box's pawns per colour "
+        "are not printed)",
+        source="assumption",
+        summary="A table's data file gives every number within what the rules can use, or is "
+        "refused naming the field: " + bounds_summary(DATA_BOUNDS) + ".",
+        why="A board of more levels or spaces than a table holds, or a level worth negative "
+        "or absurd points, plays no game the rulebook describes.",
     ),
     Rule(
         id=P + "assume.placement",

@@ -17,8 +17,11 @@ from typing import Any
 import msgspec
 
 from domain.elfenwizards.board import BOARD, Board, LayoutError, board_from_table, parse_layout
+from domain.elfenwizards.data_bounds import BOUNDS
 from domain.elfenwizards.placement import COLOURS, PAWNS_IN_BOX, PLACEMENT
 from domain.kernel import GameStarted, SetupError
+from domain.kernel.data_bounds import check_bounds
+from domain.kernel.toml_text import read_toml
 
 DATA_KEYS = ("layout", "placement", "pawns")
 PLAYER_COUNTS = (3, 4, 5)
@@ -98,6 +101,10 @@ def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(data) - set(DATA_KEYS))
     if unknown:
         raise SetupError(f"unknown data key(s) {unknown}; known: {list(DATA_KEYS)}")
+    data = dict(data)
+    if isinstance(data.get("layout"), str):  # its numbers are bounded as a table's
+        data["layout"] = read_toml(data["layout"], "layout")
+    check_bounds(data, BOUNDS)
     out: dict[str, Any] = {}
     board = BOARD
     if "layout" in data:

@@ -43,8 +43,12 @@ from domain.kernel.words import GameWords, Naming
 # Recorded in every GameStarted and snapshot. Raised whenever the same
 # commands can decide differently: 0.2.0 changed rulings' defaults (Spell Wars
 # added_order, Trankilus's target before its die, Elfenwizards' place-none
-# citation), so games stored under 0.1.0 re-adjudicate as "another engine".
-ENGINE_VERSION = "0.3.0"
+# citation), so games stored under 0.1.0 re-adjudicate as "another engine";
+# 0.3.0 took a card picked blind from a hand by its name in table mode; 0.4.0
+# changed the orc tower's assumed numbers (Éclair, Réapprovisionnement, the
+# reinforcements), kept a spell learned this turn out of that turn's draws, and
+# made events cite the rulings they rely on besides their rule (``also``).
+ENGINE_VERSION = "0.4.0"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -218,8 +218,10 @@ class Game(Protocol[S]):
 
     def validate_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a table's own data file; return its normal form, or raise
-        ``SetupError`` naming the key (and card, clause) at fault. The normal form
-        is stored in ``GameStarted.data`` and read by ``initial``."""
+        ``SetupError`` naming the key (and card, clause) at fault. Every number of
+        it is within what the rules can use, declared per field and checked first
+        (``domain.kernel.data_bounds``). The normal form is stored in
+        ``GameStarted.data`` and read by ``initial``."""
         ...
 
     def hidden_from(self, state: S, seat: int | None) -> set[str]:

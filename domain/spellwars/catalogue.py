@@ -12,8 +12,11 @@ fill a gap with a number or behaviour of ours. Every card is an entry too
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.data_bounds import bounds_summary
 from domain.kernel.rules import Source
 from domain.spellwars.cards import all_cards
+from domain.spellwars.data_bounds import BOUNDS as DATA_BOUNDS
+from domain.spellwars.data_bounds import MAX_LINE_NUMBER
 
 PREP = "Mise en place / Début de chaque tour"
 SPELL = "Préparer son sort / Placer son sort"
@@ -792,6 +795,19 @@ RULES = [
         "'chaque dé … contre des adversaires différents' gives each die its own opponent, so "
         "two dice cannot go to one opponent, and the dice that find no opponent are lost in "
         "the open rather than silently.",
+    ),
+    r(
+        "sw.assume.data-bounds",
+        ENGINE,
+        "(no rulebook text: the numbers a table's own cards may hold)",
+        "A table's data file gives every number within what the rules can use, or is "
+        "refused naming the card and the field: "
+        + bounds_summary(DATA_BOUNDS)
+        + f"; every number of an effect line 0–{MAX_LINE_NUMBER}. A card's copies are "
+        "the box's, its initiative is printed on the Destination cards (1 to 13).",
+        source="assumption",
+        why="A number far beyond any printed card's (7 at most in an effect line) deals more "
+        "damage than any wizard has life, or rolls more dice than a table holds.",
     ),
     r(
         "sw.flow",

@@ -16,7 +16,9 @@ from typing import Any
 
 from domain.kernel import SetupError
 from domain.kernel.data import data_hash, name_problem
+from domain.kernel.data_bounds import check_bounds
 from domain.spellwars.cards import GLYPHS, CardSet, built_in, built_in_raw, card_set, from_raw
+from domain.spellwars.data_bounds import BOUNDS
 from domain.spellwars.language import LanguageError, check_passive, parse
 
 MAIN = ("source", "quality", "delivery")
@@ -102,6 +104,7 @@ def validate(data: Mapping[str, Any]) -> dict[str, Any]:
     """A table's data file in normal form (every card), or ``SetupError`` naming the fault."""
     if not isinstance(data, Mapping):
         raise SetupError("data: expected a table of decks")
+    check_bounds(data, BOUNDS)
     box = built_in_raw()
     unknown = sorted(set(data) - set(box))
     if unknown:

@@ -13,6 +13,9 @@ from functools import lru_cache
 
 import msgspec
 
+from domain.spellwars.data_bounds import MAX_LINE_NUMBER
+from domain.spellwars.data_bounds import RULE as BOUNDS_RULE
+
 # op name -> allowed argument shapes (regexes over the whole argument string)
 OPS: dict[str, str] = {
     "target": r"[a-z-]+",
@@ -122,7 +125,24 @@ class LanguageError(ValueError):
     """A card line outside the effect language."""
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def _check_numbers(line: str) -> None:
+    """Every number of ``line`` at most ``MAX_LINE_NUMBER`` (a longer run of digits is
+    refused before it is read as a number)."""
+    for found in _NUMBER.finditer(line):
+        digits = found.group()
+        if len(digits) > len(str(MAX_LINE_NUMBER)) or int(digits) > MAX_LINE_NUMBER:
+            shown = digits if len(digits) <= 20 else digits[:20] + "…"
+            raise LanguageError(
+                f"{shown} in {line[:80]!r}: a line's numbers go from 0 to {MAX_LINE_NUMBER} "
+                f"({BOUNDS_RULE})"
+            )
+
+
 def parse(line: str) -> Op:
+    _check_numbers(line)
     guard_text, sep, body = line.partition(":")
     if not sep:
         guard_text, body = "", line
@@ -157,6 +177,7 @@ def check_amount(text: str, line: str) -> None:
 
 
 def check_passive(line: str) -> str:
+    _check_numbers(line)
     if not PASSIVES.fullmatch(line):
         raise LanguageError(f"unknown passive {line!r}")
     return line

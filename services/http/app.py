@@ -32,6 +32,7 @@ from services.http import position_routes as api_positions
 from services.http import rate_limits
 from services.http import read_models as read_models_routes
 from services.http import tables as api_tables
+from services.http.auth import optional_tokens
 from services.http.body_limit import BodyLimit
 from services.http.fast import PlayFastPath
 from services.http.metrics import Metrics
@@ -82,6 +83,11 @@ class WizardsApp(FastAPI):
     else goes on into FastAPI (``enter``)."""
 
     front: Any = None
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            self.openapi_schema = optional_tokens(super().openapi())
+        return self.openapi_schema
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and self.front is not None:

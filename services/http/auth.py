@@ -11,7 +11,7 @@ query strings (see ``services.http.app.StripQueryStrings``).
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Depends, Request
@@ -21,11 +21,25 @@ from services.http.errors import APIError, token_required
 from services.http.request import headers
 from services.ledger import WizardLedger
 
+# The bearer scheme as the OpenAPI names it; routes that serve a spectator
+# without a token are declared under a name of their own, which
+# ``optional_tokens`` folds into this one, marked optional.
+SCHEME = "HTTPBearer"
+_OPTIONAL = "HTTPBearerOrNone"
+
 
 class SeatBearer(HTTPBearer):
     """The seat's token, as ``services.http.request`` reads it (the one reading of a
     request's headers); declared as FastAPI's bearer scheme so that the OpenAPI
-    documents it."""
+    documents it. ``required``: the route refuses a request without one (401);
+    else it serves it as a spectator, and the OpenAPI says so."""
+
+    def __init__(self, *, required: bool) -> None:
+        super().__init__(
+            scheme_name=SCHEME if required else _OPTIONAL,
+            auto_error=False,  # the route says what a missing token means
+            description="the seat's secret token, as returned by POST /tables",
+        )
 
     # FastAPI calls a security scheme for what the route receives; the route
     # receives the token itself, not FastAPI's credentials object.
@@ -33,16 +47,28 @@ class SeatBearer(HTTPBearer):
         return headers(request.scope).token
 
 
-Token = Annotated[
-    str | None,
-    Depends(
-        SeatBearer(
-            scheme_name="HTTPBearer",
-            auto_error=False,
-            description="the seat's secret token, as returned by POST /tables",
-        )
-    ),
-]
+# A seat's token where the route serves a spectator without one.
+Token = Annotated[str | None, Depends(SeatBearer(required=False))]
+# A seat's token where the route needs one (401 without it: an act, a seat's legal
+# commands, a fork).
+PlayerToken = Annotated[str | None, Depends(SeatBearer(required=True))]
+
+
+def optional_tokens(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` (the app's OpenAPI) with one bearer scheme, optional where a route
+    serves a spectator without a token: an empty requirement beside the bearer's,
+    OpenAPI's way of saying "or none" (FastAPI marks every scheme required)."""
+    for item in schema.get("paths", {}).values():
+        for operation in item.values():
+            security = operation.get("security") if isinstance(operation, dict) else None
+            if not security or {_OPTIONAL: []} not in security:
+                continue
+            required = {SCHEME: []} in security
+            operation["security"] = [{SCHEME: []}] if required else [{SCHEME: []}, {}]
+    schemes = schema.get("components", {}).get("securitySchemes", {})
+    if _OPTIONAL in schemes:
+        schemes.setdefault(SCHEME, schemes.pop(_OPTIONAL))
+    return schema
 
 
 def viewer_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int | None:

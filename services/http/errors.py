@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
+from services.http.logs import request_id
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
 from services.store.host_binding import WriteRefused
 from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
@@ -77,6 +78,17 @@ def error(
     body = problem(status, code, message, rule=rule, instance=instance)
     body.update(extra or {})
     return JSONResponse(body, status_code=status, headers=headers, media_type=MEDIA_TYPE)
+
+
+def failed(instance: str | None) -> dict[str, Any]:
+    """The problem of a request the service failed on (a fault of ours, not the
+    request's): 500 ``internal_error``, naming the request id its log line carries
+    and nothing of the error itself."""
+    rid = request_id.get()
+    detail = "the service failed on this request; its log tells why" + (
+        f" (request id {rid})" if rid else ""
+    )
+    return problem(500, "internal_error", detail, instance=instance)
 
 
 def token_required(message: str) -> APIError:
@@ -144,6 +156,12 @@ def install(app: FastAPI) -> None:
         PersistenceError,
     ):
         app.add_exception_handler(kind, _service)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette raises the error again once this is sent: the outermost
+        # middleware (services.http.observe) logs it, bounded.
+        return JSONResponse(failed(path(request)), status_code=500, media_type=MEDIA_TYPE)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -6,6 +6,11 @@ response's ``X-Request-ID`` and carried by every log line written while the
 request is served (``services.http.logs``). The access line names the route
 template and the path without its query string, so no token reaches a log.
 
+A request the service fails on (an error no layer answered) is answered here
+with the problem 500 ``internal_error``, if nothing was sent yet, and logged
+once, bounded (``services.http.logs``): the error goes no further, so the
+server (whose own log line would hold the whole traceback) never sees it.
+
 This runs for every request, so it costs little: a fresh id is a random
 per-process prefix and a counter (unique, no system call), the counters of a
 (method, route, status) are looked up once, and the access line is built only
@@ -23,10 +28,13 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from services.http.logs import request_id
+from services.http.errors import failed
+from services.http.logs import bounded_traceback, clip, request_id
 from services.http.metrics import Metrics
+from services.problems import send_problem
 
 access = logging.getLogger("wizards.access")
+errors = logging.getLogger("wizards.error")
 
 _CALLER_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 ACT_ROUTE = "/tables/{game_id}/act"
@@ -73,18 +81,32 @@ class Observe:
         rid = _caller_id(scope) or self.ids.next()
         token = request_id.set(rid)
         status = 500
+        answered = False
         started = time.perf_counter()
         id_header = (b"x-request-id", rid.encode())
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, answered
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, answered = message["status"], True
                 message["headers"] = [*message.get("headers", ()), id_header]
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_id)
+        except Exception as error:
+            path = scope.get("path", "")
+            # The traceback in the message itself: bounded under any formatter.
+            errors.error(
+                "%s %s failed: %s: %s\n%s",
+                scope.get("method", ""),
+                path,
+                type(error).__name__,
+                clip(str(error), 500),
+                bounded_traceback(error),
+            )
+            if not answered:
+                await send_problem(send_with_id, failed(path))
         finally:
             elapsed = time.perf_counter() - started
             route = scope.get("route")

@@ -9,10 +9,18 @@ polling interval, messages published and relayed) and the projections are
 reported but do not make the service unready (live streams fall back to
 polling without Redis, and a lagging projection only delays the scoreboard).
 These two are the service's only health routes.
+
+``/readyz`` answers anyone (a balancer has no token), so it tells what a balancer
+needs and nothing of the host behind it: whether the store is bound and whether
+this process's writes are let in, not the counters file's path, the host's name
+or the store's own error text (which may name a file, a host or a port); the
+error goes to the server's log, and ``wizards store binding`` tells the operator
+the rest.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -21,6 +29,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.concurrency import run_in_threadpool
 
 router = APIRouter(tags=["service"])
+log = logging.getLogger("wizards.ready")
+
+# What /readyz shows of the store's binding (``host_binding.status``).
+SHOWN_BINDING = ("bound", "since", "writes_here", "reads_from_memory")
 
 
 @router.get("/healthz", summary="Liveness: the process answers")
@@ -33,7 +45,7 @@ def _store_check(request: Request) -> dict[str, Any]:
     try:
         heads = ledger.shards.heads()
     except Exception as e:  # any driver error means "not reachable now"
-        return {"ok": False, "error": f"{type(e).__name__}: {e}"[:300]}
+        return _unready("the store cannot be read", e)
     check = {
         "ok": True,
         "kind": ledger.url.split("://", 1)[0],
@@ -43,13 +55,19 @@ def _store_check(request: Request) -> dict[str, Any]:
     try:
         binding = ledger.binding_status()
     except Exception as e:
-        return check | {"ok": False, "error": f"binding: {type(e).__name__}: {e}"[:300]}
+        return check | _unready("the store's binding cannot be read", e)
     if binding is not None:
-        check["binding"] = binding
+        check["binding"] = {k: binding[k] for k in SHOWN_BINDING if k in binding}
         if not binding["writes_here"]:
             # Every act here would be refused (503): a balancer should send play elsewhere.
             check |= {"ok": False, "error": "the store is bound to another host's counters file"}
     return check
+
+
+def _unready(what: str, error: Exception) -> dict[str, Any]:
+    """The check's failure as anyone may read it; its detail in the server's log."""
+    log.warning("%s: %s: %s", what, type(error).__name__, error)
+    return {"ok": False, "error": f"{what} ({type(error).__name__}; see the server's log)"}
 
 
 @router.get(

@@ -9,6 +9,11 @@ refills them over S seconds. Configured by environment variables (or
 - ``WIZARDS_RATE_ACT_CLIENT``: acts per client address (default off: a table
   in a café shares one address).
 
+A client address is the one the server resolved (``scope["client"]``): the
+peer's, or, behind a proxy the operator named (``wizards serve
+--trusted-proxy``, ``services.config.trusted_proxies``), the client that proxy
+forwards; a header from anyone else changes nothing.
+
 A refused request is 429 ``rate_limited`` with ``Retry-After``, before the body
 is read. Buckets are per process: with several API processes, each applies
 the limit on its own. Tokens are keyed by their hash, never kept in clear.

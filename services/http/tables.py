@@ -23,7 +23,7 @@ from domain.games import all_games, get_game
 from domain.kernel import IllegalCommand
 from services.http import request as carried
 from services.http.answers import act_answer, legal_answer, seat_header, state_answer
-from services.http.auth import Token, player_seat, viewer_seat
+from services.http.auth import PlayerToken, Token, player_seat, viewer_seat
 from services.http.errors import REFUSED, RESPONSES, APIError
 from services.http.models import (
     ActRequest,
@@ -108,8 +108,6 @@ def games() -> list[dict[str, Any]]:
 @router.get("/games/{game}/rules", tags=["games"], responses=RESPONSES)
 def rules(game: str) -> list[dict[str, Any]]:
     """The game's rule catalogue: the citations every consequence event carries."""
-    if game not in {g.spec.id for g in all_games()}:
-        raise APIError(404, "unknown_game", f"unknown game {game!r}")
     return [rule_json(r) for r in get_game(game).catalogue]
 
 
@@ -135,8 +133,7 @@ def table_rules(game_id: str, ledger: LedgerDep) -> list[dict[str, Any]]:
     summary="Open a game; returns one secret token per seat",
 )
 def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> CreatedTable:
-    if body.game not in {g.spec.id for g in all_games()}:
-        raise APIError(404, "unknown_game", f"unknown game {body.game!r}")
+    get_game(body.game)  # 404 unknown_game, naming the games there are
     try:
         created = ledger.create_game(
             body.game,
@@ -223,7 +220,7 @@ async def state(game_id: str, request: Request, ledger: LedgerDep, token: Token)
     response_model=list[dict[str, Any]],
     openapi_extra=carried.documented_query("legal"),
 )
-async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Token) -> Response:
+async def legal(game_id: str, request: Request, ledger: LedgerDep, token: PlayerToken) -> Response:
     """Every command the seat may send now. Needs the seat's token: commands name its cards."""
     asked = carried.query(request.scope, "legal")
     gid = _gid(game_id)
@@ -283,7 +280,7 @@ async def act(
     game_id: str,
     request: Request,
     ledger: LedgerDep,
-    token: Token,
+    token: PlayerToken,
     body: Annotated[ActRequest, Depends(_act_request)],
 ) -> Response:
     """Answered once the command is durable (committed and synced). The answer
@@ -375,7 +372,7 @@ def verify(
 def fork(
     game_id: str,
     ledger: LedgerDep,
-    token: Token,
+    token: PlayerToken,
     at: Annotated[
         int, Query(ge=1, le=MAX_POSITION, description="copy the game up to this position")
     ],

@@ -20,17 +20,20 @@ from domain.kernel import (
 )
 from domain.kernel.events import laid_from_file
 from services.review.record import GameRecord, opening_facts, viewer_label
-from services.review.story import Visitor, walk
+from services.review.story import Visitor, rule_of, walk
 from services.store.values import Entry
 from services.words.sentences import Words, hidden_until_end, outcome_text
 
+# Every character that can open markup inline in CommonMark or its common
+# extensions: emphasis, code, links, images, raw HTML, entities (&lt;), tables,
+# strikethrough (~), math ($). Backslash-escaped, each renders as itself.
+_MARKUP = str.maketrans({ch: "\\" + ch for ch in "\\`*_[]<>#|~$&!"})
+
 
 def md(text: str) -> str:
-    """Inline text: one line, no markup, no raw HTML."""
-    text = " ".join(str(text).split())
-    for ch in "\\`*_[]<>#|":
-        text = text.replace(ch, "\\" + ch)
-    return text
+    """Inline text: one line, no markup, no raw HTML, no entity: what a player or a
+    data file named is read as the characters it is."""
+    return " ".join(str(text).split()).translate(_MARKUP)
 
 
 def anchor(rule_id: str) -> str:
@@ -85,7 +88,12 @@ class MarkdownStory(Visitor):
         if isinstance(event, CardsShuffled):  # a roll says its dice itself
             line += f" — {md(self.words.dice(event))}"
         self.cited[event.rule] = rule
-        self._line(entry, event, f"{line} — [{event.rule}](#{anchor(event.rule)})")
+        links = [f"[{event.rule}](#{anchor(event.rule)})"]
+        for also in event.also:
+            assert self.game is not None
+            self.cited[also] = rule_of(self.game, also)
+            links.append(f"[{also}](#{anchor(also)})")
+        self._line(entry, event, f"{line} — {', '.join(links)}")
 
     def hidden(self, entry: Entry) -> None:
         self.story.append(
@@ -106,7 +114,7 @@ class MarkdownStory(Visitor):
         seats = (f"{i + 1}. {md(p)} (`--seat {i}`)" for i, p in enumerate(started.players))
         out += [
             f"- players: {', '.join(seats)}",
-            f"- dice: {started.mode}; engine {started.engine_version}; seen by: {self.viewer}",
+            f"- dice: {started.mode}; engine {started.engine_version}; seen by: {md(self.viewer)}",
             f"- result: {md(self.outcome)}",
         ]
         out += ["", "## Options", ""]
@@ -133,5 +141,5 @@ class MarkdownStory(Visitor):
             out += [f"> {md(rule.passage)}", ""]
         gloss = "" if rule is None else words.names.rename(rule.summary)
         source = "?" if rule is None else rule.source
-        out += [f"Source: {source}." + (f" {gloss}" if gloss else ""), ""]
+        out += [f"Source: {source}." + (f" {md(gloss)}" if gloss else ""), ""]
         return out

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,6 +37,7 @@ from tools.cli.common import (
     parse_numbers,
     parse_options,
 )
+from tools.cli.files import read_toml_file
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Play"
@@ -85,7 +85,7 @@ def new(
     """Create a game and print its id.
 
     With --json, each seat's secret token is printed too."""
-    position = tomllib.loads(setup.read_text()) if setup else None
+    position = read_toml_file(setup, "--setup") if setup else None
     seats: int | list[str]
     if names is not None:
         seats = [n.strip() for n in names.split(",")]
@@ -105,7 +105,7 @@ def new(
         dice=parse_numbers(dice),
         orders=[parse_numbers(o) for o in order or []],
         drew=parse_cards(drew),
-        data=tomllib.loads(data.read_text()) if data else None,
+        data=read_toml_file(data, "--data") if data else None,
         chance_by=chance_by,
     )
     if as_json:

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import sys
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
-from services.config import StoreURLError, eventsourcing_env, store_url
+from services.config import (
+    ProxyError,
+    StoreURLError,
+    eventsourcing_env,
+    store_url,
+    trusted_proxies,
+)
 from services.store.shards import shard_count
 from tools.cli.common import app, fail, store_options
+
+
+class LogFormat(StrEnum):
+    """How ``wizards serve`` writes its log lines."""
+
+    auto = "auto"
+    text = "text"
+    json = "json"
+
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Service and store"
@@ -22,6 +39,22 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="log every request (off: no cost at all per request)")
     ] = True,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            envvar="WIZARDS_LOG_FORMAT",
+            case_sensitive=False,
+            help="text: lines for a person; json: one JSON object per line; "
+            "auto: text at a terminal, json otherwise",
+        ),
+    ] = LogFormat.auto,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a proxy (IP address or network) whose X-Forwarded-For names the client; "
+            "repeatable (default: WIZARDS_TRUSTED_PROXIES, else none)"
+        ),
+    ] = None,
 ) -> None:
     """Run the HTTP service (OpenAPI at /docs)."""
     import os
@@ -37,6 +70,10 @@ def serve(
         shard_count(url)
     except StoreURLError as e:
         fail("bad_store", str(e), exit_code=2)
+    try:
+        proxies = trusted_proxies(trusted_proxy)
+    except ProxyError as e:
+        fail("bad_trusted_proxy", str(e), exit_code=2)
     with socket.socket() as probe:
         try:
             probe.bind((host, port))
@@ -49,9 +86,12 @@ def serve(
     typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
     from services.http.logs import log_config
 
-    # JSON log lines with the request id; the app writes its own access line
+    # Log lines with the request id; the app writes its own access line
     # (route, status, time, no query string), so uvicorn's is off.
-    config = log_config()
+    chosen = log_format.value
+    if chosen == "auto":
+        chosen = "text" if sys.stderr.isatty() else "json"
+    config = log_config(fmt=chosen)
     if not access_log:
         # The app's own access line (services.http.observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}
@@ -63,4 +103,9 @@ def serve(
         workers=workers,
         log_config=config,
         access_log=False,
+        # The client of a request (its rate limits, its access line) is the
+        # peer, unless the peer is a proxy named here; uvicorn's own default
+        # would believe any process on this host.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies),
     )

@@ -64,9 +64,9 @@ def test_a_data_file_is_normalised() -> None:
     ("change", "words"),
     [
         ({"cards": []}, r"unknown data key\(s\) \['cards'\]"),
-        ({"layout": "[[level]]\nid = 3"}, "layout: layout: level #1"),
+        ({"layout": "[[level]]\nid = 3"}, r"layout.level\[0\].id is 3, where the file takes no"),
         ({"pawns": {"red": 6}}, "pawns must give the pawns of every colour"),
-        ({"pawns": {**DATA["pawns"], "black": 0}}, "pawns.black must be an integer from 1"),
+        ({"pawns": {**DATA["pawns"], "black": 0}}, "pawns.black is 0; the rules use pawns of a"),
         ({"placement": {"3": DATA["placement"]["3"]}}, "one table per player count"),
         (
             {"placement": {**DATA["placement"], "4": {**DATA["placement"]["4"], "yellow": ["S9"]}}},
