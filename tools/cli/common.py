@@ -93,6 +93,8 @@ def main_options(
 def ledger() -> WizardLedger:
     url = store_url(store_options["url"])
     if url not in _ledger or _ledger[url].use_snapshots != store_options["snapshots"]:
+        if url in _ledger:
+            _ledger.pop(url).close()
         try:
             _ledger[url] = WizardLedger(url, use_snapshots=store_options["snapshots"])
         except StoreURLError as e:
@@ -101,6 +103,16 @@ def ledger() -> WizardLedger:
 
         publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
     return _ledger[url]
+
+
+def close_ledgers() -> None:
+    """Close every ledger this command opened, before the interpreter ends: a
+    PostgreSQL datastore left to the collector at exit closes its pool after
+    the modules it needs are gone, and Python then prints "Exception ignored
+    in PostgresDatastore.__del__" after the command's own last line."""
+    while _ledger:
+        _, opened = _ledger.popitem()
+        opened.close()
 
 
 def out(data: Any) -> None:
