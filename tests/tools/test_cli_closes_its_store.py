@@ -26,8 +26,11 @@ def test_stderr_ends_with_the_commands_own_error(postgres_url: str) -> None:
     assert made.returncode == 0, made.stderr
     assert "Exception ignored" not in made.stderr and made.stderr == ""
     gid = made.stdout.strip()
+    # The seat not on turn (an unseeded game's first player is either).
+    state = json.loads(_run("state", gid, "--store", postgres_url).stdout)
+    waiting = 1 - state["pending"][0]["seat"]
     for refused in (
-        ("act", gid, "--seat", "1", "--command", '{"type": "Draw"}'),  # not Bob's turn
+        ("act", gid, "--seat", str(waiting), "--command", '{"type": "Draw"}'),
         ("state", "no-such-game"),
     ):
         done = _run(*refused, "--store", postgres_url)
