@@ -111,7 +111,7 @@ def test_the_idempotency_key_makes_a_retry_harmless(wizards: Wizards) -> None:
 def _finish(wizards: Wizards, gid: str) -> None:
     """Play to the end through the store (fast); the CLI is tested by what follows."""
     from services.ledger import WizardLedger
-    from tests.services.test_ledger import play_until
+    from tests.services.store.test_ledger import play_until
 
     play_until(WizardLedger(wizards.store), gid)
 

@@ -15,7 +15,7 @@ from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.exports import export_text
 from services.words.dispute import dispute_text
-from tests.services.test_difference_words import eclair_game
+from tests.services.words.test_difference_words import eclair_game
 from tests.web.conftest import screenshot
 from tests.web.test_viewer import open_viewer
 from tools.simulation import play_stored

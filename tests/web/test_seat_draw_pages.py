@@ -13,8 +13,8 @@ from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.words.naming import card_words
 from tests.services.conftest import LiveServer
-from tests.services.test_chance_lists_seen import _deck, _seen_by
-from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
+from tests.services.seats.test_seat_chance import _at_first_refill, _cards_of, _owners
+from tests.services.store.test_chance_lists_seen import _deck, _seen_by
 from tests.web.conftest import screenshot
 from tests.web.test_table_mode_pages import _open_at_the_table
 from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position

@@ -15,7 +15,7 @@ import httpx
 
 from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
-from tests.domain.spellwars.helpers import cast
+from tests.domain.spellwars.scenario import cast
 from tests.services.conftest import LiveServer
 from tests.web.conftest import ARTIFACTS, screenshot
 from tests.web.test_table_pages import (

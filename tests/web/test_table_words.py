@@ -12,7 +12,7 @@ import pytest
 from domain.elfenwizards.events import PhaseBegan
 from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
-from tests.domain.spellwars.helpers import cast
+from tests.domain.spellwars.scenario import cast
 from tests.services.conftest import LiveServer, play
 from tests.web.conftest import screenshot
 from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link, wait_position

@@ -165,7 +165,7 @@ def test_the_dispute_panel_says_the_first_difference_in_words(
 ) -> None:
     """Another reading of Éclair: the panel names the two events at the first
     difference as the story says them, not their stored fields."""
-    from tests.services.test_difference_words import eclair_game
+    from tests.services.words.test_difference_words import eclair_game
 
     ledger, gid, at = eclair_game(tmp_path)
     path = tmp_path / "eclair.html"

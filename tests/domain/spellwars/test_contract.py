@@ -14,7 +14,7 @@ from domain.spellwars.commands import PickTarget, PlaceCards
 from domain.spellwars.language import LanguageError, parse
 from domain.spellwars.state import State
 from services.store.codec import decode_body, encode_body, topic_of
-from tests.domain.spellwars.helpers import Game, cast
+from tests.domain.spellwars.scenario import Game, cast
 
 
 def refused(g: Game, seat: int, command: dict[str, object]) -> IllegalCommand:

@@ -20,7 +20,7 @@ from services.http.schemas import HoldsOut
 from services.ledger import WizardLedger
 from services.reads.views import legal_json
 from tests.services.conftest import LiveServer
-from tests.services.test_seat_chance import _enter, sends
+from tests.services.seats.test_seat_chance import _enter, sends
 
 # Bob at one life point with one round won: Ann's fireball wins her the round,
 # and the next (at five life each) decides the match.

@@ -20,8 +20,7 @@ from domain.ultimate.events import (
     RoundStarted,
     TurnEnded,
 )
-
-from .harness import IDENTITY, Match, each, only, position
+from tests.domain.ultimate.scenario import IDENTITY, Match, each, only, position
 
 
 def whole(**changes: Any) -> dict[str, Any]:

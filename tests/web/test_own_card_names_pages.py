@@ -14,8 +14,12 @@ from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.faces import built_in_entries
 from tests.services.conftest import LiveServer
-from tests.services.test_table_names import built_in_names, play_twins
-from tests.services.test_table_names_everywhere import _misses, built_in_forms, renaming_file
+from tests.services.words.test_own_card_names import built_in_names, play_twins
+from tests.services.words.test_own_card_names_everywhere import (
+    _misses,
+    built_in_forms,
+    renaming_file,
+)
 from tests.web.conftest import screenshot
 from tests.web.test_replay_page import open_replay
 from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link

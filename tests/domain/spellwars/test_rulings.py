@@ -10,7 +10,7 @@ from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.targets import faces
-from tests.domain.spellwars.helpers import Game, cast, of, upto_spell_end
+from tests.domain.spellwars.scenario import Game, cast, of, upto_spell_end
 
 # -- sw.order.tie: a tie of three ------------------------------------------------------
 

@@ -20,9 +20,9 @@ from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
+from tests.services.seats.test_hold_refusals import fireball_played
+from tests.services.store.test_table_mode_spellwars import SEED, drawn
 from tests.services.table_transcript import consequences, story, transcript
-from tests.services.test_hold_refusals import fireball_played
-from tests.services.test_spellwars_tables import SEED, drawn
 
 
 def _owners(line: dict[str, Any]) -> list[int]:

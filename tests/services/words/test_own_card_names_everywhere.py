@@ -34,7 +34,7 @@ from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.words.dispute import dispute_text
 from services.words.faces import built_in_entries, table_face
-from tests.services.test_table_names import _rename
+from tests.services.words.test_own_card_names import _rename
 from tools.cli import app
 from tools.simulation import game_bot, random_bot
 

@@ -15,8 +15,8 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.live.fanout import RedisPublisher, publish_appends
 from tests.services.conftest import LiveServer, new_table
-from tests.services.redis_proxy import RedisProxy
-from tests.services.test_live_redis import act_first_legal
+from tests.services.live.redis_proxy import RedisProxy
+from tests.services.live.test_redis_fanout import act_first_legal
 
 pytestmark = pytest.mark.redis
 

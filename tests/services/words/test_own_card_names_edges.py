@@ -21,7 +21,7 @@ from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.words.card_names import card_names
 from services.words.sentences import Words
-from tests.services.test_table_names import _rename
+from tests.services.words.test_own_card_names import _rename
 
 
 def _data(game: str, names: dict[str, str]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from services.store.shards import (
 from services.store.values import GameNotFound
 from tests.projections.test_projections import run_together, snapshot
 from tests.services.conftest import QUICK, pending_seat, play
-from tests.services.test_write_path import next_command
+from tests.services.store.test_write_path import next_command
 
 DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
 SAFETY = 60  # seconds a stuck thread may take before the test gives up on it

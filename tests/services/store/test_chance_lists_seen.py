@@ -17,7 +17,7 @@ from domain.spellwars.state import State as SpellWarsState
 from services.ledger import WizardLedger
 from services.reads.views import state_json
 from services.store.chance import unrevealing
-from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
+from tests.services.seats.test_seat_chance import _at_first_refill, _cards_of, _owners
 
 
 def _shuffled(pile: str, *cards: str) -> CardsShuffled:

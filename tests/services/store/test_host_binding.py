@@ -33,14 +33,14 @@ from services.store.host_binding import (
 )
 from services.store.host_counters import CountersFileError, HostCounters
 from tests.services.conftest import QUICK
-from tests.services.test_fresh_reads import read_both
-from tests.services.test_shards import DSN, SAFETY, _waiting_on_lock
-from tests.services.test_write_path import next_command
+from tests.services.store.test_fresh_reads import read_both
+from tests.services.store.test_shards import DSN, SAFETY, _waiting_on_lock
+from tests.services.store.test_write_path import next_command
 
 pytestmark = pytest.mark.postgres
 
 WIZARDS = str(Path(sys.executable).with_name("wizards"))
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

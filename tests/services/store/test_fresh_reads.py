@@ -22,9 +22,9 @@ from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
 from tests.services.conftest import QUICK, pending_seat
-from tests.services.test_write_path import next_command
+from tests.services.store.test_write_path import next_command
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, play, sse
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def first_legal(ledger: WizardLedger, gid: str, seat: int) -> dict[str, object]:

@@ -20,7 +20,7 @@ from services.review.verify import verify_game
 from services.words.differences import difference_words
 from services.words.dispute import dispute_text, readjudication_text
 from services.words.sentences import Words
-from tests.services.test_dispute import ECLAIR_SETUP
+from tests.services.review.test_dispute import ECLAIR_SETUP
 
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
 

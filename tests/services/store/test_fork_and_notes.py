@@ -13,7 +13,7 @@ from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 from tests.services.conftest import new_table, play
-from tests.services.test_ledger import play_until
+from tests.services.store.test_ledger import play_until
 
 
 def _action_positions(ledger: WizardLedger, gid: object) -> list[int]:
@@ -222,7 +222,7 @@ def test_a_branch_of_a_table_mode_game_says_its_chance_still_comes_from_the_tabl
 ) -> None:
     """A table-mode game has no seed: its branch neither keeps the original's
     dice nor rolls fresh ones, and its story and log say what is true."""
-    from tests.services.test_table_mode import POSITION
+    from tests.services.store.test_table_mode import POSITION
 
     ledger = WizardLedger(sqlite_url)
     gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=POSITION, table=True).game_id

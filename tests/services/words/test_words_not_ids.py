@@ -15,7 +15,7 @@ from services.reads.views import entry_text
 from services.words.card_names import card_names
 from services.words.sentences import Words
 from services.words.views import facts
-from tests.domain.spellwars.helpers import cast
+from tests.domain.spellwars.scenario import cast
 from tests.services.conftest import new_table
 
 NAMES = ("Ann", "Bob", "Cy")
