@@ -25,7 +25,7 @@ from domain.games import all_games
 from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, apply, replay
 from domain.kernel import start as kernel_start
 from services.reads import toml_out
-from tests.test_simulation import option_variant
+from tests.simulation_checks import option_variant
 from tools.simulation import Finished, Step, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 4}  # other games: 2 (their games are longer)

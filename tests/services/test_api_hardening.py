@@ -14,14 +14,9 @@ from fastapi.testclient import TestClient
 
 from services.http.app import ACCESS_LOG_FILTER, create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import (
-    LiveServer,
-    Table,
-    new_table,
-    next_entry,
-    play,
-    sse,
-)
+from tests.services.api_tables import Table, new_table
+from tests.services.live_server import LiveServer, next_entry, sse
+from tests.services.playing import play
 from tools.served import ProjectedReadModels
 
 UNKNOWN = "7f9c1a6e-0000-4000-8000-000000000000"

@@ -16,8 +16,8 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES, MAX_DEPTH, MAX_SEED
 from services.review.verify import verify_game
-from tests.services.conftest import new_table
-from tests.services.store.test_ledger import play_until
+from tests.services.api_tables import new_table
+from tests.services.playing import play_until
 
 HUGE = "9223372036854775808"  # 2**63: one past SQLite's and PostgreSQL's bigint
 

@@ -8,12 +8,12 @@ import re
 import socket
 from pathlib import Path
 
-from tests.tools.test_cli import Wizards, wizards  # noqa: F401  (the fixture)
+from tests.tools.wizards_cli import Wizards
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_seat_the_game_does_not_have_is_refused(wizards: Wizards) -> None:  # noqa: F811
+def test_a_seat_the_game_does_not_have_is_refused(wizards: Wizards) -> None:
     gid = wizards("new", "ultimate", "--names", "Ann,Bob", "--seed", "n").stdout.strip()
     for command in (["state", gid, "--seat", "7"], ["legal", gid, "--seat", "2"]):
         error = json.loads(wizards(*command, code=2).stderr)
@@ -21,7 +21,7 @@ def test_a_seat_the_game_does_not_have_is_refused(wizards: Wizards) -> None:  # 
     assert wizards.json("state", gid, "--seat", "1")["seat"] == 1
 
 
-def test_an_empty_store_says_so(wizards: Wizards) -> None:  # noqa: F811
+def test_an_empty_store_says_so(wizards: Wizards) -> None:
     assert "no games in this store yet" in wizards("list").stdout
     assert "nothing to verify" in wizards("verify", "--all").stdout
     assert wizards.json("verify", "--all", "--json") == []
@@ -29,7 +29,7 @@ def test_an_empty_store_says_so(wizards: Wizards) -> None:  # noqa: F811
     assert "no statistics" in wizards("stats").stdout
 
 
-def test_list_shows_names_date_winner_and_forks(wizards: Wizards) -> None:  # noqa: F811
+def test_list_shows_names_date_winner_and_forks(wizards: Wizards) -> None:
     made = wizards.json(
         "simulate", "ultimate", "--games", "1", "--seed", "ls", "-o", "rounds_to_win=1",
         "--keep", "--json",
@@ -49,7 +49,7 @@ def test_list_shows_names_date_winner_and_forks(wizards: Wizards) -> None:  # no
     assert stats.startswith("Win rates by seat")
 
 
-def test_rules_mark_the_reading_the_engine_applies(wizards: Wizards) -> None:  # noqa: F811
+def test_rules_mark_the_reading_the_engine_applies(wizards: Wizards) -> None:
     text = wizards("rules", "spellwars").stdout
     block = text.split("sw.order.incorrect", 1)[1].split("\nsw.", 1)[0]
     assert "* The lowest initiative among the delivery cards.  (not an option)" in block
@@ -57,7 +57,7 @@ def test_rules_mark_the_reading_the_engine_applies(wizards: Wizards) -> None:  #
     assert "* Remove only cards of a repeated type.  (trim=repeated)" in text
 
 
-def test_serve_on_a_port_in_use_says_so(wizards: Wizards) -> None:  # noqa: F811
+def test_serve_on_a_port_in_use_says_so(wizards: Wizards) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

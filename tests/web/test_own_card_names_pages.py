@@ -13,17 +13,15 @@ from domain.games import get_game
 from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.faces import built_in_entries
-from tests.services.conftest import LiveServer
-from tests.services.words.test_own_card_names import built_in_names, play_twins
-from tests.services.words.test_own_card_names_everywhere import (
-    _misses,
+from tests.services.live_server import LiveServer
+from tests.services.words.own_names import (
     built_in_forms,
+    built_in_names,
+    built_in_names_said,
+    play_twins,
     renaming_file,
 )
-from tests.web.conftest import screenshot
-from tests.web.test_replay_page import open_replay
-from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link
-from tests.web.test_viewer import open_viewer
+from tests.web.pages import TIMEOUT, open_replay, open_seat, open_viewer, screenshot, seat_link
 
 
 def test_the_web_story_and_the_viewer_say_the_tables_card_names(
@@ -84,7 +82,7 @@ def test_a_renamed_tables_page_asks_and_glosses_in_its_names(
     seat = waiting.seat
     page = open_seat(browser, seat_link(server, gid, seat, dict(created.seats)[seat]))
     banner = page.inner_text("#turn")
-    assert "attacks you with Qz" in banner and not _misses(banner, forms), banner
+    assert "attacks you with Qz" in banner and not built_in_names_said(banner, forms), banner
     # A rule whose gloss names a card, opened from the story line citing it.
     catalogue = get_game("ultimate").catalogue
     built_in = [e["name"] for e in built_in_entries("ultimate").values()]
@@ -101,7 +99,7 @@ def test_a_renamed_tables_page_asks_and_glosses_in_its_names(
     passage = page.inner_text("#rule blockquote")
     assert passage == catalogue[cited[0]].passage
     assert any(n in said for n in names.values()), said
-    assert not _misses(said.replace(passage, ""), forms), said
+    assert not built_in_names_said(said.replace(passage, ""), forms), said
     assert "null" not in said  # only the parts the rule has
     screenshot(page, "table-renamed-rule-and-prompt")
     assert page.errors == []
@@ -120,7 +118,7 @@ def test_a_renamed_elfenwizards_table_draws_its_own_titles(
     page = open_seat(browser, seat_link(server, gid, 0, dict(created.seats)[0]))
     pyramid = page.inner_text("#pyramid")
     assert names["grand_druide"] in pyramid and names["magicien"] in pyramid, pyramid
-    assert not _misses(pyramid, forms), pyramid
+    assert not built_in_names_said(pyramid, forms), pyramid
     assert page.errors == []
     page.context.close()
     path = tmp_path / "renamed.html"
@@ -128,7 +126,7 @@ def test_a_renamed_elfenwizards_table_draws_its_own_titles(
     context, viewer, problems = open_viewer(browser, path)
     try:
         board = viewer.locator("#board .felt").inner_text()
-        assert names["grand_druide"] in board and not _misses(board, forms), board
+        assert names["grand_druide"] in board and not built_in_names_said(board, forms), board
         screenshot(viewer, "viewer-renamed-titles")
         assert problems == []
     finally:

@@ -16,10 +16,8 @@ from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.exports import document, export_text
 from services.words.sentences import hidden_line
-from tests.services.words.test_difference_words import eclair_game
-from tests.web.conftest import screenshot
-from tests.web.test_referee_desk import go_to
-from tests.web.test_viewer import open_viewer
+from tests.services.setups import eclair_game
+from tests.web.pages import go_to, open_viewer, screenshot
 from tools.simulation import play_stored
 
 NAMES = ["Ann", "Bob"]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.orctower import GAME
-from tests.test_simulation import check_game
+from tests.simulation_checks import check_game
 
 MODULES = ("missions", "bonus_actions", "new_destiny", "terrain")
 REINFORCEMENTS = (

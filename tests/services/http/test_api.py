@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 
 from domain.games import all_games
 from services.ledger import WizardLedger
-from tests.services.conftest import Table, new_table, pending_seat, pick, play
+from tests.services.api_tables import Table, new_table
+from tests.services.playing import pending_seat, pick, play
 
 
 def error_shape(body: dict[str, Any]) -> bool:

@@ -11,7 +11,9 @@ from fastapi.testclient import TestClient
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer, new_table, pick, sse
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer, sse
+from tests.services.playing import pick
 
 
 def test_an_acts_answer_carries_the_pending_decisions_and_the_callers_legal_commands(

@@ -18,7 +18,8 @@ from services.http.schemas import (
     TableSummaryOut,
 )
 from services.ledger import WizardLedger
-from tests.services.conftest import QUICK, new_table, play
+from tests.services.api_tables import new_table
+from tests.services.playing import QUICK, play
 
 SCHEMAS = {
     "/tables/{game_id}/state": "StateOut",

@@ -21,7 +21,7 @@ from domain.games import all_games
 from domain.kernel import Game
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer, sse
+from tests.services.live_server import LiveServer, sse
 
 GAMES = all_games()
 VIA = ("", "via=route")  # the fast path, then the route

@@ -21,7 +21,7 @@ from schemathesis.checks import not_a_server_error
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import play
+from tests.services.playing import play
 from tools.served import ProjectedReadModels
 
 MAX_EXAMPLES = 30

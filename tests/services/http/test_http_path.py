@@ -20,7 +20,7 @@ from services.http.app import GC_THRESHOLD, create_app
 from services.http.play_threads import PlayThreads
 from services.ledger import WizardLedger
 from services.limits import MAX_BODY_BYTES
-from tests.services.conftest import new_table
+from tests.services.api_tables import new_table
 from tools.served import create_served_app
 
 

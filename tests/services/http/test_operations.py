@@ -18,7 +18,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from services.http.app import create_app
 from services.http.logs import JsonFormatter, RequestIdFilter
 from services.ledger import WizardLedger
-from tests.services.conftest import new_table, pending_seat
+from tests.services.api_tables import new_table
+from tests.services.playing import pending_seat, play
 
 
 def scrape(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -171,7 +172,6 @@ def test_metrics_count_requests_acts_events_conflicts_and_replays(sqlite_url: st
 
 
 def test_a_finished_stream_closes_its_gauge(client: TestClient, ledger: WizardLedger) -> None:
-    from tests.services.conftest import play
 
     t = new_table(client)
     play(ledger, t.game_id)

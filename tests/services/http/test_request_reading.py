@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.limits import MAX_SEAT
-from tests.services.conftest import Table, new_table
+from tests.services.api_tables import Table, new_table
 
 PATHS = ("", "?via=route")  # the fast path, then the route
 

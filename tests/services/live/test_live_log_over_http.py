@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, play, sse
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer, next_entry, sse
+from tests.services.playing import pending_seat, play
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -8,24 +8,17 @@ from __future__ import annotations
 import json
 import time
 
-import msgspec
 import pytest
 import redis
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.live.fanout import RedisPublisher, channel, publish_appends
-from tests.services.conftest import LiveServer, new_table, next_entry, pending_seat, sse
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer, next_entry, sse
+from tests.services.playing import act_first_legal, pending_seat
 
 pytestmark = pytest.mark.redis
-
-
-def act_first_legal(ledger: WizardLedger, gid: str) -> int:
-    seat = pending_seat(ledger, gid)
-    assert seat is not None
-    loaded = ledger.load(gid)
-    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.fold.state, seat)[0])
-    return ledger.act(gid, seat, command)[0].position
 
 
 def wait_for(predicate: object, timeout: float = 60.0) -> None:

@@ -14,9 +14,10 @@ import pytest
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.live.fanout import RedisPublisher, publish_appends
-from tests.services.conftest import LiveServer, new_table
+from tests.services.api_tables import new_table
 from tests.services.live.redis_proxy import RedisProxy
-from tests.services.live.test_redis_fanout import act_first_legal
+from tests.services.live_server import LiveServer
+from tests.services.playing import act_first_legal
 
 pytestmark = pytest.mark.redis
 

@@ -13,7 +13,9 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.live import sse
 from services.live.fanout import LocalHub
-from tests.services.conftest import LiveServer, new_table, play
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer
+from tests.services.playing import play
 from tools.bench_sse import Watcher
 
 

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from services.ledger import WizardLedger
 from services.reads.lobby import listed_games
-from tests.tools.test_cli import Wizards
+from tests.tools.wizards_cli import Wizards
 
 
 def _dealing(ledger: WizardLedger, names: list[str]) -> str:

@@ -19,8 +19,8 @@ from services.http.app import create_app
 from services.http.schemas import HoldsOut
 from services.ledger import WizardLedger
 from services.reads.views import legal_json
-from tests.services.conftest import LiveServer
-from tests.services.seats.test_seat_chance import _enter, sends
+from tests.services.live_server import LiveServer
+from tests.services.seat_draws import enter_as_a_table, sends
 
 # Bob at one life point with one round won: Ann's fireball wins her the round,
 # and the next (at five life each) decides the match.
@@ -128,13 +128,13 @@ def _play_out(ledger: WizardLedger, gid: str) -> None:
 
     for _ in range(1000):
         while (hold := ledger.holds.hold_of(gid)) is not None:
-            _enter(rng, sends(ledger, gid, hold.waiting[0], None), "a seat's cards")
+            enter_as_a_table(rng, sends(ledger, gid, hold.waiting[0], None), "a seat's cards")
         loaded = ledger.load(gid)
         if loaded.game.outcome(loaded.fold.state) is not None:
             return
         seat = loaded.fold.state.pending[0].seat
         command = rng.choice(legal_json(ledger, gid, seat))
-        _enter(rng, sends(ledger, gid, seat, command), str(command))
+        enter_as_a_table(rng, sends(ledger, gid, seat, command), str(command))
     raise AssertionError("the match did not end")
 
 

@@ -17,7 +17,8 @@ from domain.kernel.data import data_hash
 from services.ledger import WizardLedger
 from services.reads import toml_out
 from services.review.verify import _check_data, verify_game
-from tests.services.conftest import QUICK, new_table, play
+from tests.services.api_tables import new_table
+from tests.services.playing import QUICK, play
 from tools.cli import app
 
 runner = CliRunner()

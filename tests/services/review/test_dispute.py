@@ -20,20 +20,11 @@ from services.review.dispute import dispute, every_dispute
 from services.review.readjudicate import diff_positions, readjudicate
 from services.review.record import read_record
 from services.words.dispute import diff_text, dispute_text, readjudication_text
+from tests.services.setups import ECLAIR_SETUP
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
 SHORT = {"ultimate": {"rounds_to_win": 1}}
-# Ann to play Éclair first, both at 9 life (the README's dispute-desk example).
-ECLAIR_SETUP = {
-    "hands": [["lightning", "explosion"], ["shield", "mirror"]],
-    "draw_pile": [
-        "fireball", "curse", "shadow_hand", "poison_cloud", "deflection", "arcane_barrier",
-        "thorns", "healing_light", "mana_focus", "shadow_veil", "absorption", "mind_control",
-    ],
-    "health": [9, 9],
-    "first": 0,
-}  # fmt: skip
 
 
 def stored(ledger: WizardLedger, game_id: str, seed: str, **kw: Any) -> Any:

@@ -12,7 +12,7 @@ import pytest
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from services.store.codec import decode_record, encode_record
-from tests.services.store.test_ledger import play_until
+from tests.services.playing import play_until
 
 
 @pytest.fixture

@@ -17,22 +17,7 @@ import pytest
 from domain.kernel import IllegalCommand
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
-
-
-def fireball_played(ledger: WizardLedger) -> str:
-    """A seats table of Ann and Bob where Ann has just cast her fireball at Bob."""
-    position = {"hands": [["fireball", "lightning"], ["shield", "mirror"]], "health": [9, 1]}
-    gid = str(
-        ledger.create_game(
-            "ultimate",
-            ["Ann", "Bob"],
-            table=True,
-            chance_by="seats",
-            setup={**position, "first": 0},
-        ).game_id
-    )
-    ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
-    return gid
+from tests.services.seat_draws import fireball_played
 
 
 def _held_decline(ledger: WizardLedger) -> str:

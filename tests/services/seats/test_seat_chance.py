@@ -16,47 +16,21 @@ import pytest
 
 from domain.games import all_games, get_game
 from domain.kernel import ActionTaken, DiceRequired, IllegalCommand
-from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
-from tests.services.seats.test_hold_refusals import fireball_played
-from tests.services.store.test_table_mode_spellwars import SEED, drawn
+from tests.services.seat_draws import (
+    SEED,
+    at_first_refill,
+    cards_of,
+    drawn,
+    enter_as_a_table,
+    fireball_played,
+    owners,
+    sends,
+    spell_wars_by_seats,
+)
 from tests.services.table_transcript import consequences, story, transcript
-
-
-def _owners(line: dict[str, Any]) -> list[int]:
-    """Who drew each card the line names: the seat it went to, else the actor."""
-    out = []
-    for e in line["events"]:
-        for _ in drawn(e):
-            # A hand's draws: that seat's. A card laid open (a treasure, a dead
-            # wizard's card, one turned for the table): the actor's, as its
-            # effect may change what else the command rolls.
-            to = e.seat if isinstance(e, ev.CardsDrawn) else None
-            out.append(line["seat"] if to is None else to)
-    return out
-
-
-def _cards_of(line: dict[str, Any], seat: int) -> list[str]:
-    return [c for c, o in zip(line["drew"], _owners(line), strict=True) if o == seat]
-
-
-def _spell_wars(ledger: WizardLedger) -> tuple[str, list[dict[str, Any]], dict[int, str]]:
-    """Ann, Bob and Cleo's game, its transcript, and each seat's token."""
-    opening, lines = transcript("spellwars", 3, SEED, drawn)
-    created = ledger.create_game(
-        "spellwars", ["Ann", "Bob", "Cleo"], table=True, chance_by="seats", dice=opening["dice"]
-    )
-    gid = str(created.game_id)
-    # The opening deals eight cards to each seat in turn: each names its own.
-    for seat in range(3):
-        ledger.act(gid, seat, None, drew=opening["drew"][8 * seat : 8 * seat + 8])
-    return gid, lines, dict(created.seats)
-
-
-def _first_refill(lines: list[dict[str, Any]]) -> int:
-    return next(i for i, line in enumerate(lines) if len(set(_owners(line))) > 1)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -70,19 +44,19 @@ def store_url(request: pytest.FixtureRequest) -> str:
 def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -> None:
     sqlite_url = store_url
     ledger = WizardLedger(sqlite_url)
-    gid, lines, _ = _spell_wars(ledger)
+    gid, lines, _ = spell_wars_by_seats(ledger)
     held = 0
     for line in lines:
         actor = line["seat"]
         entries = ledger.act(
-            gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor)
+            gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor)
         )
-        others = sorted(set(_owners(line)) - {actor})
+        others = sorted(set(owners(line)) - {actor})
         for k, seat in enumerate(others):
             assert entries == []  # held: nothing stored yet
             hold = ledger.holds.hold_of(gid)
             assert hold is not None and list(hold.waiting) == others[k:]
-            entries = ledger.act(gid, seat, None, drew=_cards_of(line, seat))
+            entries = ledger.act(gid, seat, None, drew=cards_of(line, seat))
         held += bool(others)
         # Once the last seat named its cards, the command is stored with its events,
         # exactly those the table saw.
@@ -96,18 +70,8 @@ def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -
     assert report.ok, report.first()
 
 
-def _at_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any], dict[int, str]]:
-    """The game played up to its first refill (whose draws go to several seats),
-    that refill's line of the transcript, and each seat's token."""
-    gid, lines, tokens = _spell_wars(ledger)
-    at = _first_refill(lines)
-    for line in lines[:at]:
-        ledger.act(gid, line["seat"], line["command"], dice=line["dice"], drew=line["drew"])
-    return gid, lines[at], tokens
-
-
 def _to_first_refill(ledger: WizardLedger) -> tuple[str, dict[str, Any]]:
-    gid, line, _ = _at_first_refill(ledger)
+    gid, line, _ = at_first_refill(ledger)
     return gid, line
 
 
@@ -117,7 +81,7 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     ledger = WizardLedger(sqlite_url)
     gid, line = _to_first_refill(ledger)
     actor = line["seat"]
-    others = sorted(set(_owners(line)) - {actor})
+    others = sorted(set(owners(line)) - {actor})
     before = ledger.load(gid).version
     names = ["Ann", "Bob", "Cleo"]
     with pytest.raises(IllegalCommand) as owed:
@@ -127,7 +91,7 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     assert owed.value.message.endswith(
         f"; then {waits} enter{'s' if len(others) == 1 else ''} their own draws"
     )
-    assert ledger.act(gid, actor, line["command"], drew=_cards_of(line, actor)) == []
+    assert ledger.act(gid, actor, line["command"], drew=cards_of(line, actor)) == []
     assert ledger.load(gid).version == before
 
     # Read by another process: the hold is stored, not kept in memory.
@@ -140,7 +104,7 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     # The reader is "you"; the others by name.
     assert "waiting for you" in held["text"] and names[seat] not in held["text"]
     assert all(names[s] in held["text"] for s in others if s != seat)
-    mine = _cards_of(line, seat)
+    mine = cards_of(line, seat)
     assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
     assert {n["seat"] for n in held["needs"]} == {seat}
     assert "drawn from the draw pile" in held["needs_text"]
@@ -182,14 +146,14 @@ def test_an_entry_retried_with_its_key_is_stored_once(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     gid, line = _to_first_refill(ledger)
     actor = line["seat"]
-    others = sorted(set(_owners(line)) - {actor})
-    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor), key="a")
+    others = sorted(set(owners(line)) - {actor})
+    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor), key="a")
     for seat in others[:-1]:
         for _ in range(2):  # the answer was lost: sent again
-            assert ledger.act(gid, seat, None, drew=_cards_of(line, seat), key=f"k{seat}") == []
+            assert ledger.act(gid, seat, None, drew=cards_of(line, seat), key=f"k{seat}") == []
     last = others[-1]
-    done = ledger.act(gid, last, None, drew=_cards_of(line, last), key="last")
-    again = ledger.act(gid, last, None, drew=_cards_of(line, last), key="last")
+    done = ledger.act(gid, last, None, drew=cards_of(line, last), key="last")
+    again = ledger.act(gid, last, None, drew=cards_of(line, last), key="last")
     assert [e.position for e in again] == [e.position for e in done]
     assert isinstance(done[0].event, ActionTaken) and done[0].event.seat == actor
     assert verify_game(ledger, gid).ok
@@ -304,58 +268,6 @@ def test_the_opening_waits_for_each_seat_to_name_the_cards_it_was_dealt(sqlite_u
     assert report.ok, report.first()
 
 
-def _enter(rng: random.Random, send: Any, what: str) -> list[Any]:
-    """Values for ``needs`` as a table would find them: a die rolled, a card
-    drawn (one of those offered, tried again where the engine says it is not
-    there). ``send(dice, drew)`` sends them and returns the refusal, or None."""
-    dice: list[int] = []
-    drew: list[str] = []
-    tried: dict[int, set[str]] = {}
-    for _ in range(400):
-        refused = send(dice, drew)
-        if refused is None:
-            return drew
-        if refused.needs:
-            need = refused.needs[0]
-            if need.kind == "die":
-                dice.append(rng.randint(1, need.sides))
-            elif need.kind == "card":
-                drew.append(rng.choice(need.cards))
-            else:
-                raise AssertionError(f"{what}: an order asked for: {refused.message}")
-            continue
-        # A card that is not there: another of those offered for that draw.
-        assert "cannot have come from" in refused.message or "is called" in refused.message, (
-            refused.message
-        )
-        k = len(drew) - 1
-        tried.setdefault(k, set()).add(drew[k])
-        offered = [c for c in _offered(send, dice, drew[:k]) if c not in tried[k]]
-        assert offered, f"{what}: no card left to try: {refused.message}"
-        drew[k] = rng.choice(offered)
-    raise AssertionError(f"{what}: the table never got it right")
-
-
-def sends(ledger: WizardLedger, gid: str, seat: int, command: Any) -> Any:
-    """``send(dice, drew)`` for ``_enter``: the seat's command (None: its entry)
-    with those values; the refusal for missing chance, or None once accepted."""
-
-    def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
-        try:
-            ledger.act(gid, seat, command, dice=dice, drew=drew)
-        except DiceRequired as e:
-            return e
-        return None
-
-    return send
-
-
-def _offered(send: Any, dice: list[int], drew: list[str]) -> tuple[str, ...]:
-    refused = send(dice, drew)
-    assert refused is not None and refused.needs, "asked again, the draw is asked for"
-    return tuple(refused.needs[0].cards)
-
-
 @pytest.mark.parametrize("game", [g.spec.id for g in all_games()])
 def test_every_game_is_played_by_seats_that_enter_their_own_draws(
     game: str, sqlite_url: str
@@ -380,7 +292,7 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
             return e
         return None
 
-    _enter(rng, open_fold, f"{game}: the opening")
+    enter_as_a_table(rng, open_fold, f"{game}: the opening")
     gid = str(created[0].game_id)
 
     def entries_of(seat: int, command: Any) -> Any:
@@ -392,14 +304,14 @@ def test_every_game_is_played_by_seats_that_enter_their_own_draws(
             held += 1
             seat = hold.waiting[0]
             before = ledger.holds.hold_rows(gid)
-            _enter(rng, entries_of(seat, None), f"{game}: seat {seat}'s cards")
+            enter_as_a_table(rng, entries_of(seat, None), f"{game}: seat {seat}'s cards")
             assert ledger.holds.hold_rows(gid) == before + 1
         loaded = ledger.load(gid)
         if loaded.game.outcome(loaded.fold.state) is not None:
             break
         seat = loaded.fold.state.pending[0].seat
         command = rng.choice(legal_json(ledger, gid, seat))
-        _enter(rng, entries_of(seat, command), f"{game}: {command}")
+        enter_as_a_table(rng, entries_of(seat, command), f"{game}: {command}")
     report = verify_game(WizardLedger(sqlite_url), gid)
     assert report.ok, report.first()
     if game != "elfenwizards":  # no cards: its table gives dice only
@@ -547,10 +459,10 @@ def test_the_acting_seat_is_not_offered_an_empty_form_to_name_its_cards_again(
     ledger = WizardLedger(sqlite_url)
     gid, line = _to_first_refill(ledger)
     actor = line["seat"]
-    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
+    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor))
     held = state_json(ledger, gid, seat=actor)["held"]
     assert "needs" not in held
-    mine = _cards_of(line, actor)
+    mine = cards_of(line, actor)
     assert len(held.get("again", [])) == len(line["dice"]) + len(mine)
 
 

@@ -23,7 +23,9 @@ from services.review.verify import verify_game
 from services.store.commit import Committer
 from services.store.shards import game_id_on
 from services.store.values import Staged
-from tests.services.conftest import QUICK, LiveServer, new_table
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer
+from tests.services.playing import QUICK
 
 
 def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:

@@ -22,7 +22,9 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
-from tests.services.conftest import QUICK, LiveServer, new_table, sse
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer, sse
+from tests.services.playing import QUICK
 
 
 def first_legal(ledger: WizardLedger, gid: UUID) -> tuple[int, Any]:

@@ -19,7 +19,8 @@ from domain.kernel import ActionTaken
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
-from tests.services.conftest import LiveServer, Table, new_table
+from tests.services.api_tables import Table, new_table
+from tests.services.live_server import LiveServer
 
 GAMES = 4
 ACTS = 12

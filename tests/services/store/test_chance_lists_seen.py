@@ -13,11 +13,10 @@ import pytest
 
 from domain.kernel import CardsShuffled, DiceRequired
 from domain.kernel.chance_needs import ChanceNeed, card_kind
-from domain.spellwars.state import State as SpellWarsState
 from services.ledger import WizardLedger
 from services.reads.views import state_json
 from services.store.chance import unrevealing
-from tests.services.seats.test_seat_chance import _at_first_refill, _cards_of, _owners
+from tests.services.seat_draws import at_first_refill, cards_of, opening_deck, owners, seen_by
 
 
 def _shuffled(pile: str, *cards: str) -> CardsShuffled:
@@ -58,40 +57,20 @@ def test_a_card_taken_from_a_hand_leaves_out_what_the_asker_sees_but_not_that_ha
     assert own.cards == ("heal", "zap")
 
 
-def _seen_by(state: SpellWarsState, seat: int) -> set[str]:
-    """What a Spell Wars seat sees of the cards: its hand and spell, the discard,
-    and what lies open before every wizard (a revealed spell, creatures...)."""
-    seen = set(state.wizards[seat].hand) | set(state.discard)
-    for i, w in enumerate(state.wizards):
-        seen |= set(w.creatures) | set(w.treasures) | set(w.dead_cards)
-        if w.revealed or i == seat:
-            seen |= {c.card for c in w.spell}
-    return seen
-
-
-def _deck(ledger: WizardLedger, gid: str) -> tuple[str, ...]:
-    """The Spell Wars draw pile as it went face down at the opening."""
-    return next(
-        e.event.order
-        for e in ledger.entries(gid)
-        if isinstance(e.event, CardsShuffled) and e.event.pile == "main"
-    )
-
-
 def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
     client: Any, ledger: WizardLedger
 ) -> None:
     """At the first refill of Ann, Bob and Cleo's game, held for each seat's
     cards: each is offered the deck as it went face down without the kinds
     whose every copy it sees, over the ledger and over HTTP alike."""
-    gid, line, tokens = _at_first_refill(ledger)
+    gid, line, tokens = at_first_refill(ledger)
     actor = line["seat"]
     state = ledger.load(gid).fold.state
-    deck = _deck(ledger, gid)
-    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
+    deck = opening_deck(ledger, gid)
+    ledger.act(gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor))
     left_out = kept_hidden = 0
-    for seat in sorted(set(_owners(line)) - {actor}):
-        seen = _seen_by(state, seat)
+    for seat in sorted(set(owners(line)) - {actor}):
+        seen = seen_by(state, seat)
         copies: dict[str, set[str]] = {}
         for c in deck:
             copies.setdefault(card_kind(c), set()).add(c)
@@ -116,7 +95,7 @@ def test_spell_wars_seats_are_offered_no_card_they_see_elsewhere(
         if all_seen:
             name = sorted(all_seen)[0]
             with pytest.raises(DiceRequired, match="it is not there"):
-                ledger.act(gid, seat, None, drew=[name, *_cards_of(line, seat)[1:]])
+                ledger.act(gid, seat, None, drew=[name, *cards_of(line, seat)[1:]])
     assert left_out and kept_hidden  # the position shows both cases
 
 

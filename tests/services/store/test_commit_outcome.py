@@ -22,7 +22,9 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from services.store.commit import Committer, _Waiting
-from tests.services.conftest import QUICK, LiveServer, new_table
+from tests.services.api_tables import new_table
+from tests.services.live_server import LiveServer
+from tests.services.playing import QUICK
 
 
 def lose_the_answer(committer: Committer, *, stored: bool, times: int = 1) -> list[int]:

@@ -12,8 +12,9 @@ from services.reads.views import legal_json, log_json, notes_by_position, state_
 from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
-from tests.services.conftest import new_table, play
-from tests.services.store.test_ledger import play_until
+from tests.services.api_tables import new_table
+from tests.services.playing import play, play_until
+from tests.services.setups import TABLE_POSITION
 
 
 def _action_positions(ledger: WizardLedger, gid: object) -> list[int]:
@@ -222,10 +223,9 @@ def test_a_branch_of_a_table_mode_game_says_its_chance_still_comes_from_the_tabl
 ) -> None:
     """A table-mode game has no seed: its branch neither keeps the original's
     dice nor rolls fresh ones, and its story and log say what is true."""
-    from tests.services.store.test_table_mode import POSITION
 
     ledger = WizardLedger(sqlite_url)
-    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=POSITION, table=True).game_id
+    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=TABLE_POSITION, table=True).game_id
     seat = state_json(ledger, gid)["pending"][0]["seat"]
     ledger.act(gid, seat, legal_json(ledger, gid, seat)[0])
     at = ledger.load(gid).version

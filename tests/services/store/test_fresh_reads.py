@@ -19,10 +19,9 @@ import msgspec
 import pytest
 
 from services.ledger import WizardLedger
-from services.reads.views import legal_json, state_json
+from services.reads.views import state_json
 from services.review.verify import verify_game
-from tests.services.conftest import QUICK, pending_seat
-from tests.services.store.test_write_path import next_command
+from tests.services.playing import QUICK, next_command, pending_seat, read_both
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -40,12 +39,6 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     monkeypatch.setattr(sqlite3, "connect", traced)
     yield seen
-
-
-def read_both(ledger: WizardLedger, gid: Any) -> tuple[int, list[dict[str, Any]]]:
-    state = state_json(ledger, gid)
-    seat = state["pending"][0]["seat"] if state["pending"] else 0
-    return state["position"], legal_json(ledger, gid, seat)
 
 
 def test_reads_of_a_current_game_make_no_store_query(

@@ -12,8 +12,8 @@ import pytest
 from services.ledger import WizardLedger
 from services.store.codec import topic_of
 from services.store.games_index import INDEXED
-from tests.services.conftest import QUICK, play
-from tests.services.store.test_shards import DSN
+from tests.services.playing import QUICK, play
+from tests.services.store.postgres import DSN
 
 STARTED = next(t for t, suffix in INDEXED.items() if suffix == "started")
 

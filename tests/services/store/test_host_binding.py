@@ -32,10 +32,8 @@ from services.store.host_binding import (
     unbind,
 )
 from services.store.host_counters import CountersFileError, HostCounters
-from tests.services.conftest import QUICK
-from tests.services.store.test_fresh_reads import read_both
-from tests.services.store.test_shards import DSN, SAFETY, _waiting_on_lock
-from tests.services.store.test_write_path import next_command
+from tests.services.playing import QUICK, next_command, read_both
+from tests.services.store.postgres import DSN, SAFETY, waiting_on_lock
 
 pytestmark = pytest.mark.postgres
 
@@ -404,10 +402,10 @@ def test_binding_waits_for_a_write_under_way_and_sees_it(
     try:
         binder.start()
         for _ in range(1200):
-            if _waiting_on_lock(table):
+            if waiting_on_lock(table):
                 break
             binder.join(0.05)
-        assert _waiting_on_lock(table) and binder.is_alive()
+        assert waiting_on_lock(table) and binder.is_alive()
         binding = read_binding(writer.recorder.datastore)  # type: ignore[attr-defined]
         assert binding is not None and binding.token is None  # not bound yet
         holder.commit()

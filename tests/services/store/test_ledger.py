@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import msgspec
 import pytest
 
@@ -12,21 +9,7 @@ from domain.kernel import ActionTaken, GameStarted, IllegalCommand, SeedRevealed
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, log_json, state_json
 from services.store.values import IdempotencyConflict, NotAuthorized
-
-
-def play_until(ledger: WizardLedger, gid: Any, *, actions: int | None = None, seed: int = 0) -> int:
-    """Play random legal commands through the store; stop at the end or after ``actions``."""
-    rng = random.Random(seed)
-    done = 0
-    while actions is None or done < actions:
-        state = state_json(ledger, gid)
-        if state["status"] == "finished":
-            break
-        seat = state["pending"][0]["seat"]
-        command = rng.choice(legal_json(ledger, gid, seat))
-        ledger.act(gid, seat, command)
-        done += 1
-    return done
+from tests.services.playing import play_until
 
 
 def test_a_stored_game_folds_to_the_live_state(store_url: str) -> None:

@@ -23,9 +23,8 @@ from services.store.commit import Committer, _Waiting
 from services.store.pg_write import ensure_function, function_name
 from services.store.shards import game_id_on
 from services.store.values import ActNotStored
-from tests.services.conftest import QUICK, play
-from tests.services.store.test_shards import DSN
-from tests.services.store.test_write_path import next_command
+from tests.services.playing import QUICK, next_command, play
+from tests.services.store.postgres import DSN
 
 pytestmark = pytest.mark.postgres
 

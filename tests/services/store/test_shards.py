@@ -23,12 +23,9 @@ from services.store.shards import (
     shard_of,
 )
 from services.store.values import GameNotFound
-from tests.projections.test_projections import run_together, snapshot
-from tests.services.conftest import QUICK, pending_seat, play
-from tests.services.store.test_write_path import next_command
-
-DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
-SAFETY = 60  # seconds a stuck thread may take before the test gives up on it
+from tests.projections.projectors import run_together, snapshot
+from tests.services.playing import QUICK, next_command, pending_seat, play
+from tests.services.store.postgres import DSN, SAFETY, waiting_on_lock
 
 
 def sharded(url: str, shards: int) -> str:
@@ -111,17 +108,6 @@ def test_games_land_on_their_shards_tables(pg: tuple[str, str]) -> None:
     ledger.close()
 
 
-def _waiting_on_lock(table: str) -> bool:
-    """Whether some session waits for a lock on ``table``."""
-    with psycopg.connect(DSN, autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            "WHERE NOT l.granted AND c.relname = %s",
-            (table,),
-        ).fetchone()
-    return bool(row and row[0])
-
-
 @pytest.mark.postgres
 def test_a_writer_of_one_shard_never_waits_for_another_shard(pg: tuple[str, str]) -> None:
     url, schema = pg
@@ -141,10 +127,10 @@ def test_a_writer_of_one_shard_never_waits_for_another_shard(pg: tuple[str, str]
         blocked = threading.Thread(target=act, args=("held", held))
         blocked.start()
         for _ in range(600):  # the act reaches the lock and queues behind it
-            if _waiting_on_lock("wizardledger_events"):
+            if waiting_on_lock("wizardledger_events"):
                 break
             blocked.join(0.05)
-        assert _waiting_on_lock("wizardledger_events")
+        assert waiting_on_lock("wizardledger_events")
         # Meanwhile an act on shard 1's game commits.
         other = threading.Thread(target=act, args=("free", free))
         other.start()

@@ -11,36 +11,20 @@ from domain.kernel import ActionTaken, CardsShuffled, DiceRolled, GameStarted, I
 from services.ledger import WizardLedger
 from services.reads.views import state_json
 from services.review.verify import verify_game
-
-POSITION = {
-    "hands": [["shadow_hand", "fireball"], ["shield", "mirror", "thorns"]],
-    "draw_pile": [
-        "lightning",
-        "curse",
-        "poison_cloud",
-        "deflection",
-        "arcane_barrier",
-        "healing_light",
-        "mana_focus",
-        "shadow_veil",
-        "absorption",
-        "mind_control",
-        "explosion",
-    ],
-    "health": [5, 9],
-    "first": 0,
-}
+from tests.services.setups import TABLE_POSITION
 
 
 def _steal_position(ledger: WizardLedger, **extra: object) -> str:
-    gid = str(ledger.create_game("ultimate", 2, setup={**POSITION, **extra}, table=True).game_id)
+    gid = str(
+        ledger.create_game("ultimate", 2, setup={**TABLE_POSITION, **extra}, table=True).game_id
+    )
     ledger.act(gid, 0, {"type": "PlayCard", "card": "shadow_hand", "target": 1})
     return gid
 
 
 def test_a_setup_position_is_recorded_in_game_started(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
-    table = ledger.create_game("ultimate", 2, setup=POSITION, table=True).game_id
+    table = ledger.create_game("ultimate", 2, setup=TABLE_POSITION, table=True).game_id
     started = ledger.entries(table, lte=1)[0].event
     assert isinstance(started, GameStarted)
     assert (started.mode, started.seed_commitment) == ("table", "")
@@ -48,9 +32,11 @@ def test_a_setup_position_is_recorded_in_game_started(sqlite_url: str) -> None:
     view = state_json(ledger, table, seat=0)["view"]
     assert "shadow_hand" in str(view) and "thorns" not in str(view)
     # Without --table, a position plays on with seeded dice; a script makes it table mode.
-    seeded = ledger.entries(ledger.create_game("ultimate", 2, setup=POSITION).game_id)[0].event
+    seeded = ledger.entries(ledger.create_game("ultimate", 2, setup=TABLE_POSITION).game_id)[
+        0
+    ].event
     assert isinstance(seeded, GameStarted) and seeded.mode == "seeded"
-    scripted = ledger.create_game("ultimate", 2, setup={**POSITION, "dice": [2]}).game_id
+    scripted = ledger.create_game("ultimate", 2, setup={**TABLE_POSITION, "dice": [2]}).game_id
     assert ledger.entries(scripted, lte=1)[0].event.mode == "table"  # type: ignore[attr-defined]
 
 
@@ -129,7 +115,9 @@ def test_extra_or_unwanted_dice_are_refused(sqlite_url: str) -> None:
 def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_url: str) -> None:
     """The killing blow ends the round: the 16 cards are reshuffled for the next one."""
     ledger = WizardLedger(sqlite_url)
-    cards = [c for hand in POSITION["hands"] for c in hand] + list(POSITION["draw_pile"])
+    cards = [c for hand in TABLE_POSITION["hands"] for c in hand] + list(
+        TABLE_POSITION["draw_pile"]
+    )
     rest = [c for c in cards if c not in ("fireball", "curse")]
     position = {"hands": [["fireball"], ["curse"]], "draw_pile": rest, "health": [9, 1], "first": 0}
     gid = str(ledger.create_game("ultimate", ["Ann", "Bob"], setup=position, table=True).game_id)
@@ -168,7 +156,7 @@ def test_a_setup_position_is_withheld_from_players_until_the_end(sqlite_url: str
     from services.review.exports import export_text
 
     ledger = WizardLedger(sqlite_url)
-    gid = ledger.create_game("ultimate", 2, setup={**POSITION, "dice": [3]}).game_id
+    gid = ledger.create_game("ultimate", 2, setup={**TABLE_POSITION, "dice": [3]}).game_id
     for seat in (None, 0, 1):
         first = log_json(ledger, gid, seat=seat)[0]
         assert "thorns" not in str(first) and "lightning" not in str(first)
@@ -211,7 +199,7 @@ def test_out_of_range_chance_is_refused_before_anything_is_written(sqlite_url: s
     with pytest.raises(SetupError, match="dice value"):
         ledger.create_game("ultimate", 2, table=True, dice=[10**30])
     with pytest.raises(SetupError, match="deck order"):
-        ledger.create_game("ultimate", 2, setup={**POSITION, "orders": [[-1]]})
+        ledger.create_game("ultimate", 2, setup={**TABLE_POSITION, "orders": [[-1]]})
     with pytest.raises(SetupError, match="empty seed"):
         ledger.create_game("ultimate", 2, seed="")
     assert ledger.game_ids() == []  # nothing was written

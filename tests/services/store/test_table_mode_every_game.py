@@ -11,6 +11,7 @@ import pytest
 from domain.games import all_games
 from domain.kernel import CardsShuffled, DiceRequired, DiceRolled, Game, IllegalCommand
 from services.ledger import WizardLedger
+from tests.services.playing import play
 from tools.simulation import open_game
 
 
@@ -56,7 +57,6 @@ def test_every_game_plays_with_its_exported_data_file_and_verifies(
     from domain.kernel.data import data_hash
     from services.reads.positions import data_toml
     from services.review.verify import verify_game
-    from tests.services.conftest import play
 
     data = tomllib.loads(data_toml(game.spec.id))  # through the TOML a table would edit
     ledger = WizardLedger(sqlite_url)
@@ -75,7 +75,6 @@ def test_every_games_position_from_the_store_opens_the_same_state(
 
     from domain.kernel import ActionTaken
     from services.reads.positions import as_toml, position_json
-    from tests.services.conftest import play
 
     ledger = WizardLedger(sqlite_url)
     players = game.spec.min_players

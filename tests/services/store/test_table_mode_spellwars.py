@@ -9,30 +9,16 @@ from typing import Any
 import pytest
 
 from domain.games import get_game
-from domain.kernel import CardsShuffled, Event, IllegalCommand
+from domain.kernel import CardsShuffled, IllegalCommand
 from domain.spellwars import events as ev
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
+from tests.services.seat_draws import SEED, drawn
 from tests.services.table_transcript import (
     enter_at_the_table,
     reopened_from_position,
     transcript,
 )
-
-SEED = "a real evening of spell wars"
-
-
-def drawn(e: Event) -> list[str]:
-    """The cards an event shows taken from the top of a face-down deck, in order."""
-    if isinstance(e, ev.CardsDrawn):
-        return list(e.cards)
-    if isinstance(e, ev.WildMagicReplaced):
-        return list(e.turned)
-    if isinstance(e, ev.DeadCardDrawn):
-        return [e.card]
-    if isinstance(e, ev.TreasureGained) and e.previous < 0:
-        return [e.treasure]
-    return []
 
 
 def test_a_whole_spell_wars_game_entered_at_the_table_from_its_draws_and_dice_verifies(

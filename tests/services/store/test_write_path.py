@@ -16,14 +16,7 @@ from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from services.store.commit import Committer, _Waiting
-from tests.services.conftest import QUICK, pending_seat, pick, play
-
-
-def next_command(ledger: WizardLedger, gid: Any, seed: int = 0) -> tuple[int, dict[str, Any]]:
-    loaded = ledger.load(gid)
-    seat = int(loaded.fold.state.pending[0].seat)
-    legal = [msgspec.to_builtins(c) for c in loaded.game.legal_commands(loaded.fold.state, seat)]
-    return seat, pick(legal, random.Random(seed))
+from tests.services.playing import QUICK, next_command, pending_seat, play
 
 
 def test_the_events_and_the_recorded_head_are_one_transaction(store_url: str) -> None:

@@ -20,7 +20,7 @@ from services.review.verify import verify_game
 from services.words.differences import difference_words
 from services.words.dispute import dispute_text, readjudication_text
 from services.words.sentences import Words
-from tests.services.review.test_dispute import ECLAIR_SETUP
+from tests.services.setups import eclair_game
 
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
 
@@ -74,13 +74,6 @@ def test_one_side_ending_first_says_what_the_other_goes_on_with() -> None:
         "first difference at #9: as recorded, nothing more; by this engine: "
         "Ann attacks Bob with Boule de feu [ultimate.attack]"
     ]
-
-
-def eclair_game(tmp_path: Path) -> tuple[WizardLedger, str, int]:
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
-    gid = ledger.create_game("ultimate", ["Ann", "Bob"], setup=ECLAIR_SETUP).game_id
-    at = ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning"})[0].position
-    return ledger, str(gid), at
 
 
 def test_the_dispute_says_the_first_difference_in_words(tmp_path: Path) -> None:

@@ -10,139 +10,26 @@ The rulebook's passages and section titles are quotations and stay as printed.
 from __future__ import annotations
 
 import json
-import random
 import re
-from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 import pytest
 
 from domain.games import get_game
-from domain.kernel import Consequence
-from domain.ultimate.cards import CARDS
 from services.ledger import WizardLedger
 from services.reads.views import log_json
 from services.review.dispute import dispute
 from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.words.dispute import dispute_text
-from services.words.faces import built_in_entries
-from services.words.sentences import Words
-
-# The entry each game's file renames, and its new name. Spell Wars renames the
-# first card its game names (its 94 cards come up at random).
-RENAMED = {
-    "ultimate": ("lightning", "Foudre"),
-    "spellwars": ("", "Sortilège maison"),
-    "orctower": ("ice_storm", "Tempête de glace"),
-    "elfenwizards": ("grand_druide", "Archidruide"),
-}
-OPTIONS: dict[str, dict[str, Any]] = {"ultimate": {"rounds_to_win": 1}}
-
-
-def built_in_names(game: str, ident: str) -> list[str]:
-    """What the built-in data calls the entry (and ultimate's English gloss,
-    which no line says either: a renamed card must not surface by it)."""
-    names = [built_in_entries(game)[ident]["name"]]
-    if game == "ultimate":
-        names.append(CARDS[ident].title)
-    return names
-
-
-def said_on_built_in(game: str, ident: str) -> list[str]:
-    """How the built-in game's lines mention the entry: by name, or (the orc
-    tower's cards) by instance id."""
-    return [f"{ident}."] if game == "orctower" else built_in_names(game, ident)
-
-
-@dataclass
-class Twins:
-    ledger: WizardLedger
-    game: str
-    ident: str
-    name: str
-    own: str  # the game played with the renaming file
-    plain: str  # the same game on the built-in data
-    at: int  # a consequence (after the first action) that names the entry
-    sent: list[tuple[int, dict[str, Any]]]  # the commands both games were sent
-    tokens: dict[int, str]  # the own game's seat tokens
-
-    def play_own(self) -> None:
-        for seat, command in self.sent:
-            self.ledger.act(self.own, seat, command)
-
-
-def _texts(ledger: WizardLedger, gid: str, entries: list[Any]) -> list[tuple[int, str]]:
-    loaded = ledger.load(gid, 1)
-    words = Words.table(loaded.game, loaded.fold.started)
-    return [(e.position, words.event(e.event)) for e in entries if isinstance(e.event, Consequence)]
-
-
-def _first_named(game: str, texts: list[tuple[int, str]]) -> tuple[str, int] | None:
-    for position, text in texts:
-        for ident, entry in built_in_entries(game).items():
-            if re.search(rf"(?<!\w){re.escape(entry['name'])}(?!\w)", text):
-                return ident, position
-    return None
-
-
-def play_twins(
-    ledger: WizardLedger, game: str, seed: str = "names", *, own_too: bool = True
-) -> Twins:
-    """Both games played with the same commands until the renamed entry is named
-    in a consequence of an action (the built-in twin first: Spell Wars's entry
-    is the first card it names). ``own_too=False``: the own game is only opened."""
-    ident, name = RENAMED[game]
-    spec = get_game(game).spec
-    template = msgspec.json.decode(msgspec.json.encode(get_game(game).data_template()))
-    rng = random.Random(seed)
-    plain = str(
-        ledger.create_game(game, spec.min_players, seed=seed, options=OPTIONS.get(game)).game_id
-    )
-    sent: list[tuple[int, dict[str, Any]]] = []
-    at = None
-    while at is None:
-        assert len(sent) < 2000, f"{game}: the entry was never named"
-        loaded = ledger.load(plain)
-        assert loaded.game.outcome(loaded.fold.state) is None, f"{game}: over, {ident} unnamed"
-        seat = loaded.fold.state.pending[0].seat
-        legal = loaded.game.legal_commands(loaded.fold.state, seat)
-        command = msgspec.to_builtins(rng.choice(legal))
-        sent.append((seat, command))
-        texts = _texts(ledger, plain, ledger.act(plain, seat, command))
-        if not ident:
-            found = _first_named(game, texts)
-            if found is not None:
-                ident, at = found
-        else:
-            said = said_on_built_in(game, ident)
-            at = next((p for p, t in texts if any(s in t for s in said)), None)
-    _rename(template, ident, name)
-    created = ledger.create_game(
-        game, spec.min_players, seed=seed, options=OPTIONS.get(game), data=template
-    )
-    twins = Twins(
-        ledger, game, ident, name, str(created.game_id), plain, at, sent, dict(created.seats)
-    )
-    if own_too:
-        twins.play_own()
-    return twins
-
-
-def _rename(data: Any, ident: str, name: str) -> None:
-    """Rename the entry ``ident`` of a data file in place (wherever it sits)."""
-    if isinstance(data, dict):
-        if isinstance(data.get("name"), str) and ident in (data.get("id"), data.get("slug")):
-            data["name"] = name
-        for key, value in data.items():
-            if key == ident and isinstance(value, dict) and "name" in value:
-                value["name"] = name
-            else:
-                _rename(value, ident, name)
-    elif isinstance(data, list):
-        for item in data:
-            _rename(item, ident, name)
+from tests.services.words.own_names import (
+    RENAMED,
+    Twins,
+    _texts,
+    built_in_names,
+    play_twins,
+    said_on_built_in,
+)
 
 
 def _said(text: str, names: list[str]) -> list[str]:

@@ -21,14 +21,14 @@ from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.words.card_names import card_names
 from services.words.sentences import Words
-from tests.services.words.test_own_card_names import _rename
+from tests.services.words.own_names import rename_entry
 
 
 def _data(game: str, names: dict[str, str]) -> dict[str, Any]:
     """The game's built-in data file with ``names`` ({entry id: name}) renamed."""
     data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(get_game(game).data_template()))
     for ident, name in names.items():
-        _rename(data, ident, name)
+        rename_entry(data, ident, name)
     return data
 
 

@@ -26,15 +26,16 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from domain.games import get_game
 from domain.kernel import ActionTaken
-from domain.ultimate.cards import CARDS
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.words.dispute import dispute_text
-from services.words.faces import built_in_entries, table_face
-from tests.services.words.test_own_card_names import _rename
+from tests.services.words.own_names import (
+    built_in_forms,
+    built_in_names_said,
+    renaming_file,
+)
 from tools.cli import app
 from tools.simulation import game_bot, random_bot
 
@@ -61,91 +62,6 @@ TABLES: dict[str, tuple[int, dict[str, Any]]] = {
 }
 # Readings under which a recorded action may be refused, which the refusal says.
 OTHER_READINGS = {"ultimate": ["malediction_discard=target"]}
-# How the games' own words name a card besides its built-in name (checked in
-# any case): the orc tower's glosses once said "orc rider 3 and lava golem 4".
-# ("toad" alone is not here: a baby toad is a tile of its own, not the card.)
-OWN_WORDS = {
-    "orctower": {
-        "goblin": ["goblin"],
-        "orc": ["orc"],
-        "shaman": ["shaman", "goblin shaman"],
-        "rider": ["rider", "orc rider"],
-        "golem": ["golem", "lava golem"],
-        "chief": ["chief"],
-        "croc": ["croc"],
-        "toad": ["brooding toad"],
-        "spell_book_el": ["spell book"],
-        "spell_book_wf": ["spell book"],
-    },
-}
-
-
-def _invented(n: int) -> str:
-    """A name no built-in text says: Qzaa, Qzab, …"""
-    return "Qz" + chr(97 + n // 26) + chr(97 + n % 26)
-
-
-def renaming_file(game: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """The game's built-in data file with every named entry renamed."""
-    data = msgspec.json.decode(msgspec.json.encode(get_game(game).data_template()))
-    names = {ident: _invented(n) for n, ident in enumerate(built_in_entries(game))}
-    for ident, name in names.items():
-        _rename(data, ident, name)
-    return data, names
-
-
-def built_in_forms(game: str) -> dict[str, re.Pattern[str]]:
-    """For each renamed entry, what a built-in text would call it: its data
-    file's name, its face's name, their plurals (ultimate: its English gloss),
-    and the game's own words for it."""
-    forms: dict[str, set[str]] = {}
-    for ident, entry in built_in_entries(game).items():
-        forms.setdefault(ident, set()).add(entry["name"])
-    for card in table_face(game)["cards"]:
-        if card["id"] in forms:
-            forms[card["id"]].add(card["name"])
-    if game == "ultimate":
-        for ident, card in CARDS.items():
-            forms[ident].add(card.title)
-    out = {}
-    for ident, names in forms.items():
-        alts = "|".join(re.escape(n) + "[sx]?" for n in sorted(names, key=len, reverse=True))
-        own = "|".join(re.escape(w) + "s?" for w in OWN_WORDS.get(game, {}).get(ident, ()))
-        said = rf"(?<![\w'])(?:{alts})(?!\w)"
-        if own:
-            said += rf"|(?i:(?<![\w'])(?:{own})(?!\w))"
-        out[ident] = re.compile(said)
-    # Names the file cannot change, which may hold a card's name (ultimate's
-    # combo "Explosion des flammes"): read whole, never as the card's.
-    others = [c["name"] for c in table_face(game)["cards"] if c["id"] not in forms]
-    others.sort(key=len, reverse=True)
-    out["*"] = re.compile("|".join(map(re.escape, others)) or "(?!)")
-    return out
-
-
-# Identifiers, which are typed and looked up as they are: rule ids and dotted
-# card ids ("orctower.attack.ice-storm", "ice_storm.02", "deck.0"), numbered
-# copies ("goblin-03", "slug#2"), and an option set as typed ("toad = orc").
-_IDS = re.compile(
-    r"\b[\w\-]+(?:\.[\w\-]+)+\b|\b[a-z_]+[\-#]\d+\b|\b[a-z_]+ = \S+ \(recorded: [^)]*\)"
-)
-# The rulebook's words: a passage in « » or quoted in Markdown (">"), a
-# citation's [rule — section], a Markdown rule's heading (its id — section).
-_QUOTED = re.compile(
-    r"«[^»]*»|\[[^\[\]\n]* — [^\[\]\n]*\]|^> .*$|^#+ <a id=\"rule-[^\"]*\"></a>.*$", re.M
-)
-
-
-def _misses(text: str, forms: dict[str, re.Pattern[str]]) -> list[str]:
-    text = _IDS.sub("", _QUOTED.sub("", text))
-    text = forms["*"].sub("", text)
-    out = []
-    for ident, pattern in forms.items():
-        if ident == "*":
-            continue
-        for m in pattern.finditer(text):
-            out.append(text[max(0, m.start() - 50) : m.end() + 30].replace("\n", " ⏎ "))
-    return out
 
 
 # Keys whose values are the stored record or identifiers, not words: an
@@ -202,7 +118,7 @@ class Reader:
 
     def text(self, where: str, text: str) -> None:
         self.said |= set(re.findall(r"\bQz[a-z]{2}\b", text))
-        misses = _misses(text, self.forms)
+        misses = built_in_names_said(text, self.forms)
         if misses:
             self.found.setdefault(where, []).extend(misses)
 

@@ -16,7 +16,7 @@ from services.words.card_names import card_names
 from services.words.sentences import Words
 from services.words.views import facts
 from tests.domain.spellwars.scenario import cast
-from tests.services.conftest import new_table
+from tests.services.api_tables import new_table
 
 NAMES = ("Ann", "Bob", "Cy")
 
