@@ -8,7 +8,8 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from tests.services.playing import QUICK
+from services.ledger import WizardLedger
+from tests.services.playing import QUICK, play
 
 
 @dataclass
@@ -30,3 +31,9 @@ def new_table(client: TestClient | httpx.Client, players: int = 2, **body: Any) 
     assert r.status_code == 201, r.text
     data = r.json()
     return Table(data["game_id"], {s["seat"]: s["token"] for s in data["seats"]})
+
+
+def finished_table(client: TestClient, ledger: WizardLedger, seed: int = 0) -> tuple[Table, int]:
+    t = new_table(client)
+    play(ledger, t.game_id, seed=seed)
+    return t, ledger.load(t.game_id).version

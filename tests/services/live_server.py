@@ -11,6 +11,9 @@ from typing import Any
 import httpx
 import uvicorn
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.services.api_tables import Table
 
 
 class LiveServer:
@@ -69,3 +72,10 @@ def next_entry(events: Iterator[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         if kind == "entry":
             return data
     raise AssertionError("the stream ended without an entry")
+
+
+def stream_kinds(client: TestClient, t: Table, **kwargs: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The whole stream of a finished game (it ends by itself), as (event, data) pairs."""
+    with client.stream("GET", f"/tables/{t.game_id}/events", **kwargs) as response:
+        assert response.status_code == 200, response.read()
+        return list(sse(response))

@@ -1,4 +1,5 @@
-"""The HTTP API against a real SQLite store: tokens, errors, idempotency, redaction, exports."""
+"""The HTTP API against a real SQLite store: tokens (and who may fork), errors,
+idempotency, redaction, exports."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from fastapi.testclient import TestClient
 
 from domain.games import all_games
 from services.ledger import WizardLedger
-from tests.services.api_tables import Table, new_table
+from tests.services.api_tables import Table, finished_table, new_table
 from tests.services.playing import pending_seat, pick, play
+
+UNKNOWN = "7f9c1a6e-0000-4000-8000-000000000000"
 
 
 def error_shape(body: dict[str, Any]) -> bool:
@@ -341,3 +344,38 @@ def test_the_tables_come_a_page_at_a_time_oldest_or_newest_first(client: TestCli
     assert [t["game_id"] for t in rest.json()] == [made[0]]
     wrong = client.get("/tables", params={"order": "latest"})
     assert wrong.status_code == 422 and "newest" in wrong.json()["detail"]
+
+
+def test_only_a_player_of_the_game_may_fork_it(client: TestClient, ledger: WizardLedger) -> None:
+    t, _ = finished_table(client, ledger)
+    stranger, _ = finished_table(client, ledger, seed=1)
+    url = f"/tables/{t.game_id}/fork"
+    before = len(client.get("/tables").json())
+
+    r = client.post(url, params={"at": 7})
+    assert r.status_code == 401 and r.json()["code"] == "token_required"
+    assert r.headers["www-authenticate"] == "Bearer"
+    for headers in (stranger.auth(0), {"Authorization": "Bearer forged"}):
+        r = client.post(url, params={"at": 7}, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "not_authorized"
+    assert len(client.get("/tables").json()) == before  # nothing was created
+
+    r = client.post(url, params={"at": 7}, headers=t.auth(1))  # any seat of the game
+    assert r.status_code == 201, r.text
+    branch = r.json()
+    assert client.get(f"/tables/{branch['game_id']}/state").json()["status"] == "running"
+    assert client.post(f"/tables/{UNKNOWN}/fork", params={"at": 7}).status_code == 404
+
+    running = new_table(client)
+    r = client.post(f"/tables/{running.game_id}/fork", params={"at": 2}, headers=running.auth(0))
+    assert r.status_code == 409 and r.json()["code"] == "game_running"
+
+
+def test_annotations_of_an_unknown_game_are_404(client: TestClient, ledger: WizardLedger) -> None:
+    for game_id in (UNKNOWN, "nope"):
+        r = client.get(f"/tables/{game_id}/annotations")
+        assert r.status_code == 404 and r.json()["code"] == "game_not_found"
+    t = new_table(client)
+    assert client.get(f"/tables/{t.game_id}/annotations").json() == []
+    ledger.annotate(t.game_id, 1, "opening")
+    assert [n["text"] for n in client.get(f"/tables/{t.game_id}/annotations").json()] == ["opening"]
