@@ -5,8 +5,8 @@ At every step: every legal command is accepted by ``decide``; commands that
 are not legal now (another seat's, or one that was legal earlier) are refused
 with an ``IllegalCommand`` naming a rule; chance events re-derive from the
 seed. At the end (and at checkpoints): the fold of the events equals the live
-state, every event and the state round-trip through msgspec, and no view
-shows a seat what the game says it must not see.
+state, every event and the state round-trip through msgspec, every event says
+itself in one line, and no view shows a seat what the game says it must not see.
 """
 
 from __future__ import annotations
@@ -82,6 +82,9 @@ def check_game(
     assert game.outcome(finished.fold.state) is not None
     folded = replay(game, finished.events)
     assert msgspec.to_builtins(folded) == msgspec.to_builtins(finished.fold)
+    for event in finished.events:
+        line = event.describe()
+        assert isinstance(line, str) and line and "\n" not in line, event
     _check_state_round_trip(game, finished.fold)
     _check_views(game, finished.fold)
     return n_steps

@@ -1,12 +1,15 @@
-"""The generic simulation test: every registered game, seeded random bots and the
-game's own declared bots (``Game.bots``), to the end.
+"""The generic simulation test: every registered game (``domain/games.py``), seeded
+random bots and the game's own declared bots (``Game.bots``), to the end, at every
+player count, half of the games under the options' other values.
 
-At every step: every legal command is accepted by ``decide``; commands that
-are not legal now (another seat's, or one that was legal earlier) are refused
-with an ``IllegalCommand`` naming a rule; chance events re-derive from the
-seed. At the end (and at checkpoints): the fold of the events equals the live
-state, every event and the state round-trip through msgspec, and no view
-shows a seat what the game says it must not see.
+Each game passes ``tests/simulation_checks.py``'s checks: at every step every legal
+command is accepted, commands not legal now are refused naming a rule, chance
+re-derives from the seed; at the end the fold equals the live state, events and
+state round-trip through msgspec, every event says itself in one line, and no view
+shows a seat what it must not see.
+
+A game's own folder keeps only what is that game's: how long its games last, how
+well its bots play, the combinations of its options that matter together.
 """
 
 from __future__ import annotations
@@ -17,9 +20,7 @@ from typing import Any
 import pytest
 
 from domain.games import all_games
-from domain.kernel import (
-    Game,
-)
+from domain.kernel import Game
 from tests.simulation_checks import check_game, option_variant
 from tools.simulation import game_bot, random_bot
 

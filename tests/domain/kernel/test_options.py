@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel import (
-    GameSpec,
-    OptionSpec,
-    SetupError,
-)
+from domain.kernel import GameSpec, OptionSpec, SetupError
 
 SPEC = GameSpec(
     id="demo",

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel import (
-    Command,
-    IllegalCommand,
-    Pending,
-    require_pending,
-)
+from domain.kernel import Command, IllegalCommand, Pending, require_pending
 from domain.kernel.pending import either_text, seats_text
 
 

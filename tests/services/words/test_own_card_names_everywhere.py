@@ -31,11 +31,7 @@ from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.words.dispute import dispute_text
-from tests.services.words.own_names import (
-    built_in_forms,
-    built_in_names_said,
-    renaming_file,
-)
+from tests.services.words.own_names import built_in_forms, built_in_names_said, renaming_file
 from tools.cli import app
 from tools.simulation import game_bot, random_bot
 

@@ -1,6 +1,8 @@
-"""Every module combination played to the end by seeded bots, under the generic
-simulation checks (legal commands accepted, others refused with a rule, chance
-re-derived, fold equals live state, no view shows a hidden card or marker)."""
+"""Every combination of the orc tower's modules (and of its reinforcements) played to
+the end by seeded bots, under the generic simulation checks (legal commands
+accepted, others refused with a rule, chance re-derived, fold equals live state,
+no view shows a hidden card or marker): the generic test walks each option's
+values, not the modules' combinations."""
 
 from __future__ import annotations
 
