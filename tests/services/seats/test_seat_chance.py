@@ -33,14 +33,8 @@ from tests.services.seat_draws import (
 from tests.services.table_transcript import consequences, story, transcript
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    """Both stores: the hold record is one more table in each, written with the game's."""
-    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
-    url: str = request.getfixturevalue(name)
-    return url
-
-
+# Both stores (``store_url``): the hold record is one more table in each, written
+# with the game's.
 def test_every_seat_enters_its_own_draws_and_the_game_verifies(store_url: str) -> None:
     sqlite_url = store_url
     ledger = WizardLedger(sqlite_url)
