@@ -58,7 +58,7 @@ def _with_real_ids(spec: dict[str, Any]) -> None:
 _spec = APP.openapi()
 _with_real_ids(_spec)
 # The live stream of a running game never ends by itself: it is tested in
-# test_api_live.py with real connections, not fuzzed here.
+# live/test_live_log_over_http.py with real connections, not fuzzed here.
 schema = schemathesis.openapi.from_dict(_spec).exclude(path="/tables/{game_id}/events")
 
 
