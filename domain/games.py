@@ -13,7 +13,7 @@ the life of the process: sorted by id, each id once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -62,13 +62,21 @@ def installed() -> dict[str, Game[Any]]:
     return games
 
 
+class UnknownGame(SetupError):
+    """A game id that no installed game has; the message lists the ids there are."""
+
+    def __init__(self, game_id: str, games: Mapping[str, object]) -> None:
+        super().__init__(f'no game is called "{game_id}": the games are {", ".join(sorted(games))}')
+        self.game_id = game_id
+
+
 def get_game(game_id: str) -> Game[Any]:
     """The game ``game_id`` (``SetupError`` naming the known ids for another)."""
     game = _GAMES.get(game_id)
     if game is None:
         games = installed()
         if game_id not in games:
-            raise SetupError(f"unknown game {game_id!r}; known: {sorted(games)}")
+            raise UnknownGame(game_id, games)
         game = _GAMES[game_id] = games[game_id]
     return game
 

@@ -23,6 +23,7 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import PersistenceError
 
+from domain.games import UnknownGame
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
 from services.store.host_binding import BindingError, WriteRefused
 from services.store.pg_write import OutcomeUnknown
@@ -85,6 +86,8 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         return 403, "not_authorized", "", str(exc)
     if isinstance(exc, IdempotencyConflict):
         return 422, "idempotency_conflict", "", str(exc)
+    if isinstance(exc, UnknownGame):
+        return 404, "unknown_game", "", str(exc)
     if isinstance(exc, SetupError):
         return 422, "bad_setup", "", str(exc)
     if isinstance(exc, tomllib.TOMLDecodeError):

@@ -261,8 +261,9 @@ def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
         if citing is None:
             citing = cites[cls] = issubclass(cls, Consequence)
         if citing:
-            rule = cast(Consequence, event).rule  # ``citing``: the class is a Consequence
-            if rule not in game.catalogue and rule not in KERNEL_RULES:
-                raise ValueError(
-                    f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
-                )
+            consequence = cast(Consequence, event)  # ``citing``: the class is a Consequence
+            for rule in (consequence.rule, *consequence.also):
+                if rule not in game.catalogue and rule not in KERNEL_RULES:
+                    raise ValueError(
+                        f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
+                    )

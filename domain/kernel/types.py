@@ -64,15 +64,24 @@ class Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, gc=False):
     def describe(self) -> str:
         """One human line for the annotated story; games override per event."""
         fields = ", ".join(
-            f"{name}={getattr(self, name)!r}" for name in self.__struct_fields__ if name != "rule"
+            f"{name}={getattr(self, name)!r}"
+            for name in self.__struct_fields__
+            if name not in ("rule", "also")
         )
         return f"{type(self).__name__}({fields})"
 
 
 class Consequence(Event, frozen=True, kw_only=True):
-    """An event produced by the rules: it carries its rule citation id."""
+    """An event produced by the rules: it carries its rule citation id (``rule``: the
+    rule applied) and the ids of the rulings and assumptions it also relied on
+    (``also``: a reading chosen, a number the rulebook does not print)."""
 
     rule: str
+    also: tuple[str, ...] = ()
+
+    def citations(self) -> tuple[str, ...]:
+        """Every rule id the event cites, the rule applied first."""
+        return (self.rule, *self.also) if self.also else (self.rule,)
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):

@@ -181,7 +181,10 @@ _DATA = [
         "×2, Grimoire Eau/Feu ×2; palette piles: attack (Boule de feu, Blizzard, "
         "Éclair, Séisme, 5 each) and knowledge (Sagesse, Réapprovisionnement, Interversion, Liens "
         "magiques, Vaudou, 4 each); an effect of level k needs the energies in data.py of the "
-        "spell's own type",
+        "spell's own type. From the example of Réapprovisionnement played as the upgrade of "
+        "an Éclair, whose mage teleports and « inflige ensuite 2 dégâts au gobelin »: "
+        "Réapprovisionnement is a lightning card, and Éclair's first effect needs 2 lightning "
+        "energy for 2 damage (its second, 3 for the printed « jusqu'à 4 »)",
     ),
     _a(
         "assume.upgrade-effects",
@@ -251,6 +254,27 @@ _ROUND = [
         why="The same sentence goes on « aucune créature de ce type » and the example loses "
         "a Gobelin for a Gobelin.",
     ),
+    Rule(
+        id=P + "ruling.loss-gauge",
+        section=ROUND,
+        passage="il perd une des créatures de cette catégorie qu’il avait déjà vaincue : "
+        "celle-ci retourne dans la boîte.",
+        source="ruling",
+        summary="A defeated creature lost at the tower leaves the skull gauge where it is.",
+        readings=(
+            Reading(
+                "The gauge stays: it counts creatures defeated, and the lost one was.",
+                "loss_gauge=stays",
+            ),
+            Reading(
+                "The gauge's cube goes down one space with it (a power already gained is kept).",
+                "loss_gauge=lowered",
+            ),
+        ),
+        default="The gauge stays: it counts creatures defeated, and the lost one was.",
+        why="« Le compteur monte d‘une case pour chaque créature de ce type vaincue »: the "
+        "rule of the loss sends a pawn back to the box and says nothing of the cube.",
+    ),
 ]
 
 _TURN = [
@@ -298,6 +322,27 @@ _TURN = [
         TURN,
         "on mélange la défausse pour créer une nouvelle pioche",
         "An empty deck is refilled by shuffling the discard.",
+    ),
+    Rule(
+        id=P + "ruling.midturn-reshuffle",
+        section=TURN,
+        passage="Si la pioche est épuisée au moment où un joueur pioche ses sorts, on mélange "
+        "la défausse pour créer une nouvelle pioche",
+        source="ruling",
+        summary="A draw during the turn (Réapprovisionnement's first effect, a bonus action, a "
+        "baby toad) that meets an empty deck refills it from the discard, as the end-of-turn "
+        "draw does (a spell learned this turn staying in the discard).",
+        readings=(
+            Reading(
+                "The discard is shuffled into a new deck, as in phase 3.",
+                "midturn_draw=reshuffle",
+            ),
+            Reading("The draw stops: only phase 3 refills the deck.", "midturn_draw=deck_only"),
+        ),
+        default="The discard is shuffled into a new deck, as in phase 3.",
+        why="The passage names the draw that ends the turn, the only one the base game has; a "
+        "card drawn « dans sa pioche personnelle » is drawn the same way whenever it is, and "
+        "the effects say how many cards, not fewer when the deck is short.",
     ),
     _r(
         "turn.heal",
@@ -434,21 +479,72 @@ _SPELLS = [
         SPELLS,
         "le joueur inflige en plus 2 points de dégâts à chaque créature de la section située "
         "derrière la première section affectée.",
-        "Blizzard: 2 damage to every creature of a section, then also the one behind it.",
+        "Blizzard: 2 damage to every creature of a section of the mage's quarter; the second "
+        "effect also hits the section « derrière » it, as a ruling reads that word.",
+    ),
+    Rule(
+        id=P + "ruling.ice-storm-behind",
+        section=SPELLS,
+        passage="la section située derrière la première section affectée",
+        source="ruling",
+        summary="The section behind the first one an upgraded Blizzard hits is the next one "
+        "out, away from the tower; behind the outer section there is none.",
+        readings=(
+            Reading(
+                "The next section away from the tower, as the mage sees it from the tower.",
+                "ice_storm_behind=outward",
+            ),
+            Reading(
+                "The next section toward the tower, behind the creatures as they face it.",
+                "ice_storm_behind=inward",
+            ),
+        ),
+        default="The next section away from the tower, as the mage sees it from the tower.",
+        why="The spell is cast from the tower: the first section affected stands before the "
+        "mage, and what lies behind it is farther out. The example (« sections intérieure "
+        "et médiane ») fits both readings.",
     ),
     _r(
         "attack.bolt",
         SPELLS,
         "Le joueur peut cependant attaquer n’importe quelle créature du plateau, quel que soit "
         "le quartier où elle se trouve.",
-        "Éclair: 3 or 4 damage to any creature of the board.",
+        "Éclair: up to 4 damage to any creature of the board (each effect's energy and "
+        "damage: assume.spells).",
     ),
     _r(
         "attack.earthquake",
         SPELLS,
         "2 points de dégâts à chaque créature située sur une section voisine (à droite ou à "
         "gauche : c’est au joueur de choisir)",
-        "Séisme: 2 damage to a section, then also the same section of a neighbouring quarter.",
+        "Séisme: 2 damage to every creature of a section of the mage's quarter; the second "
+        "effect also hits a section « voisine », on the side the player chooses, as a ruling "
+        "reads that word.",
+    ),
+    Rule(
+        id=P + "ruling.earthquake-beside",
+        section=SPELLS,
+        passage="une section voisine (à droite ou à gauche : c’est au joueur de choisir) de la "
+        "ou des premières créatures touchées",
+        source="ruling",
+        summary="The « section voisine » of an upgraded Séisme is the same section of the "
+        "quarter on either side (Blast side −1: the quarter before, +1: the one after; 6 and 1 "
+        "are neighbours).",
+        readings=(
+            Reading(
+                "The same section of a neighbouring quarter, on the side the player chooses.",
+                "earthquake_beside=quarter",
+            ),
+            Reading(
+                "A section next to the first in the same quarter (side −1: the one farther out, "
+                "+1: the one nearer the tower).",
+                "earthquake_beside=section",
+            ),
+        ),
+        default="The same section of a neighbouring quarter, on the side the player chooses.",
+        why="« à droite ou à gauche »: seen from the tower, the sections of one quarter lie "
+        "before and behind each other, and only the quarters lie to the right and left; the "
+        "example defeats creatures of two quarters' middle sections in one action.",
     ),
     _r(
         "attack.defeat",
@@ -781,8 +877,9 @@ _BONUS = [
         "assume.bonus-map",
         BONUS,
         "bonus actions by type: Gobelin draw, Orque energy, Shaman gobelin common discard, "
-        "Cavalier orque one action, Golem de lave one action, Chef draw; Crocovolant energy, "
-        "Crapaud Couveur draw, Bombardier common discard",
+        "Cavalier orque one action, Golem de lave one action, Chef draw; Crocovolant one "
+        "action, Crapaud Couveur draw, Bombardier common discard (« leurs actions bonus "
+        "diffèrent »: none has the bonus action of a type it may replace)",
     ),
 ]
 
@@ -819,6 +916,34 @@ _NEWDESTINY = [
         "vous pouvez lancer « Lightning Bolt (Éclair) » sur n’importe quel quartier, mais "
         "seules les créatures du front seront affectées.",
         "Éclair: any quarter's front; Blizzard and Séisme: the front only.",
+    ),
+    Rule(
+        id=P + "ruling.quake-front",
+        section=NEWDESTINY,
+        passage="« Ice Storm (Blizzard) » et « Earthquake (Séisme) » ne peuvent viser que le "
+        "front.",
+        source="ruling",
+        summary="With the front rule an upgraded Séisme aims at the front of the mage's "
+        "quarter; its second section, beside it, is hit whether or not it is the front there.",
+        readings=(
+            Reading(
+                "The second section is hit, front or not (only the aim must be the front).",
+                "quake_front=any_section",
+            ),
+            Reading(
+                "The second section is hit only where it is a front; elsewhere that part of the "
+                "spell hits nothing.",
+                "quake_front=front_only",
+            ),
+            Reading(
+                "The second effect hits the neighbouring quarter's front, whatever its section.",
+                "quake_front=neighbour_front",
+            ),
+        ),
+        default="The second section is hit, front or not (only the aim must be the front).",
+        why="« viser » is what the player aims at, the first section; the second effect "
+        "follows from it as printed (« une section voisine … de la ou des premières créatures "
+        "touchées »), as Blizzard's second section lies behind the front by its own text.",
     ),
     _a("assume.new-destiny", NEWDESTINY, "the 19 new destiny cards listed in data.py"),
 ]
@@ -961,10 +1086,49 @@ _REINFORCE = [
         why="Area spells deal damage « à chaque créature » of a section, and a tile is no "
         "creature; a single attack can aim at the tile.",
     ),
+    Rule(
+        id=P + "ruling.toad-bolt",
+        section=REINFORCE,
+        passage="Si un joueur inflige 1 point de dégâts à cette tuile, il la prend",
+        source="ruling",
+        summary="A single-target spell of the mage's quarter (Smash, Zap, Cold Snap, Fire "
+        "Spark, Boule de feu) takes a baby toad tile lying there; Éclair takes none.",
+        readings=(
+            Reading("Éclair takes no tile.", "bolt_toads=no"),
+            Reading("Éclair takes a tile too, on any quarter.", "bolt_toads=yes"),
+        ),
+        default="Éclair takes no tile.",
+        why="Éclair's reach is granted for creatures (« attaquer n’importe quelle créature du "
+        "plateau »), and a tile is no creature; the others hit what lies before the mage.",
+    ),
+    Rule(
+        id=P + "ruling.bombardier-kills",
+        section=REINFORCE,
+        passage="Quand un bombardier est vaincu, toutes les créatures situées sur la même case "
+        "subissent 1 point de dégâts.",
+        source="ruling",
+        summary="A creature the Bombardier's blast defeats counts for the player who defeated "
+        "the Bombardier: kept, its skull gauge climbs, and its bonus action opens.",
+        readings=(
+            Reading("They count for that player, bonus actions included.", "blast_kills=caster"),
+            Reading(
+                "They count for that player (kept, gauge), but open no bonus action.",
+                "blast_kills=no_bonus",
+            ),
+            Reading("Nobody defeats them: they go back to the box.", "blast_kills=box"),
+        ),
+        default="They count for that player, bonus actions included.",
+        why="The damage comes of that player's defeating the Bombardier, and « la créature en "
+        "question est vaincue et le joueur conserve son pion » names no other player; the "
+        "module grants a bonus action « Chaque fois qu’un joueur a vaincu un créature ».",
+    ),
     _a(
         "assume.reinforcements",
         REINFORCE,
-        "Crapaud Couveur 3 hit points, Bombardier 4; 12 baby toads, 3 of each ability",
+        "hit points: Crocovolant 3 (printed), Crapaud Couveur 4, Bombardier 6 (« leurs points "
+        "de vie … diffèrent »: each has one more than the most of the types it may replace, "
+        "as the printed Crocovolant has over the Gobelin and the Orque); 12 baby toads, 3 of "
+        "each ability",
     ),
 ]
 

@@ -249,6 +249,10 @@ DEFAULT: dict[str, Any] = {
             "bonus": "draw",
         },
     ],
+    # « leurs points de vie et leurs actions bonus diffèrent » (orctower.assume.reinforcements,
+    # orctower.assume.bonus-map): each differs from every type it may replace. The
+    # Crocovolant's 3 is printed, one more than the weak types' 2; the others take one
+    # more than the most of the types they may replace too (strong 3, mighty 4 and 5).
     "reinforcements": [
         {
             "id": "croc",
@@ -260,13 +264,13 @@ DEFAULT: dict[str, Any] = {
             "gauge": 4,
             "power": "",
             "markers": [10, 3, 3],
-            "bonus": "energy",
+            "bonus": "action",
         },
         {
             "id": "toad",
             "name": "Crapaud Couveur",
             "category": "strong",
-            "hp": 3,
+            "hp": 4,
             "count": 12,
             "track": [5, 4, 3, 2, 1],
             "gauge": 3,
@@ -278,7 +282,7 @@ DEFAULT: dict[str, Any] = {
             "id": "bombardier",
             "name": "Bombardier",
             "category": "mighty",
-            "hp": 4,
+            "hp": 6,
             "count": 8,
             "track": [7, 6, 5, 4, 3, 2, 1],
             "gauge": 2,
@@ -341,13 +345,17 @@ DEFAULT: dict[str, Any] = {
             pile="attack",
             copies=5,
         ),
+        # Éclair and Réapprovisionnement agree with the example « Replenish en tant
+        # qu'amélioration … (Lightning Bolt dans ce cas) … Il inflige ensuite 2 dégâts
+        # au gobelin »: one lightning upgrade reaches the first effect, of 2 damage
+        # (orctower.assume.spells); « jusqu'à 4 » is the second.
         _spell(
             "lightning_bolt",
             "Éclair",
             "attack",
             "lightning",
             "bolt",
-            [(2, 3), (3, 4)],
+            [(2, 2), (3, 4)],
             pile="attack",
             copies=5,
         ),
@@ -378,7 +386,7 @@ DEFAULT: dict[str, Any] = {
             "replenish",
             "Réapprovisionnement",
             "support",
-            "water",
+            "lightning",
             "replenish",
             [(1, 2), (2, 2)],
             upgrade_teleport=True,

@@ -28,10 +28,12 @@ from domain.orctower.flow import (
 )
 from domain.orctower.legal import legal_commands
 from domain.orctower.queries import (
+    Place,
     change_for,
     hit_points,
     kind,
     opponents_over_three,
+    second_place,
     spell_of,
     tile_at,
 )
@@ -135,24 +137,38 @@ def _attack(run: Run, seat: int, cmd: c.Attack) -> None:
     rule = _RULE_OF_EFFECT[spell.effect]
     if spell.id == "fireball":
         rule = "attack.fireball"
-    damage(run, seat, cmd.creature, _amount(run, cmd.level), cite(rule))
+    also: tuple[str, ...] = ()
+    if cmd.creature.startswith("toad_"):
+        also = (cite("ruling.toad-bolt"),)  # which attacks take a tile, a tile being no creature
+    damage(run, seat, cmd.creature, _amount(run, cmd.level), cite(rule), also)
     _finish_spell(run, seat)
 
 
 def _blast(run: Run, seat: int, cmd: c.Blast) -> None:
     assert run.state.casting is not None
     spell = spell_of(run.state, run.state.casting.card)
-    quarter = run.state.seats[seat].space
-    places = [(quarter, cmd.section)]
-    if cmd.level == 2 and spell.effect == "ice_storm" and cmd.section > 0:
-        places.append((quarter, cmd.section - 1))
-    if cmd.level == 2 and spell.effect == "earthquake":
-        places.append(((quarter - 1 + cmd.side) % 6 + 1, cmd.section))
-    targets = [x.id for x in run.state.creatures if (x.quarter, x.section) in places]
+    rule = cite(_RULE_OF_EFFECT[spell.effect])
+    first = (run.state.seats[seat].space, cmd.section)
+    # Each place struck, with the rulings that put it in the spell's way.
+    places: dict[Place, tuple[str, ...]] = {first: ()}
+    if cmd.level == 2:
+        second, why = second_place(run.state, spell.effect, *first, cmd.side)
+        if second is not None:
+            places[second] = why
+    # Creatures in board order (both places at once), then the baby toad tiles.
+    hit = [
+        (x.id, places[p]) for x in run.state.creatures if (p := (x.quarter, x.section)) in places
+    ]
     if run.state.options.area_toads == "yes":
-        targets += [t.kind for t in run.state.toad_tiles if (t.quarter, t.section) in places]
-    for target in targets:
-        damage(run, seat, target, _amount(run, cmd.level), cite(_RULE_OF_EFFECT[spell.effect]))
+        area = cite("ruling.toad-area")
+        hit += [
+            (t.kind, (*places[p], area))
+            for t in run.state.toad_tiles
+            if (p := (t.quarter, t.section)) in places
+        ]
+    amount = _amount(run, cmd.level)
+    for target, also in hit:
+        damage(run, seat, target, amount, rule, also)
     _finish_spell(run, seat)
 
 

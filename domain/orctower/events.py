@@ -117,10 +117,11 @@ class CreatureArrived(Consequence, frozen=True, kw_only=True):
 
 class CreatureLost(Consequence, frozen=True, kw_only=True):
     seat: int
-    slot: int
+    slot: int  # 0-based, the engine's index (``State.types``)
 
     def describe(self) -> str:
-        return f"{_s(self.seat)} loses a defeated creature of hunting-board slot {self.slot}"
+        # A player counts the board's six portraits from 1, Gobelin first.
+        return f"{_s(self.seat)} loses a defeated creature of hunting-board slot {self.slot + 1}"
 
 
 class TurnStarted(Consequence, frozen=True, kw_only=True):
@@ -210,9 +211,22 @@ class CreatureDefeated(Consequence, frozen=True, kw_only=True):
     seat: int
     creature: str
     slot: int
+    # False: its bonus action does not open (a Bombardier's blast victim under
+    # ``blast_kills = "no_bonus"``, orctower.ruling.bombardier-kills).
+    bonus: bool = True
 
     def describe(self) -> str:
         return f"{_s(self.seat)} defeats {self.creature}"
+
+
+class CreatureRemoved(Consequence, frozen=True, kw_only=True):
+    """A creature the Bombardier's blast defeats goes back to the box, kept by nobody
+    (``blast_kills = "box"``, orctower.ruling.bombardier-kills)."""
+
+    creature: str
+
+    def describe(self) -> str:
+        return f"{self.creature} falls to the blast and goes back to the box, kept by nobody"
 
 
 class PowerGained(Consequence, frozen=True, kw_only=True):
@@ -415,6 +429,7 @@ EVENT_TYPES: tuple[type[Consequence], ...] = (
     UpgradeEffectsLapsed,
     DamageDealt,
     CreatureDefeated,
+    CreatureRemoved,
     PowerGained,
     SpellLearned,
     CreaturesSwapped,

@@ -139,7 +139,8 @@ def _defeated(state: State, e: ev.CreatureDefeated) -> State:
         defeated=_bump(p.defeated, e.slot, 1),
         gauges=_bump(p.gauges, e.slot, 1, gauge),
     )
-    bonuses = (*state.bonuses, e.creature) if state.options.bonus_actions else state.bonuses
+    opens = state.options.bonus_actions and e.bonus
+    bonuses = (*state.bonuses, e.creature) if opens else state.bonuses
     return rep(
         state,
         creatures=without_id(state.creatures, e.creature),
@@ -255,7 +256,18 @@ def _destiny(state: State, e: ev.DestinyRevealed) -> State:
 
 def _lost(state: State, e: ev.CreatureLost) -> State:
     p = state.seats[e.seat]
-    return _player(state, e.seat, defeated=_bump(p.defeated, e.slot, -1))
+    gauges = p.gauges
+    if state.options.loss_gauge == "lowered" and gauges[e.slot]:  # orctower.ruling.loss-gauge
+        gauges = _bump(gauges, e.slot, -1)
+    return _player(state, e.seat, defeated=_bump(p.defeated, e.slot, -1), gauges=gauges)
+
+
+def _removed_creature(state: State, e: ev.CreatureRemoved) -> State:
+    return rep(
+        state,
+        creatures=without_id(state.creatures, e.creature),
+        minus_hp=tuple([c for c in state.minus_hp if c != e.creature]),
+    )
 
 
 def _hand_discarded(state: State, e: ev.HandDiscarded) -> State:
@@ -348,6 +360,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
         ),
     ),
     ev.CreatureDefeated: _defeated,
+    ev.CreatureRemoved: _removed_creature,
     ev.PowerGained: lambda s, e: _player(s, e.seat, powers=(*s.seats[e.seat].powers, e.power)),
     ev.SpellLearned: _learned,
     ev.CreaturesSwapped: _swapped,

@@ -7,6 +7,8 @@ rule that follows another sees its effect (the decider stays one fold).
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
@@ -17,6 +19,7 @@ from domain.orctower.queries import (
     category_of,
     change_for,
     destiny_card,
+    drawable_discard,
     empty_quarters,
     hit_points,
     kind,
@@ -26,6 +29,8 @@ from domain.orctower.queries import (
 )
 from domain.orctower.scoring import score
 from domain.orctower.state import State, creature, creature_type, occupant, slot_of
+
+rep = msgspec.structs.replace
 
 
 class Run:
@@ -47,31 +52,43 @@ class Run:
 # ---- cards ---------------------------------------------------------------
 
 
-def draw(run: Run, seat: int, n: int, rule: str) -> None:
-    """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out."""
+def draw(run: Run, seat: int, n: int, rule: str, *, for_later_turns: bool = False) -> None:
+    """Draw ``n`` cards from the deck, shuffling the discard into it when it runs out.
+
+    A draw during the turn refills an empty deck only as ``ruling.midturn-reshuffle``
+    reads it, and leaves a spell learned this turn in the discard
+    (``drawable_discard``); the opening hand and the end of the turn's draw
+    (``for_later_turns``) fill the hand for the turns after, from the whole discard."""
+    also: tuple[str, ...] = ()
+    if (
+        not for_later_turns
+        and len(run.state.seats[seat].deck) < n
+        and drawable_discard(run.state, seat)
+    ):
+        also = (cite("ruling.midturn-reshuffle"),)  # this draw meets an empty deck
     while n > 0:
         p = run.state.seats[seat]
         if not p.deck:
-            if not p.discard:
+            if also and run.state.options.midturn_draw == "deck_only":
                 return
-            run.emit(
-                run.dice.shuffle(
-                    p.discard, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
-                )
+            refill = p.discard if for_later_turns else drawable_discard(run.state, seat)
+            if not refill:
+                return
+            shuffle = run.dice.shuffle(
+                refill, pile=f"deck.{seat}", rule=cite("turn.reshuffle"), follow=True
             )
+            run.emit(rep(shuffle, also=also) if also else shuffle)
             p = run.state.seats[seat]
         pile = f"deck.{seat}"
         take, _, _ = deal(run.dice, p.deck, run.state.unknown.get(pile, 0), pile, n, seat)
-        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take)))
+        run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=tuple(take), also=also))
         n -= len(take)
 
 
 def draw_discard(run: Run, seat: int, n: int, rule: str, picked: tuple[str, ...] = ()) -> None:
     """The top ``n`` cards of the personal discard into the hand, or the ``picked``
     ones (option ``draw_from = "any"``)."""
-    # « les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: a spell
-    # learned this turn stays in the discard.
-    pile = [c for c in run.state.seats[seat].discard if c not in run.state.fresh]
+    pile = drawable_discard(run.state, seat)
     take = picked or (tuple(reversed(pile[-n:])) if n else ())
     if take:
         run.emit(ev.CardsDrawn(rule=rule, seat=seat, cards=take, source="discard"))
@@ -135,30 +152,61 @@ def arrive(run: Run, creature_id: str, quarter: int, rule: str) -> None:
         slot = others[0] if others else slot
     if defeated[slot]:
         rule = "ruling.loss-type" if run.state.options.loss_by == "category" else "round.loss"
-        run.emit(ev.CreatureLost(rule=cite(rule), seat=seat, slot=slot))
+        gauge = cite("ruling.loss-gauge")  # what becomes of the skull gauge
+        run.emit(ev.CreatureLost(rule=cite(rule), seat=seat, slot=slot, also=(gauge,)))
 
 
-def damage(run: Run, seat: int, target: str, amount: int, rule: str) -> None:
-    """Damage a creature (or take a baby toad tile lying in the way)."""
+def damage(
+    run: Run,
+    seat: int,
+    target: str,
+    amount: int,
+    rule: str,
+    also: tuple[str, ...] = (),
+    *,
+    blasted: bool = False,
+) -> None:
+    """Damage a creature (or take a baby toad tile lying in the way). ``also``: the
+    rulings and assumptions that put the target in the way; ``blasted``: the damage
+    of a Bombardier's blast."""
     if target.startswith("toad_"):
-        run.emit(ev.ToadTaken(rule=cite("reinforce.toad"), seat=seat, tile=target))
+        run.emit(ev.ToadTaken(rule=cite("reinforce.toad"), seat=seat, tile=target, also=also))
         return
     if not any(c.id == target for c in run.state.creatures):
         return  # defeated earlier in the same effect
-    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount))
+    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=also))
     c = creature(run.state, target)
     if c.damage >= hit_points(run.state, c, seat):
-        defeat(run, seat, target)
+        defeat(run, seat, target, also, blasted=blasted)
 
 
-def defeat(run: Run, seat: int, target: str) -> None:
+def defeat(
+    run: Run, seat: int, target: str, also: tuple[str, ...] = (), *, blasted: bool = False
+) -> None:
     c = creature(run.state, target)
     slot = slot_of(run.state, c.type)
-    run.emit(ev.CreatureDefeated(rule=cite("attack.defeat"), seat=seat, creature=target, slot=slot))
-    p = run.state.seats[seat]
-    base = run.state.data.creatures[slot]
-    if p.gauges[slot] >= base.gauge and base.power not in p.powers:
-        run.emit(ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power))
+    kept = "caster"
+    if blasted:  # who, if anyone, defeats the blast's victims
+        also = tuple(dict.fromkeys((*also, cite("ruling.bombardier-kills"))))
+        kept = run.state.options.blast_kills
+    if kept == "box":
+        run.emit(ev.CreatureRemoved(rule=cite("reinforce.bombardier"), creature=target, also=also))
+    else:
+        run.emit(
+            ev.CreatureDefeated(
+                rule=cite("attack.defeat"),
+                seat=seat,
+                creature=target,
+                slot=slot,
+                bonus=kept == "caster",
+                also=also,
+            )
+        )
+        p = run.state.seats[seat]
+        base = run.state.data.creatures[slot]
+        if p.gauges[slot] >= base.gauge and base.power not in p.powers:
+            gained = ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power)
+            run.emit(rep(gained, also=also) if also else gained)
     if c.type == "toad" and run.state.toad_supply:
         run.emit(
             ev.ToadTileLaid(
@@ -168,12 +216,14 @@ def defeat(run: Run, seat: int, target: str) -> None:
                 ),
                 quarter=c.quarter,
                 section=c.section,
+                also=also,
             )
         )
-    if c.type == "bombardier":
+    if c.type == "bombardier":  # what put the Bombardier in the way puts its blast there too
+        blast = cite("reinforce.bombardier")
         for other in list(run.state.creatures):
             if other.quarter == c.quarter and other.section == c.section:
-                damage(run, seat, other.id, 1, cite("reinforce.bombardier"))
+                damage(run, seat, other.id, 1, blast, also, blasted=True)
 
 
 # ---- turns and rounds --------------------------------------------------------
@@ -215,7 +265,7 @@ def end_turn(run: Run) -> None:
         n, rule = 3, "change.three-spells"
     if power_on(state, seat, "draw5"):
         n, rule = n + 1, "power.draw5"
-    draw(run, seat, n, cite(rule))
+    draw(run, seat, n, cite(rule), for_later_turns=True)
     if any(c.damage for c in run.state.creatures) or run.state.minus_hp:
         run.emit(ev.CreaturesHealed(rule=cite("turn.heal")))
     check_end(run)

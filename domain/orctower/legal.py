@@ -11,6 +11,7 @@ from domain.orctower.flow import reveal_choices
 from domain.orctower.queries import (
     attackable,
     change_for,
+    drawable_discard,
     front,
     is_poison,
     levels_reached,
@@ -94,7 +95,7 @@ def casting_commands(state: State, seat: int) -> list[Command]:
 
 def discard_choices(state: State, seat: int) -> list[str]:
     """Cards of the personal discard a draw may take (not a spell learned this turn)."""
-    return _distinct(tuple(x for x in state.seats[seat].discard if x not in state.fresh))
+    return _distinct(drawable_discard(state, seat))
 
 
 def upgrade_draws(state: State, seat: int) -> list[Command]:
@@ -125,6 +126,8 @@ def resolutions(state: State, seat: int) -> list[Command]:
             targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
             if spell.effect == "damage":
                 targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
+            elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
+                targets += [t.kind for t in state.toad_tiles]
             out += [c.Attack(level=level, creature=t) for t in targets]
         elif spell.effect in ("ice_storm", "earthquake"):
             sides = (-1, 1) if spell.effect == "earthquake" and level == 2 else (0,)

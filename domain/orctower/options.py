@@ -25,6 +25,13 @@ class Options(GameOptions, frozen=True, kw_only=True):
     fizzle: Literal["allowed", "needs_effect"] = "allowed"
     area_toads: Literal["no", "yes"] = "no"
     road_placed: Literal["stays", "moves_on"] = "stays"
+    ice_storm_behind: Literal["outward", "inward"] = "outward"
+    earthquake_beside: Literal["quarter", "section"] = "quarter"
+    quake_front: Literal["any_section", "front_only", "neighbour_front"] = "any_section"
+    midturn_draw: Literal["reshuffle", "deck_only"] = "reshuffle"
+    bolt_toads: Literal["no", "yes"] = "no"
+    loss_gauge: Literal["stays", "lowered"] = "stays"
+    blast_kills: Literal["caster", "no_bonus", "box"] = "caster"
 
 
 def _module(name: str, doc: str, rule: str) -> OptionSpec:
@@ -142,5 +149,60 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="A creature Interversion puts onto a road: it stays there, or moves on toward the "
         "tower as if it had arrived by moving.",
         rule="orctower.ruling.road-placed",
+    ),
+    OptionSpec(
+        name="ice_storm_behind",
+        default="outward",
+        allowed=("outward", "inward"),
+        doc="The section « derrière » the first an upgraded Blizzard hits: the next one "
+        "away from the tower, or the next one toward it.",
+        rule="orctower.ruling.ice-storm-behind",
+    ),
+    OptionSpec(
+        name="earthquake_beside",
+        default="quarter",
+        allowed=("quarter", "section"),
+        doc="The « section voisine » an upgraded Séisme also hits: the same section of the "
+        "quarter on the chosen side, or a section next to the first in the same quarter.",
+        rule="orctower.ruling.earthquake-beside",
+    ),
+    OptionSpec(
+        name="quake_front",
+        default="any_section",
+        allowed=("any_section", "front_only", "neighbour_front"),
+        doc="With the front rule, an upgraded Séisme's second section: hit front or not, hit "
+        "only where it is a front, or replaced by the neighbouring quarter's front.",
+        rule="orctower.ruling.quake-front",
+    ),
+    OptionSpec(
+        name="midturn_draw",
+        default="reshuffle",
+        allowed=("reshuffle", "deck_only"),
+        doc="A draw during the turn that meets an empty deck: the discard is shuffled into a "
+        "new deck, or the draw stops.",
+        rule="orctower.ruling.midturn-reshuffle",
+    ),
+    OptionSpec(
+        name="bolt_toads",
+        default="no",
+        allowed=("no", "yes"),
+        doc="Whether Éclair takes a baby toad tile too, on any quarter.",
+        rule="orctower.ruling.toad-bolt",
+    ),
+    OptionSpec(
+        name="loss_gauge",
+        default="stays",
+        allowed=("stays", "lowered"),
+        doc="A defeated creature lost at the tower: the skull gauge stays, or goes down one "
+        "space with it.",
+        rule="orctower.ruling.loss-gauge",
+    ),
+    OptionSpec(
+        name="blast_kills",
+        default="caster",
+        allowed=("caster", "no_bonus", "box"),
+        doc="A creature the Bombardier's blast defeats: it counts for the player who defeated "
+        "the Bombardier, counts without a bonus action, or goes back to the box.",
+        rule="orctower.ruling.bombardier-kills",
     ),
 )

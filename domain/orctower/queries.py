@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from domain.orctower.data import ENERGIES, CreatureType, Destiny, Spell
+from domain.orctower.catalogue import cite
+from domain.orctower.data import ENERGIES, SECTIONS, CreatureType, Destiny, Spell
 from domain.orctower.state import Casting, Creature, State, card_spell, creature_type
 
 
@@ -84,6 +85,38 @@ def front(state: State, quarter: int) -> int | None:
     return max(sections) if sections else None
 
 
+Place = tuple[int, int]  # (quarter, section)
+
+
+def second_place(
+    state: State, effect: str, quarter: int, section: int, side: int
+) -> tuple[Place | None, tuple[str, ...]]:
+    """Where the second effect of a Blizzard (``ice_storm``) or Séisme (``earthquake``)
+    aimed at ``section`` of ``quarter`` also strikes (None: nowhere), and the rulings
+    that say so."""
+    o = state.options
+    place: Place | None
+    if effect == "ice_storm":  # « la section située derrière la première section affectée »
+        behind = section - 1 if o.ice_storm_behind == "outward" else section + 1
+        place = (quarter, behind) if behind in SECTIONS else None
+        return place, (cite("ruling.ice-storm-behind"),)
+    also = [cite("ruling.earthquake-beside")]  # « une section voisine (à droite ou à gauche »
+    if o.earthquake_beside == "quarter":
+        place = ((quarter - 1 + side) % 6 + 1, section)
+    else:  # side -1: the section farther out, +1: the one nearer the tower
+        place = (quarter, section + side) if section + side in SECTIONS else None
+    if o.new_destiny and place is not None:  # the front rule
+        also.append(cite("ruling.quake-front"))
+        near = front(state, place[0])
+        if o.quake_front == "front_only" and place[1] != near:
+            place = None
+        elif o.quake_front == "neighbour_front":
+            place = None if near is None else (place[0], near)
+    if place == (quarter, section):
+        place = None  # struck once already
+    return place, tuple(also)
+
+
 def in_quarter(state: State, quarter: int) -> list[Creature]:
     return [c for c in state.creatures if c.quarter == quarter]
 
@@ -114,6 +147,16 @@ def levels_reached(state: State) -> list[int]:
     spell = spell_of(state, state.casting.card)
     have = energy_for(state.casting, spell)
     return [i + 1 for i, lv in enumerate(spell.levels) if have >= lv.energy]
+
+
+def drawable_discard(state: State, seat: int) -> tuple[str, ...]:
+    """The cards of ``seat``'s discard that may come into its hand during this turn,
+    by any draw (from the discard, or from a deck the discard refills): all but the
+    spells learned this turn, « les nouveaux sorts ne peuvent être utilisés qu'aux
+    tours ultérieurs »."""
+    fresh = state.fresh
+    discard = state.seats[seat].discard
+    return tuple([c for c in discard if c not in fresh]) if fresh else discard
 
 
 def opponents_over_three(state: State, seat: int) -> list[int]:

@@ -53,6 +53,16 @@ def _discard_pick(state: State, seat: int, cards: tuple[str, ...]) -> Refusal:
     )
 
 
+def _bolt_at_a_tile(state: State, target: str) -> bool:
+    """Éclair aimed at a baby toad tile lying on the board (ruling.toad-bolt)."""
+    casting = state.casting
+    return (
+        casting is not None
+        and spell_of(state, casting.card).effect == "bolt"
+        and any(t.kind == target for t in state.toad_tiles)
+    )
+
+
 def refusal(state: State, seat: int, command: Command) -> Refusal:
     found: Refusal | None = None
     if isinstance(command, c.RevealMarker):
@@ -108,6 +118,8 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
                 "spell.one-effect",
                 f"the spell's energy reaches effects {levels_reached(state)}, not {command.level}",
             )
+        elif isinstance(command, c.Attack) and _bolt_at_a_tile(state, command.creature):
+            found = ("bad_target", "ruling.toad-bolt", "Éclair takes no baby toad tile")
         elif isinstance(command, c.Attack):
             rule = "newdestiny.front" if state.options.new_destiny else "attack.quarter"
             found = ("bad_target", rule, f"{command.creature} cannot be hit by this spell")

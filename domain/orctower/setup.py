@@ -148,7 +148,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
             cards = [c for c in starting_cards(data, seat) if c not in taken]
             run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck"), follow=True))
         if "hand" not in keys:
-            draw(run, seat, 4, cite("setup.deck"))
+            draw(run, seat, 4, cite("setup.deck"), for_later_turns=True)
     if state.options.terrain and "terrain" not in given:
         tiles = [f"{t}.{i + 1:02d}" for i, t in enumerate(data.terrain)]
         order = dice.shuffle(tiles, pile="terrain", rule=cite("terrain.setup"))

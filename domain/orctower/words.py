@@ -61,10 +61,10 @@ def _upgrade_draw(c: Mapping[str, Any], who: str, words: Naming) -> str:
 
 def _blast(c: Mapping[str, Any], who: str, words: Naming) -> str:
     side = int(c.get("side", 0))
-    also = (
-        f" and the same section of the {'next' if side > 0 else 'previous'} quarter" if side else ""
-    )
-    return f"{who} strikes {_section(c.get('section'))} of {who}'s quarter{also} with {_effect(c)}"
+    # Which section lies on a side is a ruling the table may read otherwise
+    # (orctower.ruling.earthquake-beside): the command names the side only.
+    also = f", and the section « voisine » on side {side:+d}" if side else ""
+    return f"{who} strikes {_section(c.get('section'))} of {who}'s quarter with {_effect(c)}{also}"
 
 
 def _learn(c: Mapping[str, Any], who: str, words: Naming) -> str:

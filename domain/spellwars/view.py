@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
-from domain.spellwars.state import State
+from domain.spellwars.state import LIFE, MAX, State
 
 
 def _card(cards: CardSet, instance: str) -> dict[str, Any]:
@@ -68,6 +68,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "treasure_deck_size": len(state.treasure_deck),
         "dead_deck_size": len(state.dead_deck),
         "wizards": wizards,
+        # what a life bar is drawn against: the round's start and the cap healing stops at
+        "life_limits": {"start": LIFE, "max": MAX},
         "pending": sorted({p.seat for p in state.pending}),
         "winners": list(state.winners),
     }

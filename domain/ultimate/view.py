@@ -49,7 +49,8 @@ def view(state: UltimateState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "turn": state.turn,
-        "active": state.active,
+        # nobody is on turn before a round's first player is known
+        "active": None if state.stage == "setup" else state.active,
         "stage": state.stage,
         "players": players,
         "draw_pile": len(state.draw_pile),

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import PlainTextResponse
 
-from domain.games import all_games
+from domain.games import get_game
 from domain.kernel import SetupError
 from services.http.auth import Token, viewer_seat
 from services.http.errors import RESPONSES, APIError
@@ -50,8 +50,7 @@ def position(
 def game_data(game: str) -> dict[str, Any]:
     """The game's built-in data file (what a table may replace with its own: ``data``
     in ``POST /tables``)."""
-    if game not in {g.spec.id for g in all_games()}:
-        raise APIError(404, "unknown_game", f"unknown game {game!r}")
+    get_game(game)  # 404 unknown_game, naming the games there are
     try:
         return data_template(game)
     except SetupError as e:

@@ -118,6 +118,8 @@ def consequence_json(record: GameRecord, position: int, event: Event) -> dict[st
     }
     if isinstance(event, Consequence):
         out["rule"] = rule_json(record, event.rule)
+        if event.also:
+            out["also"] = [rule_json(record, r) for r in event.also]
     dice = dice_check(record, event)
     if dice is not None:
         out["dice"] = dice
@@ -249,7 +251,12 @@ def readings_json(
 ) -> dict[str, Any]:
     """The recorded options decided again (``step``), then each other reading."""
     # Every rule the stretch cites, the service's own events' too.
-    cited = {e.rule for e in record.events[step.index + 1 : step.end] if isinstance(e, Consequence)}
+    cited = {
+        rule
+        for e in record.events[step.index + 1 : step.end]
+        if isinstance(e, Consequence)
+        for rule in e.citations()
+    }
     catalogue = record.game.catalogue
     out: list[dict[str, Any]] = []
     for alt, other in others.items():

@@ -193,6 +193,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("hash", str),
             ("event", union | None, None),
             ("rule", str | None, None),
+            ("also", list[str] | None, None),
             ("dice", DiceText | None, None),
             ("heading", Heading | None, None),
             ("action", bool, False),

@@ -149,6 +149,8 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
             item["action"] = True
         if isinstance(event, Consequence):
             item["rule"] = event.rule
+            if event.also:
+                item["also"] = list(event.also)
             dice = dice_check(record, event)
             if dice is not None:
                 item["dice"] = dice
@@ -161,6 +163,7 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
 
 def _rules(record: GameRecord, events: list[dict[str, Any]]) -> dict[str, Any]:
     cited = {e["rule"] for e in events if "rule" in e}
+    cited |= {r for e in events for r in e.get("also", ())}
     cited |= {o.rule for o in record.game.spec.options if o.rule}
     out: dict[str, Any] = {}
     # The rulebook's passage is quoted as printed; our words use the table's names.

@@ -20,7 +20,7 @@ from domain.kernel import (
 )
 from domain.kernel.events import laid_from_file
 from services.review.record import GameRecord, opening_facts, viewer_label
-from services.review.story import Visitor, walk
+from services.review.story import Visitor, rule_of, walk
 from services.store.values import Entry
 from services.words.sentences import Words, hidden_until_end, outcome_text
 
@@ -85,7 +85,12 @@ class MarkdownStory(Visitor):
         if isinstance(event, CardsShuffled):  # a roll says its dice itself
             line += f" — {md(self.words.dice(event))}"
         self.cited[event.rule] = rule
-        self._line(entry, event, f"{line} — [{event.rule}](#{anchor(event.rule)})")
+        links = [f"[{event.rule}](#{anchor(event.rule)})"]
+        for also in event.also:
+            assert self.game is not None
+            self.cited[also] = rule_of(self.game, also)
+            links.append(f"[{also}](#{anchor(also)})")
+        self._line(entry, event, f"{line} — {', '.join(links)}")
 
     def hidden(self, entry: Entry) -> None:
         self.story.append(

@@ -152,6 +152,8 @@ class StoryLines(Visitor):
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         self._heading(event)
         where = f"[{event.rule}" + (f" — {rule.section}" if rule else "") + "]"
+        if event.also:  # the rulings and assumptions it relied on besides
+            where += " [also " + ", ".join(event.also) + "]"
         parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
         if isinstance(event, CardsShuffled):
             parts.append(f"({event.source}, counter {event.counter})")

@@ -69,8 +69,9 @@ def _facts(words: Words, event: Event) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     for key, value in msgspec.to_builtins(event).items():
         label = key.replace("_", " ")
-        if key == "rule" or key.endswith("_rule"):
-            facts[label] = value  # a rule is cited by its id, as every text cites it
+        if key in ("rule", "also") or key.endswith("_rule"):
+            # A rule is cited by its id, as every text cites it (``also``: a list of them).
+            facts[label] = list(value) if isinstance(value, list | tuple) else value
         elif isinstance(value, dict | list | tuple):
             # A record or a list of them: one fact per leaf, seats and cards named.
             facts |= flatten(value, words, label)

@@ -112,8 +112,9 @@ def test_the_registry_is_every_built_in_game_sorted_by_id() -> None:
         assert get_game(game.spec.id) is game
     with pytest.raises(SetupError) as refused:
         get_game("chess")
+    # Said as a person reads it: the ids to type, no Python list.
     assert str(refused.value) == (
-        "unknown game 'chess'; known: ['elfenwizards', 'orctower', 'spellwars', 'ultimate']"
+        'no game is called "chess": the games are elfenwizards, orctower, spellwars, ultimate'
     )
 
 

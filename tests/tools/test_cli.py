@@ -66,7 +66,10 @@ def test_an_illegal_command_exits_2_with_a_json_error_and_appends_nothing(
 
 def test_unknown_games_and_bad_options_are_named(wizards: Wizards) -> None:
     err = json.loads(wizards("new", "chess", "--players", "2", code=2).stderr)
-    assert "unknown game 'chess'" in err["message"]
+    assert err["code"] == "unknown_game"
+    assert err["message"] == (
+        'no game is called "chess": the games are elfenwizards, orctower, spellwars, ultimate'
+    )
     err = json.loads(
         wizards("new", "ultimate", "--players", "2", "--option", "round_health=7", code=2).stderr
     )

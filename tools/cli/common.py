@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -27,7 +28,15 @@ app = typer.Typer(
 )
 
 
-store_options: dict[str, Any] = {"url": None, "snapshots": True}
+class ErrorStyle(StrEnum):
+    """How an error is said on stderr."""
+
+    auto = "auto"
+    text = "text"
+    json = "json"
+
+
+store_options: dict[str, Any] = {"url": None, "snapshots": True, "errors": "auto"}
 
 
 _ledger: dict[str, WizardLedger] = {}
@@ -59,6 +68,16 @@ def main_options(
             help="fold every read from the first event; never use a stored snapshot",
         ),
     ] = False,
+    errors: Annotated[
+        ErrorStyle,
+        typer.Option(
+            "--errors",
+            envvar="WIZARDS_ERRORS",
+            case_sensitive=False,
+            help="how an error is said on stderr: text (a sentence and a hint), json "
+            "(the HTTP API's problem body), auto (text at a terminal, json otherwise)",
+        ),
+    ] = ErrorStyle.auto,
     version: Annotated[
         bool,
         typer.Option(
@@ -68,6 +87,7 @@ def main_options(
 ) -> None:
     store_options["url"] = store
     store_options["snapshots"] = not no_snapshots
+    store_options["errors"] = errors.value
 
 
 def ledger() -> WizardLedger:
@@ -115,11 +135,33 @@ def fail(
     status: int = 422,
     extra: dict[str, Any] | None = None,
 ) -> NoReturn:
-    """The same RFC 9457 problem body as the HTTP API's, on stderr, readable (no \\u escapes)."""
+    """The error on stderr: a sentence for a person at a terminal, or the same RFC 9457
+    problem body as the HTTP API's for a program (see ``--errors``)."""
     body = problem(status, code, message, rule=rule)
     body.update(extra or {})
-    typer.echo(dumps(body), err=True)
+    if _errors_as_text():
+        typer.echo(said(body), err=True)
+    else:
+        typer.echo(dumps(body), err=True)
     raise typer.Exit(exit_code)
+
+
+def _errors_as_text() -> bool:
+    chosen = store_options.get("errors", "auto")
+    if chosen == "auto":
+        return sys.stderr.isatty()
+    return bool(chosen == "text")
+
+
+def said(body: dict[str, Any]) -> str:
+    """A problem as a person reads it: what went wrong, the rule, what to do."""
+    lines = [f"wizards: {body.get('detail') or body.get('title')}"]
+    if body.get("rule"):
+        lines.append(f"  rule: {body['rule']}")
+    if body.get("hint"):
+        lines.append(f"  hint: {body['hint']}")
+    lines.append(f"  code: {body.get('code')}")
+    return "\n".join(lines)
 
 
 def guarded(fn: Any) -> Any:

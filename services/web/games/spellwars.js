@@ -63,6 +63,7 @@ function optionCard(c, choice) {
 export default {
   publicArea(c) {
     const v = c.view;
+    const lim = v.life_limits;
     const seats = v.wizards.map((w) => {
       const spell = w.spell && w.spell.length ? zone(c, "Spell", w.spell) : null;
       const faceDown = !w.spell && w.spell_size ? h("div.backs", { title: `${w.spell_size} cards face down` }, Array.from({ length: w.spell_size }, () => h("div.card-back"))) : null;
@@ -73,13 +74,13 @@ export default {
         h(
           "div.stats",
           {},
-          h("span.stat", { title: "life" }, "♥ ", h("b", {}, w.life), "/20"),
+          h("span.stat", { title: `life (${lim.start} at the start of a round, at most ${lim.max})` }, "♥ ", h("b", {}, w.life)),
           h("span.stat", { title: "blood" }, "♦ blood ", h("b", {}, w.blood)),
           h("span.stat", { title: "tokens (jetons)" }, "● ", h("b", {}, w.tokens)),
           h("span.stat", { title: "points" }, "✦ ", h("b", {}, w.points)),
           w.hand_size !== null && w.hand_size !== undefined ? h("span.stat", { title: "cards in hand" }, "hand ", h("b", {}, w.hand_size)) : null
         ),
-        h("div.meter", {}, h("span", { style: `width:${Math.max(0, (100 * w.life) / 20)}%` })),
+        h("div.meter", {}, h("span", { style: `width:${Math.max(0, Math.min(100, (100 * w.life) / lim.max))}%` })),
         h("div.chips", {}, w.placed ? h("span.chip", {}, "spell placed") : null, w.played ? h("span.chip", {}, "has cast") : null),
         faceDown,
         spell,

@@ -26,6 +26,8 @@ export function renderStory(replay) {
     const row = h(`div.${cls.join(".")}`, { "data-pos": p, onclick: () => replay.go(p) }, h("span.n", {}, "#" + p), e.text);
     if (e.dice && e.type !== "DiceRolled") row.append(h("span.dice", {}, e.dice.text));
     if (e.rule) row.append(h("span.rule", { title: ruleText(doc, e.rule).passage || "" }, e.rule));
+    // The rulings and assumptions the event relied on besides its rule.
+    for (const id of e.also || []) row.append(h("span.rule", { title: ruleText(doc, id).passage || "" }, id));
     story.append(row);
     for (const n of notesAt(doc, p)) story.append(h("div.note", {}, `✎ ${n.author}: ${n.text}`));
   }
@@ -42,6 +44,7 @@ export function renderEvent(replay) {
   const e = doc.events[position - 1];
   box.append(h("div", {}, h("b", {}, `#${position} ${e.type}`), " — ", e.text));
   if (e.rule) box.append(ruleBlock(doc, e.rule));
+  for (const id of e.also || []) box.append(ruleBlock(doc, id));
   if (e.dice) box.append(h("div.dice-detail", {}, "dice: " + e.dice.text + " — ", h(e.dice.rederived === false ? "span.differs" : "span.muted", {}, e.dice.check)));
   for (const n of notesAt(doc, position)) box.append(h("div.note", {}, `✎ note ${n.number} by ${n.author}: ${n.text}`));
 }

@@ -289,8 +289,10 @@ def test_upgraded_fireball_defeats_the_lava_golem() -> None:
 
 def test_upgraded_lightning_bolt_on_a_neighbouring_quarter() -> None:
     """« le joueur vert lance un Lightning Bolt amélioré et triomphe du shaman gobelin
-    situé sur un quartier voisin »."""
-    hand = ["lightning_bolt.11", "zap.11", "smash.11", "cold_snap.11"]
+    situé sur un quartier voisin »: two lightning upgrades reach the second effect, 4
+    damage, past the Shaman gobelin's 3 hit points (one reaches the first, 2 damage,
+    as the Replenish example says)."""
+    hand = ["lightning_bolt.11", "zap.11", "spell_book_el.11", "cold_snap.11"]
     setup = base(
         2,
         active=1,
@@ -298,7 +300,12 @@ def test_upgraded_lightning_bolt_on_a_neighbouring_quarter() -> None:
         seats=[{}, {"hand": hand}],
     )
     s = Scenario(2, setup)
-    out = s.play(cast("lightning_bolt.11"), upgrade("zap.11"), attack("shaman-09", 1))
+    out = s.play(
+        cast("lightning_bolt.11"),
+        upgrade("zap.11"),
+        upgrade("spell_book_el.11", "lightning"),
+        attack("shaman-09", 2),
+    )
     assert of(out, CreatureDefeated)[0].creature == "shaman-09"
     assert "orctower.attack.bolt" in rules(out)
 
@@ -526,15 +533,23 @@ def test_replenish_cast_has_no_upgrade_effect_but_as_upgrade_teleports() -> None
     a = Scenario(2, base(2, seats=[{"hand": hand}]))
     a.play(cast("replenish.11"))
     assert not [x for x in GAME.legal_commands(a.state, 0) if isinstance(x, c.UpgradeTeleport)]
-    b = Scenario(2, base(2, seats=[{"hand": hand}]))
+    creatures = [{"id": "goblin-20", "quarter": 3, "section": 1}]
+    b = Scenario(2, base(2, creatures=creatures, seats=[{"hand": hand}]))
     b.play(cast("lightning_bolt.11"), upgrade("replenish.11"))
     spaces = [x.space for x in GAME.legal_commands(b.state, 0) if isinstance(x, c.UpgradeTeleport)]
     assert spaces == [3, 4, 5, 6]
+    # … « avant de lancer son sort »: the teleport, then the Lightning Bolt itself.
+    out = b.play({"type": "UpgradeTeleport", "space": 3}, attack("goblin-20"))
+    assert b.state.seats[0].space == 3
+    assert [(e.creature, e.amount) for e in of(out, DamageDealt)] == [("goblin-20", 2)]
 
 
 def test_red_teleports_with_replenish_then_defeats_the_goblin() -> None:
     """« le joueur rouge utilise l‘effet d‘amélioration de Replenish et téléporte son mage
-    sur la case 3 de la tour. Il inflige ensuite 2 dégâts au gobelin, qui est vaincu »."""
+    sur la case 3 de la tour. Il inflige ensuite 2 dégâts au gobelin, qui est vaincu »,
+    with the spell the example names (« Lightning Bolt dans ce cas »): Éclair and
+    Réapprovisionnement as its one upgrade, 2 lightning energy, Éclair's first effect
+    (``orctower.assume.spells``)."""
     setup = base(
         3,
         active=2,
@@ -542,19 +557,23 @@ def test_red_teleports_with_replenish_then_defeats_the_goblin() -> None:
         seats=[
             {},
             {},
-            {"space": 4, "hand": ["cold_snap.11", "replenish.11", "zap.11", "smash.11"]},
+            {"space": 4, "hand": ["lightning_bolt.11", "replenish.11", "zap.11", "smash.11"]},
         ],
     )
     s = Scenario(3, setup)
     out = s.play(
-        cast("cold_snap.11"),
+        cast("lightning_bolt.11"),
         upgrade("replenish.11"),
         {"type": "UpgradeTeleport", "space": 3},
-        attack("goblin-20", 2),
+        attack("goblin-20", 1),
     )
     assert s.state.seats[2].space == 3
+    assert [(e.creature, e.amount) for e in of(out, DamageDealt)] == [("goblin-20", 2)]
+    assert [(e.seat, e.creature) for e in of(out, CreatureDefeated)] == [(2, "goblin-20")]
+    assert s.state.seats[2].defeated[0] == 1 and s.state.seats[2].gauges[0] == 1
+    assert s.creature("goblin-20") is None
     assert s.state.actions == 1  # the teleport of an upgrade costs no action
-    assert of(out, CreatureDefeated)[0].creature == "goblin-20"
+    assert s.state.seats[2].discard[-2:] == ("lightning_bolt.11", "replenish.11")
 
 
 def test_green_draws_a_spell_book_and_upgrades_fireball_to_five() -> None:

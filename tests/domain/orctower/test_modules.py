@@ -7,6 +7,7 @@ import pytest
 from domain.kernel import IllegalCommand
 from domain.orctower import GAME
 from domain.orctower import commands as c
+from domain.orctower.data import DATA
 from domain.orctower.events import (
     ActionGained,
     CardsDrawn,
@@ -356,11 +357,16 @@ def test_crocodile_replaces_a_weak_type_with_three_hit_points() -> None:
     assert any(i.startswith("croc-") for i in ids) and not any(i.startswith("orc-") for i in ids)
 
 
+def _one_short(kind: str) -> int:
+    """The damage that leaves a creature of ``kind`` one hit point (assumed numbers)."""
+    return DATA.creature(kind).hp - 1
+
+
 def test_bombardier_explodes_on_its_section() -> None:
     """« Quand un bombardier est vaincu, toutes les créatures situées sur la même case
     subissent 1 point de dégâts »."""
     creatures = [
-        {"id": "bombardier-01", "quarter": 1, "section": 1, "damage": 3},
+        {"id": "bombardier-01", "quarter": 1, "section": 1, "damage": _one_short("bombardier")},
         {"id": "goblin-20", "quarter": 1, "section": 1, "damage": 1},
         {"id": "orc-20", "quarter": 1, "section": 1},
         {"id": "orc-21", "quarter": 1, "section": 0},
@@ -379,7 +385,7 @@ def test_brooding_toad_leaves_a_baby_toad() -> None:
     """« le joueur prend une tuile Bébé Crapaud et la pose sur la case où elle se
     trouvait. Si un joueur inflige 1 point de dégâts à cette tuile, il la prend »; then
     its ability, once."""
-    creatures = [{"id": "toad-01", "quarter": 1, "section": 2, "damage": 2}]
+    creatures = [{"id": "toad-01", "quarter": 1, "section": 2, "damage": _one_short("toad")}]
     hand = ["zap.11", "smash.11", "cold_snap.11", "fire_spark.11"]
     setup = base(
         2,

@@ -297,13 +297,13 @@ def test_a_mission_not_dealt_is_refused() -> None:
 def test_a_spell_learned_this_turn_waits_for_a_later_turn() -> None:
     """« les nouveaux sorts ne peuvent être utilisés qu’aux tours ultérieurs »: Replenish's
     second effect, drawing from the discard, leaves the spell just learned there."""
-    hand = ["spell_book_el.11", "replenish.11", "cold_snap.11", "zap.11"]
+    hand = ["spell_book_el.11", "replenish.11", "zap.11", "cold_snap.11"]
     s = Scenario(2, base(2, actions=3, seats=[{"hand": hand, "discard": ["smash.11"]}, {}]))
     s.play({"type": "Cast", "card": "spell_book_el.11"}, {"type": "Learn", "slot": 0})
     learned = s.state.fresh[0]
     s.play(
         {"type": "Cast", "card": "replenish.11"},
-        {"type": "Upgrade", "card": "cold_snap.11"},
+        {"type": "Upgrade", "card": "zap.11"},
         {"type": "Replenish", "level": 2},
     )
     hand_now = s.state.seats[0].hand

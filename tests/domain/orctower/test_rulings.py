@@ -84,9 +84,9 @@ def test_draw_from_any_takes_the_chosen_discard_card() -> None:
 
 def test_draw_from_any_upgraded_replenish_takes_the_two_chosen_cards() -> None:
     discard = ["cold_snap.11", "spell_book_wf.11", "fire_spark.11"]
-    hand = ["replenish.11", "cold_snap.12", "zap.11", "smash.11"]
+    hand = ["replenish.11", "zap.12", "cold_snap.12", "smash.11"]
     s = Scenario(2, base(2, seats=[{"hand": hand, "discard": discard}]), {"draw_from": "any"})
-    s.play(cast("replenish.11"), upgrade("cold_snap.12"))
+    s.play(cast("replenish.11"), upgrade("zap.12"))
     out = s.play({"type": "Replenish", "level": 2, "cards": ["cold_snap.11", "fire_spark.11"]})
     assert of(out, CardsDrawn)[0].cards == ("cold_snap.11", "fire_spark.11")
     assert of(out, ActionGained)

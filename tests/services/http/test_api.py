@@ -81,6 +81,10 @@ def test_a_table_is_created_with_one_token_per_seat(client: TestClient) -> None:
 def test_unknown_games_and_tables_are_404_and_bad_setups_422(client: TestClient) -> None:
     r = client.post("/tables", json={"game": "chess", "players": 2})
     assert r.status_code == 404 and r.json()["code"] == "unknown_game" and error_shape(r.json())
+    assert r.json()["detail"].endswith("the games are elfenwizards, orctower, spellwars, ultimate")
+    for path in ("/games/chess/rules", "/games/chess/data", "/games/chess/face"):
+        r = client.get(path)
+        assert r.status_code == 404 and r.json()["code"] == "unknown_game", path
     for path in ("/tables/7f9c1a6e-0000-4000-8000-000000000000/state", "/tables/nope/log"):
         r = client.get(path)
         assert r.status_code == 404 and r.json()["code"] == "game_not_found"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.games import get_game
+from domain.orctower.events import CreatureLost as OrcLost
 from domain.ultimate.events import AttackBegan, DamageDealt
 from domain.ultimate.state import Hit
 from services.ledger import WizardLedger
@@ -142,3 +143,18 @@ def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
     assert all(d["recorded"] == shapes[0]["recorded"] for d in shapes)
     assert shapes[0]["recorded"]["rule"] == "ultimate.ruling.lightning-caster"
     assert reading["differs_at"] == again["position"] == problem.position
+
+
+def test_a_ruling_cited_besides_is_a_difference_said_by_its_ids() -> None:
+    """An older engine's event cited its rule only; today's cites the ruling it
+    relied on too (``also``): the lines name the rule ids as every text does."""
+    words = Words(get_game("orctower"), ("Ann", "Bob", "Cleo"))
+    recorded = OrcLost(rule="orctower.round.loss", seat=2, slot=2)
+    today = OrcLost(
+        rule="orctower.round.loss", seat=2, slot=2, also=("orctower.ruling.loss-gauge",)
+    )
+    assert difference_words(words, 9, recorded, today, "by this engine") == [
+        "first difference at #9, the same event with other details: "
+        "Cleo loses a defeated creature of hunting-board slot 3 [orctower.round.loss]",
+        "  also: none as recorded; orctower.ruling.loss-gauge by this engine",
+    ]

@@ -58,8 +58,8 @@ def words(tmp_path_factory: pytest.TempPathFactory) -> Words:
         ),
         (
             {"type": "Blast", "level": 2, "section": 1, "side": -1},
-            "Ann strikes the middle section of Ann's quarter and the same section of the "
-            "previous quarter with the spell's second effect",
+            "Ann strikes the middle section of Ann's quarter with the spell's second effect, "
+            "and the section « voisine » on side -1",
         ),
         (
             {"type": "Learn", "slot": 4},

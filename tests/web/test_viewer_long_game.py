@@ -1,0 +1,73 @@
+"""In Chromium: the replay viewer of a long game — a position in four digits keeps
+its distance from the words it numbers, and the board says nobody is on turn before
+the first player is known."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import ActionTaken
+from services.ledger import WizardLedger
+from tests.services.live_server import LiveServer
+from tests.services.playing import play
+from tests.web.pages import open_replay, screenshot
+
+# The gap, in CSS pixels, a reader needs between "#1218" and the sentence after it.
+GAP = 4
+
+NUMBER_AND_WORDS = """row => {
+  const n = row.querySelector('.n');
+  const words = n.nextSibling;
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  return range.getClientRects()[0].left - n.getBoundingClientRect().right;
+}"""
+
+
+def test_a_long_games_positions_never_run_into_its_story(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("ultimate", ["Ann", "Bob"], seed="long-story")
+    gid = str(created.game_id)
+    play(web_ledger, gid, seed=1)
+    head = web_ledger.load(gid).version
+    assert head >= 1000  # the positions at the end have four digits
+    page = open_replay(browser, f"{server.url}/replay/{gid}")
+    page.locator("#slider").fill(str(head))
+    row = page.locator(f"#story .ev[data-pos='{head}']")
+    row.wait_for()
+    assert row.locator(".n").inner_text() == f"#{head}"
+    gap = row.evaluate(NUMBER_AND_WORDS)
+    assert gap >= GAP, f"#{head} is {gap}px from its words"
+    screenshot(page, "replay-long-game-story")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_nobody_is_on_turn_before_the_first_player_is_known(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    # A seed whose first player is Bob: Ann must not be marked on turn before it.
+    for n in range(40):
+        created = web_ledger.create_game("ultimate", ["Ann", "Bob"], seed=f"first-{n}")
+        gid = str(created.game_id)
+        play(web_ledger, gid, actions=1, seed=1)
+        first = next(e.event for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
+        if first.seat == 1:
+            break
+    else:
+        raise AssertionError("no seed of 40 lets Bob play first")
+    page = open_replay(browser, f"{server.url}/replay/{gid}")
+    page.locator("#slider").fill("1")
+    page.wait_for_selector("#story .ev.current[data-pos='1']")
+    # The board is drawn in the host's shadow root, which locators pierce.
+    who = page.locator("#board .seat .who").all_inner_texts()
+    assert [w.split(" ")[0] for w in who] == ["Ann", "Bob"]
+    assert not any("on turn" in w for w in who), who
+    assert page.locator("#board .seat.active").count() == 0
+    opening = next(e.position for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
+    page.locator("#slider").fill(str(opening))
+    page.wait_for_selector(f"#story .ev.current[data-pos='{opening}']")
+    assert page.locator("#board .seat.active .who").inner_text().startswith("Bob")
+    assert page.errors == []
+    page.context.close()
