@@ -1,4 +1,4 @@
-"""Shared fixtures: real stores (SQLite file, PostgreSQL) and Redis.
+"""Shared fixtures: real stores (SQLite file, PostgreSQL), a ledger on SQLite, and Redis.
 
 Tests that need PostgreSQL or Redis skip with the reason when the service is
 not reachable, except under CI=true, where its absence is a failure.
@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from services.ledger import WizardLedger
 
 PG_HOST, PG_PORT, PG_USER, PG_DB = "127.0.0.1", 5432, "postgres", "test"
 
@@ -60,6 +62,14 @@ def postgres_url() -> Iterator[str]:
     finally:
         with psycopg.connect(dsn, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def ledger(sqlite_url: str) -> Iterator[WizardLedger]:
+    """The ledger on a SQLite file of its own."""
+    the_ledger = WizardLedger(sqlite_url)
+    yield the_ledger
+    the_ledger.close()
 
 
 @pytest.fixture

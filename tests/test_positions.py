@@ -4,7 +4,9 @@ At every position of seeded random-bot games between two commands (mid-action
 decisions included), and played on for a while at sampled ones: the position,
 written as TOML and read back, opens a game whose state equals the fold at that
 position, and the same commands with the same chance give the same events from
-there on.
+there on; the game opened from a position is stored and read back like any other
+(its events round-trip through the codec and replay to its fold, which
+round-trips through msgpack).
 
 Equality is the game state's, field by field (``msgspec.to_builtins``): a
 position holds everything the rules read. The kernel's bookkeeping around the
@@ -22,10 +24,21 @@ import msgspec
 import pytest
 
 from domain.games import all_games
-from domain.kernel import ENGINE_VERSION, Dice, Game, GameStarted, act, apply, replay
+from domain.kernel import (
+    ENGINE_VERSION,
+    Dice,
+    Event,
+    Fold,
+    Game,
+    GameStarted,
+    act,
+    apply,
+    replay,
+)
 from domain.kernel import start as kernel_start
 from services.reads import toml_out
-from tests.test_simulation import option_variant
+from services.store.codec import decode_body, encode_body, topic_of
+from tests.simulation_checks import option_variant
 from tools.simulation import Finished, Step, steps
 
 GAMES_PER_PLAYER_COUNT = {"ultimate": 4}  # other games: 2 (their games are longer)
@@ -42,8 +55,9 @@ def cases() -> list[Any]:
     ]
 
 
-def open_position(game: Game[Any], table: Any) -> Any:
-    """A new game from the TOML text of the position in ``table``; its fold."""
+def open_position(game: Game[Any], table: Any) -> tuple[Any, list[Event]]:
+    """A new game from the TOML text of the position in ``table``; its fold and the
+    events that opened it."""
     text = toml_out.dumps(game.position(table.state))
     players = len(table.started.players)
     started = GameStarted(
@@ -58,7 +72,8 @@ def open_position(game: Game[Any], table: Any) -> Any:
         data_hash=table.started.data_hash,
     )
     # Nothing is left out of a position of a seeded game: no chance is used.
-    return replay(game, kernel_start(game, started, Dice.seeded("unused")))
+    events = kernel_start(game, started, Dice.seeded("unused"))
+    return replay(game, events), events
 
 
 def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[str, Any]) -> int:
@@ -74,7 +89,7 @@ def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[st
         # Every position between two commands reopens and takes the next command
         # alike; every stride-th one is played on for FOLLOW_STEPS commands.
         original = played[i].fold
-        opened = open_position(game, original)
+        opened, stream = open_position(game, original)
         assert msgspec.to_builtins(opened.state) == msgspec.to_builtins(original.state), (
             f"{game.spec.id} {seed}: the position before step {i} does not reopen the same state"
         )
@@ -88,6 +103,14 @@ def check_round_trips(game: Game[Any], players: int, seed: str, options: dict[st
             ], f"{game.spec.id} {seed}: step {played.index(step)} differs after a position"
             for event in events:
                 opened = apply(game, opened, event)
+            stream += events
+        # A game opened from a position is stored and read back like any other.
+        for event in stream:
+            back = decode_body(topic_of(type(event)), type(event).version, encode_body(event))
+            assert back == event, event
+        assert msgspec.to_builtins(replay(game, stream)) == msgspec.to_builtins(opened)
+        encoded = msgspec.msgpack.encode(opened)
+        assert msgspec.msgpack.decode(encoded, type=Fold[game.state_type]) == opened  # type: ignore[name-defined]
         checked += 1
     return checked
 

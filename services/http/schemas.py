@@ -4,7 +4,7 @@ They document the answers in the OpenAPI (``/docs``) so that clients get a
 schema rather than ``dict[str, Any]``. The routes keep returning plain
 mappings and declare these through ``documented(...)``: FastAPI then neither
 validates nor re-encodes the answers (the HTTP path stays as cheap as it is),
-and ``tests/services/test_api_schemas.py`` checks real answers against them.
+and ``tests/services/http/test_api_schemas.py`` checks real answers against them.
 
 Each model allows extra keys: a game's ``view`` is its own, and fields may be
 added later without breaking a client.

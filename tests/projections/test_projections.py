@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -23,7 +22,8 @@ from projections.runner import (
 from projections.store import PositionMoved, ProjectionStore, ProjectionStoreError
 from services.ledger import WizardLedger
 from services.words.sentences import hidden_line
-from tests.services.conftest import QUICK, play
+from tests.projections.projectors import run_together, snapshot
+from tests.services.playing import QUICK, play
 
 TABLES = [["Ann", "Bob"], ["Bob", "Cy", "Ann"], ["Cy", "Ann"]]
 
@@ -42,32 +42,6 @@ def history(ledger: WizardLedger) -> tuple[list[UUID], UUID]:
 
 def total(ledger: WizardLedger) -> int:
     return ledger.notifications()
-
-
-def snapshot(projector: Projector, gids: list[UUID]) -> dict[str, Any]:
-    return {
-        "scoreboard": projector.scoreboard_json(),
-        "audit": {str(g): projector.audit_json(g) for g in gids},
-        "statistics": projector.statistics_json(),
-    }
-
-
-def run_together(runners: list[Projector], wait: float = 60) -> list[BaseException]:
-    """Run the projectors at once, each in a thread; the errors they raised."""
-    errors: list[BaseException] = []
-
-    def run(projector: Projector) -> None:
-        try:
-            projector.run()
-        except BaseException as e:  # reported to the caller
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in runners]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(wait)
-    return errors
 
 
 def test_a_catch_up_applies_each_event_exactly_once(ledger: WizardLedger, sqlite_url: str) -> None:
@@ -312,7 +286,6 @@ def test_a_cards_copies_count_as_that_card_in_the_statistics(ledger: WizardLedge
     """The orc tower's spells are numbered copies ("cold_snap.01"): the win rates
     are per card, not one row per copy."""
     from domain.orctower import GAME as ORCTOWER
-    from tests.services.conftest import play
 
     gid = ledger.create_game("orctower", ["Ann", "Bob"], seed="stats-copies").game_id
     play(ledger, gid)

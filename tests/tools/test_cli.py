@@ -5,32 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
-import pytest
-from typer.testing import CliRunner
-
-from tools.cli import app
-
-runner = CliRunner()
-
-
-class Wizards:
-    def __init__(self, store: str) -> None:
-        self.store = store
-
-    def __call__(self, *args: str, code: int = 0) -> Any:
-        result = runner.invoke(app, ["--store", self.store, *args])
-        assert result.exit_code == code, (result.stdout, result.stderr)
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args).stdout)
-
-
-@pytest.fixture
-def wizards(tmp_path: Path) -> Wizards:
-    return Wizards(f"sqlite:///{tmp_path / 'cli.db'}")
+from tests.services.playing import play_until
+from tests.tools.wizards_cli import Wizards
 
 
 def test_games_lists_the_registry_as_json(wizards: Wizards) -> None:
@@ -114,7 +91,6 @@ def test_the_idempotency_key_makes_a_retry_harmless(wizards: Wizards) -> None:
 def _finish(wizards: Wizards, gid: str) -> None:
     """Play to the end through the store (fast); the CLI is tested by what follows."""
     from services.ledger import WizardLedger
-    from tests.services.test_ledger import play_until
 
     play_until(WizardLedger(wizards.store), gid)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tests.tools.test_cli import Wizards, wizards  # noqa: F401  (the fixture)
+from tests.tools.wizards_cli import Wizards
 
 
 def _place(*cards: str) -> str:
@@ -17,7 +17,7 @@ def _place(*cards: str) -> str:
 
 
 def test_a_card_named_by_its_kind_is_taken_as_the_one_legal_copy(
-    wizards: Wizards,  # noqa: F811
+    wizards: Wizards,
 ) -> None:
     gid = wizards("new", "spellwars", "--names", "Ann,Bob", "--seed", "cli-copies").stdout.strip()
     hand = [c["id"] for c in wizards.json("state", gid, "--seat", "0")["view"]["hand"]]
@@ -48,7 +48,7 @@ def test_a_card_named_by_its_kind_is_taken_as_the_one_legal_copy(
 
 
 def test_a_command_that_matches_no_legal_one_is_refused_as_written(
-    wizards: Wizards,  # noqa: F811
+    wizards: Wizards,
 ) -> None:
     gid = wizards("new", "spellwars", "--names", "Ann,Bob", "--seed", "cli-copies").stdout.strip()
     refused = wizards("act", gid, "--seat", "0", "--command", _place("volcanino"), code=2)
@@ -60,7 +60,7 @@ def test_a_command_that_matches_no_legal_one_is_refused_as_written(
 
 
 def test_a_copy_named_by_its_id_is_that_copy_not_another(
-    wizards: Wizards,  # noqa: F811
+    wizards: Wizards,
 ) -> None:
     # Ann holds brikebix#1, not brikebix#2. The copy she names by its id is not
     # hers: refused as written, never sent as the other copy (an orc tower

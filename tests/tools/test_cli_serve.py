@@ -14,7 +14,8 @@ import httpx
 
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
-from tests.services.conftest import new_table, pick
+from tests.services.api_tables import new_table
+from tests.services.playing import pick
 
 
 def _free_port() -> int:

@@ -5,8 +5,9 @@ No browser is downloaded: Playwright is pointed at ``/usr/bin/chromium``
 ``playwright`` package, the browser tests skip, except under CI=true where
 they fail (``.ci/run`` installs chromium when it is missing).
 
-Screenshots go to ``.artifacts/screens/`` (``WIZARDS_ARTIFACTS`` to change
-the folder): test artefacts, ignored by git.
+What the pages are opened and read with is in ``tests/web/pages.py``, screenshots
+included: they go to ``.artifacts/screens/`` (``WIZARDS_ARTIFACTS`` to change the
+folder), test artefacts ignored by git.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pytest
 
 from services.http.app import create_app
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
+from tests.services.live_server import LiveServer
 from tools.served import ProjectedReadModels
 
 CHROMIUM = os.environ.get("WIZARDS_CHROMIUM", "/usr/bin/chromium")
@@ -33,7 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ARTIFACTS = Path(os.environ.get("WIZARDS_ARTIFACTS", Path(__file__).parents[2] / ".artifacts"))
 
 
 def _missing(reason: str) -> None:
@@ -68,11 +68,3 @@ def server(web_ledger: WizardLedger) -> Iterator[LiveServer]:
     app = create_app(web_ledger, read_models=ProjectedReadModels, redis="off", poll_interval=0.1)
     with LiveServer(app) as s:
         yield s
-
-
-def screenshot(page: Any, name: str) -> Path:
-    folder = ARTIFACTS / "screens"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

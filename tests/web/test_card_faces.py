@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.services.conftest import LiveServer
-from tests.web.conftest import ARTIFACTS, screenshot
-from tests.web.test_table_pages import PLAYERS, TIMEOUT, seat_link
+from tests.services.live_server import LiveServer
+from tests.web.pages import ARTIFACTS, PLAYERS, TIMEOUT, screenshot, seat_link
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 SMALLEST_NAME_PX = 10

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import TIMEOUT
+from tests.services.live_server import LiveServer
+from tests.web.pages import TIMEOUT, screenshot
 
 
 def test_a_table_being_dealt_is_listed_with_whom_it_waits_for(

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
+from tests.services.live_server import LiveServer
+from tests.web.pages import screenshot
 
 TIMEOUT = 30_000
 

@@ -14,10 +14,8 @@ import pytest
 from domain.orctower.data import destiny_name
 from domain.orctower.events import destiny_says
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import check_no_hidden_cards, open_seat, seat_link
-from tests.web.test_table_phone import new_table
+from tests.services.live_server import LiveServer
+from tests.web.pages import check_no_hidden_cards, new_phone_table, open_seat, screenshot, seat_link
 
 # The base game, and with the modules that put more on the board (terrain
 # tiles on the middle sections, brooding toads among the creatures).
@@ -90,7 +88,7 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
 
 def _first_seat_link(server: LiveServer, seed: str) -> str:
     """A two-player orc tower opened over HTTP: the first seat's page."""
-    table = new_table(server, "orctower", ["Ann", "Bob"], seed)
+    table = new_phone_table(server, "orctower", ["Ann", "Bob"], seed)
     return seat_link(server, table["game_id"], 0, table["seats"][0]["token"])
 
 

@@ -9,10 +9,9 @@ from typing import Any
 from urllib.parse import unquote
 
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer, play
-from tests.web.conftest import screenshot
-from tests.web.test_replay_page import open_replay
-from tests.web.test_table_pages import TIMEOUT, open_seat, seat_link, wait_position
+from tests.services.live_server import LiveServer
+from tests.services.playing import play
+from tests.web.pages import TIMEOUT, open_replay, open_seat, screenshot, seat_link, wait_position
 
 ICON = (Path(__file__).parents[2] / "services" / "web" / "favicon.svg").read_text().strip()
 

@@ -15,9 +15,8 @@ from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.exports import export_text
 from services.words.dispute import dispute_text
-from tests.services.test_difference_words import eclair_game
-from tests.web.conftest import screenshot
-from tests.web.test_viewer import open_viewer
+from tests.services.setups import eclair_game
+from tests.web.pages import go_to, open_viewer, screenshot
 from tools.simulation import play_stored
 
 NAMES = ["Ann", "Bob"]
@@ -37,11 +36,6 @@ def spellwars_game(tmp_path: Path) -> tuple[WizardLedger, str]:
 
 def actions(ledger: WizardLedger, gid: str) -> list[int]:
     return [e.position for e in ledger.entries(gid) if isinstance(e.event, ActionTaken)]
-
-
-def go_to(page: Any, position: int) -> None:
-    page.locator("#slider").fill(str(position))
-    assert page.input_value("#pos") == str(position)
 
 
 def test_the_referees_notes_are_listed_at_the_top_and_open_their_position(

@@ -10,9 +10,9 @@ from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.words.sentences import Words
 from services.words.views import flatten, show
-from tests.services.conftest import QUICK, LiveServer, play
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import TIMEOUT, check_no_hidden_cards
+from tests.services.live_server import LiveServer
+from tests.services.playing import QUICK, play
+from tests.web.pages import TIMEOUT, check_no_hidden_cards, open_replay, open_viewer, screenshot
 
 
 def state_rows(page: Any) -> dict[str, str]:
@@ -20,17 +20,6 @@ def state_rows(page: Any) -> dict[str, str]:
         "#state tr", "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText])"
     )
     return dict(rows)
-
-
-def open_replay(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-    page.wait_for_selector("#app-bar", timeout=TIMEOUT)
-    return page
 
 
 def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
@@ -107,7 +96,6 @@ def test_a_seat_saves_its_running_game_as_html_from_the_replay_page(
     browser: Any, server: LiveServer, web_ledger: WizardLedger, tmp_path: Any
 ) -> None:
     from services.review.exports import export_text
-    from tests.web.test_viewer import open_viewer
 
     table = new_game(server, seed="save")
     gid, token = table["game_id"], table["seats"][1]["token"]

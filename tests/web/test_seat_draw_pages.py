@@ -12,20 +12,17 @@ from typing import Any
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.words.naming import card_words
-from tests.services.conftest import LiveServer
-from tests.services.test_chance_lists_seen import _deck, _seen_by
-from tests.services.test_seat_chance import _at_first_refill, _cards_of, _owners
-from tests.web.conftest import screenshot
-from tests.web.test_table_mode_pages import _open_at_the_table
-from tests.web.test_table_pages import TIMEOUT, open_seat, wait_position
+from tests.services.live_server import LiveServer
+from tests.services.seat_draws import at_first_refill, cards_of, opening_deck, owners, seen_by
+from tests.web.pages import TIMEOUT, open_at_the_table, open_seat, screenshot, wait_position
 
 
 def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    gid, line, tokens = _at_first_refill(web_ledger)
+    gid, line, tokens = at_first_refill(web_ledger)
     actor = line["seat"]
-    others = sorted(set(_owners(line)) - {actor})
+    others = sorted(set(owners(line)) - {actor})
     say = card_words(web_ledger.load(gid).fold.started)
     names = ["Ann", "Bob", "Cleo"]
 
@@ -35,9 +32,9 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
         for s in range(3)
     }
     before = web_ledger.load(gid).version
-    seen = _seen_by(web_ledger.load(gid).fold.state, others[0])
+    seen = seen_by(web_ledger.load(gid).fold.state, others[0])
     assert (
-        web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor))
+        web_ledger.act(gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor))
         == []
     )
 
@@ -45,12 +42,12 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     first.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
     asked = first.inner_text("#table-chance")
     assert "Name the cards you drew" in asked
-    mine = _cards_of(line, others[0])
+    mine = cards_of(line, others[0])
     fields = first.locator("#table-chance select[data-kind=card]")
     assert fields.count() == len(mine)
     # Offered: no kind whose every copy this seat sees (its hand, the discard).
     offered = set(fields.first.locator("option").evaluate_all("os => os.map(o => o.value)"))
-    every = _deck(web_ledger, gid)
+    every = opening_deck(web_ledger, gid)
     shown = {
         k for k in {card_kind(c) for c in every} if {c for c in every if card_kind(c) == k} <= seen
     }
@@ -73,7 +70,7 @@ def test_each_player_names_the_cards_drawn_into_their_hand_on_their_own_page(
     for seat in others[1:]:
         page = pages[seat]
         page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
-        cards = _cards_of(line, seat)
+        cards = cards_of(line, seat)
         fields = page.locator("#table-chance select[data-kind=card]")
         for i, card in enumerate(cards):
             fields.nth(i).select_option(label=say(card_kind(card)))
@@ -97,7 +94,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     lobby.goto(server.url + "/")
     lobby.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     assert not lobby.is_visible("#by-seats")  # a seeded game has no table to enter
-    _open_at_the_table(lobby, server, "ultimate", by_seats=True)
+    open_at_the_table(lobby, server, "ultimate", by_seats=True)
     # The lobby asks only what has no seat: the die for the first player. The
     # cards dealt are each player's to name, on their page.
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
@@ -167,7 +164,7 @@ def test_a_move_held_before_the_pages_live_stream_began_is_shown(
 ) -> None:
     """A held move is no entry the stream replays: a page whose stream connects
     after it (a slow network, a phone waking up) reads it when the stream is ready."""
-    gid, line, tokens = _at_first_refill(web_ledger)
+    gid, line, tokens = at_first_refill(web_ledger)
     actor = line["seat"]
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     held_done = []
@@ -176,7 +173,7 @@ def test_a_move_held_before_the_pages_live_stream_began_is_shown(
         # The move is made, and held, before this page's stream reaches the server.
         if not held_done:
             web_ledger.act(
-                gid, actor, line["command"], dice=line["dice"], drew=_cards_of(line, actor)
+                gid, actor, line["command"], dice=line["dice"], drew=cards_of(line, actor)
             )
             held_done.append(True)
         route.continue_()

@@ -7,10 +7,9 @@ from typing import Any
 
 from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
-from tests.domain.spellwars.helpers import cast
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import open_seat, seat_link
+from tests.domain.spellwars.scenario import cast
+from tests.services.live_server import LiveServer
+from tests.web.pages import open_seat, screenshot, seat_link
 
 
 def test_a_life_above_the_starting_twenty_is_shown_as_it_is(

@@ -12,9 +12,8 @@ from typing import Any
 
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import TIMEOUT, open_seat
+from tests.services.live_server import LiveServer
+from tests.web.pages import TIMEOUT, open_at_the_table, open_seat, screenshot
 
 
 def _pick(page: Any, fields: Any, labels: list[str]) -> None:
@@ -22,29 +21,12 @@ def _pick(page: Any, fields: Any, labels: list[str]) -> None:
         fields.nth(i).select_option(label=label)
 
 
-def _open_at_the_table(page: Any, server: LiveServer, game: str, *, by_seats: bool = False) -> None:
-    """Ann and Bob open a table-mode game from the lobby (the opening is asked for);
-    ``by_seats``: each of them enters the cards they draw."""
-    page.goto(server.url + "/")
-    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-    page.select_option("#game", game)
-    page.select_option("#seats", "2")
-    names = page.locator("#names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    page.check("input[name=mode][value=table]")
-    if by_seats:
-        page.check("#by-seats")
-        assert "names the cards dealt to them on their own page" in page.inner_text("#mode-hint")
-    page.click("#create")
-
-
 def test_a_table_opens_and_draws_by_printed_names(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     lobby = context.new_page()
-    _open_at_the_table(lobby, server, "ultimate")
+    open_at_the_table(lobby, server, "ultimate")
 
     # The opening asks for the deal: four cards drawn from the deck, then the
     # die for the first player, each a field; nothing is stored yet.
@@ -130,7 +112,7 @@ def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_sta
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     lobby = browser.new_page(viewport={"width": 1400, "height": 1000})
-    _open_at_the_table(lobby, server, "orctower")
+    open_at_the_table(lobby, server, "orctower")
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     asked = lobby.locator("#opening-chance .chance-field > span").all_inner_texts()
     assert "Card drawn from Ann's spell deck (1 of 4)" in asked

@@ -15,50 +15,22 @@ import pytest
 
 from domain.games import get_game
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
+from tests.services.live_server import LiveServer
+from tests.services.playing import QUICK, play
+from tests.web.pages import (
+    PLAYERS,
+    TIMEOUT,
+    check_no_hidden_cards,
+    one_of_each_kind,
+    open_seat,
+    position,
+    screenshot,
+    seat_link,
+    wait_position,
+)
 
-PLAYERS = {
-    "ultimate": ["Ann", "Bob"],
-    "spellwars": ["Ann", "Bob"],
-    "elfenwizards": ["Ann", "Bob", "Cy"],
-    "orctower": ["Ann", "Bob"],
-}
 OPENING = 4  # at least this many actions, and until two seats have played
 MAX_ACTIONS = 40
-TIMEOUT = 15_000  # ms: generous, the machine is shared
-
-
-def seat_link(server: LiveServer, gid: str, seat: int, token: str) -> str:
-    return f"{server.url}/play/{gid}#seat={seat}&token={token}"
-
-
-# Every game's own drawing answered as a module with no parts of its own, so the
-# page draws with the generic one: what a newly registered game gets before it
-# has its own look.
-def no_own_drawing(route: Any) -> None:
-    route.fulfill(content_type="text/javascript", body="export default {};")
-
-
-def open_seat(browser: Any, url: str, *, generic: bool = False) -> Any:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    if generic:
-        context.route("**/static/games/*.js", no_own_drawing)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # checked at the end of each test
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-    return page
-
-
-def position(page: Any) -> int:
-    return int(page.get_attribute("body", "data-position") or 0)
-
-
-def wait_position(page: Any, at_least: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.position) >= {at_least}", timeout=TIMEOUT)
 
 
 def my_turn(page: Any) -> bool:
@@ -88,27 +60,6 @@ def play_one(page: Any) -> None:
             break
         page.wait_for_timeout(50)
     wait_position(page, before + 1)
-
-
-def one_of_each_kind(page: Any, cards: str) -> list[str]:
-    """A Spell Wars spell from the hand: the first Source, Qualité and Destination there are."""
-    kinds: dict[str, str] = {}
-    for card in page.locator(cards).all():
-        kinds.setdefault(card.get_attribute("class").split()[1], card.get_attribute("data-card"))
-    return [kinds[k] for k in ("source", "quality", "delivery") if k in kinds]
-
-
-def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
-    loaded = ledger.load(gid)
-    return {s for s in loaded.game.hidden_from(loaded.fold.state, seat) if s}
-
-
-def check_no_hidden_cards(page: Any, ledger: WizardLedger, gid: str, seat: int | None) -> None:
-    # The DOM itself, every attribute and text node, not only what is visible.
-    html = page.content()
-    leaked = sorted(s for s in hidden_strings(ledger, gid, seat) if s in html)
-    where = [html[max(0, html.index(s) - 200) : html.index(s) + 60] for s in leaked[:2]]
-    assert not leaked, f"seat {seat}'s page holds hidden cards: {leaked[:5]} in {where}"
 
 
 @pytest.mark.parametrize("look", ["own", "generic"])
@@ -282,7 +233,6 @@ def test_the_page_keeps_one_idempotency_key_per_intended_action(
 def test_a_finished_game_shows_the_winner_and_the_scores(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    from tests.services.conftest import QUICK, play
 
     with server.client() as c:
         table = c.post(

@@ -15,13 +15,15 @@ import httpx
 
 from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
-from tests.domain.spellwars.helpers import cast
-from tests.services.conftest import LiveServer
-from tests.web.conftest import ARTIFACTS, screenshot
-from tests.web.test_table_pages import (
+from tests.domain.spellwars.scenario import cast
+from tests.services.live_server import LiveServer
+from tests.web.pages import (
+    ARTIFACTS,
     TIMEOUT,
+    new_phone_table,
     one_of_each_kind,
     position,
+    screenshot,
     seat_link,
     wait_position,
 )
@@ -37,13 +39,6 @@ def open_phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     return page
-
-
-def new_table(server: LiveServer, game: str, players: list[str], seed: str) -> dict[str, Any]:
-    with server.client() as c:
-        r = c.post("/tables", json={"game": game, "players": players, "seed": seed})
-        assert r.status_code == 201, r.text
-        return dict(r.json())
 
 
 def seat_page(browser: Any, server: LiveServer, table: dict[str, Any], seat: int, **kw: Any) -> Any:
@@ -93,7 +88,7 @@ def screenshot_at(page: Any, name: str) -> None:
 def test_the_moves_buttons_are_big_enough_for_a_finger(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    table = new_table(server, "ultimate", ["Ann", "Bob"], "phone-taps")
+    table = new_phone_table(server, "ultimate", ["Ann", "Bob"], "phone-taps")
     gid = table["game_id"]
     seat = web_ledger.load(gid).fold.state.pending[0].seat
     page = seat_page(browser, server, table, seat)
@@ -117,7 +112,7 @@ def test_the_moves_buttons_are_big_enough_for_a_finger(
 def test_the_only_kind_of_move_is_open_at_once_and_one_tap_sends_a_spell(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    table = new_table(server, "spellwars", ["Ann", "Bob", "Cy"], "phone-compose")
+    table = new_phone_table(server, "spellwars", ["Ann", "Bob", "Cy"], "phone-compose")
     gid = table["game_id"]
     page = seat_page(browser, server, table, 0)
     no_sideways_scroll(page)
@@ -145,7 +140,7 @@ def test_the_only_kind_of_move_is_open_at_once_and_one_tap_sends_a_spell(
 def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    table = new_table(server, "ultimate", ["Ann", "Bob"], "phone-turn")
+    table = new_phone_table(server, "ultimate", ["Ann", "Bob"], "phone-turn")
     gid = table["game_id"]
     first = web_ledger.load(gid).fold.state.pending[0].seat
     other = 1 - first
@@ -182,7 +177,7 @@ def test_the_turn_stays_on_screen_with_ways_to_the_move_and_the_story(
 def test_a_desktop_keeps_its_layout_without_the_phones_parts(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    table = new_table(server, "spellwars", ["Ann", "Bob", "Cy"], "desktop-bar")
+    table = new_phone_table(server, "spellwars", ["Ann", "Bob", "Cy"], "desktop-bar")
     page = seat_page(browser, server, table, 0, viewport={"width": 1400, "height": 1000})
     assert page.is_hidden("#to-move") and page.is_hidden("#to-story")
     assert (
@@ -202,7 +197,7 @@ def test_the_orc_towers_questions_say_what_they_ask(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
     """A walk-through met "Choose slot" and the buttons 0 to 5 when learning a spell."""
-    table = new_table(server, "orctower", ["Ann", "Bob", "Cy"], "phone-learn")
+    table = new_phone_table(server, "orctower", ["Ann", "Bob", "Cy"], "phone-learn")
     gid = table["game_id"]
     seat = web_ledger.load(gid).fold.state.pending[0].seat
     # The seat reveals a marker, then casts a Spell Book: a knowledge spell, which learns.

@@ -8,9 +8,8 @@ from typing import Any
 
 from domain.ultimate.cards import CARDS, COMBOS
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer
-from tests.web.conftest import screenshot
-from tests.web.test_table_pages import open_seat, seat_link
+from tests.services.live_server import LiveServer
+from tests.web.pages import open_seat, screenshot, seat_link
 
 # Seat 1 carries every effect one card or combo lays; seat 0 is poisoned.
 SETUP = {

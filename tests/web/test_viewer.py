@@ -16,6 +16,8 @@ from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.sentences import Words
 from services.words.views import flatten, show
+from tests.services.setups import eclair_game
+from tests.web.pages import open_viewer
 from tools.simulation import play_stored
 
 
@@ -24,20 +26,6 @@ def artefacts(tmp_path: Path) -> Path:
     where = Path(os.environ.get("WIZARDS_ARTIFACTS", tmp_path))
     where.mkdir(parents=True, exist_ok=True)
     return where
-
-
-def open_viewer(browser: Any, path: Path) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"error: {e}"))
-    page.on(
-        "request",
-        lambda r: None if r.url.startswith(("file:", "data:")) else problems.append(r.url),
-    )
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-ready='1']")
-    return context, page, problems
 
 
 def state_rows(page: Any) -> dict[str, str]:
@@ -165,7 +153,6 @@ def test_the_dispute_panel_says_the_first_difference_in_words(
 ) -> None:
     """Another reading of Éclair: the panel names the two events at the first
     difference as the story says them, not their stored fields."""
-    from tests.services.test_difference_words import eclair_game
 
     ledger, gid, at = eclair_game(tmp_path)
     path = tmp_path / "eclair.html"

@@ -15,9 +15,8 @@ from services.review.exports import document, export_text
 from services.review.html_export import html_text
 from services.words.sentences import Words
 from services.words.views import flatten
-from tests.web.conftest import LiveServer, screenshot
-from tests.web.test_table_pages import hidden_strings
-from tests.web.test_viewer import open_viewer
+from tests.services.live_server import LiveServer
+from tests.web.pages import hidden_strings, open_viewer, screenshot
 from tools.simulation import play_stored
 
 NAMES = ["Ann", "Bob", "Cy"]

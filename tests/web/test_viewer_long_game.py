@@ -8,9 +8,9 @@ from typing import Any
 
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from tests.services.conftest import LiveServer, play
-from tests.web.conftest import screenshot
-from tests.web.test_replay_page import open_replay
+from tests.services.live_server import LiveServer
+from tests.services.playing import play
+from tests.web.pages import open_replay, screenshot
 
 # The gap, in CSS pixels, a reader needs between "#1218" and the sentence after it.
 GAP = 4

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from domain.elfenwizards import GAME
@@ -104,3 +106,14 @@ def play_on(table: Fold[State], seed: str, limit: int = 5000) -> tuple[Fold[Stat
             table = apply(GAME, table, event)
         events += new
     raise AssertionError(f"no end after {limit} commands")
+
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "elfenwizards.md"
+
+
+def dispute_toml() -> str:
+    """The dispute's setup file, as the docs print it."""
+    text = DOC.read_text(encoding="utf-8")
+    match = re.search(r"```toml\n(# dispute\.toml.*?)```", text, re.S)
+    assert match, "docs/elfenwizards.md prints the dispute's setup file"
+    return match.group(1)

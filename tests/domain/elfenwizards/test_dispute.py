@@ -12,27 +12,17 @@ whether blue casts it decides the title and whether the game ends now.
 
 from __future__ import annotations
 
-import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.state import State
 from domain.kernel import DiceRolled, IllegalCommand
+from tests.domain.elfenwizards.positions import dispute_toml
 from tests.domain.elfenwizards.scenario import Scenario, of, rules
 
 P = "elfenwizards."
-DOC = Path(__file__).resolve().parents[3] / "docs" / "elfenwizards.md"
-
-
-def dispute_toml() -> str:
-    """The dispute's setup file, as the docs print it."""
-    text = DOC.read_text(encoding="utf-8")
-    match = re.search(r"```toml\n(# dispute\.toml.*?)```", text, re.S)
-    assert match, "docs/elfenwizards.md prints the dispute's setup file"
-    return match.group(1)
 
 
 def _game() -> Scenario:

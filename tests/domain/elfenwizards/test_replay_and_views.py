@@ -1,9 +1,11 @@
-"""Any prefix of a game folds; every event says itself in one line; views are
-JSON, complete and identical for every seat (nothing is hidden).
+"""Games of random and ``greedy`` bots bring every kind of event but a few rare
+ones; views are JSON, complete and identical for every seat (nothing is hidden).
 
-Replay equal to the live table and the msgpack round trips of states and events
-are the generic simulation test's (tests/test_simulation.py), at every step of
-random and ``greedy`` games."""
+Replay equal to the live table, the msgpack round trips of states and events and
+every event said in one line are the generic simulation test's
+(tests/test_simulation.py), at every step of random and ``greedy`` games; any
+prefix of a stream folds as it does event by event
+(tests/domain/kernel/test_fold_in_batches.py)."""
 
 from __future__ import annotations
 
@@ -31,19 +33,8 @@ def _games() -> list[tuple[Fold[State], list[Event]]]:
 GAMES = _games()
 
 
-def test_time_travel_folds_any_prefix() -> None:
-    for _, events in GAMES:
-        middle = replay(GAME, events[: len(events) // 2])
-        assert middle.position == len(events) // 2
-
-
-def test_every_event_describes_itself_in_one_line() -> None:
-    seen: set[type] = set()
-    for _, events in GAMES:
-        for event in events:
-            line = event.describe()
-            assert line and "\n" not in line
-            seen.add(type(event))
+def test_bot_games_bring_every_event_but_the_rare_ones() -> None:
+    seen = {type(event) for _, events in GAMES for event in events}
     missing = {cls.__name__ for cls in EVENT_TYPES} - {cls.__name__ for cls in seen}
     # These need positions the bots rarely reach; the phase tests cover them.
     # PlayResumed opens a game from a mid-round position and TieBroken needs the

@@ -15,6 +15,7 @@ from services.reads.views import state_json
 from services.review.exports import export_text
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
+from tests.domain.elfenwizards.positions import dispute_toml
 
 
 def _play_out(ledger: WizardLedger, gid: object) -> None:
@@ -66,8 +67,6 @@ def test_a_stored_position_mid_round_plays_on_and_verifies(tmp_path: Path) -> No
     (a position in the middle of the competition), then a stored game's own
     position at a later point, entered again: both play on alike and verify."""
     import tomllib
-
-    from tests.domain.elfenwizards.test_dispute import dispute_toml
 
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     setup = tomllib.loads(dispute_toml())

@@ -14,9 +14,9 @@ from domain.elfenwizards.placement import PAWNS_IN_BOX, PLACEMENT
 from domain.elfenwizards.setup import _opening, initial
 from domain.elfenwizards.table_data import TableData
 from domain.kernel import Dice, SetupError, apply
+from tests.domain.elfenwizards.layouts import SMALL
 from tests.domain.elfenwizards.positions import opened, play_on, started, through_toml
 from tests.domain.elfenwizards.scenario import of
-from tests.domain.elfenwizards.test_layouts import SMALL
 
 # The smaller board, six pawns a colour, and a placement table of its own.
 DATA: dict[str, Any] = {

@@ -29,6 +29,8 @@ def test_a_game_folded_in_batches_equals_it_folded_event_by_event(game_id: str, 
     one_by_one = [open_fold(game, events[0])]
     for event in events[1:]:
         one_by_one.append(apply(game, one_by_one[-1], event))
+    # Time travel: the fold of the first n events stands at position n.
+    assert [t.position for t in one_by_one] == list(range(1, len(events) + 1))
     # Batches of every size from 1 to 11, so boundaries fall on every kind of event.
     table, i, size = one_by_one[0], 1, 1
     while i < len(events):

@@ -1,7 +1,11 @@
-"""Who is waited for, in the words of a refusal."""
+"""Who is waited for: only a pending seat may answer, and only as asked; and who
+that is, in the words of a refusal."""
 
 from __future__ import annotations
 
+import pytest
+
+from domain.kernel import Command, IllegalCommand, Pending, require_pending
 from domain.kernel.pending import either_text, seats_text
 
 
@@ -16,3 +20,23 @@ def test_the_commands_a_seat_may_answer_with_are_named_in_a_sentence() -> None:
     assert either_text(["Draw"]) == "Draw"
     assert either_text(["Draw", "Pass"]) == "Draw or Pass"
     assert either_text(["Cast", "Draw", "Pass", "Draw"]) == "Cast, Draw or Pass"
+
+
+class Draw(Command, frozen=True):
+    pass
+
+
+class Play(Command, frozen=True):
+    card: str
+
+
+def test_only_a_pending_seat_may_answer_and_only_as_asked() -> None:
+    pending = (Pending(seat=1, accepts=("Play",), prompt="defend"),)
+    assert require_pending(pending, 1, Play(card="x")).seat == 1
+    with pytest.raises(IllegalCommand) as e:
+        require_pending(pending, 0, Play(card="x"))
+    assert (e.value.code, e.value.rule) == ("not_your_turn", "kernel.turn")
+    with pytest.raises(IllegalCommand) as e:
+        require_pending(pending, 1, Draw())
+    assert e.value.code == "wrong_decision"
+    assert "defend" in e.value.message

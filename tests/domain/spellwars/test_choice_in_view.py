@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from domain.spellwars import GAME as SPELLWARS
-from tests.domain.spellwars.helpers import cast
+from tests.domain.spellwars.scenario import cast
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "spellwars.md"
 

@@ -1,4 +1,9 @@
-"""The Game contract: refusals, replay, msgpack, hidden information, setup files, catalogue."""
+"""Spell Wars' side of the Game contract: refusals, hidden placements, setup files,
+the catalogue and the effect language.
+
+Replay and the msgpack round trips are the generic tests': every step of random
+games (tests/test_simulation.py), and games opened from positions
+(tests/test_positions.py)."""
 
 from __future__ import annotations
 
@@ -7,14 +12,12 @@ import json
 import msgspec
 import pytest
 
-from domain.kernel import Fold, IllegalCommand, SetupError, replay
+from domain.kernel import IllegalCommand, SetupError
 from domain.spellwars import GAME
 from domain.spellwars.cards import all_cards, built_in, instances, main_deck
 from domain.spellwars.commands import PickTarget, PlaceCards
 from domain.spellwars.language import LanguageError, parse
-from domain.spellwars.state import State
-from services.store.codec import decode_body, encode_body, topic_of
-from tests.domain.spellwars.helpers import Game, cast
+from tests.domain.spellwars.scenario import Game, cast
 
 
 def refused(g: Game, seat: int, command: dict[str, object]) -> IllegalCommand:
@@ -66,20 +69,6 @@ def test_placement_is_secret_and_never_leaks_into_other_views() -> None:
             assert fact not in text
     assert "spell" in GAME.view(g.state, 0)["wizards"][0]
     assert "spell" not in GAME.view(g.state, 1)["wizards"][0]
-
-
-def test_replay_and_msgpack_round_trips() -> None:
-    g, _ = cast(
-        {"source": "taleboulas#1", "quality": "oulacecho#1", "delivery": "cubengelus#1"},
-        players=4,
-        values=[3, 2, 5],
-    )
-    folded = replay(GAME, g.log)
-    assert msgspec.to_builtins(folded) == msgspec.to_builtins(g.fold)
-    encoded = msgspec.msgpack.encode(g.fold)
-    assert msgspec.msgpack.decode(encoded, type=Fold[State]) == g.fold
-    for event in g.log:
-        assert decode_body(topic_of(type(event)), type(event).version, encode_body(event)) == event
 
 
 def test_every_legal_command_is_accepted_and_json_decodable() -> None:

@@ -6,7 +6,7 @@ from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.cards import built_in
-from tests.domain.spellwars.helpers import cast, correct, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, correct, of, upto_spell_end
 
 
 def test_a_kept_creature_attacks_again_next_turn_with_its_own_power_roll() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from domain.kernel import Event
 from domain.spellwars import events as ev
 from domain.spellwars.catalogue import CATALOGUE
-from tests.domain.spellwars.helpers import cast, of
+from tests.domain.spellwars.scenario import cast, of
 
 # seat 1's spell in these tests: Fukushimax's reaction hits its killer for 1 die
 FUKUSHIMAX = {"source": "fukushimax#1", "quality": "spiralex#1", "delivery": "tropintimus#1"}

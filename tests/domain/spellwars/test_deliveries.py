@@ -8,7 +8,7 @@ import pytest
 
 from domain.kernel import DiceRolled, Event, IllegalCommand
 from domain.spellwars import events as ev
-from tests.domain.spellwars.helpers import cast, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, of, upto_spell_end
 
 
 def hits(events: list[Any], slug: str) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.commands import Choose, PlaceCards, TakeBack
 from domain.spellwars.state import initiative
-from tests.domain.spellwars.helpers import FILLERS, Game, cast, of, upto_spell_end
+from tests.domain.spellwars.scenario import FILLERS, Game, cast, of, upto_spell_end
 
 
 def refused(g: Game, seat: int, command: dict[str, object]) -> IllegalCommand:

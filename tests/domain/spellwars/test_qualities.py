@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.spellwars import events as ev
-from tests.domain.spellwars.helpers import cast, damage, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, damage, of, upto_spell_end
 
 NON_ARCANE = [
     "flaminus#1",

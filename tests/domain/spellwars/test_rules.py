@@ -8,7 +8,7 @@ from typing import Any
 from domain.kernel import DiceRolled
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
-from tests.domain.spellwars.helpers import cast, damage, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, damage, of, upto_spell_end
 
 
 def test_wild_magic_turns_cards_until_the_missing_type_and_counts_initiative_0() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.kernel import DiceRolled
 from domain.spellwars import events as ev
-from tests.domain.spellwars.helpers import cast, damage, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, damage, of, upto_spell_end
 
 PAY = {"type": "Pay", "amount": 0}
 

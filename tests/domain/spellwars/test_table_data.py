@@ -12,7 +12,7 @@ from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.cards import all_cards
 from domain.spellwars.language import parse
-from tests.domain.spellwars.helpers import cast, of, upto_spell_end
+from tests.domain.spellwars.scenario import cast, of, upto_spell_end
 
 # A table that owns the box gives Gromago (a Quality) a Réaction of its own.
 GROMAGO_REACTS: dict[str, Any] = {

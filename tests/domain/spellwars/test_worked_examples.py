@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.kernel import DiceRolled, replay
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
-from tests.domain.spellwars.helpers import Game, of
+from tests.domain.spellwars.scenario import Game, of
 
 
 def test_turn_order_example_two_components_then_17_then_14_14_tie_by_dice() -> None:

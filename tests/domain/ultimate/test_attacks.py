@@ -17,8 +17,7 @@ from domain.ultimate.events import (
     EffectEnded,
     EffectStarted,
 )
-
-from .harness import Match, each, names, only, position
+from tests.domain.ultimate.scenario import Match, each, names, only, position
 
 
 def test_fireball_deals_one_damage_to_the_chosen_opponent() -> None:

@@ -22,8 +22,7 @@ from domain.ultimate.commands import (
     PlayCard,
     PlayCombo,
 )
-
-from .harness import Match, position
+from tests.domain.ultimate.scenario import Match, position
 
 
 def _choice(m: Match, seat: int) -> object:

@@ -31,8 +31,7 @@ from domain.ultimate.events import (
     LifeRestored,
 )
 from domain.ultimate.state import Effect, right_neighbour
-
-from .harness import Match, each, names, only, position
+from tests.domain.ultimate.scenario import Match, each, names, only, position
 
 
 def test_flame_explosion_deals_three_and_costs_its_caster_nothing() -> None:

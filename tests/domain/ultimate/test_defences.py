@@ -11,8 +11,7 @@ from domain.ultimate.events import (
     DamageDealt,
     DefencePlayed,
 )
-
-from .harness import Match, each, names, only, position
+from tests.domain.ultimate.scenario import Match, each, names, only, position
 
 
 def test_shield_blocks_one_damage() -> None:

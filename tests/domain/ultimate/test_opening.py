@@ -11,8 +11,7 @@ from domain.ultimate import GAME
 from domain.ultimate.cards import CARD_IDS
 from domain.ultimate.commands import Draw
 from domain.ultimate.events import CardsDealt, RoundStarted, TurnStarted
-
-from .harness import IDENTITY, Match, each, names, only, position
+from tests.domain.ultimate.scenario import IDENTITY, Match, each, names, only, position
 
 
 def test_a_fresh_game_shuffles_deals_two_cards_each_and_picks_a_random_first_player() -> None:

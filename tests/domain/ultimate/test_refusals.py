@@ -15,8 +15,7 @@ from domain.ultimate.commands import (
     PlayCard,
     PlayCombo,
 )
-
-from .harness import Match, position
+from tests.domain.ultimate.scenario import Match, position
 
 
 def _duel() -> Match:

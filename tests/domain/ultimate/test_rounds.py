@@ -15,8 +15,7 @@ from domain.ultimate.events import (
     TurnStarted,
     WizardEliminated,
 )
-
-from .harness import IDENTITY, Match, names, only, position
+from tests.domain.ultimate.scenario import IDENTITY, Match, names, only, position
 
 
 def test_a_wizard_at_zero_life_is_eliminated_and_their_hand_discarded() -> None:

@@ -20,8 +20,7 @@ from domain.ultimate.events import (
     EffectStarted,
     LifeRestored,
 )
-
-from .harness import Match, names, only, position
+from tests.domain.ultimate.scenario import Match, names, only, position
 
 
 def test_healing_light_restores_one_life() -> None:

@@ -21,8 +21,7 @@ from domain.ultimate.events import (
     TurnEnded,
     TurnStarted,
 )
-
-from .harness import Match, names, only, position
+from tests.domain.ultimate.scenario import Match, names, only, position
 
 
 def test_drawing_takes_the_top_card_privately_and_opens_the_discard_phase() -> None:

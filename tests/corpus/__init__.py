@@ -1,0 +1,1 @@
+"""Games recorded by earlier engine versions, and the script that recorded them."""
