@@ -20,7 +20,7 @@ from domain.kernel import KERNEL_EVENTS, Game
 
 FORMAT = "wizard-ledger/export"
 VERSION = 2
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "schemas"
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 
 
 def schema_name(game_id: str) -> str:
