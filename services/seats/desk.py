@@ -37,6 +37,7 @@ from domain.kernel.chance_needs import ChanceNeed
 from domain.kernel.events import and_text
 from domain.kernel.rules import ENTRY_TRIES
 from services.seats.attempts import command_attempt, draft, game_of, opening_attempt, owed
+from services.seats.entries import awaited, sent_again, spent, tries_spent
 from services.seats.hold import OPENING, Hold, Refused, Slots, needs_of, sealed, settle
 from services.store.acting import replayed_entries
 from services.store.appender import Appender
@@ -318,7 +319,7 @@ class HoldDesk:
             loaded = self.cache.load(gid)
             told = error
             if tried and self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
-                told = self._tries_spent(loaded, seat)
+                told = tries_spent(loaded, seat)
             row = Refused(
                 after=after,
                 at=loaded.version,
@@ -447,7 +448,7 @@ class HoldDesk:
             keys=(*(hold.keys if hold else ()), *(((key, seat),) if key else ())),
             done=settled.events is not None,
             placed=tuple(settled.slots.placed),
-            again=_again(hold, seat, command),
+            again=sent_again(hold, seat, command),
         )
         if settled.events is None and hold is None and not settled.waiting:
             raise RuntimeError("a held command waits for nobody")  # settle forbids it
@@ -465,9 +466,7 @@ class HoldDesk:
     def _spent(self, gid: UUID, at: int, seat: int) -> int:
         rows = self._at_position(self._hold_id(gid), Hold, at)
         refused = self._at_position(self._refused_id(gid), Refused, at)
-        return sum(r.entered == seat and r.again for r in rows) + sum(
-            r.seat == seat and r.tried for r in refused
-        )
+        return spent(rows, refused, seat)
 
     def _at_position(self, stream: UUID, kind: type[T], at: int) -> list[T]:
         """The last rows of a stream of the hold recorder sent at position ``at``
@@ -487,28 +486,7 @@ class HoldDesk:
     def _check_tries(self, gid: UUID, loaded: Loaded, seat: int) -> None:
         """Refuse an entry from a seat whose tries at this position are spent."""
         if self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
-            raise self._tries_spent(loaded, seat)
-
-    @staticmethod
-    def _tries_spent(loaded: Loaded, seat: int) -> IllegalCommand:
-        """The refusal of an entry from a seat whose tries at this position are
-        spent: the same words whatever it names."""
-        names = loaded.fold.started.players
-        opening = loaded.head == GENESIS
-        way = (
-            "the way on is the referee's: open the table again"
-            if opening
-            else f"the way on is the referee's: fork the game at position {loaded.version} "
-            f"(`wizards fork GAME --at {loaded.version}`) with the cards the table really "
-            "drew, or settle it at the dispute desk"
-        )
-        return IllegalCommand(
-            "tries_spent",
-            "kernel.entry-tries",
-            f"{names[seat]} has spent the {ENTRY_TRIES} tries a seat has at this position "
-            f"(cards sent again, and entries refused for naming a card that is not there): "
-            f"no more cards are taken from {names[seat]} here; {way}",
-        )
+            raise tries_spent(loaded, seat)
 
     def _last_refused(self, gid: UUID) -> str:
         """The hash of the game's last refused entry ("": none, or from before the chain)."""
@@ -578,7 +556,7 @@ class HoldDesk:
                 "kernel.turn",
                 f"seat {seat} does not exist (seats 0–{len(names) - 1})",
             )
-        if hold is not None and _again(hold, seat, command):
+        if hold is not None and sent_again(hold, seat, command):
             # Sent again (it named a card it does not hold): its earlier values go.
             slots = Slots.of(hold).without(lambda by: by == seat)
             if hold.seat == OPENING:
@@ -587,7 +565,7 @@ class HoldDesk:
         if hold is not None and hold.seat == OPENING:
             if command is None and seat in hold.waiting:
                 return OPENING, None, Slots.of(hold)
-            raise _awaited(names, hold, seat)
+            raise awaited(names, hold, seat)
         if hold is None:
             if command is None:
                 raise IllegalCommand(
@@ -597,7 +575,7 @@ class HoldDesk:
                 )
             return seat, decode_command(loaded.game, command), Slots.of(None)
         if command is not None or seat not in hold.waiting:
-            raise _awaited(names, hold, seat)
+            raise awaited(names, hold, seat)
         return hold.seat, decode_command(loaded.game, hold.command), Slots.of(hold)
 
     def _replayed_entry(
@@ -636,16 +614,6 @@ class HoldDesk:
         return told(self.loader, gid, loaded, seat, error, seats_by_name=True)
 
 
-def _again(hold: Hold | None, seat: int, command: object | None) -> bool:
-    """Is this the seat's cards sent again (it entered them, nobody waits for it)?"""
-    return (
-        hold is not None
-        and command is None
-        and seat not in hold.waiting
-        and seat in hold.entered_by()
-    )
-
-
 def _link(last: Hold | Refused | None) -> str:
     """What the next row of a stream links to: the last row's hash; GENESIS for
     the first row, or after rows from before the chain."""
@@ -661,18 +629,3 @@ def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:
 
 def _when() -> str:
     return now()
-
-
-def _awaited(names: Sequence[str], hold: Hold, seat: int) -> IllegalCommand:
-    """The refusal of what ``seat`` sent while ``hold`` waits for seats' cards."""
-    waiting = and_text(names[s] for s in hold.waiting)
-    owes = seat in hold.waiting
-    if hold.seat == OPENING:
-        said = f"the opening waits for {waiting} to name " + (
-            "the cards dealt to them: send yours with no command" if owes else "theirs"
-        )
-    else:
-        said = f"{names[hold.seat]}'s command waits for {waiting} to name the cards " + (
-            "you drew: send them with no command" if owes else "they drew"
-        )
-    return IllegalCommand("chance_awaited", "kernel.table-mode", said)

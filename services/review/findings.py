@@ -1,0 +1,57 @@
+"""What ``verify`` finds: a problem at a position (``Problem``) and the report of
+a whole game (``Report``), with what it could not see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+
+@dataclass
+class Problem:
+    position: int
+    check: str
+    message: str
+    # An adjudication's first difference in its one shape (``redecide.difference``):
+    # the two events as stored and as decided again, for programs; the message says them.
+    difference: dict[str, Any] | None = None
+
+    def __str__(self) -> str:
+        return f"event #{self.position}: {self.check}: {self.message}"
+
+
+@dataclass
+class Report:
+    game_id: UUID
+    events: int = 0
+    finished: bool = False
+    problems: list[Problem] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+    # What this verification cannot see, said rather than passed over: each a
+    # sentence (a tampering the store alone cannot show, a record too old to check).
+    unseen: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def first(self) -> Problem | None:
+        return min(self.problems, key=lambda p: p.position) if self.problems else None
+
+    def as_json(self) -> dict[str, Any]:
+        first = self.first()
+        return {
+            "game_id": str(self.game_id),
+            "ok": self.ok,
+            "events": self.events,
+            "finished": self.finished,
+            "checks": self.checks,
+            "unseen": self.unseen,
+            "first_bad_event": None if first is None else first.position,
+            "problems": [
+                {"position": p.position, "check": p.check, "message": p.message}
+                | ({} if p.difference is None else {"difference": p.difference})
+                for p in self.problems
+            ],
+        }
