@@ -211,8 +211,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         name="numbers",
         default="example",
         allowed=("example", "first"),
-        doc="The built-in numbers of the cards: as the Replenish example plays (Éclair 2 "
-        "damage for 2 lightning energy, Réapprovisionnement a lightning card, reinforcements "
+        doc="The built-in numbers of the cards: as the rulebook's Réapprovisionnement "
+        "example plays (Éclair 2 damage for 2 lightning energy, Réapprovisionnement a "
+        "lightning card, reinforcements "
         "that differ from the types they replace), or as engines 0.1.0 to 0.3.0 assumed them "
         "(Éclair 3 damage, Réapprovisionnement water, Crapaud Couveur 3 and Bombardier 4 hit "
         "points, the Crocovolant's bonus action energy).",
