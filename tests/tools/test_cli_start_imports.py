@@ -9,6 +9,7 @@ behaviour (what is loaded), never a time (``make bench`` measures that)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -18,14 +19,12 @@ from pathlib import Path
 POSTGRES = ("psycopg", "psycopg_binary", "eventsourcing.postgres")
 
 
-def _imported(code: str, env_store: str | None = None) -> set[str]:
+def _imported(code: str) -> set[str]:
     """The modules a fresh interpreter holds after running ``code``."""
     script = textwrap.dedent(code) + (
         "\nimport json, sys\nprint('\\n' + json.dumps(sorted(sys.modules)))\n"
     )
-    env = {"PATH": "/usr/bin:/bin", "WIZARDS_REDIS": ""}
-    if env_store is not None:
-        env["WIZARDS_STORE"] = env_store
+    env = {k: v for k, v in os.environ.items() if k != "WIZARDS_STORE"} | {"WIZARDS_REDIS": ""}
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
     )

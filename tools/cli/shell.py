@@ -47,11 +47,14 @@ def shell(
 
     A line is a command as typed after wizards, quoted as in a shell; # starts a
     comment, blank lines are skipped, exit or quit ends. Lines come from --file,
-    or stdin: at a terminal with the prompt wizards>. The global options given
-    to the shell (--store, --no-snapshots, --errors) hold for every line, which
-    may give its own. A failing command does not stop the others, unless
-    --stop-on-error. Exits 0 if every command succeeded, else 1 (or, with
-    --stop-on-error, the failing command's exit code)."""
+    or stdin: at a terminal with the prompt wizards>.
+
+    The global options given to the shell (--store, --no-snapshots, --errors)
+    hold for every line, which may give its own.
+
+    A failing command does not stop the others, unless --stop-on-error. Exits 0
+    if every command succeeded, else 1 (or, with --stop-on-error, the failing
+    command's exit code)."""
     if _running:
         fail("nested_shell", "a line of wizards shell cannot start another shell")
     interactive = file is None and sys.stdin.isatty()
