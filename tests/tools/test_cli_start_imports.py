@@ -81,3 +81,7 @@ def test_a_command_on_a_sqlite_store_loads_no_postgresql_driver(tmp_path: Path) 
         assert not {m for m in loaded if m.startswith(POSTGRES)}, args
         # Redis is off (WIZARDS_REDIS empty): no client is imported to publish.
         assert "redis" not in loaded, args
+        # Only the game played is loaded, not every installed one.
+        assert "domain.ultimate" in loaded
+        others = ("domain.spellwars", "domain.elfenwizards", "domain.orctower")
+        assert not {m for m in loaded if m.startswith(others)}, args
