@@ -85,3 +85,7 @@ def test_a_command_on_a_sqlite_store_loads_no_postgresql_driver(tmp_path: Path) 
         assert "domain.ultimate" in loaded
         others = ("domain.spellwars", "domain.elfenwizards", "domain.orctower")
         assert not {m for m in loaded if m.startswith(others)}, args
+    # The read models too, on their SQLite file beside the store.
+    loaded = _imported(_run_command(["--store", store, "scoreboard", "--json"]))
+    assert "projections.store" in loaded
+    assert not {m for m in loaded if m.startswith(POSTGRES)}
