@@ -91,6 +91,8 @@ def shell(
                 if args in ([word] for word in LEAVE):
                     break
                 code = _one(command, globals_first(front + args))
+                if sys.stderr.closed:  # the reader went away (``guarded``): say no more
+                    return
             run += 1
             if code:
                 failed.append((number, code))
