@@ -8,7 +8,9 @@ never imports this module; services, projections and tools ask it for a game.
 
 The registry is read once, on the first question (the installed distributions'
 metadata: the only thing in ``domain`` that reads anything), and is the same for
-the life of the process: sorted by id, each id once.
+the life of the process: sorted by id, each id once. ``get_game`` loads only the
+entry points named by the id it is asked for, so that a process that plays one
+game (a CLI command) does not import and build the others.
 """
 
 from __future__ import annotations
@@ -51,15 +53,21 @@ def registry(entries: Iterable[EntryPoint]) -> dict[str, Game[Any]]:
 
 
 @cache
-def installed() -> dict[str, Game[Any]]:
-    """Every installed game by id (read once: the entry points of ``GROUP``)."""
-    games = registry(entry_points(group=GROUP))
-    if not games:
+def _entries() -> tuple[EntryPoint, ...]:
+    """The entry points of ``GROUP`` (read once), none of them loaded."""
+    entries = tuple(entry_points(group=GROUP))
+    if not entries:
         raise RuntimeError(
             f"no game installed: no entry point in {GROUP} "
             "(is the project installed? make .venv/.installed)"
         )
-    return games
+    return entries
+
+
+@cache
+def installed() -> dict[str, Game[Any]]:
+    """Every installed game by id (read once: the entry points of ``GROUP``)."""
+    return registry(_entries())
 
 
 class UnknownGame(SetupError):
@@ -74,10 +82,11 @@ def get_game(game_id: str) -> Game[Any]:
     """The game ``game_id`` (``SetupError`` naming the known ids for another)."""
     game = _GAMES.get(game_id)
     if game is None:
-        games = installed()
-        if game_id not in games:
-            raise UnknownGame(game_id, games)
-        game = _GAMES[game_id] = games[game_id]
+        # An entry point is named by its game's id (``registry`` refuses another).
+        named = [e for e in _entries() if e.name == game_id]
+        if not named:
+            raise UnknownGame(game_id, {e.name: e for e in _entries()})
+        game = _GAMES[game_id] = registry(named)[game_id]
     return game
 
 

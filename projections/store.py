@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from eventsourcing.persistence import (
     InfrastructureFactory,
@@ -26,11 +26,15 @@ from eventsourcing.persistence import (
     OperationalError,
     Tracking,
 )
-from eventsourcing.postgres import PostgresFactory, PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteFactory, SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
 
 from services.config import eventsourcing_env
+
+if TYPE_CHECKING:
+    # Imported by eventsourcing for a PostgreSQL store only (the factory names its
+    # module): a process on a SQLite file loads no PostgreSQL driver.
+    from eventsourcing.postgres import PostgresFactory, PostgresTrackingRecorder
 
 APP_NAME = "WizardProjections"
 _NAMED = re.compile(r"(?<!:):([A-Za-z_]\w*)")
@@ -104,9 +108,9 @@ class ProjectionStore:
         self.url = url
         self.factory = InfrastructureFactory.construct(env)
         self.tracking: SQLiteTrackingRecorder | PostgresTrackingRecorder
-        if isinstance(self.factory, PostgresFactory):
+        if base["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
             self.postgres = True
-            factory = self.factory
+            factory: PostgresFactory = self.factory  # type: ignore[assignment]  # the module named
             tracking: PostgresTrackingRecorder = _creating(lambda: factory.tracking_recorder())
             self.tracking = tracking
             schema: str = tracking.datastore.schema

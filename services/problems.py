@@ -25,7 +25,7 @@ from eventsourcing.persistence import PersistenceError
 from domain.games import UnknownGame
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
 from services.store.host_binding import BindingError, WriteRefused
-from services.store.pg_write import OutcomeUnknown
+from services.store.pg_outcome import OutcomeUnknown
 from services.store.values import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
 
 MEDIA_TYPE = "application/problem+json"

@@ -25,6 +25,7 @@ from domain.games import all_games
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.store.freshness import Unknown
+from tools.bench_cli import bench_cli
 from tools.bench_costly_reads import bench_costly_reads
 from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
@@ -245,6 +246,17 @@ def bench_simulation(n: int) -> None:
         line(f"{game_id}: commands per second", f"{commands / dt:,.0f}")
 
 
+def _code_of(rev: str, code: Path) -> tuple[str, Path] | None:
+    """The code of git revision ``rev``, extracted into ``code``; None if unknown here."""
+    code.mkdir()
+    archive = subprocess.run(["git", "archive", rev], capture_output=True)
+    if archive.returncode != 0:
+        print(f"baseline {rev}: not in this checkout's history, skipped")
+        return None
+    subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
+    return (rev, code)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
@@ -259,24 +271,31 @@ def main() -> None:
         help="only the reads: fold from zero, verify, time travel (tools/bench_reads.py)",
     )
     parser.add_argument(
+        "--cli-only",
+        action="store_true",
+        help="only the CLI: a command's start, a script as processes or one shell",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="REV",
         help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
+    )
+    parser.add_argument(
+        "--cli-baseline",
+        metavar="REV",
+        help="also time the CLI of this git revision's code (tools/bench_cli.py)",
     )
     args = parser.parse_args()
     n_events = 1_000 if args.quick else 10_000
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        baseline = None
-        if args.baseline:
-            code = tmp / "baseline"
-            code.mkdir()
-            archive = subprocess.run(["git", "archive", args.baseline], capture_output=True)
-            if archive.returncode == 0:
-                subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
-                baseline = (args.baseline, code)
-            else:
-                print(f"baseline {args.baseline}: not in this checkout's history, skipped")
+        baseline = _code_of(args.baseline, tmp / "baseline") if args.baseline else None
+        cli_baseline = None
+        if args.cli_baseline:
+            cli_baseline = _code_of(args.cli_baseline, tmp / "cli-baseline")
+        if args.cli_only:
+            bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
+            return
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))
             return
@@ -292,6 +311,7 @@ def main() -> None:
         ledger = bench_replay(tmp, n_events, line)
         bench_time_travel(ledger)
         bench_codec(ledger)
+        bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
     bench_simulation(20 if args.quick else 200)
     # Durability under a kill -9 (its own module: tools/bench_durability.py).
     from tools import bench_durability

@@ -20,7 +20,7 @@ from services.store.codec import Record, encode_body, encode_record, link_hash, 
 from services.store.commit import Rows
 from services.store.fold import hash_of, track_keys
 from services.store.freshness import Freshness
-from services.store.pg_write import lost_backend, settle
+from services.store.pg_outcome import lost_backend, settle
 from services.store.rows import select_rows
 from services.store.shards import Shards
 from services.store.side_streams import SideStreams

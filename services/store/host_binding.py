@@ -46,12 +46,17 @@ import socket
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
-from psycopg.sql import SQL, Composed, Identifier
-
 from services.store.host_counters import CountersFileError, HostCounters
+
+if TYPE_CHECKING:
+    from psycopg.sql import Composed, Identifier
+
+# psycopg is imported by the functions that talk to PostgreSQL, not here: every
+# ledger imports this module, and a process on a SQLite file (one CLI command)
+# would otherwise pay psycopg's import for nothing.
 
 SETTING = "wizards.binding"  # the writer's token, on each of its connections
 TABLE = "wizardledger_binding"
@@ -157,10 +162,14 @@ def _lock_key(schema: str) -> int:
 
 
 def _name(schema: str, name: str) -> Identifier:
+    from psycopg.sql import Identifier
+
     return Identifier(schema, name)
 
 
 def _create_statements(schema: str) -> list[Composed]:
+    from psycopg.sql import SQL
+
     table = _name(schema, TABLE)
     return [
         SQL(
@@ -197,6 +206,8 @@ def _create_statements(schema: str) -> list[Composed]:
 
 
 def _trigger_statement(schema: str, events_table: str) -> Composed:
+    from psycopg.sql import SQL, Identifier
+
     return SQL(
         "CREATE TRIGGER {} BEFORE INSERT ON {} FOR EACH STATEMENT EXECUTE FUNCTION {}()"
     ).format(Identifier(TRIGGER), _name(schema, events_table), _name(schema, CHECK))
@@ -252,6 +263,8 @@ def guard(datastore: Any, tables: list[str]) -> None:
 
 def read_binding(datastore: Any) -> Binding | None:
     """The store's binding row (None: a store no ledger of this release has opened)."""
+    from psycopg.sql import SQL
+
     schema = datastore.schema
     with datastore.transaction(commit=False) as curs:
         curs.execute(f"SELECT {_TABLE_FOUND} AS found", {"schema": schema, "table": TABLE})
@@ -278,6 +291,8 @@ def event_tables(curs: Any, schema: str, base: str) -> list[str]:
 def bind(datastore: Any, base: str, counters: HostCounters) -> Binding:
     """Bind an unbound store to ``counters``, once every write under way is
     committed; the binding as it then stands (another's, if one came first)."""
+    from psycopg.sql import SQL
+
     schema = datastore.schema
     with datastore.transaction(commit=True) as curs:
         curs.execute(SQL("SET LOCAL lock_timeout = '{}s'").format(datastore.lock_timeout))
@@ -298,6 +313,8 @@ def bind(datastore: Any, base: str, counters: HostCounters) -> Binding:
 
 
 def _set_unbound(datastore: Any, token: str) -> None:
+    from psycopg.sql import SQL
+
     with datastore.transaction(commit=True) as curs:
         curs.execute(
             SQL(

@@ -28,7 +28,9 @@ open: the server may still be waiting for the shard's lock, and commit the
 batch after the writer has read back and found nothing. So the error carries
 the server process that ran the statement (``LostBackend``), and before a
 read-back is trusted (``settle``) that process is ended and waited for: its
-statement then either committed or never will.
+statement then either committed or never will (``services.store.pg_outcome``,
+which every ledger imports: this module, and psycopg with it, is imported only
+by a PostgreSQL store's writer).
 """
 
 from __future__ import annotations
@@ -36,8 +38,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -45,6 +45,8 @@ from eventsourcing import persistence
 from eventsourcing.persistence import AggregateRecorder, StoredEvent
 from psycopg.pq import TransactionStatus
 from psycopg.rows import tuple_row
+
+from services.store.pg_outcome import LostBackend
 
 Rows = list[tuple[AggregateRecorder, list[StoredEvent]]]
 
@@ -123,53 +125,6 @@ _ERRORS: list[tuple[type[psycopg.Error], type[persistence.PersistenceError]]] = 
     (psycopg.NotSupportedError, persistence.NotSupportedError),
     (psycopg.DatabaseError, persistence.DatabaseError),
 ]
-
-
-class OutcomeUnknown(persistence.OperationalError):
-    """A dropped write whose server process could not be ended: whether its rows
-    were stored is not known yet."""
-
-
-@dataclass(frozen=True)
-class LostBackend:
-    """The server process of a writer's connection: its pid and its start, which
-    together name it (a pid alone may be reused by a later connection)."""
-
-    pid: int
-    started: datetime
-
-
-def lost_backend(error: BaseException) -> LostBackend | None:
-    """The server process of the dropped connection that raised ``error``, if any."""
-    seen: BaseException | None = error
-    while seen is not None:
-        found = getattr(seen, "lost_backend", None)
-        if isinstance(found, LostBackend):
-            return found
-        seen = seen.__cause__ or seen.__context__
-    return None
-
-
-def settle(datastore: Any, lost: LostBackend, wait_ms: int = 5000) -> None:
-    """End the server process of a dropped writer's connection and wait for it, so
-    that what is stored afterwards is final. ``OutcomeUnknown`` if it outlives the
-    wait (or the store cannot be asked)."""
-    try:
-        with datastore.transaction(commit=False) as curs:
-            curs.execute(
-                "SELECT pg_terminate_backend(pid, %s) AS ended FROM pg_stat_activity "
-                "WHERE pid = %s AND backend_start = %s",
-                (wait_ms, lost.pid, lost.started),
-            )
-            row = curs.fetchone()
-    except Exception as e:
-        raise OutcomeUnknown(f"cannot ask the store about the dropped write: {e}") from e
-    if row is not None and not row["ended"]:
-        raise OutcomeUnknown(
-            f"the server process {lost.pid} of a dropped write did not end within "
-            f"{wait_ms} ms: whether the act was stored is not known yet; retry it with the "
-            "same idempotency key"
-        )
 
 
 def _translated(e: psycopg.Error) -> persistence.PersistenceError:

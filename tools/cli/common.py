@@ -2,24 +2,25 @@
 (``--store``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
 JSON output, errors as RFC 9457 problems, and the parsing of list options.
 
-Command modules import this one; it imports none of them."""
+Command modules import this one; it imports none of them.
+
+A command's start is its imports: this module and the command modules import
+the services (the ledger, eventsourcing, the games) inside the functions that
+use them, so that ``wizards --help`` or ``wizards games`` loads no store, and a
+command on a SQLite file loads no PostgreSQL driver (``tests/tools/
+test_cli_start_imports.py``)."""
 
 from __future__ import annotations
 
 import json
 import sys
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from domain.kernel import (
-    ENGINE_VERSION,
-    SetupError,
-)
-from services.config import StoreURLError, store_url
-from services.ledger import WizardLedger
-from services.problems import classify, dumps, extensions, problem
+if TYPE_CHECKING:
+    from services.ledger import WizardLedger
 
 app = typer.Typer(
     add_completion=True,
@@ -45,6 +46,8 @@ _ledger: dict[str, WizardLedger] = {}
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import version
+
+        from domain.kernel import ENGINE_VERSION
 
         typer.echo(f"wizards {version('wizard-ledger')} (engine {ENGINE_VERSION})")
         raise typer.Exit(0)
@@ -91,17 +94,22 @@ def main_options(
 
 
 def ledger() -> WizardLedger:
+    from services.config import StoreURLError, redis_url, store_url
+
     url = store_url(store_options["url"])
     if url not in _ledger or _ledger[url].use_snapshots != store_options["snapshots"]:
+        from services.ledger import WizardLedger
+
         if url in _ledger:
             _ledger.pop(url).close()
         try:
             _ledger[url] = WizardLedger(url, use_snapshots=store_options["snapshots"])
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
-        from services.live.fanout import publish_appends
+        if redis_url() is not None:  # off by default: then no Redis client is imported
+            from services.live.fanout import publish_appends
 
-        publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
+            publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
     return _ledger[url]
 
 
@@ -149,6 +157,8 @@ def fail(
 ) -> NoReturn:
     """The error on stderr: a sentence for a person at a terminal, or the same RFC 9457
     problem body as the HTTP API's for a program (see ``--errors``)."""
+    from services.problems import dumps, problem
+
     body = problem(status, code, message, rule=rule)
     body.update(extra or {})
     if _errors_as_text():
@@ -189,6 +199,8 @@ def guarded(fn: Any) -> Any:
             sys.stderr.close()
             raise typer.Exit(0) from None
         except Exception as e:
+            from services.problems import classify, extensions
+
             known = classify(e)
             if known is None:
                 raise
@@ -204,6 +216,8 @@ def guarded(fn: Any) -> Any:
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
+    from domain.kernel import SetupError
+
     options: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -230,9 +244,33 @@ def check_seat(game_id: str, seat: int | None) -> None:
     """A seat the game does not have is refused, not shown as a spectator's view."""
     if seat is None:
         return
+    from domain.kernel import SetupError
+
     players = ledger().load(game_id, 1).fold.started.players
     if not 0 <= seat < len(players):
         raise SetupError(
             f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
             f"({', '.join(players)})"
         )
+
+
+def globals_first(args: list[str]) -> list[str]:
+    """The options every command takes (``--store``, ``--no-snapshots``) moved in
+    front of the command's name, where the CLI reads them: ``wizards new G --store
+    URL`` is ``wizards --store URL new G``, as the README's "every command takes
+    --store" reads. Nothing after ``--`` is moved."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--store" and i + 1 < len(args):
+            front += args[i : i + 2]
+            i += 2
+            continue
+        (front if arg.startswith("--store=") or arg == "--no-snapshots" else rest).append(arg)
+        i += 1
+    return front + rest

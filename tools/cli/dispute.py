@@ -7,11 +7,6 @@ from typing import Annotated
 
 import typer
 
-from services.review.dispute import dispute as dispute_of
-from services.review.readjudicate import diff_positions
-from services.review.readjudicate import readjudicate as readjudicate_game
-from services.review.story import ALL
-from services.words.dispute import diff_text, dispute_text, readjudication_text
 from tools.cli.common import app, guarded, ledger, out, parse_options
 
 # Where ``wizards --help`` lists these commands.
@@ -33,6 +28,10 @@ def dispute(
     That is the position before it, the command, the legal alternatives, each
     consequence with its rule and dice, the notes, and each other reading of the
     rulings that applied, decided again."""
+    from services.review.dispute import dispute as dispute_of
+    from services.review.story import ALL
+    from services.words.dispute import dispute_text
+
     report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat)
     if as_json:
         out(report)
@@ -50,6 +49,10 @@ def diff(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """What changed between two positions, in the game's own words."""
+    from services.review.readjudicate import diff_positions
+    from services.review.story import ALL
+    from services.words.dispute import diff_text
+
     report = diff_positions(ledger(), game_id, a, b, viewer=ALL if seat is None else seat)
     if as_json:
         out(report)
@@ -75,6 +78,9 @@ def readjudicate(
     They are decided with the recorded chance, optionally under another reading
     of the rules, and the first position where the result differs is printed.
     Exits 1 when it differs."""
+    from services.review.readjudicate import readjudicate as readjudicate_game
+    from services.words.dispute import readjudication_text
+
     report = readjudicate_game(ledger(), game_id, parse_options(option or []), engine)
     if as_json:
         out(report)

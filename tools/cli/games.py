@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 
-from domain.games import all_games, get_game
 from tools.cli.common import app, guarded, ledger, out, parse_options
 
 # Where ``wizards --help`` lists these commands.
@@ -21,6 +20,8 @@ PANEL = "Games and rules"
 @guarded
 def games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The registered games, their player counts and options."""
+    from domain.games import all_games
+
     specs = [g.spec.as_json() for g in all_games()]
     if as_json:
         out(specs)
@@ -52,6 +53,7 @@ def simulate(
     """Play seeded bot games and print a summary.
 
     They are played in memory, or in the store with --keep."""
+    from domain.games import get_game
     from tools.simulation import game_bot, play, play_stored
 
     g = get_game(game)
@@ -111,6 +113,7 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
     Each citation gives its section and passage, says whether the text is the
     rulebook's or our assumption, and lists the readings of it (the one the
     engine applies marked with *)."""
+    from domain.games import get_game
     from services.words.card_names import rule_json
 
     g = get_game(game)

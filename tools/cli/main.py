@@ -17,33 +17,14 @@ from tools.cli import review  # noqa: F401
 from tools.cli import dispute  # noqa: F401
 from tools.cli import games  # noqa: F401
 from tools.cli import read_models  # noqa: F401
+from tools.cli import shell  # noqa: F401
 from tools.cli import serve  # noqa: F401
 from tools.cli import store  # noqa: F401
 
 # isort: on
-from tools.cli.common import app, close_ledgers
+from tools.cli.common import app, close_ledgers, globals_first
 
-
-def globals_first(args: list[str]) -> list[str]:
-    """The options every command takes (``--store``, ``--no-snapshots``) moved in
-    front of the command's name, where the CLI reads them: ``wizards new G --store
-    URL`` is ``wizards --store URL new G``, as the README's "every command takes
-    --store" reads. Nothing after ``--`` is moved."""
-    front: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest += args[i:]
-            break
-        if arg == "--store" and i + 1 < len(args):
-            front += args[i : i + 2]
-            i += 2
-            continue
-        (front if arg.startswith("--store=") or arg == "--no-snapshots" else rest).append(arg)
-        i += 1
-    return front + rest
+__all__ = ["app", "globals_first", "main"]
 
 
 def main() -> None:

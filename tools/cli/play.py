@@ -7,25 +7,10 @@ import json
 from pathlib import Path
 from typing import Annotated, Any
 
-import msgspec
 import typer
 
-from domain.kernel import (
-    ActionTaken,
-    IllegalCommand,
-    SetupError,
-    decode_command,
-    stored_command,
-)
-from domain.kernel.chance_needs import card_kind
-from services.reads.views import (
-    legal_json,
-    log_json,
-    notes_json,
-    state_json,
-    summary_json,
-)
-from services.store.values import parse_game_id
+# The services are imported by the commands that use them (a command's start
+# is its imports: see tools.cli.common).
 from tools.cli.common import (
     app,
     check_seat,
@@ -37,7 +22,6 @@ from tools.cli.common import (
     parse_numbers,
     parse_options,
 )
-from tools.cli.files import read_toml_file
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Play"
@@ -85,6 +69,9 @@ def new(
     """Create a game and print its id.
 
     With --json, each seat's secret token is printed too."""
+    from domain.kernel import SetupError
+    from tools.cli.files import read_toml_file
+
     position = read_toml_file(setup, "--setup") if setup else None
     seats: int | list[str]
     if names is not None:
@@ -131,6 +118,7 @@ def list_games(
     Each with its players, date, status or winner, and a mark on a fork."""
     from services.reads.listing import listing
     from services.reads.lobby import listed_games
+    from services.reads.views import summary_json
 
     ids = listed_games(ledger())
     if newest:
@@ -155,6 +143,8 @@ def _fits(sent: Any, legal: Any) -> bool:
     ``sent`` names by its kind (``volcanino``, ``orc``) may be any of its copies
     (``volcanino#2``, ``orc-04``)? A copy named by its id is that copy: another
     one is not it (two orcs stand in different places)."""
+    from domain.kernel.chance_needs import card_kind
+
     if isinstance(sent, str) and isinstance(legal, str):
         return sent == legal or (card_kind(sent) == sent and card_kind(legal) == sent)
     if isinstance(sent, list) and isinstance(legal, list):
@@ -174,6 +164,12 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
 
     Only here: the web pages build their commands from the legal ones, ids and
     all, so an HTTP act keeps its exact meaning."""
+    import msgspec
+
+    from domain.kernel import ActionTaken, IllegalCommand, decode_command, stored_command
+    from services.reads.views import legal_json
+    from services.store.values import parse_game_id
+
     led = ledger()
     gid = parse_game_id(game_id)
     loaded = led.load(gid)
@@ -246,6 +242,10 @@ def act_command(
     other seats is held: nothing is printed but [], and a line on stderr says
     whom it waits for. Each of them then sends act --seat K --drew ... with no
     command."""
+    import msgspec
+
+    from services.store.values import parse_game_id
+
     payload = None
     if command is not None:
         try:
@@ -305,6 +305,8 @@ def act_command(
 @guarded
 def legal(game_id: str, seat: Annotated[int, typer.Option("--seat", "-s")]) -> None:
     """Every command the seat may send now (JSON list)."""
+    from services.reads.views import legal_json
+
     check_seat(game_id, seat)
     out(legal_json(ledger(), game_id, seat))
 
@@ -317,6 +319,8 @@ def state(
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat sees it")] = None,
 ) -> None:
     """The state at any position, as a seat (or a spectator) sees it."""
+    from services.reads.views import state_json
+
     check_seat(game_id, seat)
     out(state_json(ledger(), game_id, at=at, seat=seat))
 
@@ -332,6 +336,8 @@ def log(
 
     While the game runs, what the reader may not see is redacted; --full shows
     everything (the operator's view)."""
+    from services.reads.views import log_json
+
     check_seat(game_id, seat)
     out(log_json(ledger(), game_id, seat=seat, full=full))
 
@@ -379,6 +385,8 @@ def annotate(
 @guarded
 def notes(game_id: str) -> None:
     """A game's annotations (JSON)."""
+    from services.reads.views import notes_json
+
     out(notes_json(ledger(), game_id))
 
 
@@ -392,6 +400,7 @@ def holds(game_id: str) -> None:
     Every entry refused is listed too, marked so, after the row it was sent at."""
     from services.reads.hold_record import in_order
     from services.seats.hold import OPENING, Refused
+    from services.store.values import parse_game_id
 
     gid = parse_game_id(game_id)
     players = ledger().load(gid).fold.started.players

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from services.reads.positions import as_toml, data_toml, position_json
 from tools.cli.common import app, guarded, ledger, out
 
 # Where ``wizards --help`` lists these commands.
@@ -27,6 +26,8 @@ def position(
     """The position at --at as a setup file (TOML).
 
     new --setup opens it."""
+    from services.reads.positions import as_toml, position_json
+
     whole = seat is None and not spectator
     shown = position_json(ledger(), game_id, at=at, seat=seat, whole=whole)
     if as_json:
@@ -46,6 +47,8 @@ def data(
     """A game's own data, which a table may replace.
 
     That is its card texts, board and assumed numbers."""
+    from services.reads.positions import data_toml
+
     if not export:
         raise ValueError("say what to do with the data: --export prints it")
     typer.echo(data_toml(game), nl=False)

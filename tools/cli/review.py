@@ -8,10 +8,6 @@ from typing import Annotated, Any
 
 import typer
 
-from domain.kernel import GameStarted
-from services.reads.views import notes_by_position
-from services.review.story import ALL, StoryLines, walk
-from services.review.verify import verify_game
 from tools.cli.common import app, guarded, ledger, out
 
 # Where ``wizards --help`` lists these commands.
@@ -36,6 +32,9 @@ def replay(
     """The annotated story, one line per event.
 
     Each line gives the event's dice and the rule it cites."""
+    from domain.kernel import GameStarted
+    from services.reads.views import notes_by_position
+    from services.review.story import ALL, StoryLines, walk
     from tools.cli.step import first_match, step_through
 
     entries = ledger().entries(game_id)
@@ -73,6 +72,7 @@ def export(
     The JSON follows the schema in docs/schemas; the HTML is the self-contained
     replay viewer."""
     from services.review.exports import export_text
+    from services.review.story import ALL
 
     text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
     if output:
@@ -99,6 +99,8 @@ def verify(
     """Check a game's hash chain, fold, seed and dice.
 
     Exits 1 naming the first bad event."""
+    from services.review.verify import verify_game
+
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
     if all_ and not ids:
         if as_json:

@@ -8,14 +8,6 @@ from typing import Annotated
 
 import typer
 
-from services.config import (
-    ProxyError,
-    StoreURLError,
-    eventsourcing_env,
-    store_url,
-    trusted_proxies,
-)
-from services.store.shards import shard_count
 from tools.cli.common import app, fail, store_options
 
 
@@ -61,6 +53,15 @@ def serve(
     import socket
 
     import uvicorn
+
+    from services.config import (
+        ProxyError,
+        StoreURLError,
+        eventsourcing_env,
+        store_url,
+        trusted_proxies,
+    )
+    from services.store.shards import shard_count
 
     if store_options["url"]:
         os.environ["WIZARDS_STORE"] = store_options["url"]

@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from services.config import eventsourcing_env, store_url
-from services.store.host_binding import (
-    Binding,
-    bound_file_here,
-    counters_path,
-    read_binding,
-    unbind,
-)
 from tools.cli.common import app, fail, guarded, ledger, out, store_options
+
+if TYPE_CHECKING:
+    from services.store.host_binding import Binding
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Service and store"
@@ -33,6 +28,8 @@ app.add_typer(store_app, name="store", rich_help_panel=PANEL)
 @contextmanager
 def _datastore() -> Iterator[Any]:
     """The store's PostgreSQL datastore, without opening a ledger (which would bind it)."""
+    from services.config import eventsourcing_env, store_url
+
     env = eventsourcing_env(store_url(store_options["url"]))
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
         fail(
@@ -60,6 +57,9 @@ def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) ->
     """Whether the store is bound to a host's counters file.
 
     If it is, which host and file."""
+    from services.config import store_url
+    from services.store.host_binding import bound_file_here, counters_path, read_binding
+
     configured = counters_path(store_url(store_options["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)
@@ -90,6 +90,9 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
 
     The file is given by ?counters=PATH or WIZARDS_COUNTERS, as any process
     opened with it binds it. Refused if the store is bound to another."""
+    from services.config import store_url
+    from services.store.host_binding import counters_path, read_binding
+
     if counters_path(store_url(store_options["url"])) is None:
         fail(
             "no_counters_file",
@@ -121,6 +124,9 @@ def unbind_command(
 
     The bound host's reads ask the store again at once, then writers on any
     host are accepted."""
+    from services.config import store_url
+    from services.store.host_binding import bound_file_here, counters_path, read_binding, unbind
+
     configured = counters_path(store_url(store_options["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)
