@@ -1,5 +1,5 @@
 """What every ``wizards`` command shares: the typer app and its global options
-(``--store``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
+(``--store``, ``--read-only``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
 JSON output, errors as RFC 9457 problems, and the parsing of list options.
 
 Command modules import this one; it imports none of them."""
@@ -36,10 +36,15 @@ class ErrorStyle(StrEnum):
     json = "json"
 
 
-store_options: dict[str, Any] = {"url": None, "snapshots": True, "errors": "auto"}
+store_options: dict[str, Any] = {
+    "url": None,
+    "snapshots": True,
+    "errors": "auto",
+    "read_only": False,
+}
 
 
-_ledger: dict[str, WizardLedger] = {}
+_ledger: dict[tuple[str, bool], WizardLedger] = {}
 
 
 def _version(value: bool) -> None:
@@ -61,6 +66,16 @@ def main_options(
             "sqlite:///wizards.db) or postgresql://USER@HOST:PORT/DB",
         ),
     ] = None,
+    read_only: Annotated[
+        bool,
+        typer.Option(
+            "--read-only",
+            help="open the store read-only: reads (verify, state, log, export, dispute, "
+            "diff, readjudicate) write nothing to it, and writes are refused (also "
+            "WIZARDS_READ_ONLY=1; a SQLite file this process may not write is opened so "
+            "on its own)",
+        ),
+    ] = False,
     no_snapshots: Annotated[
         bool,
         typer.Option(
@@ -86,21 +101,29 @@ def main_options(
     ] = False,
 ) -> None:
     store_options["url"] = store
+    store_options["read_only"] = read_only
     store_options["snapshots"] = not no_snapshots
     store_options["errors"] = errors.value
 
 
 def ledger() -> WizardLedger:
     url = store_url(store_options["url"])
-    if url not in _ledger or _ledger[url].use_snapshots != store_options["snapshots"]:
+    # --read-only, else WIZARDS_READ_ONLY (the ledger reads it)
+    asked: bool | None = True if store_options["read_only"] else None
+    key = (url, bool(asked))
+    if key not in _ledger or _ledger[key].use_snapshots != store_options["snapshots"]:
         try:
-            _ledger[url] = WizardLedger(url, use_snapshots=store_options["snapshots"])
+            opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
         except StoreURLError as e:
             fail("bad_store", str(e), exit_code=2)
-        from services.live.fanout import publish_appends
+        _ledger[key] = opened
+        if opened.access.noticed:
+            typer.echo(f"wizards: note: the store is open read-only: {opened.access.why}", err=True)
+        if not opened.read_only:
+            from services.live.fanout import publish_appends
 
-        publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
-    return _ledger[url]
+            publish_appends(opened)  # CLI appends wake the API's live streams via Redis
+    return _ledger[key]
 
 
 def out(data: Any) -> None:
