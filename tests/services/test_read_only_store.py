@@ -134,6 +134,22 @@ def test_writes_are_refused_with_how_to_open_the_store_writable(
     assert _listing(tmp_path) == before
 
 
+@pytest.mark.parametrize("command", ["project", "scoreboard", "stats"])
+def test_the_read_models_which_keep_a_store_of_their_own_are_refused(
+    tmp_path: Path, no_redis: None, command: str
+) -> None:
+    """The projections write their own store beside this one: read-only, they are
+    refused, and that store is not made."""
+    db = _old_store(tmp_path)
+    before = _listing(tmp_path)
+    result = runner.invoke(
+        app, ["--store", f"sqlite:///{db}", "--read-only", "--errors", "json", command]
+    )
+    assert result.exit_code == 2, result.stdout
+    assert json.loads(result.stderr)["code"] == "read_only_store"
+    assert _listing(tmp_path) == before
+
+
 def test_a_read_only_ledger_sees_the_commits_of_a_writer_at_work(
     tmp_path: Path, no_redis: None
 ) -> None:
