@@ -156,12 +156,14 @@ def _sqlite_reader(path: str) -> str:
     """The URI that opens a SQLite file read-only, writing nothing, not even beside it.
 
     ``mode=ro`` alone is not enough for a file in WAL mode (every file this project
-    makes): its reader makes the ``-wal`` and ``-shm`` files beside it where they are
-    missing, and leaves them. They are missing only while no connection has the
-    file open; then ``immutable=1`` reads the file as it stands, with no lock and
-    no file beside it (a writer that opens the file during the read is not seen).
-    Where they exist, a writer may be at work: the reader shares them, and sees
-    its commits. A file in rollback-journal mode is read with locks only."""
+    makes): its reader makes the ``-wal`` and ``-shm`` files where they are missing,
+    and writes its marks into the ``-shm`` file (SQLite's shared index of the WAL).
+    So where the ``-wal`` file exists (a writer may be at work, or one left it),
+    the ``-shm`` file is opened read-only too (``readonly_shm=1``): the reader sees
+    every commit, and writes nothing. Where it is missing, no connection has the
+    file open: ``immutable=1`` reads the file as it stands, with no lock and no file
+    beside it (a writer that opens the file during the read is not seen). A file
+    in rollback-journal mode is read with locks alone."""
     absolute = os.path.abspath(path)
     if not os.path.isfile(absolute):
         raise StoreURLError(
@@ -170,10 +172,13 @@ def _sqlite_reader(path: str) -> str:
     uri = f"file:{quote(absolute)}?mode=ro"
     with open(absolute, "rb") as f:
         header = f.read(20)
-    wal = len(header) == 20 and header[18] == 2  # the file format's write version: 2 is WAL
-    if wal and not os.path.exists(f"{absolute}-wal"):
-        uri += "&immutable=1"
-    return uri
+    if len(header) < 20 or header[18] != 2:  # the format's write version: 2 is WAL
+        return uri
+    if not os.path.exists(f"{absolute}-wal"):
+        return f"{uri}&immutable=1"
+    if os.path.exists(f"{absolute}-shm"):
+        return f"{uri}&readonly_shm=1"
+    return uri  # a WAL left without its index (a crash): SQLite rebuilds the index
 
 
 def _check_settings(url: str, scheme: str, query: str) -> None:

@@ -84,13 +84,49 @@ def no_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("WIZARDS_READ_ONLY", raising=False)
 
 
+def _left_by_a_writer(directory: Path) -> Path:
+    """A store as a ``wizards`` process leaves it: its WAL, the WAL's index and the
+    counters file beside it."""
+    db = directory / "club.db"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tools.cli",
+            "--store",
+            f"sqlite:///{db}",
+            "simulate",
+            "ultimate",
+            "--games",
+            "1",
+            "--seed",
+            "ro",
+            "--option",
+            "rounds_to_win=1",
+            "--keep",
+        ],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "WIZARDS_REDIS": "none"},
+        timeout=120,
+    )
+    assert {"club.db-wal", "club.db-shm", "club.db.changes"} <= {
+        p.name for p in directory.iterdir()
+    }
+    return db
+
+
+@pytest.mark.parametrize("store", ["engine 0.1.0", "left by a writer"])
 @pytest.mark.parametrize("how", ["--read-only", "WIZARDS_READ_ONLY=1"])
-def test_an_old_store_is_untouched_by_every_referee_command(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_redis: None, how: str
+def test_a_store_is_untouched_by_every_referee_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_redis: None, how: str, store: str
 ) -> None:
     """A store of engine 0.1.0 lacks a table and the games index that opening it
-    writable makes, and has no counters file beside it: read-only, none is made."""
-    db = _old_store(tmp_path)
+    writable makes, and has no counters file beside it: read-only, none is made.
+    A store a writer left with its WAL is read through it, and neither the WAL nor
+    its index (``-shm``, where a reader otherwise writes its marks) changes."""
+    db = _old_store(tmp_path) if store == "engine 0.1.0" else _left_by_a_writer(tmp_path)
     before = _listing(tmp_path)
     url = f"sqlite:///{db}"
     if how == "--read-only":
@@ -110,7 +146,9 @@ def test_writes_are_refused_with_how_to_open_the_store_writable(
     ledger = WizardLedger(url, read_only=True)
     gid = ledger.game_ids()[0]
     loaded = ledger.load(gid)
-    seat = loaded.fold.state.pending[0].seat if loaded.game.outcome(loaded.fold.state) is None else 0
+    seat = (
+        loaded.fold.state.pending[0].seat if loaded.game.outcome(loaded.fold.state) is None else 0
+    )
     attempts = {
         "a new game": lambda: ledger.create_game("ultimate", 2),
         "a command": lambda: ledger.act(gid, seat, {"type": "EndTurn"}),
@@ -123,8 +161,19 @@ def test_writes_are_refused_with_how_to_open_the_store_writable(
     ledger.close()
     result = runner.invoke(
         app,
-        ["--store", url, "--read-only", "--errors", "json", "annotate", str(gid)]
-        + ["--at", "1", "--text", "seen"],
+        [
+            "--store",
+            url,
+            "--read-only",
+            "--errors",
+            "json",
+            "annotate",
+            str(gid),
+            "--at",
+            "1",
+            "--text",
+            "seen",
+        ],
     )
     assert result.exit_code == 2
     problem = json.loads(result.stderr)
