@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import psycopg
 import pytest
 from eventsourcing.persistence import PersistenceError, StoredEvent
@@ -375,3 +376,41 @@ def test_a_postgresql_store_is_untouched_and_refuses_any_write(
         reader.sides.heads.insert_events([row])
     reader.close()
     assert _catalog(url) == before
+
+
+def test_the_api_over_a_read_only_store_serves_reads_and_refuses_writes(
+    tmp_path: Path, no_redis: None
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from services.http.app import create_app
+    from tools.served import ProjectedReadModels
+
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    writer = WizardLedger(url)
+    created = writer.create_game("ultimate", 2, seed="served")
+    gid, tokens = created.game_id, dict(created.seats)
+    loaded = writer.load(gid)
+    seat = loaded.fold.state.pending[0].seat
+    command = msgspec.to_builtins(loaded.game.legal_commands(loaded.fold.state, seat)[0])
+    writer.close()
+    before = _listing(tmp_path)
+    ledger = WizardLedger(url, read_only=True)
+    app = create_app(ledger=ledger, read_models=ProjectedReadModels)
+    with TestClient(app) as client:
+        for path in ("", "/log", "/verify"):
+            assert client.get(f"/tables/{gid}{path}").status_code == 200, path
+        refused = [
+            client.post("/tables", json={"game": "ultimate", "players": 2}),
+            client.post(
+                f"/tables/{gid}/act",
+                json={"seat": seat, "command": command},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ),
+            client.get("/scoreboard"),
+        ]
+        for answer in refused:
+            assert answer.status_code == 409, answer.text
+            assert answer.json()["code"] == "read_only_store"
+    ledger.close()
+    assert _listing(tmp_path) == before
