@@ -17,7 +17,7 @@ from domain.kernel import (
     ENGINE_VERSION,
     SetupError,
 )
-from services.config import StoreURLError, store_url
+from services.config import StoreURLError, read_only_env, store_url
 from services.ledger import WizardLedger
 from services.problems import classify, dumps, extensions, problem
 
@@ -108,22 +108,27 @@ def main_options(
 
 def ledger() -> WizardLedger:
     url = store_url(store_options["url"])
-    # --read-only, else WIZARDS_READ_ONLY (the ledger reads it)
-    asked: bool | None = True if store_options["read_only"] else None
-    key = (url, bool(asked))
-    if key not in _ledger or _ledger[key].use_snapshots != store_options["snapshots"]:
-        try:
-            opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
-        except StoreURLError as e:
-            fail("bad_store", str(e), exit_code=2)
-        _ledger[key] = opened
-        if opened.access.noticed:
-            typer.echo(f"wizards: note: the store is open read-only: {opened.access.why}", err=True)
-        if not opened.read_only:
-            from services.live.fanout import publish_appends
+    try:
+        # --read-only, else WIZARDS_READ_ONLY; a file this process may not write is
+        # opened read-only whatever they say (the ledger sees to that).
+        asked = bool(store_options["read_only"]) or read_only_env()
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
+    key = (url, asked)
+    if key in _ledger and _ledger[key].use_snapshots == store_options["snapshots"]:
+        return _ledger[key]
+    try:
+        opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
+    _ledger[key] = opened
+    if opened.access.noticed:
+        typer.echo(f"wizards: note: the store is open read-only: {opened.access.why}", err=True)
+    if not opened.read_only:
+        from services.live.fanout import publish_appends
 
-            publish_appends(opened)  # CLI appends wake the API's live streams via Redis
-    return _ledger[key]
+        publish_appends(opened)  # CLI appends wake the API's live streams via Redis
+    return opened
 
 
 def out(data: Any) -> None:
