@@ -570,6 +570,15 @@ class WizardLedger(Application[UUID]):
         """The last (position, hash) this store recorded for the game's stream."""
         return self.sides.recorded_head(parse_game_id(game_id))
 
+    def recorded_heads(self, game_id: str | UUID) -> list[tuple[int, str]]:
+        """Every (position, hash) this store recorded for the game's stream."""
+        return self.sides.recorded_heads(parse_game_id(game_id))
+
+    def recorded_opening(self, game_id: str | UUID) -> str:
+        """The hash of the game's first event as it was first stored, kept with
+        its secrets ("": not kept, by an earlier release or for a held opening)."""
+        return self.sides.read_secrets(parse_game_id(game_id)).opening
+
     def snapshot_rows(self, game_id: str | UUID) -> list[tuple[int, bytes]]:
         """Every stored snapshot as (position, bytes), undecoded (verify decodes them)."""
         return self.sides.snapshot_rows(parse_game_id(game_id))

@@ -25,6 +25,7 @@ from domain.games import all_games
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.store.freshness import Unknown
+from tools.bench_costly_reads import bench_costly_reads
 from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
 from tools.bench_sse import bench_sse
@@ -248,7 +249,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
     parser.add_argument(
-        "--http-only", action="store_true", help="only the HTTP tests (load and live fan-out)"
+        "--http-only",
+        action="store_true",
+        help="only the HTTP tests (load, live fan-out, play beside costly reads)",
     )
     parser.add_argument(
         "--reads-only",
@@ -280,6 +283,7 @@ def main() -> None:
         print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
         bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
         bench_sse(tmp, line, quick=args.quick)
+        bench_costly_reads(tmp, line, quick=args.quick)
         if args.http_only:
             return
         bench_append(tmp, 60 if args.quick else 300)

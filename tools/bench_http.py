@@ -27,6 +27,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,8 +50,15 @@ class HTTPConnection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        *,
+        decode: bool = True,
     ) -> tuple[int, Any]:
+        """The status and the body as JSON (``decode=False``: its bytes, undecoded)."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -65,7 +74,7 @@ class HTTPConnection:
             # may be sent again on a new one.
             await self.close()
             self.writer = None
-            return await self.request(method, path, body, headers)
+            return await self.request(method, path, body, headers, decode=decode)
         status = int(status_line.split()[1])
         length = 0
         chunked = False
@@ -89,6 +98,8 @@ class HTTPConnection:
                 data += chunk[:-2]
         else:
             data = await self.reader.readexactly(length) if length else b""
+        if not decode:
+            return status, data
         return status, (_decode(data) if data else None)
 
     async def close(self) -> None:
@@ -164,9 +175,17 @@ class Servers:
     (asyncio's loop, the h11 parser) and with its access log.
     """
 
-    def __init__(self, store: str, processes: int, log: Path, baseline: Path | None = None) -> None:
+    def __init__(
+        self,
+        store: str,
+        processes: int,
+        log: Path,
+        baseline: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.store, self.processes, self.log = store, processes, log
         self.baseline = baseline
+        self.env = env or {}  # more variables for the servers (WIZARDS_RATE_READ=off)
         self.ports: list[int] = []
         self.procs: list[subprocess.Popen[bytes]] = []
 
@@ -180,7 +199,7 @@ class Servers:
         ]
 
     def __enter__(self) -> Servers:
-        env = {**os.environ, "WIZARDS_STORE": self.store, "WIZARDS_REDIS": "off"}
+        env = {**os.environ, "WIZARDS_STORE": self.store, "WIZARDS_REDIS": "off", **self.env}
         if self.baseline is not None:
             env["PYTHONPATH"] = str(self.baseline)
         for _ in range(self.processes):
@@ -366,13 +385,19 @@ def run_load(
     log: Path,
     seed: int = 1,
     baseline: Path | None = None,
+    env: dict[str, str] | None = None,
+    beside: Callable[[list[int]], AbstractContextManager[Any]] | None = None,
 ) -> RunResult:
+    """The load; ``env``: more variables for the servers; ``beside``: what else runs
+    against the servers' ports while the games are played (the costly readers of
+    ``tools.bench_costly_reads``)."""
     result = RunResult(label)
-    with Servers(store, processes, log, baseline) as servers:
+    with Servers(store, processes, log, baseline, env) as servers:
         pids = [p.pid for p in servers.procs]
         before = cpu_seconds(pids)
         load_before = os.getloadavg()[0]
-        asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
+        with beside(servers.ports) if beside is not None else contextlib.nullcontext():
+            asyncio.run(_drive(servers.ports, games, commands, protocol, result, seed))
         result.server_cpu = cpu_seconds(pids) - before
         result.load = (load_before, os.getloadavg()[0])
         if baseline is None:

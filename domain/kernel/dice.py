@@ -243,12 +243,17 @@ class ScriptedSource:
             where = "" if self.private else f" (card {nth} of those named as drawn)"
             return DiceRequired.wrong(f"no card is called {given!r}{where}")
         if self.private:
-            return DiceRequired.wrong(f"{given!r} cannot have come from {what}: it is not there")
+            # The same words wherever the card is (another seat's hand, a pile
+            # the seat sees, or nowhere left): only the pile is named.
+            return DiceRequired.wrong(
+                f"{given!r} cannot have come from {what}: it is not there", unseen=True
+            )
         before = [card_kind(c) if c else "" for c in self.drew[: self.used_drew]]
         again = f" (already named as card {before.index(kind) + 1})" if kind in before else ""
         return DiceRequired.wrong(
             f"card {nth} of those named as drawn, {given!r}, cannot have come from "
-            f"{what}: it is not there{again}"
+            f"{what}: it is not there{again}",
+            unseen=True,
         )
 
     def named(

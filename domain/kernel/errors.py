@@ -51,6 +51,10 @@ class DiceRequired(IllegalCommand):
         # The sentence as built: what a caller adds after it (whom the command
         # waits for next) is kept when the sentence is said again (``with_needs``).
         self.built = self.message
+        # Whether the refusal says that a named card is not in its pile: a pile
+        # holds what the sender may not see (another seat's draws), so at a
+        # table whose seats enter their own draws such an answer is a try.
+        self.unseen = False
 
     @classmethod
     def missing(
@@ -80,11 +84,13 @@ class DiceRequired(IllegalCommand):
         return cls(said, needs, subject=subject, face_down=face_down)
 
     @classmethod
-    def wrong(cls, said: str) -> DiceRequired:
-        """A value the table gave that cannot be (a card not in its pile)."""
+    def wrong(cls, said: str, *, unseen: bool = False) -> DiceRequired:
+        """A value the table gave that cannot be (a card not in its pile);
+        ``unseen``: the answer depends on where cards lie (``self.unseen``)."""
         refused = cls("")
         refused.message = f"table mode: {said}"
         refused.args = (refused.message,)
+        refused.unseen = unseen
         return refused
 
     def with_needs(

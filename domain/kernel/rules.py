@@ -79,6 +79,16 @@ class Catalogue:
         return rule_id
 
 
+# How many tries a seat has at one position of a table whose seats enter their
+# own draws: its cards sent again while a command is held, and its entries
+# refused for naming a card that is not there (its first entry, and what it is
+# asked for after another seat's draw, spend none). Then its entries there are
+# refused. An assumption of ours (no rulebook has seats typing their draws): an
+# honest seat needs none, one or two after a slip; each answer tells whether a
+# card is in the pile, so more would let a seat find others' hands by naming
+# cards one by one.
+ENTRY_TRIES = 3
+
 KERNEL_RULES = Catalogue(
     "kernel",
     [
@@ -100,6 +110,28 @@ KERNEL_RULES = Catalogue(
             section="Table mode",
             passage="Dice values and deck orders supplied from outside the engine.",
             source="assumption",
+        ),
+        Rule(
+            id="kernel.entry-tries",
+            section="Table mode",
+            passage=(
+                "Where each seat enters its own draws, a seat has a limited number of "
+                "tries at each position to name its cards."
+            ),
+            source="assumption",
+            summary=(
+                f"{ENTRY_TRIES} tries per seat and position: each time it sends its cards "
+                "again while a command is held, and each entry refused for naming a card "
+                "that is not there, is one (its first entry is none); then the seat's "
+                "entries there are refused, and the way on is the referee's (a fork at "
+                "that position, or the dispute desk)."
+            ),
+            why=(
+                "Each answer to an entry says whether the cards named are in the pile, which "
+                "holds what other seats drew: with no limit, a seat naming cards one by one "
+                "would find another's hand. The number is ours: an honest seat needs none, "
+                "one or two after a slip."
+            ),
         ),
         Rule(
             id="kernel.malformed",

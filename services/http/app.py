@@ -39,6 +39,7 @@ from services.http.metrics import Metrics
 from services.http.observe import Observe
 from services.http.rate_limits import RateLimit
 from services.http.read_models import REFRESH_INTERVAL, OpenReadModels, Served
+from services.http.read_pool import ReadPool, workers_configured
 from services.ledger import WizardLedger
 from services.live.fanout import Live
 
@@ -131,6 +132,7 @@ def create_app(
     refresh_interval: float = REFRESH_INTERVAL,
     clock: Callable[[], float] = time.monotonic,
     rate_limits_given: dict[str, str] | None = None,
+    read_workers: int | None = None,
     tune_gc: bool = False,
 ) -> FastAPI:
     """The API over ``ledger`` (default: a ledger on ``WIZARDS_STORE``).
@@ -145,8 +147,11 @@ def create_app(
     seconds is triggered by ``GET /scoreboard`` and ``GET /statistics``.
     ``clock``: the monotonic clock those intervals are measured on (tests pass
     their own, so that no test depends on how fast the machine is).
-    ``rate_limits_given``: ``{"create"|"act"|"act_client": "N/S" or "off"}``,
+    ``rate_limits_given``: ``{"create"|"act"|"act_client"|"read": "N/S" or "off"}``,
     over the ``WIZARDS_RATE_*`` variables (``services.http.rate_limits``).
+    ``read_workers``: the processes that make the costly reads (exports, logs,
+    disputes...; 0: one thread of this process), over ``WIZARDS_READ_WORKERS``
+    (``services.http.read_pool``).
     ``tune_gc``: tune the process's garbage collector for a long-running server
     once the app has started (``tune_collector``); the served app does.
     """
@@ -164,6 +169,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await live.start()
+        app.state.reads.warm()
         if tune_gc:
             tune_collector()
         try:
@@ -197,6 +203,7 @@ def create_app(
     app.state.ledger = the_ledger
     app.state.live = live
     app.state.read_models = served
+    app.state.reads = ReadPool(the_ledger, workers_configured(read_workers))
     metrics = Metrics(the_ledger, lambda: None if served is None else served.lag())
     the_ledger.listeners.append(metrics.on_append)
     app.state.metrics = metrics

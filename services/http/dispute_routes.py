@@ -9,23 +9,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
-from services.http.auth import Token, viewer_seat
-from services.http.errors import RESPONSES, APIError
-from services.http.tables import LedgerDep, _gid
-from services.review.dispute import dispute
-from services.review.readjudicate import diff_positions
-from services.words.dispute import diff_text, dispute_text
+from services.http import costly_reads
+from services.http.auth import Token
+from services.http.costly_reads import costly
+from services.http.errors import COSTLY_RESPONSES, RESPONSES
+from services.http.tables import JSONBytes, _gid
 
 router = APIRouter()
 
 
-@router.get("/tables/{game_id}/dispute", tags=["dispute"], responses=RESPONSES)
-def dispute_route(
+@router.get("/tables/{game_id}/dispute", tags=["dispute"], responses=COSTLY_RESPONSES)
+async def dispute_route(
     game_id: str,
-    ledger: LedgerDep,
+    request: Request,
     token: Token,
     at: Annotated[int, Query(ge=1, description="the action's position, or a consequence's")],
     format: Literal["json", "text"] = "json",
@@ -33,36 +32,28 @@ def dispute_route(
     """The dispute of one action (wizards dispute): the position before it, the command,
     the legal alternatives, each consequence with its rule and dice, the notes, and
     each other reading of the rulings that applied, decided again."""
-    gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, None, token)
-    try:
-        report = dispute(ledger, gid, at, viewer=viewer)
-    except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
-    if format == "text":
-        return PlainTextResponse(dispute_text(report))
-    return report
+    body, _ = await costly(request, costly_reads.dispute, _gid(game_id), token, at, format)
+    return _answer(body, format)
 
 
-@router.get("/tables/{game_id}/diff", tags=["dispute"], responses=RESPONSES)
-def diff_route(
+@router.get("/tables/{game_id}/diff", tags=["dispute"], responses=COSTLY_RESPONSES)
+async def diff_route(
     game_id: str,
-    ledger: LedgerDep,
+    request: Request,
     token: Token,
     a: Annotated[int, Query(ge=1, description="one position")],
     b: Annotated[int, Query(ge=1, description="the other position")],
     format: Literal["json", "text"] = "json",
 ) -> Any:
     """What changed between two positions, in the game's own words (wizards diff)."""
-    gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, None, token)
-    try:
-        report = diff_positions(ledger, gid, a, b, viewer=viewer)
-    except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+    body, _ = await costly(request, costly_reads.diff, _gid(game_id), token, a, b, format)
+    return _answer(body, format)
+
+
+def _answer(body: bytes, format: str) -> Response:
     if format == "text":
-        return PlainTextResponse(diff_text(report))
-    return report
+        return PlainTextResponse(body)
+    return JSONBytes(body)
 
 
 @router.get("/schemas/export/{game}", tags=["dispute"], responses=RESPONSES)

@@ -22,7 +22,16 @@ from services.store.host_binding import WriteRefused
 from services.store.read_only import ReadOnlyStore
 from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
 
-__all__ = ["MALFORMED_RULE", "REFUSED", "RESPONSES", "APIError", "ErrorBody", "error", "install"]
+__all__ = [
+    "COSTLY_RESPONSES",
+    "MALFORMED_RULE",
+    "REFUSED",
+    "RESPONSES",
+    "APIError",
+    "ErrorBody",
+    "error",
+    "install",
+]
 
 
 class ErrorBody(BaseModel):
@@ -113,6 +122,15 @@ RESPONSES: dict[int | str, dict[str, Any]] = {
     413: _problem_response("the body is larger than the service accepts"),
     422: _problem_response("malformed request or command"),
     429: _problem_response("too many requests from this client or token; see Retry-After"),
+}
+
+
+# The costly reads (services.http.costly_reads) may also be refused for a while.
+COSTLY_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **RESPONSES,
+    503: _problem_response(
+        "too many costly reads under way (reads_busy), or the store is unavailable; see Retry-After"
+    ),
 }
 
 

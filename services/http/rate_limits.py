@@ -1,4 +1,5 @@
-"""Rate limits on creating tables and on acting: per client address and per seat token.
+"""Rate limits on creating tables, on acting and on costly reads: per client address
+and per seat token.
 
 Token buckets: a limit ``N/S`` lets a key spend N requests at once and
 refills them over S seconds. Configured by environment variables (or
@@ -7,7 +8,11 @@ refills them over S seconds. Configured by environment variables (or
 - ``WIZARDS_RATE_CREATE``: ``POST /tables`` per client address (default 60/60);
 - ``WIZARDS_RATE_ACT``: ``POST /tables/{id}/act`` per seat token (default 1200/60);
 - ``WIZARDS_RATE_ACT_CLIENT``: acts per client address (default off: a table
-  in a café shares one address).
+  in a café shares one address);
+- ``WIZARDS_RATE_READ``: costly reads per client address (default 60/60):
+  ``GET /tables/{id}/export``, ``/replay``, ``/log``, ``/verify``, ``/dispute`` and
+  ``/diff``, which read a whole game (``services.http.costly_reads``). No token
+  needed to read, so the address is the only key.
 
 A client address is the one the server resolved (``scope["client"]``): the
 peer's, or, behind a proxy the operator named (``wizards serve
@@ -33,18 +38,21 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from services.http.costly_reads import ROUTES as COSTLY
 from services.http.errors import APIError
 from services.http.metrics import Metrics
 from services.http.request import headers
 from services.problems import problem, send_problem
 
-DEFAULTS = {"create": "60/60", "act": "1200/60", "act_client": "off"}
+DEFAULTS = {"create": "60/60", "act": "1200/60", "act_client": "off", "read": "60/60"}
 ENV = {
     "create": "WIZARDS_RATE_CREATE",
     "act": "WIZARDS_RATE_ACT",
     "act_client": "WIZARDS_RATE_ACT_CLIENT",
+    "read": "WIZARDS_RATE_READ",
 }
 _ACT_PATH = re.compile(r"^/tables/[^/]+/act/?$")
+_COSTLY_PATH = re.compile(rf"^/tables/[^/]+/({'|'.join(sorted(COSTLY))})/?$")
 MAX_KEYS = 100_000  # buckets kept per limit; the least recently used go first
 
 
@@ -119,7 +127,10 @@ def configured(
     out: dict[str, Buckets] = {}
     for name, default in DEFAULTS.items():
         text = (given or {}).get(name) or os.environ.get(ENV[name]) or default
-        rate = Rate.parse(text)
+        try:
+            rate = Rate.parse(text)
+        except ValueError as e:
+            raise ValueError(f"{ENV[name]}: {e}") from None
         if rate is not None:
             out[name] = Buckets(rate, clock)
     return out
@@ -133,10 +144,14 @@ class RateLimit:
 
     def _checks(self, scope: Scope) -> list[tuple[str, str]]:
         """(limit, key) pairs that apply to this request."""
-        if scope["type"] != "http" or scope.get("method") != "POST":
+        if scope["type"] != "http":
             return []
         path = scope.get("path", "")
         client = (scope.get("client") or ("?", 0))[0]
+        if scope.get("method") == "GET":
+            return [("read", client)] if _COSTLY_PATH.match(path) else []
+        if scope.get("method") != "POST":
+            return []
         if path.rstrip("/") == "/tables":
             return [("create", client)]
         if _ACT_PATH.match(path):
@@ -152,10 +167,13 @@ class RateLimit:
         return []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("method") != "POST":
+        if scope["type"] != "http" or scope.get("method") not in ("POST", "GET"):
             await self.app(scope, receive, send)
             return
         applying = [(self.limits[n], n, k) for n, k in self._checks(scope) if n in self.limits]
+        if not applying:  # most GETs (the state and legal of play)
+            await self.app(scope, receive, send)
+            return
         wait, name = 0.0, ""
         if len(applying) == 1:  # the usual case: checked and spent under one lock
             buckets, name, key = applying[0]

@@ -3,7 +3,10 @@
 Most routes are plain ``def`` functions: FastAPI runs them in its thread pool,
 which suits the store's blocking drivers (sqlite3, psycopg). The routes of
 play (state, legal, act) are ``async`` and make one hop to the thread pool for
-all their work, and encode their answer with msgspec: they carry the load.
+all their work, and encode their answer with msgspec: they carry the load. The
+costly reads (log, export, replay, verify) are ``async`` too: they check the
+caller on the thread pool and have the read made by the read pool, off the
+serving process (``services.http.costly_reads``).
 
 What a caller sees is always redacted for the seat its token proves (or for
 a spectator): state, log, legal commands, act results, exports and replays of
@@ -21,10 +24,12 @@ from starlette.concurrency import run_in_threadpool
 
 from domain.games import all_games, get_game
 from domain.kernel import IllegalCommand
+from services.http import costly_reads
 from services.http import request as carried
 from services.http.answers import act_answer, legal_answer, seat_header, state_answer
 from services.http.auth import PlayerToken, Token, player_seat, viewer_seat
-from services.http.errors import REFUSED, RESPONSES, APIError
+from services.http.costly_reads import costly
+from services.http.errors import COSTLY_RESPONSES, REFUSED, RESPONSES, APIError
 from services.http.models import (
     ActRequest,
     ActResult,
@@ -45,15 +50,10 @@ from services.problems import extensions
 from services.reads.hold_record import holds_json
 from services.reads.lobby import forked_games, listed_games
 from services.reads.views import (
-    log_json,
-    notes_by_position,
     notes_json,
     summary_json,
-    visible_entries,
 )
-from services.review.story import StoryLines, walk
-from services.review.verify import verify_game
-from services.store.values import Entry, Loaded, parse_game_id
+from services.store.values import Loaded, parse_game_id
 from services.words.card_names import rule_json, table_names
 
 router = APIRouter()
@@ -90,11 +90,6 @@ def _gid(game_id: str) -> UUID:
 
 def _finished(loaded: Loaded) -> bool:
     return loaded.game.outcome(loaded.fold.state) is not None
-
-
-def _visible(entries: list[Entry], seat: int | None, finished: bool) -> list[Entry]:
-    """The entries a seat may read; an export of a running game leaves out the rest."""
-    return visible_entries(entries, seat, finished)
 
 
 # ---------------------------------------------------------------- games
@@ -231,16 +226,12 @@ async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Player
     "/tables/{game_id}/log",
     tags=["tables"],
     response_model=None,
-    responses={**RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
+    responses={**COSTLY_RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
 )
-def log(
-    game_id: str, ledger: LedgerDep, token: Token, response: Response, seat: SeatQuery = None
-) -> list[dict[str, Any]]:
+async def log(game_id: str, request: Request, token: Token, seat: SeatQuery = None) -> Response:
     """The event log, redacted for the seat (or a spectator) while the game runs."""
-    gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, seat, token)
-    response.headers["X-Wizards-Seat"] = seat_header(viewer)
-    return log_json(ledger, gid, seat=viewer)
+    body, viewer = await costly(request, costly_reads.log, _gid(game_id), token, seat=seat)
+    return JSONBytes(body, headers={"X-Wizards-Seat": seat_header(viewer)})
 
 
 @router.get(
@@ -295,57 +286,49 @@ async def act(
 @router.get(
     "/tables/{game_id}/export",
     tags=["tables"],
-    responses=RESPONSES,
+    responses=COSTLY_RESPONSES,
     response_class=PlainTextResponse,
 )
-def export(
+async def export(
     game_id: str,
-    ledger: LedgerDep,
+    request: Request,
     token: Token,
     format: Literal["json", "md", "html"] = "json",
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
-    from services.review.exports import export_text
-
-    gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, None, token)
-    text = export_text(ledger, gid, format, viewer=viewer)
-    return Response(text, media_type=MEDIA_TYPES[format])
+    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format)
+    return Response(body, media_type=MEDIA_TYPES[format])
 
 
 @router.get(
     "/tables/{game_id}/replay",
     tags=["tables"],
-    responses=RESPONSES,
+    responses=COSTLY_RESPONSES,
     response_class=PlainTextResponse,
 )
-def replay(
+async def replay(
     game_id: str,
-    ledger: LedgerDep,
+    request: Request,
     token: Token,
     to: Annotated[
         int | None, Query(ge=1, le=MAX_POSITION, description="stop at this position")
     ] = None,
 ) -> PlainTextResponse:
     """The annotated story, one line per event (wizards replay), redacted like the export."""
-    gid = _gid(game_id)
-    viewer = viewer_seat(ledger, gid, None, token)
-    finished = _finished(ledger.load(gid))
-    try:
-        loaded = ledger.load(gid, to)
-    except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
-    entries = _visible(ledger.entries(gid, lte=to), viewer, finished)
-    outcome = loaded.game.outcome(loaded.fold.state)
-    notes = notes_by_position(ledger, gid)
-    return PlainTextResponse(walk(loaded.game, entries, outcome, StoryLines(), notes=notes))
+    body, _ = await costly(request, costly_reads.replay, _gid(game_id), token, to)
+    return PlainTextResponse(body)
 
 
-@router.get("/tables/{game_id}/verify", tags=["tables"], responses=RESPONSES)
-def verify(
+@router.get(
+    "/tables/{game_id}/verify",
+    tags=["tables"],
+    responses=COSTLY_RESPONSES,
+    response_model=dict[str, Any],
+)
+async def verify(
     game_id: str,
-    ledger: LedgerDep,
+    request: Request,
     expect: Annotated[
         str | None,
         Query(
@@ -353,14 +336,11 @@ def verify(
             description="POSITION:HASH kept from a log line: the stream must still hold it",
         ),
     ] = None,
-) -> dict[str, Any]:
+) -> Response:
     """Check hash chain, fold, seed and dice; names the first bad event."""
-    gid = _gid(game_id)
-    ledger.load(gid)  # 404 before verifying a game that does not exist
-    try:
-        return verify_game(ledger, gid, expect=expect).as_json()
-    except ValueError as e:  # a malformed expect
-        raise APIError(422, "bad_expect", str(e)) from None
+    # Never kept: verify reads the store as it is now (a record changed under the same head).
+    body, _ = await costly(request, costly_reads.verify, _gid(game_id), None, expect, kept=False)
+    return JSONBytes(body)
 
 
 @router.post(

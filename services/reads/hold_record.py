@@ -16,6 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import decode_command
+from domain.kernel.rules import ENTRY_TRIES
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, Hold, Refused, by_seats
 from services.words.naming import typed_card_words
@@ -44,10 +45,15 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
         "status": "finished" if finished else "running",
         "whole": finished,
         "refused": [0] * len(names),
+        "entry_tries": ENTRY_TRIES,
+        "tries": [0] * len(names),
         "rows": [],
     }
     if not by_seats(started.setup):
         return out
+    # The tries each seat has spent at the current position (its cards sent
+    # again, its entries refused for naming a card that is not there).
+    out["tries"] = [ledger.holds.tries(gid, s) for s in range(len(names))]
     say = typed_card_words(started)
 
     def who(s: int) -> str:
@@ -72,6 +78,7 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
                     "orders": len(item.orders),
                     "drew": len(item.drew),
                 },
+                "tried": item.tried,
             }
             if shows(item.seat):
                 line.update(_refusal(item))
@@ -91,6 +98,7 @@ def holds_json(ledger: WizardLedger, gid: UUID, seat: int | None) -> dict[str, A
             "counts": {k: len(v) for k, v in mine.items()},
             "waiting": list(item.waiting),
             "done": item.done,
+            "again": item.again,
         }
         if shows(item.entered):
             line["named"] = {**mine, "drew": [say(str(c)) for c in mine["drew"]]}

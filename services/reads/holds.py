@@ -15,6 +15,7 @@ import msgspec
 from domain.kernel import decode_command
 from domain.kernel.chance_needs import needs_text
 from domain.kernel.events import and_text
+from domain.kernel.rules import ENTRY_TRIES
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, by_seats
 from services.store.values import Loaded
@@ -74,4 +75,7 @@ def held_json(
         again = ledger.holds.needs_for(gid, loaded, hold, seat)
         if again:
             out["again"] = [msgspec.to_builtins(n) for n in again]
+    if seat is not None and seat >= 0:
+        # Each sending again, and each card refused as not there, is a try.
+        out["tries_left"] = max(ENTRY_TRIES - ledger.holds.tries(gid, seat), 0)
     return out

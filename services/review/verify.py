@@ -7,11 +7,16 @@ the commitment; every recorded roll and shuffle re-derives from the seed at
 its counter, and counters follow on; and every action, decided again by this
 engine from the state before it, yields exactly the stored consequences (the
 re-adjudication that finds the first divergence under a newer engine).
+Beside the stream: every recorded head, the opening's hash kept at creation,
+the snapshots, the notes' chain and, at a table whose seats enter their own
+draws, the hold record's chains and their binding into the game's. What it
+cannot see, it says (``Report.unseen``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -40,6 +45,7 @@ from services.review.redecide import (
     difference,
     indices_of,
 )
+from services.seats.hold import OPENING, Hold, Refused, by_seats, row_hash
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
 from services.store.values import Snapshot, parse_game_id
@@ -66,6 +72,9 @@ class Report:
     finished: bool = False
     problems: list[Problem] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
+    # What this verification cannot see, said rather than passed over: each a
+    # sentence (a tampering the store alone cannot show, a record too old to check).
+    unseen: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -82,6 +91,7 @@ class Report:
             "events": self.events,
             "finished": self.finished,
             "checks": self.checks,
+            "unseen": self.unseen,
             "first_bad_event": None if first is None else first.position,
             "problems": [
                 {"position": p.position, "check": p.check, "message": p.message}
@@ -136,8 +146,11 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         return report
     if _check_head(ledger, gid, rows, report):
         return report
+    _check_heads(ledger, gid, rows, report)
     if expect is not None:
         _check_kept(rows, expect, report)
+    else:
+        report.unseen.append(_UNSEEN_WITHOUT_EXPECT)
 
     # 2. Decode and fold.
     try:
@@ -156,6 +169,8 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     if problem is not None:
         report.problems.append(problem)
         return report
+    _check_opening(ledger, gid, rows, started, report)
+    _check_hold_record(ledger, gid, rows, started, report)
 
     # 3. The seeds: one per stretch (a fork with fresh dice starts a stretch),
     # each against its commitment; the revealed one against the last.
@@ -498,6 +513,183 @@ def _head_if_encoded(state: bytes, folded: Fold[Any]) -> str | None:
     if snap.engine != ENGINE_VERSION or bytes(snap.table) != msgspec.msgpack.encode(folded):
         return None
     return snap.head
+
+
+_UNSEEN_WITHOUT_EXPECT = (
+    "without --expect, a stream cut at the end of an action together with its head "
+    "rows (and snapshots) reads as a shorter game, and a stream rewritten whole (its "
+    "chain, every head and the opening's kept hash recomputed) as the game played: "
+    "only a hash kept outside the store shows either (--expect POSITION:HASH from a "
+    "log line)"
+)
+
+
+def _check_heads(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: Report) -> None:
+    """Every head the store recorded (one per write, at its last event) against the
+    chain: a stream rewritten after a write (an event edited, its chain recomputed
+    and only the last head set right) no longer reaches the heads of the writes
+    before."""
+    for position, head in ledger.recorded_heads(gid):
+        if position <= len(rows) and rows[position - 1][2].hash != head:
+            report.problems.append(
+                Problem(
+                    position,
+                    "head",
+                    "the event here differs from the head the store recorded when it was "
+                    "written: the stream was rewritten after it (an event edited and the "
+                    "chain recomputed)",
+                )
+            )
+            return
+    report.checks.append("recorded heads")
+
+
+def _check_opening(
+    ledger: WizardLedger, gid: UUID, rows: list[RecordRow], started: GameStarted, report: Report
+) -> None:
+    """The opening against the hash kept with the game's secrets when it was
+    first stored: its data (whose hash ``GameStarted`` carries), options or players
+    edited, with the chain and the heads recomputed, no longer match it. A held
+    opening is bound by the hold record instead."""
+    kept = ledger.recorded_opening(gid)
+    if kept:
+        if kept != rows[0][2].hash:
+            report.problems.append(
+                Problem(
+                    1,
+                    "opening",
+                    "the game's opening differs from the one stored when the game was "
+                    "created (its data, options or players edited, and the chain recomputed)",
+                )
+            )
+        else:
+            report.checks.append("opening kept")
+    elif not _salted(rows[0][2]) and not by_seats(started.setup):
+        report.unseen.append(
+            "the opening's hash was not kept when this game was created (an earlier "
+            "release): an opening edited with its chain and heads recomputed is found "
+            "only through a snapshot after it, or --expect"
+        )
+
+
+def _salted(record: Record) -> bool:
+    """Whether a first event carries a hold row's hash after its random salt."""
+    return len(record.salt) == _SALT + 32
+
+
+_SALT = 16  # the random part of an event's salt (``Appender.stage``)
+
+
+def _check_hold_record(
+    ledger: WizardLedger, gid: UUID, rows: list[RecordRow], started: GameStarted, report: Report
+) -> None:
+    """The hold record of a table whose seats enter their own draws: each of its
+    two streams (the rows, the refused entries) a chain of its own; each row's
+    link to the refusals kept before it; each row that completed a command bound
+    into the first event stored with it (its salt), and each such event's row
+    there. A record kept before the chain is said, not failed."""
+    if not by_seats(started.setup):
+        return
+    holds = ledger.holds.hold_record(gid)
+    refusals = ledger.holds.hold_refusals(gid)
+    problem = _chain(gid, holds, "hold record") or _chain(gid, refusals, "refused entries")
+    if problem is None:
+        problem = _refusals_bound(holds, refusals)
+    if problem is None:
+        problem = _bound_to_events(holds, rows)
+    if problem is not None:
+        report.problems.append(problem)
+        return
+    old = sum(not row.hash for _, row in holds) + sum(not no.hash for _, no in refusals)
+    if old:
+        report.unseen.append(
+            f"{old} rows of the hold record were kept before it had a chain (an earlier "
+            "release): they are not checked"
+        )
+    report.checks.append("hold record")
+    report.unseen.append(
+        "the hold rows and refused entries after the last stored action are chained but "
+        "bound to no event yet: rows removed from their end cannot be told from entries "
+        "never made"
+    )
+
+
+def _chain(gid: UUID, numbered: Sequence[tuple[int, Hold | Refused]], what: str) -> Problem | None:
+    """The first break in a stream of the hold record: a number missing, a row
+    that does not link to the one before, or one whose hash its fields do not
+    give. Rows from before the chain (no hash) may only come first."""
+    prev = ""
+    for expected, (number, row) in enumerate(numbered, start=1):
+        where = _where(row)
+        if number != expected:
+            return Problem(
+                where, "hold record", f"{what}: row {expected} is missing (a row was removed)"
+            )
+        if not row.hash:
+            if prev:
+                return Problem(
+                    where, "hold record", f"{what}: row {number} has lost its link (edited)"
+                )
+            continue
+        if row.prev != (prev or GENESIS) or row.hash != row_hash(row, gid, number):
+            return Problem(
+                where,
+                "hold record",
+                f"{what}: row {number} was edited, or a row before it removed",
+            )
+        prev = row.hash
+    return None
+
+
+def _where(row: Hold | Refused) -> int:
+    """The game position a row of the hold record was sent at, as a problem's."""
+    return max(row.at, 1)
+
+
+def _refusals_bound(
+    holds: Sequence[tuple[int, Hold]], refusals: Sequence[tuple[int, Refused]]
+) -> Problem | None:
+    """Each row names the last refusal kept when it was written: that refusal must
+    still be there, and each row's at or after the one before's."""
+    order = {no.hash: k for k, (_, no) in enumerate(refusals) if no.hash}
+    seen = -1
+    for number, row in holds:
+        if not row.refused:
+            continue
+        k = order.get(row.refused)
+        if k is None or k < seen:
+            return Problem(
+                _where(row),
+                "hold record",
+                f"refused entries kept before hold row {number} were removed or edited",
+            )
+        seen = k
+    return None
+
+
+def _bound_to_events(holds: Sequence[tuple[int, Hold]], rows: list[RecordRow]) -> Problem | None:
+    """Each row that completed a command is the one whose hash its first event
+    carries; each first event carrying a hash has its row."""
+    done = {row.hash: (number, row) for number, row in holds if row.done and row.hash}
+    for number, row in done.values():
+        position = 1 if row.seat == OPENING else row.at + 1
+        record = rows[position - 1][2] if position <= len(rows) else None
+        if record is None or record.salt[_SALT:] != bytes.fromhex(row.hash):
+            return Problem(
+                position,
+                "hold record",
+                f"hold row {number} is not the one stored with the action at this position "
+                "(edited or put in its place)",
+            )
+    for position, _, record in rows:
+        if _salted(record) and record.salt[_SALT:].hex() not in done:
+            return Problem(
+                position,
+                "hold record",
+                "the hold row stored with this action is missing from the hold record "
+                "(removed, with the rows after it)",
+            )
+    return None
 
 
 def _check_annotations(ledger: WizardLedger, gid: UUID, report: Report) -> None:

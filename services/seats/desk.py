@@ -35,8 +35,9 @@ from domain.kernel import (
 )
 from domain.kernel.chance_needs import ChanceNeed
 from domain.kernel.events import and_text
+from domain.kernel.rules import ENTRY_TRIES
 from services.seats.attempts import command_attempt, draft, game_of, opening_attempt, owed
-from services.seats.hold import OPENING, Hold, Refused, Slots, needs_of, settle
+from services.seats.hold import OPENING, Hold, Refused, Slots, needs_of, sealed, settle
 from services.store.acting import replayed_entries
 from services.store.appender import Appender
 from services.store.cache import FoldCache
@@ -196,6 +197,7 @@ class HoldDesk:
             when=_when(),
             placed=tuple(settled.slots.placed),
         )
+        row = sealed(row, gid, 1, GENESIS)
         stored = StoredEvent(self._hold_id(gid), 1, "wizards:hold", msgspec.msgpack.encode(row))
         for _ in range(_RETRIES):
             # The game is listed among the openings held (the lobby's), in the
@@ -285,7 +287,9 @@ class HoldDesk:
         except IllegalCommand as e:
             named = any(chance)
             if (command is None or named) and e.code != "no_such_seat":
-                self._record_refusal(gid, seat, command, chance, e)
+                told = self._record_refusal(gid, seat, command, chance, e)
+                if told is not e:
+                    raise told from None
             raise
 
     def _record_refusal(
@@ -295,36 +299,46 @@ class HoldDesk:
         command: object | None,
         chance: tuple[Any, Any, Any],
         error: IllegalCommand,
-    ) -> None:
+    ) -> IllegalCommand:
         """Keep a refused entry: a seat probing for another's card by naming it
         leaves a trace. Its rows are a stream of their own, numbered apart from
         the hold record's, so a refusal never takes the row a valid entry
         writes (it cannot make one retry, nor change what it decides); only
         two refusals at once meet, and the later one takes the next number.
         Written before the refusal is answered: if it cannot be kept, the seat
-        is not told what it would have learnt."""
+        is not told what it would have learnt. Returns what the seat is told:
+        a refusal that would spend a try the seat no longer has (entries sent
+        at once, each checked before the others were kept) is told, and kept,
+        as ``tries_spent``, so that no seat learns more than its tries."""
         dice, orders, drew = chance
+        tried = isinstance(error, DiceRequired) and error.unseen
         for _ in range(_RETRIES):
             after = self._last_number(self._hold_id(gid))
-            number = self._last_number(self._refused_id(gid))
+            number, last = self.sides.last(self.sides.holds, self._refused_id(gid), Refused)
+            loaded = self.cache.load(gid)
+            told = error
+            if tried and self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
+                told = self._tries_spent(loaded, seat)
             row = Refused(
                 after=after,
-                at=self.cache.load(gid).version,
+                at=loaded.version,
                 seat=seat,
                 when=_when(),
                 command=None if command is None else msgspec.to_builtins(command),
                 dice=tuple(dice),
                 orders=tuple(tuple(o) for o in orders),
                 drew=tuple(drew),
-                code=error.code,
-                message=error.message,
+                code=told.code,
+                message=told.message,
+                tried=tried and told is error,
             )
+            row = sealed(row, gid, number + 1, _link(last))
             stored = StoredEvent(
                 self._refused_id(gid), number + 1, "wizards:refused", msgspec.msgpack.encode(row)
             )
             try:
                 self.appender.commit(gid, [(self.sides.holds, [stored])])
-                return
+                return told
             except (RecordConflictError, IntegrityError):
                 continue
         raise RuntimeError(f"game {gid}: gave up recording a refused entry")
@@ -349,44 +363,11 @@ class HoldDesk:
                 replayed = self._replayed_entry(gid, loaded, seat, command, key)
                 if replayed is not None:
                     return replayed
-            actor, cmd, slots = self._held_command(loaded, hold, seat, command)
-            hold_key = hold.key if hold is not None else key
-            if hold is not None and hold.seat == OPENING:
-                actor, attempt = self._held_attempt(gid, loaded, hold)
-                subject = "the opening"
-            else:
-                attempt = command_attempt(loaded, actor, cmd, hold_key)
-                subject = "this command"
+            row, events = self._decided(gid, loaded, hold, seat, command, chance, key)
+            row = msgspec.structs.replace(row, refused=self._last_refused(gid))
+            row = sealed(row, gid, number + 1, _link(last))
             try:
-                settled = settle(attempt, actor, seat, slots, *chance, subject=subject)
-            except DiceRequired as e:
-                # Listed as if no other seat had named a card (their cards would
-                # show by what is missing from the list), then as the seat may know.
-                kept = (hold.seat if hold is not None else seat, seat)
-                others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]  # the lambda keeps its own copy of kept
-                told = owed(e, attempt, others_out, actor, seat)
-                raise self._said(gid, loaded, seat, told) from None
-            except IllegalCommand as e:
-                raise self._said(gid, loaded, seat, e) from None
-            row = Hold(
-                at=loaded.version,
-                seat=hold.seat if hold is not None else actor,
-                command=hold.command if hold is not None else stored_command(cmd),
-                key=hold_key,
-                dice=tuple(settled.slots.dice),
-                orders=tuple(settled.slots.orders),
-                drew=tuple(settled.slots.drew),
-                waiting=settled.waiting,
-                entered=seat,
-                when=_when(),
-                keys=(*(hold.keys if hold else ()), *(((key, seat),) if key else ())),
-                done=settled.events is not None,
-                placed=tuple(settled.slots.placed),
-            )
-            if settled.events is None and hold is None and not settled.waiting:
-                raise RuntimeError("a held command waits for nobody")  # settle forbids it
-            try:
-                return self._write_held(gid, loaded, number, row, hold, settled.events)
+                return self._write_held(gid, loaded, number, row, hold, events)
             except (RecordConflictError, IntegrityError):
                 self.counters.conflicts += 1
                 self.cache.forget(gid)
@@ -399,6 +380,140 @@ class HoldDesk:
                     return landed
                 raise ActNotStored(e) from e
         raise RuntimeError(f"game {gid}: gave up after {_RETRIES} conflicting writes")
+
+    def trial(
+        self,
+        game_id: str | UUID,
+        seat: int,
+        command: object | None,
+        dice: Sequence[int] = (),
+        orders: Sequence[Sequence[int]] = (),
+        drew: Sequence[str] = (),
+    ) -> None:
+        """Decide a seat's entry (or command) as ``perform`` would, keeping
+        nothing, recording nothing and spending no try: raises what the seat
+        would be told. The operator's check of values against the whole table,
+        as a referee looking at the pile would make it; never a seat's."""
+        gid = parse_game_id(game_id)
+        loaded = self.cache.load(gid)
+        _, last = self._last_hold(gid)
+        chance = (list(dice), [list(o) for o in orders], list(drew))
+        self._decided(gid, loaded, _standing(last, loaded), seat, command, chance, None)
+
+    def _decided(
+        self,
+        gid: UUID,
+        loaded: Loaded,
+        hold: Hold | None,
+        seat: int,
+        command: object | None,
+        chance: tuple[Any, Any, Any],
+        key: str | None,
+    ) -> tuple[Hold, list[Event] | None]:
+        """The row a seat's entry (or command) writes, unsealed, and the command's
+        events once it is complete; raises the refusal as the seat is told it."""
+        actor, cmd, slots = self._held_command(loaded, hold, seat, command)
+        if command is None or any(chance):
+            self._check_tries(gid, loaded, seat)
+        hold_key = hold.key if hold is not None else key
+        if hold is not None and hold.seat == OPENING:
+            actor, attempt = self._held_attempt(gid, loaded, hold)
+            subject = "the opening"
+        else:
+            attempt = command_attempt(loaded, actor, cmd, hold_key)
+            subject = "this command"
+        try:
+            settled = settle(attempt, actor, seat, slots, *chance, subject=subject)
+        except DiceRequired as e:
+            # Listed as if no other seat had named a card (their cards would
+            # show by what is missing from the list), then as the seat may know.
+            kept = (hold.seat if hold is not None else seat, seat)
+            others_out = slots.without(lambda by, kept=kept: by not in kept)  # type: ignore[misc]  # the lambda keeps its own copy of kept
+            told = owed(e, attempt, others_out, actor, seat)
+            raise self._said(gid, loaded, seat, told) from None
+        except IllegalCommand as e:
+            raise self._said(gid, loaded, seat, e) from None
+        row = Hold(
+            at=loaded.version,
+            seat=hold.seat if hold is not None else actor,
+            command=hold.command if hold is not None else stored_command(cmd),
+            key=hold_key,
+            dice=tuple(settled.slots.dice),
+            orders=tuple(settled.slots.orders),
+            drew=tuple(settled.slots.drew),
+            waiting=settled.waiting,
+            entered=seat,
+            when=_when(),
+            keys=(*(hold.keys if hold else ()), *(((key, seat),) if key else ())),
+            done=settled.events is not None,
+            placed=tuple(settled.slots.placed),
+            again=_again(hold, seat, command),
+        )
+        if settled.events is None and hold is None and not settled.waiting:
+            raise RuntimeError("a held command waits for nobody")  # settle forbids it
+        return row, settled.events
+
+    def tries(self, game_id: str | UUID, seat: int) -> int:
+        """How many of its ``ENTRY_TRIES`` ``seat`` has spent at the game's
+        current position: its cards sent again (each answer to which says
+        whether they are in the pile) and its entries refused for naming a card
+        that is not there. A seat's first entry, and what it is asked for after
+        another's draw, spend none."""
+        gid = parse_game_id(game_id)
+        return self._spent(gid, self.cache.load(gid).version, seat)
+
+    def _spent(self, gid: UUID, at: int, seat: int) -> int:
+        rows = self._at_position(self._hold_id(gid), Hold, at)
+        refused = self._at_position(self._refused_id(gid), Refused, at)
+        return sum(r.entered == seat and r.again for r in rows) + sum(
+            r.seat == seat and r.tried for r in refused
+        )
+
+    def _at_position(self, stream: UUID, kind: type[T], at: int) -> list[T]:
+        """The last rows of a stream of the hold recorder sent at position ``at``
+        (rows are kept in the order they came, and a game's position only grows)."""
+        found: list[T] = []
+        before: int | None = None
+        while True:
+            page = self.sides.rows(self.sides.holds, stream, kind, lte=before, desc=True, limit=64)
+            for number, row in page:
+                if row.at != at:  # type: ignore[attr-defined]  # Hold and Refused both say where they were sent
+                    return found
+                found.append(row)
+                before = number - 1
+            if len(page) < 64 or not before:
+                return found
+
+    def _check_tries(self, gid: UUID, loaded: Loaded, seat: int) -> None:
+        """Refuse an entry from a seat whose tries at this position are spent."""
+        if self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
+            raise self._tries_spent(loaded, seat)
+
+    @staticmethod
+    def _tries_spent(loaded: Loaded, seat: int) -> IllegalCommand:
+        """The refusal of an entry from a seat whose tries at this position are
+        spent: the same words whatever it names."""
+        names = loaded.fold.started.players
+        opening = loaded.head == GENESIS
+        way = (
+            "the way on is the referee's: open the table again"
+            if opening
+            else f"the way on is the referee's: fork the game at position {loaded.version} "
+            f"(`wizards fork GAME --at {loaded.version}`) with the cards the table really "
+            "drew, or settle it at the dispute desk"
+        )
+        return IllegalCommand(
+            "tries_spent",
+            "kernel.entry-tries",
+            f"{names[seat]} has spent the {ENTRY_TRIES} tries a seat has at this position "
+            f"(cards sent again, and entries refused for naming a card that is not there): "
+            f"no more cards are taken from {names[seat]} here; {way}",
+        )
+
+    def _last_refused(self, gid: UUID) -> str:
+        """The hash of the game's last refused entry ("": none, or from before the chain)."""
+        _, last = self.sides.last(self.sides.holds, self._refused_id(gid), Refused)
+        return "" if last is None else last.hash
 
     def _held_landed(self, gid: UUID, number: int, row: Hold) -> Acted | None:
         """The write of hold row ``number`` (``row``), if it is in the store after
@@ -434,17 +549,19 @@ class HoldDesk:
             self.cache.freshness.bump(gid)
             self.appender.tell(gid, [])
             return Acted([], loaded)
+        # The row's hash goes into the first event's salt: the game's chain (and
+        # a hash a player kept) binds the hold record up to this row.
         if hold is not None and hold.seat == OPENING:
             # The opening, complete: the game's stream begins, GameStarted first.
             started = events[0]
             assert isinstance(started, GameStarted)
             empty = Loaded(game=loaded.game, fold=open_fold(loaded.game, started), head=GENESIS)
-            staged = self.appender.stage(gid, empty, events, first_is_start=True)
+            staged = self.appender.stage(gid, empty, events, first_is_start=True, bound_to=row.hash)
         else:
             after = loaded.fold
             for event in events:
                 after = apply(loaded.game, after, event)
-            staged = self.appender.stage(gid, loaded, events, folded=after)
+            staged = self.appender.stage(gid, loaded, events, folded=after, bound_to=row.hash)
         staged.rows.append((self.sides.holds, [stored]))
         self.appender.commit(gid, staged.rows)
         return Acted(*self.appender.settle(staged))
@@ -461,8 +578,7 @@ class HoldDesk:
                 "kernel.turn",
                 f"seat {seat} does not exist (seats 0–{len(names) - 1})",
             )
-        again = hold is not None and command is None and seat not in hold.waiting
-        if hold is not None and again and seat in hold.entered_by():
+        if hold is not None and _again(hold, seat, command):
             # Sent again (it named a card it does not hold): its earlier values go.
             slots = Slots.of(hold).without(lambda by: by == seat)
             if hold.seat == OPENING:
@@ -518,6 +634,22 @@ class HoldDesk:
     def _said(self, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand) -> Exception:
         # Seats by their players' names too: "given by Bob", "then Cleo enters ...".
         return told(self.loader, gid, loaded, seat, error, seats_by_name=True)
+
+
+def _again(hold: Hold | None, seat: int, command: object | None) -> bool:
+    """Is this the seat's cards sent again (it entered them, nobody waits for it)?"""
+    return (
+        hold is not None
+        and command is None
+        and seat not in hold.waiting
+        and seat in hold.entered_by()
+    )
+
+
+def _link(last: Hold | Refused | None) -> str:
+    """What the next row of a stream links to: the last row's hash; GENESIS for
+    the first row, or after rows from before the chain."""
+    return last.hash if last is not None and last.hash else GENESIS
 
 
 def _standing(hold: Hold | None, loaded: Loaded) -> Hold | None:

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from hashlib import sha256
+from typing import Any, TypeVar
+from uuid import UUID
 
 import msgspec
 
@@ -64,6 +66,16 @@ class Hold(msgspec.Struct, frozen=True, kw_only=True):
     # Who placed each value: (stream, index, seat). A seat may send its cards
     # again while the command is held (it named one it does not hold).
     placed: tuple[tuple[str, int, int], ...] = ()
+    # Whether this row's entry was the seat's cards sent again (its earlier ones
+    # dropped): such an entry is one of the seat's tries (``ENTRY_TRIES``).
+    again: bool = False
+    # The record's own chain (``sealed``): the hash of the row before (GENESIS
+    # for the first), this row's hash, and the hash of the last refused entry
+    # kept when it was written (binding the refusals in). A row written before
+    # the chain has none of them.
+    prev: str = ""
+    hash: str = ""
+    refused: str = ""
 
     def entered_by(self) -> tuple[int, ...]:
         """The seats that have entered values for it, in order."""
@@ -89,6 +101,30 @@ class Refused(msgspec.Struct, frozen=True, kw_only=True):
     drew: tuple[str, ...] = ()
     code: str
     message: str
+    # Whether it spent one of the seat's tries at that position (``ENTRY_TRIES``):
+    # refused for naming a card that is not there, an answer that depends on
+    # where the cards lie. Chained as the hold record is (``sealed``).
+    tried: bool = False
+    prev: str = ""
+    hash: str = ""
+
+
+HoldRow = TypeVar("HoldRow", Hold, Refused)
+
+
+def sealed(row: HoldRow, gid: UUID, number: int, prev: str) -> HoldRow:
+    """``row`` as the ``number``-th row of its stream, linked to the one before
+    (``prev``): the hash covers the game, the number, the kind of row and every
+    field of it. Deleting, reordering or editing a row breaks the links after it."""
+    linked = msgspec.structs.replace(row, prev=prev, hash="")
+    return msgspec.structs.replace(linked, hash=row_hash(linked, gid, number))
+
+
+def row_hash(row: Hold | Refused, gid: UUID, number: int) -> str:
+    """The hash a row of the hold record or of its refusals should carry."""
+    bare = msgspec.structs.replace(row, hash="")
+    head = f"{type(row).__name__}\x1f{gid.hex}\x1f{number}\x1f".encode()
+    return sha256(head + msgspec.msgpack.encode(bare)).hexdigest()
 
 
 @dataclass

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+import msgspec
 from eventsourcing.persistence import PersistenceError, StoredEvent
 
 from domain.kernel import Event, Fold, apply
@@ -81,8 +82,12 @@ class Appender:
         first_is_start: bool = False,
         folded: Fold[Any] | None = None,
         secret: Secrets | None = None,
+        bound_to: str = "",
     ) -> Staged:
-        """The rows that append ``events`` after ``loaded`` (see ``append``)."""
+        """The rows that append ``events`` after ``loaded`` (see ``append``).
+        ``bound_to``: the hash of a side row written with them (the hold record's
+        row at a table whose seats enter their own draws), carried in the first
+        event's salt after its random part, so that the game's chain covers it."""
         at = now()
         head = loaded.head
         fold = loaded.fold
@@ -96,6 +101,8 @@ class Appender:
             body = encode_body(event)
             schema = type(event).version
             salt = salts[16 * i : 16 * i + 16]
+            if i == 0 and bound_to:
+                salt += bytes.fromhex(bound_to)
             h = link_hash(head, gid, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
             stored.append(StoredEvent(gid, position, topic, encode_record(record)))
@@ -116,6 +123,11 @@ class Appender:
             (self.sides.heads, [self.sides.head_row(gid, position, head)]),
         ]
         if secret is not None:
+            if first_is_start:
+                # The opening's hash, kept apart from the stream from the first
+                # commit: an opening edited later (its data, options, players)
+                # with the chain recomputed no longer matches it.
+                secret = msgspec.structs.replace(secret, opening=entries[0].hash)
             rows.insert(0, (self.sides.secrets, [self.sides.secrets_row(gid, secret)]))
         before = 0 if first_is_start else loaded.version
         if self.snapshot_every and before // self.snapshot_every != position // self.snapshot_every:

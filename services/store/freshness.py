@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import mmap
 import os
+import secrets
+import sys
 import threading
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 from uuid import UUID
 
 from services.config import eventsourcing_env
@@ -137,49 +138,210 @@ _in_memory: dict[str, _ProcessSlots] = {}
 _in_memory_lock = threading.Lock()
 
 
-class _FileSlots(_Slots):
-    """Counters in a file beside a SQLite database, mapped by every ledger on it.
+class _FileSlots:
+    """Counters in a file beside a SQLite database, shared by every ledger on it.
 
     ``header``: bytes before the slots, for a subclass's own (``services.store.host_counters``);
-    ``create``: False opens only a file that exists."""
+    ``create``: False opens only a sound file that exists (nothing is made).
+
+    The file is read and written with ``pread``/``pwrite``, never mapped: a mapped
+    file cut short (``truncate -s 0``) kills the process with SIGBUS at its next
+    read. Before each read and after each raise, the path is checked to still
+    name this file at its full size: a file removed, replaced or cut short is
+    made again (by a rename, never in place, so that every process holding the
+    old one sees that it changed) and followed. Each file a ledger follows starts
+    a new generation of its counters (a stamp carries it), so that no fold noted
+    under the earlier file is ever taken for current: the next read asks the store.
+    """
 
     def __init__(self, path: str, *, header: int = 0, create: bool = True) -> None:
         assert fcntl is not None
-        flags = os.O_RDWR | (os.O_CREAT if create else 0)
-        # A file object, so that a ledger dropped without close() releases it.
-        self._file = os.fdopen(os.open(path, flags, 0o644), "r+b", buffering=0)
+        self.path = path
+        self._header = header
+        self._size = header + _SIZE
+        # Re-entrant: a subclass's ``held`` raises a counter under it.
+        self._threads = threading.RLock()
+        self._generation = 0
+        self._file = self._opened(create)
         self._fd = self._file.fileno()
-        try:
-            with self._exclusive():
-                self._prepare(header + _SIZE)
-            self._map = mmap.mmap(self._fd, header + _SIZE)
-        except BaseException:
-            self._file.close()
-            raise
-        super().__init__(memoryview(self._map)[header:])
+        self._id = _identity(os.fstat(self._fd))
 
-    def _prepare(self, size: int) -> None:
-        """Make the file ``size`` bytes long (called under the file's lock)."""
-        if os.fstat(self._fd).st_size < size:
-            os.ftruncate(self._fd, size)
+    # ------------------------------------------------------------ the file
+
+    def _opened(self, create: bool) -> Any:
+        """The file at the path, sound: made where missing and made again where
+        damaged (``create``), else refused (``CountersLost``)."""
+        for _ in range(_REOPENS):
+            try:
+                # A file object, so that a ledger dropped without close() releases it.
+                file = os.fdopen(os.open(self.path, os.O_RDWR), "r+b", buffering=0)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                self._make(replace=False)
+                continue
+            try:
+                fd = file.fileno()
+                if self._sound(fd):
+                    return file
+                if not create:
+                    raise CountersLost(f"the counters file {self.path} is damaged")
+                with _locked(fd):
+                    # Another process may have made it again meanwhile: only the
+                    # file still at the path, still damaged, is replaced.
+                    if _identity(os.fstat(fd)) == _named(self.path) and not self._sound(fd):
+                        self._check_ours(fd)
+                        log.warning("the counters file %s was damaged: made again", self.path)
+                        self._make(replace=True)
+            except BaseException:
+                file.close()
+                raise
+            file.close()
+        raise CountersLost(f"the counters file {self.path} keeps changing under this process")
+
+    def _sound(self, fd: int) -> bool:
+        """Whether the open file has the size (and the header) of a counters file."""
+        return os.fstat(fd).st_size == self._size
+
+    def _check_ours(self, fd: int) -> None:
+        """Raise if a damaged file is not one of ours (a subclass's header says)."""
+
+    def _fresh(self) -> bytes:
+        """The header of a file made now."""
+        return b""
+
+    def _make(self, *, replace: bool) -> None:
+        """Make the file whole beside the path, then put it there at once: by a
+        rename over a damaged one (``replace``), else by a link, which leaves a
+        file another process made meanwhile in place."""
+        directory, name = os.path.split(self.path)
+        made = os.path.join(directory, f".{name}.{secrets.token_hex(6)}.new")
+        head = self._fresh()
+        fd = os.open(made, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            os.ftruncate(fd, self._size)
+            if head:
+                os.pwrite(fd, head, 0)
+            os.fsync(fd)
+            if replace:
+                os.replace(made, self.path)
+            else:
+                with contextlib.suppress(FileExistsError):
+                    os.link(made, self.path)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(made)
+
+    def _at_path(self) -> tuple[int, int] | None:
+        """The identity of the file the path names now, at its full size (None: none)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return _identity(st) if st.st_size == self._size else None
+
+    def _here(self) -> bool:
+        """Whether the path still names this ledger's file, whole."""
+        return self._at_path() == self._id
+
+    def _follow(self) -> bool:
+        """Take the file at the path (made again if need be) as this ledger's, in
+        a new generation; False where none can be had (the store is asked)."""
+        try:
+            file = self._opened(create=True)
+        except (OSError, CountersLost) as e:
+            log.warning("no counters file at %s (%s): reads ask the store", self.path, e)
+            return False
+        self._adopt(file)
+        return True
+
+    def _adopt(self, file: Any) -> None:
+        self._file.close()
+        self._file, self._fd = file, file.fileno()
+        self._id = _identity(os.fstat(self._fd))
+        self._generation += 1
+
+    def _current(self) -> bool:
+        """Whether this ledger's file is the one at the path (following it if not)."""
+        return self._here() or self._follow()
+
+    # ------------------------------------------------------------ the counters
+
+    def _offset(self, gid: UUID) -> int:
+        return self._header + (gid.int & (SLOTS - 1)) * _WIDTH
+
+    def _read(self, offset: int) -> int | None:
+        raw = os.pread(self._fd, _WIDTH, offset)
+        # Cut short since the check: nothing to read there (the store is asked).
+        return int.from_bytes(raw, sys.byteorder) if len(raw) == _WIDTH else None
+
+    def _stamped(self, count: int) -> int:
+        return (self._generation << 64) | count
+
+    def stamp(self, gid: UUID) -> int | None:
+        with self._threads:
+            if not self._current():
+                return None
+            count = self._read(self._offset(gid))
+            return None if count is None else self._stamped(count)
+
+    def bump(self, gid: UUID) -> tuple[int, int] | None:
+        offset = self._offset(gid)
+        with self._threads:
+            for _ in range(_REOPENS):
+                if not self._current():
+                    return None
+                with self._exclusive():
+                    before = self._read(offset)
+                    if before is None:
+                        continue  # cut short meanwhile: made again, then counted there
+                    after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
+                    os.pwrite(self._fd, after.to_bytes(_WIDTH, sys.byteorder), offset)
+                # Replaced while raising it: raised again in the file readers follow.
+                if self._here():
+                    return self._stamped(before), self._stamped(after)
+            return None
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:
         # flock excludes other open files of the path (other ledgers, other
         # processes); the thread lock in ``bump`` excludes this one's threads.
-        assert fcntl is not None
-        fcntl.flock(self._fd, fcntl.LOCK_EX)
-        try:
+        with _locked(self._fd):
             yield
-        finally:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
 
     def close(self) -> None:
-        if self._map.closed:
-            return
-        super().close()
-        self._map.close()
         self._file.close()
+
+
+class CountersLost(OSError):
+    """No sound counters file could be opened at the path."""
+
+
+# How many times a file is opened again while others replace it, before giving up.
+_REOPENS = 8
+
+
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
+def _named(path: str) -> tuple[int, int] | None:
+    """The identity of the file ``path`` names now, whatever its size (None: none)."""
+    try:
+        return _identity(os.stat(path))
+    except OSError:
+        return None
+
+
+@contextlib.contextmanager
+def _locked(fd: int) -> Iterator[None]:
+    assert fcntl is not None
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def changes_path(database: str) -> str:

@@ -112,9 +112,34 @@ def counters_path(url: str) -> str | None:
 
 
 def open_counters(url: str) -> HostCounters | None:
-    """The counters file a store URL names, opened (made if new); None if it names none."""
+    """The counters file a store URL names, opened (made if new, or made again if
+    lost or damaged: as the bound one, where the store is bound to this host's
+    file at that path); None if it names none."""
     path = counters_path(url)
-    return None if path is None else HostCounters(path)
+    if path is None:
+        return None
+    return HostCounters(path, bound=lambda: _bound_here(url, path))
+
+
+def _bound_here(url: str, path: str) -> tuple[str, uuid.UUID] | None:
+    """The binding's token and store id, where the store is bound to the counters
+    file at ``path`` on this host: a file made there now (the bound one was lost
+    or damaged) is made as that one. Read with a connection of its own, which
+    carries no token (it only reads)."""
+    from eventsourcing.postgres import PostgresFactory
+
+    from services.config import eventsourcing_env
+
+    factory = PostgresFactory(eventsourcing_env(url))
+    try:
+        binding = read_binding(factory.datastore)
+    finally:
+        factory.close()
+    if binding is None or binding.token is None:
+        return None
+    if (binding.host, binding.path) != (socket.gethostname(), path):
+        return None
+    return binding.token, binding.store
 
 
 def carry_token(datastore: Any, token: str) -> None:

@@ -23,19 +23,28 @@ counter here, is then never taken for current.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from uuid import UUID
 
-from services.store.freshness import SLOTS, _FileSlots
+from services.store.freshness import SLOTS, CountersLost, _FileSlots, _identity
+
+log = logging.getLogger("wizards.freshness")
 
 MAGIC = b"WZLEDGC1"
 HEADER = 64  # bytes before the slots: magic, token, store id, flag, room to spare
 _TOKEN = slice(8, 24)
 _STORE = slice(24, 40)
-_FLAG = 5  # the header's sixth 8-byte word
+_FLAG = slice(40, 48)  # the header's sixth 8-byte word
 _NO_STORE = bytes(16)
+_SET = (1).to_bytes(8, sys.byteorder)
+
+# What a file made now is made with, where the store is bound to this host's
+# file at this path: the binding's token and store id (None: a token of its own).
+Bound = Callable[[], tuple[str, UUID] | None]
 
 
 class CountersFileError(ValueError):
@@ -43,61 +52,119 @@ class CountersFileError(ValueError):
 
 
 class HostCounters(_FileSlots):
-    """A counters file with its header, mapped into memory."""
+    """A counters file with its header, read and written in place (never mapped).
 
-    def __init__(self, path: str, *, create: bool = True) -> None:
+    ``bound``: asked only when the file must be made (missing, or damaged): the
+    token and store id of the binding, if the store is bound to this host's file
+    at this path, so that a file lost is made again as the one bound (the
+    restart of the host's processes is not refused, and those still running
+    with that token follow it). A process whose file is replaced by one with
+    another token stops trusting the counters (its reads ask the store)."""
+
+    def __init__(self, path: str, *, create: bool = True, bound: Bound | None = None) -> None:
         self.path = path
+        self._bound = bound
+        self.made = False  # whether this process made the file
+        self._made_as: tuple[str, UUID | None] | None = None
+        self._foreign: tuple[int, int] | None = None
         try:
             super().__init__(path, header=HEADER, create=create)
         except CountersFileError:
             raise
+        except FileNotFoundError as e:
+            raise CountersFileError(f"cannot open the counters file {path}: {e.strerror}") from e
+        except CountersLost as e:
+            raise CountersFileError(f"cannot open the counters file {path}: {e}") from e
         except OSError as e:
             raise CountersFileError(f"cannot open the counters file {path}: {e.strerror}") from e
-        self._head = memoryview(self._map)[:HEADER]
-        self._words = self._head.cast("Q")
-        self.token = bytes(self._head[_TOKEN]).hex()
+        self.token = self._head()[_TOKEN].hex()
 
-    def _prepare(self, size: int) -> None:
-        have = os.fstat(self._fd).st_size
-        magic = os.pread(self._fd, len(MAGIC), 0)
-        # Made by us and cut short before its header was written: made anew.
-        if have == 0 or (have == size and magic == bytes(len(MAGIC))):
-            os.ftruncate(self._fd, size)
-            os.pwrite(self._fd, MAGIC + secrets.token_bytes(16), 0)
-            os.fsync(self._fd)
-        elif have != size or magic != MAGIC:
+    # ------------------------------------------------------------ the file
+
+    def _head(self, fd: int | None = None) -> bytes:
+        return os.pread(self._fd if fd is None else fd, HEADER, 0)
+
+    def _sound(self, fd: int) -> bool:
+        return os.fstat(fd).st_size == self._size and self._head(fd)[: len(MAGIC)] == MAGIC
+
+    def _check_ours(self, fd: int) -> None:
+        # Cut short, or made by us and cut short before its header was written:
+        # made anew. Anything else is another program's file: left untouched.
+        magic = self._head(fd)[: len(MAGIC)]
+        if magic and magic != MAGIC[: len(magic)] and magic != bytes(len(magic)):
             raise CountersFileError(
                 f"{self.path} is not a counters file of Wizard Ledger: give ?counters= "
                 f"(or WIZARDS_COUNTERS) a path of its own, where the file will be made"
             )
 
+    def _fresh(self) -> bytes:
+        if self._made_as is not None:  # a follower's: its own token and store
+            token, store = self._made_as
+        else:
+            found = self._bound() if self._bound is not None else None
+            token, store = found if found is not None else (secrets.token_hex(16), None)
+        self.made = True
+        return MAGIC + bytes.fromhex(token) + (store.bytes if store else _NO_STORE)
+
+    def _follow(self) -> bool:
+        """The file at the path, if it has this process's token (a host's file made
+        again, by a restart or by a process that found it lost); else none: the
+        counters are not trusted while the path names another file."""
+        named = self._at_path()
+        if named is not None and named == self._foreign:
+            return False
+        self._made_as = (self.token, self.store)
+        try:
+            file = self._opened(create=True)
+        except (OSError, CountersLost, CountersFileError) as e:
+            log.warning("the counters file %s is lost (%s): reads ask the store", self.path, e)
+            return False
+        if self._head(file.fileno())[_TOKEN].hex() != self.token:
+            self._foreign = _identity(os.fstat(file.fileno()))
+            file.close()
+            log.warning("the counters file %s is another's now: reads ask the store", self.path)
+            return False
+        self._adopt(file)
+        return True
+
+    # ------------------------------------------------------------ the header
+
     @property
     def bound(self) -> bool:
         """Whether reads may trust the counters (the store is bound to this file)."""
-        return bool(self._words[_FLAG])
+        with self._threads:
+            return self._current() and self._head()[_FLAG] == _SET
 
     @property
     def store(self) -> UUID | None:
         """The store this file serves (None: not bound yet)."""
-        raw = bytes(self._head[_STORE])
-        return None if raw == _NO_STORE else UUID(bytes=raw)
+        raw = self._head()[_STORE]
+        return None if raw in (_NO_STORE, b"") else UUID(bytes=raw)
 
     def stamp(self, gid: UUID) -> int | None:
-        if not self._words[_FLAG]:
-            return None
-        return int(self._counts[gid.int & (SLOTS - 1)])
+        with self._threads:
+            if not self._current():
+                return None
+            head = self._head()
+            if head[_TOKEN].hex() != self.token or head[_FLAG] != _SET:
+                return None
+            count = self._read(self._offset(gid))
+            return None if count is None else self._stamped(count)
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
-        counted = super().bump(gid)
-        # Unbound, writers of other hosts raise nothing here: nothing is current.
-        return counted if self._words[_FLAG] else None
+        with self._threads:
+            counted = super().bump(gid)
+            # Unbound, writers of other hosts raise nothing here: nothing is current.
+            return counted if counted is not None and self._head()[_FLAG] == _SET else None
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         """The file's lock, which every ledger of the host raises a counter under:
         the flag changes under it, and the binding with it."""
-        with self._threads, self._exclusive():
-            yield
+        with self._threads:
+            self._current()
+            with self._exclusive():
+                yield
 
     def check(self, store: UUID) -> None:
         """Raise if the file serves another store than ``store``."""
@@ -111,24 +178,19 @@ class HostCounters(_FileSlots):
         """Serve ``store`` for good (under ``held``); refused if the file serves another."""
         self.check(store)
         if self.store is None:
-            self._head[_STORE] = store.bytes
-            self._map.flush()
+            os.pwrite(self._fd, store.bytes, _STORE.start)
+            os.fsync(self._fd)
 
     def trust(self) -> None:
         """Set the flag (under ``held``), raising every counter first."""
-        if self._words[_FLAG]:
+        if self._head()[_FLAG] == _SET:
             return
-        counts = self._counts
+        counts = memoryview(bytearray(os.pread(self._fd, SLOTS * 8, HEADER))).cast("Q")
         for slot in range(SLOTS):
             counts[slot] = (counts[slot] + 1) & 0xFFFF_FFFF_FFFF_FFFF
-        self._words[_FLAG] = 1
+        os.pwrite(self._fd, counts.tobytes(), HEADER)
+        os.pwrite(self._fd, _SET, _FLAG.start)
 
     def distrust(self) -> None:
         """Clear the flag (under ``held``): every read of the host asks the store."""
-        self._words[_FLAG] = 0
-
-    def close(self) -> None:
-        if not self._map.closed:
-            self._words.release()
-            self._head.release()
-        super().close()
+        os.pwrite(self._fd, bytes(8), _FLAG.start)

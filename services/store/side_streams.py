@@ -153,6 +153,11 @@ class SideStreams:
         number, head = self.last(self.heads, gid, bytes)
         return (number, head.decode()) if head is not None else None
 
+    def recorded_heads(self, gid: UUID) -> list[tuple[int, str]]:
+        """Every (position, hash) this store recorded for the game's stream: one
+        for each write, at its last event."""
+        return [(number, head.decode()) for number, head in self.rows(self.heads, gid, bytes)]
+
     # ---------------------------------------------------------------- snapshots
 
     @staticmethod

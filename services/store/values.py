@@ -57,6 +57,10 @@ class Secrets(msgspec.Struct, frozen=True):
     seed: str | None
     token_hashes: tuple[str, ...]
     segments: tuple[str, ...] = ()
+    # The hash of the game's first event as it was first stored ("": a game
+    # stored before it was kept, or whose opening was held for seats' cards,
+    # which the hold record binds instead). ``verify`` compares the stream's.
+    opening: str = ""
 
     def segment_seeds(self) -> tuple[str, ...]:
         if self.segments:

@@ -39,7 +39,7 @@ APP = create_app(
     _ledger,
     read_models=ProjectedReadModels,
     redis="off",
-    rate_limits_given={"create": "off", "act": "off"},
+    rate_limits_given={"create": "off", "act": "off", "read": "off"},
 )
 
 

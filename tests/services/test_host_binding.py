@@ -646,14 +646,32 @@ def test_two_served_processes_on_one_counters_file_see_each_others_acts(
     ledger.close()
 
 
+def test_a_counters_file_lost_is_made_again_as_the_bound_one(stores: tuple[str, str, str]) -> None:
+    """A file lost (a reboot that cleared its directory, say) is made again, at the
+    bound path of the bound host, with the binding's token: the restart is not
+    refused, and the store stays bound to the same token."""
+    _, bound_url, path = stores
+    first = WizardLedger(bound_url)
+    token = first.freshness.token  # type: ignore[attr-defined]
+    first.close()
+    os.remove(path)
+    ledger = WizardLedger(bound_url)
+    binding = read_binding(ledger.recorder.datastore)  # type: ignore[attr-defined]
+    assert binding is not None and binding.token == token == ledger.freshness.token  # type: ignore[attr-defined]
+    gid = new_game(ledger, "lost-file")
+    assert ledger.freshness.stamp(gid) is not None  # reads from memory again
+    ledger.close()
+
+
 def test_a_counters_file_made_anew_at_the_bound_path_is_not_the_bound_one(
     stores: tuple[str, str, str],
 ) -> None:
-    """A file lost and made again (a reboot that cleared its directory, say) has a
-    new token: the store refuses it until the binding is lifted."""
+    """A file made at the bound path otherwise (with a token of its own) is not the
+    bound one: the store refuses it until the binding is lifted."""
     _, bound_url, path = stores
     WizardLedger(bound_url).close()
     os.remove(path)
+    HostCounters(path).close()  # made without asking the store: a token of its own
     with pytest.raises(BindingError, match="the file there now was made anew"):
         WizardLedger(bound_url)
     assert cli("store", "unbind", url=bound_url, check=False).returncode == 2

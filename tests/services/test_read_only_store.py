@@ -5,6 +5,7 @@ write is refused as ``read_only_store``."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import lzma
@@ -85,57 +86,64 @@ def no_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("WIZARDS_READ_ONLY", raising=False)
 
 
-def _left_by_a_writer(directory: Path) -> Path:
-    """A store as a ``wizards`` process leaves it: its WAL, the WAL's index and the
-    counters file beside it."""
+# A writer in a process of its own (in one process, SQLite shares one mapping of the
+# WAL's index between all connections to the file, the reader's and the writer's).
+WRITER = """
+import sys
+from services.ledger import WizardLedger
+from tests.services.conftest import QUICK, play
+writer = WizardLedger(sys.argv[1])
+play(writer, writer.create_game("ultimate", 2, seed="ro", options=QUICK).game_id, actions=12)
+print("ready", flush=True)
+sys.stdin.read()
+writer.close()
+"""
+
+
+@contextlib.contextmanager
+def _with_a_writer_at_work(directory: Path) -> Iterator[Path]:
+    """A store a writer process has open: its WAL, the WAL's index (``-shm``) and
+    the counters file beside it, its games' events in the WAL alone."""
     db = directory / "club.db"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tools.cli",
-            "--store",
-            f"sqlite:///{db}",
-            "simulate",
-            "ultimate",
-            "--games",
-            "1",
-            "--seed",
-            "ro",
-            "--option",
-            "rounds_to_win=1",
-            "--keep",
-        ],
-        check=True,
-        capture_output=True,
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, f"sqlite:///{db}"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
         cwd=ROOT,
-        env={**os.environ, "WIZARDS_REDIS": "none"},
-        timeout=120,
+        env={**os.environ, "WIZARDS_REDIS": "none", "PYTHONPATH": str(ROOT)},
     )
-    assert {"club.db-wal", "club.db-shm", "club.db.changes"} <= {
-        p.name for p in directory.iterdir()
-    }
-    return db
+    try:
+        assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+        names = {p.name for p in directory.iterdir()}
+        assert {"club.db-wal", "club.db-shm", "club.db.changes"} <= names
+        yield db
+    finally:
+        writer.communicate(timeout=60)
 
 
-@pytest.mark.parametrize("store", ["engine 0.1.0", "left by a writer"])
+@pytest.mark.parametrize("store", ["engine 0.1.0", "with a writer at work"])
 @pytest.mark.parametrize("how", ["--read-only", "WIZARDS_READ_ONLY=1"])
 def test_a_store_is_untouched_by_every_referee_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_redis: None, how: str, store: str
 ) -> None:
     """A store of engine 0.1.0 lacks a table and the games index that opening it
     writable makes, and has no counters file beside it: read-only, none is made.
-    A store a writer left with its WAL is read through it, and neither the WAL nor
-    its index (``-shm``, where a reader otherwise writes its marks) changes."""
-    db = _old_store(tmp_path) if store == "engine 0.1.0" else _left_by_a_writer(tmp_path)
-    before = _listing(tmp_path)
-    url = f"sqlite:///{db}"
-    if how == "--read-only":
-        _run_all(url, "--read-only")
-    else:
-        monkeypatch.setenv("WIZARDS_READ_ONLY", "1")
-        _run_all(url)
-    assert _listing(tmp_path) == before
+    A store a writer has open is read through its WAL, and neither the WAL nor its
+    index (``-shm``, where a reader otherwise writes its marks) changes."""
+    with contextlib.ExitStack() as stack:
+        if store == "engine 0.1.0":
+            db = _old_store(tmp_path)
+        else:
+            db = stack.enter_context(_with_a_writer_at_work(tmp_path))
+        before = _listing(tmp_path)
+        url = f"sqlite:///{db}"
+        if how == "--read-only":
+            _run_all(url, "--read-only")
+        else:
+            monkeypatch.setenv("WIZARDS_READ_ONLY", "1")
+            _run_all(url)
+        assert _listing(tmp_path) == before
 
 
 def test_writes_are_refused_with_how_to_open_the_store_writable(

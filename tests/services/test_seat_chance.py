@@ -338,13 +338,18 @@ def _enter(rng: random.Random, send: Any, what: str) -> list[Any]:
 
 def sends(ledger: WizardLedger, gid: str, seat: int, command: Any) -> Any:
     """``send(dice, drew)`` for ``_enter``: the seat's command (None: its entry)
-    with those values; the refusal for missing chance, or None once accepted."""
+    with those values; the refusal for missing chance, or None once accepted.
+    The values are tried first as the operator would check them against the
+    whole table (``HoldDesk.trial``, which keeps and counts nothing), and sent
+    only once complete and right: a seat has few tries at a position, and a
+    table finds its real cards by looking, not by asking the engine."""
 
     def send(dice: list[int], drew: list[str]) -> DiceRequired | None:
         try:
-            ledger.act(gid, seat, command, dice=dice, drew=drew)
+            ledger.holds.trial(gid, seat, command, dice=dice, drew=drew)
         except DiceRequired as e:
             return e
+        ledger.act(gid, seat, command, dice=dice, drew=drew)
         return None
 
     return send

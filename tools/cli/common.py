@@ -117,6 +117,8 @@ def ledger() -> WizardLedger:
     key = (url, asked)
     if key in _ledger and _ledger[key].use_snapshots == store_options["snapshots"]:
         return _ledger[key]
+    if key in _ledger:
+        _ledger.pop(key).close()
     try:
         opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
     except StoreURLError as e:
@@ -129,6 +131,16 @@ def ledger() -> WizardLedger:
 
         publish_appends(opened)  # CLI appends wake the API's live streams via Redis
     return opened
+
+
+def close_ledgers() -> None:
+    """Close every ledger this command opened, before the interpreter ends: a
+    PostgreSQL datastore left to the collector at exit closes its pool after
+    the modules it needs are gone, and Python then prints "Exception ignored
+    in PostgresDatastore.__del__" after the command's own last line."""
+    while _ledger:
+        _, opened = _ledger.popitem()
+        opened.close()
 
 
 def out(data: Any) -> None:

@@ -21,7 +21,7 @@ from tools.cli import serve  # noqa: F401
 from tools.cli import store  # noqa: F401
 
 # isort: on
-from tools.cli.common import app
+from tools.cli.common import app, close_ledgers
 
 
 def globals_first(args: list[str]) -> list[str]:
@@ -47,7 +47,10 @@ def globals_first(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    app(args=globals_first(sys.argv[1:]))
+    try:
+        app(args=globals_first(sys.argv[1:]))
+    finally:
+        close_ledgers()
 
 
 def flowed(help_text: str) -> str:

@@ -415,6 +415,7 @@ def holds(game_id: str) -> None:
                     "refused": True,
                     "code": item.code,
                     "message": item.message,
+                    "tried": item.tried,
                 }
             )
         else:
@@ -431,6 +432,7 @@ def holds(game_id: str) -> None:
                     "orders": [None if o is None else list(o) for o in item.orders],
                     "waiting": [who(s) for s in item.waiting],
                     "done": item.done,
+                    "again": item.again,
                     "refused": False,
                 }
             )

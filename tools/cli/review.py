@@ -117,5 +117,7 @@ def verify(
                 typer.echo(f"{r.game_id}: ok ({r.events} events; {', '.join(r.checks)})")
             else:
                 typer.echo(f"{r.game_id}: FAILED at {r.first()}")
+            for said in r.unseen:
+                typer.echo(f"  not seen: {said}")
     if not all(r.ok for r in reports):
         raise typer.Exit(1)

@@ -76,7 +76,22 @@ def serve(
         proxies = trusted_proxies(trusted_proxy)
     except ProxyError as e:
         fail("bad_trusted_proxy", str(e), exit_code=2)
-    with socket.socket() as probe:
+    from services.http import rate_limits
+    from services.http.read_pool import nice_configured, workers_configured
+
+    try:  # so are the service's own settings (WIZARDS_RATE_*, WIZARDS_READ_*)
+        rate_limits.configured()
+        workers_configured()
+        nice_configured()
+    except ValueError as e:
+        fail("bad_setting", str(e), exit_code=2)
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        # As uvicorn binds its own socket (asyncio's and uvloop's servers, and its
+        # workers' shared socket, set SO_REUSEADDR): a port held only by the
+        # connections of a server just stopped (a client keeping its keep-alive
+        # connection open holds it for about a minute after a kill -9) is free
+        # to listen on; a port another server listens on is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as e:

@@ -1,0 +1,133 @@
+"""The costly reads over HTTP: what each computes, and the key its answer is kept under.
+
+``GET /tables/{id}/export``, ``/replay``, ``/log``, ``/verify``, ``/dispute`` and
+``/diff`` read a whole game. Their routes (``services.http.tables``,
+``services.http.dispute_routes``) call ``costly``: the caller is checked on a
+thread of the server (the seat its token proves, the game's existence and head),
+then the read is made by the read pool (``services.http.read_pool``), off the
+serving process: each function below runs there, on the worker's own ledger,
+and gives the answer's bytes.
+
+An answer depends on the game's events up to its head, its notes, the viewer
+and the read's parameters, and on nothing else: that is the key it is kept
+under, so the same read at the same head is computed once. Once the game is
+over, every viewer may see everything: one answer for all of them. Verify is never
+kept: it reads the store as it is now, to find a record changed under the same
+head. The rate limiter gives these routes a limit of their own
+(``WIZARDS_RATE_READ``, ``services.http.rate_limits``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from fastapi import Request
+from fastapi.encoders import jsonable_encoder
+from starlette.concurrency import run_in_threadpool
+
+from services.http.auth import viewer_seat
+from services.http.errors import APIError
+from services.http.read_pool import Job, ReadPool
+from services.ledger import WizardLedger
+from services.reads.views import log_json, notes_by_position, visible_entries
+from services.review.dispute import dispute as dispute_of
+from services.review.exports import export_text
+from services.review.readjudicate import diff_positions
+from services.review.story import StoryLines, walk
+from services.review.verify import verify_game
+from services.words.dispute import diff_text, dispute_text
+
+# The last part of each costly route's path (/tables/{id}/<name>).
+ROUTES = frozenset({"export", "replay", "log", "verify", "dispute", "diff"})
+
+
+async def costly(
+    request: Request,
+    job: Job,
+    gid: UUID,
+    token: str | None,
+    *params: Any,
+    seat: int | None = None,
+    kept: bool = True,
+) -> tuple[bytes, int | None]:
+    """``job(ledger, gid, viewer, *params)`` made by the read pool (or its answer
+    kept from the same read at the same head, with ``kept``); and the viewer."""
+    ledger: WizardLedger = request.app.state.ledger
+    pool: ReadPool = request.app.state.reads
+    viewer, head, finished = await run_in_threadpool(_standing, ledger, gid, seat, token)
+    # Once a game is over everything is public: every viewer reads the same answer.
+    reader = "everyone" if finished else viewer
+    key = (job.__name__, gid, reader, params, head) if kept else None
+    return await pool.read(key, job, gid, viewer, *params), viewer
+
+
+def _standing(
+    ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None
+) -> tuple[int | None, tuple[int, str, int], bool]:
+    """The viewer the token proves, where the game stands (its head, position and
+    hash, and how many notes it has) and whether it is over. A game that does not
+    exist is 404 here."""
+    viewer = viewer_seat(ledger, gid, seat, token)
+    loaded = ledger.load(gid)
+    finished = loaded.game.outcome(loaded.fold.state) is not None
+    return viewer, (loaded.version, loaded.head, len(ledger.annotations(gid))), finished
+
+
+def _json(content: Any) -> bytes:
+    """As FastAPI encodes what a route returns (the same bytes as before these reads
+    left the server's process)."""
+    return json.dumps(
+        jsonable_encoder(content),
+        ensure_ascii=False,
+        allow_nan=False,
+        indent=None,
+        separators=(",", ":"),
+    ).encode("utf-8")
+
+
+# ---------------------------------------------------- made by a read worker
+
+
+def export(ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str) -> bytes:
+    return export_text(ledger, gid, fmt, viewer=viewer).encode("utf-8")
+
+
+def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) -> bytes:
+    finished = (current := ledger.load(gid)).game.outcome(current.fold.state) is not None
+    try:
+        loaded = ledger.load(gid, to)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    entries = visible_entries(ledger.entries(gid, lte=to), viewer, finished)
+    outcome = loaded.game.outcome(loaded.fold.state)
+    notes = notes_by_position(ledger, gid)
+    return walk(loaded.game, entries, outcome, StoryLines(), notes=notes).encode("utf-8")
+
+
+def log(ledger: WizardLedger, gid: UUID, viewer: int | None) -> bytes:
+    return _json(log_json(ledger, gid, seat=viewer))
+
+
+def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | None) -> bytes:
+    try:
+        return _json(verify_game(ledger, gid, expect=expect).as_json())
+    except ValueError as e:  # a malformed expect
+        raise APIError(422, "bad_expect", str(e)) from None
+
+
+def dispute(ledger: WizardLedger, gid: UUID, viewer: int | None, at: int, fmt: str) -> bytes:
+    try:
+        report = dispute_of(ledger, gid, at, viewer=viewer)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    return dispute_text(report).encode("utf-8") if fmt == "text" else _json(report)
+
+
+def diff(ledger: WizardLedger, gid: UUID, viewer: int | None, a: int, b: int, fmt: str) -> bytes:
+    try:
+        report = diff_positions(ledger, gid, a, b, viewer=viewer)
+    except ValueError as e:
+        raise APIError(422, "bad_position", str(e)) from None
+    return diff_text(report).encode("utf-8") if fmt == "text" else _json(report)

@@ -1,0 +1,384 @@
+"""The costly reads' own workers: off the serving process, bounded, cached.
+
+An export, a replay, a log, a dispute, a diff or a verification reads a whole
+game, and may cost seconds of CPU: the JSON export of a 1,200-event game views
+every position for every seat (2–5 s). Run in the server's own threads, such a
+read held the interpreter lock and the acts of every game waited behind it:
+four anonymous clients looping on one export took a player's act p99 from 10 ms
+to 776 ms. (A profile of the server under that load, py-spy ``--gil``: 95 % of
+the samples holding the lock were the export's frames, in four of FastAPI's
+threads; 5 % the event loop.) Threads alone cannot help: a thread computing an
+export holds the same lock. So a costly read here:
+
+- runs in a worker process (``WIZARDS_READ_WORKERS``, default 1), each with its
+  own ledger on the same store, at a lower CPU priority than the server
+  (``WIZARDS_READ_NICE``, default nice 19, the lowest: where the cores are
+  short, a read gets about a seventieth of what play does): it never holds the
+  serving process's interpreter, and play comes first. The workers are
+  spawned, not forked (the server has threads), when the app starts
+  (``warm``); a script that builds the app must guard its main module, as
+  ``multiprocessing`` asks. A store no other process
+  can open (the in-memory ones), or ``WIZARDS_READ_WORKERS=0``, has its reads
+  made by one thread of this process instead, bounded and cached the same way,
+  but sharing the interpreter with play;
+- waits in a bounded queue: beyond the reads running, ``QUEUED_PER_WORKER`` per
+  worker may wait; one more is refused at once (503 ``reads_busy`` with
+  ``Retry-After``) rather than queued for ever. A caller waits ``WAIT`` seconds
+  at most, then is answered 503 too: the read goes on, and its answer is kept
+  for the retry;
+- is answered from a cache when the same read was made at the same point of
+  the game: the caller keys it by the read, its parameters, its viewer and the
+  game's head and notes (``services.http.costly_reads``), so a loop of one read
+  costs one computation per act; the same read asked while it is being computed
+  waits for that computation rather than starting another.
+
+A worker's answer comes back as bytes, or as the problem the read raised (its
+status, code and words), which the caller raises again as an ``APIError``, or
+as the traceback of a failure (``ReadFailed``: 500 ``internal_error``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from services.http.errors import APIError
+from services.ledger import WizardLedger
+from services.problems import classify, extensions
+
+WORKERS_ENV = "WIZARDS_READ_WORKERS"
+DEFAULT_WORKERS = 1
+MAX_WORKERS = 64
+QUEUED_PER_WORKER = 4
+CACHE_BYTES = 64 * 2**20  # answers kept per server process; the least recently used go first
+NICE_ENV = "WIZARDS_READ_NICE"
+DEFAULT_NICE = 19  # a worker's priority below the server's: the lowest (0: the same)
+WAIT = 30.0  # seconds a caller waits for its read; then 503, and the read goes on
+LEDGERS_KEPT = 1  # stores a worker keeps open: its server's (tests share a worker)
+RETRY_AFTER_MAX = 60
+
+# A job: ``job(ledger, *args) -> bytes``, a module-level function (a worker
+# process imports it by name).
+Job = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class Done:
+    body: bytes
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The problem a read raised, in a form that crosses a process boundary."""
+
+    status: int
+    code: str
+    message: str
+    rule: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Failed:
+    trace: str
+
+
+Outcome = Done | Refused | Failed
+
+
+def workers_configured(given: int | None = None) -> int:
+    """``given``, else ``WIZARDS_READ_WORKERS``, else 1; 0 is one thread of this process."""
+    text = str(given) if given is not None else os.environ.get(WORKERS_ENV, "").strip()
+    if not text:
+        return DEFAULT_WORKERS
+    if not text.isdigit() or int(text) > MAX_WORKERS:
+        raise ValueError(
+            f"{WORKERS_ENV}={text!r}: write a number of processes, 0-{MAX_WORKERS} "
+            "(0: a thread of the server)"
+        )
+    return int(text)
+
+
+def nice_configured() -> int:
+    """``WIZARDS_READ_NICE``, else 19: how much lower a worker's CPU priority is."""
+    text = os.environ.get(NICE_ENV, "").strip()
+    if not text:
+        return DEFAULT_NICE
+    if not text.isdigit() or int(text) > 19:
+        raise ValueError(
+            f"{NICE_ENV}={text!r}: write how much lower a read worker's priority is, 0-19"
+        )
+    return int(text)
+
+
+def shareable(url: str) -> bool:
+    """Whether another process can open this store (a file, a server), not one in memory."""
+    scheme = url.split(":", 1)[0].split("+")[0]
+    return scheme in ("postgresql", "postgres") or (scheme == "sqlite" and ":memory:" not in url)
+
+
+# ----------------------------------------------------------- in the worker
+
+_ledgers: OrderedDict[tuple[str, bool, bool], WizardLedger] = OrderedDict()
+
+
+def _start_worker(parent: int, nice: int) -> None:
+    with contextlib.suppress(OSError):  # a platform without nice: the same priority
+        os.nice(nice)
+    # A worker makes one read at a time: on PostgreSQL, one connection (and two
+    # more at need), not eventsourcing's five of a pool per ledger.
+    os.environ["POSTGRES_POOL_SIZE"] = "1"
+    os.environ["POSTGRES_MAX_OVERFLOW"] = "2"
+    # A server killed with SIGKILL cannot stop its workers: each leaves when its
+    # parent is gone (the pool's queue would otherwise keep it waiting for ever).
+    threading.Thread(target=_follow, args=(parent,), name="parent", daemon=True).start()
+
+
+def _follow(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _in_worker(
+    url: str, use_snapshots: bool, read_only: bool, job: Job, args: tuple[Any, ...]
+) -> Outcome:
+    """A job in a worker process, on that process's ledger of the store (opened
+    read-only where the serving process's is: a worker writes nothing either)."""
+    key = (url, use_snapshots, read_only)
+    ledger = _ledgers.pop(key, None)
+    if ledger is None:
+        ledger = WizardLedger(url, use_snapshots=use_snapshots, read_only=read_only)
+    _ledgers[key] = ledger
+    while len(_ledgers) > LEDGERS_KEPT:
+        _ledgers.popitem(last=False)[1].close()
+    return outcome(job, ledger, args)
+
+
+def outcome(job: Job, ledger: WizardLedger, args: tuple[Any, ...]) -> Outcome:
+    """What ``job(ledger, *args)`` gave: its bytes, or the problem it raised (the
+    same status and code as the app's handlers give the exception)."""
+    try:
+        return Done(job(ledger, *args))
+    except APIError as e:
+        return Refused(e.status, e.code, e.message, e.rule, e.extra)
+    except Exception as e:
+        known = classify(e)
+        if known is None:
+            return Failed("".join(traceback.format_exception(e)))
+        status, code, rule, detail = known
+        return Refused(status, code, detail, rule, extensions(e))
+
+
+def _nothing(ledger: WizardLedger) -> bytes:
+    return b""
+
+
+# ------------------------------------------------------- in the server
+
+# The process's executors, shared by every app it serves (one, but for tests,
+# which make many): by number of worker processes, 0 for the one thread. A
+# worker opens each store it is given once, and keeps it (``LEDGERS_KEPT``).
+_executors: dict[int, Executor] = {}
+_executors_lock = threading.Lock()
+
+
+def _executor(workers: int) -> Executor:
+    with _executors_lock:
+        executor = _executors.get(workers)
+        if executor is None:
+            if workers == 0:
+                executor = ThreadPoolExecutor(1, thread_name_prefix="reads")
+            else:
+                executor = ProcessPoolExecutor(
+                    workers,
+                    # Not fork: the server has threads (the group commit's, the play
+                    # threads), whose locks a forked child would inherit held.
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(), nice_configured()),
+                )
+            _executors[workers] = executor
+        return executor
+
+
+def _replace(broken: Executor) -> None:
+    """Drop a broken pool of workers (once): the next read starts a new one."""
+    with _executors_lock:
+        for workers, executor in list(_executors.items()):
+            if executor is broken:
+                del _executors[workers]
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+class Answers:
+    """Answers by key, up to ``capacity`` bytes in all; the least recently used go first."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            body = self._kept.get(key)
+            if body is not None:
+                self._kept.move_to_end(key)
+            return body
+
+    def put(self, key: Hashable, body: bytes) -> None:
+        if len(body) > self.capacity // 4:
+            return  # one answer may not push out all the others
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self._size += len(body) - (0 if old is None else len(old))
+            self._kept[key] = body
+            while self._size > self.capacity:
+                _, dropped = self._kept.popitem(last=False)
+                self._size -= len(dropped)
+
+
+class ReadPool:
+    """The costly reads of one server process (see the module's docstring)."""
+
+    def __init__(
+        self,
+        ledger: WizardLedger,
+        workers: int,
+        *,
+        cache_bytes: int = CACHE_BYTES,
+        wait: float = WAIT,
+    ) -> None:
+        self.ledger = ledger
+        self.wait = wait
+        self.in_processes = workers > 0 and shareable(ledger.url)
+        self.workers = workers if self.in_processes else 1
+        self.limit = self.workers * (1 + QUEUED_PER_WORKER)  # running and waiting
+        self.answers = Answers(cache_bytes)
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._computing: dict[Hashable, Future[Outcome]] = {}
+        self._seconds = 1.0  # a read's time, averaged, for Retry-After
+        self.computed = 0  # reads computed (not answered from the cache), for tests and metrics
+
+    def warm(self) -> None:
+        """Start the worker processes now, each opening the store, rather than at the
+        first costly read (a served app's start-up; a test's, once per process)."""
+        if self.in_processes:
+            executor = _executor(self.workers)
+            for _ in range(self.workers):
+                executor.submit(_in_worker, *self._store(), _nothing, ())
+
+    @property
+    def pending(self) -> int:
+        """Reads running or waiting for a worker."""
+        return self._pending
+
+    async def read(self, key: Hashable | None, job: Job, *args: Any) -> bytes:
+        """``job(ledger, *args)``, computed off the serving process, or the answer
+        kept under ``key`` (None: never kept, always computed)."""
+        if key is not None:
+            body = self.answers.get(key)
+            if body is not None:
+                return body
+        future = self._submit(key, job, args)
+        try:
+            # Shielded: a caller that goes away, or stops waiting, does not cancel
+            # the read that others may wait for (and whose answer is kept for the
+            # next one: a caller told to come back finds it made).
+            done = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.wait)
+        except TimeoutError:
+            raise self._busy(making=True) from None
+        except BrokenProcessPool:
+            raise self._busy() from None  # its worker died; new ones start with the next read
+        return _opened(done)
+
+    def _submit(self, key: Hashable | None, job: Job, args: tuple[Any, ...]) -> Future[Outcome]:
+        with self._lock:
+            if key is not None:
+                computing = self._computing.get(key)
+                if computing is not None:
+                    return computing
+            if self._pending >= self.limit:
+                raise self._busy()
+            self._pending += 1
+            started = time.monotonic()
+            try:
+                future, executor = self._start(job, args)
+            except BaseException:
+                self._pending -= 1
+                raise
+            if key is not None:
+                self._computing[key] = future
+        # Added once registered: a read already over runs its callback here, at once.
+        future.add_done_callback(lambda f: self._done(key, f, started, executor))
+        return future
+
+    def _start(self, job: Job, args: tuple[Any, ...]) -> tuple[Future[Outcome], Executor]:
+        executor = _executor(self.workers if self.in_processes else 0)
+        if self.in_processes:
+            return executor.submit(_in_worker, *self._store(), job, args), executor
+        return executor.submit(outcome, job, self.ledger, args), executor
+
+    def _store(self) -> tuple[str, bool, bool]:
+        """How a worker opens the store: as this process's ledger did."""
+        return self.ledger.url, self.ledger.use_snapshots, self.ledger.read_only
+
+    def _done(
+        self, key: Hashable | None, future: Future[Outcome], started: float, executor: Executor
+    ) -> None:
+        """On the thread that completed the read (the pool's)."""
+        with self._lock:
+            self._pending -= 1
+            if key is not None and self._computing.get(key) is future:
+                del self._computing[key]
+            self._seconds = 0.8 * self._seconds + 0.2 * (time.monotonic() - started)
+            self.computed += 1
+        broken = None if future.cancelled() else future.exception()
+        if isinstance(broken, BrokenProcessPool):
+            _replace(executor)  # a worker died (killed, out of memory): start new ones
+        if key is not None and not future.cancelled() and future.exception() is None:
+            done = future.result()
+            if isinstance(done, Done):
+                self.answers.put(key, done.body)
+
+    def _busy(self, *, making: bool = False) -> APIError:
+        wait = self._seconds * (self._pending + 1) / self.workers
+        after = max(1, min(RETRY_AFTER_MAX, math.ceil(wait)))
+        if making:
+            said = f"this read is still being made ({self._pending} under way)"
+        else:
+            said = f"{self._pending} costly reads are under way and no more are queued"
+        return APIError(
+            503,
+            "reads_busy",
+            f"{said} (exports, replays, logs, disputes, diffs, verifications; play comes "
+            f"first); retry in {after} s",
+            headers={"Retry-After": str(after)},
+        )
+
+
+class ReadFailed(RuntimeError):
+    """A read failed in its worker (a fault of ours): answered 500 ``internal_error``
+    like any other, and logged with the worker's traceback (``services.http.observe``)."""
+
+
+def _opened(done: Outcome) -> bytes:
+    if isinstance(done, Done):
+        return done.body
+    if isinstance(done, Refused):
+        raise APIError(done.status, done.code, done.message, rule=done.rule, extra=done.extra)
+    raise ReadFailed(f"a costly read failed in its worker:\n{done.trace}")
