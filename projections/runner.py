@@ -38,6 +38,9 @@ class Projector:
     """The projections of one event store, in their store (default: beside the events)."""
 
     def __init__(self, ledger: WizardLedger, projections_url: str | None = None) -> None:
+        # The projections keep their tables and positions in a store of their own
+        # (by default a file beside a SQLite store): a read-only store makes none.
+        ledger.access.check_writable("the read models (projections, kept in their own store)")
         self.ledger = ledger
         self.store = ProjectionStore(projections_url or ledger.url)
         self.folds = Folds(ledger)

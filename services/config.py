@@ -6,7 +6,7 @@ import ipaddress
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from urllib.parse import parse_qs, parse_qsl, unquote, urlparse
+from urllib.parse import parse_qs, parse_qsl, quote, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///wizards.db"
 
@@ -21,6 +21,32 @@ class StoreURLError(ValueError):
 
 def store_url(explicit: str | None = None) -> str:
     return explicit or os.environ.get("WIZARDS_STORE") or DEFAULT_STORE
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+def read_only_env() -> bool:
+    """``WIZARDS_READ_ONLY``: open every store read-only (1, true, yes, on)."""
+    raw = os.environ.get("WIZARDS_READ_ONLY", "").strip().lower()
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise StoreURLError(
+        f"WIZARDS_READ_ONLY={raw!r}: give 1 (open the store read-only) or 0 (writable)"
+    )
+
+
+def sqlite_file(url: str) -> str | None:
+    """The database file of a SQLite store URL; None for any other store, and for
+    a SQLite database in memory."""
+    env = eventsourcing_env(url)
+    if env["PERSISTENCE_MODULE"] != "eventsourcing.sqlite":
+        return None
+    name = env["SQLITE_DBNAME"]
+    return None if "mode=memory" in name or ":memory:" in name else name
 
 
 def redis_url(explicit: str | None = None) -> str | None:
@@ -61,7 +87,9 @@ def trusted_proxies(given: Sequence[str] | None = None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
+def eventsourcing_env(
+    url: str, *, purpose: str = "events", read_only: bool = False
+) -> dict[str, str]:
     """The eventsourcing environment for a store URL.
 
     PostgreSQL URLs may name a schema: ``postgresql://u@h/db?schema=wizards``.
@@ -70,6 +98,9 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
     on SQLite its own file, because two applications on one SQLite file would
     share one events table; on PostgreSQL its own schema-free table prefix via
     the application name.
+
+    ``read_only``: no table is made, and a SQLite file is opened so that nothing
+    can write it (``_sqlite_reader``).
     """
     parsed = urlparse(url)
     scheme = parsed.scheme.split("+")[0]
@@ -87,11 +118,12 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
             if purpose != "events":
                 p = Path(path)
                 path = str(p.with_name(f"{p.stem}.{purpose}{p.suffix or '.db'}"))
-            name = path
+            name = _sqlite_reader(path) if read_only else path
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": name,
             "SQLITE_LOCK_TIMEOUT": os.environ.get("WIZARDS_SQLITE_LOCK_TIMEOUT", "30"),
+            **_no_tables_made(read_only),
         }
     if scheme in ("postgresql", "postgres"):
         env = {
@@ -107,12 +139,46 @@ def eventsourcing_env(url: str, *, purpose: str = "events") -> dict[str, str]:
         if schema:
             # The schema must exist: eventsourcing creates tables, not schemas.
             env["POSTGRES_SCHEMA"] = schema
-        return env
+        return {**env, **_no_tables_made(read_only)}
     if scheme in ("memory", "popo"):
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     raise StoreURLError(
         f"unsupported store URL {url!r}: use sqlite:///FILE, postgresql://USER@HOST/DB or memory://"
     )
+
+
+def _no_tables_made(read_only: bool) -> dict[str, str]:
+    """eventsourcing makes its tables where they are missing unless told not to."""
+    return {"CREATE_TABLE": "no"} if read_only else {}
+
+
+def _sqlite_reader(path: str) -> str:
+    """The URI that opens a SQLite file read-only, writing nothing, not even beside it.
+
+    ``mode=ro`` alone is not enough for a file in WAL mode (every file this project
+    makes): its reader makes the ``-wal`` and ``-shm`` files where they are missing,
+    and writes its marks into the ``-shm`` file (SQLite's shared index of the WAL).
+    So where the ``-wal`` file exists (a writer may be at work, or one left it),
+    the ``-shm`` file is opened read-only too (``readonly_shm=1``): the reader sees
+    every commit, and writes nothing. Where it is missing, no connection has the
+    file open: ``immutable=1`` reads the file as it stands, with no lock and no file
+    beside it (a writer that opens the file during the read is not seen). A file
+    in rollback-journal mode is read with locks alone."""
+    absolute = os.path.abspath(path)
+    if not os.path.isfile(absolute):
+        raise StoreURLError(
+            f"no store at {absolute}: a store opened read-only must exist (it is never made)"
+        )
+    uri = f"file:{quote(absolute)}?mode=ro"
+    with open(absolute, "rb") as f:
+        header = f.read(20)
+    if len(header) < 20 or header[18] != 2:  # the format's write version: 2 is WAL
+        return uri
+    if not os.path.exists(f"{absolute}-wal"):
+        return f"{uri}&immutable=1"
+    if os.path.exists(f"{absolute}-shm"):
+        return f"{uri}&readonly_shm=1"
+    return uri  # a WAL left without its index (a crash): SQLite rebuilds the index
 
 
 def _check_settings(url: str, scheme: str, query: str) -> None:

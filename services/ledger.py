@@ -60,7 +60,7 @@ from services.store.checks import (
 from services.store.codec import GENESIS, encode_body, topic_of
 from services.store.commit import Committer
 from services.store.fold import RecordRow
-from services.store.freshness import freshness_for
+from services.store.freshness import Unknown, freshness_for
 from services.store.host_binding import (
     WriteRefused,
     attach,
@@ -71,6 +71,7 @@ from services.store.host_binding import (
 from services.store.host_binding import status as binding_status
 from services.store.host_counters import HostCounters
 from services.store.loading import Loader
+from services.store.read_only import access_of, read_only_connections
 from services.store.records import LedgerMapper
 from services.store.shards import Shards, shard_count
 from services.store.side_streams import SideStreams, decode_snapshot
@@ -106,21 +107,26 @@ class WizardLedger(Application[UUID]):
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         use_snapshots: bool = True,
+        read_only: bool | None = None,
     ) -> None:
         """``snapshot_every``: take a snapshot each time a stream crosses a multiple
         of it (0: never). ``use_snapshots=False`` folds every read from
-        GameStarted (to compare against, or to distrust a snapshot)."""
+        GameStarted (to compare against, or to distrust a snapshot).
+        ``read_only``: open the store so that nothing is written to it (None: as
+        ``WIZARDS_READ_ONLY`` says; see ``services.store.read_only``)."""
         self.url = store_url(url)
+        self.access = access_of(self.url, read_only)
         # PostgreSQL in one-host mode: the counters file whose token every
-        # connection carries, and which the store must be bound to.
-        self._host = open_counters(self.url)
+        # connection carries, and which the store must be bound to. A
+        # read-only ledger writes no counter, and makes no file: it has none.
+        self._host = None if self.access.read_only else open_counters(self.url)
         for attempt in range(6):
             # Processes opening a fresh PostgreSQL schema at once race on CREATE
             # TABLE ("tuple concurrently updated"); the tables exist after a retry.
             try:
-                super().__init__(env=eventsourcing_env(self.url))
-                self.sides = SideStreams(self.factory)
-                self.shards = Shards(self.recorder, shard_count(self.url))
+                super().__init__(env=eventsourcing_env(self.url, read_only=self.read_only))
+                self.sides = SideStreams(self.factory, read_only=self.read_only)
+                self.shards = Shards(self.recorder, shard_count(self.url), read_only=self.read_only)
                 break
             except (InternalError, IntegrityError, ProgrammingError):
                 if attempt == 5:
@@ -143,7 +149,8 @@ class WizardLedger(Application[UUID]):
         self.use_snapshots = use_snapshots
         # The commit counter of each game (see services.store.freshness): while
         # it still shows what a cached fold was current at, reads come from memory.
-        self.freshness = freshness_for(self.url, self._host)
+        # Read-only, none: a SQLite file's would be made beside it; every read asks.
+        self.freshness = Unknown() if self.read_only else freshness_for(self.url, self._host)
         self.counters = Counters()
         self.turns = Turns()
         self.loader = Loader(self.shards, self.sides, use_snapshots=use_snapshots)
@@ -168,7 +175,14 @@ class WizardLedger(Application[UUID]):
         factory = super().construct_factory(env)
         if self._host is not None:  # before the pool's first connection
             carry_token(factory.datastore, self._host.token)  # type: ignore[attr-defined]  # PostgreSQL's factory has one
+        if self.read_only:
+            read_only_connections(factory)
         return factory
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the store is open read-only: every write is refused (``ReadOnlyStore``)."""
+        return self.access.read_only
 
     @property
     def listeners(self) -> list[Listener]:
@@ -207,6 +221,7 @@ class WizardLedger(Application[UUID]):
         table's own game data file, checked by the game and bound into
         ``GameStarted`` by its hash. ``chance_by``: ``"seats"`` where each seat
         of a table-mode game enters the cards it draws (``services.seats.hold``)."""
+        self.access.check_writable("a new game")
         game = get_game(game_id)
         if chance_by not in ("table", BY_SEATS):
             raise SetupError(
@@ -306,6 +321,7 @@ class WizardLedger(Application[UUID]):
         ``GameForked``, so that it can neither preview nor reveal the
         original's dice. The branch ends with ``GameForked`` and gets new tokens.
         """
+        self.access.check_writable("a branch")
         gid = parse_game_id(game_id)
         check_position(at)
         source = self.entries(gid, lte=at)
@@ -358,6 +374,7 @@ class WizardLedger(Application[UUID]):
     def annotate(self, game_id: str | UUID, at: int, text: str, author: str = "referee") -> int:
         """Add a note on position ``at``; returns the note's number. The game's
         own stream is never touched: notes have a table of their own."""
+        self.access.check_writable("a note")
         gid = parse_game_id(game_id)
         if not text.strip():
             raise ValueError("an annotation needs some text")
@@ -421,6 +438,7 @@ class WizardLedger(Application[UUID]):
         """``act``, also returning the game as it stands after the command (from
         memory: no read after the write). A game whose seats enter their own
         draws goes to the hold desk; any other to ``Acts.perform``."""
+        self.access.check_writable("a command")
         self.counters.acts_performed += 1
         gid = parse_game_id(game_id)
         if token is not None or require_token:
@@ -453,6 +471,7 @@ class WizardLedger(Application[UUID]):
         Raises ``IllegalCommand`` (nothing staged) for a refused command, when the
         fold it was decided on is known current. The game's turn is held from
         here until ``finish_act``, which must be called whatever happens."""
+        self.access.check_writable("a command")
         gid = parse_game_id(game_id)
         check_supplied(dice, orders, drew)
         committer = self.shards.committer(gid)

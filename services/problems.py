@@ -26,6 +26,7 @@ from domain.games import UnknownGame
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
 from services.store.host_binding import BindingError, WriteRefused
 from services.store.pg_outcome import OutcomeUnknown
+from services.store.read_only import ReadOnlyStore
 from services.store.values import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
 
 MEDIA_TYPE = "application/problem+json"
@@ -61,6 +62,8 @@ def extensions(exc: BaseException) -> dict[str, Any]:
     to ask the table for each instead of reading the sentence."""
     if isinstance(exc, DiceRequired) and exc.needs:
         return {"needs": msgspec.to_builtins(exc.needs)}
+    if isinstance(exc, ReadOnlyStore):
+        return {"hint": exc.hint}
     return {}
 
 
@@ -93,6 +96,10 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         # This process may not write the store: the store is bound to the
         # counters file of another host (or another file of this one).
         return 503, "store_bound_elsewhere", "", str(exc)
+    if isinstance(exc, ReadOnlyStore):
+        # The store is open read-only (asked for, or a file this process may not
+        # write): the write conflicts with how it is open, whatever it asks.
+        return 409, "read_only_store", "", str(exc)
     if isinstance(exc, OutcomeUnknown):
         return 503, "outcome_unknown", "", str(exc)
     if isinstance(exc, ActNotStored):

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from services.ledger import WizardLedger
-
-PG_HOST, PG_PORT, PG_USER, PG_DB = "127.0.0.1", 5432, "postgres", "test"
+from tests.services.store.postgres import PG_DB, PG_HOST, PG_PORT, PG_USER
 
 # The apps' read workers (the costly reads: services.http.read_pool) at the tests'
 # own priority: the tests run beside each other on every core, and a worker a

@@ -19,6 +19,7 @@ from domain.kernel import IllegalCommand, SetupError
 from services.http.logs import request_id
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
 from services.store.host_binding import WriteRefused
+from services.store.read_only import ReadOnlyStore
 from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
 
 __all__ = [
@@ -171,6 +172,7 @@ def install(app: FastAPI) -> None:
         IdempotencyConflict,
         SetupError,
         WriteRefused,
+        ReadOnlyStore,
         PersistenceError,
     ):
         app.add_exception_handler(kind, _service)

@@ -68,6 +68,7 @@ from services.live.stream import follow
 from services.problems import classify, problem, send_problem
 from services.reads.views import act_json
 from services.store.host_binding import WriteRefused
+from services.store.read_only import ReadOnlyStore
 from services.store.values import (
     Acted,
     ActNotStored,
@@ -92,6 +93,7 @@ HANDED_OVER = (
     IdempotencyConflict,
     APIError,
     WriteRefused,  # by the store, which rolled the write back
+    ReadOnlyStore,  # the store is open read-only: nothing was decided
 )
 _ROUTES = {("POST", "act"), ("GET", "legal"), ("GET", "state"), ("GET", "events")}
 

@@ -131,7 +131,7 @@ def shareable(url: str) -> bool:
 
 # ----------------------------------------------------------- in the worker
 
-_ledgers: OrderedDict[tuple[str, bool], WizardLedger] = OrderedDict()
+_ledgers: OrderedDict[tuple[str, bool, bool], WizardLedger] = OrderedDict()
 
 
 def _start_worker(parent: int, nice: int) -> None:
@@ -152,12 +152,15 @@ def _follow(parent: int) -> None:
     os._exit(0)
 
 
-def _in_worker(url: str, use_snapshots: bool, job: Job, args: tuple[Any, ...]) -> Outcome:
-    """A job in a worker process, on that process's ledger of the store."""
-    key = (url, use_snapshots)
+def _in_worker(
+    url: str, use_snapshots: bool, read_only: bool, job: Job, args: tuple[Any, ...]
+) -> Outcome:
+    """A job in a worker process, on that process's ledger of the store (opened
+    read-only where the serving process's is: a worker writes nothing either)."""
+    key = (url, use_snapshots, read_only)
     ledger = _ledgers.pop(key, None)
     if ledger is None:
-        ledger = WizardLedger(url, use_snapshots=use_snapshots)
+        ledger = WizardLedger(url, use_snapshots=use_snapshots, read_only=read_only)
     _ledgers[key] = ledger
     while len(_ledgers) > LEDGERS_KEPT:
         _ledgers.popitem(last=False)[1].close()
@@ -277,9 +280,7 @@ class ReadPool:
         if self.in_processes:
             executor = _executor(self.workers)
             for _ in range(self.workers):
-                executor.submit(
-                    _in_worker, self.ledger.url, self.ledger.use_snapshots, _nothing, ()
-                )
+                executor.submit(_in_worker, *self._store(), _nothing, ())
 
     @property
     def pending(self) -> int:
@@ -329,9 +330,12 @@ class ReadPool:
     def _start(self, job: Job, args: tuple[Any, ...]) -> tuple[Future[Outcome], Executor]:
         executor = _executor(self.workers if self.in_processes else 0)
         if self.in_processes:
-            url, snapshots = self.ledger.url, self.ledger.use_snapshots
-            return executor.submit(_in_worker, url, snapshots, job, args), executor
+            return executor.submit(_in_worker, *self._store(), job, args), executor
         return executor.submit(outcome, job, self.ledger, args), executor
+
+    def _store(self) -> tuple[str, bool, bool]:
+        """How a worker opens the store: as this process's ledger did."""
+        return self.ledger.url, self.ledger.use_snapshots, self.ledger.read_only
 
     def _done(
         self, key: Hashable | None, future: Future[Outcome], started: float, executor: Executor

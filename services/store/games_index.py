@@ -48,32 +48,38 @@ def _kind(recorder: Any) -> str | None:
     return None
 
 
-def ensure_indexes(recorder: Any) -> None:
-    """Make the partial indexes of ``recorder``'s events table where they are missing."""
+def ensure_indexes(recorder: Any, *, make: bool = True) -> bool:
+    """Make the partial indexes of ``recorder``'s events table where they are
+    missing; whether it has them now. ``make=False`` (a store opened read-only)
+    only looks: without them, the games are found by reading the log."""
     kind = _kind(recorder)
     if kind == "sqlite":
-        _ensure_sqlite(recorder)
-    elif kind == "postgres":
-        _ensure_postgres(recorder)
+        return _ensure_sqlite(recorder, make)
+    if kind == "postgres":
+        return _ensure_postgres(recorder, make)
+    return False
 
 
-def _ensure_sqlite(recorder: Any) -> None:
+def _ensure_sqlite(recorder: Any, make: bool) -> bool:
     table = recorder.events_table_name
     names = {f"{table}_{suffix}": topic for topic, suffix in INDEXED.items()}
     with recorder.datastore.transaction(commit=False) as c:
         c.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
         missing = set(names) - {row[0] for row in c.fetchall()}
     if not missing:
-        return  # no write transaction at every open
+        return True  # no write transaction at every open
+    if not make:
+        return False
     with recorder.datastore.transaction(commit=True) as c:
         for name in sorted(missing):
             c.execute(
                 f"CREATE INDEX IF NOT EXISTS {name} ON {table} (originator_id) "
                 f"WHERE topic = {_literal(names[name])}"
             )
+    return True
 
 
-def _ensure_postgres(recorder: Any) -> None:
+def _ensure_postgres(recorder: Any, make: bool) -> bool:
     datastore = recorder.datastore
     schema, table = datastore.schema, recorder.events_table_name
     names = {f"{table}_{suffix}": topic for topic, suffix in INDEXED.items()}
@@ -81,7 +87,9 @@ def _ensure_postgres(recorder: Any) -> None:
     with datastore.transaction(commit=False) as curs:
         curs.execute(look, (schema, table))
         if not set(names) - {row["indexname"] for row in curs.fetchall()}:
-            return
+            return True
+    if not make:
+        return False
     with datastore.transaction(commit=True) as curs:
         # Processes opening one store at once would race on CREATE INDEX: one
         # makes them, under a lock named after the table; the others find them.
@@ -94,6 +102,7 @@ def _ensure_postgres(recorder: Any) -> None:
                 f'CREATE INDEX IF NOT EXISTS "{name}" ON "{schema}"."{table}" (notification_id) '
                 f"WHERE topic = {_literal(names[name])}"
             )
+    return True
 
 
 def select_found(recorder: Any, topic: str) -> list[Found] | None:

@@ -83,21 +83,31 @@ class Shards:
     ``recorder`` is the application's own recorder (shard 0). On PostgreSQL
     the tables of shards 1..count-1 are created beside it, and any further
     shard tables found in the schema (a store once run with more shards) are
-    read too."""
+    read too.
 
-    def __init__(self, recorder: ApplicationRecorder, count: int) -> None:
+    ``read_only``: the tables the store has, as they are: no table, index or
+    guard made, and no group commit (the ledger refuses every write)."""
+
+    def __init__(
+        self, recorder: ApplicationRecorder, count: int, *, read_only: bool = False
+    ) -> None:
         self.count = count
+        self.read_only = read_only
         self._lock = threading.Lock()
-        ensure_indexes(recorder)
-        self._recorders: dict[int, ApplicationRecorder] = {0: recorder}
-        self._committers: dict[int, Committer | None] = {0: Committer.for_recorder(recorder)}
+        self._recorders: dict[int, ApplicationRecorder] = {}
+        self._committers: dict[int, Committer | None] = {}
+        # The shards whose games are found through their index (``games_index``).
+        self._indexed: set[int] = set()
         self._postgres = type(recorder).__module__.endswith("postgres")
+        self._add(0, recorder)
         if self._postgres:
-            for shard in sorted({*range(1, count), *self._found()}):
+            made = set() if read_only else set(range(1, count))
+            for shard in sorted({*made, *self._found()}):
                 self._add(shard, self._open(shard))
-            # Before this process writes anything: every table refuses writers
-            # that a binding to another host's counters file excludes.
-            guard(recorder.datastore, [self._table(s) for s in self.numbers()])  # type: ignore[attr-defined]  # a PostgreSQL recorder (checked above)
+            if not read_only:
+                # Before this process writes anything: every table refuses writers
+                # that a binding to another host's counters file excludes.
+                guard(recorder.datastore, [self._table(s) for s in self.numbers()])  # type: ignore[attr-defined]  # a PostgreSQL recorder (checked above)
 
     # --------------------------------------------------------------- tables
 
@@ -127,13 +137,15 @@ class Shards:
         # The bulk-insert function eventsourcing creates with each table is one
         # per schema and names shard 0's table: leave it so (we never call it).
         del recorder.sql_create_statements[recorder.create_insert_function_statement_index]
-        recorder.create_table()
+        if not self.read_only:
+            recorder.create_table()
         return recorder
 
     def _add(self, shard: int, recorder: ApplicationRecorder) -> None:
-        ensure_indexes(recorder)
+        if ensure_indexes(recorder, make=not self.read_only):
+            self._indexed.add(shard)
         self._recorders[shard] = recorder
-        self._committers[shard] = Committer.for_recorder(recorder)
+        self._committers[shard] = None if self.read_only else Committer.for_recorder(recorder)
 
     def _known(self, shard: int) -> int:
         """``shard`` if this store has it, else 0. A game of a shard this process did
@@ -149,8 +161,9 @@ class Shards:
                 if shard not in self._found():
                     return 0
                 recorder = self._open(shard)
-                # Guarded before any thread of this process can write to it.
-                guard(recorder.datastore, [self._table(shard)])  # type: ignore[attr-defined]  # PostgreSQL's recorders: shards are opened only there
+                if not self.read_only:
+                    # Guarded before any thread of this process can write to it.
+                    guard(recorder.datastore, [self._table(shard)])  # type: ignore[attr-defined]  # PostgreSQL's recorders: shards are opened only there
                 self._add(shard, recorder)
         return shard
 
@@ -197,7 +210,8 @@ class Shards:
         found: list[tuple[str, int, int, UUID]] = []
         several = len(self._recorders) > 1
         for shard in self.numbers():
-            indexed = select_found(self._recorders[shard], topic)
+            recorder = self._recorders[shard]
+            indexed = select_found(recorder, topic) if shard in self._indexed else None
             if indexed is not None:
                 for n, gid, state in indexed:
                     found.append((decode_record(state).at if several else "", shard, n, gid))

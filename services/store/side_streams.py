@@ -21,6 +21,7 @@ from eventsourcing.persistence import (
     RecordConflictError,
     StoredEvent,
 )
+from eventsourcing.popo import POPOAggregateRecorder
 
 from domain.games import get_game
 from domain.kernel import ENGINE_VERSION, Fold
@@ -45,14 +46,23 @@ NOTES_NS = UUID("0c7e2b9a-1d4f-4e61-8a3b-94d5c2f1e087")
 
 
 class SideStreams:
-    """The side tables of one store, and the one reader of their rows."""
+    """The side tables of one store, and the one reader of their rows.
 
-    def __init__(self, factory: InfrastructureFactory[Any]) -> None:
-        self.snapshots = factory.aggregate_recorder(purpose="snapshots")
-        self.secrets = factory.aggregate_recorder(purpose="secrets")
-        self.notes = factory.aggregate_recorder(purpose="annotations")
-        self.heads = factory.aggregate_recorder(purpose="heads")
-        self.holds = factory.aggregate_recorder(purpose="holds")
+    ``read_only``: no table is made; one the store lacks (a store of an earlier
+    release has no holds) reads as empty."""
+
+    def __init__(self, factory: InfrastructureFactory[Any], *, read_only: bool = False) -> None:
+        def recorder(purpose: str) -> AggregateRecorder:
+            made = factory.aggregate_recorder(purpose=purpose)
+            if read_only and not table_exists(made):
+                return POPOAggregateRecorder()
+            return made
+
+        self.snapshots = recorder("snapshots")
+        self.secrets = recorder("secrets")
+        self.notes = recorder("annotations")
+        self.heads = recorder("heads")
+        self.holds = recorder("holds")
         # Secrets never change once written: each game's is read once.
         self._secrets: OrderedDict[UUID, Secrets] = OrderedDict()
         self._lock = threading.Lock()
@@ -180,6 +190,28 @@ class SideStreams:
     def snapshot_rows(self, gid: UUID) -> list[tuple[int, bytes]]:
         """Every stored snapshot as (position, bytes), undecoded (verify decodes them)."""
         return self.rows(self.snapshots, gid, bytes)
+
+
+def table_exists(recorder: Any) -> bool:
+    """Whether a SQLite or PostgreSQL recorder's table is in the store (any other
+    recorder has no table to lack)."""
+    table = getattr(recorder, "events_table_name", None)
+    module = type(recorder).__module__
+    if table is None:
+        return True
+    if module.endswith("sqlite"):
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,))
+            return c.fetchone() is not None
+    if module.endswith("postgres"):
+        with recorder.datastore.transaction(commit=False) as curs:
+            curs.execute(
+                "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
+                "AND table_name = %s",
+                (recorder.datastore.schema, table),
+            )
+            return curs.fetchone() is not None
+    return True
 
 
 def decode_snapshot(state: bytes) -> Loaded | None:

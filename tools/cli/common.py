@@ -1,5 +1,5 @@
 """What every ``wizards`` command shares: the typer app and its global options
-(``--store``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
+(``--store``, ``--read-only``, ``--no-snapshots``, ``--version``), the ledger of the chosen store,
 JSON output, errors as RFC 9457 problems, and the parsing of list options.
 
 Command modules import this one; it imports none of them.
@@ -37,10 +37,15 @@ class ErrorStyle(StrEnum):
     json = "json"
 
 
-store_options: dict[str, Any] = {"url": None, "snapshots": True, "errors": "auto"}
+store_options: dict[str, Any] = {
+    "url": None,
+    "snapshots": True,
+    "errors": "auto",
+    "read_only": False,
+}
 
 
-_ledger: dict[str, WizardLedger] = {}
+_ledger: dict[tuple[str, bool], WizardLedger] = {}
 
 
 def _version(value: bool) -> None:
@@ -64,6 +69,16 @@ def main_options(
             "sqlite:///wizards.db) or postgresql://USER@HOST:PORT/DB",
         ),
     ] = None,
+    read_only: Annotated[
+        bool,
+        typer.Option(
+            "--read-only",
+            help="open the store read-only: reads (verify, state, log, export, dispute, "
+            "diff, readjudicate) write nothing to it, and writes are refused (also "
+            "WIZARDS_READ_ONLY=1; a SQLite file this process may not write is opened so "
+            "on its own)",
+        ),
+    ] = False,
     no_snapshots: Annotated[
         bool,
         typer.Option(
@@ -89,6 +104,7 @@ def main_options(
     ] = False,
 ) -> None:
     store_options["url"] = store
+    store_options["read_only"] = read_only
     store_options["snapshots"] = not no_snapshots
     store_options["errors"] = errors.value
 
@@ -97,20 +113,33 @@ def ledger() -> WizardLedger:
     from services.config import StoreURLError, redis_url, store_url
 
     url = store_url(store_options["url"])
-    if url not in _ledger or _ledger[url].use_snapshots != store_options["snapshots"]:
-        from services.ledger import WizardLedger
+    from services.config import read_only_env
+    from services.ledger import WizardLedger
 
-        if url in _ledger:
-            _ledger.pop(url).close()
-        try:
-            _ledger[url] = WizardLedger(url, use_snapshots=store_options["snapshots"])
-        except StoreURLError as e:
-            fail("bad_store", str(e), exit_code=2)
-        if redis_url() is not None:  # off by default: then no Redis client is imported
-            from services.live.fanout import publish_appends
+    try:
+        # --read-only, else WIZARDS_READ_ONLY; a file this process may not write is
+        # opened read-only whatever they say (the ledger sees to that).
+        asked = bool(store_options["read_only"]) or read_only_env()
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
+    key = (url, asked)
+    if key in _ledger and _ledger[key].use_snapshots == store_options["snapshots"]:
+        return _ledger[key]
+    if key in _ledger:
+        _ledger.pop(key).close()
+    try:
+        opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
+    except StoreURLError as e:
+        fail("bad_store", str(e), exit_code=2)
+    _ledger[key] = opened
+    if opened.access.noticed:
+        typer.echo(f"wizards: note: the store is open read-only: {opened.access.why}", err=True)
+    if not opened.read_only and redis_url() is not None:
+        # off by default: then no Redis client is imported
+        from services.live.fanout import publish_appends
 
-            publish_appends(_ledger[url])  # CLI appends wake the API's live streams via Redis
-    return _ledger[url]
+        publish_appends(opened)  # CLI appends wake the API's live streams via Redis
+    return opened
 
 
 def close_ledgers() -> None:

@@ -65,6 +65,8 @@ def serve(
 
     if store_options["url"]:
         os.environ["WIZARDS_STORE"] = store_options["url"]
+    if store_options["read_only"]:  # the app's ledger reads it (services.store.read_only)
+        os.environ["WIZARDS_READ_ONLY"] = "1"
     url = store_url(store_options["url"])
     try:  # a mistyped store URL is told here, not as a traceback from inside the server
         eventsourcing_env(url)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import psycopg
 
-DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
+PG_HOST, PG_PORT, PG_USER, PG_DB = "127.0.0.1", 5432, "postgres", "test"
+DSN = f"host={PG_HOST} port={PG_PORT} user={PG_USER} dbname={PG_DB}"
 SAFETY = 60  # seconds a stuck thread may take before the test gives up on it
 
 
