@@ -6,11 +6,14 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test test-slow bench lint format clean
 
+# The project is compiled once at install: where PYTHONDONTWRITEBYTECODE is set,
+# every command would otherwise compile it again before it starts (a second of CPU).
 $(STAMP): pyproject.toml
 	@echo "Setting up $(VENV) (first run: installs the dependencies, a few minutes)..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --progress-bar off --quiet --quiet -e ".[dev]"
+	$(BIN)/python -m compileall -q -j 0 domain services projections tools
 	@echo "Installed: $(BIN)/wizards"
 	touch $(STAMP)
 
