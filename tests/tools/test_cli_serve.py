@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import random
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -16,33 +14,20 @@ from services.ledger import WizardLedger
 from services.review.verify import verify_game
 from tests.services.api_tables import new_table
 from tests.services.playing import pick
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.tools.serving import free_port, wait_answering
 
 
 def test_two_workers_share_one_store_and_log_no_requests(tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path / 'served.db'}"
-    port = _free_port()
+    port = free_port()
     wizards = str(Path(sys.executable).with_name("wizards"))
     cmd = [wizards, "--store", store, "serve", "--port", str(port), "--workers", "2"]
     proc = subprocess.Popen(
         [*cmd, "--no-access-log"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/games", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
-            time.sleep(0.2)
         base = f"http://127.0.0.1:{port}"
+        wait_answering(base, lambda: proc.poll() is None)
         with httpx.Client(base_url=base) as c:
             t = new_table(c, seed="workers")
         rng = random.Random(2)

@@ -5,22 +5,15 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.tools.doc_blocks import ROOT, command_lines
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.tools.serving import free_port, wait_answering
 
 
 def test_make_run_serves_the_web_table_and_the_api(tmp_path: Path) -> None:
@@ -30,7 +23,7 @@ def test_make_run_serves_the_web_table_and_the_api(tmp_path: Path) -> None:
     assert command == ["make", "run"] and any(line.startswith("make test") for line in lines)
     if Path(sys.executable).parents[1].resolve() != (ROOT / ".venv").resolve():
         pytest.skip("make run serves from the checkout's .venv; these tests run from another")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "PORT": str(port), "WIZARDS_STORE": f"sqlite:///{tmp_path / 'run.db'}"}
     env.pop("WIZARDS_REDIS", None)
     served = subprocess.Popen(
@@ -39,16 +32,12 @@ def test_make_run_serves_the_web_table_and_the_api(tmp_path: Path) -> None:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
+
+        def running() -> bool:
             assert served.poll() is None, served.communicate()[0]
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "make run did not answer within two minutes"
-            time.sleep(0.2)
+            return True
+
+        wait_answering(base, running, within=120, what="make run did not answer within two minutes")
         lobby = httpx.get(f"{base}/", timeout=10)
         assert lobby.status_code == 200 and "<html" in lobby.text.lower()
         assert httpx.get(f"{base}/docs", timeout=10).status_code == 200

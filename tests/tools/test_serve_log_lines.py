@@ -5,36 +5,17 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pexpect
 
+from tests.tools.serving import free_port, wait_answering
+
 WIZARDS = str(Path(sys.executable).with_name("wizards"))
 ESC = "\x1b["
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_up(port: int, alive: object) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert callable(alive) and alive(), "serve stopped"
-        time.sleep(0.2)
-    raise AssertionError("serve did not start")
 
 
 def env(**extra: str) -> dict[str, str]:
@@ -54,7 +35,7 @@ def test_at_a_terminal_the_log_is_lines_a_person_reads(tmp_path: Path) -> None:
     )
     try:
         child.expect("Application startup complete.")
-        wait_up(port, child.isalive)
+        wait_answering(f"http://127.0.0.1:{port}", child.isalive)
         httpx.get(f"http://127.0.0.1:{port}/tables/nope/state", timeout=10)
         child.expect(r"GET /tables/nope/state 404")
         line = child.before.splitlines()[-1] + child.after + child.readline()
@@ -78,7 +59,7 @@ def test_for_a_program_the_log_is_json_lines_without_escape_codes(tmp_path: Path
             text=True,
         )
         try:
-            wait_up(port, lambda p=proc: p.poll() is None)
+            wait_answering(f"http://127.0.0.1:{port}", lambda p=proc: p.poll() is None)
             httpx.get(f"http://127.0.0.1:{port}/games", timeout=10)
         finally:
             proc.terminate()
@@ -102,7 +83,7 @@ def test_text_may_be_asked_for_where_no_terminal_is(tmp_path: Path) -> None:
         text=True,
     )
     try:
-        wait_up(port, lambda: proc.poll() is None)
+        wait_answering(f"http://127.0.0.1:{port}", lambda: proc.poll() is None)
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)

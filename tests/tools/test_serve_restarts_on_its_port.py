@@ -11,7 +11,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,11 +18,7 @@ from pathlib import Path
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.tools.serving import free_port
 
 
 def _serve(store: str, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -64,7 +59,7 @@ def test_serve_starts_again_on_its_port_while_a_client_holds_a_connection(
     tmp_path: Path, stop: signal.Signals
 ) -> None:
     store = f"sqlite:///{tmp_path / 'served.db'}"
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "serve.log"
     first = _serve(store, port, log)
     held = None

@@ -10,30 +10,24 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
+from tests.tools.serving import free_port, wait_answering
+
 WIZARDS = str(Path(sys.executable).with_name("wizards"))
 CREATE = {"game": "ultimate", "players": 2}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
 def _served(tmp_path: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """``wizards serve`` with at most two tables per client address in ten minutes."""
-    port = _free_port()
+    port = free_port()
     environ = {**os.environ, "WIZARDS_RATE_CREATE": "2/600", "WIZARDS_REDIS": "off", **(env or {})}
     environ.pop("FORWARDED_ALLOW_IPS", None)
     store = f"sqlite:///{tmp_path / f'{port}.db'}"
@@ -41,15 +35,7 @@ def _served(tmp_path: Path, *flags: str, env: dict[str, str] | None = None) -> I
     proc = subprocess.Popen(cmd, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
-            time.sleep(0.2)
+        wait_answering(base, lambda: proc.poll() is None)
         yield base
     finally:
         proc.send_signal(signal.SIGINT)
