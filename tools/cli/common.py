@@ -29,18 +29,25 @@ app = typer.Typer(
 )
 
 
-class ErrorStyle(StrEnum):
-    """How an error is said on stderr."""
+class Written(StrEnum):
+    """How stderr is written (errors, a server's log): text for a person, json for
+    a program, auto for text at a terminal and json otherwise."""
 
     auto = "auto"
     text = "text"
     json = "json"
 
+    def on_stderr(self) -> str:
+        """``text`` or ``json``: ``auto`` decided by whether stderr is a terminal."""
+        if self is Written.auto:
+            return "text" if sys.stderr.isatty() else "json"
+        return self.value
+
 
 store_options: dict[str, Any] = {
     "url": None,
     "snapshots": True,
-    "errors": "auto",
+    "errors": Written.auto,
     "read_only": False,
 }
 
@@ -87,7 +94,7 @@ def main_options(
         ),
     ] = False,
     errors: Annotated[
-        ErrorStyle,
+        Written,
         typer.Option(
             "--errors",
             envvar="WIZARDS_ERRORS",
@@ -95,7 +102,7 @@ def main_options(
             help="how an error is said on stderr: text (a sentence and a hint), json "
             "(the HTTP API's problem body), auto (text at a terminal, json otherwise)",
         ),
-    ] = ErrorStyle.auto,
+    ] = Written.auto,
     version: Annotated[
         bool,
         typer.Option(
@@ -106,7 +113,7 @@ def main_options(
     store_options["url"] = store
     store_options["read_only"] = read_only
     store_options["snapshots"] = not no_snapshots
-    store_options["errors"] = errors.value
+    store_options["errors"] = errors
 
 
 def ledger() -> WizardLedger:
@@ -190,18 +197,11 @@ def fail(
 
     body = problem(status, code, message, rule=rule)
     body.update(extra or {})
-    if _errors_as_text():
+    if store_options["errors"].on_stderr() == "text":
         typer.echo(said(body), err=True)
     else:
         typer.echo(dumps(body), err=True)
     raise typer.Exit(exit_code)
-
-
-def _errors_as_text() -> bool:
-    chosen = store_options.get("errors", "auto")
-    if chosen == "auto":
-        return sys.stderr.isatty()
-    return bool(chosen == "text")
 
 
 def said(body: dict[str, Any]) -> str:

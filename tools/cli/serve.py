@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from enum import StrEnum
 from typing import Annotated
 
 import typer
 
-from tools.cli.common import app, fail, store_options
-
-
-class LogFormat(StrEnum):
-    """How ``wizards serve`` writes its log lines."""
-
-    auto = "auto"
-    text = "text"
-    json = "json"
-
+from tools.cli.common import Written, app, fail, store_options
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Service and store"
@@ -32,14 +21,14 @@ def serve(
         bool, typer.Option(help="log every request (off: no cost at all per request)")
     ] = True,
     log_format: Annotated[
-        LogFormat,
+        Written,
         typer.Option(
             envvar="WIZARDS_LOG_FORMAT",
             case_sensitive=False,
             help="text: lines for a person; json: one JSON object per line; "
             "auto: text at a terminal, json otherwise",
         ),
-    ] = LogFormat.auto,
+    ] = Written.auto,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -106,10 +95,7 @@ def serve(
 
     # Log lines with the request id; the app writes its own access line
     # (route, status, time, no query string), so uvicorn's is off.
-    chosen = log_format.value
-    if chosen == "auto":
-        chosen = "text" if sys.stderr.isatty() else "json"
-    config = log_config(fmt=chosen)
+    config = log_config(fmt=log_format.on_stderr())
     if not access_log:
         # The app's own access line (services.http.observe), dropped at its logger.
         config["loggers"]["wizards.access"] = {"level": "WARNING"}
