@@ -10,6 +10,7 @@ served with that address replaced by an empty inline image (the credit's words s
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import fastapi_offline
@@ -30,8 +31,10 @@ REDOC_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"
 NO_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E"
 
 
+@cache
 def redoc_bundle() -> bytes:
-    """Redoc's bundle with no address outside the machine (the maker's logo)."""
+    """Redoc's bundle with no address outside the machine (the maker's logo); read
+    once per process, however many apps it creates."""
     text = (ASSETS / "redoc.standalone.js").read_text(encoding="utf-8")
     return text.replace(REDOC_LOGO, NO_LOGO).encode("utf-8")
 
@@ -39,7 +42,6 @@ def redoc_bundle() -> bytes:
 def install(app: FastAPI) -> None:
     """Add the offline docs to an app created with ``docs_url=None, redoc_url=None``."""
     app.mount(ASSETS_URL, StaticFiles(directory=ASSETS), name="docs-assets")
-    bundle = redoc_bundle()
     openapi_url = app.openapi_url or "/openapi.json"
     redirect_url = app.swagger_ui_oauth2_redirect_url or "/docs/oauth2-redirect"
 
@@ -61,7 +63,7 @@ def install(app: FastAPI) -> None:
     @app.get(REDOC_JS, include_in_schema=False)
     async def redoc_js() -> Response:
         return Response(
-            bundle,
+            redoc_bundle(),  # read at the first asking, not at every app's start
             media_type="text/javascript",
             headers={"Cache-Control": "public, max-age=86400"},
         )
