@@ -224,6 +224,8 @@ class Servers:
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"wizards serve did not start; see {self.log}")
                 time.sleep(0.1)
+        for port in self.ports:
+            _wait_for_read_workers(port, deadline)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -235,6 +237,27 @@ class Servers:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def _wait_for_read_workers(port: int, deadline: float) -> None:
+    """Until the server's read workers have started (``/readyz``'s ``reads``): their
+    start-up (a process importing the project) would otherwise be counted as the
+    CPU of serving the load. A revision without them says nothing: no wait."""
+    while time.monotonic() < deadline:
+        with socket.create_connection(("127.0.0.1", port)) as conn:
+            conn.sendall(b"GET /readyz HTTP/1.1\r\nhost: bench\r\nconnection: close\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        body = answer.partition(b"\r\n\r\n")[2]
+        try:
+            reads = _decode(body).get("checks", {}).get("reads")
+        except msgspec.DecodeError:
+            return  # not JSON (an old revision's answer): nothing to wait for
+        if not reads or reads["started"] >= reads["workers"]:
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the server's read workers did not start")
 
 
 async def _client(

@@ -87,6 +87,7 @@ async def readyz(request: Request) -> JSONResponse:
         "store": store,
         "redis": {"state": fan_out.pop("redis"), **fan_out},
         "projections": {"lag_events": lag},
+        "reads": request.app.state.reads.status(),
     }
     ready = bool(store["ok"])
     return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)

@@ -272,6 +272,7 @@ class ReadPool:
         self._pending = 0
         self._computing: dict[Hashable, Future[Outcome]] = {}
         self._seconds = 1.0  # a read's time, averaged, for Retry-After
+        self._warming: list[Future[Outcome]] = []
         self.computed = 0  # reads computed (not answered from the cache), for tests and metrics
 
     def warm(self) -> None:
@@ -279,8 +280,19 @@ class ReadPool:
         first costly read (a served app's start-up; a test's, once per process)."""
         if self.in_processes:
             executor = _executor(self.workers)
-            for _ in range(self.workers):
+            self._warming = [
                 executor.submit(_in_worker, *self._store(), _nothing, ())
+                for _ in range(self.workers)
+            ]
+
+    def status(self) -> dict[str, Any]:
+        """What ``/readyz`` shows of the pool: its workers and how many have started
+        (``warm``'s first read done). Play does not wait for them, so neither does
+        readiness; a benchmark does, so that their start is not counted as serving."""
+        if not self.in_processes:
+            return {"workers": 0, "started": 0}
+        started = sum(1 for f in self._warming if f.done() and f.exception() is None)
+        return {"workers": self.workers, "started": started}
 
     @property
     def pending(self) -> int:

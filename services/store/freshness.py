@@ -49,7 +49,9 @@ except ImportError:  # no flock (Windows): every read asks the store
 log = logging.getLogger("wizards.freshness")
 
 SLOTS = 1 << 14
+_MASK = SLOTS - 1
 _WIDTH = 8
+_ORDER = sys.byteorder
 _SIZE = SLOTS * _WIDTH
 
 
@@ -280,11 +282,25 @@ class _FileSlots:
         return (self._generation << 64) | count
 
     def stamp(self, gid: UUID) -> int | None:
+        # Every read of the current position passes here: the check of the path
+        # and the read of the slot are written out in one function, since each
+        # call of a helper cost more than the syscalls themselves.
         with self._threads:
-            if not self._current():
+            try:
+                st = os.stat(self.path)
+            except OSError:
+                st = None
+            if (
+                st is None
+                or st.st_size != self._size
+                or st.st_ino != self._id[1]
+                or st.st_dev != self._id[0]
+            ) and not self._follow():
                 return None
-            count = self._read(self._offset(gid))
-            return None if count is None else self._stamped(count)
+            raw = os.pread(self._fd, _WIDTH, self._header + (gid.int & _MASK) * _WIDTH)
+            if len(raw) != _WIDTH:  # cut short since the check: the store is asked
+                return None
+            return (self._generation << 64) | int.from_bytes(raw, _ORDER)
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
         offset = self._offset(gid)

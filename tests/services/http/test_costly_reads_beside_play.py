@@ -300,3 +300,17 @@ def test_a_read_not_made_in_time_is_answered_503_and_kept_for_the_retry(
         r = c.get(f"/tables/{t.game_id}/export?format=json")
         assert r.status_code == 200 and r.json()["game_id"] == t.game_id
         assert pool.computed == made  # the retry was answered with what was made
+
+
+def test_readyz_tells_when_the_read_workers_have_started(ledger: WizardLedger) -> None:
+    # A benchmark waits for them (tools/bench_http.py), so that a worker's start
+    # is not counted as the CPU of serving play; a balancer need not.
+    app = create_app(ledger, redis="off", read_workers=1)
+    with TestClient(app) as c:
+        reads = c.get("/readyz").json()["checks"]["reads"]
+        assert reads["workers"] == 1 and reads["started"] in (0, 1)
+        app.state.reads._warming[0].result(timeout=60)
+        assert c.get("/readyz").json()["checks"]["reads"] == {"workers": 1, "started": 1}
+    threaded = create_app(ledger, redis="off", read_workers=0)
+    with TestClient(threaded) as c:
+        assert c.get("/readyz").json()["checks"]["reads"] == {"workers": 0, "started": 0}
