@@ -40,6 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from services.http.costly_reads import ROUTES as COSTLY
 from services.http.errors import APIError
+from services.http.holding import HOLDING
 from services.http.metrics import Metrics
 from services.http.request import headers
 from services.problems import problem, send_problem
@@ -174,26 +175,31 @@ class RateLimit:
         if not applying:  # most GETs (the state and legal of play)
             await self.app(scope, receive, send)
             return
-        wait, name = 0.0, ""
+        refusing: tuple[Buckets, str, str] | None = None
         if len(applying) == 1:  # the usual case: checked and spent under one lock
-            buckets, name, key = applying[0]
-            wait = buckets.take(key)
+            if applying[0][0].take(applying[0][2]) > 0:
+                refusing = applying[0]
         else:
             # Every limit is checked before any is spent: a request refused by
             # one limit costs nothing against the others.
-            waits = ((buckets.wait(key), n) for buckets, n, key in applying)
-            wait, name = next(((w, n) for w, n in waits if w > 0), (0.0, ""))
-            if wait == 0:
+            refusing = next((a for a in applying if a[0].wait(a[2]) > 0), None)
+            if refusing is None:
                 for buckets, _, key in applying:
                     buckets.spend(key)
-        if wait > 0:
-            self.metrics.rate_limited.labels(name).inc()
-            await self._refuse(scope, send, name, wait)
+        if refusing is not None:
+            self.metrics.rate_limited.labels(refusing[1]).inc()
+            await self._refuse(scope, send, *refusing)
             return
         await self.app(scope, receive, send)
 
-    async def _refuse(self, scope: Scope, send: Send, name: str, wait: float) -> None:
+    async def _refuse(
+        self, scope: Scope, send: Send, buckets: Buckets, name: str, key: str
+    ) -> None:
+        # Held up to the wait (a client looping on 429s is slowed), then told
+        # what is left of it on the limit's own clock.
+        await HOLDING.hold(buckets.wait(key))
+        after = max(0, math.ceil(buckets.wait(key)))
         who = "seat token" if name == "act" else "client address"
-        detail = f"too many requests from this {who} ({ENV[name]}); retry in {wait:.1f} s"
+        detail = f"too many requests from this {who} ({ENV[name]}); retry in {after} s"
         body = problem(429, "rate_limited", detail, instance=scope.get("path"))
-        await send_problem(send, body, [(b"retry-after", str(max(1, math.ceil(wait))).encode())])
+        await send_problem(send, body, [(b"retry-after", str(after).encode())])

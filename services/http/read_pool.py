@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.http.errors import APIError
+from services.http.holding import HOLDING
 from services.ledger import WizardLedger
 from services.problems import classify, extensions
 
@@ -307,25 +308,34 @@ class ReadPool:
             if body is not None:
                 return body
         future = self._submit(key, job, args)
+        if future is None:  # none queued: refused, the refusal held (services.http.holding)
+            await HOLDING.hold(self._wait())
+            raise self._busy(self._retry_after())
         try:
             # Shielded: a caller that goes away, or stops waiting, does not cancel
             # the read that others may wait for (and whose answer is kept for the
             # next one: a caller told to come back finds it made).
             done = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.wait)
         except TimeoutError:
-            raise self._busy(making=True) from None
+            raise self._busy(self._retry_after(), making=True) from None
         except BrokenProcessPool:
-            raise self._busy() from None  # its worker died; new ones start with the next read
+            raise self._busy(
+                self._retry_after()
+            ) from None  # its worker died; new ones start with the next read
         return _opened(done)
 
-    def _submit(self, key: Hashable | None, job: Job, args: tuple[Any, ...]) -> Future[Outcome]:
+    def _submit(
+        self, key: Hashable | None, job: Job, args: tuple[Any, ...]
+    ) -> Future[Outcome] | None:
+        """The read's future (a read of the same key already under way: its own);
+        None where no more may wait."""
         with self._lock:
             if key is not None:
                 computing = self._computing.get(key)
                 if computing is not None:
                     return computing
             if self._pending >= self.limit:
-                raise self._busy()
+                return None
             self._pending += 1
             started = time.monotonic()
             try:
@@ -367,9 +377,14 @@ class ReadPool:
             if isinstance(done, Done):
                 self.answers.put(key, done.body)
 
-    def _busy(self, *, making: bool = False) -> APIError:
-        wait = self._seconds * (self._pending + 1) / self.workers
-        after = max(1, min(RETRY_AFTER_MAX, math.ceil(wait)))
+    def _wait(self) -> float:
+        """Seconds until a worker is likely free for one more read."""
+        return min(RETRY_AFTER_MAX, self._seconds * (self._pending + 1) / self.workers)
+
+    def _retry_after(self) -> int:
+        return max(1, math.ceil(self._wait()))
+
+    def _busy(self, after: int, *, making: bool = False) -> APIError:
         if making:
             said = f"this read is still being made ({self._pending} under way)"
         else:
