@@ -30,8 +30,8 @@ test-slow: $(STAMP)
 # The revision before the performance work (issue 11): its HTTP figures are
 # measured in the same run, side by side. BASELINE= turns that off.
 BASELINE ?= 0f60cbc
-# The revision before the CLI's start was cut (issue 25): its commands are timed
-# beside this code's. CLI_BASELINE= turns that off.
+# The revision issue 25 was filed against: its CLI commands and its bot games are
+# timed beside this code's. CLI_BASELINE= turns that off.
 CLI_BASELINE ?= 71d2c52
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench $(if $(BASELINE),--baseline $(BASELINE)) $(if $(CLI_BASELINE),--cli-baseline $(CLI_BASELINE))

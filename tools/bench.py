@@ -21,7 +21,6 @@ from eventsourcing.persistence import JSONTranscoder, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteFactory
 
-from domain.games import all_games
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.store.freshness import Unknown
@@ -29,10 +28,10 @@ from tools.bench_cli import bench_cli
 from tools.bench_costly_reads import bench_costly_reads
 from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
+from tools.bench_simulation import bench_simulation
 from tools.bench_sse import bench_sse
 from tools.bench_streams import grow
 from tools.bench_timetravel import bench_time_travel
-from tools.simulation import play
 
 
 def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
@@ -232,20 +231,6 @@ def bench_codec(ledger: WizardLedger) -> None:
     line("bytes: msgspec / JSON", f"{size_ours / size_theirs:.2f}")
 
 
-def bench_simulation(n: int) -> None:
-    print("simulation: seeded random-bot games in memory")
-    for game in all_games():
-        game_id = game.spec.id
-        counts = range(game.spec.min_players, game.spec.max_players + 1)
-        t0 = time.perf_counter()
-        commands = 0
-        for i in range(n):
-            commands += play(game, counts[i % len(counts)], f"bench-{i}").steps
-        dt = time.perf_counter() - t0
-        line(f"{game_id}: games per second", f"{n / dt:,.1f}")
-        line(f"{game_id}: commands per second", f"{commands / dt:,.0f}")
-
-
 def _code_of(rev: str, code: Path) -> tuple[str, Path] | None:
     """The code of git revision ``rev``, extracted into ``code``; None if unknown here."""
     code.mkdir()
@@ -276,6 +261,11 @@ def main() -> None:
         help="only the CLI: a command's start, a script as processes or one shell",
     )
     parser.add_argument(
+        "--simulation-only",
+        action="store_true",
+        help="only the bot games in memory, beside the --cli-baseline revision's",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="REV",
         help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
@@ -283,7 +273,8 @@ def main() -> None:
     parser.add_argument(
         "--cli-baseline",
         metavar="REV",
-        help="also time the CLI of this git revision's code (tools/bench_cli.py)",
+        help="also time the CLI and the bot games of this git revision's code "
+        "(tools/bench_cli.py, tools/bench_simulation.py)",
     )
     args = parser.parse_args()
     n_events = 1_000 if args.quick else 10_000
@@ -295,6 +286,9 @@ def main() -> None:
             cli_baseline = _code_of(args.cli_baseline, tmp / "cli-baseline")
         if args.cli_only:
             bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
+            return
+        if args.simulation_only:
+            bench_simulation(20 if args.quick else 200, line, cli_baseline)
             return
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))
@@ -312,7 +306,7 @@ def main() -> None:
         bench_time_travel(ledger)
         bench_codec(ledger)
         bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
-    bench_simulation(20 if args.quick else 200)
+        bench_simulation(20 if args.quick else 200, line, cli_baseline)
     # Durability under a kill -9 (its own module: tools/bench_durability.py).
     from tools import bench_durability
 

@@ -23,7 +23,7 @@ from domain.kernel import (
     GameStarted,
     SetupError,
     act,
-    apply,
+    apply_all,
     commitment,
     open_fold,
     replay,
@@ -134,8 +134,7 @@ def steps(
         command = seat_bots[seat](game, table.state, seat, legal, rng)
         events = act(game, table, seat, command, Dice.seeded(seed, table.counter))
         before = table
-        for event in events:
-            table = apply(game, table, event)
+        table = apply_all(game, table, events)  # one fold of the action's events
         log.extend(events)
         yield Step(before, seat, command, events)
     raise RuntimeError(f"{game.spec.id} seed {seed}: no end after {max_steps} steps")
