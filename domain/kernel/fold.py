@@ -251,10 +251,9 @@ def act(
 # ``_KINDS`` is: a class test against a msgspec class costs 0.2–0.4 µs, and this
 # runs at every event of every decision (and of verify's, every action's again).
 _CITES: dict[type, bool] = {}
-
-
 def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
     cites = _CITES
+    known: frozenset[str] | None = None
     for event in events:
         cls = type(event)
         citing = cites.get(cls)
@@ -262,8 +261,13 @@ def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
             citing = cites[cls] = issubclass(cls, Consequence)
         if citing:
             consequence = cast(Consequence, event)  # ``citing``: the class is a Consequence
-            for rule in (consequence.rule, *consequence.also):
-                if rule not in game.catalogue and rule not in KERNEL_RULES:
-                    raise ValueError(
-                        f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
-                    )
+            if known is None:
+                known = game.catalogue.ids
+            if consequence.rule not in known or (
+                consequence.also and not known.issuperset(consequence.also)
+            ):
+                for rule in (consequence.rule, *consequence.also):
+                    if rule not in known and rule not in KERNEL_RULES.ids:
+                        raise ValueError(
+                            f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
+                        )

@@ -52,6 +52,9 @@ class Catalogue:
             if rule.id in self._rules:
                 raise ValueError(f"duplicate rule id {rule.id!r} in {game}")
             self._rules[rule.id] = rule
+        # Read at every consequence decided (``domain.kernel.fold``): a set's
+        # lookup, not a call of ``__contains__``.
+        self.ids: frozenset[str] = frozenset(self._rules)
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self._rules[rule_id]
