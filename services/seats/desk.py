@@ -28,7 +28,7 @@ from domain.kernel import (
     Game,
     GameStarted,
     IllegalCommand,
-    apply,
+    apply_all,
     decode_command,
     open_fold,
     stored_command,
@@ -536,9 +536,7 @@ class HoldDesk:
             empty = Loaded(game=loaded.game, fold=open_fold(loaded.game, started), head=GENESIS)
             staged = self.appender.stage(gid, empty, events, first_is_start=True, bound_to=row.hash)
         else:
-            after = loaded.fold
-            for event in events:
-                after = apply(loaded.game, after, event)
+            after = apply_all(loaded.game, loaded.fold, events)
             staged = self.appender.stage(gid, loaded, events, folded=after, bound_to=row.hash)
         staged.rows.append((self.sides.holds, [stored]))
         self.appender.commit(gid, staged.rows)

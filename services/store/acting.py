@@ -24,6 +24,7 @@ from domain.kernel import (
     SeedRevealed,
     act,
     apply,
+    apply_all,
     decode_command,
     stored_command,
 )
@@ -245,9 +246,7 @@ class Acts:
             key=key,
         )
         check_supplied_used(dice, values, orders, drew)
-        after = fold
-        for event in events:
-            after = apply(loaded.game, after, event)
+        after = apply_all(loaded.game, fold, events)  # one fold of the action's events
         if loaded.game.outcome(after.state) is not None and secret.seed is not None:
             revealed = SeedRevealed(rule="kernel.seed", seed=secret.seed)
             events.append(revealed)
