@@ -64,8 +64,9 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
             ]
         else:
             found += [PlayCard(card=card, target=t) for t in targets]
-    for combo in COMBOS.values():
-        if not all(c in cards for c in combo.cards):
+    held = frozenset(cards)
+    for combo, needs in _COMBO_CARDS:
+        if not needs <= held:
             continue
         if uses_defence_card(combo) and not state.options.defence_in_combos:
             continue
@@ -86,6 +87,11 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
     if state.options.pass_with_cards:
         found.append(Pass())
     return found
+
+
+# Each combo with the set of cards it needs (a combo needs each card once): one
+# subset test per combo at every legal list, not a generator over its cards.
+_COMBO_CARDS = tuple((combo, frozenset(combo.cards)) for combo in COMBOS.values())
 
 
 def _defences(state: UltimateState, seat: int) -> list[Command]:
