@@ -51,6 +51,16 @@ def _shown(binding: Binding | None, here: bool) -> dict[str, Any]:
     return binding.as_json() | ({"here": here} if binding.token else {})
 
 
+def _writable(what: str) -> None:
+    """Refuse a command that writes the store's binding where the store was asked
+    to be opened read-only (these commands write through the datastore, not a ledger)."""
+    from services.config import read_only_env
+    from services.store.read_only import ASKED, ReadOnlyStore
+
+    if store_options["read_only"] or read_only_env():
+        raise ReadOnlyStore(what, ASKED)
+
+
 @store_app.command("binding")
 @guarded
 def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
@@ -93,6 +103,7 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
     from services.config import store_url
     from services.store.host_binding import counters_path, read_binding
 
+    _writable("wizards store bind")
     if counters_path(store_url(store_options["url"])) is None:
         fail(
             "no_counters_file",
@@ -127,6 +138,7 @@ def unbind_command(
     from services.config import store_url
     from services.store.host_binding import bound_file_here, counters_path, read_binding, unbind
 
+    _writable("wizards store unbind")
     configured = counters_path(store_url(store_options["url"]))
     with _datastore() as datastore:
         binding = read_binding(datastore)

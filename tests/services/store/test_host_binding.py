@@ -678,3 +678,22 @@ def test_a_counters_file_made_anew_at_the_bound_path_is_not_the_bound_one(
     binding = read_binding(ledger.recorder.datastore)  # type: ignore[attr-defined]
     assert binding is not None and binding.token == ledger.freshness.token  # type: ignore[attr-defined]
     ledger.close()
+
+
+@pytest.mark.parametrize("how", [("--read-only",), ()])
+def test_bind_and_unbind_are_refused_on_a_store_asked_read_only(
+    stores: tuple[str, str, str], how: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain, bound_url, path = stores
+    bound = WizardLedger(bound_url)  # bound to this host's file
+    if not how:
+        monkeypatch.setenv("WIZARDS_READ_ONLY", "1")
+    for args, url in ((("store", "unbind"), bound_url), (("store", "bind"), bound_url)):
+        refused = cli(*how, *args, url=url, check=False)
+        assert refused.returncode == 2, refused.stdout
+        problem = json.loads(refused.stderr)
+        assert problem["code"] == "read_only_store" and "nothing was written" in problem["detail"]
+    monkeypatch.delenv("WIZARDS_READ_ONLY", raising=False)
+    shown = json.loads(cli("store", "binding", "--json", url=plain).stdout)
+    assert shown["bound"] is True and shown["path"] == path  # still bound
+    bound.close()
