@@ -451,20 +451,38 @@ def scrape_totals(ports: list[int]) -> dict[str, float]:
     return totals
 
 
-def print_result(result: RunResult, line: Any) -> None:
+@dataclass(frozen=True)
+class Goal:
+    """Issue 25's goals for play with the one-request protocol, printed beside the figures."""
+
+    rate: float | None  # commands a second, at least
+    p99_ms: float  # act p99, at most
+    cpu_ms: float  # server CPU per command, at most
+
+
+GOALS = {
+    "sqlite": Goal(rate=2000, p99_ms=50, cpu_ms=0.5),
+    "postgresql": Goal(rate=None, p99_ms=50, cpu_ms=0.8),
+}
+
+
+def print_result(result: RunResult, line: Any, goal: Goal | None = None) -> None:
+    rate_goal = f"; goal: {goal.rate:,.0f} at least" if goal and goal.rate else ""
     line(
         f"{result.label}: commands/s",
         f"{result.rate:,.0f} ({result.commands} commands, {result.games} games, "
-        f"{result.requests / max(result.commands, 1):.2f} requests each)",
+        f"{result.requests / max(result.commands, 1):.2f} requests each{rate_goal})",
     )
     line(
         f"{result.label}: act p50 / p99",
-        f"{result.percentile(0.5) * 1e3:.1f} ms / {result.percentile(0.99) * 1e3:.1f} ms",
+        f"{result.percentile(0.5) * 1e3:.1f} ms / {result.percentile(0.99) * 1e3:.1f} ms"
+        + (f" (goal: p99 {goal.p99_ms:.0f} ms at most)" if goal else ""),
     )
     line(
         f"{result.label}: server CPU per command",
         f"{result.server_cpu / max(result.commands, 1) * 1e3:.2f} ms "
-        f"(load average {result.load[0]:.1f} before, {result.load[1]:.1f} after)",
+        + (f"(goal: {goal.cpu_ms} ms at most; " if goal else "(")
+        + f"load average {result.load[0]:.1f} before, {result.load[1]:.1f} after)",
     )
     m = result.metrics
     if m and m["loop"] + m["perform"] and m["commits"]:
@@ -565,7 +583,8 @@ def bench_http(
             if drop is not None:
                 drop()
         results[(kind, protocol, processes)] = result
-        print_result(result, line)
+        goal = GOALS["sqlite" if kind == "sqlite" else "postgresql"] if protocol == "one" else None
+        print_result(result, line, goal)
 
     def ratio(name: str, a: tuple[str, str | None, int], b: tuple[str, str | None, int]) -> None:
         if a in results and b in results and results[b].rate:
