@@ -80,6 +80,14 @@ def initial(started: GameStarted) -> State:
     return rep(state, pending=pending_of(state))
 
 
+def switched(state: State, started: GameStarted) -> State:
+    """The position of ``state`` under the options of ``started`` (``Game.switched``):
+    the assumed numbers follow the options; the creatures in play stay those of the
+    position (a module switched mid-game does not put new ones on the board)."""
+    options = Options.from_mapping(started.options)
+    return rep(state, options=options, data=load(started.data, options.numbers))
+
+
 def markers_left(state: State) -> list[str]:
     """The face-down markers of a position that gives no stacks: every marker in
     play but those whose creature is on the board, was defeated (each seat's

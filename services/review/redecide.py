@@ -267,6 +267,29 @@ class Step:
             return Decided([], said, undecided=True, error=e)
         return Decided(events)
 
+    def under(self, options: Mapping[str, Any]) -> Step:
+        """This stretch under another reading (``options`` switched), decided again
+        from the same position: the fold before it as recorded, with those options in
+        force (``Game.switched``). So a reading is decided from the nearest fold the
+        walk holds (a snapshot's), never by folding the record again from the start."""
+        started = started_under(self.started, options)
+        before = self.before
+        if before is not None:
+            state = self.game.switched(before.state, started)
+            before = msgspec.structs.replace(before, started=started, state=state)
+        return Step(
+            self.game,
+            started,
+            self.index,
+            self.end,
+            before,
+            self.recorded,
+            self.seed,
+            self.action,
+            self.broken,
+            self.compare,
+        )
+
     def at_difference(self) -> tuple[Event | None, Event | None]:
         """(as recorded, as decided again) at the first difference; None where that
         side has no more events."""
