@@ -48,6 +48,7 @@ from domain.kernel import (
     GameStarted,
     IllegalCommand,
     SeedRevealed,
+    SetupError,
     apply,
     apply_all,
     decode_command,
@@ -273,10 +274,14 @@ class Step:
         force (``Game.switched``). So a reading is decided from the nearest fold the
         walk holds (a snapshot's), never by folding the record again from the start."""
         started = started_under(self.started, options)
-        before = self.before
-        if before is not None:
-            state = self.game.switched(before.state, started)
-            before = msgspec.structs.replace(before, started=started, state=state)
+        before, broken = self.before, self.broken
+        if before is not None and not broken:
+            try:
+                state = self.game.switched(before.state, started)
+            except SetupError as e:  # an option of the set-up's material, say
+                before, broken = None, f"the position cannot be read under this reading: {e}"
+            else:
+                before = msgspec.structs.replace(before, started=started, state=state)
         return Step(
             self.game,
             started,
@@ -286,7 +291,7 @@ class Step:
             self.recorded,
             self.seed,
             self.action,
-            self.broken,
+            broken,
             self.compare,
         )
 

@@ -300,7 +300,8 @@ def test_a_position_switched_to_another_reading_reads_its_options_and_switches_b
 ) -> None:
     """The dispute desk decides an action again under another reading from the
     recorded position (``Game.switched``): the rules must see each other value of
-    every option there, and the recorded options must give the position back."""
+    every option there (or the game says the position cannot hold it: an option
+    that chose the set-up's material), and the recorded options give it back."""
     table = next(
         s.fold for k, s in enumerate(steps(game, game.spec.min_players, "switched")) if k == 30
     )
@@ -310,6 +311,10 @@ def test_a_position_switched_to_another_reading_reads_its_options_and_switches_b
         recorded = started.options.get(spec.name, spec.default)
         for value in [v for v in spec.allowed if v != recorded]:
             other = msgspec.structs.replace(started, options={**started.options, spec.name: value})
-            switched = game.switched(state, other)
+            try:
+                switched = game.switched(state, other)
+            except SetupError as e:
+                assert spec.name in str(e)
+                continue
             assert switched != state, (spec.name, value)
             assert game.switched(switched, started) == state, (spec.name, value)
