@@ -1,5 +1,5 @@
-"""``make bench``, time travel part: the state at every depth of a long stream,
-and the dispute desk on it. Prints figures; asserts nothing."""
+"""``make bench``, time travel part: the state at every depth of a long stream
+(the dispute desk on it: ``tools.bench_review``). Prints figures; asserts nothing."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.reads.views import state_json
-from services.review.dispute import dispute
-from services.review.readjudicate import diff_positions
 
 
 def _ms(fn: Callable[[], Any], repeat: int = 3) -> float:
@@ -56,16 +53,6 @@ def bench_time_travel(ledger: WizardLedger, samples: int = 200) -> None:
     deep = _ms(lambda: no_snap.load(gid, total))
     _line("the same at the deepest position, folded from zero", f"{deep:.1f} ms")
     _line("ratio (from zero / median with snapshots)", f"{deep / statistics.median(load):.0f}x")
-    entries = ledger.entries(gid, gt=total - 200)
-    action = next(e.position for e in entries if isinstance(e.event, ActionTaken))
-    _line(
-        f"dispute of the action at #{action} (every reading)",
-        f"{_ms(lambda: dispute(reader, gid, action)):.0f} ms",
-    )
-    _line(
-        f"diff of #{total // 2} and #{total}",
-        f"{_ms(lambda: diff_positions(reader, gid, total // 2, total)):.1f} ms",
-    )
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -90,8 +90,10 @@ def _json(content: Any) -> bytes:
 # ---------------------------------------------------- made by a read worker
 
 
-def export(ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str) -> bytes:
-    return export_text(ledger, gid, fmt, viewer=viewer).encode("utf-8")
+def export(
+    ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str, to: int | None = None
+) -> bytes:
+    return export_text(ledger, gid, fmt, viewer=viewer, to=to).encode("utf-8")
 
 
 def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) -> bytes:

@@ -294,10 +294,19 @@ async def export(
     request: Request,
     token: Token,
     format: Literal["json", "md", "html"] = "json",
+    to: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=MAX_POSITION,
+            description="JSON: only the first positions, to the end of this one's action "
+            "(the document then says how many the game has, in positions)",
+        ),
+    ] = None,
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
-    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format)
+    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format, to)
     return Response(body, media_type=MEDIA_TYPES[format])
 
 

@@ -11,7 +11,8 @@ once under the label ``"*"`` (facts set and dropped, whole boards and their
 operations); an event's ``at`` is left out where it is the event before's (an
 action and its consequences are stored at once); a dispute panel cites its rules
 by id alone (``{"id": ...}``: the passages, glosses and readings are the
-document's ``rules``); the JSON is written without indentation.
+document's ``rules``); the JSON is written without indentation; a document of
+the first positions only (``to``) says how many the game has (``positions``).
 """
 
 from __future__ import annotations
@@ -250,6 +251,9 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("disputes", dict[str, DisputePanel]),
             ("outcome", dict[str, Any] | None),
             ("result", str),
+            # A document of the game's first positions only (the export's ``to``):
+            # how many the game has (from version 3).
+            ("positions", int | None, None),
         ],
         kw_only=True,
     )

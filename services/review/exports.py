@@ -9,6 +9,7 @@ replay viewer with the document embedded (``services.review.html_export``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 from uuid import UUID
@@ -232,10 +233,17 @@ def document(
     viewer: int | str | None = ALL,
     views: bool = True,
     disputes: bool = True,
+    to: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON export as a dict (see ``services.review.export_schema``)."""
+    """The JSON export as a dict (see ``services.review.export_schema``). ``to``: only
+    the first positions, up to the end of the action whose stretch holds ``to``
+    (the replay page shows them while the whole is made); ``positions`` then says
+    how many the game has."""
     gid = parse_game_id(game_id)
     record = read_record(ledger, gid, viewer)
+    positions = len(record.entries)
+    if to is not None and to < positions:
+        record = _first_positions(record, to)
     started = record.started
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
@@ -278,17 +286,34 @@ def document(
         "disputes": panels,
         "outcome": outcome_json(outcome, record.words.names),
         "result": outcome_text(outcome, started.players, record.words.names),
+        **({"positions": positions} if len(events) < positions else {}),
     }
 
 
+def _first_positions(record: GameRecord, to: int) -> GameRecord:
+    """``record`` cut after the stretch that holds position ``to`` (an action is
+    never cut from its consequences); what the viewer may see is the whole game's."""
+    events = record.events
+    end = max(1, to)
+    while end < len(events) and not isinstance(events[end], ActionTaken):
+        end += 1
+    return dataclasses.replace(record, entries=record.entries[:end])
+
+
 def export_text(
-    ledger: WizardLedger, game_id: str | UUID, fmt: str, *, viewer: int | str | None = ALL
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    fmt: str,
+    *,
+    viewer: int | str | None = ALL,
+    to: int | None = None,
 ) -> str:
+    """``to``: the JSON document of the first positions only (``document``)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
     if fmt == "md":
         return markdown_text(read_record(ledger, game_id, viewer))
-    doc = document(ledger, game_id, viewer=viewer)
+    doc = document(ledger, game_id, viewer=viewer, to=to if fmt == "json" else None)
     if fmt == "html":
         return html_text(doc)
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

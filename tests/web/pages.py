@@ -83,6 +83,9 @@ def open_replay(browser: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.wait_for_selector("#app-bar", timeout=TIMEOUT)
+    # A long game is shown from its first part while the whole is read: every
+    # position once it is.
+    page.wait_for_selector("body[data-loaded='all']", timeout=TIMEOUT)
     return page
 
 
