@@ -108,8 +108,14 @@ def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) 
     return walk(loaded.game, entries, outcome, StoryLines(), notes=notes).encode("utf-8")
 
 
-def log(ledger: WizardLedger, gid: UUID, viewer: int | None) -> bytes:
-    return _json(log_json(ledger, gid, seat=viewer))
+def log(
+    ledger: WizardLedger,
+    gid: UUID,
+    viewer: int | None,
+    before: int | None = None,
+    last: int | None = None,
+) -> bytes:
+    return _json(log_json(ledger, gid, seat=viewer, before=before, last=last))
 
 
 def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | None) -> bytes:

@@ -228,9 +228,25 @@ async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Player
     response_model=None,
     responses={**COSTLY_RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
 )
-async def log(game_id: str, request: Request, token: Token, seat: SeatQuery = None) -> Response:
-    """The event log, redacted for the seat (or a spectator) while the game runs."""
-    body, viewer = await costly(request, costly_reads.log, _gid(game_id), token, seat=seat)
+async def log(
+    game_id: str,
+    request: Request,
+    token: Token,
+    seat: SeatQuery = None,
+    before: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_POSITION, description="only the entries before this position"),
+    ] = None,
+    last: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_POSITION, description="only the last so many entries (a page)"),
+    ] = None,
+) -> Response:
+    """The event log, redacted for the seat (or a spectator) while the game runs; a
+    page of it with ``last`` (and ``before``): a long game's end first, older on demand."""
+    body, viewer = await costly(
+        request, costly_reads.log, _gid(game_id), token, before, last, seat=seat
+    )
     return JSONBytes(body, headers={"X-Wizards-Seat": seat_header(viewer)})
 
 

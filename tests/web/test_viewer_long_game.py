@@ -13,7 +13,7 @@ from services.words.sentences import Words
 from services.words.views import flatten, show
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
-from tests.web.pages import TIMEOUT, open_replay, screenshot
+from tests.web.pages import TIMEOUT, open_replay, open_seat, screenshot
 from tools.bench_streams import grow
 
 # The gap, in CSS pixels, a reader needs between "#1218" and the sentence after it.
@@ -126,4 +126,29 @@ def test_a_game_of_ten_thousand_events_is_shown_from_its_first_part_then_whole(
     assert "not loaded" not in page.inner_text("#of")
     screenshot(page, "replay-ten-thousand-far")
     assert errors == [], errors
+    page.context.close()
+
+
+def test_the_table_page_of_a_finished_long_game_shows_its_end_and_older_on_demand(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("ultimate", ["Ann", "Bob"], seed="long-story")
+    gid = str(created.game_id)
+    play(web_ledger, gid, seed=1)
+    head = web_ledger.load(gid).version
+    assert head > 400  # more than the two pages read below
+    page = open_seat(browser, f"{server.url}/play/{gid}")
+    lines = page.locator("#story .line")
+    # The end of the story first (newest on top), not the whole of it.
+    page.wait_for_selector(f"#story .line[data-position='{head}']", timeout=TIMEOUT)
+    shown = [int(p) for p in lines.evaluate_all("ls => ls.map(l => l.dataset.position)")]
+    assert shown == list(range(head, head - len(shown), -1)) and len(shown) < head
+    older = page.locator("#story-older")
+    assert f"before #{shown[-1]}" in older.inner_text()
+    older.click()
+    page.wait_for_selector(f"#story .line[data-position='{shown[-1] - 1}']", timeout=TIMEOUT)
+    more = [int(p) for p in lines.evaluate_all("ls => ls.map(l => l.dataset.position)")]
+    assert more == list(range(head, head - len(more), -1)) and len(more) > len(shown)
+    screenshot(page, "table-long-game-story")
+    assert page.errors == []
     page.context.close()
