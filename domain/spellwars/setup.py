@@ -74,24 +74,28 @@ CHOICES = (
 # ---------------------------------------------------------------- opening
 
 
+# Each option the state holds, by its default (which says its type too).
+_OPTION_DEFAULTS: dict[str, str | int] = {
+    "variant": "tokens",
+    "tokens_to_win": 2,
+    "neighbour": "living",
+    "contest_ties": "all",
+    "survivor_blood": "holder",
+    "trim": "repeated",
+    "fast_suicide": "nothing",
+    "stolen_gain": "run",
+    "ties": "reroll",
+    "added_order": "choice",
+    "trankilus": "first",
+    "stolen_blood": "lost",
+    "die_faces": "clockwise",
+    "dead_bonus": "before_discard",
+}
+
+
 def _options(o: Mapping[str, Any]) -> dict[str, Any]:
     """The state's fields that hold the options (the rules read them there)."""
-    return {
-        "variant": str(o.get("variant", "tokens")),
-        "tokens_to_win": int(o.get("tokens_to_win", 2)),
-        "neighbour": str(o.get("neighbour", "living")),
-        "contest_ties": str(o.get("contest_ties", "all")),
-        "survivor_blood": str(o.get("survivor_blood", "holder")),
-        "trim": str(o.get("trim", "repeated")),
-        "fast_suicide": str(o.get("fast_suicide", "nothing")),
-        "stolen_gain": str(o.get("stolen_gain", "run")),
-        "ties": str(o.get("ties", "reroll")),
-        "added_order": str(o.get("added_order", "choice")),
-        "trankilus": str(o.get("trankilus", "first")),
-        "stolen_blood": str(o.get("stolen_blood", "lost")),
-        "die_faces": str(o.get("die_faces", "clockwise")),
-        "dead_bonus": str(o.get("dead_bonus", "before_discard")),
-    }
+    return {k: type(d)(o.get(k, d)) for k, d in _OPTION_DEFAULTS.items()}
 
 
 def switched(state: State, started: GameStarted) -> State:

@@ -52,6 +52,17 @@ def wait_position(page: Any, at_least: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.position) >= {at_least}", timeout=TIMEOUT)
 
 
+def whole_story(page: Any) -> None:
+    """Every entry of a table page's story: its older ones come a page at a click."""
+    older = page.locator("#story-older")
+    while older.is_visible():
+        shown = page.locator("#story .line").count()
+        older.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#story .line').length > {shown}", timeout=TIMEOUT
+        )
+
+
 def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
     """What the game says ``seat`` (None: a spectator) must not see now."""
     loaded = ledger.load(gid)

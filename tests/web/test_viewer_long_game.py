@@ -28,13 +28,17 @@ NUMBER_AND_WORDS = """row => {
 }"""
 
 
+def long_finished_game(ledger: WizardLedger) -> tuple[str, int]:
+    """A two-player game played to its end (some 1,900 events): its id and length."""
+    gid = str(ledger.create_game("ultimate", ["Ann", "Bob"], seed="long-story").game_id)
+    play(ledger, gid, seed=1)
+    return gid, ledger.load(gid).version
+
+
 def test_a_long_games_positions_never_run_into_its_story(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    created = web_ledger.create_game("ultimate", ["Ann", "Bob"], seed="long-story")
-    gid = str(created.game_id)
-    play(web_ledger, gid, seed=1)
-    head = web_ledger.load(gid).version
+    gid, head = long_finished_game(web_ledger)
     assert head >= 1000  # the positions at the end have four digits
     page = open_replay(browser, f"{server.url}/replay/{gid}")
     page.locator("#slider").fill(str(head))
@@ -132,10 +136,7 @@ def test_a_game_of_ten_thousand_events_is_shown_from_its_first_part_then_whole(
 def test_the_table_page_of_a_finished_long_game_shows_its_end_and_older_on_demand(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
-    created = web_ledger.create_game("ultimate", ["Ann", "Bob"], seed="long-story")
-    gid = str(created.game_id)
-    play(web_ledger, gid, seed=1)
-    head = web_ledger.load(gid).version
+    gid, head = long_finished_game(web_ledger)
     assert head > 400  # more than the two pages read below
     page = open_seat(browser, f"{server.url}/play/{gid}")
     lines = page.locator("#story .line")
