@@ -33,8 +33,12 @@ BASELINE ?= 0f60cbc
 # The revision issue 25 was filed against: its CLI commands and its bot games are
 # timed beside this code's. CLI_BASELINE= turns that off.
 CLI_BASELINE ?= 71d2c52
+# The revision before the referee's tools were made fast on long games (issue 25):
+# its disputes, diffs, verify and exports are measured beside this code's on the
+# same stores. REVIEW_BASELINE= turns that off.
+REVIEW_BASELINE ?= f35064b
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench $(if $(BASELINE),--baseline $(BASELINE)) $(if $(CLI_BASELINE),--cli-baseline $(CLI_BASELINE))
+	$(BIN)/python -m tools.bench $(if $(BASELINE),--baseline $(BASELINE)) $(if $(CLI_BASELINE),--cli-baseline $(CLI_BASELINE)) $(if $(REVIEW_BASELINE),--review-baseline $(REVIEW_BASELINE))
 
 # ruff, the import contracts of pyproject.toml (tools -> projections -> services ->
 # domain; the kernel imports no game; the rooms of services in their order), and

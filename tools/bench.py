@@ -28,6 +28,7 @@ from tools.bench_cli import bench_cli
 from tools.bench_costly_reads import bench_costly_reads
 from tools.bench_http import bench_http, postgres_store
 from tools.bench_reads import bench_replay
+from tools.bench_review import bench_review
 from tools.bench_simulation import bench_simulation
 from tools.bench_sse import bench_sse
 from tools.bench_streams import grow
@@ -242,6 +243,18 @@ def _code_of(rev: str, code: Path) -> tuple[str, Path] | None:
     return (rev, code)
 
 
+def _long_streams(tmp: Path) -> list[tuple[str, str]]:
+    """The long streams ``bench_replay`` stored: ultimate's first."""
+    return [
+        (game, f"sqlite:///{tmp / name}")
+        for game, name in (
+            ("ultimate", "long.db"),
+            ("spellwars", "long-spellwars.db"),
+            ("orctower", "long-orctower.db"),
+        )
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
@@ -271,6 +284,11 @@ def main() -> None:
         help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
     )
     parser.add_argument(
+        "--review-baseline",
+        metavar="REV",
+        help="also measure the referee's tools and exports with this git revision's code",
+    )
+    parser.add_argument(
         "--cli-baseline",
         metavar="REV",
         help="also time the CLI and the bot games of this git revision's code "
@@ -284,6 +302,9 @@ def main() -> None:
         cli_baseline = None
         if args.cli_baseline:
             cli_baseline = _code_of(args.cli_baseline, tmp / "cli-baseline")
+        review_baseline = None
+        if args.review_baseline:
+            review_baseline = _code_of(args.review_baseline, tmp / "review-baseline")
         if args.cli_only:
             bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
             return
@@ -292,6 +313,7 @@ def main() -> None:
             return
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))
+            bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
             return
         print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
         bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
@@ -304,6 +326,7 @@ def main() -> None:
         bench_current_reads(tmp, 200 if args.quick else 2000)
         ledger = bench_replay(tmp, n_events, line)
         bench_time_travel(ledger)
+        bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
         bench_codec(ledger)
         bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
         bench_simulation(20 if args.quick else 200, line, cli_baseline)

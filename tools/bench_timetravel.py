@@ -1,30 +1,14 @@
-"""``make bench``, time travel part: the state at every depth of a long stream,
-and the dispute desk on it. Prints figures; asserts nothing."""
+"""``make bench``, time travel part: the state at every depth of a long stream
+(the dispute desk on it: ``tools.bench_review``). Prints figures; asserts nothing."""
 
 from __future__ import annotations
 
 import functools
 import statistics
-import time
-from collections.abc import Callable
-from typing import Any
 
-from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.reads.views import state_json
-from services.review.dispute import dispute
-from services.review.readjudicate import diff_positions
-
-
-def _ms(fn: Callable[[], Any], repeat: int = 3) -> float:
-    """Best of ``repeat`` runs, in ms: this machine is shared, and a run that another
-    process interrupts says nothing about the code."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1e3
+from tools.bench_review_probe import best_ms
 
 
 def _line(name: str, value: str) -> None:
@@ -39,8 +23,8 @@ def bench_time_travel(ledger: WizardLedger, samples: int = 200) -> None:
     reader = WizardLedger(ledger.url, snapshot_every=ledger.snapshot_every)
     step = max(1, total // samples)
     positions = list(range(1, total + 1, step))
-    load = [_ms(functools.partial(reader.load, gid, at)) for at in positions]
-    views = [_ms(functools.partial(state_json, reader, gid, at=at, seat=0)) for at in positions]
+    load = [best_ms(functools.partial(reader.load, gid, at)) for at in positions]
+    views = [best_ms(functools.partial(state_json, reader, gid, at=at, seat=0)) for at in positions]
     worst = positions[max(range(len(load)), key=load.__getitem__)]
     _line(
         "fold at a position (nearest snapshot + fold), median", f"{statistics.median(load):.2f} ms"
@@ -53,19 +37,9 @@ def bench_time_travel(ledger: WizardLedger, samples: int = 200) -> None:
     )
     _line("  95th percentile / worst", f"{_quantile(views, 0.95):.2f} / {max(views):.2f} ms")
     no_snap = WizardLedger(ledger.url, snapshot_every=0, use_snapshots=False)
-    deep = _ms(lambda: no_snap.load(gid, total))
+    deep = best_ms(lambda: no_snap.load(gid, total))
     _line("the same at the deepest position, folded from zero", f"{deep:.1f} ms")
     _line("ratio (from zero / median with snapshots)", f"{deep / statistics.median(load):.0f}x")
-    entries = ledger.entries(gid, gt=total - 200)
-    action = next(e.position for e in entries if isinstance(e.event, ActionTaken))
-    _line(
-        f"dispute of the action at #{action} (every reading)",
-        f"{_ms(lambda: dispute(reader, gid, action)):.0f} ms",
-    )
-    _line(
-        f"diff of #{total // 2} and #{total}",
-        f"{_ms(lambda: diff_positions(reader, gid, total // 2, total)):.1f} ms",
-    )
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import BOARD, Board, board_from_table
 from domain.elfenwizards.catalogue import cite
@@ -43,6 +45,11 @@ def initial(started: GameStarted) -> State:
     if not given and started.data is None:
         return _plain_as_given(players, tuple(started.options.items()))
     return _opening(players, Options.from_mapping(started.options), table_data(started), given)
+
+
+def switched(state: State, started: GameStarted) -> State:
+    """The position of ``state`` under the options of ``started`` (``Game.switched``)."""
+    return replace(state, options=Options.from_mapping(started.options))
 
 
 @lru_cache(maxsize=256)

@@ -171,6 +171,13 @@ class Game(Protocol[S]):
         """The state right after ``GameStarted``, before any setup event."""
         ...
 
+    def switched(self, state: S, started: GameStarted) -> S:
+        """The position of ``state`` with the options of ``started`` in force: another
+        reading of the rulings, for the dispute desk to decide an action again from
+        the recorded position (not from the opening) under it. What the rules read
+        of the options is replaced; the position itself is kept as it stands."""
+        ...
+
     def setup(self, state: S, dice: Dice) -> list[Event]:
         """The events that open a game (deal, first player), from the setup in
         ``state`` (options, players, and the setup position if one was given)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Dice, Event, GameStarted
+from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
 from domain.orctower.data import COLOURS, START_SPACES, Data, load
@@ -78,6 +78,26 @@ def initial(started: GameStarted) -> State:
     state = rep(state, seats=seats)
     state = from_position(state, given)
     return rep(state, pending=pending_of(state))
+
+
+# The options that choose the material laid out at set-up (the modules, the
+# reinforcements): no position of a game played without them holds what they
+# lay out.
+MATERIAL = ("missions", "new_destiny", "terrain", "crocodile", "toad", "bombardier")
+
+
+def switched(state: State, started: GameStarted) -> State:
+    """The position of ``state`` under the options of ``started`` (``Game.switched``).
+    An option that chooses the material of the set-up cannot be switched at a
+    position: ``SetupError`` says so. The assumed numbers follow the options."""
+    options = Options.from_mapping(started.options)
+    moved = [k for k in MATERIAL if getattr(options, k) != getattr(state.options, k)]
+    if moved:
+        raise SetupError(
+            f"{', '.join(moved)} chose what was laid out at set-up: "
+            "no position of this game holds it"
+        )
+    return rep(state, options=options, data=load(started.data, options.numbers))
 
 
 def markers_left(state: State) -> list[str]:

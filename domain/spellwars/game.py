@@ -89,6 +89,9 @@ class SpellWars:
     def initial(self, started: GameStarted) -> State:
         return opening.initial(started)
 
+    def switched(self, state: State, started: GameStarted) -> State:
+        return opening.switched(state, started)
+
     def setup(self, state: State, dice: Dice) -> list[Event]:
         return opening.setup(state, dice)
 

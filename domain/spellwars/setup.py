@@ -74,26 +74,42 @@ CHOICES = (
 # ---------------------------------------------------------------- opening
 
 
+# Each option the state holds, by its default (which says its type too).
+_OPTION_DEFAULTS: dict[str, str | int] = {
+    "variant": "tokens",
+    "tokens_to_win": 2,
+    "neighbour": "living",
+    "contest_ties": "all",
+    "survivor_blood": "holder",
+    "trim": "repeated",
+    "fast_suicide": "nothing",
+    "stolen_gain": "run",
+    "ties": "reroll",
+    "added_order": "choice",
+    "trankilus": "first",
+    "stolen_blood": "lost",
+    "die_faces": "clockwise",
+    "dead_bonus": "before_discard",
+}
+
+
+def _options(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The state's fields that hold the options (the rules read them there)."""
+    return {k: type(d)(o.get(k, d)) for k, d in _OPTION_DEFAULTS.items()}
+
+
+def switched(state: State, started: GameStarted) -> State:
+    """The position of ``state`` under the options of ``started`` (``Game.switched``);
+    the cards an option rewrites (``trankilus``) follow, as ``State.cards`` reads it."""
+    return msgspec.structs.replace(state, **_options(started.options))
+
+
 def initial(started: GameStarted) -> State:
     n = len(started.players)
-    o = started.options
     data = dict(started.data) if started.data is not None else None
     state = State(
         players=n,
-        variant=str(o.get("variant", "tokens")),
-        tokens_to_win=int(o.get("tokens_to_win", 2)),
-        neighbour=str(o.get("neighbour", "living")),
-        contest_ties=str(o.get("contest_ties", "all")),
-        survivor_blood=str(o.get("survivor_blood", "holder")),
-        trim=str(o.get("trim", "repeated")),
-        fast_suicide=str(o.get("fast_suicide", "nothing")),
-        stolen_gain=str(o.get("stolen_gain", "run")),
-        ties=str(o.get("ties", "reroll")),
-        added_order=str(o.get("added_order", "choice")),
-        trankilus=str(o.get("trankilus", "first")),
-        stolen_blood=str(o.get("stolen_blood", "lost")),
-        die_faces=str(o.get("die_faces", "clockwise")),
-        dead_bonus=str(o.get("dead_bonus", "before_discard")),
+        **_options(started.options),
         data=data,
         data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),

@@ -58,6 +58,9 @@ class UltimateGame:
     def initial(self, started: GameStarted) -> UltimateState:
         return opening.initial(started)
 
+    def switched(self, state: UltimateState, started: GameStarted) -> UltimateState:
+        return opening.switched(state, started)
+
     def setup(self, state: UltimateState, dice: Dice) -> list[Event]:
         return opening.setup(state, dice)
 

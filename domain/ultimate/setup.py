@@ -38,6 +38,11 @@ def initial(started: GameStarted) -> UltimateState:
     return replace(state, names=tuple(name for _, name in names_of(started.data)))
 
 
+def switched(state: UltimateState, started: GameStarted) -> UltimateState:
+    """The position of ``state`` under the options of ``started`` (``Game.switched``)."""
+    return replace(state, options=Options.from_mapping(started.options))
+
+
 def _initial(started: GameStarted) -> UltimateState:
     players = len(started.players)
     options = Options.from_mapping(started.options)

@@ -90,8 +90,10 @@ def _json(content: Any) -> bytes:
 # ---------------------------------------------------- made by a read worker
 
 
-def export(ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str) -> bytes:
-    return export_text(ledger, gid, fmt, viewer=viewer).encode("utf-8")
+def export(
+    ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str, to: int | None = None
+) -> bytes:
+    return export_text(ledger, gid, fmt, viewer=viewer, to=to).encode("utf-8")
 
 
 def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) -> bytes:
@@ -106,8 +108,14 @@ def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) 
     return walk(loaded.game, entries, outcome, StoryLines(), notes=notes).encode("utf-8")
 
 
-def log(ledger: WizardLedger, gid: UUID, viewer: int | None) -> bytes:
-    return _json(log_json(ledger, gid, seat=viewer))
+def log(
+    ledger: WizardLedger,
+    gid: UUID,
+    viewer: int | None,
+    before: int | None = None,
+    last: int | None = None,
+) -> bytes:
+    return _json(log_json(ledger, gid, seat=viewer, before=before, last=last))
 
 
 def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | None) -> bytes:

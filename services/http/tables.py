@@ -228,9 +228,25 @@ async def legal(game_id: str, request: Request, ledger: LedgerDep, token: Player
     response_model=None,
     responses={**COSTLY_RESPONSES, **documented(list[LogEntryOut], "every entry, redacted")},
 )
-async def log(game_id: str, request: Request, token: Token, seat: SeatQuery = None) -> Response:
-    """The event log, redacted for the seat (or a spectator) while the game runs."""
-    body, viewer = await costly(request, costly_reads.log, _gid(game_id), token, seat=seat)
+async def log(
+    game_id: str,
+    request: Request,
+    token: Token,
+    seat: SeatQuery = None,
+    before: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_POSITION, description="only the entries before this position"),
+    ] = None,
+    last: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_POSITION, description="only the last so many entries (a page)"),
+    ] = None,
+) -> Response:
+    """The event log, redacted for the seat (or a spectator) while the game runs; a
+    page of it with ``last`` (and ``before``): a long game's end first, older on demand."""
+    body, viewer = await costly(
+        request, costly_reads.log, _gid(game_id), token, before, last, seat=seat
+    )
     return JSONBytes(body, headers={"X-Wizards-Seat": seat_header(viewer)})
 
 
@@ -294,10 +310,19 @@ async def export(
     request: Request,
     token: Token,
     format: Literal["json", "md", "html"] = "json",
+    to: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=MAX_POSITION,
+            description="JSON: only the first positions, to the end of this one's action "
+            "(the document then says how many the game has, in positions)",
+        ),
+    ] = None,
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
-    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format)
+    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format, to)
     return Response(body, media_type=MEDIA_TYPES[format])
 
 

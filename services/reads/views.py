@@ -275,17 +275,30 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
 
 
 def log_json(
-    ledger: WizardLedger, game_id: str | UUID, *, seat: int | None = None, full: bool = False
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    *,
+    seat: int | None = None,
+    full: bool = False,
+    before: int | None = None,
+    last: int | None = None,
 ) -> list[dict[str, Any]]:
+    """The log's entries, in order: every one, or a page of them (``last``: the last
+    so many, of those before position ``before`` if it is given), so that a long
+    game's story shows its end first and older entries on demand."""
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
     finished = loaded.game.outcome(loaded.fold.state) is not None
     names, mode = table_names(loaded.fold.started), loaded.fold.started.mode
     if loaded.head == GENESIS:
         return []  # its opening waits for seats' cards: nothing is stored yet
+    lte = loaded.version if before is None else min(before - 1, loaded.version)
+    gt = None if last is None else max(0, lte - last)
+    if lte < 1:
+        return []
     return [
         entry_json(e, loaded.game, seat, finished, full=full, names=names, mode=mode)
-        for e in ledger.entries(gid)
+        for e in ledger.entries(gid, gt=gt, lte=lte)
     ]
 
 

@@ -7,6 +7,12 @@ half again its size instead of several times it. The replay viewer applies the
 same operations (``services/web/viewer/frames.js``, ``boardAt``); ``apply_ops`` here
 is their reference, which the tests hold the patches to.
 
+What every view label of a frame holds alike is kept once, under the label
+``"*"`` (``EVERY``): in a whole frame, the top-level entries equal in every view
+(the board all seats see), the rest under each label; among patches, the
+operations when every view changed alike. The facts (``services.review.exports``)
+are shared the same way. ``unshared`` puts them back, as the viewer does.
+
 An operation is ``[path, value]`` (set what the path names to ``value``; an empty
 path is the whole view) or ``[path]`` (delete it). A path's steps are dict keys
 and list indices.
@@ -72,6 +78,50 @@ def apply_ops(view: Any, ops: list[Op]) -> Any:
     return view
 
 
+EVERY = "*"  # a frame's entry for every view label alike
+
+
+def shared_entries(by_label: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each label's mapping, the top-level entries equal in all of them (two labels
+    or more) kept once under ``EVERY`` and left out of each label's."""
+    if len(by_label) < 2:
+        return by_label
+    first, *others = by_label.values()
+    common = {k: v for k, v in first.items() if all(k in o and o[k] == v for o in others)}
+    if not common:
+        return by_label
+    out: dict[str, dict[str, Any]] = {EVERY: common}
+    for label, mapping in by_label.items():
+        own = {k: v for k, v in mapping.items() if k not in common}
+        if own:
+            out[label] = own
+    return out
+
+
+def shared_lists(by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """Each label's list, kept once under ``EVERY`` where every label's is the same."""
+    lists = list(by_label.values())
+    if len(lists) > 1 and all(x == lists[0] for x in lists[1:]):
+        return {EVERY: lists[0]}
+    return by_label
+
+
+def unshared(part: dict[str, Any], labels: list[str]) -> dict[str, Any]:
+    """A frame's part by label, with what ``EVERY`` holds put back into each label's
+    (mappings merged, lists joined); a label the part does not name is left out."""
+    every = part.get(EVERY)
+    if every is None:
+        return part
+    out: dict[str, Any] = {}
+    for label in labels:
+        own = part.get(label)
+        if isinstance(every, dict):
+            out[label] = {**every, **(own or {})}
+        else:
+            out[label] = [*every, *(own or [])]
+    return out
+
+
 class BoardFrames:
     """The boards of an export, position by position, for each view label."""
 
@@ -83,11 +133,20 @@ class BoardFrames:
     def add(self, position: int, views: dict[str, Any]) -> None:
         """The views at ``position`` (the next one), as plain JSON values."""
         if (position - 1) % self.every == 0 or not self._last:
-            self.frames.append({"position": position, "full": True, "views": views})
+            self.frames.append({"position": position, "full": True, "views": shared_entries(views)})
         else:
-            ops = {label: ops_between(self._last[label], v) for label, v in views.items()}
+            # A view that is the one before (most of a long game's, to most seats)
+            # is not compared deeper.
+            last = self._last
+            ops = {
+                label: [] if v == last[label] else ops_between(last[label], v)
+                for label, v in views.items()
+            }
             frame: dict[str, Any] = {"position": position}
             if any(ops.values()):
-                frame["ops"] = {label: o for label, o in ops.items() if o}
+                together = shared_lists(ops)
+                frame["ops"] = (
+                    together if EVERY in together else {lb: o for lb, o in ops.items() if o}
+                )
             self.frames.append(frame)
         self._last = views

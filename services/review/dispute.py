@@ -238,10 +238,11 @@ def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAME
     return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
 
 
-def other_readings(record: GameRecord) -> dict[Alternative, Redecision]:
-    """The record walked under each other reading of the options tied to rules."""
+def other_readings(record: GameRecord, step: Step) -> dict[Alternative, Step]:
+    """The action of ``step`` (the record's own reading) under each other reading of
+    the options tied to rules, each decided from the recorded position before it."""
     return {
-        alt: Redecision(record.game, record.events, record.seeds, {alt.option.name: alt.value})
+        alt: step.under({alt.option.name: alt.value})
         for alt in alternatives(record.game, record.started.options)
     }
 
@@ -373,17 +374,13 @@ def dispute(
     """The dispute of the action at (or whose consequences hold) position ``at``."""
     record = read_record(ledger, game_id, viewer)
     i, _ = action_span(record, at)
-    # The record's own reading from the fold before the action (a snapshot's);
-    # the others (shown only to who may see everything) from the opening.
+    # Every reading from the fold before the action (a snapshot's and the few
+    # events after it), never from the opening: the others (shown only to who
+    # may see everything) with their option switched on the recorded position.
     before = ledger.load(game_id, i).fold
     recorded = Redecision(record.game, record.events, record.seeds)
     step = _step_at(recorded.steps(since=before), i)
-    others = (
-        {alt: _step_at(again.steps(), i) for alt, again in other_readings(record).items()}
-        if record.reveals
-        else {}
-    )
-    parts = dispute_parts(record, step, others)
+    parts = dispute_parts(record, step, other_readings(record, step) if record.reveals else {})
     return {
         "game_id": str(parse_game_id(game_id)),
         "game": record.game.spec.id,
@@ -400,13 +397,9 @@ def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, d
     """The dispute of every action, in one walk of each reading (the replay
     viewer's panel)."""
     recorded = Redecision(record.game, record.events, record.seeds)
-    others = other_readings(record) if record.reveals else {}
     out: dict[int, dict[str, Any]] = {}
-    walks = [recorded.steps(), *(again.steps() for again in others.values())]
-    for step, *theirs in zip(*walks, strict=True):
+    for step in recorded.steps():
         if step.action is not None:
-            parts = dispute_parts(
-                record, step, dict(zip(others, theirs, strict=True)), with_views=with_views
-            )
-            out[step.position] = parts
+            others = other_readings(record, step) if record.reveals else {}
+            out[step.position] = dispute_parts(record, step, others, with_views=with_views)
     return out

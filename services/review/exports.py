@@ -9,6 +9,7 @@ replay viewer with the document embedded (``services.review.html_export``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 from uuid import UUID
@@ -25,7 +26,7 @@ from domain.kernel import (
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
-from services.review.board_frames import BoardFrames
+from services.review.board_frames import EVERY, BoardFrames, shared_entries, shared_lists
 from services.review.dispute import dice_check, every_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
 from services.review.html_export import html_text
@@ -49,29 +50,38 @@ FORMATS = ("json", "md", "html")
 
 def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The views at every position: as frames of changed facts, and as the boards
-    the table page draws (``services.review.board_frames``)."""
+    the table page draws (``services.review.board_frames``); what every view holds
+    alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
     names = table_names(record.started)
     frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
+    seen: dict[str, dict[str, Any]] = {}
     last: dict[str, dict[str, Any]] = {}
+    drawn: dict[str, Any] = {}
     for k, entry in enumerate(record.entries):
         if k:
             table = apply(game, table, entry.event)
         shown = {label: game.view(table.state, seat) for label, seat in labels}
-        now = {label: flatten(view, words) for label, view in shown.items()}
+        # A view that is the one before (an action's own event changes little)
+        # keeps its facts and board: telling a view is most of an export's cost.
+        same = {label for label, view in shown.items() if seen.get(label) == view}
+        now = {
+            label: last[label] if label in same else flatten(view, words)
+            for label, view in shown.items()
+        }
+        drawn = {
+            label: drawn[label]
+            if label in same
+            else msgspec.to_builtins(named_prompts(view, game, names))
+            for label, view in shown.items()
+        }
         position = k + 1
-        boards.add(
-            position,
-            {
-                label: msgspec.to_builtins(named_prompts(view, game, names))
-                for label, view in shown.items()
-            },
-        )
+        boards.add(position, drawn)
         if k % KEYFRAME_EVERY == 0:
-            frames.append({"position": position, "full": True, "set": now})
+            frames.append({"position": position, "full": True, "set": shared_entries(now)})
         else:
             frame: dict[str, Any] = {"position": position}
             changed = {
@@ -82,11 +92,15 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
                 label: [f for f in last[label] if f not in facts] for label, facts in now.items()
             }
             if any(changed.values()):
-                frame["set"] = {lb: c for lb, c in changed.items() if c}
+                # Shared only where every view changed alike ("*" sets it in each).
+                frame["set"] = {lb: c for lb, c in shared_entries(changed).items() if c}
             if any(dropped.values()):
-                frame["drop"] = {lb: d for lb, d in dropped.items() if d}
+                together = shared_lists(dropped)
+                frame["drop"] = (
+                    together if EVERY in together else {lb: d for lb, d in dropped.items() if d}
+                )
             frames.append(frame)
-        last = now
+        last, seen = now, shown
     return frames, boards.frames
 
 
@@ -123,14 +137,17 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
     words = record.words
     out: list[dict[str, Any]] = []
     reveal = record.finished or record.viewer == ALL
+    at = ""
     for entry in record.entries:
         event = entry.event
         item: dict[str, Any] = {
             "position": entry.position,
             "type": type(event).__name__,
-            "at": entry.at,
             "hash": entry.hash,
         }
+        # An action and its consequences are stored at one time: said at the first.
+        if entry.at != at:
+            item["at"] = at = entry.at
         if entry.position > 1 and not record.sees(event):
             # A placeholder keeps positions contiguous. Its type is Hidden; its words
             # say what kind of event it is, as the table page's log says it to the
@@ -161,9 +178,33 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
     return out
 
 
-def _rules(record: GameRecord, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
+    """A dispute panel citing its rules by id: their passages, glosses and readings
+    are the document's ``rules``, said once rather than at every action."""
+    for reading in panel.get("other_readings", ()):
+        reading["rule"] = {"id": reading["rule"]["id"]}
+        for event in reading.get("events", ()):
+            if "rule" in event:
+                event["rule"] = {"id": event["rule"]["id"]}
+            event.pop("also", None)
+    panel["readings_not_selectable"] = [
+        {"rule": {"id": u["rule"]["id"]}, "why": u["why"]}
+        for u in panel.get("readings_not_selectable", ())
+    ]
+    return panel
+
+
+def _rules(
+    record: GameRecord, events: list[dict[str, Any]], panels: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """Every rule the document cites: its events, options and dispute panels."""
     cited = {e["rule"] for e in events if "rule" in e}
     cited |= {r for e in events for r in e.get("also", ())}
+    for panel in panels.values():
+        for reading in panel.get("other_readings", ()):
+            cited.add(reading["rule"]["id"])
+            cited |= {e["rule"]["id"] for e in reading.get("events", ()) if "rule" in e}
+        cited |= {u["rule"]["id"] for u in panel["readings_not_selectable"]}
     cited |= {o.rule for o in record.game.spec.options if o.rule}
     out: dict[str, Any] = {}
     # The rulebook's passage is quoted as printed; our words use the table's names.
@@ -192,10 +233,17 @@ def document(
     viewer: int | str | None = ALL,
     views: bool = True,
     disputes: bool = True,
+    to: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON export as a dict (see ``services.review.export_schema``)."""
+    """The JSON export as a dict (see ``services.review.export_schema``). ``to``: only
+    the first positions, up to the end of the action whose stretch holds ``to``
+    (the replay page shows them while the whole is made); ``positions`` then says
+    how many the game has."""
     gid = parse_game_id(game_id)
     record = read_record(ledger, gid, viewer)
+    positions = len(record.entries)
+    if to is not None and to < positions:
+        record = _first_positions(record, to)
     started = record.started
     events = _events(record)
     reveal = record.finished or record.viewer == ALL
@@ -204,7 +252,7 @@ def document(
     panels: dict[str, dict[str, Any]] = {}
     if disputes:
         for position, panel in every_dispute(record, with_views=False).items():
-            panels[str(position)] = panel
+            panels[str(position)] = _by_rule_id(panel)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -224,7 +272,7 @@ def document(
         "setup": started.setup if reveal else shown_setup(started.setup),
         "opening": opening_facts(record),
         "events": events,
-        "rules": _rules(record, events),
+        "rules": _rules(record, events, panels),
         "annotations": [
             {"position": at, "number": int(n["number"]), "author": n["author"], "text": n["text"]}
             for at in sorted(record.notes)
@@ -238,15 +286,34 @@ def document(
         "disputes": panels,
         "outcome": outcome_json(outcome, record.words.names),
         "result": outcome_text(outcome, started.players, record.words.names),
+        **({"positions": positions} if len(events) < positions else {}),
     }
 
 
+def _first_positions(record: GameRecord, to: int) -> GameRecord:
+    """``record`` cut after the stretch that holds position ``to`` (an action is
+    never cut from its consequences); what the viewer may see is the whole game's."""
+    events = record.events
+    end = max(1, to)
+    while end < len(events) and not isinstance(events[end], ActionTaken):
+        end += 1
+    return dataclasses.replace(record, entries=record.entries[:end])
+
+
 def export_text(
-    ledger: WizardLedger, game_id: str | UUID, fmt: str, *, viewer: int | str | None = ALL
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    fmt: str,
+    *,
+    viewer: int | str | None = ALL,
+    to: int | None = None,
 ) -> str:
+    """``to``: the JSON document of the first positions only (``document``)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
     if fmt == "md":
         return markdown_text(read_record(ledger, game_id, viewer))
-    doc = document(ledger, game_id, viewer=viewer)
-    return html_text(doc) if fmt == "html" else json.dumps(doc, ensure_ascii=False, indent=1)
+    doc = document(ledger, game_id, viewer=viewer, to=to if fmt == "json" else None)
+    if fmt == "html":
+        return html_text(doc)
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

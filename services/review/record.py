@@ -10,6 +10,7 @@ one stored row.)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 from uuid import UUID
 
@@ -51,8 +52,9 @@ class GameRecord:
     def finished(self) -> bool:
         return self.outcome is not None
 
-    @property
+    @cached_property
     def events(self) -> list[Event]:
+        # Kept: the dispute desk's panels read it once per action of an export.
         return [e.event for e in self.entries]
 
     @property

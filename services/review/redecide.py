@@ -48,6 +48,7 @@ from domain.kernel import (
     GameStarted,
     IllegalCommand,
     SeedRevealed,
+    SetupError,
     apply,
     apply_all,
     decode_command,
@@ -266,6 +267,33 @@ class Step:
             said = f"the engine fails here under this reading: {type(e).__name__}: {e}"
             return Decided([], said, undecided=True, error=e)
         return Decided(events)
+
+    def under(self, options: Mapping[str, Any]) -> Step:
+        """This stretch under another reading (``options`` switched), decided again
+        from the same position: the fold before it as recorded, with those options in
+        force (``Game.switched``). So a reading is decided from the nearest fold the
+        walk holds (a snapshot's), never by folding the record again from the start."""
+        started = started_under(self.started, options)
+        before, broken = self.before, self.broken
+        if before is not None and not broken:
+            try:
+                state = self.game.switched(before.state, started)
+            except SetupError as e:  # an option of the set-up's material, say
+                before, broken = None, f"the position cannot be read under this reading: {e}"
+            else:
+                before = msgspec.structs.replace(before, started=started, state=state)
+        return Step(
+            self.game,
+            started,
+            self.index,
+            self.end,
+            before,
+            self.recorded,
+            self.seed,
+            self.action,
+            broken,
+            self.compare,
+        )
 
     def at_difference(self) -> tuple[Event | None, Event | None]:
         """(as recorded, as decided again) at the first difference; None where that

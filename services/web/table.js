@@ -550,7 +550,7 @@ function storyText(entry) {
   return named(entry.text);
 }
 
-function addLine(entry, fresh) {
+function addLine(entry, fresh, older = false) {
   if (S.lines.has(entry.position)) return;
   S.lines.add(entry.position);
   const cls = ["line"];
@@ -565,14 +565,44 @@ function addLine(entry, fresh) {
     entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: "open the rule" }, entry.rule) : null
   );
   const story = $("story");
-  story.prepend(line); // newest first
+  if (older) story.append(line); // under those shown: older still
+  else story.prepend(line); // newest first
+}
+
+// The story is read a page at a time, its end first: a long game's whole log
+// took seconds to come, and the page showed nothing meanwhile.
+const STORY_PAGE = 200;
+
+function logQuery(params) {
+  const q = new URLSearchParams(params);
+  if (askedSeat !== null) q.set("seat", String(askedSeat));
+  return `/tables/${gid}/log?${q}`;
 }
 
 async function loadStory() {
-  const q = askedSeat === null ? "" : `?seat=${askedSeat}`;
-  const entries = await api("GET", `/tables/${gid}/log${q}`, { token });
+  const entries = await api("GET", logQuery({ last: STORY_PAGE }), { token });
   for (const e of entries) addLine(e, false);
+  olderEntries(entries.length ? entries[0].position : 1);
   return entries.length ? entries[entries.length - 1].position : 0;
+}
+
+// Under the story, the entries before the oldest shown, a page at a click.
+function olderEntries(oldest) {
+  const button = $("story-older");
+  button.hidden = oldest <= 1;
+  button.textContent = `Older entries (${oldest - 1} before #${oldest})`;
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const entries = await api("GET", logQuery({ before: oldest, last: STORY_PAGE }), { token });
+      for (const e of entries.slice().reverse()) addLine(e, false, true);
+      olderEntries(entries.length ? entries[0].position : 1);
+    } catch (e) {
+      showError($("error"), e);
+    } finally {
+      button.disabled = false;
+    }
+  };
 }
 
 function follow(after) {

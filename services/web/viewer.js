@@ -7,6 +7,10 @@
 // (fetched; a token given in the fragment as #token=... is sent as
 // "Authorization: Bearer", so it never reaches a server log). ?at=N (or #at=N)
 // opens at position N.
+//
+// From a URL, a long game is read in two parts: first its first positions
+// (the export's ``to``), shown at once, then the whole, which replaces it when
+// it comes; meanwhile a position not loaded yet says so.
 
 import { byId as $, h } from "wl/dom.js";
 import { loadDrawing } from "wl/drawing.js";
@@ -21,13 +25,29 @@ import { renderEvent, renderStory } from "wl/viewer/story.js";
 // (the app's bar, replay-bar.js) and for the tests.
 export let replay = null;
 
-async function loadDocument() {
+// The positions read first from a URL: the story's first screen and many steps.
+const FIRST_PART = 300;
+
+// The source's URL, when the document is read from one (null: it is in the page).
+function source() {
+  const slot = $("ledger-data");
+  if ((slot && slot.textContent.trim()) || window.LEDGER_DATA) return null;
+  const src = new URLSearchParams(location.search).get("src");
+  if (!src) throw new Error("no game data: open an HTML export, or give ?src=URL of a JSON export");
+  return src;
+}
+
+// The URL of the first positions: up to the one asked for, and a first part.
+function firstPart(src) {
+  const url = new URL(src, location.href);
+  url.searchParams.set("to", String(Math.max(FIRST_PART, askedPosition() + FIRST_PART / 2)));
+  return url.href;
+}
+
+async function loadDocument(src) {
   const slot = $("ledger-data");
   if (slot && slot.textContent.trim()) return JSON.parse(slot.textContent);
   if (window.LEDGER_DATA) return window.LEDGER_DATA;
-  const params = new URLSearchParams(location.search);
-  const src = params.get("src");
-  if (!src) throw new Error("no game data: open an HTML export, or give ?src=URL of a JSON export");
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   const resp = await fetch(src, token ? { headers: { Authorization: "Bearer " + token } } : {});
   if (!resp.ok) {
@@ -39,7 +59,9 @@ async function loadDocument() {
   return resp.json();
 }
 
-const last = () => replay.doc.events.length;
+// The game's positions, and those of them loaded (fewer while the rest comes).
+const last = () => replay.doc.positions || replay.doc.events.length;
+const loaded = () => replay.doc.events.length;
 
 function go(pos) {
   replay.position = Math.max(1, Math.min(last(), pos | 0));
@@ -48,9 +70,27 @@ function go(pos) {
   $("pos").value = position;
   const url = new URL(location.href); url.searchParams.set("at", position);
   try { history.replaceState(null, "", url); } catch (_) { /* file:// */ }
-  renderStory(replay); renderState(replay); renderBoard(replay); renderEvent(replay); renderDispute(replay);
+  if (position > loaded()) notLoaded(position);
+  else { renderStory(replay); renderState(replay); renderBoard(replay); renderEvent(replay); renderDispute(replay); }
   // For the page around the viewer (the app's bar, which forks from here).
   document.dispatchEvent(new CustomEvent("ledger:position", { detail: { position } }));
+}
+
+// A position beyond those loaded says so in every panel, until the whole comes.
+function notLoaded(position) {
+  const said = `#${position} is not loaded yet: positions ${loaded() + 1}–${last()} are loading…`;
+  for (const id of ["story", "event-detail", "dispute"]) $(id).replaceChildren(h("div.muted.loading", {}, said));
+  // The board is drawn in the host's shadow root: the last one drawn is taken away.
+  const board = $("board");
+  if (board.shadowRoot) board.shadowRoot.replaceChildren(h("p.muted.loading", {}, said));
+  $("state-title").textContent = `State after #${position}`;
+  $("state").replaceChildren(h("tr", {}, h("td.muted", {}, said)));
+  $("changes").hidden = true;
+}
+
+// What is loaded, beside the count of positions.
+function sayLoaded() {
+  $("of").textContent = loaded() < last() ? `of ${last()} (1–${loaded()} loaded, the rest loading…)` : `of ${last()}`;
 }
 
 // The position the URL asks for: ?at=N (which go() keeps up to date), else #at=N.
@@ -63,7 +103,7 @@ function nextOfRule() {
   const rule = $("rule-select").value;
   if (!rule) return;
   const { doc, position } = replay;
-  for (let p = position + 1; p <= last(); p++) if (doc.events[p - 1].rule === rule) return go(p);
+  for (let p = position + 1; p <= loaded(); p++) if (doc.events[p - 1].rule === rule) return go(p);
   for (let p = 1; p <= position; p++) if (doc.events[p - 1].rule === rule) return go(p); // wrap
 }
 
@@ -97,11 +137,8 @@ function describe(doc) {
 // board or facts, the arrow keys.
 function control(doc) {
   const slider = $("slider");
-  slider.max = last(); $("pos").max = last(); $("of").textContent = `of ${last()}`;
-  const counts = {};
-  for (const e of doc.events) if (e.rule) counts[e.rule] = (counts[e.rule] || 0) + 1;
-  $("rule-select").append(h("option", { value: "" }, "— a rule cited —"));
-  for (const id of Object.keys(counts).sort()) $("rule-select").append(h("option", { value: id }, `${id} (${counts[id]})`));
+  slider.max = last(); $("pos").max = last(); sayLoaded();
+  rulesCited(doc);
   for (const v of doc.views) $("view-select").append(h("option", { value: v }, v));
   slider.addEventListener("input", () => go(+slider.value));
   $("pos").addEventListener("change", () => go(+$("pos").value));
@@ -115,6 +152,23 @@ function control(doc) {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
     if (ev.key === "ArrowRight") go(replay.position + 1); else if (ev.key === "ArrowLeft") go(replay.position - 1);
   });
+}
+
+// The rules the loaded events cite, each with its count, to step through.
+function rulesCited(doc) {
+  const counts = {};
+  for (const e of doc.events) if (e.rule) counts[e.rule] = (counts[e.rule] || 0) + 1;
+  $("rule-select").replaceChildren(h("option", { value: "" }, "— a rule cited —"));
+  for (const id of Object.keys(counts).sort()) $("rule-select").append(h("option", { value: id }, `${id} (${counts[id]})`));
+}
+
+// The whole document, come after its first part: it replaces it where the reader is.
+function whole(doc) {
+  replay.doc = doc;
+  rulesCited(doc);
+  sayLoaded();
+  go(replay.position);
+  document.body.dataset.loaded = "all";
 }
 
 async function start(doc) {
@@ -131,6 +185,20 @@ async function start(doc) {
   fit(); window.addEventListener("resize", fit);
   go(askedPosition() || 1);
   document.body.dataset.ready = "1";
+  if (!doc.positions) document.body.dataset.loaded = "all";
 }
 
-loadDocument().then(start).catch((err) => { $("error").hidden = false; $("error").textContent = String(err.message || err); document.body.dataset.ready = "error"; });
+function failed(err) { $("error").hidden = false; $("error").textContent = String(err.message || err); document.body.dataset.ready = "error"; }
+
+// Said until the first part is drawn: the panels were blank while a long game loaded.
+for (const id of ["story", "board"]) $(id).replaceChildren(h("div.muted.loading", {}, "loading the game…"));
+try {
+  const src = source();
+  if (src === null) loadDocument(null).then(start).catch(failed);
+  else {
+    loadDocument(firstPart(src)).then(async (doc) => {
+      await start(doc);
+      if (doc.positions) loadDocument(src).then(whole).catch(failed);
+    }).catch(failed);
+  }
+} catch (err) { failed(err); }

@@ -53,6 +53,7 @@ VALUES: dict[str, type | tuple[type, ...]] = {
 METHODS = (
     "card_faces",
     "initial",
+    "switched",
     "setup",
     "decide",
     "evolve",
@@ -291,3 +292,29 @@ def _strings(value: object) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+@pytest.mark.parametrize("game", BY_ID)
+def test_a_position_switched_to_another_reading_reads_its_options_and_switches_back(
+    game: Game[Any],
+) -> None:
+    """The dispute desk decides an action again under another reading from the
+    recorded position (``Game.switched``): the rules must see each other value of
+    every option there (or the game says the position cannot hold it: an option
+    that chose the set-up's material), and the recorded options give it back."""
+    table = next(
+        s.fold for k, s in enumerate(steps(game, game.spec.min_players, "switched")) if k == 30
+    )
+    started, state = table.started, table.state
+    assert game.switched(state, started) == state
+    for spec in game.spec.options:
+        recorded = started.options.get(spec.name, spec.default)
+        for value in [v for v in spec.allowed if v != recorded]:
+            other = msgspec.structs.replace(started, options={**started.options, spec.name: value})
+            try:
+                switched = game.switched(state, other)
+            except SetupError as e:
+                assert spec.name in str(e)
+                continue
+            assert switched != state, (spec.name, value)
+            assert game.switched(switched, started) == state, (spec.name, value)

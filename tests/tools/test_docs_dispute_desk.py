@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pexpect
 
+from services.review.export_schema import VERSION
 from tests.tools.doc_blocks import doc_block
 
 WIZARDS = Path(sys.executable).parent / "wizards"
@@ -41,7 +42,7 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     assert "differs from #5" in out
     assert (tmp_path / "game.html").read_text().startswith("<!doctype html>")
     assert (
-        '"title": "Wizard Ledger export v2: ultimate"'
+        f'"title": "Wizard Ledger export v{VERSION}: ultimate"'
         in (tmp_path / "ultimate.schema.json").read_text()
     )
     assert "kept:" in out

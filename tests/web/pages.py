@@ -52,6 +52,17 @@ def wait_position(page: Any, at_least: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.position) >= {at_least}", timeout=TIMEOUT)
 
 
+def whole_story(page: Any) -> None:
+    """Every entry of a table page's story: its older ones come a page at a click."""
+    older = page.locator("#story-older")
+    while older.is_visible():
+        shown = page.locator("#story .line").count()
+        older.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#story .line').length > {shown}", timeout=TIMEOUT
+        )
+
+
 def hidden_strings(ledger: WizardLedger, gid: str, seat: int | None) -> set[str]:
     """What the game says ``seat`` (None: a spectator) must not see now."""
     loaded = ledger.load(gid)
@@ -83,6 +94,9 @@ def open_replay(browser: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.wait_for_selector("#app-bar", timeout=TIMEOUT)
+    # A long game is shown from its first part while the whole is read: every
+    # position once it is.
+    page.wait_for_selector("body[data-loaded='all']", timeout=TIMEOUT)
     return page
 
 

@@ -15,7 +15,14 @@ from services.ledger import WizardLedger
 from tests.domain.spellwars.scenario import cast
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
-from tests.web.pages import TIMEOUT, open_seat, screenshot, seat_link, wait_position
+from tests.web.pages import (
+    TIMEOUT,
+    open_seat,
+    screenshot,
+    seat_link,
+    wait_position,
+    whole_story,
+)
 
 NAMES = ["Ann", "Bob", "Cy"]
 # What the engine says that a player should never read on the table.
@@ -133,6 +140,7 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
     }
     for who, page in pages.items():
         wait_position(page, head)
+        whole_story(page)
         said = words_on(page)
         assert not RAW.search(said), f"{who}: {RAW.search(said)} in {said}"
         screenshot(page, f"words-{game}-{who.replace(' ', '')}")

@@ -4,6 +4,7 @@ state the export's seat could see there."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,11 @@ from domain.games import get_game
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.review.exports import export_text
+from services.review.html_export import html_text
 from services.words.sentences import Words
 from services.words.views import flatten, show
 from tests.services.setups import eclair_game
-from tests.web.pages import open_viewer
+from tests.web.pages import go_to, open_viewer, screenshot
 from tools.simulation import play_stored
 
 
@@ -238,6 +240,48 @@ def test_a_players_name_that_reads_as_markup_leaves_the_html_export_whole(
         assert int(page.get_attribute("#slider", "max")) == ledger.load(gid).version
         assert odd in page.inner_text("#meta")
         page.screenshot(path=str(artefacts / "viewer-markup-name.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+# A JSON export of version 2, as the code before version 3 wrote it (a running
+# three-seat game read by the operator, with a note): each view whole in every
+# frame, and the dispute panels citing their rules whole.
+OLD_EXPORT = Path(__file__).with_name("export-v2-ultimate.json")
+
+
+def test_an_export_of_version_2_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
+    doc = json.loads(OLD_EXPORT.read_text(encoding="utf-8"))
+    assert doc["version"] == 2
+    path = tmp_path / "old.html"
+    path.write_text(html_text(doc), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        facts: dict[str, dict[str, Any]] = {}
+        shown = {1, 9, len(doc["events"])}
+        for frame in doc["frames"]:
+            if frame.get("full"):
+                facts = {}
+            for label, changed in frame.get("set", {}).items():
+                facts.setdefault(label, {}).update(changed)
+            for label, gone in frame.get("drop", {}).items():
+                for fact in gone:
+                    del facts[label][fact]
+            position = frame["position"]
+            if position in shown:
+                go_to(page, position)
+                page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
+                page.click("#show-facts")
+                assert state_rows(page) == {k: show(v) for k, v in facts[doc["views"][0]].items()}
+                page.click("#show-board")
+        # A panel's reading, its rule said whole as version 2 wrote it.
+        at, panel = next((int(k), p) for k, p in doc["disputes"].items() if p["other_readings"])
+        go_to(page, at)
+        reading = panel["other_readings"][0]
+        assert reading["rule"]["passage"][:40] in page.inner_text("#dispute")
+        assert "a note kept from before" in page.inner_text("#meta")
+        screenshot(page, "viewer-export-v2")
         assert problems == []
     finally:
         context.close()

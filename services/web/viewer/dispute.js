@@ -85,7 +85,9 @@ export function renderDispute(replay) {
     box.append(fold);
   }
   for (const u of d.readings_not_selectable || []) {
-    box.append(h("div", { style: "margin-top:6px" }, ruleBlock(doc, u.rule), h("div.muted", {}, "Readings (not selectable): " + u.readings.join(" / ") + " — applied: " + u.default)));
+    // An export (version 3) leaves the readings to its rules, where they are said once.
+    const rule = ruleText(doc, u.rule.id), readings = u.readings || rule.readings || [];
+    box.append(h("div", { style: "margin-top:6px" }, ruleBlock(doc, u.rule), h("div.muted", {}, "Readings (not selectable): " + readings.join(" / ") + " — applied: " + (u.default || rule.default || ""))));
   }
 }
 

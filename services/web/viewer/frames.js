@@ -23,6 +23,18 @@ function atPosition(frames, memo, pos, whole, step) {
   return value;
 }
 
+// What a frame keeps once for every view (under "*", from version 3 of the
+// export on) put back into each view's part: mappings merged, lists joined.
+function unshared(part, labels) {
+  if (!part || !("*" in part)) return part || {};
+  const every = part["*"], out = {};
+  for (const label of labels) {
+    const own = part[label];
+    out[label] = Array.isArray(every) ? [...every, ...(own || [])] : { ...every, ...(own || {}) };
+  }
+  return out;
+}
+
 // One memo each: a page reads one document.
 const factsMemo = { pos: 0, value: null };
 const boardsMemo = { pos: 0, value: null };
@@ -30,14 +42,15 @@ const boardsMemo = { pos: 0, value: null };
 // The facts at a position: each frame sets the facts that changed and drops those
 // gone. ``changed`` holds "label\u0000fact" for each fact this position set.
 export function factsAt(doc, pos) {
-  const facts = atPosition(doc.frames, factsMemo, pos, (f) => f.set, (facts, f) => {
-    for (const [label, set] of Object.entries(f.set || {})) Object.assign(facts[label] = facts[label] || {}, set);
-    for (const [label, gone] of Object.entries(f.drop || {})) for (const k of gone) delete facts[label][k];
+  const labels = doc.views;
+  const facts = atPosition(doc.frames, factsMemo, pos, (f) => unshared(f.set, labels), (facts, f) => {
+    for (const [label, set] of Object.entries(unshared(f.set, labels))) Object.assign(facts[label] = facts[label] || {}, set);
+    for (const [label, gone] of Object.entries(unshared(f.drop, labels))) for (const k of gone) delete facts[label][k];
     return facts;
   });
   const changed = new Set();
   const here = doc.frames[pos - 1];
-  if (!here.full) for (const [label, set] of Object.entries(here.set || {})) for (const k of Object.keys(set)) changed.add(label + "\u0000" + k);
+  if (!here.full) for (const [label, set] of Object.entries(unshared(here.set, labels))) for (const k of Object.keys(set)) changed.add(label + "\u0000" + k);
   return { facts, changed };
 }
 
@@ -58,8 +71,9 @@ function applyOps(view, ops) {
 
 // Each view's board at a position, by label.
 export function boardAt(doc, pos) {
-  return atPosition(doc.boards, boardsMemo, pos, (f) => f.views, (views, f) => {
-    for (const [label, ops] of Object.entries(f.ops || {})) views[label] = applyOps(views[label], ops);
+  const labels = doc.views;
+  return atPosition(doc.boards, boardsMemo, pos, (f) => unshared(f.views, labels), (views, f) => {
+    for (const [label, ops] of Object.entries(unshared(f.ops, labels))) views[label] = applyOps(views[label], ops);
     return views;
   });
 }

@@ -14,8 +14,10 @@ export function show(v) {
 export const ruleText = (doc, id) => doc.rules[id] || { id };
 
 // The rule whole: id, section, source, the rulebook's passage (French) and our gloss.
+// A rule cited by id alone ({id}, as an export's dispute panels cite it) is read
+// from the document's rules.
 export function ruleBlock(doc, rule) {
-  const r = typeof rule === "string" ? ruleText(doc, rule) : rule;
+  const r = typeof rule === "string" ? ruleText(doc, rule) : (doc.rules && doc.rules[rule.id]) || rule;
   const box = h("div.rule-block", {},
     h("div", {}, h("b", {}, r.id), r.section ? " — " + r.section : "", r.source ? ` [${r.source}]` : ""));
   if (r.passage) box.append(h("blockquote.passage", { lang: "fr" }, "« " + r.passage + " »"));

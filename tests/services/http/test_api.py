@@ -383,3 +383,18 @@ def test_annotations_of_an_unknown_game_are_404(client: TestClient, ledger: Wiza
     assert client.get(f"/tables/{t.game_id}/annotations").json() == []
     ledger.annotate(t.game_id, 1, "opening")
     assert [n["text"] for n in client.get(f"/tables/{t.game_id}/annotations").json()] == ["opening"]
+
+
+def test_the_log_is_read_a_page_at_a_time_from_its_end(
+    client: TestClient, ledger: WizardLedger
+) -> None:
+    t, _ = finished_table(client, ledger)
+    url = f"/tables/{t.game_id}/log"
+    whole = client.get(url).json()
+    end = client.get(url, params={"last": 10}).json()
+    assert end == whole[-10:]
+    older = client.get(url, params={"last": 10, "before": end[0]["position"]}).json()
+    assert older == whole[-20:-10]
+    assert client.get(url, params={"before": 4}).json() == whole[:3]
+    assert client.get(url, params={"last": 10, "before": 1}).json() == []
+    assert client.get(url, params={"last": 0}).status_code == 422

@@ -12,7 +12,7 @@ import pytest
 from domain.games import all_games, get_game
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts
-from services.review.board_frames import BoardFrames, apply_ops, ops_between
+from services.review.board_frames import BoardFrames, apply_ops, ops_between, unshared
 from services.review.exports import document
 from services.words.card_names import table_names
 from services.words.faces import table_face
@@ -21,18 +21,18 @@ from tools.simulation import play_stored
 GAMES = [g.spec.id for g in all_games()]
 
 
-def rebuilt(boards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every position's views, from the frames as the viewer reads them."""
+def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every position's views, from the frames as the viewer reads them (what every
+    view holds alike, under "*", put back into each)."""
     out: list[dict[str, Any]] = []
     views: dict[str, Any] = {}
-    for frame in boards:
+    labels = doc["views"]
+    for frame in doc["boards"]:
         if frame.get("full"):
-            views = frame["views"]
+            views = unshared(frame["views"], labels)
         else:
-            views = {
-                label: apply_ops(view, frame.get("ops", {}).get(label, []))
-                for label, view in views.items()
-            }
+            ops = unshared(frame.get("ops", {}), labels)
+            views = {label: apply_ops(view, ops.get(label, [])) for label, view in views.items()}
         out.append(views)
     return out
 
@@ -52,7 +52,7 @@ def test_every_board_of_an_export_is_the_seats_view_there(sqlite_url: str, game_
     for viewer, labels in ((0, {"bot 1": 0}), (None, {"spectator": None})):
         doc = document(ledger, gid, viewer=viewer, disputes=False)
         assert doc["seats"] == labels
-        boards = rebuilt(doc["boards"])
+        boards = rebuilt(doc)
         assert len(boards) == len(doc["events"]) == ledger.load(gid).version
         # Whole frames are kept now and then; the rest are patches.
         assert sum(1 for f in doc["boards"] if f.get("full")) < len(boards) / 20 + 2
@@ -67,7 +67,7 @@ def test_a_finished_games_export_has_a_board_for_every_seat(sqlite_url: str) -> 
     gid = play_stored(ledger, game, 3, "boards-end", options={"rounds_to_win": 1})
     doc = document(ledger, gid, viewer=None, disputes=False)
     assert doc["finished"] and doc["seats"] == {"bot 1": 0, "bot 2": 1, "bot 3": 2}
-    last = rebuilt(doc["boards"])[-1]
+    last = rebuilt(doc)[-1]
     assert {label: last[label] for label in doc["seats"]} == {
         label: seat_view(ledger, gid, len(doc["events"]), seat)
         for label, seat in doc["seats"].items()
@@ -116,7 +116,22 @@ def test_two_players_of_one_name_keep_a_view_each(sqlite_url: str) -> None:
     doc = document(ledger, gid, disputes=False)
     assert doc["views"] == ["A (seat 0)", "A (seat 1)"]
     assert doc["seats"] == {"A (seat 0)": 0, "A (seat 1)": 1}
-    last = rebuilt(doc["boards"])[-1]
+    last = rebuilt(doc)[-1]
     for label, seat in doc["seats"].items():
         assert last[label] == seat_view(ledger, gid, len(doc["events"]), seat)
-    assert set(doc["frames"][0]["set"]) == {"A (seat 0)", "A (seat 1)"}
+    assert set(unshared(doc["frames"][0]["set"], doc["views"])) == {"A (seat 0)", "A (seat 1)"}
+
+
+def test_what_every_seat_sees_alike_is_written_once_and_read_back_for_each(
+    sqlite_url: str,
+) -> None:
+    ledger = WizardLedger(sqlite_url)
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 3, "boards-shared", options={"rounds_to_win": 1})
+    doc = document(ledger, gid, viewer=None, disputes=False)
+    # The board all seats see once per whole frame; a change they all see, once.
+    assert all("round" in f["views"]["*"] for f in doc["boards"] if f.get("full"))
+    assert any(list(f.get("ops", {})) == ["*"] for f in doc["boards"])
+    for at, views in enumerate(rebuilt(doc), start=1):
+        for label, seat in doc["seats"].items():
+            assert views[label] == seat_view(ledger, gid, at, seat), (label, at)
