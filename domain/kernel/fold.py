@@ -251,6 +251,8 @@ def act(
 # ``_KINDS`` is: a class test against a msgspec class costs 0.2–0.4 µs, and this
 # runs at every event of every decision (and of verify's, every action's again).
 _CITES: dict[type, bool] = {}
+
+
 def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
     cites = _CITES
     known: frozenset[str] | None = None
