@@ -13,10 +13,13 @@ Source = Literal["rulebook", "ruling", "assumption"]
 
 
 class Reading(msgspec.Struct, frozen=True):
-    """One possible reading of an ambiguous passage; ``option`` selects it."""
+    """One possible reading of an ambiguous passage; ``option`` selects it
+    (``name=value``, as ``--option`` spells it). A reading no option can select
+    says why in ``not_option`` (the engine cannot know what it needs, say)."""
 
     summary: str
     option: str = ""
+    not_option: str = ""
 
 
 class Rule(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +39,11 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True):
     readings: tuple[Reading, ...] = ()
     default: str = ""
     why: str = ""
+    # Where no seeded bot game cites the entry (``wizards rules GAME --coverage``):
+    # the test that reaches it from a setup file or a table's data
+    # (``tests/path.py::test_name``), or why no event cites it.
+    reached_by: str = ""
+    not_cited: str = ""
 
 
 class Catalogue:
