@@ -30,10 +30,11 @@ from domain.kernel import (
     Rule,
 )
 from domain.kernel.dice import rederive
+from domain.kernel.profiles import Profile
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.record import GameRecord, read_record
-from services.review.redecide import Redecision, Step, difference
+from services.review.redecide import Redecision, Step, difference, engine_profile
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import NO_NAMES, CardNames
@@ -238,11 +239,17 @@ def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAME
     return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
 
 
-def other_readings(record: GameRecord) -> dict[Alternative, Redecision]:
-    """The record walked under each other reading of the options tied to rules."""
+def other_readings(
+    record: GameRecord, profile: Profile | None = None, options: Mapping[str, Any] | None = None
+) -> dict[Alternative, Redecision]:
+    """The record walked under each other reading of the options tied to rules,
+    under ``profile`` (None: the record's own version's), whose readings of the
+    options are ``options`` (None: the recorded ones)."""
     return {
-        alt: Redecision(record.game, record.events, record.seeds, {alt.option.name: alt.value})
-        for alt in alternatives(record.game, record.started.options)
+        alt: Redecision(
+            record.game, record.events, record.seeds, {alt.option.name: alt.value}, profile=profile
+        )
+        for alt in alternatives(record.game, dict(options or record.started.options))
     }
 
 
@@ -263,8 +270,10 @@ def readings_json(
         rule = rule_of(record.game, alt.option.rule)
         applied = alt.option.rule in cited
         same = other.differs_at is None
-        if same and not applied:
-            continue  # this ruling played no part in the action
+        if same and not applied and step.differs_at is None:
+            # This ruling played no part in the action (where the reading in force
+            # decides otherwise than the record, one that gives the record did).
+            continue
         out.append(
             {
                 **_difference(record, other),
@@ -368,18 +377,33 @@ def _step_at(steps: Iterator[Step], index: int) -> Step:
 
 
 def dispute(
-    ledger: WizardLedger, game_id: str | UUID, at: int, *, viewer: int | str | None = ALL
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    at: int,
+    *,
+    viewer: int | str | None = ALL,
+    engine: str | None = None,
 ) -> dict[str, Any]:
-    """The dispute of the action at (or whose consequences hold) position ``at``."""
+    """The dispute of the action at (or whose consequences hold) position ``at``,
+    decided again under the rules profile of ``engine`` (None: the record's own
+    version's, so the recorded consequences decide again as they were)."""
     record = read_record(ledger, game_id, viewer)
     i, _ = action_span(record, at)
-    # The record's own reading from the fold before the action (a snapshot's);
-    # the others (shown only to who may see everything) from the opening.
-    before = ledger.load(game_id, i).fold
-    recorded = Redecision(record.game, record.events, record.seeds)
-    step = _step_at(recorded.steps(since=before), i)
+    profile = None if engine is None else engine_profile(record.game, engine)
+    recorded = Redecision(record.game, record.events, record.seeds, profile=profile)
+    if recorded.started is record.started:
+        # The recorded options in force: from the fold before the action (a snapshot's).
+        step = _step_at(recorded.steps(since=ledger.load(game_id, i).fold), i)
+    else:
+        # A profile's readings of options the record does not hold (its own version's
+        # too, for an option added since): the record folded under them from the opening.
+        step = _step_at(recorded.steps(), i)
+    # The others (shown only to who may see everything) from the opening.
     others = (
-        {alt: _step_at(again.steps(), i) for alt, again in other_readings(record).items()}
+        {
+            alt: _step_at(again.steps(), i)
+            for alt, again in other_readings(record, profile, recorded.started.options).items()
+        }
         if record.reveals
         else {}
     )
@@ -390,6 +414,8 @@ def dispute(
         "players": list(record.started.players),
         "finished": record.finished,
         "engine": record.started.engine_version,
+        # The engine version whose rules profile decided the action again.
+        "decided_under": recorded.profile.version,
         # The table's own names of the cards its data file renames (none: built-in).
         "card_names": dict(record.words.names.renamed),
         **parts,
