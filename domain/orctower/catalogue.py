@@ -122,7 +122,11 @@ _SETUP = [
         "`first` names another seat).",
         readings=(
             Reading("Seat 0 is the youngest and starts."),
-            Reading("The setup file names the first seat (key first)."),
+            Reading(
+                "The setup file names the first seat (key first).",
+                not_option="A setup file's key first names the seat; an option could not, since "
+                "the engine cannot know the players' ages.",
+            ),
         ),
         default="Seat 0 is the youngest and starts.",
         why="The engine cannot know ages; the seat list is the table's order.",
@@ -444,7 +448,11 @@ _SPELLS = [
         readings=(
             Reading("The victim chooses.", "discard_pick=victim"),
             Reading("The card is drawn at random from the victim's hand.", "discard_pick=random"),
-            Reading("The caster chooses (not offered: the caster would see the hand)."),
+            Reading(
+                "The caster chooses.",
+                not_option="The caster would see the victim's hidden hand, which no view shows "
+                "another seat while the game runs.",
+            ),
         ),
         default="The victim chooses.",
         why="The victim « renvoie une des cartes de sa main »: the hand is hidden from the "
