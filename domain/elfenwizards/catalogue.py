@@ -306,10 +306,13 @@ _ROLL = [
         summary="A player recovers only minor spells of their own colour lying on the "
         "minor-spell space, and may spend a die only while one of them is there.",
         readings=(
-            Reading("Only one's own minor spells on the minor-spell space can be recovered."),
-            Reading("Minor spells come back from the box without limit."),
+            Reading(
+                "Only one's own minor spells on the minor-spell space can be recovered.",
+                "minor_recovery=space",
+            ),
+            Reading("Minor spells come back from the box without limit.", "minor_recovery=box"),
         ),
-        default="Only one's own minor spells on the minor-spell space can be recovered.",
+        default="minor_recovery=space",
         why="Each guild owns 7 minor spells of its colour; the 'unused dice' that stay on the "
         "space only make sense if recovery is limited by what lies there.",
     ),
@@ -705,6 +708,13 @@ _SCORE = [
         "forbidden, so there is nothing to enforce. With option negotiation_timers the view "
         "shows the suggested limit (1 minute before each roll in phases 2–3, 5 minutes before "
         "the competition); it is not enforced.",
+        readings=(
+            Reading("No time limit is shown.", "negotiation_timers=false"),
+            Reading("The suggested limits are shown, never enforced.", "negotiation_timers=true"),
+        ),
+        default="negotiation_timers=false",
+        why="« Les joueurs qui le souhaitent » makes the limits a table's choice; the engine "
+        "cannot stop people talking, so it only shows them.",
     ),
 ]
 

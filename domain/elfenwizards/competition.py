@@ -184,10 +184,16 @@ def award_events(state: State) -> list[Event]:
             rule = cite("award.single")
         else:
             rule = cite("award.duel")
+        # Titles go top-down and left to right; a Magicien space's two winners take
+        # its Nécromancien titles by our assumed order.
+        also = (cite("award.order"),)
+        if shared and len(contest.titles) > 1:
+            also += (cite("assume.necro-order"),)
         for title, winner in zip(contest.titles, winners, strict=False):
             events.append(
                 TitleAwarded(
                     rule=rule,
+                    also=also,
                     wizard=winner.id,
                     seat=winner.seat,
                     title=title,

@@ -23,7 +23,7 @@ from domain.elfenwizards.defeated import (
     vacancy_turn,
 )
 from domain.elfenwizards.flow import settle
-from domain.elfenwizards.state import State
+from domain.elfenwizards.state import State, recoverable
 from domain.elfenwizards.turns import grey_tokens
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 
@@ -176,7 +176,7 @@ def _check_spend(state: State, seat: int, die: int) -> None:
             "recover.minor",
             f"no {die} on the minor-spell space ({list(guild.minor_dice)})",
         )
-    if guild.minors_on_space == 0:
+    if not recoverable(state, seat):
         raise _refuse(
             "nothing_to_recover",
             "ruling.recover-own",
@@ -320,7 +320,11 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
         case c.FillVacancy(wizard=wizard, title=title):
             return [
                 ev.VacantTitleFilled(
-                    rule=cite("vacant.choice"), wizard=wizard, seat=seat, title=title
+                    rule=cite("vacant.choice"),
+                    also=(cite("vacant.turn"),),
+                    wizard=wizard,
+                    seat=seat,
+                    title=title,
                 )
             ]
         case c.Demote(wizard=wizard_id, space=space):

@@ -181,7 +181,11 @@ def setup(state: State, dice: Dice) -> list[Event]:
             spaces=tuple(s.id for s in board.spaces),
             board=board,
         ),
-        ev.GuildsFormed(rule=cite("setup.colours"), colours=tuple(g.colour for g in state.guilds)),
+        ev.GuildsFormed(
+            rule=cite("setup.colours"),
+            also=(cite("assume.seat-colours"),),
+            colours=tuple(g.colour for g in state.guilds),
+        ),
         ev.SpellsHandedOut(rule=cite("setup.spells"), majors=7, minors=7),
         ev.GreySupplyFilled(rule=cite("setup.grey"), tokens=state.options.grey_supply),
         ev.WizardsPlaced(rule=rule, wizards=opening.wizards),

@@ -158,11 +158,15 @@ RULES = [
         "initiatives in the turn order.",
         source="ruling",
         readings=(
-            Reading("The lowest initiative among the delivery cards."),
-            Reading("The highest initiative among the delivery cards."),
+            Reading(
+                "The lowest initiative among the delivery cards.", "incorrect_initiative=lowest"
+            ),
+            Reading(
+                "The highest initiative among the delivery cards.", "incorrect_initiative=highest"
+            ),
             Reading("The initiative of the delivery the caster will keep, declared in advance."),
         ),
-        default="the lowest",
+        default="incorrect_initiative=lowest",
         why="The rulebook speaks of one Destination card; with two, none is 'the' one. The "
         "lowest means an incorrect spell never goes earlier than the correct spell left after "
         "trimming could have gone, so misplacing gains nothing.",
@@ -438,6 +442,11 @@ RULES = [
         "Kept creatures join their owner's next spell as unresolved deliveries (not counted in "
         "its size), attack again with their own power roll, and are discarded without a new KEEP.",
         source="ruling",
+        readings=(
+            Reading("With the owner's next spell, as unresolved deliveries in the caster's order."),
+            Reading("At the start of the next turn, before any spell is placed."),
+        ),
+        default="With the owner's next spell, as unresolved deliveries in the caster's order.",
         why="The rulebook says a kept creature must attack again and counts its glyph 'as if it "
         "were part of your spell' but not when; resolving it with the spell's deliveries (the "
         "caster ordering them) keeps one resolution order for every card.",
@@ -495,7 +504,7 @@ RULES = [
             Reading("The type is fixed on reveal, among the missing types."),
             Reading("The type is fixed at placement by the card's place in the row."),
         ),
-        default="fixed on reveal",
+        default="The type is fixed on reveal, among the missing types.",
         why="A wild magic card has no type and finds 'le type de Composant qui vous manque'; "
         "until the reveal nothing depends on it (a spell without a delivery card has initiative "
         "0 whether or not a wild magic stands for the delivery), so the placement stays a plain "
@@ -563,13 +572,18 @@ RULES = [
         "that wizard's dead-wizard cards are discarded.",
         source="ruling",
         readings=(
-            Reading("The bonuses, then the discard, as written (default)."),
-            Reading("The discard, then the bonuses (this engine before the audit)."),
+            Reading(
+                "The bonuses, then the discard, as written (default).", "dead_bonus=before_discard"
+            ),
+            Reading(
+                "The discard, then the bonuses (this engine before the audit).",
+                "dead_bonus=after_discard",
+            ),
         ),
-        default="bonuses first",
-        why="The sentence gives the order. No option: while a bonus runs, no card of the box "
-        "reads the dead-wizard cards in front of a wizard or the dead-wizard discard, so the "
-        "readings differ only in the order of the events.",
+        default="dead_bonus=before_discard",
+        why="The sentence gives the order. The other reading was engine 0.1.0's: while a bonus "
+        "runs, no card of the box reads the dead-wizard cards in front of a wizard or the "
+        "dead-wizard discard, so the readings differ only in the order of the events.",
     ),
     r(
         "sw.dungeon.start",
@@ -631,10 +645,13 @@ RULES = [
         "card, and all of them before the rest of the spell.",
         source="ruling",
         readings=(
-            Reading("The component being resolved counts as resolved: it does not react."),
-            Reading("The component being resolved still reacts."),
+            Reading(
+                "The component being resolved counts as resolved: it does not react.",
+                "resolving_reacts=false",
+            ),
+            Reading("The component being resolved still reacts.", "resolving_reacts=true"),
         ),
-        default="the component being resolved does not react",
+        default="resolving_reacts=false",
         why="The rulebook's own example says that a Destination killing its caster does not "
         "react, although it is being resolved at that moment; reactions are 'une petite "
         "surprise' left behind by a death, so they come after the blow that caused it, which "
@@ -662,7 +679,7 @@ RULES = [
             Reading("The line finishes every target, then deaths are checked."),
             Reading("A death is checked after each target; the caster's death stops the line."),
         ),
-        default="the line finishes every target first",
+        default="The line finishes every target, then deaths are checked.",
         why="The rulebook foresees a wizard who 'se suicide en tuant son dernier adversaire': "
         "with Foulremix, which hurts the caster first, that is possible only if the line goes "
         "on after the caster's death. A line is one effect dealt to several wizards at once, "
@@ -682,6 +699,14 @@ RULES = [
         "The round ends when at most one wizard is alive once the current component (and the "
         "reactions it caused) has finished; the turn ends first (Dungeon blood).",
         source="ruling",
+        readings=(
+            Reading(
+                "The component under way and the reactions it caused finish first.",
+                "round_end=dust",
+            ),
+            Reading("The round ends at once: the rest of the spell is lost.", "round_end=at_once"),
+        ),
+        default="round_end=dust",
         why="'When the dust settles': the effect under way completes, nothing further starts.",
     ),
     r(
@@ -700,10 +725,15 @@ RULES = [
         "nobody.",
         source="ruling",
         readings=(
-            Reading("Only a caster who killed itself and its last opponent wins the token."),
-            Reading("The caster wins the token whenever nobody survives its spell."),
+            Reading(
+                "Only a caster who killed itself and its last opponent wins the token.",
+                "suicide_token=own_kill",
+            ),
+            Reading(
+                "The caster wins the token whenever nobody survives its spell.", "suicide_token=any"
+            ),
         ),
-        default="only a real suicide",
+        default="suicide_token=own_kill",
         why="The rulebook rewards one case, 'se suicide en tuant son dernier adversaire'; a "
         "caster killed by a dying opponent's reaction did not kill itself, and the token is "
         "otherwise kept for a survivor.",
@@ -758,6 +788,16 @@ RULES = [
         "Fast combat: after 3 rounds the most points wins; ties go to the most recent last "
         "wizard standing among them; still tied, all tied share the win.",
         source="ruling",
+        readings=(
+            Reading(
+                "The most recent last wizard standing among the tied wins.",
+                "fast_ties=last_standing",
+            ),
+            Reading("All tied share the win.", "fast_ties=share"),
+        ),
+        default="fast_ties=last_standing",
+        why="The variant counts a last-standing point among the scores; the most recent one "
+        "breaks a tie, and the rulebook gives no other tie-break.",
     ),
     r(
         "sw.contest.ties",
@@ -791,7 +831,7 @@ RULES = [
             Reading("Splitting is the caster's choice after paying, made on seeing the dice."),
             Reading("Paying splits the roll: the first die on the target, the others elsewhere."),
         ),
-        default="the caster's choice after seeing the dice",
+        default="Splitting is the caster's choice after paying, made on seeing the dice.",
         why="'Vous pouvez' makes the split optional, so paying must never make the roll worse; "
         "'chaque dé … contre des adversaires différents' gives each die its own opponent, so "
         "two dice cannot go to one opponent, and the dice that find no opponent are lost in "

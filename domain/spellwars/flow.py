@@ -37,10 +37,13 @@ def advance(run: Run) -> None:
         flow = run.flow
         if flow.choice is not None:
             return
-        if flow.frames:
+        over = flow.phase in ("place", "cast") and len(living(run.s)) <= 1
+        if flow.frames and not (over and run.s.round_end == "at_once"):
             step(run)
             continue
-        if flow.phase in ("place", "cast") and len(living(run.s)) <= 1:
+        if over:
+            if flow.frames:  # option round_end=at_once: what the spell had left is lost
+                run.set_flow(frames=())
             end_turn(run, last=True)
             end_round(run)
             continue
@@ -145,12 +148,12 @@ def pick_next(run: Run) -> None:
     size = min(spell_size(s.wizards[i]) for i in ready)
     group = [i for i in ready if spell_size(s.wizards[i]) == size]
     rule = "sw.order.size"
-    best = max(initiative(s.cards, s.wizards[i]) for i in group)
+    best = max(initiative(s, s.wizards[i]) for i in group)
     if len(group) > 1:
         rule = "sw.order.initiative"
         if any(len(deliveries(s.wizards[i])) > 1 for i in group):
             rule = "sw.order.incorrect"  # an incorrect spell counts its lowest delivery
-        group = [i for i in group if initiative(s.cards, s.wizards[i]) == best]
+        group = [i for i in group if initiative(s, s.wizards[i]) == best]
     if len(group) > 1:
         rule = "sw.order.tie"
         ranked = run.flow.order
@@ -250,6 +253,8 @@ def reveal(run: Run, seat: int) -> None:
             seat=seat,
             cards=tuple(c.card for c in w.spell),
             carried=w.creatures,
+            # Kept creatures attack again as deliveries of this spell (a ruling).
+            also=("sw.creature.attack",) if w.creatures else (),
         )
     )
     run.set_flow(stage="trim")
@@ -382,6 +387,8 @@ def suicide_survivor(run: Run) -> int:
     caster = flow.caster
     if caster >= 0 and flow.caster_killer == caster and flow.killer_of_last == caster:
         return caster
+    if caster >= 0 and run.s.suicide_token == "any":
+        return caster  # option suicide_token=any: nobody survives the caster's spell
     return -1
 
 
@@ -394,7 +401,7 @@ def end_round(run: Run) -> None:
         survivor, rule = suicide_survivor(run), "sw.round.suicide"
         if s.variant == "fast" and s.fast_suicide == "nothing":
             survivor, rule = -1, "sw.fast.suicide"
-    run.emit(ev.RoundEnded(rule=rule, round=s.round, survivor=survivor))
+    run.emit(ev.RoundEnded(rule=rule, also=("sw.round.dust",), round=s.round, survivor=survivor))
     if survivor >= 0:
         if s.variant == "fast":
             run.emit(
@@ -416,6 +423,8 @@ def end_round(run: Run) -> None:
             tied = [i for i, w in enumerate(s.wizards) if w.points == best]
             recent = max(s.wizards[i].last_standing_round for i in tied)
             winners = [i for i in tied if s.wizards[i].last_standing_round == recent]
+            if s.fast_ties == "share":
+                winners = tied
             run.emit(ev.MatchWon(rule="sw.fast.end", winners=tuple(winners)))
     else:
         winners = [i for i, w in enumerate(s.wizards) if w.tokens >= s.tokens_to_win]

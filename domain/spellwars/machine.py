@@ -181,11 +181,9 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
     "Immédiat" dead-wizard card) for the caller to run once every death of the line is in."""
     s = run.s
     w = s.wizards[victim]
-    waiting = [
-        c
-        for c in w.spell
-        if c.status in ("hidden", "waiting") and run.s.cards.card(c.card).reaction
-    ]
+    # The component being resolved reacts too under option resolving_reacts.
+    reacting = ("hidden", "waiting", "resolving") if s.resolving_reacts else ("hidden", "waiting")
+    waiting = [c for c in w.spell if c.status in reacting and run.s.cards.card(c.card).reaction]
     for comp in waiting:
         if any(op.name == "prevent-death" for op in run.s.cards.card(comp.card).reaction):
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
