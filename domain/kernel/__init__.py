@@ -48,7 +48,8 @@ from domain.kernel.words import GameWords, Naming
 # changed the orc tower's assumed numbers (Éclair, Réapprovisionnement, the
 # reinforcements), kept a spell learned this turn out of that turn's draws, and
 # made events cite the rulings they rely on besides their rule (``also``); 0.5.0
-# made ultimate's, Spell Wars' and Elfenwizards' events cite theirs too.
+# made ultimate's, Spell Wars' and Elfenwizards' events cite theirs too, and the
+# orc tower's damage and game end cite the assumptions and scores they rest on.
 ENGINE_VERSION = "0.5.0"
 
 __all__ = [

@@ -21,7 +21,7 @@ from domain.orctower.queries import (
     destiny_card,
     drawable_discard,
     empty_quarters,
-    hit_points,
+    hit_points_cited,
     kind,
     power_on,
     slot_kind,
@@ -176,9 +176,11 @@ def damage(
         return
     if not any(c.id == target for c in run.state.creatures):
         return  # defeated earlier in the same effect
-    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=also))
-    c = creature(run.state, target)
-    if c.damage >= hit_points(run.state, c, seat):
+    hp, from_ = hit_points_cited(run.state, creature(run.state, target), seat)
+    # Whether the blow defeats the creature rests on where its hit points come from.
+    cited = tuple(dict.fromkeys((*also, *from_)))
+    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=cited))
+    if creature(run.state, target).damage >= hp:
         defeat(run, seat, target, also, blasted=blasted)
 
 
@@ -288,12 +290,16 @@ def finish(run: Run) -> None:
     state = run.state
     results = [score(state, s) for s in range(state.players)]
     details = tuple(", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results)
+    scores = tuple(total for total, _ in results)
+    # The score's other parts, each kept mission, and the shared win of a tie.
+    also = [cite("end.support"), cite("end.poison")]
+    missions = [p.mission for p in state.seats if p.mission]
+    if missions:
+        also += [cite("mission.score"), *(cite(m) for m in dict.fromkeys(sorted(missions)))]
+    if scores.count(max(scores)) > 1:
+        also.append(cite("end.ties"))
     run.emit(
-        ev.GameEnded(
-            rule=cite("end.creatures"),
-            scores=tuple(total for total, _ in results),
-            details=details,
-        )
+        ev.GameEnded(rule=cite("end.creatures"), also=tuple(also), scores=scores, details=details)
     )
 
 
