@@ -12,8 +12,16 @@ from domain.kernel import Pending
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS
+from domain.spellwars.catalogue import card_rule
 from domain.spellwars.commands import ANSWERS
-from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
+from domain.spellwars.machine import (
+    check_deaths,
+    draw_dead,
+    gain_treasure,
+    passive_cards,
+    passive_total,
+    step,
+)
 from domain.spellwars.piles import draw, draw_one, reshuffle
 from domain.spellwars.run import Run
 from domain.spellwars.state import (
@@ -241,7 +249,8 @@ def cast(run: Run) -> None:
 
 
 def start_component(run: Run, seat: int, instance: str, rule: str) -> None:
-    run.emit(ev.ComponentStarted(rule=rule, seat=seat, card=instance))
+    # The card's own text, printed or ours, is what the component does.
+    run.emit(ev.ComponentStarted(rule=rule, also=(card_rule(instance),), seat=seat, card=instance))
     run.push(Frame(seat=seat, card=instance, part="effect", rule=rule))
 
 
@@ -340,7 +349,13 @@ def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
     rule = "sw.wild.replace" if found else "sw.wild.none"
     run.emit(
         ev.WildMagicReplaced(
-            rule=rule, seat=seat, wild=wild, slot=slot, turned=tuple(turned), found=found
+            rule=rule,
+            also=(card_rule(wild),),
+            seat=seat,
+            wild=wild,
+            slot=slot,
+            turned=tuple(turned),
+            found=found,
         )
     )
 
@@ -368,10 +383,12 @@ def end_turn(run: Run, last: bool = False) -> None:
                 if p.startswith("dead-dungeon-blood")
             )
         gain = min(base + passive_total(s, holder, "dungeon-bonus"), MAX - w.blood)
+        keys = ("dungeon-bonus", "dead-dungeon-blood") if base > 1 else ("dungeon-bonus",)
         if gain > 0:
             run.emit(
                 ev.BloodGained(
                     rule="sw.dungeon.blood",
+                    also=passive_cards(s, holder, *keys),
                     seat=holder,
                     amount=gain,
                     why="holds the Dungeon at the end of the turn",

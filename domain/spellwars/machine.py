@@ -113,6 +113,19 @@ def passive_total(s: State, seat: int, key: str) -> int:
     return total
 
 
+def passive_cards(s: State, seat: int, *keys: str) -> tuple[str, ...]:
+    """The catalogue entries of the seat's treasures and dead cards whose passive lines
+    ``<key> <n>`` count now: what an event resting on them cites beside its rule."""
+    w = s.wizards[seat]
+    found = (
+        card_rule(c)
+        for c in (*w.treasures, *w.dead_cards)
+        for line in s.cards.card(c).passive
+        if line.rpartition(" ")[0] in keys
+    )
+    return tuple(dict.fromkeys(found))
+
+
 def power_dice(s: State, seat: int, glyph: str) -> int:
     w = s.wizards[seat]
     count = sum(1 for c in w.spell if s.cards.card(c.card).glyph == glyph)
@@ -236,9 +249,11 @@ def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> 
     return frames
 
 
-def gain_treasure(run: Run, seat: int) -> None:
+def gain_treasure(run: Run, seat: int, by: str = "") -> None:
+    """``by``: the card whose line gives the treasure, cited beside the treasure's own."""
     for t in draw(run, "treasure", 1):
-        run.emit(ev.TreasureGained(rule="sw.treasure.gain", seat=seat, treasure=t))
+        also = (card_rule(t), card_rule(by)) if by else (card_rule(t),)
+        run.emit(ev.TreasureGained(rule="sw.treasure.gain", also=also, seat=seat, treasure=t))
         if run.s.cards.card(t).gain:
             run.push(Frame(seat=seat, card=t, part="gain", rule="sw.treasure.gain"))
 
@@ -365,6 +380,7 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
             purpose=f"power roll of {run.s.cards.card(f.card).name} ({glyph})",
             rule="sw.power.roll",
             seat=f.seat,
+            also=passive_cards(run.s, f.seat, "power-dice any", f"power-dice {glyph}"),
         )
         if op.arg != "split" or len(values) < 2 or len(_split_pool(run.s, f)) < 2:
             next_op(run, f, pw=sum(values))
@@ -476,8 +492,10 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
     target = f.t[f.sub]
     w = run.s.wizards[target]
     hit = amount(run.s, f, op.arg, target)
+    armour: tuple[str, ...] = ()
     if target != f.seat:
         hit = max(0, hit - passive_total(run.s, target, "armor"))
+        armour = passive_cards(run.s, target, "armor")
     if not w.alive or hit <= 0:
         run.set_top(replace(f, sub=f.sub + 1, answer=None))
         return
@@ -506,7 +524,11 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
             )
         )
         return
-    run.emit(ev.DamageDealt(rule=_rule(f), source=f.seat, target=target, amount=hit, card=f.card))
+    run.emit(
+        ev.DamageDealt(
+            rule=_rule(f), also=armour, source=f.seat, target=target, amount=hit, card=f.card
+        )
+    )
 
 
 def op_selfdamage(run: Run, f: Frame, op: Op) -> None:
@@ -588,14 +610,14 @@ def op_give_dungeon(run: Run, f: Frame, op: Op) -> None:
 def op_treasure(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
     for _ in range(amount(run.s, f, op.arg, f.seat)):
-        gain_treasure(run, f.seat)
+        gain_treasure(run, f.seat, f.card)
 
 
 def op_give_treasure(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
     for t in f.t:
         for _ in range(int(op.arg)):
-            gain_treasure(run, t)
+            gain_treasure(run, t, f.card)
 
 
 def _pick_card(
@@ -641,7 +663,11 @@ def op_steal_treasure(run: Run, f: Frame, op: Op) -> None:
 def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) -> None:
     """A treasure moves from ``previous`` to ``seat``; the taker gains it, so its
     "when gained" effect runs for the taker (ruling sw.treasure.steal, option stolen_gain)."""
-    run.emit(ev.TreasureGained(rule=rule, seat=seat, treasure=treasure, previous=previous))
+    run.emit(
+        ev.TreasureGained(
+            rule=rule, also=(card_rule(treasure),), seat=seat, treasure=treasure, previous=previous
+        )
+    )
     if run.s.cards.card(treasure).gain and run.s.stolen_gain == "run":
         run.push(Frame(seat=seat, card=treasure, part="gain", rule="sw.treasure.steal"))
 

@@ -9,6 +9,7 @@ selects them where we offer one).
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.rules import with_coverage
 from domain.ultimate.changelog import CHANGELOG
 
 SETUP = "Mise en place"
@@ -1139,4 +1140,27 @@ RULES: tuple[Rule, ...] = (
     *_END_RULES,
 )
 
-CATALOGUE = Catalogue("ultimate", RULES, CHANGELOG)
+# Entries the seeded bot games of ``wizards rules ultimate --coverage`` do not cite
+# (a setup file, a refusal, a rare hand), each with the test that reaches it.
+_T = "tests/domain/ultimate/"
+REACHED_BY = {
+    "ultimate.setup.position": _T
+    + "test_opening.py::test_a_setup_position_starts_where_it_says_without_shuffle_or_choice",
+    "ultimate.setup.left-out": "tests/services/store/test_table_mode_ultimate.py::"
+    "test_a_disputed_mid_round_position_is_entered_from_a_file_and_played_on",
+    "ultimate.turn.action": _T + "test_refusals.py::test_a_card_not_in_hand_is_refused",
+    "ultimate.turn.pass": _T
+    + "test_rulings.py::test_passing_with_cards_in_hand_is_a_reading_of_its_own",
+    "ultimate.turn.hand-limit": _T
+    + "test_turn.py::test_a_hand_above_three_must_be_discarded_down_before_the_turn_can_end",
+    "ultimate.ruling.empty-piles": _T
+    + "test_refusals.py::test_a_draw_with_both_piles_empty_is_refused",
+    "ultimate.cards.list": _T + "test_refusals.py::test_an_unknown_card_is_refused_by_name",
+    "ultimate.combo.rules": _T + "test_refusals.py::test_a_play_with_wrong_details_is_refused",
+    "ultimate.ruling.defence-order": _T
+    + "test_combos.py::test_frozen_armour_blocks_what_a_defence_card_lets_through",
+    "ultimate.ruling.mana-focus-limit": _T + "test_support.py::"
+    "test_mana_focus_may_draw_past_the_hand_limit_which_binds_at_the_end_of_the_turn",
+}
+
+CATALOGUE = Catalogue("ultimate", with_coverage(RULES, reached_by=REACHED_BY), CHANGELOG)
