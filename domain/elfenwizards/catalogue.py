@@ -12,6 +12,7 @@ from domain.elfenwizards.changelog import CHANGELOG
 from domain.elfenwizards.data_bounds import BOUNDS as DATA_BOUNDS
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
+from domain.kernel.rules import with_coverage
 
 P = "elfenwizards."
 SETUP = "Mise en place"
@@ -693,10 +694,13 @@ _SCORE = [
         source="ruling",
         summary="Highest total wins; the rulebook has no tie-break, so tied players share the win.",
         readings=(
-            Reading("Tied players share the victory."),
-            Reading("A tie-break (most Grand Druide titles, then fewest grey tokens)."),
+            Reading("Tied players share the victory.", "winner_ties=share"),
+            Reading(
+                "A tie-break (most Grand Druide titles, then fewest grey tokens).",
+                "winner_ties=titles",
+            ),
         ),
-        default="Tied players share the victory.",
+        default="winner_ties=share",
         why="The rulebook names no tie-break; inventing one would change who wins.",
     ),
     Rule(
@@ -718,8 +722,41 @@ _SCORE = [
     ),
 ]
 
+# Entries the seeded bot games of ``wizards rules elfenwizards --coverage`` do not cite
+# (a setup file, a table's data, a refusal, a rare tie), each with the test that reaches
+# it; and the one no event cites, with why.
+_T = "tests/domain/elfenwizards/"
+REACHED_BY = {
+    P + "setup.position": _T + "test_dispute.py::test_the_position_opens_where_the_table_stopped",
+    P + "setup.layout": _T
+    + "test_layouts.py::test_a_custom_layout_is_taken_as_text_or_table_and_recorded",
+    P + "assume.data-bounds": "tests/domain/test_data_file_bounds.py::"
+    "test_every_number_of_a_data_file_is_bounded_and_named",
+    P + "ruling.retire-no-minor": _T + "test_refusals.py::test_grey_token_removal_and_retirement",
+    P + "roll.reroll": _T
+    + "test_phases.py::test_phase_three_rolls_the_rest_and_one_reroll_costs_a_minor_spell",
+    P + "compete.uncontested": _T
+    + "test_awarding.py::test_opponents_never_oppose_one_owners_two_candidates",
+    P + "ruling.same-owner-tie": _T
+    + "test_awarding.py::test_one_owners_two_candidates_tied_leave_the_title_vacant_by_ruling",
+    P + "vacant.order": _T + "test_refusals.py::test_vacancies_and_demotion",
+    P + "demote.order": _T + "test_refusals.py::test_vacancies_and_demotion",
+    P + "ruling.grey-supply": _T
+    + "test_phases.py::test_an_empty_grey_supply_gives_no_token_unless_unlimited",
+}
+NOT_CITED = {
+    P + "negotiation.timers": "The limits are shown in the view (negotiation_limit_seconds) and "
+    "never enforced: no event rests on them.",
+}
+
 CATALOGUE = Catalogue(
-    "elfenwizards", [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE], CHANGELOG
+    "elfenwizards",
+    with_coverage(
+        [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE],
+        reached_by=REACHED_BY,
+        not_cited=NOT_CITED,
+    ),
+    CHANGELOG,
 )
 
 

@@ -15,6 +15,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
     phase2_placement: Literal["any", "at_least_one"] = "any"
     same_owner_tie: Literal["vacant", "owner_designates"] = "vacant"
     minor_recovery: Literal["space", "box"] = "space"
+    winner_ties: Literal["share", "titles"] = "share"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -69,5 +70,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="Minor spells recovered in phases 4 and 6: only one's own lying on the "
         "minor-spell space, or from the box without limit.",
         rule="elfenwizards.ruling.recover-own",
+    ),
+    OptionSpec(
+        name="winner_ties",
+        default="share",
+        allowed=("share", "titles"),
+        doc="Players tied for the highest total share the win, or the most Grand Druide "
+        "titles, then the fewest grey tokens, break the tie.",
+        rule="elfenwizards.end.winner",
     ),
 )

@@ -94,7 +94,9 @@ def finish(run: Run) -> None:
 
 
 def start_round(run: Run) -> None:
-    run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=run.s.round + 1))
+    run.emit(
+        ev.RoundStarted(rule="sw.dungeon.start", also=("sw.setup.life",), round=run.s.round + 1)
+    )
     bonuses: list[Frame] = []
     cards = run.s.cards
     for seat, w in enumerate(run.s.wizards):
@@ -178,7 +180,12 @@ def pick_next(run: Run) -> None:
             top = max(rolls.values())
             group = [i for i in group if rolls[i] == top]
     seat = group[0]
-    run.emit(ev.CasterChosen(rule=rule, seat=seat, size=size, initiative=best))
+    # Chosen afresh from the spells as they stand now (sizes change as spells resolve).
+    run.emit(
+        ev.CasterChosen(
+            rule=rule, also=("sw.order.changes",), seat=seat, size=size, initiative=best
+        )
+    )
     run.set_flow(caster=seat, stage="begin")
 
 

@@ -202,7 +202,9 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
             return []
     lost = (*w.hand, *w.treasures, *w.creatures)
-    run.emit(ev.WizardDied(rule="sw.death", seat=victim, killer=killer, lost=lost))
+    # Deaths come once the line has hit every target; a dying wizard's creatures go too.
+    died = ("sw.death.stops", "sw.creature.death") if w.creatures else ("sw.death.stops",)
+    run.emit(ev.WizardDied(rule="sw.death", also=died, seat=victim, killer=killer, lost=lost))
     # who killed the caster, and who killed the last other wizard to die: the round's
     # end needs both to tell a suicide that takes the last opponent along (sw.round.suicide)
     if victim == run.flow.caster:
@@ -214,7 +216,11 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
             gain = min(3, MAX - run.s.wizards[killer].blood)
             run.emit(
                 ev.BloodGained(
-                    rule="sw.blood.kill", seat=killer, amount=gain, why=f"killed seat {victim}"
+                    rule="sw.blood.kill",
+                    also=("sw.blood.max",) if gain < 3 else (),
+                    seat=killer,
+                    amount=gain,
+                    why=f"killed seat {victim}",
                 )
             )
         if run.s.variant == "fast":
@@ -330,7 +336,11 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
             if (v - 1) // per < len(pool):
                 chosen = (pool[(v - 1) // per],)
                 break
-    run.emit(ev.TargetChosen(rule=rule, seat=f.seat, card=f.card, targets=chosen, how=op.arg))
+    # Fixed before any roll of the line; with no candidate, nobody is hit.
+    fixed = ("sw.target.chosen",) if chosen else ("sw.target.none",)
+    run.emit(
+        ev.TargetChosen(rule=rule, also=fixed, seat=f.seat, card=f.card, targets=chosen, how=op.arg)
+    )
     next_op(run, run.top(), t=chosen, prev=f.t)
 
 
@@ -380,7 +390,10 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
             purpose=f"power roll of {run.s.cards.card(f.card).name} ({glyph})",
             rule="sw.power.roll",
             seat=f.seat,
-            also=passive_cards(run.s, f.seat, "power-dice any", f"power-dice {glyph}"),
+            also=(
+                *(("sw.creature.glyphs",) if run.s.wizards[f.seat].creature_dice else ()),
+                *passive_cards(run.s, f.seat, "power-dice any", f"power-dice {glyph}"),
+            ),
         )
         if op.arg != "split" or len(values) < 2 or len(_split_pool(run.s, f)) < 2:
             next_op(run, f, pw=sum(values))
@@ -545,9 +558,11 @@ def _heal(run: Run, f: Frame, seat: int, text: str, rule: str) -> None:
     w = run.s.wizards[seat]
     if not w.alive:
         return
-    healed = min(amount(run.s, f, text, seat), MAX - w.life)
+    wanted = amount(run.s, f, text, seat)
+    healed = min(wanted, MAX - w.life)
     if healed > 0:
-        run.emit(ev.Healed(rule=rule, seat=seat, amount=healed, card=f.card))
+        also = ("sw.life.max",) if healed < wanted else ()
+        run.emit(ev.Healed(rule=rule, also=also, seat=seat, amount=healed, card=f.card))
 
 
 def op_heal(run: Run, f: Frame, op: Op) -> None:
@@ -558,7 +573,7 @@ def op_heal(run: Run, f: Frame, op: Op) -> None:
 
 def op_healself(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
-    _heal(run, f, f.seat, op.arg, _rule(f))
+    _heal(run, f, f.seat, op.arg, _rule(f))  # the caster: the card names nobody (target.heal)
 
 
 def op_gain(run: Run, f: Frame, op: Op) -> None:
