@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
-from domain.kernel.rules import Source
+from domain.kernel.rules import Source, with_coverage
 from domain.spellwars.cards import all_cards
 from domain.spellwars.changelog import CHANGELOG
 from domain.spellwars.data_bounds import BOUNDS as DATA_BOUNDS
@@ -892,7 +892,45 @@ def _card_rules() -> list[Rule]:
     return out
 
 
-CATALOGUE = Catalogue("spellwars", [*RULES, *_card_rules()], CHANGELOG)
+# Entries the seeded bot games of ``wizards rules spellwars --coverage`` do not cite
+# (a setup file, a table's data, a rare roll), each with the test that reaches it; and
+# those no seeded game meets or no event cites, with why.
+_T = "tests/domain/spellwars/"
+REACHED_BY = {
+    "sw.setup.position": _T
+    + "test_dispute.py::test_the_disputed_position_plays_on_under_the_default_reading",
+    "sw.setup.left-out": _T
+    + "test_positions.py::test_cards_a_file_leaves_out_are_shuffled_with_the_games_chance",
+    "sw.spell.trim": _T
+    + "test_placement.py::test_trimming_goes_on_until_the_spell_is_correct_and_the_any_reading",
+    "sw.resolve.added-order": _T
+    + "test_rulings.py::test_with_added_order_next_the_added_creature_resolves_first",
+    "sw.reaction": _T
+    + "test_deaths.py::test_an_unresolved_reaction_applies_when_an_opponent_kills_you",
+    "sw.fast.suicide": _T
+    + "test_deaths.py::test_fast_combat_gives_no_survivor_point_when_nobody_survives",
+    "sw.contest.ties": _T
+    + "test_qualities.py::test_chancedecocus_tied_highest_rolls_all_count_or_none_does",
+    "sw.assume.data-bounds": "tests/domain/test_data_file_bounds.py::"
+    "test_every_number_of_a_spell_wars_effect_line_is_bounded",
+    "sw.choice": _T
+    + "test_choice_in_view.py::test_a_target_choice_lists_its_seats_under_the_key_the_docs_name",
+}
+NOT_CITED = {
+    "sw.wild.none": "Met only when the main deck and its discard hold no card of the type a "
+    "wild magic stands for: the built-in deck has 40 of each, so only a table's own data of "
+    "a few cards can reach it.",
+    "sw.spell.empty": "Met only when a living wizard's hand, the main deck and its discard "
+    "are all empty: 128 cards among 2–6 hands of 8 never run out in a seeded game.",
+    "sw.dungeon.bonus": "A « Donjon : » line runs or is skipped inside its card's program; "
+    "the events it gives cite the card, whose text holds the condition.",
+}
+
+CATALOGUE = Catalogue(
+    "spellwars",
+    with_coverage([*RULES, *_card_rules()], reached_by=REACHED_BY, not_cited=NOT_CITED),
+    CHANGELOG,
+)
 
 
 def card_rule(instance: str) -> str:

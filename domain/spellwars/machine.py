@@ -554,14 +554,14 @@ def op_selfdamage(run: Run, f: Frame, op: Op) -> None:
         check_deaths(run, f.seat)
 
 
-def _heal(run: Run, f: Frame, seat: int, text: str, rule: str) -> None:
+def _heal(run: Run, f: Frame, seat: int, text: str, rule: str, also: tuple[str, ...] = ()) -> None:
     w = run.s.wizards[seat]
     if not w.alive:
         return
     wanted = amount(run.s, f, text, seat)
     healed = min(wanted, MAX - w.life)
     if healed > 0:
-        also = ("sw.life.max",) if healed < wanted else ()
+        also += ("sw.life.max",) if healed < wanted else ()
         run.emit(ev.Healed(rule=rule, also=also, seat=seat, amount=healed, card=f.card))
 
 
@@ -573,7 +573,7 @@ def op_heal(run: Run, f: Frame, op: Op) -> None:
 
 def op_healself(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
-    _heal(run, f, f.seat, op.arg, _rule(f))  # the caster: the card names nobody (target.heal)
+    _heal(run, f, f.seat, op.arg, _rule(f), ("sw.target.heal",))  # the card names nobody
 
 
 def op_gain(run: Run, f: Frame, op: Op) -> None:
@@ -844,10 +844,13 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
     top = [o for o in opps if rolls[o] == best]
     if len(top) > 1 and s.contest_ties == "none":
         top = []
+    tied = ("sw.contest.ties",) if len(top) > 1 else ()  # all of the tied count as highest
     for o in top:
         if run.s.wizards[o].blood < MAX:
             run.emit(
-                ev.BloodGained(rule=_rule(f), seat=o, amount=1, why=run.s.cards.card(f.card).name)
+                ev.BloodGained(
+                    rule=_rule(f), also=tied, seat=o, amount=1, why=run.s.cards.card(f.card).name
+                )
             )
     hit = list(top)
     if s.dungeon == f.seat:
