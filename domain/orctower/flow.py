@@ -209,8 +209,16 @@ def defeat(
         p = run.state.seats[seat]
         base = run.state.data.creatures[slot]
         if p.gauges[slot] >= base.gauge and base.power not in p.powers:
-            gained = ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power)
-            run.emit(rep(gained, also=also) if also else gained)
+            # The gauge's size and the power at its top are our numbers.
+            numbers = (cite("assume.gauges"), cite("assume.powers"))
+            run.emit(
+                ev.PowerGained(
+                    rule=cite("attack.gauge"),
+                    seat=seat,
+                    power=base.power,
+                    also=tuple(dict.fromkeys((*also, *numbers))),
+                )
+            )
     if c.type == "toad" and run.state.toad_supply:
         run.emit(
             ev.ToadTileLaid(
@@ -236,7 +244,7 @@ def defeat(
 def check_end(run: Run) -> None:
     state = run.state
     if state.options.end_check == "sticky" and not state.last_round and empty_quarters(state) >= 4:
-        run.emit(ev.LastRoundAnnounced(rule=cite("end.trigger")))
+        run.emit(ev.LastRoundAnnounced(rule=cite("end.trigger"), also=(cite("ruling.end-check"),)))
 
 
 def settle(run: Run) -> None:
@@ -292,7 +300,13 @@ def finish(run: Run) -> None:
     details = tuple(", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results)
     scores = tuple(total for total, _ in results)
     # The score's other parts, each kept mission, and the shared win of a tie.
-    also = [cite("end.support"), cite("end.poison")]
+    # Counters score by our tracks; the last round came by the end-check reading.
+    also = [
+        cite("assume.tracks"),
+        cite("ruling.end-check"),
+        cite("end.support"),
+        cite("end.poison"),
+    ]
     missions = [p.mission for p in state.seats if p.mission]
     if missions:
         also += [cite("mission.score"), *(cite(m) for m in dict.fromkeys(sorted(missions)))]

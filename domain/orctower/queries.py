@@ -77,6 +77,8 @@ def hit_points_cited(state: State, c: Creature, seat: int) -> tuple[int, tuple[s
     if change_for(state, seat) == "plus_one_hp":
         hp += 1
         cited.append(cite("change.plus-one"))
+    elif has_power(state, seat, "immutable") and _round_change(state) == "plus_one_hp":
+        cited.append(cite("power.immutable"))  # the round's +1 does not apply to this seat
     ground = tile_at(state, c.quarter, c.section)
     if ground in _GROUND:
         hp += _GROUND[ground]
@@ -87,6 +89,11 @@ def hit_points_cited(state: State, c: Creature, seat: int) -> tuple[int, tuple[s
     if hp < 1:
         cited.append(cite("assume.min-hp"))
     return max(hp, 1), tuple(cited)
+
+
+def _round_change(state: State) -> str:
+    card = destiny_card(state)
+    return "" if card is None else card.rule
 
 
 # What the terrain tiles do to the hit points of a creature standing on them.
