@@ -416,10 +416,15 @@ _COMPETE = [
         summary="Major spells left on the major-spell spaces are wasted and return to their "
         "owners after the awarding; unplaced minor spells simply stay in the reserve.",
         readings=(
-            Reading("Unplaced majors return to their owners with the used ones."),
-            Reading("Unplaced majors stay on the board into the next round."),
+            Reading(
+                "Unplaced majors return to their owners with the used ones.",
+                "unplaced_majors=return",
+            ),
+            Reading(
+                "Unplaced majors stay on the board into the next round.", "unplaced_majors=stay"
+            ),
         ),
-        default="Unplaced majors return to their owners with the used ones.",
+        default="unplaced_majors=return",
         why="Only the minor-spell and grey-magic spaces let dice stay for the next round.",
     ),
 ]

@@ -16,6 +16,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
     same_owner_tie: Literal["vacant", "owner_designates"] = "vacant"
     minor_recovery: Literal["space", "box"] = "space"
     winner_ties: Literal["share", "titles"] = "share"
+    unplaced_majors: Literal["return", "stay"] = "return"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -78,5 +79,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="Players tied for the highest total share the win, or the most Grand Druide "
         "titles, then the fewest grey tokens, break the tie.",
         rule="elfenwizards.end.winner",
+    ),
+    OptionSpec(
+        name="unplaced_majors",
+        default="return",
+        allowed=("return", "stay"),
+        doc="Major spells left on the major-spell spaces after the competition: wasted, back "
+        "to their owners, or left there into the next round.",
+        rule="elfenwizards.compete.wasted",
     ),
 )

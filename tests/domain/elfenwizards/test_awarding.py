@@ -133,6 +133,14 @@ def test_spells_go_back_after_the_awarding() -> None:
     (returned,) = of(events, ev.SpellsReturned)
     assert returned.majors == (1, 1, 0) and returned.minors == (1, 0, 0)
     assert returned.rule == P + "award.return"
+    # The other reading (option unplaced_majors=stay): blue's 6 waits on its space.
+    stay = rearranged(state, options=msgspec.structs.replace(state.options, unplaced_majors="stay"))
+    events = award_events(stay)
+    assert not of(events, ev.SpellsWasted)
+    (returned,) = of(events, ev.SpellsReturned)
+    assert returned.also == (P + "compete.wasted",)
+    after = GAME.evolve_all(stay, events)
+    assert after.guild(2).majors == ((), (), (), (6,))
 
 
 def _vacancy(placement: dict[str, list[str]], support: dict[str, list[int | None]]) -> dict:
