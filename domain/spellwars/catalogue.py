@@ -676,10 +676,15 @@ RULES = [
         "then lost (discarded after the reactions).",
         source="ruling",
         readings=(
-            Reading("The line finishes every target, then deaths are checked."),
-            Reading("A death is checked after each target; the caster's death stops the line."),
+            Reading(
+                "The line finishes every target, then deaths are checked.", "deaths_checked=line"
+            ),
+            Reading(
+                "A death is checked after each target; the caster's death stops the line.",
+                "deaths_checked=target",
+            ),
         ),
-        default="The line finishes every target, then deaths are checked.",
+        default="deaths_checked=line",
         why="The rulebook foresees a wizard who 'se suicide en tuant son dernier adversaire': "
         "with Foulremix, which hurts the caster first, that is possible only if the line goes "
         "on after the caster's death. A line is one effect dealt to several wizards at once, "

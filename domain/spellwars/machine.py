@@ -542,6 +542,10 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
             rule=_rule(f), also=armour, source=f.seat, target=target, amount=hit, card=f.card
         )
     )
+    if run.s.deaths_checked == "target":
+        # Option deaths_checked=target: this target dies now; a caster who dies here
+        # loses its running line (``die`` drops its frames), so the line stops.
+        check_deaths(run, f.seat, (target,))
 
 
 def op_selfdamage(run: Run, f: Frame, op: Op) -> None:

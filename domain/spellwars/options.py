@@ -152,4 +152,12 @@ OPTIONS = (
         "finishes first, or the round ends at once and the rest of the spell is lost",
         rule="sw.round.dust",
     ),
+    OptionSpec(
+        name="deaths_checked",
+        default="line",
+        allowed=("line", "target"),
+        doc="when deaths are checked: once a line has hit all its targets, or after each "
+        "target (a caster who dies then stops its line)",
+        rule="sw.death.stops",
+    ),
 )
