@@ -833,10 +833,16 @@ RULES = [
         "nothing to split and the roll resolves whole.",
         source="ruling",
         readings=(
-            Reading("Splitting is the caster's choice after paying, made on seeing the dice."),
-            Reading("Paying splits the roll: the first die on the target, the others elsewhere."),
+            Reading(
+                "Splitting is the caster's choice after paying, made on seeing the dice.",
+                "split_paid=choice",
+            ),
+            Reading(
+                "Paying splits the roll: the first die on the target, the others elsewhere.",
+                "split_paid=forced",
+            ),
         ),
-        default="Splitting is the caster's choice after paying, made on seeing the dice.",
+        default="split_paid=choice",
         why="'Vous pouvez' makes the split optional, so paying must never make the roll worse; "
         "'chaque dé … contre des adversaires différents' gives each die its own opponent, so "
         "two dice cannot go to one opponent, and the dice that find no opponent are lost in "

@@ -400,6 +400,9 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
             return
         f = replace(f, sub=1, dice=values)
         run.set_top(f)
+        if run.s.split_paid == "forced":
+            _split_forced(run, f)
+            return
     # "Vous pouvez": once the dice are seen, the caster splits them or resolves them whole
     answer = take_answer(run, f)
     if answer is None:
@@ -422,6 +425,26 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
     end = len(program(run.s.cards, f))
     run.set_top(
         replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
+    )
+
+
+def _split_forced(run: Run, f: Frame) -> None:
+    """Option split_paid=forced (ruling sw.split): paying splits the roll, its first die
+    against the card's target; the others go as ``_split_next`` gives them."""
+    target = f.t[0] if f.t else -1
+    end = len(program(run.s.cards, f))
+    split = replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
+    if target not in _split_pool(run.s, split):
+        run.set_top(split)
+        return
+    first = f.dice[0]
+    run.emit(
+        ev.TargetChosen(
+            rule="sw.split", seat=f.seat, card=f.card, targets=(target,), how=f"split die {first}"
+        )
+    )
+    run.set_top(
+        replace(split, pw=first, queue=f.dice[1:], used=(target,), t=(target,), pc=split.split_pc)
     )
 
 

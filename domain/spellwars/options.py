@@ -160,4 +160,12 @@ OPTIONS = (
         "target (a caster who dies then stops its line)",
         rule="sw.death.stops",
     ),
+    OptionSpec(
+        name="split_paid",
+        default="choice",
+        allowed=("choice", "forced"),
+        doc="Gaztoxicus paid: the caster chooses, on seeing the dice, to split the roll or "
+        "resolve it whole, or paying splits it, its first die against the card's target",
+        rule="sw.split",
+    ),
 )

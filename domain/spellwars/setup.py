@@ -100,6 +100,7 @@ def initial(started: GameStarted) -> State:
         fast_ties=str(o.get("fast_ties", "last_standing")),
         round_end=str(o.get("round_end", "dust")),
         deaths_checked=str(o.get("deaths_checked", "line")),
+        split_paid=str(o.get("split_paid", "choice")),
         data=data,
         data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),

@@ -138,6 +138,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     fast_ties: str = "last_standing"
     round_end: str = "dust"
     deaths_checked: str = "line"
+    split_paid: str = "choice"
     # a table's own card data (normal form) and its hash; None: the built-in cards
     data: dict[str, Any] | None = None
     data_hash: str = ""
