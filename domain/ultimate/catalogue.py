@@ -847,8 +847,8 @@ _ATTACK_RULES = [
             "caster's left; each of them may defend."
         ),
         readings=(
-            Reading("From the caster's left, in turn order.", option="lightning_order=left"),
-            Reading("From the caster's right, against turn order.", option="lightning_order=right"),
+            Reading("From the caster's left, in turn order.", option="eclair_order=left"),
+            Reading("From the caster's right, against turn order.", option="eclair_order=right"),
         ),
         default="From the caster's left, in turn order.",
         why="Play runs clockwise; the text names no other order.",
@@ -906,11 +906,11 @@ _ATTACK_RULES = [
         ),
         readings=(
             Reading(
-                "Until the start of the caster's next turn.", option="shadow_veil_lasts=next_turn"
+                "Until the start of the caster's next turn.", option="voile_ombre_lasts=next_turn"
             ),
             Reading(
                 "Only during the turn it is played (useless but for a deflected attack).",
-                option="shadow_veil_lasts=own_turn",
+                option="voile_ombre_lasts=own_turn",
             ),
         ),
         default="Until the start of the caster's next turn.",
@@ -928,10 +928,10 @@ _ATTACK_RULES = [
         readings=(
             Reading(
                 "The card discarded last before Absorption; not playable on an empty pile.",
-                option="absorption_empty=refused",
+                option="absorb_empty=refused",
             ),
             Reading(
-                "Playable on an empty discard pile, for nothing.", option="absorption_empty=allowed"
+                "Playable on an empty discard pile, for nothing.", option="absorb_empty=allowed"
             ),
         ),
         default="The card discarded last before Absorption; not playable on an empty pile.",
@@ -1030,8 +1030,14 @@ _END_RULES = [
             "end of a turn."
         ),
         readings=(
-            Reading("Eliminations are checked once the whole action has resolved."),
-            Reading("A wizard at 0 life is eliminated at once, before the rest of the action."),
+            Reading(
+                "Eliminations are checked once the whole action has resolved.",
+                option="eliminate=after_action",
+            ),
+            Reading(
+                "A wizard at 0 life is eliminated at once, before the rest of the action.",
+                option="eliminate=at_once",
+            ),
         ),
         default="Eliminations are checked once the whole action has resolved.",
         why="An action's blows land together; Éclair would otherwise depend on seat order.",

@@ -152,7 +152,7 @@ def _play_card(flow: Flow, seat: int, command: PlayCard) -> None:
             raise IllegalCommand("cost_required", rule, f"{what} cannot pay with itself")
     else:
         _no_discard(command.discard, info.rule, what)
-    if card == "absorption" and not state.discard and state.options.absorption_empty != "allowed":
+    if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
         raise IllegalCommand(
             "nothing_to_recover",
             "ultimate.ruling.absorption-last",

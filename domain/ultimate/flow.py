@@ -147,6 +147,8 @@ class Flow:
                 source=source,
             )
         )
+        if left == 0 and self.state.options.eliminate == "at_once":
+            self._eliminate(seat)
 
     def heal(self, seat: int, amount: int, rule: str) -> None:
         current = self.state.wizards[seat].life
@@ -351,7 +353,7 @@ class Flow:
         self.emit(ev.TurnEnded(rule=rule, seat=active))
         turn = self.state.turn
         options = self.state.options
-        if options.shadow_veil_lasts == "own_turn" and has_effect(self.state, active, SHADOW_VEIL):
+        if options.voile_ombre_lasts == "own_turn" and has_effect(self.state, active, SHADOW_VEIL):
             self.emit(
                 ev.EffectEnded(
                     rule="ultimate.ruling.shadow-veil-duration",
@@ -398,6 +400,17 @@ class Flow:
             self.emit(ev.EffectEnded(rule=why, seat=seat, kind=REPLACEMENT, reason="consumed"))
             self.draw(seat, why)
 
+    def _eliminate(self, seat: int) -> None:
+        """``seat`` leaves the round: once the action has resolved (ruling damage-resolution)
+        or, under option eliminate=at_once, as its life reaches 0; its hand is discarded."""
+        hand = self.state.wizards[seat].hand
+        also = ("ultimate.ruling.damage-resolution",)
+        if hand:
+            also += ("ultimate.ruling.eliminated-hand",)
+        self.emit(
+            ev.WizardEliminated(rule="ultimate.end.elimination", also=also, seat=seat, cards=hand)
+        )
+
     def check_eliminations(self) -> bool:
         """Eliminate wizards at 0 life; end the round if at most one stands.
 
@@ -405,15 +418,7 @@ class Flow:
         """
         for seat, wizard in enumerate(self.state.wizards):
             if not wizard.eliminated and wizard.life == 0:
-                # Checked once the action has resolved; the hand goes to the discard.
-                also = ("ultimate.ruling.damage-resolution",)
-                if wizard.hand:
-                    also += ("ultimate.ruling.eliminated-hand",)
-                self.emit(
-                    ev.WizardEliminated(
-                        rule="ultimate.end.elimination", also=also, seat=seat, cards=wizard.hand
-                    )
-                )
+                self._eliminate(seat)
         left = in_round(self.state)
         if len(left) > 1:
             return False

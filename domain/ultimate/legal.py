@@ -52,11 +52,7 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
         info = CARDS[card]
         if info.category == "defence":
             continue
-        if (
-            card == "absorption"
-            and not state.discard
-            and state.options.absorption_empty != "allowed"
-        ):
+        if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
             continue
         targets: list[int | None] = list(rivals) if info.targeting == "opponent" else [None]
         if card == "curse" and state.options.malediction_discard == "caster":

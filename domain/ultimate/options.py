@@ -28,17 +28,18 @@ class Options(GameOptions, frozen=True, kw_only=True):
     electric_veil_lasts: Literal["next_turn", "round"] = "next_turn"
     frozen_armour_lasts: Literal["next_attack", "next_turn"] = "next_attack"
     arcane_trap_discard: Literal["attacker", "random"] = "attacker"
-    shadow_veil_lasts: Literal["next_turn", "own_turn"] = "next_turn"
+    voile_ombre_lasts: Literal["next_turn", "own_turn"] = "next_turn"
     no_survivor: Literal["replay", "last_actor"] = "replay"
-    lightning_order: Literal["left", "right"] = "left"
+    eclair_order: Literal["left", "right"] = "left"
     poison_tick: Literal["next_turn", "this_turn"] = "next_turn"
     deflect_to_attacker: bool = True
     chain_same_target: bool = False
-    absorption_empty: Literal["refused", "allowed"] = "refused"
+    absorb_empty: Literal["refused", "allowed"] = "refused"
     rider_blocked: bool = False
     combos_defendable: bool = True
     casting_cost: Literal["cast", "landed"] = "cast"
     grave_own_cards: bool = False
+    eliminate: Literal["after_action", "at_once"] = "after_action"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -165,7 +166,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         rule="ultimate.ruling.arcane-trap",
     ),
     OptionSpec(
-        name="shadow_veil_lasts",
+        name="voile_ombre_lasts",
         default="next_turn",
         allowed=("next_turn", "own_turn"),
         doc="How long Voile d'ombre lasts: until its caster's next turn, or only the turn "
@@ -181,7 +182,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         rule="ultimate.ruling.round-without-survivor",
     ),
     OptionSpec(
-        name="lightning_order",
+        name="eclair_order",
         default="left",
         allowed=("left", "right"),
         doc="The order Éclair's attacks are resolved in: from the caster's left (turn "
@@ -211,7 +212,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         rule="ultimate.ruling.chain-reaction",
     ),
     OptionSpec(
-        name="absorption_empty",
+        name="absorb_empty",
         default="refused",
         allowed=("refused", "allowed"),
         doc="Absorption on an empty discard pile: refused, or allowed for nothing.",
@@ -246,6 +247,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         allowed=(False, True),
         doc="Whether Invocation de tombe may take back one of its own two cards.",
         rule="ultimate.ruling.grave-summoning",
+    ),
+    OptionSpec(
+        name="eliminate",
+        default="after_action",
+        allowed=("after_action", "at_once"),
+        doc="When a wizard at 0 life is eliminated: once the whole action has resolved, or "
+        "at once, before the rest of it.",
+        rule="ultimate.ruling.damage-resolution",
     ),
 )
 

@@ -19,7 +19,7 @@ from domain.ultimate.state import Hit, seats_from_left
 def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str | None) -> None:
     rule = CARDS[card].rule
     options = flow.state.options
-    # Absorption played on an empty discard pile (option absorption_empty=allowed).
+    # Absorption played on an empty discard pile (option absorb_empty=allowed).
     empty = card == "absorption" and not flow.state.discard
     also = ("ultimate.ruling.absorption-last",) if empty else ()
     flow.emit(ev.CardPlayed(rule=rule, also=also, seat=seat, card=card, target=target))
@@ -38,7 +38,7 @@ def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str
     elif card == "lightning":
         # Everyone else is listed before the caster's own damage can matter.
         victims = seats_from_left(flow.state, seat)
-        if options.lightning_order == "right":
+        if options.eclair_order == "right":
             victims.reverse()
         if options.eclair_hits_caster:
             flow.damage(seat, 1, card, "ultimate.ruling.lightning-caster")

@@ -245,17 +245,18 @@ def test_the_game_is_registered_with_its_spec() -> None:
         "electric_veil_lasts": "next_turn",
         "frozen_armour_lasts": "next_attack",
         "arcane_trap_discard": "attacker",
-        "shadow_veil_lasts": "next_turn",
+        "voile_ombre_lasts": "next_turn",
         "no_survivor": "replay",
-        "lightning_order": "left",
+        "eclair_order": "left",
         "poison_tick": "next_turn",
         "deflect_to_attacker": True,
         "chain_same_target": False,
-        "absorption_empty": "refused",
+        "absorb_empty": "refused",
         "rider_blocked": False,
         "combos_defendable": True,
         "casting_cost": "cast",
         "grave_own_cards": False,
+        "eliminate": "after_action",
     }
     assert all(issubclass(kind, Consequence) for kind in GAME.event_types)
     assert len({kind.__name__ for kind in (*KERNEL_EVENTS, *GAME.event_types)}) == len(

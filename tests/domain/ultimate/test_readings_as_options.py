@@ -24,7 +24,7 @@ def test_lightning_strikes_from_the_right_under_its_option() -> None:
     hands = [["lightning"], ["thorns"], ["shield"], ["mirror"]]
     left = only(Match(position(hands)).act(0, PlayCard(card="lightning")), AttackBegan)
     assert [h.target for h in left.hits] == [1, 2, 3]
-    m = Match(position(hands), options={"lightning_order": "right"})
+    m = Match(position(hands), options={"eclair_order": "right"})
     right = only(m.act(0, PlayCard(card="lightning")), AttackBegan)
     assert [h.target for h in right.hits] == [3, 2, 1]
 
@@ -54,7 +54,7 @@ def test_absorption_on_an_empty_discard_pile_under_its_option() -> None:
     hands = [["absorption", "fireball"], ["thorns"]]
     refused = Match(position(hands)).refuse(0, PlayCard(card="absorption"))
     assert refused.rule == "ultimate.ruling.absorption-last"
-    m = Match(position(hands), options={"absorption_empty": "allowed"})
+    m = Match(position(hands), options={"absorb_empty": "allowed"})
     events = m.act(0, PlayCard(card="absorption"))
     assert only(events, CardPlayed).also == ("ultimate.ruling.absorption-last",)
     assert not each(events, CardRecovered) and m.hand(0) == ("fireball",)
@@ -139,3 +139,15 @@ def test_events_cite_the_rulings_they_relied_on() -> None:
     assert out.also == ("ultimate.ruling.damage-resolution", "ultimate.ruling.eliminated-hand")
     assert only(events, RoundStarted).also == ("ultimate.ruling.round-health",)
     assert not each(events, EffectStarted)
+
+
+def test_a_wizard_at_zero_is_eliminated_at_once_under_its_option() -> None:
+    hands = [["fireball"], ["thorns"], ["shield"]]
+    for option, before_the_hit_ends in (("after_action", False), ("at_once", True)):
+        m = Match(position(hands, health=[9, 1, 9]), options={"eliminate": option})
+        m.act(0, PlayCard(card="fireball", target=1))
+        events = m.act(1, Decline())
+        order = [type(e).__name__ for e in events]
+        out = order.index("WizardEliminated")
+        assert (out < order.index("HitResolved")) is before_the_hit_ends, option
+        assert only(events, WizardEliminated).also[0] == "ultimate.ruling.damage-resolution"

@@ -151,7 +151,6 @@ def test_commands_decode_from_their_json_forms() -> None:
     )
 
 
-
 def test_a_draw_with_both_piles_empty_is_refused() -> None:
     """Every card in a hand: neither pile can give one (ruling empty-piles)."""
     hands = [CARD_IDS[:2], CARD_IDS[2:7], CARD_IDS[7:12], CARD_IDS[12:]]
