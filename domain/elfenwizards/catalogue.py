@@ -575,10 +575,13 @@ _AFTER = [
         summary="Defeated wizards of one level are placed in turn order from the dragon; a "
         "player with several places them all before the next player.",
         readings=(
-            Reading("Each player places all their defeated wizards of the level in turn."),
-            Reading("Players alternate one wizard at a time."),
+            Reading(
+                "Each player places all their defeated wizards of the level in turn.",
+                "vacancy_turn=all",
+            ),
+            Reading("Players alternate one wizard at a time.", "vacancy_turn=alternate"),
         ),
-        default="Each player places all their defeated wizards of the level in turn.",
+        default="vacancy_turn=all",
         why="Phase 8 uses the same order explicitly ('place d'abord tous ses magiciens').",
     ),
     Rule(

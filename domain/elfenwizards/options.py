@@ -17,6 +17,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
     minor_recovery: Literal["space", "box"] = "space"
     winner_ties: Literal["share", "titles"] = "share"
     unplaced_majors: Literal["return", "stay"] = "return"
+    vacancy_turn: Literal["all", "alternate"] = "all"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -87,5 +88,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="Major spells left on the major-spell spaces after the competition: wasted, back "
         "to their owners, or left there into the next round.",
         rule="elfenwizards.compete.wasted",
+    ),
+    OptionSpec(
+        name="vacancy_turn",
+        default="all",
+        allowed=("all", "alternate"),
+        doc="Defeated wizards of one level filling vacant titles: each player places all of "
+        "theirs in turn, or players alternate one wizard at a time.",
+        rule="elfenwizards.vacant.turn",
     ),
 )
