@@ -186,7 +186,7 @@ def award_events(state: State) -> list[Event]:
             rule = cite("award.duel")
         # Titles go top-down and left to right; a Magicien space's two winners take
         # its Nécromancien titles by our assumed order.
-        also = (cite("award.order"),)
+        also: tuple[str, ...] = (cite("award.order"),)
         if shared and len(contest.titles) > 1:
             also += (cite("assume.necro-order"),)
         for title, winner in zip(contest.titles, winners, strict=False):

@@ -404,7 +404,7 @@ class Flow:
         """``seat`` leaves the round: once the action has resolved (ruling damage-resolution)
         or, under option eliminate=at_once, as its life reaches 0; its hand is discarded."""
         hand = self.state.wizards[seat].hand
-        also = ("ultimate.ruling.damage-resolution",)
+        also: tuple[str, ...] = ("ultimate.ruling.damage-resolution",)
         if hand:
             also += ("ultimate.ruling.eliminated-hand",)
         self.emit(

@@ -92,7 +92,7 @@ def play_combo(
     rule = combo.rule
     # A combo's effect replaces its cards' own; one holding a defence card is played
     # on the caster's turn by a ruling.
-    also = ("ultimate.ruling.combo-replaces-cards",)
+    also: tuple[str, ...] = ("ultimate.ruling.combo-replaces-cards",)
     if any(is_defence(c) for c in combo.cards):
         also += ("ultimate.ruling.defence-in-combos",)
     flow.emit(

@@ -41,9 +41,7 @@ async def dispute_route(
     the legal alternatives, each consequence with its rule and dice, the notes, and
     each other reading of the rulings that applied, decided again under the record's
     own engine version's rules, or ``engine``'s (as ``wizards dispute --engine``)."""
-    body, _ = await costly(
-        request, costly_reads.dispute, _gid(game_id), token, at, format, engine
-    )
+    body, _ = await costly(request, costly_reads.dispute, _gid(game_id), token, at, format, engine)
     return _answer(body, format)
 
 

@@ -24,7 +24,9 @@ def dispute(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     engine: Annotated[
         str | None,
-        typer.Option(help="decide under this engine version's rules profile (default: the record's)"),
+        typer.Option(
+            help="decide under this engine version's rules profile (default: the record's)"
+        ),
     ] = None,
 ) -> None:
     """Everything to settle a ruling on one action.
@@ -37,9 +39,7 @@ def dispute(
     from services.review.story import ALL
     from services.words.dispute import dispute_text
 
-    report = dispute_of(
-        ledger(), game_id, at, viewer=ALL if seat is None else seat, engine=engine
-    )
+    report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat, engine=engine)
     if as_json:
         out(report)
     else:
