@@ -307,13 +307,15 @@ _ROLL = [
         summary="A player recovers only minor spells of their own colour lying on the "
         "minor-spell space, and may spend a die only while one of them is there.",
         readings=(
+            Reading("Only one's own minor spells on the minor-spell space can be recovered."),
             Reading(
-                "Only one's own minor spells on the minor-spell space can be recovered.",
-                "minor_recovery=space",
+                "Minor spells come back from the box without limit.",
+                not_option="A guild has seven minor spells (« 7 sorts mineurs ») and the box "
+                "holds no others: a recovery without limit would give a guild spells the "
+                "game does not have.",
             ),
-            Reading("Minor spells come back from the box without limit.", "minor_recovery=box"),
         ),
-        default="minor_recovery=space",
+        default="Only one's own minor spells on the minor-spell space can be recovered.",
         why="Each guild owns 7 minor spells of its colour; the 'unused dice' that stay on the "
         "space only make sense if recovery is limited by what lies there.",
     ),

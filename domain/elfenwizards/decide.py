@@ -23,7 +23,7 @@ from domain.elfenwizards.defeated import (
     vacancy_turn,
 )
 from domain.elfenwizards.flow import settle
-from domain.elfenwizards.state import State, recoverable
+from domain.elfenwizards.state import State
 from domain.elfenwizards.turns import grey_tokens
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 
@@ -176,7 +176,7 @@ def _check_spend(state: State, seat: int, die: int) -> None:
             "recover.minor",
             f"no {die} on the minor-spell space ({list(guild.minor_dice)})",
         )
-    if not recoverable(state, seat):
+    if guild.minors_on_space == 0:
         raise _refuse(
             "nothing_to_recover",
             "ruling.recover-own",

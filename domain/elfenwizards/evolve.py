@@ -280,8 +280,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
             s,
             e.seat,
             minors=s.guild(e.seat).minors + e.count,
-            # From the box (option minor_recovery=box), the space may hold fewer.
-            minors_on_space=max(0, s.guild(e.seat).minors_on_space - e.count),
+            minors_on_space=s.guild(e.seat).minors_on_space - e.count,
         ),
         pool=s.pool - e.pips,
     ),

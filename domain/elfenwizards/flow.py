@@ -17,7 +17,7 @@ from domain.elfenwizards.defeated import (
 )
 from domain.elfenwizards.evolve import step_all
 from domain.elfenwizards.scoring import end_reason, final_events, round_points
-from domain.elfenwizards.state import PHASE_NUMBER, State, recoverable
+from domain.elfenwizards.state import PHASE_NUMBER, State
 from domain.elfenwizards.turns import actor, grey_tokens
 from domain.kernel import Event
 
@@ -33,7 +33,9 @@ def order_for(state: State, phase: str) -> tuple[int, ...]:
     if phase in ("roll", "reroll"):
         return tuple(s for s in seats if state.guild(s).dice > 0)
     if phase == "recover":
-        return tuple(s for s in seats if state.guild(s).minor_dice and recoverable(state, s))
+        return tuple(
+            s for s in seats if state.guild(s).minor_dice and state.guild(s).minors_on_space
+        )
     if phase == "recover2":
         return tuple(s for s in seats if state.guild(s).minor_dice)
     if phase == "grey":
@@ -103,8 +105,8 @@ def _turn(state: State, seat: int) -> list[Event]:
             return [ev.PlacementEnded(rule=cite(rule), seat=seat, kept=())]
         return []
     if phase in ("recover", "recover2"):
-        if state.pool >= 2 and recoverable(state, seat):
-            count = min(state.pool // 2, recoverable(state, seat))
+        if state.pool >= 2 and guild.minors_on_space:
+            count = min(state.pool // 2, guild.minors_on_space)
             rule = "recover.minor" if phase == "recover" else "recover.again"
             return [
                 ev.MinorSpellsRecovered(
@@ -115,7 +117,7 @@ def _turn(state: State, seat: int) -> list[Event]:
                     pips=2 * count,
                 )
             ]
-        spent_out = not guild.minor_dice or (phase == "recover" and not recoverable(state, seat))
+        spent_out = not guild.minor_dice or (phase == "recover" and not guild.minors_on_space)
         if spent_out:
             rule = "recover.leftover" if state.pool else "recover.unused-stay"
             return [ev.SpendingEnded(rule=cite(rule), seat=seat, lost=state.pool)]

@@ -14,7 +14,6 @@ class Options(GameOptions, frozen=True, kw_only=True):
     negotiation_timers: bool = False
     phase2_placement: Literal["any", "at_least_one"] = "any"
     same_owner_tie: Literal["vacant", "owner_designates"] = "vacant"
-    minor_recovery: Literal["space", "box"] = "space"
     winner_ties: Literal["share", "titles"] = "share"
     unplaced_majors: Literal["return", "stay"] = "return"
     vacancy_turn: Literal["all", "alternate"] = "all"
@@ -64,14 +63,6 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="One owner's two candidates tied: the title stays vacant, or the owner "
         "designates the winner.",
         rule="elfenwizards.ruling.same-owner-tie",
-    ),
-    OptionSpec(
-        name="minor_recovery",
-        default="space",
-        allowed=("space", "box"),
-        doc="Minor spells recovered in phases 4 and 6: only one's own lying on the "
-        "minor-spell space, or from the box without limit.",
-        rule="elfenwizards.ruling.recover-own",
     ),
     OptionSpec(
         name="winner_ties",

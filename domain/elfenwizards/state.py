@@ -159,16 +159,3 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     def turn_order(self) -> tuple[int, ...]:
         """Seats from the dragon holder, clockwise (increasing seat number)."""
         return tuple((self.dragon + i) % self.players for i in range(self.players))
-
-
-# A bound on minor spells recovered from the box (option minor_recovery=box): more
-# than the pips a guild can roll, halved, so it never binds.
-FROM_THE_BOX = 64
-
-
-def recoverable(state: State, seat: int) -> int:
-    """How many minor spells ``seat`` may recover now (ruling ``recover-own``): its own
-    lying on the minor-spell space, or any number from the box under its option."""
-    if state.options.minor_recovery == "box":
-        return FROM_THE_BOX
-    return state.guild(seat).minors_on_space

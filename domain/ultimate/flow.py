@@ -309,7 +309,8 @@ class Flow:
 
     def _steal(self, thief: int, victim: int, rule: str) -> None:
         victim_hand = self.state.wizards[victim].hand
-        if thief == victim or not victim_hand:
+        # A thief eliminated by its own cost (option eliminate=at_once) takes nothing.
+        if thief == victim or not victim_hand or self.state.wizards[thief].eliminated:
             return
         # Anyone who knows the order of the victim's hand would read the stolen
         # card off the roll, so it is seen only by the two seats that see the card.
