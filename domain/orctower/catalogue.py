@@ -1218,8 +1218,8 @@ REACHED_BY = {
 NOT_CITED = {
     "assume.open-discard": "What the views show (every seat sees every discard pile); no "
     "event rests on it.",
-    "power.actions": "Met only when an Orque's skull gauge fills, which no seeded bot game "
-    "reaches; its turn then begins citing it (flow.start_turn).",
+    "power.actions": "Met only when the skull gauge of the type whose power it is fills, which "
+    "no seeded bot game reaches; such a turn then begins citing it.",
     "newdestiny.counter": "A counter at its last space has nowhere further to go: the "
     "creature's arrival is what its events tell; no event moves a counter past it.",
 }

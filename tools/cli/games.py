@@ -154,10 +154,12 @@ def rules(
             ][:1]
             for reading in r.readings:
                 mark = "*" if reading in applied else " "
-                typer.echo(
-                    f"   {mark} {reading.summary}"
-                    + (f"  ({reading.option})" if reading.option else "  (not an option)")
+                said = reading.option or (
+                    f"not an option: {reading.not_option}"
+                    if reading.not_option
+                    else "not an option"
                 )
+                typer.echo(f"   {mark} {reading.summary}  ({said})")
             if not applied and r.default:
                 typer.echo(f"   * applied by the engine: {r.default}")
 
