@@ -12,6 +12,7 @@ from domain.elfenwizards.changelog import CHANGELOG
 from domain.elfenwizards.data_bounds import BOUNDS as DATA_BOUNDS
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
+from domain.kernel.rules import with_coverage
 
 P = "elfenwizards."
 SETUP = "Mise en place"
@@ -307,7 +308,12 @@ _ROLL = [
         "minor-spell space, and may spend a die only while one of them is there.",
         readings=(
             Reading("Only one's own minor spells on the minor-spell space can be recovered."),
-            Reading("Minor spells come back from the box without limit."),
+            Reading(
+                "Minor spells come back from the box without limit.",
+                not_option="A guild has seven minor spells (« 7 sorts mineurs ») and the box "
+                "holds no others: a recovery without limit would give a guild spells the "
+                "game does not have.",
+            ),
         ),
         default="Only one's own minor spells on the minor-spell space can be recovered.",
         why="Each guild owns 7 minor spells of its colour; the 'unused dice' that stay on the "
@@ -412,10 +418,15 @@ _COMPETE = [
         summary="Major spells left on the major-spell spaces are wasted and return to their "
         "owners after the awarding; unplaced minor spells simply stay in the reserve.",
         readings=(
-            Reading("Unplaced majors return to their owners with the used ones."),
-            Reading("Unplaced majors stay on the board into the next round."),
+            Reading(
+                "Unplaced majors return to their owners with the used ones.",
+                "unplaced_majors=return",
+            ),
+            Reading(
+                "Unplaced majors stay on the board into the next round.", "unplaced_majors=stay"
+            ),
         ),
-        default="Unplaced majors return to their owners with the used ones.",
+        default="unplaced_majors=return",
         why="Only the minor-spell and grey-magic spaces let dice stay for the next round.",
     ),
 ]
@@ -566,10 +577,13 @@ _AFTER = [
         summary="Defeated wizards of one level are placed in turn order from the dragon; a "
         "player with several places them all before the next player.",
         readings=(
-            Reading("Each player places all their defeated wizards of the level in turn."),
-            Reading("Players alternate one wizard at a time."),
+            Reading(
+                "Each player places all their defeated wizards of the level in turn.",
+                "vacancy_turn=all",
+            ),
+            Reading("Players alternate one wizard at a time.", "vacancy_turn=alternate"),
         ),
-        default="Each player places all their defeated wizards of the level in turn.",
+        default="vacancy_turn=all",
         why="Phase 8 uses the same order explicitly ('place d'abord tous ses magiciens').",
     ),
     Rule(
@@ -690,10 +704,13 @@ _SCORE = [
         source="ruling",
         summary="Highest total wins; the rulebook has no tie-break, so tied players share the win.",
         readings=(
-            Reading("Tied players share the victory."),
-            Reading("A tie-break (most Grand Druide titles, then fewest grey tokens)."),
+            Reading("Tied players share the victory.", "winner_ties=share"),
+            Reading(
+                "A tie-break (most Grand Druide titles, then fewest grey tokens).",
+                "winner_ties=titles",
+            ),
         ),
-        default="Tied players share the victory.",
+        default="winner_ties=share",
         why="The rulebook names no tie-break; inventing one would change who wins.",
     ),
     Rule(
@@ -705,11 +722,51 @@ _SCORE = [
         "forbidden, so there is nothing to enforce. With option negotiation_timers the view "
         "shows the suggested limit (1 minute before each roll in phases 2–3, 5 minutes before "
         "the competition); it is not enforced.",
+        readings=(
+            Reading("No time limit is shown.", "negotiation_timers=false"),
+            Reading("The suggested limits are shown, never enforced.", "negotiation_timers=true"),
+        ),
+        default="negotiation_timers=false",
+        why="« Les joueurs qui le souhaitent » makes the limits a table's choice; the engine "
+        "cannot stop people talking, so it only shows them.",
     ),
 ]
 
+# Entries the seeded bot games of ``wizards rules elfenwizards --coverage`` do not cite
+# (a setup file, a table's data, a refusal, a rare tie), each with the test that reaches
+# it; and the one no event cites, with why.
+_T = "tests/domain/elfenwizards/"
+REACHED_BY = {
+    P + "setup.position": _T + "test_dispute.py::test_the_position_opens_where_the_table_stopped",
+    P + "setup.layout": _T
+    + "test_layouts.py::test_a_custom_layout_is_taken_as_text_or_table_and_recorded",
+    P + "assume.data-bounds": "tests/domain/test_data_file_bounds.py::"
+    "test_every_number_of_a_data_file_is_bounded_and_named",
+    P + "ruling.retire-no-minor": _T + "test_refusals.py::test_grey_token_removal_and_retirement",
+    P + "roll.reroll": _T
+    + "test_phases.py::test_phase_three_rolls_the_rest_and_one_reroll_costs_a_minor_spell",
+    P + "compete.uncontested": _T
+    + "test_awarding.py::test_opponents_never_oppose_one_owners_two_candidates",
+    P + "ruling.same-owner-tie": _T
+    + "test_awarding.py::test_one_owners_two_candidates_tied_leave_the_title_vacant_by_ruling",
+    P + "vacant.order": _T + "test_refusals.py::test_vacancies_and_demotion",
+    P + "demote.order": _T + "test_refusals.py::test_vacancies_and_demotion",
+    P + "ruling.grey-supply": _T
+    + "test_phases.py::test_an_empty_grey_supply_gives_no_token_unless_unlimited",
+}
+NOT_CITED = {
+    P + "negotiation.timers": "The limits are shown in the view (negotiation_limit_seconds) and "
+    "never enforced: no event rests on them.",
+}
+
 CATALOGUE = Catalogue(
-    "elfenwizards", [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE], CHANGELOG
+    "elfenwizards",
+    with_coverage(
+        [*_SETUP, *_ROUND, *_ROLL, *_COMPETE, *_AWARD, *_AFTER, *_SCORE],
+        reached_by=REACHED_BY,
+        not_cited=NOT_CITED,
+    ),
+    CHANGELOG,
 )
 
 

@@ -13,4 +13,15 @@ CHANGELOG: tuple[Change, ...] = (
         why="Ending the placing with dice kept became a ruling (place-none), and cites it; "
         "records of 0.1.0 cite the roll's rule for the same event.",
     ),
+    Change(
+        version="0.5.0",
+        rule="kernel.also",
+        field="also",
+        why=(
+            "Elfenwizards' events cite the rulings and assumptions they rely on besides their"
+            " rule (the seats' colours, the award order, the Nécromancien order, the vacancy "
+            "turn, minor spells recovered from the space); records of earlier engines cite "
+            "the rule alone."
+        ),
+    ),
 )

@@ -184,10 +184,16 @@ def award_events(state: State) -> list[Event]:
             rule = cite("award.single")
         else:
             rule = cite("award.duel")
+        # Titles go top-down and left to right; a Magicien space's two winners take
+        # its Nécromancien titles by our assumed order.
+        also: tuple[str, ...] = (cite("award.order"),)
+        if shared and len(contest.titles) > 1:
+            also += (cite("assume.necro-order"),)
         for title, winner in zip(contest.titles, winners, strict=False):
             events.append(
                 TitleAwarded(
                     rule=rule,
+                    also=also,
                     wizard=winner.id,
                     seat=winner.seat,
                     title=title,
@@ -222,7 +228,10 @@ def award_events(state: State) -> list[Event]:
         for seat in range(state.players)
     )
     unplaced = tuple(sum(len(d) for d in g.majors) for g in state.guilds)
-    if any(unplaced):
+    stay = state.options.unplaced_majors == "stay"
+    if any(unplaced) and not stay:
         events.append(SpellsWasted(rule=cite("compete.wasted"), majors=unplaced))
-    events.append(SpellsReturned(rule=cite("award.return"), majors=used, minors=minors))
+    # Under option unplaced_majors=stay, the unplaced majors wait on their spaces.
+    kept = (cite("compete.wasted"),) if any(unplaced) and stay else ()
+    events.append(SpellsReturned(rule=cite("award.return"), also=kept, majors=used, minors=minors))
     return events

@@ -320,7 +320,11 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
         case c.FillVacancy(wizard=wizard, title=title):
             return [
                 ev.VacantTitleFilled(
-                    rule=cite("vacant.choice"), wizard=wizard, seat=seat, title=title
+                    rule=cite("vacant.choice"),
+                    also=(cite("vacant.turn"),),
+                    wizard=wizard,
+                    seat=seat,
+                    title=title,
                 )
             ]
         case c.Demote(wizard=wizard_id, space=space):

@@ -45,7 +45,9 @@ def vacancy_turn(state: State) -> tuple[int, str] | None:
     lying = {(w.seat, w.space) for w in defeated(state)}
     if not lying:
         return None
-    order = state.turn_order()
+    # Option vacancy_turn=alternate: from the seat after the last to place (the queue).
+    alternate = state.options.vacancy_turn == "alternate" and state.queue
+    order = state.queue if alternate else state.turn_order()
     for level in state.board.defeat_levels():
         space = DEFEAT_PREFIX + level
         for seat in order:

@@ -37,6 +37,16 @@ def _move(state: State, wizard_id: str, space: str | None = None, grey: int = 0)
     return replace(state, wizards=change_by_id(state.wizards, wizard_id, moved))
 
 
+def _after_vacancy(state: State, seat: int) -> State:
+    """Option vacancy_turn=alternate: the turn passes to the seat after ``seat`` (the
+    queue turned to start there), one wizard at a time."""
+    queue = state.queue
+    if state.options.vacancy_turn != "alternate" or seat not in queue:
+        return state
+    k = queue.index(seat) + 1
+    return replace(state, queue=queue[k:] + queue[:k])
+
+
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
     out = list(values)
     out.remove(value)
@@ -289,7 +299,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.TitleLeftVacant: lambda s, e: s,
     ev.SpellsWasted: _wasted,
     ev.SpellsReturned: _returned,
-    ev.VacantTitleFilled: lambda s, e: _move(s, e.wizard, e.title),
+    ev.VacantTitleFilled: lambda s, e: _after_vacancy(_move(s, e.wizard, e.title), e.seat),
     ev.WizardDemoted: _demoted,
     ev.RoundScored: _scored,
     ev.GameEnded: lambda s, e: replace(s, end_reason=e.reason),

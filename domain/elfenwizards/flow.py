@@ -109,7 +109,13 @@ def _turn(state: State, seat: int) -> list[Event]:
             count = min(state.pool // 2, guild.minors_on_space)
             rule = "recover.minor" if phase == "recover" else "recover.again"
             return [
-                ev.MinorSpellsRecovered(rule=cite(rule), seat=seat, count=count, pips=2 * count)
+                ev.MinorSpellsRecovered(
+                    rule=cite(rule),
+                    also=(cite("ruling.recover-own"),),
+                    seat=seat,
+                    count=count,
+                    pips=2 * count,
+                )
             ]
         spent_out = not guild.minor_dice or (phase == "recover" and not guild.minors_on_space)
         if spent_out:
@@ -147,7 +153,11 @@ def _only_vacancy(state: State, turn: tuple[int, str]) -> list[Event]:
         only = options[0]
         return [
             ev.VacantTitleFilled(
-                rule=cite("vacant.highest"), wizard=only.wizard, seat=turn[0], title=only.title
+                rule=cite("vacant.highest"),
+                also=(cite("vacant.turn"),),
+                wizard=only.wizard,
+                seat=turn[0],
+                title=only.title,
             )
         ]
     return []

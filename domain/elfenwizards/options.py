@@ -14,6 +14,9 @@ class Options(GameOptions, frozen=True, kw_only=True):
     negotiation_timers: bool = False
     phase2_placement: Literal["any", "at_least_one"] = "any"
     same_owner_tie: Literal["vacant", "owner_designates"] = "vacant"
+    winner_ties: Literal["share", "titles"] = "share"
+    unplaced_majors: Literal["return", "stay"] = "return"
+    vacancy_turn: Literal["all", "alternate"] = "all"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -41,6 +44,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="negotiation_timers",
         default=False,
+        allowed=(False, True),
         doc="Show the optional negotiation time limits (never enforced).",
         rule="elfenwizards.negotiation.timers",
     ),
@@ -59,5 +63,29 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="One owner's two candidates tied: the title stays vacant, or the owner "
         "designates the winner.",
         rule="elfenwizards.ruling.same-owner-tie",
+    ),
+    OptionSpec(
+        name="winner_ties",
+        default="share",
+        allowed=("share", "titles"),
+        doc="Players tied for the highest total share the win, or the most Grand Druide "
+        "titles, then the fewest grey tokens, break the tie.",
+        rule="elfenwizards.end.winner",
+    ),
+    OptionSpec(
+        name="unplaced_majors",
+        default="return",
+        allowed=("return", "stay"),
+        doc="Major spells left on the major-spell spaces after the competition: wasted, back "
+        "to their owners, or left there into the next round.",
+        rule="elfenwizards.compete.wasted",
+    ),
+    OptionSpec(
+        name="vacancy_turn",
+        default="all",
+        allowed=("all", "alternate"),
+        doc="Defeated wizards of one level filling vacant titles: each player places all of "
+        "theirs in turn, or players alternate one wizard at a time.",
+        rule="elfenwizards.vacant.turn",
     ),
 )

@@ -46,16 +46,24 @@ _REASONS = {
 def final_events(state: State, reason: str) -> list[Event]:
     bonus = tuple(g.minors for g in state.guilds)
     totals = tuple(g.score + b for g, b in zip(state.guilds, bonus, strict=True))
-    best = max(totals)
     return [
         ev.GameEnded(rule=cite(reason), reason=_REASONS[reason]),
         ev.FinalBonusScored(rule=cite("end.bonus"), bonus=bonus, totals=totals),
-        ev.WinnersDeclared(
-            rule=cite("end.winner"),
-            winners=tuple(s for s, t in enumerate(totals) if t == best),
-            totals=totals,
-        ),
+        ev.WinnersDeclared(rule=cite("end.winner"), winners=winners(state, totals), totals=totals),
     ]
+
+
+def winners(state: State, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The highest totals (ruling ``end.winner``): tied players share the win, or under
+    option winner_ties=titles the most Grand Druide titles, then the fewest grey tokens."""
+    best = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == best]
+    if state.options.winner_ties == "titles" and len(tied) > 1:
+        most = max(state.guild(s).grand_druide_titles for s in tied)
+        tied = [s for s in tied if state.guild(s).grand_druide_titles == most]
+        grey = {s: sum(w.grey for w in state.wizards if w.seat == s) for s in tied}
+        tied = [s for s in tied if grey[s] == min(grey.values())]
+    return tuple(tied)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -66,4 +74,6 @@ def outcome(state: State) -> Outcome | None:
         tuple(s for s in range(state.players) if scores[s] == value)
         for value in sorted(set(scores), reverse=True)
     )
-    return Outcome(winners=ranking[0], scores=scores, ranking=ranking, reason=state.end_reason)
+    return Outcome(
+        winners=winners(state, scores), scores=scores, ranking=ranking, reason=state.end_reason
+    )

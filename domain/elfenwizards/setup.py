@@ -188,10 +188,19 @@ def setup(state: State, dice: Dice) -> list[Event]:
             spaces=tuple(s.id for s in board.spaces),
             board=board,
         ),
-        ev.GuildsFormed(rule=cite("setup.colours"), colours=tuple(g.colour for g in state.guilds)),
+        ev.GuildsFormed(
+            rule=cite("setup.colours"),
+            also=(cite("assume.seat-colours"),),
+            colours=tuple(g.colour for g in state.guilds),
+        ),
         ev.SpellsHandedOut(rule=cite("setup.spells"), majors=7, minors=7),
         ev.GreySupplyFilled(rule=cite("setup.grey"), tokens=state.options.grey_supply),
-        ev.WizardsPlaced(rule=rule, wizards=opening.wizards),
+        ev.WizardsPlaced(
+            rule=rule,
+            # Our placement table, with the pawns each guild places at this count.
+            also=() if opening.from_position else (cite("assume.placement"), cite("assume.pawns")),
+            wizards=opening.wizards,
+        ),
     ]
     if opening.phase != "setup":
         # A position inside a round: its dragon and turn are the position's.

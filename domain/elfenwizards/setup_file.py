@@ -145,8 +145,9 @@ def _queue(given: Any, players: int, dragon: int, phase: str) -> list[int]:
         raise SetupError(f"queue: a seat appears twice in {queue}")
     order = [(dragon + i) % players for i in range(players)]
     ranks = [order.index(s) for s in queue]
-    if phase == "compete" and ranks:
-        # Turns rotate in the competition: the queue is the turn order from its head.
+    if phase in ("compete", "vacancies") and ranks:
+        # Turns rotate in the competition (and, one wizard at a time, among the defeated
+        # under option vacancy_turn=alternate): the queue is the turn order from its head.
         ranks = [(r - ranks[0]) % players for r in ranks]
     if ranks != sorted(ranks):
         raise SetupError(f"queue: {queue} is not in turn order from the dragon (seat {dragon})")

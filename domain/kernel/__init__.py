@@ -47,8 +47,10 @@ from domain.kernel.words import GameWords, Naming
 # 0.3.0 took a card picked blind from a hand by its name in table mode; 0.4.0
 # changed the orc tower's assumed numbers (Éclair, Réapprovisionnement, the
 # reinforcements), kept a spell learned this turn out of that turn's draws, and
-# made events cite the rulings they rely on besides their rule (``also``).
-ENGINE_VERSION = "0.4.0"
+# made events cite the rulings they rely on besides their rule (``also``); 0.5.0
+# made ultimate's, Spell Wars' and Elfenwizards' events cite theirs too, and the
+# orc tower's damage and game end cite the assumptions and scores they rest on.
+ENGINE_VERSION = "0.5.0"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal
 
 import msgspec
@@ -13,10 +13,13 @@ Source = Literal["rulebook", "ruling", "assumption"]
 
 
 class Reading(msgspec.Struct, frozen=True):
-    """One possible reading of an ambiguous passage; ``option`` selects it."""
+    """One possible reading of an ambiguous passage; ``option`` selects it
+    (``name=value``, as ``--option`` spells it). A reading no option can select
+    says why in ``not_option`` (the engine cannot know what it needs, say)."""
 
     summary: str
     option: str = ""
+    not_option: str = ""
 
 
 class Rule(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +39,37 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True):
     readings: tuple[Reading, ...] = ()
     default: str = ""
     why: str = ""
+    # Where no seeded bot game cites the entry (``wizards rules GAME --coverage``):
+    # the test that reaches it from a setup file or a table's data
+    # (``tests/path.py::test_name``), or why no event cites it.
+    reached_by: str = ""
+    not_cited: str = ""
+
+
+def with_coverage(
+    rules: Iterable[Rule],
+    *,
+    reached_by: Mapping[str, str] | None = None,
+    not_cited: Mapping[str, str] | None = None,
+) -> list[Rule]:
+    """``rules`` with, for the entries no seeded bot game cites, the test that reaches
+    them (``reached_by``: id → ``tests/path.py::test_name``) or why no event cites them
+    (``not_cited``: id → why), kept beside the entries a catalogue lists; an id that
+    names no entry fails at once."""
+    rules = list(rules)
+    known = {r.id for r in rules}
+    for given in (reached_by or {}, not_cited or {}):
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise KeyError(f"no rule {unknown} in the catalogue")
+    return [
+        msgspec.structs.replace(
+            r,
+            reached_by=(reached_by or {}).get(r.id, r.reached_by),
+            not_cited=(not_cited or {}).get(r.id, r.not_cited),
+        )
+        for r in rules
+    ]
 
 
 class Catalogue:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
-from domain.kernel.rules import Source
+from domain.kernel.rules import Source, with_coverage
 from domain.orctower.changelog import CHANGELOG
 from domain.orctower.data_bounds import BOUNDS as DATA_BOUNDS
 
@@ -122,7 +122,11 @@ _SETUP = [
         "`first` names another seat).",
         readings=(
             Reading("Seat 0 is the youngest and starts."),
-            Reading("The setup file names the first seat (key first)."),
+            Reading(
+                "The setup file names the first seat (key first).",
+                not_option="A setup file's key first names the seat; an option could not, since "
+                "the engine cannot know the players' ages.",
+            ),
         ),
         default="Seat 0 is the youngest and starts.",
         why="The engine cannot know ages; the seat list is the table's order.",
@@ -444,7 +448,11 @@ _SPELLS = [
         readings=(
             Reading("The victim chooses.", "discard_pick=victim"),
             Reading("The card is drawn at random from the victim's hand.", "discard_pick=random"),
-            Reading("The caster chooses (not offered: the caster would see the hand)."),
+            Reading(
+                "The caster chooses.",
+                not_option="The caster would see the victim's hidden hand, which no view shows "
+                "another seat while the game runs.",
+            ),
         ),
         default="The victim chooses.",
         why="The victim « renvoie une des cartes de sa main »: the hand is hidden from the "
@@ -1145,23 +1153,98 @@ _REINFORCE = [
     ),
 ]
 
+# Entries the seeded bot games of ``wizards rules orctower --coverage`` do not cite (a
+# setup file, a table's data, a full skull gauge, a module's rare case), each with the
+# test that reaches it; and those no event cites, with why.
+_X = "tests/domain/orctower/test_examples.py::"
+_M = "tests/domain/orctower/test_modules.py::"
+_R = "tests/domain/orctower/test_rulings.py::"
+_S = "tests/domain/orctower/test_positions.py::"
+REACHED_BY = {
+    "setup.position": _S + "test_position_round_trip_continues_identically",
+    "assume.marker-deal": _S
+    + "test_a_setup_giving_creatures_but_no_markers_deals_each_quarter_what_it_has_left",
+    "assume.gauges": _X + "test_gauge_top_gives_draw_five",
+    "assume.powers": _X + "test_gauge_top_gives_draw_five",
+    "assume.spells": _X + "test_red_teleports_with_replenish_then_defeats_the_goblin",
+    "assume.upgrade-effects": _X
+    + "test_replenish_cast_has_no_upgrade_effect_but_as_upgrade_teleports",
+    "assume.data-bounds": "tests/domain/test_data_file_bounds.py::"
+    "test_every_number_of_a_data_file_is_bounded_and_named",
+    "round.special": _S + "test_three_spells_round_draws_three",
+    "spell.one-effect": _X + "test_cold_snap_gives_one_water_energy_and_its_first_effect",
+    "spell.upgrade-effects": _X
+    + "test_replenish_cast_has_no_upgrade_effect_but_as_upgrade_teleports",
+    "ruling.fizzle": _R + "test_fizzle_needs_effect_refuses_a_spell_cast_for_nothing",
+    "attack.quarter": _X + "test_smash_cannot_reach_another_quarter",
+    "ruling.ice-storm-behind": "tests/domain/orctower/test_area_spell_rulings.py::"
+    "test_an_upgraded_blizzard_strikes_the_section_behind_as_read",
+    "attack.gauge": _X + "test_gauge_top_gives_draw_five",
+    "change.no-study": _S + "test_refusals_name_the_rule",
+    "change.no-teleport": _S + "test_refusals_name_the_rule",
+    "change.no-powers": _S + "test_no_powers_round_and_immutable_rules",
+    "ruling.immutable": _S + "test_no_powers_round_and_immutable_rules",
+    "power.immutable": _S + "test_no_powers_round_and_immutable_rules",
+    "power.draw5": _X + "test_gauge_top_gives_draw_five",
+    "power.poison": _S + "test_poison_and_hand_change_powers",
+    "power.poison-card": _S + "test_poison_and_hand_change_powers",
+    "power.hand-change": _S + "test_poison_and_hand_change_powers",
+    "power.no-loss": _S + "test_no_loss_power_keeps_the_creature",
+    "mission.strong": _M + "test_mission_scores",
+    "bonus.order": _M + "test_bonus_actions_in_any_order_or_renounced",
+    "bonus.draw": _M + "test_bonus_actions_in_any_order_or_renounced",
+    "bonus.discard": _M + "test_common_discard_and_one_action_bonuses",
+    "assume.bonus-map": "tests/domain/orctower/test_reinforcements_differ.py::"
+    "test_the_reinforcements_numbers_are_the_catalogues_assumptions",
+    "newdestiny.front": _M + "test_front_lightning_bolt_on_quarter_five_hits_only_the_orc",
+    "newdestiny.bolt": _M + "test_front_lightning_bolt_on_quarter_five_hits_only_the_orc",
+    "ruling.quake-front": _M + "test_front_earthquake_defeats_three_goblins_and_an_orc",
+    "terrain.agree": _R + "test_the_default_terrain_sections_are_data_a_table_may_replace",
+    "terrain.road": _M + "test_golem_does_not_stop_on_the_road",
+    "ruling.road-placed": _R
+    + "test_road_placed_moves_on_carries_a_switched_creature_toward_the_tower",
+    "assume.min-hp": _R + "test_hit_points_never_fall_below_one_as_a_catalogued_assumption",
+    "reinforce.replace": _M + "test_crocodile_replaces_a_weak_type_with_three_hit_points",
+    "reinforce.powers": _M + "test_crocodile_replaces_a_weak_type_with_three_hit_points",
+    "reinforce.bombardier": _M + "test_bombardier_explodes_on_its_section",
+    "reinforce.toad-use": _R + "test_toad_use_each_turn_keeps_the_tile_for_a_later_turn",
+    "ruling.toad-once": _R + "test_toad_use_each_turn_keeps_the_tile_for_a_later_turn",
+    "ruling.toad-area": _R + "test_area_toads_yes_lets_an_ice_storm_take_the_baby_toad",
+    "ruling.toad-bolt": "tests/domain/orctower/test_baby_toad_tiles.py::"
+    "test_eclair_takes_no_tile_and_the_refusal_cites_the_ruling",
+    "ruling.bombardier-kills": "tests/domain/orctower/test_bombardier_blast.py::"
+    "test_the_blasts_victims_as_read",
+}
+NOT_CITED = {
+    "assume.open-discard": "What the views show (every seat sees every discard pile); no "
+    "event rests on it.",
+    "power.actions": "Met only when the skull gauge of the type whose power it is fills, which "
+    "no seeded bot game reaches; such a turn then begins citing it.",
+    "newdestiny.counter": "A counter at its last space has nowhere further to go: the "
+    "creature's arrival is what its events tell; no event moves a counter past it.",
+}
+
 CATALOGUE = Catalogue(
     "orctower",
-    [
-        *_SETUP,
-        *_DATA,
-        *_ROUND,
-        *_TURN,
-        *_SPELLS,
-        *_END,
-        *_CHANGES,
-        *_POWERS,
-        *_MISSIONS,
-        *_BONUS,
-        *_NEWDESTINY,
-        *_TERRAIN,
-        *_REINFORCE,
-    ],
+    with_coverage(
+        [
+            *_SETUP,
+            *_DATA,
+            *_ROUND,
+            *_TURN,
+            *_SPELLS,
+            *_END,
+            *_CHANGES,
+            *_POWERS,
+            *_MISSIONS,
+            *_BONUS,
+            *_NEWDESTINY,
+            *_TERRAIN,
+            *_REINFORCE,
+        ],
+        reached_by={P + k: v for k, v in REACHED_BY.items()},
+        not_cited={P + k: v for k, v in NOT_CITED.items()},
+    ),
     CHANGELOG,
 )
 

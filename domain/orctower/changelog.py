@@ -27,4 +27,13 @@ CHANGELOG: tuple[Change, ...] = (
         "refilled from the discard during the turn leaves a spell learned this turn there; "
         "before, the refill took the whole discard, and the spell could be cast that turn.",
     ),
+    Change(
+        version="0.5.0",
+        rule="kernel.also",
+        field="also",
+        why="The orc tower's damage cites where the creature's hit points come from (its "
+        "type's assumed number, the round's +1, the ground, a baby toad, the floor of 1) and "
+        "the game's end the score's other parts, the missions kept and a shared win; records "
+        "of 0.4.0 cite fewer.",
+    ),
 )

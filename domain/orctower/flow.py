@@ -21,7 +21,7 @@ from domain.orctower.queries import (
     destiny_card,
     drawable_discard,
     empty_quarters,
-    hit_points,
+    hit_points_cited,
     kind,
     power_on,
     slot_kind,
@@ -176,9 +176,11 @@ def damage(
         return
     if not any(c.id == target for c in run.state.creatures):
         return  # defeated earlier in the same effect
-    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=also))
-    c = creature(run.state, target)
-    if c.damage >= hit_points(run.state, c, seat):
+    hp, from_ = hit_points_cited(run.state, creature(run.state, target), seat)
+    # Whether the blow defeats the creature rests on where its hit points come from.
+    cited = tuple(dict.fromkeys((*also, *from_)))
+    run.emit(ev.DamageDealt(rule=rule, creature=target, amount=amount, also=cited))
+    if creature(run.state, target).damage >= hp:
         defeat(run, seat, target, also, blasted=blasted)
 
 
@@ -207,8 +209,16 @@ def defeat(
         p = run.state.seats[seat]
         base = run.state.data.creatures[slot]
         if p.gauges[slot] >= base.gauge and base.power not in p.powers:
-            gained = ev.PowerGained(rule=cite("attack.gauge"), seat=seat, power=base.power)
-            run.emit(rep(gained, also=also) if also else gained)
+            # The gauge's size and the power at its top are our numbers.
+            numbers = (cite("assume.gauges"), cite("assume.powers"))
+            run.emit(
+                ev.PowerGained(
+                    rule=cite("attack.gauge"),
+                    seat=seat,
+                    power=base.power,
+                    also=tuple(dict.fromkeys((*also, *numbers))),
+                )
+            )
     if c.type == "toad" and run.state.toad_supply:
         run.emit(
             ev.ToadTileLaid(
@@ -234,7 +244,7 @@ def defeat(
 def check_end(run: Run) -> None:
     state = run.state
     if state.options.end_check == "sticky" and not state.last_round and empty_quarters(state) >= 4:
-        run.emit(ev.LastRoundAnnounced(rule=cite("end.trigger")))
+        run.emit(ev.LastRoundAnnounced(rule=cite("end.trigger"), also=(cite("ruling.end-check"),)))
 
 
 def settle(run: Run) -> None:
@@ -288,12 +298,22 @@ def finish(run: Run) -> None:
     state = run.state
     results = [score(state, s) for s in range(state.players)]
     details = tuple(", ".join(f"{k} {v}" for k, v in parts.items()) for _, parts in results)
+    scores = tuple(total for total, _ in results)
+    # The score's other parts, each kept mission, and the shared win of a tie.
+    # Counters score by our tracks; the last round came by the end-check reading.
+    also = [
+        cite("assume.tracks"),
+        cite("ruling.end-check"),
+        cite("end.support"),
+        cite("end.poison"),
+    ]
+    missions = [p.mission for p in state.seats if p.mission]
+    if missions:
+        also += [cite("mission.score"), *(cite(m) for m in dict.fromkeys(sorted(missions)))]
+    if scores.count(max(scores)) > 1:
+        also.append(cite("end.ties"))
     run.emit(
-        ev.GameEnded(
-            rule=cite("end.creatures"),
-            scores=tuple(total for total, _ in results),
-            details=details,
-        )
+        ev.GameEnded(rule=cite("end.creatures"), also=tuple(also), scores=scores, details=details)
     )
 
 

@@ -59,14 +59,45 @@ def tile_at(state: State, quarter: int, section: int) -> str:
 
 def hit_points(state: State, c: Creature, seat: int) -> int:
     """The creature's hit points against ``seat`` now."""
-    hp = kind(state, c.type).hp
+    return hit_points_cited(state, c, seat)[0]
+
+
+def hit_points_cited(state: State, c: Creature, seat: int) -> tuple[int, tuple[str, ...]]:
+    """The creature's hit points against ``seat`` now, and the catalogue entries they
+    come from: the type's assumed number (the Crocovolant's is printed), the round's
+    +1, the ground, a baby toad's −1, the floor of 1."""
+    base = kind(state, c.type)
+    hp = base.hp
+    if c.type == "croc":
+        cited = [cite("reinforce.croc")]
+    elif any(r.id == c.type for r in state.data.reinforcements):
+        cited = [cite("assume.reinforcements")]
+    else:
+        cited = [cite("assume.creatures")]
     if change_for(state, seat) == "plus_one_hp":
         hp += 1
+        cited.append(cite("change.plus-one"))
+    elif has_power(state, seat, "immutable") and _round_change(state) == "plus_one_hp":
+        cited.append(cite("power.immutable"))  # the round's +1 does not apply to this seat
     ground = tile_at(state, c.quarter, c.section)
-    hp += {"vegetation": -1, "stones": 1}.get(ground, 0)
+    if ground in _GROUND:
+        hp += _GROUND[ground]
+        cited.append(cite("terrain." + ground))
     if c.id in state.minus_hp:
         hp -= 1
-    return max(hp, 1)  # orctower.assume.min-hp
+        cited.append(cite("reinforce.toad"))
+    if hp < 1:
+        cited.append(cite("assume.min-hp"))
+    return max(hp, 1), tuple(cited)
+
+
+def _round_change(state: State) -> str:
+    card = destiny_card(state)
+    return "" if card is None else card.rule
+
+
+# What the terrain tiles do to the hit points of a creature standing on them.
+_GROUND = {"vegetation": -1, "stones": 1}
 
 
 def value(state: State, slot: int) -> int:

@@ -139,6 +139,24 @@ def _in_use(state: State) -> set[str]:
     return used
 
 
+def _board_from(state: State) -> tuple[str, ...]:
+    """What an opening laid out of nothing rests on: the rulebook's set-up and our
+    numbers for what it does not print (colours, markers, the destiny cards)."""
+    also = [
+        "setup.poison",
+        "setup.counters",
+        "setup.gauges",
+        "setup.mages",
+        "setup.first-player",
+        "assume.colours",
+        "assume.markers",
+        "assume.new-destiny" if state.options.new_destiny else "assume.destiny",
+    ]
+    if state.players < 4:
+        also.append("setup.marker-numbers")
+    return tuple(cite(a) for a in also)
+
+
 def setup(state: State, dice: Dice) -> list[Event]:
     given = set(state.given)
     run = Run(state, dice)
@@ -202,7 +220,10 @@ def setup(state: State, dice: Dice) -> list[Event]:
                             marker=top_marker(run, q),
                         )
                     )
-    run.emit(ev.SetupCompleted(rule=cite("setup.position" if given else "setup.board")))
+    if given:
+        run.emit(ev.SetupCompleted(rule=cite("setup.position")))
+    else:
+        run.emit(ev.SetupCompleted(rule=cite("setup.board"), also=_board_from(state)))
     if "stage" in given:
         return run.events
     if state.options.missions and not any(p.mission or p.offer for p in run.state.seats):

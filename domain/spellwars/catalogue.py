@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
 from domain.kernel.data_bounds import bounds_summary
-from domain.kernel.rules import Source
+from domain.kernel.rules import Source, with_coverage
 from domain.spellwars.cards import all_cards
 from domain.spellwars.changelog import CHANGELOG
 from domain.spellwars.data_bounds import BOUNDS as DATA_BOUNDS
@@ -158,11 +158,15 @@ RULES = [
         "initiatives in the turn order.",
         source="ruling",
         readings=(
-            Reading("The lowest initiative among the delivery cards."),
-            Reading("The highest initiative among the delivery cards."),
+            Reading(
+                "The lowest initiative among the delivery cards.", "incorrect_initiative=lowest"
+            ),
+            Reading(
+                "The highest initiative among the delivery cards.", "incorrect_initiative=highest"
+            ),
             Reading("The initiative of the delivery the caster will keep, declared in advance."),
         ),
-        default="the lowest",
+        default="incorrect_initiative=lowest",
         why="The rulebook speaks of one Destination card; with two, none is 'the' one. The "
         "lowest means an incorrect spell never goes earlier than the correct spell left after "
         "trimming could have gone, so misplacing gains nothing.",
@@ -438,6 +442,11 @@ RULES = [
         "Kept creatures join their owner's next spell as unresolved deliveries (not counted in "
         "its size), attack again with their own power roll, and are discarded without a new KEEP.",
         source="ruling",
+        readings=(
+            Reading("With the owner's next spell, as unresolved deliveries in the caster's order."),
+            Reading("At the start of the next turn, before any spell is placed."),
+        ),
+        default="With the owner's next spell, as unresolved deliveries in the caster's order.",
         why="The rulebook says a kept creature must attack again and counts its glyph 'as if it "
         "were part of your spell' but not when; resolving it with the spell's deliveries (the "
         "caster ordering them) keeps one resolution order for every card.",
@@ -495,7 +504,7 @@ RULES = [
             Reading("The type is fixed on reveal, among the missing types."),
             Reading("The type is fixed at placement by the card's place in the row."),
         ),
-        default="fixed on reveal",
+        default="The type is fixed on reveal, among the missing types.",
         why="A wild magic card has no type and finds 'le type de Composant qui vous manque'; "
         "until the reveal nothing depends on it (a spell without a delivery card has initiative "
         "0 whether or not a wild magic stands for the delivery), so the placement stays a plain "
@@ -563,13 +572,18 @@ RULES = [
         "that wizard's dead-wizard cards are discarded.",
         source="ruling",
         readings=(
-            Reading("The bonuses, then the discard, as written (default)."),
-            Reading("The discard, then the bonuses (this engine before the audit)."),
+            Reading(
+                "The bonuses, then the discard, as written (default).", "dead_bonus=before_discard"
+            ),
+            Reading(
+                "The discard, then the bonuses (this engine before the audit).",
+                "dead_bonus=after_discard",
+            ),
         ),
-        default="bonuses first",
-        why="The sentence gives the order. No option: while a bonus runs, no card of the box "
-        "reads the dead-wizard cards in front of a wizard or the dead-wizard discard, so the "
-        "readings differ only in the order of the events.",
+        default="dead_bonus=before_discard",
+        why="The sentence gives the order. The other reading was engine 0.1.0's: while a bonus "
+        "runs, no card of the box reads the dead-wizard cards in front of a wizard or the "
+        "dead-wizard discard, so the readings differ only in the order of the events.",
     ),
     r(
         "sw.dungeon.start",
@@ -631,10 +645,13 @@ RULES = [
         "card, and all of them before the rest of the spell.",
         source="ruling",
         readings=(
-            Reading("The component being resolved counts as resolved: it does not react."),
-            Reading("The component being resolved still reacts."),
+            Reading(
+                "The component being resolved counts as resolved: it does not react.",
+                "resolving_reacts=false",
+            ),
+            Reading("The component being resolved still reacts.", "resolving_reacts=true"),
         ),
-        default="the component being resolved does not react",
+        default="resolving_reacts=false",
         why="The rulebook's own example says that a Destination killing its caster does not "
         "react, although it is being resolved at that moment; reactions are 'une petite "
         "surprise' left behind by a death, so they come after the blow that caused it, which "
@@ -659,10 +676,15 @@ RULES = [
         "then lost (discarded after the reactions).",
         source="ruling",
         readings=(
-            Reading("The line finishes every target, then deaths are checked."),
-            Reading("A death is checked after each target; the caster's death stops the line."),
+            Reading(
+                "The line finishes every target, then deaths are checked.", "deaths_checked=line"
+            ),
+            Reading(
+                "A death is checked after each target; the caster's death stops the line.",
+                "deaths_checked=target",
+            ),
         ),
-        default="the line finishes every target first",
+        default="deaths_checked=line",
         why="The rulebook foresees a wizard who 'se suicide en tuant son dernier adversaire': "
         "with Foulremix, which hurts the caster first, that is possible only if the line goes "
         "on after the caster's death. A line is one effect dealt to several wizards at once, "
@@ -682,6 +704,14 @@ RULES = [
         "The round ends when at most one wizard is alive once the current component (and the "
         "reactions it caused) has finished; the turn ends first (Dungeon blood).",
         source="ruling",
+        readings=(
+            Reading(
+                "The component under way and the reactions it caused finish first.",
+                "round_end=dust",
+            ),
+            Reading("The round ends at once: the rest of the spell is lost.", "round_end=at_once"),
+        ),
+        default="round_end=dust",
         why="'When the dust settles': the effect under way completes, nothing further starts.",
     ),
     r(
@@ -700,10 +730,15 @@ RULES = [
         "nobody.",
         source="ruling",
         readings=(
-            Reading("Only a caster who killed itself and its last opponent wins the token."),
-            Reading("The caster wins the token whenever nobody survives its spell."),
+            Reading(
+                "Only a caster who killed itself and its last opponent wins the token.",
+                "suicide_token=own_kill",
+            ),
+            Reading(
+                "The caster wins the token whenever nobody survives its spell.", "suicide_token=any"
+            ),
         ),
-        default="only a real suicide",
+        default="suicide_token=own_kill",
         why="The rulebook rewards one case, 'se suicide en tuant son dernier adversaire'; a "
         "caster killed by a dying opponent's reaction did not kill itself, and the token is "
         "otherwise kept for a survivor.",
@@ -758,6 +793,16 @@ RULES = [
         "Fast combat: after 3 rounds the most points wins; ties go to the most recent last "
         "wizard standing among them; still tied, all tied share the win.",
         source="ruling",
+        readings=(
+            Reading(
+                "The most recent last wizard standing among the tied wins.",
+                "fast_ties=last_standing",
+            ),
+            Reading("All tied share the win.", "fast_ties=share"),
+        ),
+        default="fast_ties=last_standing",
+        why="The variant counts a last-standing point among the scores; the most recent one "
+        "breaks a tie, and the rulebook gives no other tie-break.",
     ),
     r(
         "sw.contest.ties",
@@ -788,10 +833,16 @@ RULES = [
         "nothing to split and the roll resolves whole.",
         source="ruling",
         readings=(
-            Reading("Splitting is the caster's choice after paying, made on seeing the dice."),
-            Reading("Paying splits the roll: the first die on the target, the others elsewhere."),
+            Reading(
+                "Splitting is the caster's choice after paying, made on seeing the dice.",
+                "split_paid=choice",
+            ),
+            Reading(
+                "Paying splits the roll: the first die on the target, the others elsewhere.",
+                "split_paid=forced",
+            ),
         ),
-        default="the caster's choice after seeing the dice",
+        default="split_paid=choice",
         why="'Vous pouvez' makes the split optional, so paying must never make the roll worse; "
         "'chaque dé … contre des adversaires différents' gives each die its own opponent, so "
         "two dice cannot go to one opponent, and the dice that find no opponent are lost in "
@@ -852,7 +903,45 @@ def _card_rules() -> list[Rule]:
     return out
 
 
-CATALOGUE = Catalogue("spellwars", [*RULES, *_card_rules()], CHANGELOG)
+# Entries the seeded bot games of ``wizards rules spellwars --coverage`` do not cite
+# (a setup file, a table's data, a rare roll), each with the test that reaches it; and
+# those no seeded game meets or no event cites, with why.
+_T = "tests/domain/spellwars/"
+REACHED_BY = {
+    "sw.setup.position": _T
+    + "test_dispute.py::test_the_disputed_position_plays_on_under_the_default_reading",
+    "sw.setup.left-out": _T
+    + "test_positions.py::test_cards_a_file_leaves_out_are_shuffled_with_the_games_chance",
+    "sw.spell.trim": _T
+    + "test_placement.py::test_trimming_goes_on_until_the_spell_is_correct_and_the_any_reading",
+    "sw.resolve.added-order": _T
+    + "test_rulings.py::test_with_added_order_next_the_added_creature_resolves_first",
+    "sw.reaction": _T
+    + "test_deaths.py::test_an_unresolved_reaction_applies_when_an_opponent_kills_you",
+    "sw.fast.suicide": _T
+    + "test_deaths.py::test_fast_combat_gives_no_survivor_point_when_nobody_survives",
+    "sw.contest.ties": _T
+    + "test_qualities.py::test_chancedecocus_tied_highest_rolls_all_count_or_none_does",
+    "sw.assume.data-bounds": "tests/domain/test_data_file_bounds.py::"
+    "test_every_number_of_a_spell_wars_effect_line_is_bounded",
+    "sw.choice": _T
+    + "test_choice_in_view.py::test_a_target_choice_lists_its_seats_under_the_key_the_docs_name",
+}
+NOT_CITED = {
+    "sw.wild.none": "Met only when the main deck and its discard hold no card of the type a "
+    "wild magic stands for: the built-in deck has 40 of each, so only a table's own data of "
+    "a few cards can reach it.",
+    "sw.spell.empty": "Met only when a living wizard's hand, the main deck and its discard "
+    "are all empty: 128 cards among 2–6 hands of 8 never run out in a seeded game.",
+    "sw.dungeon.bonus": "A « Donjon : » line runs or is skipped inside its card's program; "
+    "the events it gives cite the card, whose text holds the condition.",
+}
+
+CATALOGUE = Catalogue(
+    "spellwars",
+    with_coverage([*RULES, *_card_rules()], reached_by=REACHED_BY, not_cited=NOT_CITED),
+    CHANGELOG,
+)
 
 
 def card_rule(instance: str) -> str:

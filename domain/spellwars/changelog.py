@@ -41,4 +41,14 @@ CHANGELOG: tuple[Change, ...] = (
         "discarded (ruling sw.dead.round-start); engine 0.1.0 discarded them at once and "
         "gave the bonuses after.",
     ),
+    Change(
+        version="0.5.0",
+        rule="kernel.also",
+        field="also",
+        why=(
+            "Spell Wars' events cite the rulings they rely on besides their rule (a round "
+            "ended when the dust settles, kept creatures attacking with the next spell); "
+            "records of earlier engines cite the rule alone."
+        ),
+    ),
 )

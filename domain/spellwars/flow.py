@@ -12,8 +12,16 @@ from domain.kernel import Pending
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS
+from domain.spellwars.catalogue import card_rule
 from domain.spellwars.commands import ANSWERS
-from domain.spellwars.machine import check_deaths, draw_dead, gain_treasure, passive_total, step
+from domain.spellwars.machine import (
+    check_deaths,
+    draw_dead,
+    gain_treasure,
+    passive_cards,
+    passive_total,
+    step,
+)
 from domain.spellwars.piles import draw, draw_one, reshuffle
 from domain.spellwars.run import Run
 from domain.spellwars.state import (
@@ -37,10 +45,13 @@ def advance(run: Run) -> None:
         flow = run.flow
         if flow.choice is not None:
             return
-        if flow.frames:
+        over = flow.phase in ("place", "cast") and len(living(run.s)) <= 1
+        if flow.frames and not (over and run.s.round_end == "at_once"):
             step(run)
             continue
-        if flow.phase in ("place", "cast") and len(living(run.s)) <= 1:
+        if over:
+            if flow.frames:  # option round_end=at_once: what the spell had left is lost
+                run.set_flow(frames=())
             end_turn(run, last=True)
             end_round(run)
             continue
@@ -83,7 +94,9 @@ def finish(run: Run) -> None:
 
 
 def start_round(run: Run) -> None:
-    run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=run.s.round + 1))
+    run.emit(
+        ev.RoundStarted(rule="sw.dungeon.start", also=("sw.setup.life",), round=run.s.round + 1)
+    )
     bonuses: list[Frame] = []
     cards = run.s.cards
     for seat, w in enumerate(run.s.wizards):
@@ -145,12 +158,12 @@ def pick_next(run: Run) -> None:
     size = min(spell_size(s.wizards[i]) for i in ready)
     group = [i for i in ready if spell_size(s.wizards[i]) == size]
     rule = "sw.order.size"
-    best = max(initiative(s.cards, s.wizards[i]) for i in group)
+    best = max(initiative(s, s.wizards[i]) for i in group)
     if len(group) > 1:
         rule = "sw.order.initiative"
         if any(len(deliveries(s.wizards[i])) > 1 for i in group):
             rule = "sw.order.incorrect"  # an incorrect spell counts its lowest delivery
-        group = [i for i in group if initiative(s.cards, s.wizards[i]) == best]
+        group = [i for i in group if initiative(s, s.wizards[i]) == best]
     if len(group) > 1:
         rule = "sw.order.tie"
         ranked = run.flow.order
@@ -167,7 +180,12 @@ def pick_next(run: Run) -> None:
             top = max(rolls.values())
             group = [i for i in group if rolls[i] == top]
     seat = group[0]
-    run.emit(ev.CasterChosen(rule=rule, seat=seat, size=size, initiative=best))
+    # Chosen afresh from the spells as they stand now (sizes change as spells resolve).
+    run.emit(
+        ev.CasterChosen(
+            rule=rule, also=("sw.order.changes",), seat=seat, size=size, initiative=best
+        )
+    )
     run.set_flow(caster=seat, stage="begin")
 
 
@@ -238,7 +256,8 @@ def cast(run: Run) -> None:
 
 
 def start_component(run: Run, seat: int, instance: str, rule: str) -> None:
-    run.emit(ev.ComponentStarted(rule=rule, seat=seat, card=instance))
+    # The card's own text, printed or ours, is what the component does.
+    run.emit(ev.ComponentStarted(rule=rule, also=(card_rule(instance),), seat=seat, card=instance))
     run.push(Frame(seat=seat, card=instance, part="effect", rule=rule))
 
 
@@ -250,6 +269,8 @@ def reveal(run: Run, seat: int) -> None:
             seat=seat,
             cards=tuple(c.card for c in w.spell),
             carried=w.creatures,
+            # Kept creatures attack again as deliveries of this spell (a ruling).
+            also=("sw.creature.attack",) if w.creatures else (),
         )
     )
     run.set_flow(stage="trim")
@@ -335,7 +356,13 @@ def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
     rule = "sw.wild.replace" if found else "sw.wild.none"
     run.emit(
         ev.WildMagicReplaced(
-            rule=rule, seat=seat, wild=wild, slot=slot, turned=tuple(turned), found=found
+            rule=rule,
+            also=(card_rule(wild),),
+            seat=seat,
+            wild=wild,
+            slot=slot,
+            turned=tuple(turned),
+            found=found,
         )
     )
 
@@ -363,10 +390,12 @@ def end_turn(run: Run, last: bool = False) -> None:
                 if p.startswith("dead-dungeon-blood")
             )
         gain = min(base + passive_total(s, holder, "dungeon-bonus"), MAX - w.blood)
+        keys = ("dungeon-bonus", "dead-dungeon-blood") if base > 1 else ("dungeon-bonus",)
         if gain > 0:
             run.emit(
                 ev.BloodGained(
                     rule="sw.dungeon.blood",
+                    also=passive_cards(s, holder, *keys),
                     seat=holder,
                     amount=gain,
                     why="holds the Dungeon at the end of the turn",
@@ -382,6 +411,8 @@ def suicide_survivor(run: Run) -> int:
     caster = flow.caster
     if caster >= 0 and flow.caster_killer == caster and flow.killer_of_last == caster:
         return caster
+    if caster >= 0 and run.s.suicide_token == "any":
+        return caster  # option suicide_token=any: nobody survives the caster's spell
     return -1
 
 
@@ -394,7 +425,7 @@ def end_round(run: Run) -> None:
         survivor, rule = suicide_survivor(run), "sw.round.suicide"
         if s.variant == "fast" and s.fast_suicide == "nothing":
             survivor, rule = -1, "sw.fast.suicide"
-    run.emit(ev.RoundEnded(rule=rule, round=s.round, survivor=survivor))
+    run.emit(ev.RoundEnded(rule=rule, also=("sw.round.dust",), round=s.round, survivor=survivor))
     if survivor >= 0:
         if s.variant == "fast":
             run.emit(
@@ -416,6 +447,8 @@ def end_round(run: Run) -> None:
             tied = [i for i, w in enumerate(s.wizards) if w.points == best]
             recent = max(s.wizards[i].last_standing_round for i in tied)
             winners = [i for i in tied if s.wizards[i].last_standing_round == recent]
+            if s.fast_ties == "share":
+                winners = tied
             run.emit(ev.MatchWon(rule="sw.fast.end", winners=tuple(winners)))
     else:
         winners = [i for i, w in enumerate(s.wizards) if w.tokens >= s.tokens_to_win]

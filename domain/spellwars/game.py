@@ -108,6 +108,8 @@ class SpellWars:
             run.emit(
                 SpellPlaced(
                     rule="sw.spell.place",
+                    # An empty hand places an empty spell (our assumption).
+                    also=() if command.cards else ("sw.spell.empty",),
                     seat=seat,
                     cards=command.cards,
                     slots=tuple(state.cards.card(c).kind for c in command.cards),

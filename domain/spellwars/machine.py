@@ -113,6 +113,19 @@ def passive_total(s: State, seat: int, key: str) -> int:
     return total
 
 
+def passive_cards(s: State, seat: int, *keys: str) -> tuple[str, ...]:
+    """The catalogue entries of the seat's treasures and dead cards whose passive lines
+    ``<key> <n>`` count now: what an event resting on them cites beside its rule."""
+    w = s.wizards[seat]
+    found = (
+        card_rule(c)
+        for c in (*w.treasures, *w.dead_cards)
+        for line in s.cards.card(c).passive
+        if line.rpartition(" ")[0] in keys
+    )
+    return tuple(dict.fromkeys(found))
+
+
 def power_dice(s: State, seat: int, glyph: str) -> int:
     w = s.wizards[seat]
     count = sum(1 for c in w.spell if s.cards.card(c.card).glyph == glyph)
@@ -181,17 +194,17 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
     "Immédiat" dead-wizard card) for the caller to run once every death of the line is in."""
     s = run.s
     w = s.wizards[victim]
-    waiting = [
-        c
-        for c in w.spell
-        if c.status in ("hidden", "waiting") and run.s.cards.card(c.card).reaction
-    ]
+    # The component being resolved reacts too under option resolving_reacts.
+    reacting = ("hidden", "waiting", "resolving") if s.resolving_reacts else ("hidden", "waiting")
+    waiting = [c for c in w.spell if c.status in reacting and run.s.cards.card(c.card).reaction]
     for comp in waiting:
         if any(op.name == "prevent-death" for op in run.s.cards.card(comp.card).reaction):
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
             return []
     lost = (*w.hand, *w.treasures, *w.creatures)
-    run.emit(ev.WizardDied(rule="sw.death", seat=victim, killer=killer, lost=lost))
+    # Deaths come once the line has hit every target; a dying wizard's creatures go too.
+    died = ("sw.death.stops", "sw.creature.death") if w.creatures else ("sw.death.stops",)
+    run.emit(ev.WizardDied(rule="sw.death", also=died, seat=victim, killer=killer, lost=lost))
     # who killed the caster, and who killed the last other wizard to die: the round's
     # end needs both to tell a suicide that takes the last opponent along (sw.round.suicide)
     if victim == run.flow.caster:
@@ -203,7 +216,11 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
             gain = min(3, MAX - run.s.wizards[killer].blood)
             run.emit(
                 ev.BloodGained(
-                    rule="sw.blood.kill", seat=killer, amount=gain, why=f"killed seat {victim}"
+                    rule="sw.blood.kill",
+                    also=("sw.blood.max",) if gain < 3 else (),
+                    seat=killer,
+                    amount=gain,
+                    why=f"killed seat {victim}",
                 )
             )
         if run.s.variant == "fast":
@@ -238,9 +255,11 @@ def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> 
     return frames
 
 
-def gain_treasure(run: Run, seat: int) -> None:
+def gain_treasure(run: Run, seat: int, by: str = "") -> None:
+    """``by``: the card whose line gives the treasure, cited beside the treasure's own."""
     for t in draw(run, "treasure", 1):
-        run.emit(ev.TreasureGained(rule="sw.treasure.gain", seat=seat, treasure=t))
+        also = (card_rule(t), card_rule(by)) if by else (card_rule(t),)
+        run.emit(ev.TreasureGained(rule="sw.treasure.gain", also=also, seat=seat, treasure=t))
         if run.s.cards.card(t).gain:
             run.push(Frame(seat=seat, card=t, part="gain", rule="sw.treasure.gain"))
 
@@ -317,7 +336,11 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
             if (v - 1) // per < len(pool):
                 chosen = (pool[(v - 1) // per],)
                 break
-    run.emit(ev.TargetChosen(rule=rule, seat=f.seat, card=f.card, targets=chosen, how=op.arg))
+    # Fixed before any roll of the line; with no candidate, nobody is hit.
+    fixed = ("sw.target.chosen",) if chosen else ("sw.target.none",)
+    run.emit(
+        ev.TargetChosen(rule=rule, also=fixed, seat=f.seat, card=f.card, targets=chosen, how=op.arg)
+    )
     next_op(run, run.top(), t=chosen, prev=f.t)
 
 
@@ -367,12 +390,19 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
             purpose=f"power roll of {run.s.cards.card(f.card).name} ({glyph})",
             rule="sw.power.roll",
             seat=f.seat,
+            also=(
+                *(("sw.creature.glyphs",) if run.s.wizards[f.seat].creature_dice else ()),
+                *passive_cards(run.s, f.seat, "power-dice any", f"power-dice {glyph}"),
+            ),
         )
         if op.arg != "split" or len(values) < 2 or len(_split_pool(run.s, f)) < 2:
             next_op(run, f, pw=sum(values))
             return
         f = replace(f, sub=1, dice=values)
         run.set_top(f)
+        if run.s.split_paid == "forced":
+            _split_forced(run, f)
+            return
     # "Vous pouvez": once the dice are seen, the caster splits them or resolves them whole
     answer = take_answer(run, f)
     if answer is None:
@@ -395,6 +425,26 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
     end = len(program(run.s.cards, f))
     run.set_top(
         replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
+    )
+
+
+def _split_forced(run: Run, f: Frame) -> None:
+    """Option split_paid=forced (ruling sw.split): paying splits the roll, its first die
+    against the card's target; the others go as ``_split_next`` gives them."""
+    target = f.t[0] if f.t else -1
+    end = len(program(run.s.cards, f))
+    split = replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
+    if target not in _split_pool(run.s, split):
+        run.set_top(split)
+        return
+    first = f.dice[0]
+    run.emit(
+        ev.TargetChosen(
+            rule="sw.split", seat=f.seat, card=f.card, targets=(target,), how=f"split die {first}"
+        )
+    )
+    run.set_top(
+        replace(split, pw=first, queue=f.dice[1:], used=(target,), t=(target,), pc=split.split_pc)
     )
 
 
@@ -478,8 +528,10 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
     target = f.t[f.sub]
     w = run.s.wizards[target]
     hit = amount(run.s, f, op.arg, target)
+    armour: tuple[str, ...] = ()
     if target != f.seat:
         hit = max(0, hit - passive_total(run.s, target, "armor"))
+        armour = passive_cards(run.s, target, "armor")
     if not w.alive or hit <= 0:
         run.set_top(replace(f, sub=f.sub + 1, answer=None))
         return
@@ -508,7 +560,15 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
             )
         )
         return
-    run.emit(ev.DamageDealt(rule=_rule(f), source=f.seat, target=target, amount=hit, card=f.card))
+    run.emit(
+        ev.DamageDealt(
+            rule=_rule(f), also=armour, source=f.seat, target=target, amount=hit, card=f.card
+        )
+    )
+    if run.s.deaths_checked == "target":
+        # Option deaths_checked=target: this target dies now; a caster who dies here
+        # loses its running line (``die`` drops its frames), so the line stops.
+        check_deaths(run, f.seat, (target,))
 
 
 def op_selfdamage(run: Run, f: Frame, op: Op) -> None:
@@ -521,13 +581,15 @@ def op_selfdamage(run: Run, f: Frame, op: Op) -> None:
         check_deaths(run, f.seat)
 
 
-def _heal(run: Run, f: Frame, seat: int, text: str, rule: str) -> None:
+def _heal(run: Run, f: Frame, seat: int, text: str, rule: str, also: tuple[str, ...] = ()) -> None:
     w = run.s.wizards[seat]
     if not w.alive:
         return
-    healed = min(amount(run.s, f, text, seat), MAX - w.life)
+    wanted = amount(run.s, f, text, seat)
+    healed = min(wanted, MAX - w.life)
     if healed > 0:
-        run.emit(ev.Healed(rule=rule, seat=seat, amount=healed, card=f.card))
+        also += ("sw.life.max",) if healed < wanted else ()
+        run.emit(ev.Healed(rule=rule, also=also, seat=seat, amount=healed, card=f.card))
 
 
 def op_heal(run: Run, f: Frame, op: Op) -> None:
@@ -538,7 +600,7 @@ def op_heal(run: Run, f: Frame, op: Op) -> None:
 
 def op_healself(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
-    _heal(run, f, f.seat, op.arg, _rule(f))
+    _heal(run, f, f.seat, op.arg, _rule(f), ("sw.target.heal",))  # the card names nobody
 
 
 def op_gain(run: Run, f: Frame, op: Op) -> None:
@@ -590,14 +652,14 @@ def op_give_dungeon(run: Run, f: Frame, op: Op) -> None:
 def op_treasure(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
     for _ in range(amount(run.s, f, op.arg, f.seat)):
-        gain_treasure(run, f.seat)
+        gain_treasure(run, f.seat, f.card)
 
 
 def op_give_treasure(run: Run, f: Frame, op: Op) -> None:
     next_op(run, f)
     for t in f.t:
         for _ in range(int(op.arg)):
-            gain_treasure(run, t)
+            gain_treasure(run, t, f.card)
 
 
 def _pick_card(
@@ -643,7 +705,11 @@ def op_steal_treasure(run: Run, f: Frame, op: Op) -> None:
 def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) -> None:
     """A treasure moves from ``previous`` to ``seat``; the taker gains it, so its
     "when gained" effect runs for the taker (ruling sw.treasure.steal, option stolen_gain)."""
-    run.emit(ev.TreasureGained(rule=rule, seat=seat, treasure=treasure, previous=previous))
+    run.emit(
+        ev.TreasureGained(
+            rule=rule, also=(card_rule(treasure),), seat=seat, treasure=treasure, previous=previous
+        )
+    )
     if run.s.cards.card(treasure).gain and run.s.stolen_gain == "run":
         run.push(Frame(seat=seat, card=treasure, part="gain", rule="sw.treasure.steal"))
 
@@ -805,10 +871,13 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
     top = [o for o in opps if rolls[o] == best]
     if len(top) > 1 and s.contest_ties == "none":
         top = []
+    tied = ("sw.contest.ties",) if len(top) > 1 else ()  # all of the tied count as highest
     for o in top:
         if run.s.wizards[o].blood < MAX:
             run.emit(
-                ev.BloodGained(rule=_rule(f), seat=o, amount=1, why=run.s.cards.card(f.card).name)
+                ev.BloodGained(
+                    rule=_rule(f), also=tied, seat=o, amount=1, why=run.s.cards.card(f.card).name
+                )
             )
     hit = list(top)
     if s.dungeon == f.seat:

@@ -113,4 +113,59 @@ OPTIONS = (
         "are discarded, or the cards are discarded at once and their bonuses follow (engine 0.1.0)",
         rule="sw.dead.round-start",
     ),
+    OptionSpec(
+        name="incorrect_initiative",
+        default="lowest",
+        allowed=("lowest", "highest"),
+        doc="an incorrect spell with several delivery cards counts the lowest of their "
+        "initiatives in the turn order, or the highest",
+        rule="sw.order.incorrect",
+    ),
+    OptionSpec(
+        name="resolving_reacts",
+        default=False,
+        allowed=(False, True),
+        doc="whether the component being resolved when its wizard dies still reacts",
+        rule="sw.reaction",
+    ),
+    OptionSpec(
+        name="suicide_token",
+        default="own_kill",
+        allowed=("own_kill", "any"),
+        doc="nobody left alive: the caster wins the token only if it killed itself and its "
+        "last opponent, or whenever nobody survives its spell",
+        rule="sw.round.suicide",
+    ),
+    OptionSpec(
+        name="fast_ties",
+        default="last_standing",
+        allowed=("last_standing", "share"),
+        doc="fast combat, tied on points after 3 rounds: the most recent last wizard standing "
+        "among them wins, or all tied share the win",
+        rule="sw.fast.end",
+    ),
+    OptionSpec(
+        name="round_end",
+        default="dust",
+        allowed=("dust", "at_once"),
+        doc="one wizard left alive: the component under way (and the reactions it caused) "
+        "finishes first, or the round ends at once and the rest of the spell is lost",
+        rule="sw.round.dust",
+    ),
+    OptionSpec(
+        name="deaths_checked",
+        default="line",
+        allowed=("line", "target"),
+        doc="when deaths are checked: once a line has hit all its targets, or after each "
+        "target (a caster who dies then stops its line)",
+        rule="sw.death.stops",
+    ),
+    OptionSpec(
+        name="split_paid",
+        default="choice",
+        allowed=("choice", "forced"),
+        doc="Gaztoxicus paid: the caster chooses, on seeing the dice, to split the roll or "
+        "resolve it whole, or paying splits it, its first die against the card's target",
+        rule="sw.split",
+    ),
 )

@@ -31,8 +31,13 @@ class Run:
         self.events.append(event)
         self.s = evolve(self.s, event)
 
-    def roll(self, count: int, *, purpose: str, rule: str, seat: int | None) -> tuple[int, ...]:
+    def roll(
+        self, count: int, *, purpose: str, rule: str, seat: int | None, also: tuple[str, ...] = ()
+    ) -> tuple[int, ...]:
+        """``also``: what the roll rests on besides its rule (a treasure adding a die)."""
         event = self.dice.roll(purpose=purpose, rule=rule, seat=seat, count=count, sides=6)
+        if also:
+            event = replace(event, also=also)
         self.emit(event)
         return event.values
 

@@ -75,7 +75,7 @@ CHOICES = (
 
 
 # Each option the state holds, by its default (which says its type too).
-_OPTION_DEFAULTS: dict[str, str | int] = {
+_OPTION_DEFAULTS: dict[str, str | int | bool] = {
     "variant": "tokens",
     "tokens_to_win": 2,
     "neighbour": "living",
@@ -90,6 +90,13 @@ _OPTION_DEFAULTS: dict[str, str | int] = {
     "stolen_blood": "lost",
     "die_faces": "clockwise",
     "dead_bonus": "before_discard",
+    "incorrect_initiative": "lowest",
+    "resolving_reacts": False,
+    "suicide_token": "own_kill",
+    "fast_ties": "last_standing",
+    "round_end": "dust",
+    "deaths_checked": "line",
+    "split_paid": "choice",
 }
 
 

@@ -132,6 +132,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     trankilus: str = "first"
     stolen_blood: str = "lost"
     die_faces: str = "clockwise"
+    incorrect_initiative: str = "lowest"
+    resolving_reacts: bool = False
+    suicide_token: str = "own_kill"
+    fast_ties: str = "last_standing"
+    round_end: str = "dust"
+    deaths_checked: str = "line"
+    split_paid: str = "choice"
     # a table's own card data (normal form) and its hash; None: the built-in cards
     data: dict[str, Any] | None = None
     data_hash: str = ""
@@ -177,15 +184,18 @@ def spell_size(w: Wizard) -> int:
     return sum(1 for c in w.spell if not c.carried)
 
 
-def initiative(cards: CardSet, w: Wizard) -> int:
+def initiative(state: State, w: Wizard) -> int:
     """The initiative of the placed delivery card; none (a wild magic included) counts 0.
 
     An incorrect spell holding several delivery cards counts the lowest (ruling
     ``sw.order.incorrect``): an incorrect spell never goes earlier than the
-    correct spell left after trimming could have.
+    correct spell left after trimming could have; the highest under option
+    incorrect_initiative=highest.
     """
-    values = [cards.card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
-    return min(values) if values else 0
+    values = [state.cards.card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
+    if not values:
+        return 0
+    return max(values) if state.incorrect_initiative == "highest" else min(values)
 
 
 def placed(w: Wizard) -> list[Comp]:

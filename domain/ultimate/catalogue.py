@@ -9,6 +9,7 @@ selects them where we offer one).
 from __future__ import annotations
 
 from domain.kernel import Catalogue, Reading, Rule
+from domain.kernel.rules import with_coverage
 from domain.ultimate.changelog import CHANGELOG
 
 SETUP = "Mise en place"
@@ -144,8 +145,14 @@ _TURN_RULES = [
             "most 3 cards."
         ),
         readings=(
-            Reading("One discard, plus forced discards down to 3; then the turn ends."),
-            Reading("Forced discards down to 3, then one more optional discard."),
+            Reading(
+                "One discard, plus forced discards down to 3; then the turn ends.",
+                option="discard_phase=one",
+            ),
+            Reading(
+                "Forced discards down to 3, then one more optional discard.",
+                option="discard_phase=one_more",
+            ),
         ),
         default="One discard, plus forced discards down to 3; then the turn ends.",
         why="The text grants a single card; forced discards are the same gesture, not a second.",
@@ -493,7 +500,12 @@ _COMBO_RULES = [
         ),
         readings=(
             Reading("Only the combo's effect applies."),
-            Reading("The combo's effect is added to both cards' own effects."),
+            Reading(
+                "The combo's effect is added to both cards' own effects.",
+                not_option="Each card's own effect would ask its own target and defence inside "
+                "the combo's single play; no combo text says in which order they resolve, so "
+                "there is no one reading to offer.",
+            ),
         ),
         default="Only the combo's effect applies.",
         why="Each combo text states a complete effect; adding the card texts would double-count.",
@@ -530,8 +542,11 @@ _COMBO_RULES = [
             "still proceeds."
         ),
         readings=(
-            Reading("Until the caster's next turn, every attacker."),
-            Reading("For the rest of the round."),
+            Reading(
+                "Until the caster's next turn, every attacker.",
+                option="electric_veil_lasts=next_turn",
+            ),
+            Reading("For the rest of the round.", option="electric_veil_lasts=round"),
         ),
         default="Until the caster's next turn, every attacker.",
         why="Its sister combo Piège arcanique lasts one turn; the text gives no other length.",
@@ -547,8 +562,11 @@ _COMBO_RULES = [
             "neighbour is the caster, nobody takes the 1 damage."
         ),
         readings=(
-            Reading("Previous living seat in turn order (clockwise play)."),
-            Reading("Next living seat in turn order."),
+            Reading(
+                "Previous living seat in turn order (clockwise play).",
+                option="right_neighbour=previous",
+            ),
+            Reading("Next living seat in turn order.", option="right_neighbour=next"),
         ),
         default="Previous living seat in turn order (clockwise play).",
         why="With clockwise play, the player on one's right has just played before one.",
@@ -587,8 +605,11 @@ _COMBO_RULES = [
             "it lapses at the end of the round."
         ),
         readings=(
-            Reading("Until the next attack reaching the wearer, with no time limit."),
-            Reading("Only until the wearer's next turn."),
+            Reading(
+                "Until the next attack reaching the wearer, with no time limit.",
+                option="frozen_armour_lasts=next_attack",
+            ),
+            Reading("Only until the wearer's next turn.", option="frozen_armour_lasts=next_turn"),
         ),
         default="Until the next attack reaching the wearer, with no time limit.",
         why="Unlike Piège arcanique and Voile d'ombre, the text sets no duration.",
@@ -603,8 +624,10 @@ _COMBO_RULES = [
             "takes 2 damage and discards a card of their own choice; the attack still goes on."
         ),
         readings=(
-            Reading("The attacker chooses the discarded card."),
-            Reading("The discarded card is taken at random."),
+            Reading(
+                "The attacker chooses the discarded card.", option="arcane_trap_discard=attacker"
+            ),
+            Reading("The discarded card is taken at random.", option="arcane_trap_discard=random"),
         ),
         default="The attacker chooses the discarded card.",
         why="'se défausse' is the attacker's own gesture, as in Contrôle de l'esprit.",
@@ -619,6 +642,18 @@ _COMBO_RULES = [
             "discarded only after it resolves. With an empty discard pile the combo cannot be "
             "played."
         ),
+        readings=(
+            Reading(
+                "Any card already in the discard pile, the combo's two cards discarded after it.",
+                option="grave_own_cards=false",
+            ),
+            Reading(
+                "One of the combo's own two cards may be taken back too.",
+                option="grave_own_cards=true",
+            ),
+        ),
+        default="Any card already in the discard pile, the combo's two cards discarded after it.",
+        why="Played cards go to the discard once their effect is over.",
     ),
     Rule(
         id="ultimate.ruling.chain-reaction",
@@ -629,6 +664,18 @@ _COMBO_RULES = [
             "The combo needs two different standing opponents. It is two attacks, resolved in "
             "the order the caster names the targets; each target may defend separately."
         ),
+        readings=(
+            Reading(
+                "Two different standing opponents, attacked in the order the caster names them.",
+                option="chain_same_target=false",
+            ),
+            Reading(
+                "One opponent may be named twice and take both blows.",
+                option="chain_same_target=true",
+            ),
+        ),
+        default="Two different standing opponents, attacked in the order the caster names them.",
+        why="« deux adversaires différents » is printed; the order is the caster's.",
     ),
     Rule(
         id="ultimate.ruling.hand-swap",
@@ -670,6 +717,18 @@ _ATTACK_RULES = [
             "opponents: Explosion des flammes, Réaction en chaîne (each target), Bénédiction "
             "empoisonnée (its poison) and Mana des ombres (its steal)."
         ),
+        readings=(
+            Reading(
+                "Attack cards and the combos aiming an attack effect at opponents may be defended.",
+                option="combos_defendable=true",
+            ),
+            Reading(
+                "Only the six attack cards are attacks; no combo may be defended.",
+                option="combos_defendable=false",
+            ),
+        ),
+        default="Attack cards and the combos aiming an attack effect at opponents may be defended.",
+        why="A combo that deals damage to an opponent attacks them as the card would.",
     ),
     Rule(
         id="ultimate.ruling.blocks-damage-only",
@@ -681,6 +740,18 @@ _ATTACK_RULES = [
             "steal or a forced discard still land. Déviation moves them and Voile d'ombre "
             "prevents them."
         ),
+        readings=(
+            Reading(
+                "Only damage is reduced: poison, a steal or a discard still land.",
+                option="rider_blocked=false",
+            ),
+            Reading(
+                "A defence that blocks all the damage also stops what rides on the attack.",
+                option="rider_blocked=true",
+            ),
+        ),
+        default="Only damage is reduced: poison, a steal or a discard still land.",
+        why="« bloquer, refléter ou réduire les dégâts » names damage alone.",
     ),
     Rule(
         id="ultimate.ruling.redirect",
@@ -692,6 +763,17 @@ _ATTACK_RULES = [
             "redirected attack is a new attack by the same attacker, which the new target may "
             "defend against unless it is their own turn."
         ),
+        readings=(
+            Reading(
+                "Any other standing wizard, the attacker included.",
+                option="deflect_to_attacker=true",
+            ),
+            Reading(
+                "Any other standing wizard but the attacker.", option="deflect_to_attacker=false"
+            ),
+        ),
+        default="Any other standing wizard, the attacker included.",
+        why="« un autre joueur au choix » excludes only the defender.",
     ),
     Rule(
         id="ultimate.ruling.defence-order",
@@ -729,6 +811,15 @@ _ATTACK_RULES = [
             "The caster's own damage from Explosion and Main des ombres is paid when casting, "
             "whatever then happens to the attack."
         ),
+        readings=(
+            Reading(
+                "Paid when casting, whatever then happens to the attack.",
+                option="casting_cost=cast",
+            ),
+            Reading("Paid only when the attack reaches its target.", option="casting_cost=landed"),
+        ),
+        default="Paid when casting, whatever then happens to the attack.",
+        why="« en retour » is the price of casting, not of landing.",
     ),
     Rule(
         id="ultimate.ruling.lightning-caster",
@@ -755,6 +846,12 @@ _ATTACK_RULES = [
             "Éclair is one attack per other standing wizard, resolved in turn order from the "
             "caster's left; each of them may defend."
         ),
+        readings=(
+            Reading("From the caster's left, in turn order.", option="eclair_order=left"),
+            Reading("From the caster's right, against turn order.", option="eclair_order=right"),
+        ),
+        default="From the caster's left, in turn order.",
+        why="Play runs clockwise; the text names no other order.",
     ),
     Rule(
         id="ultimate.ruling.steal-random",
@@ -764,7 +861,11 @@ _ATTACK_RULES = [
         summary="The stolen card is drawn at random from the victim's hand.",
         readings=(
             Reading("At random from the hidden hand."),
-            Reading("The thief looks at the hand and picks."),
+            Reading(
+                "The thief looks at the hand and picks.",
+                not_option="The thief would see the victim's hidden hand, which no view shows "
+                "another seat while the game runs.",
+            ),
         ),
         default="At random from the hidden hand.",
         why="Nothing lets the thief see the victim's hand.",
@@ -804,8 +905,13 @@ _ATTACK_RULES = [
             "against the caster in that window is prevented entirely (no defence, no trigger)."
         ),
         readings=(
-            Reading("Until the start of the caster's next turn."),
-            Reading("Only during the turn it is played (rejected: useless on one's own turn)."),
+            Reading(
+                "Until the start of the caster's next turn.", option="voile_ombre_lasts=next_turn"
+            ),
+            Reading(
+                "Only during the turn it is played (useless but for a deflected attack).",
+                option="voile_ombre_lasts=own_turn",
+            ),
         ),
         default="Until the start of the caster's next turn.",
         why="Support cards are played on one's own turn; the veil must outlast it to matter.",
@@ -819,6 +925,17 @@ _ATTACK_RULES = [
             "The top card of the discard pile when Absorption is played (before Absorption "
             "itself is discarded). With an empty discard pile Absorption cannot be played."
         ),
+        readings=(
+            Reading(
+                "The card discarded last before Absorption; not playable on an empty pile.",
+                option="absorb_empty=refused",
+            ),
+            Reading(
+                "Playable on an empty discard pile, for nothing.", option="absorb_empty=allowed"
+            ),
+        ),
+        default="The card discarded last before Absorption; not playable on an empty pile.",
+        why="A card played for no effect would be a free discard, which « Pas d'action » gives.",
     ),
     Rule(
         id="ultimate.ruling.mind-control",
@@ -866,6 +983,18 @@ _ATTACK_RULES = [
             "Each poison takes 1 life at the end of the first turn of its target that starts "
             "after the poison landed. Poisons stack."
         ),
+        readings=(
+            Reading(
+                "The end of the target's first turn that starts after the poison landed.",
+                option="poison_tick=next_turn",
+            ),
+            Reading(
+                "The end of the target's current turn when the poison lands during it.",
+                option="poison_tick=this_turn",
+            ),
+        ),
+        default="The end of the target's first turn that starts after the poison landed.",
+        why="« son prochain tour » is a turn still to come when the poison lands.",
     ),
 ]
 
@@ -900,6 +1029,18 @@ _END_RULES = [
             "below 0; eliminations are checked once the whole action has resolved, and at the "
             "end of a turn."
         ),
+        readings=(
+            Reading(
+                "Eliminations are checked once the whole action has resolved.",
+                option="eliminate=after_action",
+            ),
+            Reading(
+                "A wizard at 0 life is eliminated at once, before the rest of the action.",
+                option="eliminate=at_once",
+            ),
+        ),
+        default="Eliminations are checked once the whole action has resolved.",
+        why="An action's blows land together; Éclair would otherwise depend on seat order.",
     ),
     Rule(
         id="ultimate.ruling.round-without-survivor",
@@ -908,8 +1049,11 @@ _END_RULES = [
         source="ruling",
         summary="If the last wizards fall together, nobody wins the round; it is replayed.",
         readings=(
-            Reading("The round is replayed without a winner."),
-            Reading("The wizard who acted last wins the round."),
+            Reading("The round is replayed without a winner.", option="no_survivor=replay"),
+            Reading(
+                "The wizard whose turn it was (who acted last) wins the round.",
+                option="no_survivor=last_actor",
+            ),
         ),
         default="The round is replayed without a winner.",
         why="Nobody is left standing, so the rulebook's winning condition is not met.",
@@ -1002,4 +1146,27 @@ RULES: tuple[Rule, ...] = (
     *_END_RULES,
 )
 
-CATALOGUE = Catalogue("ultimate", RULES, CHANGELOG)
+# Entries the seeded bot games of ``wizards rules ultimate --coverage`` do not cite
+# (a setup file, a refusal, a rare hand), each with the test that reaches it.
+_T = "tests/domain/ultimate/"
+REACHED_BY = {
+    "ultimate.setup.position": _T
+    + "test_opening.py::test_a_setup_position_starts_where_it_says_without_shuffle_or_choice",
+    "ultimate.setup.left-out": "tests/services/store/test_table_mode_ultimate.py::"
+    "test_a_disputed_mid_round_position_is_entered_from_a_file_and_played_on",
+    "ultimate.turn.action": _T + "test_refusals.py::test_a_card_not_in_hand_is_refused",
+    "ultimate.turn.pass": _T
+    + "test_rulings.py::test_passing_with_cards_in_hand_is_a_reading_of_its_own",
+    "ultimate.turn.hand-limit": _T
+    + "test_turn.py::test_a_hand_above_three_must_be_discarded_down_before_the_turn_can_end",
+    "ultimate.ruling.empty-piles": _T
+    + "test_refusals.py::test_a_draw_with_both_piles_empty_is_refused",
+    "ultimate.cards.list": _T + "test_refusals.py::test_an_unknown_card_is_refused_by_name",
+    "ultimate.combo.rules": _T + "test_refusals.py::test_a_play_with_wrong_details_is_refused",
+    "ultimate.ruling.defence-order": _T
+    + "test_combos.py::test_frozen_armour_blocks_what_a_defence_card_lets_through",
+    "ultimate.ruling.mana-focus-limit": _T + "test_support.py::"
+    "test_mana_focus_may_draw_past_the_hand_limit_which_binds_at_the_end_of_the_turn",
+}
+
+CATALOGUE = Catalogue("ultimate", with_coverage(RULES, reached_by=REACHED_BY), CHANGELOG)

@@ -13,4 +13,12 @@ CHANGELOG: tuple[Change, ...] = (
         why="The reshuffle became a ruling with readings (option reshuffle), and cites it; "
         "records of 0.1.0 cite the turn's rule for the same event.",
     ),
+    Change(
+        version="0.5.0",
+        rule="kernel.also",
+        field="also",
+        why="Ultimate's events cite the rulings and assumptions they rely on besides their "
+        "rule (a combo replacing its cards' texts, the round's health, an elimination checked "
+        "once the action is over); records of earlier engines cite the rule alone.",
+    ),
 )

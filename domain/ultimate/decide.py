@@ -35,7 +35,14 @@ from domain.ultimate.commands import (
 )
 from domain.ultimate.flow import Flow
 from domain.ultimate.play import play_card, play_combo
-from domain.ultimate.state import UltimateState, can_draw, hand, opponents, standing
+from domain.ultimate.state import (
+    UltimateState,
+    can_draw,
+    deflect_targets,
+    hand,
+    opponents,
+    recoverable,
+)
 
 
 def decide(state: UltimateState, seat: int, command: Command, dice: Dice) -> list[Event]:
@@ -145,7 +152,7 @@ def _play_card(flow: Flow, seat: int, command: PlayCard) -> None:
             raise IllegalCommand("cost_required", rule, f"{what} cannot pay with itself")
     else:
         _no_discard(command.discard, info.rule, what)
-    if card == "absorption" and not state.discard:
+    if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
         raise IllegalCommand(
             "nothing_to_recover",
             "ultimate.ruling.absorption-last",
@@ -194,11 +201,12 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         targets = (target,)
     elif combo.targeting == "two_opponents":
         rule = "ultimate.ruling.chain-reaction"
-        if len(opponents(state, seat)) < 2:
+        twice = state.options.chain_same_target
+        if len(opponents(state, seat)) < (1 if twice else 2):
             raise IllegalCommand(
                 "not_enough_opponents", rule, f"{what} needs two opponents still standing"
             )
-        if target is None or second is None or target == second:
+        if target is None or second is None or (target == second and not twice):
             raise IllegalCommand("target_required", rule, f"{what} needs two different targets")
         _opponent(state, seat, target, rule, what)
         _opponent(state, seat, second, rule, what)
@@ -208,7 +216,7 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         if command.card is None:
             raise IllegalCommand("card_required", rule, f"{what} needs a discard-pile card")
         _known_card(command.card)
-        if command.card not in state.discard:
+        if command.card not in recoverable(state, combo.cards):
             raise IllegalCommand(
                 "not_in_discard", rule, f"{name_of(command.card)} is not in the discard pile"
             )
@@ -269,7 +277,10 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
                 turn=state.turn,
             )
         )
-    if held - 1 <= HAND_LIMIT:
+    # Option discard_phase=one_more: discards forced down to the limit leave the
+    # turn open for one more, of the player's own will.
+    forced = rule == "ultimate.turn.hand-limit" and state.options.discard_phase == "one_more"
+    if held - 1 <= HAND_LIMIT and not forced:
         flow.end_turn("ultimate.ruling.discard-phase")
 
 
@@ -301,7 +312,7 @@ def _defend(flow: Flow, seat: int, command: Defend) -> None:
         rule = "ultimate.ruling.redirect"
         if command.target is None:
             raise IllegalCommand("target_required", rule, f"{what} needs a wizard to deflect to")
-        choices = [s for s in standing(state) if s != seat]
+        choices = deflect_targets(state, seat)
         if command.target not in choices:
             raise IllegalCommand(
                 "bad_target",

@@ -204,7 +204,10 @@ def _card_discarded(state: UltimateState, e: ev.CardDiscarded) -> UltimateState:
 
 
 def _card_recovered(state: UltimateState, e: ev.CardRecovered) -> UltimateState:
-    state = replace(state, discard=_without(state.discard, e.card))
+    if e.card not in state.discard:  # a combo's own card (option grave_own_cards)
+        state = replace(state, in_play=_without(state.in_play, e.card))
+    else:
+        state = replace(state, discard=_without(state.discard, e.card))
     return _give(state, e.seat, e.card)
 
 

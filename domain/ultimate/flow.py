@@ -14,6 +14,7 @@ from domain.ultimate import events as ev
 from domain.ultimate.cards import (
     ARCANE_TRAP,
     CARD_IDS,
+    COMBOS,
     DEAL_SIZE,
     ELECTRIC_VEIL,
     EXPIRE_AT_OWN_TURN,
@@ -46,7 +47,15 @@ _EFFECT_RULES = {
     SHADOW_VEIL: "ultimate.ruling.shadow-veil-duration",
     ELECTRIC_VEIL: "ultimate.ruling.electric-veil",
     ARCANE_TRAP: "ultimate.ruling.arcane-trap",
+    FROZEN_ARMOUR: "ultimate.ruling.frozen-armour",
 }
+
+# The cards whose caster pays 1 life (ruling casting-cost).
+COSTLY = frozenset({"explosion", "shadow_hand"})
+
+# Defences that only reduce damage: a poison, a steal or a discard riding the
+# attack still lands (ruling blocks-damage-only).
+DAMAGE_ONLY = frozenset({"shield", "arcane_barrier", "mirror"})
 
 
 class Flow:
@@ -138,6 +147,8 @@ class Flow:
                 source=source,
             )
         )
+        if left == 0 and self.state.options.eliminate == "at_once":
+            self._eliminate(seat)
 
     def heal(self, seat: int, amount: int, rule: str) -> None:
         current = self.state.wizards[seat].life
@@ -205,13 +216,18 @@ class Flow:
             rule = "ultimate.combo.arcane-trap"
             self.emit(ev.EffectEnded(rule=rule, seat=target, kind=ARCANE_TRAP, reason="consumed"))
             self.damage(attacker, 2, "arcane_trap", rule)
-            self.demand_discard(attacker, target, "ultimate.ruling.arcane-trap")
+            if self.state.options.arcane_trap_discard == "random":
+                self.blind_pick_discard(attacker, target, "ultimate.ruling.arcane-trap")
+            else:
+                self.demand_discard(attacker, target, "ultimate.ruling.arcane-trap")
         wizard = self.state.wizards[target]
         defendable = False
         if target == self.state.active:
             rule = "ultimate.cards.defence-timing"
         elif wizard.life == 0:
             rule = "ultimate.ruling.zero-life"
+        elif not self.state.options.combos_defendable and self._attack_source() in COMBOS:
+            rule = "ultimate.ruling.what-is-an-attack"
         else:
             # Asked whenever they hold a card, so the question leaks nothing.
             rule = "ultimate.defence.prompt"
@@ -226,6 +242,10 @@ class Flow:
             )
         )
 
+    def _attack_source(self) -> str:
+        attack = self.state.attack
+        return attack.source if attack is not None else ""
+
     def resolve_hit(self, defence: str | None) -> None:
         """Land the current hit on its target, after ``defence`` (a card or None)."""
         attack = self.state.attack
@@ -234,6 +254,8 @@ class Flow:
         attacker, target = attack.attacker, hit.target
         if defence == "thorns" and target != attacker:
             self.damage(attacker, 1, "thorns", "ultimate.card.thorns")
+        if attack.source in COSTLY and self.state.options.casting_cost == "landed":
+            self.damage(attacker, 1, attack.source, "ultimate.ruling.casting-cost")
         amount = hit.damage
         if amount > 0 and defence in ("shield", "arcane_barrier"):
             blocked = min(amount, 1 if defence == "shield" else 2)
@@ -265,6 +287,16 @@ class Flow:
                 )
             )
         self.damage(target, amount, attack.source, attack.rule)
+        also: tuple[str, ...] = ()
+        blocking = defence in DAMAGE_ONLY or has_effect(self.state, target, FROZEN_ARMOUR)
+        rider = hit.poison or hit.steal or hit.discard
+        if rider and blocking:
+            also += ("ultimate.ruling.blocks-damage-only",)
+            if self.state.options.rider_blocked and hit.damage > 0 and amount == 0:
+                # Option rider_blocked: all the damage blocked, nothing rides on.
+                hit = Hit(target=target)
+        if (hit.steal or hit.discard) and not self.state.wizards[target].hand:
+            also += ("ultimate.ruling.empty-hand-target",)
         if hit.poison:
             self.emit(
                 ev.EffectStarted(rule=attack.rule, seat=target, kind=POISON, turn=self.state.turn)
@@ -273,11 +305,12 @@ class Flow:
             self._steal(attacker, target, attack.rule)
         if hit.discard:
             self.demand_discard(target, attacker, "ultimate.ruling.curse-discard")
-        self.emit(ev.HitResolved(rule=attack.rule, attacker=attacker, target=target))
+        self.emit(ev.HitResolved(rule=attack.rule, also=also, attacker=attacker, target=target))
 
     def _steal(self, thief: int, victim: int, rule: str) -> None:
         victim_hand = self.state.wizards[victim].hand
-        if thief == victim or not victim_hand:
+        # A thief eliminated by its own cost (option eliminate=at_once) takes nothing.
+        if thief == victim or not victim_hand or self.state.wizards[thief].eliminated:
             return
         # Anyone who knows the order of the victim's hand would read the stolen
         # card off the roll, so it is seen only by the two seats that see the card.
@@ -320,9 +353,21 @@ class Flow:
         active = self.state.active
         self.emit(ev.TurnEnded(rule=rule, seat=active))
         turn = self.state.turn
+        options = self.state.options
+        if options.voile_ombre_lasts == "own_turn" and has_effect(self.state, active, SHADOW_VEIL):
+            self.emit(
+                ev.EffectEnded(
+                    rule="ultimate.ruling.shadow-veil-duration",
+                    seat=active,
+                    kind=SHADOW_VEIL,
+                    reason="expired",
+                )
+            )
+        # Only poisons that landed before this turn began are due now (option
+        # poison_tick=this_turn: those landed during it too).
+        due = turn + 1 if options.poison_tick == "this_turn" else turn
         for effect in self.state.effects:
-            # Only poisons that landed before this turn began are due now.
-            if effect.seat == active and effect.kind == POISON and effect.turn < turn:
+            if effect.seat == active and effect.kind == POISON and effect.turn < due:
                 self.damage(active, 1, POISON, "ultimate.ruling.poison-timing")
                 self.emit(
                     ev.EffectEnded(
@@ -334,8 +379,13 @@ class Flow:
         self.start_turn(next_seat(self.state, active), "ultimate.turn.order")
 
     def start_turn(self, seat: int, rule: str) -> None:
+        expiring = set(EXPIRE_AT_OWN_TURN)
+        if self.state.options.electric_veil_lasts == "round":
+            expiring.discard(ELECTRIC_VEIL)
+        if self.state.options.frozen_armour_lasts == "next_turn":
+            expiring.add(FROZEN_ARMOUR)
         for effect in self.state.effects:
-            if effect.seat == seat and effect.kind in EXPIRE_AT_OWN_TURN:
+            if effect.seat == seat and effect.kind in expiring:
                 self.emit(
                     ev.EffectEnded(
                         rule=_EFFECT_RULES[effect.kind],
@@ -351,6 +401,17 @@ class Flow:
             self.emit(ev.EffectEnded(rule=why, seat=seat, kind=REPLACEMENT, reason="consumed"))
             self.draw(seat, why)
 
+    def _eliminate(self, seat: int) -> None:
+        """``seat`` leaves the round: once the action has resolved (ruling damage-resolution)
+        or, under option eliminate=at_once, as its life reaches 0; its hand is discarded."""
+        hand = self.state.wizards[seat].hand
+        also: tuple[str, ...] = ("ultimate.ruling.damage-resolution",)
+        if hand:
+            also += ("ultimate.ruling.eliminated-hand",)
+        self.emit(
+            ev.WizardEliminated(rule="ultimate.end.elimination", also=also, seat=seat, cards=hand)
+        )
+
     def check_eliminations(self) -> bool:
         """Eliminate wizards at 0 life; end the round if at most one stands.
 
@@ -358,15 +419,22 @@ class Flow:
         """
         for seat, wizard in enumerate(self.state.wizards):
             if not wizard.eliminated and wizard.life == 0:
-                self.emit(
-                    ev.WizardEliminated(
-                        rule="ultimate.end.elimination", seat=seat, cards=wizard.hand
-                    )
-                )
+                self._eliminate(seat)
         left = in_round(self.state)
         if len(left) > 1:
             return False
         replayed = not left
+        if replayed and self.state.options.no_survivor == "last_actor":
+            winner = self.state.active
+            wins = self.state.wizards[winner].round_wins + 1
+            self.emit(
+                ev.RoundWon(rule="ultimate.ruling.round-without-survivor", seat=winner, wins=wins)
+            )
+            if wins >= self.state.options.rounds_to_win:
+                self.emit(ev.MatchWon(rule="ultimate.end.match", seat=winner, wins=wins))
+                return True
+            self.start_round()
+            return True
         if replayed:
             self.emit(
                 ev.RoundDrawn(rule="ultimate.ruling.round-without-survivor", round=self.state.round)
@@ -390,7 +458,11 @@ class Flow:
             if self.state.options.replayed_round == "same":
                 number = self.state.round
         health = round_health(self.state.options, number)
-        self.emit(ev.RoundStarted(rule=rule, round=number, health=health))
+        self.emit(
+            ev.RoundStarted(
+                rule=rule, also=("ultimate.ruling.round-health",), round=number, health=health
+            )
+        )
         self.emit(self.dice.shuffle(CARD_IDS, pile="deck", rule="ultimate.setup.deal", follow=True))
         for seat in range(self.state.players):
             pile, unknown = self.state.draw_pile, self.state.draw_unknown

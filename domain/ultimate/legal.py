@@ -19,7 +19,7 @@ from domain.ultimate.commands import (
     PlayCard,
     PlayCombo,
 )
-from domain.ultimate.state import UltimateState, can_draw, opponents, standing
+from domain.ultimate.state import UltimateState, can_draw, deflect_targets, opponents, recoverable
 
 
 def legal_commands(state: UltimateState, seat: int) -> list[Command]:
@@ -52,7 +52,7 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
         info = CARDS[card]
         if info.category == "defence":
             continue
-        if card == "absorption" and not state.discard:
+        if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
             continue
         targets: list[int | None] = list(rivals) if info.targeting == "opponent" else [None]
         if card == "curse" and state.options.malediction_discard == "caster":
@@ -79,10 +79,10 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
                 PlayCombo(combo=combo.id, target=a, second_target=b)
                 for a in rivals
                 for b in rivals
-                if a != b
+                if a != b or state.options.chain_same_target
             ]
         else:
-            found += [PlayCombo(combo=combo.id, card=c) for c in state.discard]
+            found += [PlayCombo(combo=combo.id, card=c) for c in recoverable(state, combo.cards)]
     found += [NoAction(card=c) for c in cards]
     if state.options.pass_with_cards:
         found.append(Pass())
@@ -101,7 +101,7 @@ def _defences(state: UltimateState, seat: int) -> list[Command]:
         if CARDS[card].category != "defence":
             continue
         if card == "deflection":
-            found += [Defend(card=card, target=t) for t in standing(state) if t != seat]
+            found += [Defend(card=card, target=t) for t in deflect_targets(state, seat)]
         elif card == "arcane_barrier":
             found += [Defend(card=card, discard=d) for d in cards if d != card]
         else:

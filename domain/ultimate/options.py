@@ -23,6 +23,23 @@ class Options(GameOptions, frozen=True, kw_only=True):
     reshuffle: Literal["on_draw", "when_empty"] = "on_draw"
     replayed_round: Literal["next", "same"] = "next"
     controle_chooser: Literal["target", "caster"] = "target"
+    discard_phase: Literal["one", "one_more"] = "one"
+    right_neighbour: Literal["previous", "next"] = "previous"
+    electric_veil_lasts: Literal["next_turn", "round"] = "next_turn"
+    frozen_armour_lasts: Literal["next_attack", "next_turn"] = "next_attack"
+    arcane_trap_discard: Literal["attacker", "random"] = "attacker"
+    voile_ombre_lasts: Literal["next_turn", "own_turn"] = "next_turn"
+    no_survivor: Literal["replay", "last_actor"] = "replay"
+    eclair_order: Literal["left", "right"] = "left"
+    poison_tick: Literal["next_turn", "this_turn"] = "next_turn"
+    deflect_to_attacker: bool = True
+    chain_same_target: bool = False
+    absorb_empty: Literal["refused", "allowed"] = "refused"
+    rider_blocked: bool = False
+    combos_defendable: bool = True
+    casting_cost: Literal["cast", "landed"] = "cast"
+    grave_own_cards: bool = False
+    eliminate: Literal["after_action", "at_once"] = "after_action"
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -109,6 +126,135 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         allowed=("target", "caster"),
         doc="Who chooses the card Contrôle de l'esprit discards.",
         rule="ultimate.ruling.mind-control",
+    ),
+    OptionSpec(
+        name="discard_phase",
+        default="one",
+        allowed=("one", "one_more"),
+        doc="one_more: after forced discards down to 3 cards, one more optional discard.",
+        rule="ultimate.ruling.discard-phase",
+    ),
+    OptionSpec(
+        name="right_neighbour",
+        default="previous",
+        allowed=("previous", "next"),
+        doc="Who is an attacker's right-hand neighbour (Voile électrique's 1 damage): "
+        "the previous or the next living seat in turn order.",
+        rule="ultimate.ruling.right-neighbour",
+    ),
+    OptionSpec(
+        name="electric_veil_lasts",
+        default="next_turn",
+        allowed=("next_turn", "round"),
+        doc="How long Voile électrique lasts: until its caster's next turn, or the round.",
+        rule="ultimate.ruling.electric-veil",
+    ),
+    OptionSpec(
+        name="frozen_armour_lasts",
+        default="next_attack",
+        allowed=("next_attack", "next_turn"),
+        doc="How long Armure gelée waits: for the next attack reaching its wearer, or only "
+        "until the wearer's next turn.",
+        rule="ultimate.ruling.frozen-armour",
+    ),
+    OptionSpec(
+        name="arcane_trap_discard",
+        default="attacker",
+        allowed=("attacker", "random"),
+        doc="The card Piège arcanique makes the attacker discard: of the attacker's choice, "
+        "or at random.",
+        rule="ultimate.ruling.arcane-trap",
+    ),
+    OptionSpec(
+        name="voile_ombre_lasts",
+        default="next_turn",
+        allowed=("next_turn", "own_turn"),
+        doc="How long Voile d'ombre lasts: until its caster's next turn, or only the turn "
+        "it is played.",
+        rule="ultimate.ruling.shadow-veil-duration",
+    ),
+    OptionSpec(
+        name="no_survivor",
+        default="replay",
+        allowed=("replay", "last_actor"),
+        doc="When the last wizards fall together: the round is replayed, or the wizard "
+        "whose turn it was wins it.",
+        rule="ultimate.ruling.round-without-survivor",
+    ),
+    OptionSpec(
+        name="eclair_order",
+        default="left",
+        allowed=("left", "right"),
+        doc="The order Éclair's attacks are resolved in: from the caster's left (turn "
+        "order), or from the right.",
+        rule="ultimate.ruling.lightning-order",
+    ),
+    OptionSpec(
+        name="poison_tick",
+        default="next_turn",
+        allowed=("next_turn", "this_turn"),
+        doc="A poison landing during its target's own turn takes its life at the end of "
+        "the target's next turn, or of this one.",
+        rule="ultimate.ruling.poison-timing",
+    ),
+    OptionSpec(
+        name="deflect_to_attacker",
+        default=True,
+        allowed=(False, True),
+        doc="Whether Déviation may send an attack back to its attacker.",
+        rule="ultimate.ruling.redirect",
+    ),
+    OptionSpec(
+        name="chain_same_target",
+        default=False,
+        allowed=(False, True),
+        doc="Whether Réaction en chaîne may name one opponent twice.",
+        rule="ultimate.ruling.chain-reaction",
+    ),
+    OptionSpec(
+        name="absorb_empty",
+        default="refused",
+        allowed=("refused", "allowed"),
+        doc="Absorption on an empty discard pile: refused, or allowed for nothing.",
+        rule="ultimate.ruling.absorption-last",
+    ),
+    OptionSpec(
+        name="rider_blocked",
+        default=False,
+        allowed=(False, True),
+        doc="Whether a defence blocking all of an attack's damage also stops its poison, "
+        "steal or discard.",
+        rule="ultimate.ruling.blocks-damage-only",
+    ),
+    OptionSpec(
+        name="combos_defendable",
+        default=True,
+        allowed=(False, True),
+        doc="Whether a combo's attack may be answered with a defence card.",
+        rule="ultimate.ruling.what-is-an-attack",
+    ),
+    OptionSpec(
+        name="casting_cost",
+        default="cast",
+        allowed=("cast", "landed"),
+        doc="When Explosion and Main des ombres cost their caster 1 life: on casting, or "
+        "only when the attack reaches its target.",
+        rule="ultimate.ruling.casting-cost",
+    ),
+    OptionSpec(
+        name="grave_own_cards",
+        default=False,
+        allowed=(False, True),
+        doc="Whether Invocation de tombe may take back one of its own two cards.",
+        rule="ultimate.ruling.grave-summoning",
+    ),
+    OptionSpec(
+        name="eliminate",
+        default="after_action",
+        allowed=("after_action", "at_once"),
+        doc="When a wizard at 0 life is eliminated: once the whole action has resolved, or "
+        "at once, before the rest of it.",
+        rule="ultimate.ruling.damage-resolution",
     ),
 )
 

@@ -10,6 +10,7 @@ from domain.ultimate.cards import (
     ELECTRIC_VEIL,
     FROZEN_ARMOUR,
     SHADOW_VEIL,
+    is_defence,
 )
 from domain.ultimate.flow import Flow
 from domain.ultimate.state import Hit, seats_from_left
@@ -17,14 +18,19 @@ from domain.ultimate.state import Hit, seats_from_left
 
 def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str | None) -> None:
     rule = CARDS[card].rule
-    flow.emit(ev.CardPlayed(rule=rule, seat=seat, card=card, target=target))
     options = flow.state.options
+    # Absorption played on an empty discard pile (option absorb_empty=allowed).
+    empty = card == "absorption" and not flow.state.discard
+    also = ("ultimate.ruling.absorption-last",) if empty else ()
+    flow.emit(ev.CardPlayed(rule=rule, also=also, seat=seat, card=card, target=target))
+    cost = options.casting_cost == "cast"
     if card == "fireball":
         assert target is not None
         flow.attack(seat, card, rule, [Hit(target=target, damage=1)])
     elif card == "explosion":
         assert target is not None
-        flow.damage(seat, 1, card, "ultimate.ruling.casting-cost")
+        if cost:
+            flow.damage(seat, 1, card, "ultimate.ruling.casting-cost")
         flow.attack(seat, card, rule, [Hit(target=target, damage=2)])
     elif card == "poison_cloud":
         assert target is not None
@@ -32,6 +38,8 @@ def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str
     elif card == "lightning":
         # Everyone else is listed before the caster's own damage can matter.
         victims = seats_from_left(flow.state, seat)
+        if options.eclair_order == "right":
+            victims.reverse()
         if options.eclair_hits_caster:
             flow.damage(seat, 1, card, "ultimate.ruling.lightning-caster")
         hits = [Hit(target=v, damage=1) for v in victims]
@@ -50,7 +58,8 @@ def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str
             flow.attack(seat, card, rule, [Hit(target=target, damage=2, discard=True)])
     elif card == "shadow_hand":
         assert target is not None
-        flow.damage(seat, 1, card, "ultimate.ruling.casting-cost")
+        if cost:
+            flow.damage(seat, 1, card, "ultimate.ruling.casting-cost")
         flow.attack(seat, card, rule, [Hit(target=target, steal=True)])
     elif card == "healing_light":
         flow.heal(seat, 1, rule)
@@ -58,12 +67,14 @@ def play_card(flow: Flow, seat: int, card: str, target: int | None, discard: str
         flow.draw(seat, rule)
     elif card == "shadow_veil":
         flow.emit(ev.EffectStarted(rule=rule, seat=seat, kind=SHADOW_VEIL, turn=flow.state.turn))
-    elif card == "absorption":
+    elif card == "absorption" and not empty:
         flow.emit(
             ev.CardRecovered(
                 rule="ultimate.ruling.absorption-last", seat=seat, card=flow.state.discard[-1]
             )
         )
+    elif card == "absorption":
+        pass  # nothing to take back
     elif card == "mind_control":
         assert target is not None
         if flow.state.options.controle_chooser == "caster":
@@ -79,9 +90,20 @@ def play_combo(
 ) -> None:
     combo = COMBOS[combo_id]
     rule = combo.rule
+    # A combo's effect replaces its cards' own; one holding a defence card is played
+    # on the caster's turn by a ruling.
+    also: tuple[str, ...] = ("ultimate.ruling.combo-replaces-cards",)
+    if any(is_defence(c) for c in combo.cards):
+        also += ("ultimate.ruling.defence-in-combos",)
     flow.emit(
         ev.ComboPlayed(
-            rule=rule, seat=seat, combo=combo_id, cards=combo.cards, targets=targets, card=card
+            rule=rule,
+            also=also,
+            seat=seat,
+            combo=combo_id,
+            cards=combo.cards,
+            targets=targets,
+            card=card,
         )
     )
     turn = flow.state.turn
@@ -96,7 +118,11 @@ def play_combo(
         flow.emit(ev.EffectStarted(rule=rule, seat=seat, kind=ARCANE_TRAP, turn=turn))
     elif combo_id == "grave_summoning":
         assert card is not None
-        flow.emit(ev.CardRecovered(rule=rule, seat=seat, card=card))
+        flow.emit(
+            ev.CardRecovered(
+                rule=rule, also=("ultimate.ruling.grave-summoning",), seat=seat, card=card
+            )
+        )
     elif combo_id == "vital_surge":
         flow.heal(seat, 3, rule)
     elif combo_id == "shadow_mana":

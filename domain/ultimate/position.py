@@ -115,9 +115,11 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
                 f"health[{seat}] is 0 but eliminated[{seat}] is false: only mid-action "
                 "(stage resolving) may a wizard at 0 wait for elimination"
             )
-    if eliminated[active]:
+    # Mid-action (stage resolving), a wizard may already be out under option
+    # eliminate=at_once, the active one too, and the round's end waits for the action's.
+    if eliminated[active] and stage != "resolving":
         raise fail(f"active seat {active} is eliminated")
-    if sum(not out for out in eliminated) < 2:
+    if sum(not out for out in eliminated) < (1 if stage == "resolving" else 2):
         raise fail("at least two wizards must still be in the round")
     in_play = common["in_play"]
     if in_play and stage != "resolving":

@@ -127,14 +127,16 @@ def next_seat(state: UltimateState, seat: int) -> int:
 
 def right_neighbour(state: UltimateState, seat: int) -> int | None:
     """The previous living seat in turn order (still in the round and above 0
-    life: ruling ``ultimate.ruling.right-neighbour``), or None if there is none.
+    life: ruling ``ultimate.ruling.right-neighbour``; the next one under option
+    right_neighbour=next), or None if there is none.
 
     A wizard brought to 0 earlier in the same action is not eliminated yet but
     is no longer living, so it is skipped.
     """
     n = state.players
+    way = 1 if state.options.right_neighbour == "next" else -1
     for step in range(1, n):
-        candidate = (seat - step) % n
+        candidate = (seat + way * step) % n
         wizard = state.wizards[candidate]
         if not wizard.eliminated and wizard.life > 0:
             return candidate
@@ -147,6 +149,24 @@ def seats_from_left(state: UltimateState, seat: int) -> list[int]:
     order = [(seat + step) % n for step in range(1, n)]
     alive = set(standing(state))
     return [s for s in order if s in alive]
+
+
+def recoverable(state: UltimateState, combo_cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards Invocation de tombe may take back: the discard pile's, and its own
+    two under option grave_own_cards (ruling ``ultimate.ruling.grave-summoning``)."""
+    if state.options.grave_own_cards:
+        return (*dict.fromkeys(state.discard), *(c for c in combo_cards if c not in state.discard))
+    return tuple(dict.fromkeys(state.discard))
+
+
+def deflect_targets(state: UltimateState, seat: int) -> list[int]:
+    """Where ``seat`` may deflect the attack it faces (ruling ``ultimate.ruling.redirect``):
+    any other standing wizard, the attacker too unless option deflect_to_attacker is off."""
+    attack = state.attack
+    barred = {seat}
+    if attack is not None and not state.options.deflect_to_attacker:
+        barred.add(attack.attacker)
+    return [s for s in standing(state) if s not in barred]
 
 
 def has_effect(state: UltimateState, seat: int, kind: str) -> bool:

@@ -27,6 +27,7 @@ from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from starlette.concurrency import run_in_threadpool
 
+from domain.kernel import SetupError
 from services.http.auth import viewer_seat
 from services.http.errors import APIError
 from services.http.read_pool import Job, ReadPool
@@ -125,9 +126,13 @@ def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | No
         raise APIError(422, "bad_expect", str(e)) from None
 
 
-def dispute(ledger: WizardLedger, gid: UUID, viewer: int | None, at: int, fmt: str) -> bytes:
+def dispute(
+    ledger: WizardLedger, gid: UUID, viewer: int | None, at: int, fmt: str, engine: str | None
+) -> bytes:
     try:
-        report = dispute_of(ledger, gid, at, viewer=viewer)
+        report = dispute_of(ledger, gid, at, viewer=viewer, engine=engine)
+    except SetupError as e:  # an engine version the game's changelog does not know
+        raise APIError(422, "unknown_engine", str(e)) from None
     except ValueError as e:
         raise APIError(422, "bad_position", str(e)) from None
     return dispute_text(report).encode("utf-8") if fmt == "text" else _json(report)

@@ -28,11 +28,20 @@ async def dispute_route(
     token: Token,
     at: Annotated[int, Query(ge=1, description="the action's position, or a consequence's")],
     format: Literal["json", "text"] = "json",
+    engine: Annotated[
+        str | None,
+        Query(
+            max_length=32,
+            description="decide under this engine version's rules profile "
+            "(default: the record's own version's)",
+        ),
+    ] = None,
 ) -> Any:
     """The dispute of one action (wizards dispute): the position before it, the command,
     the legal alternatives, each consequence with its rule and dice, the notes, and
-    each other reading of the rulings that applied, decided again."""
-    body, _ = await costly(request, costly_reads.dispute, _gid(game_id), token, at, format)
+    each other reading of the rulings that applied, decided again under the record's
+    own engine version's rules, or ``engine``'s (as ``wizards dispute --engine``)."""
+    body, _ = await costly(request, costly_reads.dispute, _gid(game_id), token, at, format, engine)
     return _answer(body, format)
 
 

@@ -33,7 +33,7 @@ from domain.kernel.dice import rederive
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.record import GameRecord, read_record
-from services.review.redecide import Redecision, Step, difference
+from services.review.redecide import Redecision, Step, difference, engine_profile
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import NO_NAMES, CardNames
@@ -238,12 +238,16 @@ def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAME
     return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
 
 
-def other_readings(record: GameRecord, step: Step) -> dict[Alternative, Step]:
-    """The action of ``step`` (the record's own reading) under each other reading of
-    the options tied to rules, each decided from the recorded position before it."""
+def other_readings(
+    record: GameRecord, step: Step, options: Mapping[str, Any] | None = None
+) -> dict[Alternative, Step]:
+    """The action of ``step`` under each other reading of the options tied to rules,
+    each decided from the recorded position before it with its option switched;
+    ``options``: the readings in force (None: the recorded ones; a profile's, where
+    the action is decided under another engine version's)."""
     return {
         alt: step.under({alt.option.name: alt.value})
-        for alt in alternatives(record.game, record.started.options)
+        for alt in alternatives(record.game, dict(options or record.started.options))
     }
 
 
@@ -264,8 +268,10 @@ def readings_json(
         rule = rule_of(record.game, alt.option.rule)
         applied = alt.option.rule in cited
         same = other.differs_at is None
-        if same and not applied:
-            continue  # this ruling played no part in the action
+        if same and not applied and step.differs_at is None:
+            # This ruling played no part in the action (where the reading in force
+            # decides otherwise than the record, one that gives the record did).
+            continue
         out.append(
             {
                 **_difference(record, other),
@@ -369,24 +375,40 @@ def _step_at(steps: Iterator[Step], index: int) -> Step:
 
 
 def dispute(
-    ledger: WizardLedger, game_id: str | UUID, at: int, *, viewer: int | str | None = ALL
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    at: int,
+    *,
+    viewer: int | str | None = ALL,
+    engine: str | None = None,
 ) -> dict[str, Any]:
-    """The dispute of the action at (or whose consequences hold) position ``at``."""
+    """The dispute of the action at (or whose consequences hold) position ``at``,
+    decided again under the rules profile of ``engine`` (None: the record's own
+    version's, so the recorded consequences decide again as they were)."""
     record = read_record(ledger, game_id, viewer)
     i, _ = action_span(record, at)
-    # Every reading from the fold before the action (a snapshot's and the few
-    # events after it), never from the opening: the others (shown only to who
-    # may see everything) with their option switched on the recorded position.
-    before = ledger.load(game_id, i).fold
-    recorded = Redecision(record.game, record.events, record.seeds)
-    step = _step_at(recorded.steps(since=before), i)
-    parts = dispute_parts(record, step, other_readings(record, step) if record.reveals else {})
+    profile = None if engine is None else engine_profile(record.game, engine)
+    recorded = Redecision(record.game, record.events, record.seeds, profile=profile)
+    if recorded.started is record.started:
+        # The recorded options in force: from the fold before the action (a
+        # snapshot's and the few events after it), never from the opening.
+        step = _step_at(recorded.steps(since=ledger.load(game_id, i).fold), i)
+    else:
+        # A profile's readings of options the record does not hold (its own version's
+        # too, for an option added since): the record folded under them from the opening.
+        step = _step_at(recorded.steps(), i)
+    # The others (shown only to who may see everything) with their option switched
+    # on the position before the action.
+    others = other_readings(record, step, recorded.started.options) if record.reveals else {}
+    parts = dispute_parts(record, step, others)
     return {
         "game_id": str(parse_game_id(game_id)),
         "game": record.game.spec.id,
         "players": list(record.started.players),
         "finished": record.finished,
         "engine": record.started.engine_version,
+        # The engine version whose rules profile decided the action again.
+        "decided_under": recorded.profile.version,
         # The table's own names of the cards its data file renames (none: built-in).
         "card_names": dict(record.words.names.renamed),
         **parts,

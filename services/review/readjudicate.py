@@ -9,14 +9,14 @@ from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ENGINE_VERSION, ActionTaken, Game, SetupError
+from domain.kernel import ActionTaken, Game
 from domain.kernel.events import option_value_text
-from domain.kernel.profiles import FIRST_VERSION, Change, Profile, version_key, versions
+from domain.kernel.profiles import Change, Profile, version_key
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.dispute import consequence_json
 from services.review.record import GameRecord, read_record
-from services.review.redecide import Redecision, Step, difference
+from services.review.redecide import Redecision, Step, difference, engine_profile
 from services.review.story import ALL
 from services.store.values import parse_game_id
 from services.words.sentences import Words
@@ -39,21 +39,6 @@ def switched_text(words: Words, name: str, now: Any, recorded: Any) -> str:
         f"{option_value_text(words.names.typed(recorded))} in the record "
         f"(--option {name}={typed})"
     )
-
-
-def engine_profile(game: Game[Any], engine: str | None) -> Profile:
-    """The rules profile of ``engine`` (None: this engine's), or a clear refusal
-    naming the versions the game's changelog knows."""
-    known = sorted(
-        {FIRST_VERSION, ENGINE_VERSION, *versions(game.catalogue.changelog)}, key=version_key
-    )
-    if engine is None:
-        engine = ENGINE_VERSION
-    if engine not in known:
-        raise SetupError(
-            f"unknown engine version {engine!r} for {game.spec.id}; known: {', '.join(known)}"
-        )
-    return game.catalogue.profile(engine)
 
 
 def readjudicate(

@@ -36,6 +36,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import (
+    ENGINE_VERSION,
     ActionTaken,
     CardsShuffled,
     Dice,
@@ -56,7 +57,7 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
-from domain.kernel.profiles import Profile
+from domain.kernel.profiles import FIRST_VERSION, Profile, version_key, versions
 from services.store.chance import dice_for, opening_dice
 from services.words.differences import difference_words
 from services.words.sentences import Words
@@ -345,6 +346,21 @@ def _act_again(game: Game[Any], fold: Fold[Any], action: ActionTaken, dice: Dice
         supplied_drew=action.drew,
         key=action.key,
     )
+
+
+def engine_profile(game: Game[Any], engine: str | None) -> Profile:
+    """The rules profile of ``engine`` (None: this engine's), or a clear refusal
+    naming the versions the game's changelog knows."""
+    known = sorted(
+        {FIRST_VERSION, ENGINE_VERSION, *versions(game.catalogue.changelog)}, key=version_key
+    )
+    if engine is None:
+        engine = ENGINE_VERSION
+    if engine not in known:
+        raise SetupError(
+            f"unknown engine version {engine!r} for {game.spec.id}; known: {', '.join(known)}"
+        )
+    return game.catalogue.profile(engine)
 
 
 class Redecision:

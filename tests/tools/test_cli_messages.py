@@ -52,9 +52,16 @@ def test_list_shows_names_date_winner_and_forks(wizards: Wizards) -> None:
 def test_rules_mark_the_reading_the_engine_applies(wizards: Wizards) -> None:
     text = wizards("rules", "spellwars").stdout
     block = text.split("sw.order.incorrect", 1)[1].split("\nsw.", 1)[0]
-    assert "* The lowest initiative among the delivery cards.  (not an option)" in block
-    assert "  The highest initiative" in block
+    lowest = "* The lowest initiative among the delivery cards.  (incorrect_initiative=lowest)"
+    assert lowest in block
+    assert (
+        "  The highest initiative among the delivery cards.  (incorrect_initiative=highest)"
+        in block
+    )
     assert "* Remove only cards of a repeated type.  (trim=repeated)" in text
+    # A reading no option can select says why.
+    steal = wizards("rules", "ultimate").stdout.split("ultimate.ruling.steal-random", 1)[1]
+    assert "The thief looks at the hand and picks.  (not an option: The thief would see" in steal
 
 
 def test_serve_on_a_port_in_use_says_so(wizards: Wizards) -> None:

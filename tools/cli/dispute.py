@@ -22,17 +22,24 @@ def dispute(
         int | None, typer.Option("--seat", "-s", help="as this seat may see it")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            help="decide under this engine version's rules profile (default: the record's)"
+        ),
+    ] = None,
 ) -> None:
     """Everything to settle a ruling on one action.
 
     That is the position before it, the command, the legal alternatives, each
     consequence with its rule and dice, the notes, and each other reading of the
-    rulings that applied, decided again."""
+    rulings that applied, decided again (under the record's own engine version's
+    rules, or --engine VERSION's)."""
     from services.review.dispute import dispute as dispute_of
     from services.review.story import ALL
     from services.words.dispute import dispute_text
 
-    report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat)
+    report = dispute_of(ledger(), game_id, at, viewer=ALL if seat is None else seat, engine=engine)
     if as_json:
         out(report)
     else:

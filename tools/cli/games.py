@@ -6,11 +6,14 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tools.cli.common import app, guarded, ledger, out, parse_options
+
+if TYPE_CHECKING:
+    from domain.kernel import Game
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Games and rules"
@@ -107,16 +110,31 @@ def simulate(
 
 @app.command(rich_help_panel=PANEL)
 @guarded
-def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def rules(
+    game: str,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help="play the seeded corpus of bot games and count each entry's citations",
+        ),
+    ] = False,
+) -> None:
     """The game's rule catalogue, citation by citation.
 
     Each citation gives its section and passage, says whether the text is the
     rulebook's or our assumption, and lists the readings of it (the one the
-    engine applies marked with *)."""
+    engine applies marked with *). With --coverage: how often the events of a
+    seeded corpus of bot games (every option's values, every switch on) cite
+    each entry, and for one never cited, the test that reaches it or why."""
     from domain.games import get_game
     from services.words.card_names import rule_json
 
     g = get_game(game)
+    if coverage:
+        _coverage(g, as_json)
+        return
     entries = [rule_json(r) for r in g.catalogue]
     if as_json:
         out(entries)
@@ -136,9 +154,32 @@ def rules(game: str, as_json: Annotated[bool, typer.Option("--json")] = False) -
             ][:1]
             for reading in r.readings:
                 mark = "*" if reading in applied else " "
-                typer.echo(
-                    f"   {mark} {reading.summary}"
-                    + (f"  ({reading.option})" if reading.option else "  (not an option)")
+                said = reading.option or (
+                    f"not an option: {reading.not_option}"
+                    if reading.not_option
+                    else "not an option"
                 )
+                typer.echo(f"   {mark} {reading.summary}  ({said})")
             if not applied and r.default:
                 typer.echo(f"   * applied by the engine: {r.default}")
+
+
+def _coverage(g: Game[Any], as_json: bool) -> None:
+    from tools.coverage import corpus
+    from tools.coverage import coverage as counted
+
+    entries = counted(g)
+    if as_json:
+        out(entries)
+        return
+    for e in entries:
+        said = f"{e['cited']:>6}  {e['id']}"
+        if "reached_by" in e:
+            said += f"  (reached by {e['reached_by']})"
+        elif not e["cited"]:
+            said += f"  (not cited: {e.get('why') or 'no reason given'})"
+        typer.echo(said)
+    cited = sum(1 for e in entries if e["cited"])
+    typer.echo(
+        f"{cited} of {len(entries)} entries cited by {sum(1 for _ in corpus(g))} seeded bot games"
+    )

@@ -10,6 +10,7 @@ from domain.elfenwizards import GAME
 from domain.elfenwizards import commands as c
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.competition import award_events, select_winners
+from domain.elfenwizards.scoring import winners
 from domain.elfenwizards.state import State, Support, Wizard
 from domain.kernel import Dice, IllegalCommand
 from tests.domain.elfenwizards.scenario import Scenario, of, rearranged
@@ -132,6 +133,14 @@ def test_spells_go_back_after_the_awarding() -> None:
     (returned,) = of(events, ev.SpellsReturned)
     assert returned.majors == (1, 1, 0) and returned.minors == (1, 0, 0)
     assert returned.rule == P + "award.return"
+    # The other reading (option unplaced_majors=stay): blue's 6 waits on its space.
+    stay = rearranged(state, options=msgspec.structs.replace(state.options, unplaced_majors="stay"))
+    events = award_events(stay)
+    assert not of(events, ev.SpellsWasted)
+    (returned,) = of(events, ev.SpellsReturned)
+    assert returned.also == (P + "compete.wasted",)
+    after = GAME.evolve_all(stay, events)
+    assert after.guild(2).majors == ((), (), (), (6,))
 
 
 def _vacancy(placement: dict[str, list[str]], support: dict[str, list[int | None]]) -> dict:
@@ -219,3 +228,16 @@ def test_anyone_lets_opponents_help_a_lone_candidate_only() -> None:
     with pytest.raises(IllegalCommand) as error:
         GAME.decide(strict, 1, cast, Dice.seeded("x"))
     assert error.value.rule == P + "compete.uncontested"
+
+
+def test_a_tie_for_the_win_is_shared_or_broken_by_titles_then_grey_tokens() -> None:
+    """« Le vainqueur est celui dont le score total est le plus élevé »: no tie-break
+    printed, so tied players share (default); option winner_ties=titles breaks it by
+    the most Grand Druide titles, then the fewest grey tokens."""
+    setup = {"dragon": 0, "grand_druide_titles": [1, 1, 0], "grey": {"red-6": 2}}
+    shared = Scenario(3, setup=setup)
+    assert winners(shared.state, (10, 10, 10)) == (0, 1, 2)
+    broken = Scenario(3, setup=setup, options={"winner_ties": "titles"})
+    # Red and green hold one title each; red's wizard bears grey tokens.
+    assert winners(broken.state, (10, 10, 10)) == (1,)
+    assert winners(broken.state, (10, 9, 10)) == (0,)

@@ -10,6 +10,8 @@ import pytest
 
 from domain.elfenwizards import GAME
 from domain.elfenwizards import commands as c
+from domain.elfenwizards import events as ev
+from domain.elfenwizards.defeated import vacancy_turn
 from domain.kernel import Dice, IllegalCommand
 from tests.domain.elfenwizards.scenario import Scenario, rearranged
 
@@ -173,3 +175,18 @@ def test_nothing_is_accepted_after_the_end() -> None:
     game = Scenario(3, setup={"dragon": 0})
     game.until(lambda s: s.phase == "over")
     assert refused(game, 0, {"type": "Pass"}) == ("game_over", "kernel.game-over")
+
+
+def test_defeated_wizards_fill_vacancies_all_of_a_player_or_one_at_a_time() -> None:
+    """Ruling vacant.turn: red (two defeated Nécromanciens) places both before blue by
+    default; under option vacancy_turn=alternate, blue places between them."""
+    defeated = {"red-3": "defeat-necromancien", "red-4": "defeat-necromancien"}
+    defeated["blue-3"] = "defeat-necromancien"
+    for option, after_red in (("all", 0), ("alternate", 2)):
+        game = Scenario(3, setup={"dragon": 0}, options={"vacancy_turn": option})
+        state = rearranged(game.state, defeated, phase="vacancies", queue=(0, 2))
+        assert vacancy_turn(state) == (0, "necromancien")
+        filled = ev.VacantTitleFilled(
+            rule=P + "vacant.choice", also=(P + "vacant.turn",), wizard="red-3", seat=0, title="N1"
+        )
+        assert vacancy_turn(GAME.evolve(state, filled)) == (after_red, "necromancien"), option

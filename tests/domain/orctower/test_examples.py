@@ -60,6 +60,8 @@ def test_destiny_plus_one_hit_point() -> None:
     assert of(out, DamageDealt)[0].amount == 2
     assert not of(out, CreatureDefeated)
     assert s.creature("goblin-20").damage == 2
+    # The goblin survives by its assumed 2 hit points and the round's +1: both cited.
+    assert of(out, DamageDealt)[0].also == ("orctower.assume.creatures", "orctower.change.plus-one")
 
 
 def test_destiny_moves_strong_and_mighty() -> None:

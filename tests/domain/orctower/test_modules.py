@@ -146,6 +146,7 @@ def test_rider_on_vegetation_has_two_hit_points() -> None:
         cast("zap.11"), upgrade("zap.12"), {"type": "Attack", "level": 2, "creature": "rider-05"}
     )
     assert of(out, CreatureDefeated)[0].creature == "rider-05"
+    assert "orctower.terrain.vegetation" in of(out, DamageDealt)[0].also
 
 
 def test_goblin_on_stones_has_three_hit_points() -> None:
@@ -160,6 +161,7 @@ def test_goblin_on_stones_has_three_hit_points() -> None:
     )
     assert not of(out, CreatureDefeated)
     assert s.creature("goblin-20").damage == 2
+    assert of(out, DamageDealt)[0].also == ("orctower.assume.creatures", "orctower.terrain.stones")
 
 
 def test_golem_does_not_stop_on_the_road() -> None:

@@ -43,6 +43,17 @@ def test_foulremix_damages_every_wizard_although_the_caster_is_hit_first_and_die
     died = of(events, ev.WizardDied)[0]
     assert (died.seat, died.killer, died.rule) == (0, 0, "sw.death")
     assert _after_all_damage(events, "foulremix#1", 0)
+    assert "sw.death.stops" in died.also
+    # The other reading (option deaths_checked=target): the caster dies on its own
+    # blow, and its line stops there.
+    g, _ = cast(
+        {"source": "foulremix#1"},
+        setup={"life": [2, 20, 20]},
+        options={"deaths_checked": "target"},
+    )
+    events = g.send(0, {"type": "Choose", "choice": "source"})
+    assert _hits(events, "foulremix#1") == [(0, 5)]
+    assert of(events, ev.WizardDied)[0].seat == 0
 
 
 def test_flaminus_paid_hits_every_opponent_before_a_victims_reaction_kills_the_caster() -> None:

@@ -158,7 +158,11 @@ def test_golemacifas_a_die_of_damage_on_10_plus() -> None:
     assert hits(events, "golemacifas") == [(2, 5)] and kept(events)
 
 
-def _gaztoxicus(answers: list[dict[str, object]], extra_die: bool = False) -> list[Event]:
+def _gaztoxicus(
+    answers: list[dict[str, object]],
+    extra_die: bool = False,
+    options: dict[str, object] | None = None,
+) -> list[Event]:
     """Seats 2 and 1 play first (size 1; the 5-5 tie, then 1-3); seat 0 pays 2 and targets
     seat 1. Peutidardus rolls 2; Multitax + Gaztoxicus give 2 Illusion dice: 1 and 6 (and a
     third, 3, with Dés Pipés)."""
@@ -174,6 +178,7 @@ def _gaztoxicus(answers: list[dict[str, object]], extra_die: bool = False) -> li
         setup=setup,
         values=[5, 5, 1, 3, 2, 1, 6, 3],
         answers=[{"type": "Pay", "amount": 2}, {"type": "PickTarget", "seat": 1}, *answers],
+        options=options,
     )
     assert [c.seat for c in of(events, ev.CasterChosen)][:3] == [2, 1, 0]
     return events
@@ -201,6 +206,15 @@ def test_gaztoxicus_paid_splits_the_dice_over_different_opponents() -> None:
     assert hits(events, "gaztoxicus") == [(2, 2), (1, 1)] and kept(events)
     assert _split(events) == [((2,), "split die 6"), ((1,), "split die 1")]
     assert not of(events, ev.SplitDiceUnused)
+
+
+def test_gaztoxicus_paid_splits_by_force_under_its_option() -> None:
+    # split_paid=forced: no whole-or-split question; the first die (1) goes to the card's
+    # target, seat 1, and the 6 to the one opponent left that has played
+    events = _gaztoxicus([], options={"split_paid": "forced"})
+    assert not of(events, ev.OptionChosen)
+    assert _split(events) == [((1,), "split die 1"), ((2,), "split die 6")]
+    assert hits(events, "gaztoxicus") == [(1, 1), (2, 2)]
 
 
 def test_gaztoxicus_split_dice_without_an_opponent_are_named_not_dropped_silently() -> None:

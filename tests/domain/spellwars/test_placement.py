@@ -254,7 +254,16 @@ def test_an_incorrect_spell_with_two_deliveries_counts_the_lowest_initiative() -
         ["peutidardus#1", "ecrabouillax#1", "tentaculax#1"],
         players=2,
     )
-    assert initiative(g.state.cards, g.state.wizards[0]) == 1  # the lowest of 1 and 16
+    assert initiative(g.state, g.state.wizards[0]) == 1  # the lowest of 1 and 16
     chosen = of(events, ev.CasterChosen)[0]
     assert (chosen.seat, chosen.initiative, chosen.rule) == (1, 8, "sw.order.incorrect")
     assert GAME.catalogue["sw.order.incorrect"].source == "ruling"
+    # The other reading, by its option: the highest of the two goes first.
+    g, events = cast(
+        ["peutidardus#1", "ecrabouillax#1", "tentaculax#1"],
+        players=2,
+        options={"incorrect_initiative": "highest"},
+    )
+    assert initiative(g.state, g.state.wizards[0]) == 16
+    chosen = of(events, ev.CasterChosen)[0]
+    assert (chosen.seat, chosen.initiative, chosen.rule) == (0, 16, "sw.order.incorrect")

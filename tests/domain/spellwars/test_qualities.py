@@ -143,6 +143,21 @@ def test_chancedecocus_highest_gains_blood_and_takes_its_result() -> None:
     assert damage(events) == [(2, 5), (1, 2)]
 
 
+def test_chancedecocus_tied_highest_rolls_all_count_or_none_does() -> None:
+    """Ruling sw.contest.ties: both opponents roll 4; by default both are the highest,
+    each gaining its blood and citing the ruling; under contest_ties=none, neither."""
+    _, events = cast({"quality": "chancedecocus#1"}, values=[4, 4])
+    gained = of(upto_spell_end(events), ev.BloodGained)
+    assert [(b.seat, b.also) for b in gained] == [
+        (1, ("sw.contest.ties",)),
+        (2, ("sw.contest.ties",)),
+    ]
+    _, events = cast(
+        {"quality": "chancedecocus#1"}, values=[4, 4], options={"contest_ties": "none"}
+    )
+    assert not of(upto_spell_end(events), ev.BloodGained)
+
+
 def test_mortalriktus_discards_a_type_and_doubles_when_paid() -> None:
     setup = {"blood": [4, 0, 0], "hands": [["gracula#1", "gracula#2"], [], []]}
     _, events = cast(

@@ -240,6 +240,23 @@ def test_the_game_is_registered_with_its_spec() -> None:
         "reshuffle": "on_draw",
         "replayed_round": "next",
         "controle_chooser": "target",
+        "discard_phase": "one",
+        "right_neighbour": "previous",
+        "electric_veil_lasts": "next_turn",
+        "frozen_armour_lasts": "next_attack",
+        "arcane_trap_discard": "attacker",
+        "voile_ombre_lasts": "next_turn",
+        "no_survivor": "replay",
+        "eclair_order": "left",
+        "poison_tick": "next_turn",
+        "deflect_to_attacker": True,
+        "chain_same_target": False,
+        "absorb_empty": "refused",
+        "rider_blocked": False,
+        "combos_defendable": True,
+        "casting_cost": "cast",
+        "grave_own_cards": False,
+        "eliminate": "after_action",
     }
     assert all(issubclass(kind, Consequence) for kind in GAME.event_types)
     assert len({kind.__name__ for kind in (*KERNEL_EVENTS, *GAME.event_types)}) == len(

@@ -6,6 +6,7 @@ import pytest
 
 from domain.kernel import IllegalCommand, decode_command
 from domain.ultimate import GAME
+from domain.ultimate.cards import CARD_IDS
 from domain.ultimate.commands import (
     Decline,
     Defend,
@@ -148,3 +149,12 @@ def test_commands_decode_from_their_json_forms() -> None:
     assert decode_command(GAME, {"type": "Defend", "card": "deflection", "target": 0}) == (
         Defend(card="deflection", target=0)
     )
+
+
+def test_a_draw_with_both_piles_empty_is_refused() -> None:
+    """Every card in a hand: neither pile can give one (ruling empty-piles)."""
+    hands = [CARD_IDS[:2], CARD_IDS[2:7], CARD_IDS[7:12], CARD_IDS[12:]]
+    m = Match(position(hands))
+    assert not m.state.draw_pile and not m.state.discard
+    assert m.refuse(0, Draw()).rule == "ultimate.ruling.empty-piles"
+    assert Draw() not in m.legal(0)

@@ -237,3 +237,17 @@ def test_a_seat_disputes_a_running_games_roll_with_the_recorded_chance(
         seat = action.event.seat  # type: ignore[attr-defined]
         report = dispute(ledger, gid, action.position, viewer=seat)
         assert report["recorded_decides_again"], report["recorded_check"]
+
+
+def test_the_desk_decides_again_under_every_other_value_of_every_option() -> None:
+    """A reading becomes an option and the dispute desk weighs it with no list to keep:
+    every other value of every option of every game is one of its alternatives."""
+    from services.review.dispute import alternatives
+
+    for game in all_games():
+        options = game.spec.resolve_options({})
+        offered = {(a.option.name, a.value) for a in alternatives(game, options)}
+        for spec in game.spec.options:
+            values = (not spec.default,) if isinstance(spec.default, bool) else spec.allowed
+            others = {(spec.name, v) for v in values if v != spec.default}
+            assert others and others <= offered, spec.name

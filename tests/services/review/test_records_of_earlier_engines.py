@@ -8,9 +8,11 @@ import lzma
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from domain.kernel import ENGINE_VERSION, SetupError
 from domain.kernel.profiles import version_key
+from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.readjudicate import readjudicate
 from services.review.verify import verify_game
@@ -67,3 +69,27 @@ def test_readjudicate_names_the_entry_and_decides_under_any_version(tmp_path: Pa
     assert readjudicate(ledger, gid, engine="0.1.0")["first_difference"] is None
     with pytest.raises(SetupError, match=r"unknown engine version '9\.9'.*known: 0\.1\.0"):
         readjudicate(ledger, gid, engine="9.9")
+
+
+def test_the_dispute_desk_decides_under_an_engine_version_over_http(tmp_path: Path) -> None:
+    """GET /tables/{id}/dispute?engine=VERSION decides the action under that version's
+    rules profile, as ``wizards dispute --engine`` does: the action where the 0.1.0
+    record discards a dead wizard's cards first decides again as recorded under its
+    own version's rules, otherwise under today's, where the other reading of
+    dead_bonus gives the record."""
+    ledger = _open(tmp_path, "0.1.0-1bdd525.db.xz")
+    gid = "bc6bfc5d-7a61-494d-8b19-5e3da502bcf7"
+    at = readjudicate(ledger, gid)["first_difference"]["position"]
+    url = f"/tables/{gid}/dispute"
+    with TestClient(create_app(ledger)) as client:
+        own = client.get(url, params={"at": at}).json()
+        assert own["decided_under"] == "0.1.0" and own["recorded_decides_again"]
+        assert client.get(url, params={"at": at, "engine": "0.1.0"}).json() == own
+        today = client.get(url, params={"at": at, "engine": ENGINE_VERSION}).json()
+        assert today["decided_under"] == ENGINE_VERSION and not today["recorded_decides_again"]
+        gives_record = [
+            (r["option"], r["value"]) for r in today["other_readings"] if r["same_as_recorded"]
+        ]
+        assert gives_record == [("dead_bonus", "after_discard")]
+        unknown = client.get(url, params={"at": at, "engine": "9.9"})
+        assert unknown.status_code == 422 and unknown.json()["type"].endswith("unknown_engine")

@@ -192,7 +192,14 @@ def built_in_forms(game: str) -> dict[str, re.Pattern[str]]:
     # combo "Explosion des flammes"): read whole, never as the card's.
     others = [c["name"] for c in table_face(game)["cards"] if c["id"] not in forms]
     others.sort(key=len, reverse=True)
-    out["*"] = re.compile("|".join(map(re.escape, others)) or "(?!)")
+    # Read whole even where a text wraps it over two lines or a column cuts it ("…").
+    whole = [r"\s+".join(map(re.escape, name.split())) for name in others]
+    cut = [
+        re.escape(name[:k]) + "…"
+        for name in others
+        for k in range(len(name.split()[0]) + 2, len(name))
+    ]
+    out["*"] = re.compile("|".join([*whole, *cut]) or "(?!)")
     return out
 
 
@@ -201,6 +208,8 @@ def built_in_forms(game: str) -> dict[str, re.Pattern[str]]:
 # copies ("goblin-03", "slug#2"), and an option set as typed ("toad = orc").
 _IDS = re.compile(
     r"\b[\w\-]+(?:\.[\w\-]+)+\b|\b[a-z_]+[\-#]\d+\b|\b[a-z_]+ = \S+ \(recorded: [^)]*\)"
+    # A Markdown link to a rule's anchor (``#rule-orctower-reinforce-croc``).
+    r"|\(#rule-[\w\-]+\)"
 )
 
 
