@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.state import State
+from domain.elfenwizards.terms import reason_phrase
 from domain.kernel import Event, Outcome
 
 LAST_ROUND = 4
@@ -66,4 +67,9 @@ def outcome(state: State) -> Outcome | None:
         tuple(s for s in range(state.players) if scores[s] == value)
         for value in sorted(set(scores), reverse=True)
     )
-    return Outcome(winners=ranking[0], scores=scores, ranking=ranking, reason=state.end_reason)
+    return Outcome(
+        winners=ranking[0],
+        scores=scores,
+        ranking=ranking,
+        reason=reason_phrase(state.end_reason) if state.end_reason else "",
+    )

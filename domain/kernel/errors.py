@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain.kernel.chance_needs import ChanceNeed, needs_text, seat_number, seats_named
+from domain.kernel.phrases import Phrase, plain
 
 
 class IllegalCommand(Exception):
@@ -12,14 +13,19 @@ class IllegalCommand(Exception):
 
     ``code`` is machine-readable (``not_your_turn``, ``hand_limit``...),
     ``rule`` is a citation id into the game's rule catalogue (or ``kernel.*``),
-    ``message`` says in plain words what is wrong.
+    ``message`` says in plain words what is wrong; given as a phrase
+    (``domain.kernel.phrases``), ``said`` keeps it, for the service to tell with
+    the players' names in the reader's language (``message`` is then its plain
+    English, seats by number).
     """
 
-    def __init__(self, code: str, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, rule: str, message: str | Phrase) -> None:
+        text = plain(message)
+        super().__init__(text)
         self.code = code
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.said: Phrase | None = message if isinstance(message, Phrase) else None
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "rule": self.rule, "message": self.message}

@@ -39,8 +39,8 @@ from services.review.record import (
 )
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
-from services.words.card_names import started_face, table_names
-from services.words.sentences import hidden_until_end, outcome_text
+from services.words.card_names import started_face
+from services.words.sentences import hidden_until_end
 from services.words.views import flatten
 
 KEYFRAME_EVERY = 100
@@ -52,7 +52,6 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
     the table page draws (``services.review.board_frames``)."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    names = table_names(record.started)
     frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
@@ -66,7 +65,7 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
         boards.add(
             position,
             {
-                label: msgspec.to_builtins(named_prompts(view, game, names))
+                label: msgspec.to_builtins(named_prompts(view, words))
                 for label, view in shown.items()
             },
         )
@@ -138,7 +137,7 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
             item |= {
                 "type": "Hidden",
                 "hidden": True,
-                "text": hidden_until_end(type(event).__name__),
+                "text": hidden_until_end(type(event).__name__, record.words.lang),
             }
             out.append(item)
             continue
@@ -236,8 +235,8 @@ def document(
         "boards": boards,
         "faces": _shown_faces(started_face(started), boards) if views else None,
         "disputes": panels,
-        "outcome": outcome_json(outcome, record.words.names),
-        "result": outcome_text(outcome, started.players, record.words.names),
+        "outcome": outcome_json(outcome, record.words),
+        "result": record.words.outcome(outcome),
     }
 
 
