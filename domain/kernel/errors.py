@@ -34,6 +34,10 @@ class IllegalCommand(Exception):
         return f"IllegalCommand({self.code!r}, {self.rule!r}, {self.message!r})"
 
 
+# The code of a table's named card that cannot be the one drawn (``DiceRequired.wrong``).
+CARD_REFUSED = "drawn_card_refused"
+
+
 class DiceRequired(IllegalCommand):
     """Table mode: the command needs chance values that were not supplied.
 
@@ -92,8 +96,11 @@ class DiceRequired(IllegalCommand):
     @classmethod
     def wrong(cls, said: str, *, unseen: bool = False) -> DiceRequired:
         """A value the table gave that cannot be (a card not in its pile);
-        ``unseen``: the answer depends on where cards lie (``self.unseen``)."""
+        ``unseen``: the answer depends on where cards lie (``self.unseen``).
+        Its own code: nothing is missing, a card named was refused, and the
+        table answers it by naming another card, not with dice or an order."""
         refused = cls("")
+        refused.code = CARD_REFUSED
         refused.message = f"table mode: {said}"
         refused.args = (refused.message,)
         refused.unseen = unseen

@@ -22,7 +22,6 @@ from services.seats.hold import by_seats
 from services.store.codec import GENESIS
 from services.store.values import Acted, Entry, Loaded, parse_game_id
 from services.words.sentences import Words, hidden_line
-from services.words.telling import LANGUAGES
 
 
 def status_of(game: Game[Any], table: Fold[Any]) -> str:
@@ -149,7 +148,7 @@ def state_json(
     *,
     at: int | None = None,
     seat: int | None = None,
-    lang: str = LANGUAGES[0],
+    lang: str | None = None,
 ) -> dict[str, Any]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid, at)
@@ -163,7 +162,7 @@ def state_json(
 
 
 def state_of(
-    gid: UUID, loaded: Loaded, seat: int | None, lang: str = LANGUAGES[0]
+    gid: UUID, loaded: Loaded, seat: int | None, lang: str | None = None
 ) -> dict[str, Any]:
     """``state_json`` of a fold in hand."""
     game, table = loaded.game, loaded.fold
@@ -217,7 +216,7 @@ def perform_json(
     seat: int,
     request: ActFields,
     key: str | None,
-    lang: str = LANGUAGES[0],
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """Perform a seat's act request and give its answer (``act_json``)."""
     acted = ledger.perform(
@@ -233,7 +232,7 @@ def perform_json(
 
 
 def act_json(
-    ledger: WizardLedger, gid: UUID, seat: int, acted: Acted, lang: str = LANGUAGES[0]
+    ledger: WizardLedger, gid: UUID, seat: int, acted: Acted, lang: str | None = None
 ) -> dict[str, Any]:
     """An act's answer: the appended entries as ``seat`` may see them, and what
     follows them (the pending decisions, and the commands ``seat`` may send),
@@ -269,7 +268,7 @@ def log_json(
     *,
     seat: int | None = None,
     full: bool = False,
-    lang: str = LANGUAGES[0],
+    lang: str | None = None,
 ) -> list[dict[str, Any]]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)

@@ -15,12 +15,17 @@ from typing import Any
 import msgspec
 
 from domain.games import all_games, get_game
-from services.words.telling import LANGUAGES, Teller
+from services.words.telling import Teller, spoken
+
+
+def table_face(game_id: str, lang: str | None = None) -> dict[str, Any]:
+    """The face of ``game_id`` (``SetupError`` for an unknown game), its words in
+    ``lang`` (None: the reader's, ``spoken``)."""
+    return _table_face(game_id, lang or spoken())
 
 
 @cache
-def table_face(game_id: str, lang: str = LANGUAGES[0]) -> dict[str, Any]:
-    """The face of ``game_id`` (``SetupError`` for an unknown game), its words in ``lang``."""
+def _table_face(game_id: str, lang: str) -> dict[str, Any]:
     game = get_game(game_id)
     cards = [msgspec.to_builtins(face) for face in game.card_faces()]
     # Every game's labels, the game's own last: a command type several games share

@@ -11,10 +11,9 @@ from domain.kernel.chance_needs import seats_named
 from services.words.card_names import table_names
 from services.words.naming import quoted_names, seat_words
 from services.words.sentences import Words
-from services.words.telling import LANGUAGES
 
 
-def worded(error: IllegalCommand, started: GameStarted, lang: str = LANGUAGES[0]) -> IllegalCommand:
+def worded(error: IllegalCommand, started: GameStarted, lang: str | None = None) -> IllegalCommand:
     """``error`` with its message in the table's words (the same error object)."""
     if error.said is not None:
         error.message = Words.table(get_game(started.game), started, lang).say(error.said)

@@ -34,7 +34,7 @@ from domain.kernel.words import (
     table_chance_phrase,
 )
 from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.telling import LANGUAGES, Teller
+from services.words.telling import Teller, spoken
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HEADING = re.compile(r"^(Round|Turn)(Started|Began|Begins|Opened)$")
@@ -45,16 +45,18 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
-def hidden_line(type_name: str, lang: str = LANGUAGES[0]) -> str:
+def hidden_line(type_name: str, lang: str | None = None) -> str:
     """The line of an event this reader may not see yet: what kind of thing
     happened, in words ("cards dealt — hidden from you")."""
-    return Teller(str, str, lang)(phrase("{kind} — hidden from you", kind=spaced(type_name)))
+    return Teller(str, str, lang or spoken())(
+        phrase("{kind} — hidden from you", kind=spaced(type_name))
+    )
 
 
-def hidden_until_end(type_name: str, lang: str = LANGUAGES[0]) -> str:
+def hidden_until_end(type_name: str, lang: str | None = None) -> str:
     """The same for a replay or an export, which is read later and maybe by
     someone else: whose view it is, and that the end of the game shows it."""
-    return Teller(str, str, lang)(
+    return Teller(str, str, lang or spoken())(
         phrase("{kind} — hidden from this viewer until the end", kind=spaced(type_name))
     )
 
@@ -68,10 +70,10 @@ class Words:
         game: Game[Any],
         players: Sequence[str],
         names: CardNames = NO_NAMES,
-        lang: str = LANGUAGES[0],
+        lang: str | None = None,
     ) -> None:
         """``names``: a table's own card names (``table``: those of a stored game);
-        ``lang``: the reader's language."""
+        ``lang``: the reader's language (None: the one asked for, ``spoken``)."""
         self.game = game
         # Where the game's chance comes from (``GameStarted.mode``): a branch of a
         # table-mode game is said as such (``table`` knows it; seeded otherwise).
@@ -79,11 +81,11 @@ class Words:
         self.players = tuple(players)
         self.names = names
         self.said = game.words
-        self.lang = lang
-        self.teller = Teller(self.seat, self.card, lang)
+        self.lang = lang or spoken()
+        self.teller = Teller(self.seat, self.card, self.lang)
 
     @classmethod
-    def table(cls, game: Game[Any], started: GameStarted, lang: str = LANGUAGES[0]) -> Words:
+    def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
         """The words of a stored game: its players, and its cards by its own data
         file's names when it plays with one (the built-in names otherwise)."""
         words = cls(game, started.players, table_names(started), lang)
@@ -288,7 +290,7 @@ def outcome_text(
     game: Game[Any],
     players: Sequence[str],
     names: CardNames = NO_NAMES,
-    lang: str = LANGUAGES[0],
+    lang: str | None = None,
 ) -> str:
     """A game's result in words (``Words.outcome``)."""
     return Words(game, players, names, lang).outcome(outcome)

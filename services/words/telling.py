@@ -12,8 +12,12 @@ rule) and put in its place. Nothing is found again in the text afterwards.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import locale
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +27,45 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "wizards"
 # The languages a reader may ask for, the first the default.
 LANGUAGES = ("en", "fr")
+
+
+# The reader's language where the edge (the CLI's --lang, an HTTP request's
+# Accept-Language or ?lang=) has said it: each Words made meanwhile speaks it.
+_SPOKEN: ContextVar[str] = ContextVar("wizards_lang", default="")
+
+
+def spoken() -> str:
+    """The language the current reader asked for, else the environment's
+    (``WIZARDS_LANG``, then the locale's), else English."""
+    asked = _SPOKEN.get()
+    if asked:
+        return asked
+    return language(os.environ.get("WIZARDS_LANG") or _locale_language())
+
+
+def _locale_language() -> str:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return os.environ[name]
+    got = locale.getlocale()[0]
+    return got or ""
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Everything told meanwhile in ``lang`` (a code, a locale or a header's list)."""
+    chosen = language(lang)
+    token = _SPOKEN.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _SPOKEN.reset(token)
+
+
+def speak(lang: str) -> Callable[[], None]:
+    """The CLI's --lang: every text told in ``lang`` until the returned undo is called."""
+    token = _SPOKEN.set(language(lang))
+    return lambda: _SPOKEN.reset(token)
 
 
 @cache
@@ -49,7 +92,7 @@ class Teller:
 
     seat: Callable[[int], str]
     card: Callable[[str], str]
-    lang: str = LANGUAGES[0]
+    lang: str = field(default_factory=spoken)
 
     def text(self, message: str) -> str:
         """A message of ours (no values) in the reader's language."""

@@ -31,7 +31,7 @@ def test_the_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     refused = record.pop(2)
     assert refused["refused"] is True and refused["after_row"] == 2
     assert refused["entered_by"] == "Ann" and refused["drew"] == ["Bouclier", "Explosion"]
-    assert refused["code"] == "dice_required" and "'Bouclier'" in refused["message"]
+    assert refused["code"] == "drawn_card_refused" and "'Bouclier'" in refused["message"]
     assert [(r["held"], r["entered_by"], r["done"], r["refused"]) for r in record] == [
         ("Ann", "Ann", True, False),
         ("Bob", "Bob", False, False),
