@@ -2,7 +2,7 @@
 // Reads the state and legal commands as that seat, follows the live log over
 // SSE, and sends commands built from the legal ones.
 
-import { ApiError, api, fragment, gameIdFromPath, loadFace, nav } from "wl/app.js";
+import { ApiError, api, fragment, gameIdFromPath, loadFace, nav, spoken } from "wl/app.js";
 import { cardNode } from "wl/cards.js";
 import { chanceBox, needsChance } from "wl/chance.js";
 import { Builder, describe, fieldsOf, label, typeLabel } from "wl/commands.js";
@@ -578,7 +578,7 @@ async function loadStory() {
 function follow(after) {
   const params = new URLSearchParams({ after: String(after) });
   if (token) params.set("token", token);
-  const source = new EventSource(`/tables/${gid}/events?${params}`);
+  const source = new EventSource(spoken(`/tables/${gid}/events?${params}`));
   // Ready (at first, and again after each reconnection): what happened before the
   // stream began is read once, since a move held for others' cards is no entry
   // the stream would replay from ``after``.
