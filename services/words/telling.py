@@ -76,6 +76,15 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
+def messages(lang: str) -> dict[str, str]:
+    """Every message of ``lang``'s catalogue with its text (the pages say their
+    own words, ``t()`` in ``services/web/speech.js``, from these); English: none,
+    a page says its message ids as they are."""
+    books = catalogue(lang)
+    kept: dict[object, str] = getattr(books, "_catalog", {})
+    return {k: v for k, v in kept.items() if isinstance(k, str) and k}
+
+
 def language(asked: str | None) -> str:
     """The language of a request ("fr", "fr-FR", "fr_FR.UTF-8", an Accept-Language
     header's list): the first one the catalogues have, else English."""

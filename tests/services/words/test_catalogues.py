@@ -1,5 +1,6 @@
 """The catalogues of what is said (``services/words/locale``, gettext): every
-message the code says (``phrase``, ``plural``, ``Words.text``) is in the English
+message the code says (``phrase``, ``plural``, ``Words.text``, the pages'
+``t()``) is in the English
 and the French catalogue, the French one translates it with the same values,
 and no catalogue keeps a message no code says. ``make messages`` brings them
 up to date."""
@@ -15,7 +16,9 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[3]
 LOCALE = ROOT / "services" / "words" / "locale"
-KEYWORDS = {"phrase": None, "plural": (1, 2), "text": None}
+KEYWORDS = {"phrase": None, "plural": (1, 2), "text": None, "t": None}
+# The Python code and the pages' modules (``t()`` in ``services/web``).
+METHODS = [("**.py", "python"), ("**.js", "javascript")]
 _VALUE = re.compile(r"\{(\w+)\}")
 
 
@@ -23,7 +26,7 @@ def _said() -> set[str | tuple[str, ...]]:
     said: set[str | tuple[str, ...]] = set()
     for package in ("domain", "services"):
         for _, _, message, _, _ in extract_from_dir(
-            ROOT / package, keywords=KEYWORDS, comment_tags=()
+            ROOT / package, method_map=METHODS, keywords=KEYWORDS, comment_tags=()
         ):
             said.add(message if isinstance(message, str) else tuple(message))
     return said
