@@ -48,6 +48,9 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     story = page.inner_text("#story")
     assert french in story and english not in story, story[:400]
     assert page.input_value("#lang-switch") == "fr"
+    if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
+        board = page.inner_text("#public")
+        assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
     screenshot(page, f"table-fr-{game}")
     # The switch: English, remembered for the next page this browser opens.
     page.select_option("#lang-switch", "en")

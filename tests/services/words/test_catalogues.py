@@ -60,3 +60,14 @@ def test_the_french_says_every_message_with_its_values() -> None:
         values = set(_VALUE.findall(forms[0]))
         for form in translated:
             assert set(_VALUE.findall(form)) == values, (message, form)
+
+
+def test_no_page_says_a_message_inside_a_template() -> None:
+    """A ``t()`` inside a template literal (``${t("…")}``) is not read by the
+    extraction: it would stay English in every language."""
+    inside = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "services" / "web").rglob("*.js")
+        if "${t(" in path.read_text(encoding="utf-8")
+    ]
+    assert not inside, inside
