@@ -216,7 +216,7 @@ def test_the_orc_towers_questions_say_what_they_ask(
     assert slots and offered == [f"{drawn[n]} (palette slot {n})" for n in slots], offered
     page.tap("#actions button[data-field='slot']")
     summary = page.inner_text("#summary")
-    assert summary == f"Learn: {offered[0]}", summary
+    assert summary == f"Learn a spell: {offered[0]}", summary
     screenshot(page, "phone-orctower-learn")
     head = position(page)
     page.tap("#send")
