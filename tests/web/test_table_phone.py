@@ -223,7 +223,7 @@ def test_the_orc_towers_questions_say_what_they_ask(
     wait_position(page, head + 1)
     # The story says the slot alone: the card in it now is another one.
     page.wait_for_selector(
-        f"#story .line:has-text('Learn: palette slot {slots[0]}')", timeout=TIMEOUT
+        f"#story .line:has-text('learns the spell in palette slot {slots[0]} ')", timeout=TIMEOUT
     )
     no_sideways_scroll(page)
     close_clean(page)
