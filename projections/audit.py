@@ -11,11 +11,12 @@ import json
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import ActionTaken, CardsShuffled, Consequence, DiceRolled, Event
+from domain.games import all_games, get_game
+from domain.kernel import ActionTaken, CardsShuffled, Consequence, DiceRolled, Event, GameStarted
 from projections.base import Projection
 from projections.feed import Item
 from projections.store import ProjectionStore, Tx
-from services.words.sentences import hidden_line
+from services.words.sentences import Words, hidden_line
 
 
 def dice_of(event: Event) -> dict[str, Any] | None:
@@ -53,6 +54,9 @@ class Audit(Projection):
     def __init__(self, store: ProjectionStore) -> None:
         super().__init__(store)
         self.events = store.table("audit_events")
+        # Each game's players, so that every line names them (a restarted runner
+        # reads them back rather than from the game's first event, long applied).
+        self.players = store.table("audit_players")
 
     def create_statements(self) -> list[str]:
         return [
@@ -60,10 +64,12 @@ class Audit(Projection):
             "game_id TEXT NOT NULL, position BIGINT NOT NULL, notification_id BIGINT NOT NULL, "
             "type TEXT NOT NULL, seat BIGINT, rule TEXT, dice TEXT, visibility TEXT NOT NULL, "
             "text TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, position))",
+            f"CREATE TABLE IF NOT EXISTS {self.players} ("
+            "game_id TEXT NOT NULL PRIMARY KEY, game TEXT NOT NULL, players TEXT NOT NULL)",
         ]
 
     def tables(self) -> list[str]:
-        return [self.events]
+        return [self.events, self.players]
 
     def apply(self, tx: Tx, item: Item) -> None:
         event = item.event
@@ -84,10 +90,27 @@ class Audit(Projection):
                 "rule": event.rule if isinstance(event, Consequence) else None,
                 "dice": None if dice is None else json.dumps(dice),
                 "vis": visibility_text(event),
-                "text": event.describe(),
+                "text": self._words(tx, item).event(event),
                 "at": item.at,
             },
         )
+
+    def _words(self, tx: Tx, item: Item) -> Words:
+        """The words of the item's game: its players' names, its built-in cards'."""
+        gid, event = str(item.game_id), item.event
+        if isinstance(event, GameStarted):
+            tx.execute(
+                f"INSERT INTO {self.players} (game_id, game, players) VALUES (:gid, :game, :p)",
+                {"gid": gid, "game": event.game, "p": json.dumps(list(event.players))},
+            )
+            return Words(get_game(event.game), event.players)
+        row = tx.all(f"SELECT game, players FROM {self.players} WHERE game_id = :gid", {"gid": gid})
+        if row:
+            return Words(get_game(row[0]["game"]), json.loads(row[0]["players"]))
+        # A game whose opening was applied before the players were kept: its game
+        # is the one its events belong to, its players unknown here.
+        game = next((g for g in all_games() if type(event) in g.event_types), all_games()[0])
+        return Words(game, ())
 
     def read(
         self, tx: Tx, game_id: UUID | str, *, seat: int | None = None, full: bool = True

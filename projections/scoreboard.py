@@ -26,11 +26,13 @@ from typing import Any
 
 import msgspec
 
+from domain.games import get_game
 from domain.kernel import GameForked, GameStarted, Outcome
 from projections import ratings
 from projections.base import Projection
 from projections.feed import Folds, Item, Step
 from projections.store import ProjectionStore, Tx
+from services.words.sentences import Words
 
 
 class Scoreboard(Projection):
@@ -114,7 +116,11 @@ class Scoreboard(Projection):
                 "names": json.dumps([players[s] for s in winners], ensure_ascii=False),
                 "scores": json.dumps(list(outcome.scores)),
                 "ranking": json.dumps(msgspec.to_builtins(outcome.ranking)),
-                "reason": outcome.reason,
+                # The reason in words, with the players' names (English: the
+                # scoreboard's language).
+                "reason": Words.table(get_game(step.started.game), step.started).say(
+                    outcome.reason
+                ),
                 "nid": item.notification_id,
                 "status": "branch finished" if branch else "finished",
             },

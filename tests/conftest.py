@@ -22,6 +22,9 @@ from tests.services.store.postgres import PG_DB, PG_HOST, PG_PORT, PG_USER
 # priority lower would wait for them, however long. make bench measures play
 # beside readers at the served priority.
 os.environ.setdefault("WIZARDS_READ_NICE", "0")
+# The tests read English unless one asks for another language (--lang, ?lang=):
+# not whatever the locale of the machine running them says.
+os.environ["WIZARDS_LANG"] = "en"
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 

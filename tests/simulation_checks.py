@@ -30,6 +30,7 @@ from domain.kernel import (
 )
 from domain.kernel.dice import rederive
 from services.store.codec import decode_body, encode_body, topic_of
+from services.words.sentences import Words
 from tools.simulation import Finished, Player, Step, random_bot, steps
 
 
@@ -82,9 +83,14 @@ def check_game(
     assert game.outcome(finished.fold.state) is not None
     folded = replay(game, finished.events)
     assert msgspec.to_builtins(folded) == msgspec.to_builtins(finished.fold)
-    for event in finished.events:
-        line = event.describe()
-        assert isinstance(line, str) and line and "\n" not in line, event
+    names = [f"Player{i}" for i in range(players)]
+    for lang in ("en", "fr"):
+        words = Words(game, names, lang=lang)
+        for event in finished.events:
+            # Every event is told from its fields: one line, its seats by name.
+            line = words.event(event)
+            assert line and "\n" not in line and "{" not in line, event
+            assert "seat " not in line, line
     _check_state_round_trip(game, finished.fold)
     _check_views(game, finished.fold)
     return n_steps

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.elfenwizards.board import DEFEAT_PREFIX
+from domain.elfenwizards.terms import phase_phrase, reason_phrase
 from domain.kernel import Naming
 
 # The view's spell spaces for dice: a level's major-spell space, the other two.
@@ -28,7 +29,7 @@ def view_facts(view: Mapping[str, Any], words: Naming) -> dict[str, Any]:
     """Label -> value (a number, a sentence, or a list of names)."""
     facts: dict[str, Any] = {"round": view.get("round")}
     number = view.get("phase_number")
-    title = words.rename(str(view.get("phase_title") or view.get("phase")))
+    title = words.say(phase_phrase(str(view.get("phase"))))
     facts["phase"] = f"{number} — {title}" if number else title
     facts["dragon"] = _seat(words, view.get("dragon"))
     facts["to act"] = _seat(words, view.get("to_act"))
@@ -125,7 +126,7 @@ def _table(view: Mapping[str, Any], words: Naming, top: str) -> dict[str, Any]:
     facts[f"rounds without a {top}"] = view.get("rounds_without_grand_druide", 0)
     final = view.get("final")
     if final:
-        facts["the end"] = words.rename(str(final.get("reason", "")))
+        facts["the end"] = words.say(reason_phrase(str(final.get("reason", ""))))
         facts["final bonus"] = [
             f"{words.seat(s)} +{n}" for s, n in enumerate(final.get("bonus", []))
         ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.catalogue import cite
 from domain.elfenwizards.state import State
+from domain.elfenwizards.terms import reason_phrase
 from domain.kernel import Event, Outcome
 
 LAST_ROUND = 4
@@ -75,5 +76,8 @@ def outcome(state: State) -> Outcome | None:
         for value in sorted(set(scores), reverse=True)
     )
     return Outcome(
-        winners=winners(state, scores), scores=scores, ranking=ranking, reason=state.end_reason
+        winners=winners(state, scores),
+        scores=scores,
+        ranking=ranking,
+        reason=reason_phrase(state.end_reason) if state.end_reason else "",
     )

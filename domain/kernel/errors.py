@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain.kernel.chance_needs import ChanceNeed, needs_text, seat_number, seats_named
+from domain.kernel.phrases import Phrase, plain
 
 
 class IllegalCommand(Exception):
@@ -12,20 +13,29 @@ class IllegalCommand(Exception):
 
     ``code`` is machine-readable (``not_your_turn``, ``hand_limit``...),
     ``rule`` is a citation id into the game's rule catalogue (or ``kernel.*``),
-    ``message`` says in plain words what is wrong.
+    ``message`` says in plain words what is wrong; given as a phrase
+    (``domain.kernel.phrases``), ``said`` keeps it, for the service to tell with
+    the players' names in the reader's language (``message`` is then its plain
+    English, seats by number).
     """
 
-    def __init__(self, code: str, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, rule: str, message: str | Phrase) -> None:
+        text = plain(message)
+        super().__init__(text)
         self.code = code
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.said: Phrase | None = message if isinstance(message, Phrase) else None
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "rule": self.rule, "message": self.message}
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.rule!r}, {self.message!r})"
+
+
+# The code of a table's named card that cannot be the one drawn (``DiceRequired.wrong``).
+CARD_REFUSED = "drawn_card_refused"
 
 
 class DiceRequired(IllegalCommand):
@@ -86,8 +96,11 @@ class DiceRequired(IllegalCommand):
     @classmethod
     def wrong(cls, said: str, *, unseen: bool = False) -> DiceRequired:
         """A value the table gave that cannot be (a card not in its pile);
-        ``unseen``: the answer depends on where cards lie (``self.unseen``)."""
+        ``unseen``: the answer depends on where cards lie (``self.unseen``).
+        Its own code: nothing is missing, a card named was refused, and the
+        table answers it by naming another card, not with dice or an order."""
         refused = cls("")
+        refused.code = CARD_REFUSED
         refused.message = f"table mode: {said}"
         refused.args = (refused.message,)
         refused.unseen = unseen

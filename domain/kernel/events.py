@@ -38,33 +38,11 @@ class GameStarted(Event, frozen=True, kw_only=True):
     data: dict[str, Any] | None = None
     data_hash: str = ""
 
-    def describe(self) -> str:
-        return (
-            f"{self.game} for {and_text(self.players)}"
-            f"; {self.chance_text()}; engine {self.engine_version}"
-            + (f"; options: {options_text(self.options)}" if self.options else "")
-        )
-
     def laid_from_file(self) -> bool:
         """Was the opening laid from a setup file? A table-mode game keeps the
         chance it was opened with (``dice``, ``orders``, ``drew``) in ``setup``
         too, with no position in it."""
         return laid_from_file(self.setup)
-
-    def chance_text(self) -> str:
-        """Where the game's chance comes from, and what the opening is laid from."""
-        said = (
-            "table mode (dice and deck orders from the table)"
-            if self.mode == "table"
-            else "seeded dice (the seed revealed at the end)"
-        )
-        if self.setup and self.setup.get("chance_by") == "seats":
-            said += ", each seat entering the cards it draws"
-        if self.laid_from_file():
-            said += ", from a setup file"
-        if self.data:
-            said += ", with the table's own data file"
-        return said
 
 
 def laid_from_file(setup: dict[str, Any] | None) -> bool:
@@ -118,32 +96,6 @@ class ActionTaken(Event, frozen=True, kw_only=True):
     def visibility(self) -> Visibility:
         return private(self.seat) if self.secret else PUBLIC
 
-    def describe(self) -> str:
-        """The command in words, as a game that says nothing more about it reads
-        (``seat 0: play card — card lightning, target 1``), never as Python data.
-        The services say it with the players' and cards' names (``services.words.sentences``)."""
-        kind = _CAMEL.sub(" ", str(self.command.get("type", "command"))).lower()
-        fields = ", ".join(
-            f"{k.replace('_', ' ')} {option_value_text(v)}"
-            for k, v in self.command.items()
-            if k != "type" and v not in (None, "", [], ())
-        )
-        chance = self.table_chance()
-        return (
-            f"seat {self.seat}: {kind}"
-            + (f" — {fields}" if fields else "")
-            + (f" (with {chance})" if chance else "")
-        )
-
-    def table_chance(self) -> str:
-        """What chance the table supplied with the command ("" when none)."""
-        parts = [f"table dice {list(self.dice)}"] if self.dice else []
-        if self.orders:
-            parts.append(f"{len(self.orders)} deck order(s)")
-        if self.drew:
-            parts.append(f"{len(self.drew)} card(s) drawn at the table")
-        return " and ".join(parts)
-
 
 class DiceRolled(Consequence, frozen=True, kw_only=True):
     """Dice rolled (or a uniform choice made) for a reason, with the values.
@@ -166,10 +118,6 @@ class DiceRolled(Consequence, frozen=True, kw_only=True):
     def visibility(self) -> Visibility:
         return private(*self.private_to) if self.private_to else PUBLIC
 
-    def describe(self) -> str:
-        who = "" if self.seat is None else f"seat {self.seat} "
-        return f"{who}rolled d{self.sides} for {self.purpose}: {', '.join(map(str, self.values))}"
-
 
 class CardsShuffled(Consequence, frozen=True, kw_only=True):
     """A pile shuffled: ``order`` top-first. Hidden from players until the end.
@@ -188,22 +136,6 @@ class CardsShuffled(Consequence, frozen=True, kw_only=True):
     def visibility(self) -> Visibility:
         return HIDDEN
 
-    def describe(self) -> str:
-        pile = pile_text(self.pile)
-        if self.unknown:
-            return f"{pile} shuffled at the table ({len(self.order)} cards, order unknown)"
-        return f"{pile} shuffled ({len(self.order)} cards)"
-
-
-_SEATS_PILE = re.compile(r"^(\w+)\.(\d+)$")
-
-
-def pile_text(pile: str) -> str:
-    """A pile by its words: one kept per seat (``deck.1``) is ``seat 1's deck``,
-    which the story says with the player's name."""
-    m = _SEATS_PILE.match(pile)
-    return f"seat {m.group(2)}'s {m.group(1).replace('_', ' ')}" if m else pile.replace("_", " ")
-
 
 class SeedRevealed(Consequence, frozen=True, kw_only=True):
     """The game's last event: the seed, checkable against the commitment."""
@@ -212,9 +144,6 @@ class SeedRevealed(Consequence, frozen=True, kw_only=True):
 
     def visibility(self) -> Visibility:
         return PUBLIC
-
-    def describe(self) -> str:
-        return f"seed revealed: {self.seed}"
 
 
 class GameForked(Consequence, frozen=True, kw_only=True):
@@ -228,16 +157,6 @@ class GameForked(Consequence, frozen=True, kw_only=True):
     from_game: str
     at: int
     seed_commitment: str = ""
-
-    def describe(self, mode: str = "seeded") -> str:
-        """``mode``: the game's (``GameStarted.mode``), which the mark does not
-        repeat. A table-mode game has no seed: its branch takes its chance from
-        the table as the original did, neither fresh dice nor the original's."""
-        where = f"forked from game {self.from_game} at position {self.at}"
-        if mode == "table":
-            return f"{where}; its chance still comes from the table"
-        dice = "fresh dice" if self.seed_commitment else "the original's dice"
-        return f"{where}, with {dice}"
 
 
 KERNEL_EVENTS: tuple[type[Event], ...] = (

@@ -24,6 +24,7 @@ from domain.kernel.events import (
     SeedRevealed,
 )
 from domain.kernel.game import Game
+from domain.kernel.phrases import phrase
 from domain.kernel.rules import KERNEL_RULES
 from domain.kernel.types import Command, Consequence, Event
 
@@ -220,11 +221,13 @@ def act(
     Raises ``IllegalCommand`` and returns nothing on refusal.
     """
     if game.outcome(fold.state) is not None:
-        raise IllegalCommand("game_over", "kernel.game-over", "the game is over")
+        raise IllegalCommand("game_over", "kernel.game-over", phrase("the game is over"))
     players = len(fold.started.players)
     if not 0 <= seat < players:
         raise IllegalCommand(
-            "no_such_seat", "kernel.turn", f"seat {seat} does not exist (seats 0–{players - 1})"
+            "no_such_seat",
+            "kernel.turn",
+            phrase("seat {seat} does not exist (seats 0–{last})", seat=str(seat), last=players - 1),
         )
     try:
         consequences = game.decide(fold.state, seat, command, dice)

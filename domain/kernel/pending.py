@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import msgspec
 
 from domain.kernel.errors import IllegalCommand
+from domain.kernel.phrases import Seat, phrase, seats
 from domain.kernel.types import Command
 
 
@@ -64,15 +65,30 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
         raise IllegalCommand(
             "not_your_turn",
             "kernel.turn",
-            f"seat {seat} has nothing to decide now (waiting for "
-            f"{seats_text(q.seat for q in pending)})",
+            phrase(
+                "{seat} has nothing to decide now (waiting for {waiting})",
+                seat=Seat(seat),
+                waiting=seats(sorted({q.seat for q in pending})),
+            ),
         )
     name = command_name(command)
     if name not in p.accepts:
         raise IllegalCommand(
             "wrong_decision",
             "kernel.turn",
-            f"seat {seat} must answer with {either_text(p.accepts)}, not {name}"
-            + (f" ({p.prompt})" if p.prompt else ""),
+            phrase(
+                "{seat} must answer with {accepts}, not {name} ({prompt})",
+                seat=Seat(seat),
+                accepts=either_text(p.accepts),
+                name=name,
+                prompt=p.prompt,
+            )
+            if p.prompt
+            else phrase(
+                "{seat} must answer with {accepts}, not {name}",
+                seat=Seat(seat),
+                accepts=either_text(p.accepts),
+                name=name,
+            ),
         )
     return p

@@ -7,6 +7,8 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from domain.kernel.phrases import Phrase
+
 SeatId = int
 
 
@@ -61,15 +63,6 @@ class Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, gc=False):
     def visibility(self) -> Visibility:
         return PUBLIC
 
-    def describe(self) -> str:
-        """One human line for the annotated story; games override per event."""
-        fields = ", ".join(
-            f"{name}={getattr(self, name)!r}"
-            for name in self.__struct_fields__
-            if name not in ("rule", "also")
-        )
-        return f"{type(self).__name__}({fields})"
-
 
 class Consequence(Event, frozen=True, kw_only=True):
     """An event produced by the rules: it carries its rule citation id (``rule``: the
@@ -90,4 +83,5 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...]
     scores: tuple[int, ...] = ()
     ranking: tuple[tuple[int, ...], ...] = ()
-    reason: str = ""
+    # Why, in words: a phrase the service tells (``domain.kernel.phrases``).
+    reason: Phrase | str = ""

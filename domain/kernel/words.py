@@ -1,18 +1,29 @@
 """What a game says about itself in words (``Game.words``), each part with a default.
 
 The service makes every text from a game's values (``services.words``); a game
-fills in here only what its values cannot say alone: its printed card names,
-its commands and some events as sentences, its prompts, its whole view as facts.
-Every part is pure, and every part a game leaves out reads its values generically
-(``services.words.sentences`` says how).
+says here how its events and commands read, as phrases (``domain.kernel.phrases``:
+a message id and the seats, cards and numbers it names, never finished text),
+and what its values cannot say alone: its printed card names, its prompts, its
+whole view as facts. Every part is pure, and every part a game leaves out reads
+its values generically (``services.words.sentences`` says how).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.kernel.events import (
+    ActionTaken,
+    CardsShuffled,
+    DiceRolled,
+    GameForked,
+    GameStarted,
+    SeedRevealed,
+)
+from domain.kernel.phrases import Phrase, Seat, listed, phrase, plural
 from domain.kernel.types import Event
 
 # Command fields that hold a seat in every game so far: said by the player's name.
@@ -40,8 +51,8 @@ class Naming(Protocol):
         """A recorded prompt as a player reads it."""
         ...
 
-    def rename(self, text: str) -> str:
-        """A line in the game's built-in names, in the table's own."""
+    def say(self, said: Phrase | str) -> str:
+        """A phrase in the reader's language and names."""
         ...
 
 
@@ -49,11 +60,11 @@ def _unnamed(card_id: str) -> str | None:
     return None
 
 
-def _unsaid_command(command: Mapping[str, Any], who: str, naming: Naming) -> str | None:
+def _unsaid_command(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return None
 
 
-def _unsaid_event(event: Event, naming: Naming) -> str | None:
+def _unsaid_event(event: Event) -> Phrase | None:
     return None
 
 
@@ -63,30 +74,185 @@ class GameWords:
 
     - ``card_name``: the printed name of a card, token or piece id used in commands
       and events, or None when the id is not one the game names;
-    - ``command_words``: one sentence for a command (its JSON form) sent by ``who``,
+    - ``command_phrase``: a command (its JSON form) sent by ``seat`` as a phrase,
       or None for the generic "who: verb — field value";
-    - ``event_words``: one line for an event, or None for its own ``describe``;
+    - ``event_phrase``: an event of the game as a phrase (each game says all of
+      its own; the kernel's events are said by ``domain.kernel.telling``);
     - ``prompt_words``: a pending decision's prompt as a player reads it, where the
       recorded one keeps an id of the game's (a Spell Wars target selector); None:
       prompts read as recorded;
     - ``view_facts``: the game's whole view (``Game.view``, with its ``game`` key)
       as labelled facts, where the generic walk would read as a dump; None: the walk;
-    - ``command_labels``: what a page's button says for each command type;
+    - ``command_labels``: what a page's button says for each command type (a
+      phrase, told in the reader's language);
     - ``seat_fields``: the names of command fields that hold a seat;
     - ``seat_keys``, ``seat_lists``: the keys of its views and events (in words:
       ``to act``) whose number is a seat, whose list of numbers is a list of seats;
-    - ``lines_say_ids``: the game's own lines (``Event.describe``) name cards by
-      instance id (the orc tower's ``ice_storm.04``), so every text says the card's
-      name before the id.
+    - ``purpose_words``: a roll's recorded purpose in words, where the game records
+      one the kernel's reading (``purpose_phrase``) does not know; None: the kernel's;
+    - ``named_after``: ids said by a card's name (ultimate's lasting effects, by the
+      card that lays them), so a table that renames the card renames them too;
+    - ``lines_say_ids``: the game names cards by instance id (the orc tower's
+      ``ice_storm.04``, which a player types), so every text says the card's name
+      before the id.
     """
 
     card_name: Callable[[str], str | None] = _unnamed
-    command_words: Callable[[Mapping[str, Any], str, Naming], str | None] = _unsaid_command
-    event_words: Callable[[Event, Naming], str | None] = _unsaid_event
-    prompt_words: Callable[[str], str] | None = None
+    command_phrase: Callable[[Mapping[str, Any], int], Phrase | None] = _unsaid_command
+    event_phrase: Callable[[Event], Phrase | None] = _unsaid_event
+    prompt_words: Callable[[str], Phrase] | None = None
     view_facts: Callable[[Mapping[str, Any], Naming], dict[str, Any]] | None = None
-    command_labels: Mapping[str, str] = field(default_factory=dict)
+    command_labels: Mapping[str, Phrase] = field(default_factory=dict)
     seat_fields: frozenset[str] = SEAT_FIELDS
     seat_keys: frozenset[str] = SEAT_KEYS
     seat_lists: frozenset[str] = frozenset()
     lines_say_ids: bool = False
+    purpose_words: Callable[[str], Phrase | str] | None = None
+    named_after: Mapping[str, str] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- the kernel's events
+
+
+def chance_phrase(started: GameStarted) -> Phrase:
+    """Where the game's chance comes from, and what the opening is laid from."""
+    parts = [
+        phrase("table mode (dice and deck orders from the table)")
+        if started.mode == "table"
+        else phrase("seeded dice (the seed revealed at the end)")
+    ]
+    if started.setup and started.setup.get("chance_by") == "seats":
+        parts.append(phrase("each seat entering the cards it draws"))
+    if started.laid_from_file():
+        parts.append(phrase("from a setup file"))
+    if started.data:
+        parts.append(phrase("with the table's own data file"))
+    return joined(parts)
+
+
+def joined(parts: list[Phrase]) -> Phrase:
+    """Phrases one after the other, each its own message, separated by commas."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = phrase("{said}, {more}", said=said, more=part)
+    return said
+
+
+def table_chance_phrase(action: ActionTaken) -> Phrase | None:
+    """What chance the table supplied with a command (None when none)."""
+    parts: list[Phrase] = []
+    if action.dice:
+        parts.append(phrase("table dice {dice}", dice=", ".join(map(str, action.dice))))
+    if action.orders:
+        parts.append(plural("{n} deck order", "{n} deck orders", len(action.orders)))
+    if action.drew:
+        parts.append(
+            plural("{n} card drawn at the table", "{n} cards drawn at the table", len(action.drew))
+        )
+    return phrase("with {chance}", chance=listed(parts)) if parts else None
+
+
+# What a roll is for, as the engine records it (``DiceRolled.purpose``, a value of
+# the record, kept as recorded): the purposes that name a seat, read back into
+# their parts, and those said as they are written.
+_SEAT_PURPOSES = (
+    (re.compile(r"^card stolen from seat (\d+)$"), phrase("card stolen from {seat}")),
+    (re.compile(r"^card seat (\d+) discards$"), phrase("the card {seat} discards")),
+    (re.compile(r"^card picked from seat (\d+)'s hand$"), phrase("card picked from {seat}'s hand")),
+)
+_PURPOSES = {
+    "first player": phrase("first player"),
+    "first player (dragon)": phrase("first player (dragon)"),
+    "initiative tie": phrase("initiative tie"),
+    "initiative tie (ranking)": phrase("initiative tie (ranking)"),
+    "major spells": phrase("major spells"),
+    "remaining major spells": phrase("remaining major spells"),
+    "reroll of the remaining major spells": phrase("reroll of the remaining major spells"),
+}
+
+
+def purpose_phrase(purpose: str) -> Phrase | str:
+    """A recorded purpose in words, its seat by the player's name."""
+    for pattern, said in _SEAT_PURPOSES:
+        m = pattern.match(purpose)
+        if m:
+            return Phrase(said.msgid, (("seat", Seat(int(m.group(1)))),))
+    return _PURPOSES.get(purpose, purpose)
+
+
+_SEATS_PILE = re.compile(r"^(\w+)\.(\d+)$")
+
+
+def pile_phrase(pile: str) -> Phrase:
+    """A pile by its words: one kept per seat (``deck.1``) is that player's deck."""
+    m = _SEATS_PILE.match(pile)
+    if m:
+        return phrase(
+            "{seat}'s {pile}", seat=Seat(int(m.group(2))), pile=m.group(1).replace("_", " ")
+        )
+    return phrase("{pile}", pile=pile.replace("_", " "))
+
+
+def kernel_phrase(
+    event: Event,
+    mode: str = "seeded",
+    purpose: Callable[[str], Phrase | str] = purpose_phrase,
+) -> Phrase | None:
+    """The kernel's own events (dice, shuffles, the seed, a branch) as phrases.
+    ``mode``: the game's (``GameStarted.mode``), which a branch's mark does not
+    repeat; ``purpose``: how the game reads a roll's recorded purpose
+    (``GameWords.purpose_words``). (``GameStarted`` and ``ActionTaken`` are said
+    by the service, which knows the game's name and its commands' words.)"""
+    if isinstance(event, DiceRolled):
+        values = ", ".join(map(str, event.values))
+        if event.seat is None:
+            return phrase(
+                "rolled d{sides} for {purpose}: {values}",
+                sides=event.sides,
+                purpose=purpose(event.purpose),
+                values=values,
+            )
+        return phrase(
+            "{seat} rolled d{sides} for {purpose}: {values}",
+            seat=Seat(event.seat),
+            sides=event.sides,
+            purpose=purpose(event.purpose),
+            values=values,
+        )
+    if isinstance(event, CardsShuffled):
+        if event.unknown:
+            return plural(
+                "{pile} shuffled at the table ({n} card, order unknown)",
+                "{pile} shuffled at the table ({n} cards, order unknown)",
+                len(event.order),
+                pile=pile_phrase(event.pile),
+            )
+        return plural(
+            "{pile} shuffled ({n} card)",
+            "{pile} shuffled ({n} cards)",
+            len(event.order),
+            pile=pile_phrase(event.pile),
+        )
+    if isinstance(event, SeedRevealed):
+        return phrase("the seed is revealed: {seed}", seed=event.seed)
+    if isinstance(event, GameForked):
+        # A table-mode game has no seed: its branch takes its chance from the
+        # table as the original did, neither fresh dice nor the original's.
+        if mode == "table":
+            return phrase(
+                "forked from game {game} at position {at}; its chance still comes from the table",
+                game=event.from_game,
+                at=event.at,
+            )
+        if event.seed_commitment:
+            return phrase(
+                "forked from game {game} at position {at}, with fresh dice",
+                game=event.from_game,
+                at=event.at,
+            )
+        return phrase(
+            "forked from game {game} at position {at}, with the original's dice",
+            game=event.from_game,
+            at=event.at,
+        )
+    return None

@@ -5,8 +5,8 @@ destiny cards by what they show."""
 from __future__ import annotations
 
 from domain.kernel import CardFace
-from domain.orctower.data import DATA, destiny_name
-from domain.orctower.events import destiny_says
+from domain.kernel.events import and_text
+from domain.orctower.data import CHANGE_NAMES, DATA, SECTION_NAMES, destiny_name
 
 
 def card_faces() -> tuple[CardFace, ...]:
@@ -34,3 +34,19 @@ def card_faces() -> tuple[CardFace, ...]:
         name = destiny_name(d.id) or d.id
         faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra={"says": says}))
     return tuple(faces)
+
+
+def destiny_says(
+    moves: tuple[str, ...], quarters: tuple[int, ...], sections: tuple[int, ...], change: str
+) -> str:
+    """What a destiny card shows: who moves, and its rule change."""
+    if moves or not quarters:
+        what = f"the {and_text(list(moves))} creatures move"
+    else:
+        in_sections = and_text([SECTION_NAMES[s] for s in sections])
+        in_quarters = and_text([str(q) for q in quarters])
+        what = (
+            f"the creatures of the {in_sections} section{'s' * (len(sections) > 1)} "
+            f"of quarter{'s' * (len(quarters) > 1)} {in_quarters} move"
+        )
+    return f"{what}; rule change: {CHANGE_NAMES.get(change, change) or 'none'}"

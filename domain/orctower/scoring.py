@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Outcome
+from domain.kernel.phrases import phrase
 from domain.orctower.queries import is_poison, slot_kind, spell_of, value
 from domain.orctower.state import State
 
@@ -73,5 +74,5 @@ def outcome(state: State) -> Outcome | None:
         winners=ranking[0],
         scores=scores,
         ranking=ranking,
-        reason=f"best score {levels[0]}",
+        reason=phrase("best score {score}", score=levels[0]),
     )

@@ -20,6 +20,7 @@ from domain.kernel import (
     Pending,
     require_pending,
 )
+from domain.kernel.phrases import phrase, plural
 from domain.spellwars import data as table_data
 from domain.spellwars import faces
 from domain.spellwars import setup as opening
@@ -157,9 +158,13 @@ class SpellWars:
             for value in sorted(set(scores), reverse=True)
         )
         reason = (
-            "most points after the fast-combat rounds"
+            phrase("most points after the fast-combat rounds")
             if state.variant == "fast"
-            else (f"{state.tokens_to_win} last wizard standing tokens")
+            else plural(
+                "{n} last wizard standing token",
+                "{n} last wizard standing tokens",
+                state.tokens_to_win,
+            )
         )
         return Outcome(winners=state.winners, scores=scores, ranking=ranking, reason=reason)
 

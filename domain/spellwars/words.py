@@ -1,17 +1,28 @@
-"""Spell Wars in words (``GAME.words``): card instance ids (``roulepelax#1``) by their
-printed names, commands as a table says them, prompts with their target selectors in
-words, and the page's command labels."""
+"""Spell Wars in words (``GAME.words``): the one place that says how its events
+and commands read, as phrases (``domain.kernel.phrases``) the service tells in the
+reader's language and names. Card instance ids (``roulepelax#1``) are said by their
+printed names, prompts with their target selectors in words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.kernel import Event, GameWords, Naming
-from domain.kernel.words import SEAT_KEYS
+from domain.kernel import Event, GameWords
+from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plural, seats
+from domain.kernel.words import SEAT_KEYS, joined, purpose_phrase
+from domain.spellwars import events as ev
 from domain.spellwars.cards import built_in
-from domain.spellwars.events import FlowSet
-from domain.spellwars.selector_words import said_prompt
+from domain.spellwars.selector_words import prompt_phrase, selector_phrase
+
+# The three types of component a spell is made of, as the rulebook prints them.
+SLOTS = {
+    "source": phrase("source"),
+    "quality": phrase("quality"),
+    "delivery": phrase("delivery"),
+}
+_NO_CARD = phrase("no card")
 
 
 def card_name(card_id: str) -> str | None:
@@ -21,70 +32,517 @@ def card_name(card_id: str) -> str | None:
     return None if found is None else found.name
 
 
-def event_words(event: Event, words: Naming) -> str | None:
-    """The placing phase waits for several seats: name them."""
-    if isinstance(event, FlowSet) and event.flow.choice is None and event.flow.phase == "place":
-        seats = sorted({p.seat for p in event.pending})
-        return "waiting for spells (or cards taken back) from " + ", ".join(map(words.seat, seats))
-    return None
+# Why blood is gained or a point scored, as the engine records it (a value of the
+# record, kept as recorded): a kill names its victim's seat.
+_KILLED = re.compile(r"^killed seat (\d+)$")
+_WHYS = {
+    "last wizard standing": phrase("last wizard standing"),
+    "holds the Dungeon at the end of the turn": phrase("holds the Dungeon at the end of the turn"),
+}
 
 
-def _cards(ids: Iterable[str] | None, words: Naming) -> str:
-    named = [words.card(c) for c in ids or ()]
-    if not named:
-        return "no card"
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+def _why(why: str) -> Phrase | str:
+    m = _KILLED.match(why)
+    if m:
+        return phrase("killed {seat}", seat=Seat(int(m.group(1))))
+    return _WHYS.get(why, why)
 
 
-def command_words(command: Mapping[str, Any], who: str, words: Naming) -> str | None:
+# A roll choosing a target by the die, as ``targets.faces`` records its purpose:
+# "target by the die: 1-3 seat 1, 4-6 seat 2, …, 6 roll again".
+_BY_THE_DIE = "target by the die: "
+_FACE = re.compile(r"^([\d-]+) (?:seat (\d+)|roll again)$")
+
+
+def purpose_words(purpose: str) -> Phrase | str:
+    """A roll's recorded purpose in words; the die's faces by the players' names."""
+    if not purpose.startswith(_BY_THE_DIE):
+        return purpose_phrase(purpose)
+    faces: list[Phrase] = []
+    for part in purpose.removeprefix(_BY_THE_DIE).split(", "):
+        m = _FACE.match(part)
+        if m is None:
+            return purpose
+        if m.group(2) is None:
+            faces.append(phrase("{faces} roll again", faces=m.group(1)))
+        else:
+            faces.append(phrase("{faces} {seat}", faces=m.group(1), seat=Seat(int(m.group(2)))))
+    return phrase("target by the die: {faces}", faces=joined(faces))
+
+
+def _slot(slot: str) -> Phrase | str:
+    return SLOTS.get(slot, slot)
+
+
+def _by_seat(counts: tuple[int, ...]) -> Phrase | Any:
+    return listed(phrase("{seat}: {n}", seat=Seat(i), n=n) for i, n in enumerate(counts) if n)
+
+
+def _round_started(e: ev.RoundStarted) -> Phrase:
+    return phrase(
+        "round {round} begins: every wizard at 20 life, the Dungeon in the middle", round=e.round
+    )
+
+
+def _turn_started(e: ev.TurnStarted) -> Phrase:
+    return phrase("turn {turn} begins", turn=e.turn)
+
+
+def _cards_drawn(e: ev.CardsDrawn) -> Phrase:
+    return phrase("{seat} drew {cards}", seat=Seat(e.seat), cards=cards(e.cards))
+
+
+def _spell_placed(e: ev.SpellPlaced) -> Phrase:
+    return phrase("{seat} placed face down: {cards}", seat=Seat(e.seat), cards=cards(e.cards))
+
+
+def _card_taken_back(e: ev.CardTakenBack) -> Phrase:
+    return phrase(
+        "{seat} takes {card} back into hand (more than 3 placed)",
+        seat=Seat(e.seat),
+        card=Card(e.card),
+    )
+
+
+def _card_trimmed(e: ev.CardTrimmed) -> Phrase:
+    return phrase(
+        "{seat}'s spell is incorrect: {card} is discarded", seat=Seat(e.seat), card=Card(e.card)
+    )
+
+
+def _component_started(e: ev.ComponentStarted) -> Phrase:
+    return phrase("{seat} resolves {card}", seat=Seat(e.seat), card=Card(e.card))
+
+
+def _component_resolved(e: ev.ComponentResolved) -> Phrase:
+    return phrase("{card} ({seat}) is resolved", card=Card(e.card), seat=Seat(e.seat))
+
+
+def _blood_paid(e: ev.BloodPaid) -> Phrase:
+    return phrase(
+        "{seat} pays {amount} blood for {card}",
+        seat=Seat(e.seat),
+        amount=e.amount,
+        card=Card(e.card),
+    )
+
+
+def _option_chosen(e: ev.OptionChosen) -> Phrase:
+    return phrase(
+        "{seat} chooses {option} for {card}", seat=Seat(e.seat), option=e.option, card=Card(e.card)
+    )
+
+
+def _damage_dealt(e: ev.DamageDealt) -> Phrase:
+    return phrase(
+        "{card} deals {amount} damage to {target}",
+        card=Card(e.card),
+        amount=e.amount,
+        target=Seat(e.target),
+    )
+
+
+def _damage_blocked(e: ev.DamageBlocked) -> Phrase:
+    return phrase(
+        "{target} sacrifices {creature} to absorb {amount} damage from {card}",
+        target=Seat(e.target),
+        creature=Card(e.creature),
+        amount=e.amount,
+        card=Card(e.card),
+    )
+
+
+def _healed(e: ev.Healed) -> Phrase:
+    return phrase(
+        "{seat} heals {amount} ({card})", seat=Seat(e.seat), amount=e.amount, card=Card(e.card)
+    )
+
+
+def _life_set(e: ev.LifeSet) -> Phrase:
+    return phrase("{seat}'s life is set to {life}", seat=Seat(e.seat), life=e.life)
+
+
+def _blood_gained(e: ev.BloodGained) -> Phrase:
+    return phrase(
+        "{seat} gains {amount} blood ({why})", seat=Seat(e.seat), amount=e.amount, why=_why(e.why)
+    )
+
+
+def _treasure_discarded(e: ev.TreasureDiscarded) -> Phrase:
+    return phrase("{seat} discards {treasure}", seat=Seat(e.seat), treasure=Card(e.treasure))
+
+
+def _creature_killed(e: ev.CreatureKilled) -> Phrase:
+    return phrase("{seat}'s {creature} is killed", seat=Seat(e.seat), creature=Card(e.creature))
+
+
+def _creature_added(e: ev.CreatureAdded) -> Phrase:
+    return phrase(
+        "{seat} adds {creature} from hand to the spell",
+        seat=Seat(e.seat),
+        creature=Card(e.creature),
+    )
+
+
+def _keep_earned(e: ev.KeepEarned) -> Phrase:
+    return phrase("{creature} will be kept (GARDEZ)", creature=Card(e.creature))
+
+
+def _creature_dice_granted(e: ev.CreatureDiceGranted) -> Phrase:
+    return phrase(
+        "{seat} adds {dice} die to each creature power roll this turn",
+        seat=Seat(e.seat),
+        dice=e.dice,
+    )
+
+
+def _hand_revealed(e: ev.HandRevealed) -> Phrase:
+    return phrase("{seat} reveals a hand of {cards}", seat=Seat(e.seat), cards=cards(e.cards))
+
+
+def _cards_discarded(e: ev.CardsDiscarded) -> Phrase:
+    return phrase("{seat} discards {cards}", seat=Seat(e.seat), cards=cards(e.cards))
+
+
+def _cards_passed(e: ev.CardsPassed) -> Phrase:
+    return phrase(
+        "{source} passes {cards} to {target}",
+        source=Seat(e.source),
+        cards=cards(e.cards),
+        target=Seat(e.target),
+    )
+
+
+def _split_dice_unused(e: ev.SplitDiceUnused) -> Phrase:
+    return phrase(
+        "{card}: no other opponent left for the split dice {value}; they are not resolved",
+        card=Card(e.card),
+        value=", ".join(map(str, e.dice)),
+    )
+
+
+def _death_averted(e: ev.DeathAverted) -> Phrase:
+    return phrase(
+        "{seat} does not die: {card} is discarded, life set to 1",
+        seat=Seat(e.seat),
+        card=Card(e.card),
+    )
+
+
+def _dead_card_drawn(e: ev.DeadCardDrawn) -> Phrase:
+    return phrase("{seat} draws the dead-wizard card {card}", seat=Seat(e.seat), card=Card(e.card))
+
+
+def _dead_cards_cleared(e: ev.DeadCardsCleared) -> Phrase:
+    return phrase(
+        "{seat} discards the dead-wizard cards {cards}", seat=Seat(e.seat), cards=cards(e.cards)
+    )
+
+
+def _treasure_deferred(e: ev.TreasureDeferred) -> Phrase:
+    return phrase(
+        "{seat} will gain {count} treasure(s) at the start of the next round",
+        seat=Seat(e.seat),
+        count=e.count,
+    )
+
+
+def _turn_ended(e: ev.TurnEnded) -> Phrase:
+    return phrase("turn {turn} ends", turn=e.turn)
+
+
+def _token_awarded(e: ev.TokenAwarded) -> Phrase:
+    return phrase("{seat} wins a last wizard standing token", seat=Seat(e.seat))
+
+
+def _point_scored(e: ev.PointScored) -> Phrase:
+    return phrase("{seat} scores 1 point ({why})", seat=Seat(e.seat), why=_why(e.why))
+
+
+def _round_cleared(e: ev.RoundCleared) -> Phrase:
+    return phrase("hands, treasures and creatures are discarded")
+
+
+def _position_loaded(e: ev.PositionLoaded) -> Phrase:
+    return phrase("the table position is loaded from the setup file")
+
+
+def _position_entered(e: ev.PositionEntered) -> Phrase:
+    return phrase(
+        "the position is entered from the setup file (round {round}, turn {turn})",
+        round=e.round,
+        turn=e.turn,
+    )
+
+
+def _wild_types_chosen(e: ev.WildTypesChosen) -> Phrase:
+    pairs = listed(
+        phrase("{card} as the {slot}", card=Card(w), slot=_slot(t))
+        for w, t in zip(e.wilds, e.slots, strict=True)
+    )
+    return phrase("{seat}'s wild magic stands for: {pairs}", seat=Seat(e.seat), pairs=pairs)
+
+
+def _sizes_announced(e: ev.SizesAnnounced) -> Phrase:
+    return phrase("spell sizes announced: {sizes}", sizes=_by_seat(e.sizes))
+
+
+def _caster_chosen(e: ev.CasterChosen) -> Phrase:
+    return plural(
+        "{seat} casts next ({n} component, initiative {initiative})",
+        "{seat} casts next ({n} components, initiative {initiative})",
+        e.size,
+        seat=Seat(e.seat),
+        initiative=e.initiative,
+    )
+
+
+def _spell_revealed(e: ev.SpellRevealed) -> Phrase:
+    if e.carried:
+        return phrase(
+            "{seat} reveals {cards} (kept creatures: {kept})",
+            seat=Seat(e.seat),
+            cards=cards(e.cards, _NO_CARD),
+            kept=cards(e.carried),
+        )
+    return phrase("{seat} reveals {cards}", seat=Seat(e.seat), cards=cards(e.cards, _NO_CARD))
+
+
+def _wild_magic_replaced(e: ev.WildMagicReplaced) -> Phrase:
+    got = Card(e.found) if e.found else phrase("nothing (no such card left)")
+    return plural(
+        "{seat}'s wild magic ({slot}) turned {n} card: {got} joins",
+        "{seat}'s wild magic ({slot}) turned {n} cards: {got} joins",
+        len(e.turned),
+        seat=Seat(e.seat),
+        slot=_slot(e.slot),
+        got=got,
+    )
+
+
+def _spell_finished(e: ev.SpellFinished) -> Phrase:
+    if e.kept:
+        return phrase(
+            "{seat}'s spell ends: discards {cards}; keeps {kept}",
+            seat=Seat(e.seat),
+            cards=cards(e.discarded, _NO_CARD),
+            kept=cards(e.kept),
+        )
+    return phrase(
+        "{seat}'s spell ends: discards {cards}",
+        seat=Seat(e.seat),
+        cards=cards(e.discarded, _NO_CARD),
+    )
+
+
+def _target_chosen(e: ev.TargetChosen) -> Phrase:
+    return phrase(
+        "{card} targets {who} — {how}",
+        card=Card(e.card),
+        who=seats(e.targets),
+        how=selector_phrase(e.how),
+    )
+
+
+def _blood_moved(e: ev.BloodMoved) -> Phrase:
+    return phrase(
+        "{amount} blood passes from {source} to {target} ({card})",
+        amount=e.amount,
+        source=Seat(e.source),
+        target=Seat(e.target),
+        card=Card(e.card),
+    )
+
+
+def _dungeon_taken(e: ev.DungeonTaken) -> Phrase:
+    if e.previous < 0:
+        return phrase("{seat} takes the Dungeon from the middle", seat=Seat(e.seat))
+    return phrase(
+        "{seat} takes the Dungeon from {previous}", seat=Seat(e.seat), previous=Seat(e.previous)
+    )
+
+
+def _treasure_gained(e: ev.TreasureGained) -> Phrase:
+    if e.previous < 0:
+        return phrase(
+            "{seat} gains {treasure} from the treasure deck",
+            seat=Seat(e.seat),
+            treasure=Card(e.treasure),
+        )
+    return phrase(
+        "{seat} gains {treasure} from {previous}",
+        seat=Seat(e.seat),
+        treasure=Card(e.treasure),
+        previous=Seat(e.previous),
+    )
+
+
+def _pass_counted(e: ev.PassCounted) -> Phrase:
+    return phrase("cards received: {counts}", counts=_by_seat(e.received))
+
+
+def _wizard_died(e: ev.WizardDied) -> Phrase:
+    if e.killer == e.seat:
+        return phrase("{seat} dies (by their own hand)", seat=Seat(e.seat))
+    return phrase("{seat} dies (killed by {killer})", seat=Seat(e.seat), killer=Seat(e.killer))
+
+
+def _round_ended(e: ev.RoundEnded) -> Phrase:
+    if e.survivor < 0:
+        return phrase("round {round} ends; last wizard standing: nobody", round=e.round)
+    return phrase(
+        "round {round} ends; last wizard standing: {seat}", round=e.round, seat=Seat(e.survivor)
+    )
+
+
+def _match_won(e: ev.MatchWon) -> Phrase:
+    return phrase("the match is won by {seats}", seats=seats(e.winners))
+
+
+def _flow_set(e: ev.FlowSet) -> Phrase:
+    c = e.flow.choice
+    if c is not None:
+        return phrase(
+            "waiting for {seat}: {prompt}", seat=Seat(c.seat), prompt=prompt_phrase(c.prompt)
+        )
+    if e.flow.phase == "place":
+        return phrase(
+            "waiting for spells (or cards taken back) from {seats}",
+            seats=seats(p.seat for p in e.pending),
+        )
+    return _PHASES.get(e.flow.phase) or phrase("phase {phase}", phase=e.flow.phase)
+
+
+_PHASES = {
+    "setup": phrase("phase: setting up"),
+    "place": phrase("phase: placing spells"),
+    "cast": phrase("phase: casting spells"),
+    "over": phrase("phase: the match is over"),
+}
+
+
+_EVENTS: dict[type[Event], Callable[[Any], Phrase]] = {
+    ev.RoundStarted: _round_started,
+    ev.TurnStarted: _turn_started,
+    ev.CardsDrawn: _cards_drawn,
+    ev.SpellPlaced: _spell_placed,
+    ev.CardTakenBack: _card_taken_back,
+    ev.CardTrimmed: _card_trimmed,
+    ev.WildTypesChosen: _wild_types_chosen,
+    ev.SizesAnnounced: _sizes_announced,
+    ev.CasterChosen: _caster_chosen,
+    ev.SpellRevealed: _spell_revealed,
+    ev.WildMagicReplaced: _wild_magic_replaced,
+    ev.ComponentStarted: _component_started,
+    ev.ComponentResolved: _component_resolved,
+    ev.SpellFinished: _spell_finished,
+    ev.TargetChosen: _target_chosen,
+    ev.BloodPaid: _blood_paid,
+    ev.OptionChosen: _option_chosen,
+    ev.DamageDealt: _damage_dealt,
+    ev.DamageBlocked: _damage_blocked,
+    ev.Healed: _healed,
+    ev.LifeSet: _life_set,
+    ev.BloodGained: _blood_gained,
+    ev.BloodMoved: _blood_moved,
+    ev.DungeonTaken: _dungeon_taken,
+    ev.TreasureGained: _treasure_gained,
+    ev.TreasureDiscarded: _treasure_discarded,
+    ev.CreatureKilled: _creature_killed,
+    ev.CreatureAdded: _creature_added,
+    ev.KeepEarned: _keep_earned,
+    ev.CreatureDiceGranted: _creature_dice_granted,
+    ev.HandRevealed: _hand_revealed,
+    ev.CardsDiscarded: _cards_discarded,
+    ev.CardsPassed: _cards_passed,
+    ev.PassCounted: _pass_counted,
+    ev.SplitDiceUnused: _split_dice_unused,
+    ev.WizardDied: _wizard_died,
+    ev.DeathAverted: _death_averted,
+    ev.DeadCardDrawn: _dead_card_drawn,
+    ev.DeadCardsCleared: _dead_cards_cleared,
+    ev.TreasureDeferred: _treasure_deferred,
+    ev.TurnEnded: _turn_ended,
+    ev.RoundEnded: _round_ended,
+    ev.TokenAwarded: _token_awarded,
+    ev.PointScored: _point_scored,
+    ev.RoundCleared: _round_cleared,
+    ev.MatchWon: _match_won,
+    ev.PositionLoaded: _position_loaded,
+    ev.PositionEntered: _position_entered,
+    ev.FlowSet: _flow_set,
+}
+
+
+def event_phrase(event: Event) -> Phrase | None:
+    """An event of the game as a phrase (None: not one of the game's own)."""
+    told = _EVENTS.get(type(event))
+    return None if told is None else told(event)
+
+
+def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     """Each command as a table says it (a block with no creature says what it
     means, not an empty field); cards by their printed names."""
+    who = Seat(seat)
     kind = command.get("type")
     if kind == "Block":
         creature = command.get("creature")
         if creature is None:
-            return f"{who} blocks with no creature and takes the damage"
-        return f"{who} blocks with {words.card(creature)}"
+            return phrase("{who} blocks with no creature and takes the damage", who=who)
+        return phrase("{who} blocks with {creature}", who=who, creature=Card(creature))
     if kind == "PlaceCards":
-        return f"{who} places {_cards(command.get('cards'), words)} face down"
+        return phrase(
+            "{who} places {cards} face down",
+            who=who,
+            cards=cards(command.get("cards") or (), _NO_CARD),
+        )
     if kind == "TakeBack":
-        return f"{who} takes {words.card(command['card'])} back into their hand"
+        return phrase(
+            "{who} takes {card} back into their hand", who=who, card=Card(command["card"])
+        )
     if kind == "PlaceSpell":  # retired, in old records: one card per slot
         slots = [command.get(k) for k in ("source", "quality", "delivery")]
-        return f"{who} places {_cards([c for c in slots if c], words)} face down"
+        return phrase(
+            "{who} places {cards} face down",
+            who=who,
+            cards=cards([c for c in slots if c], _NO_CARD),
+        )
     if kind == "PickTarget":
-        return f"{who} picks {words.seat(command['seat'])} as the target"
+        return phrase("{who} picks {seat} as the target", who=who, seat=Seat(int(command["seat"])))
     if kind == "Pay":
         amount = int(command.get("amount", 0))
-        return f"{who} pays no blood" if amount == 0 else f"{who} pays {amount} blood"
+        if amount == 0:
+            return phrase("{who} pays no blood", who=who)
+        return phrase("{who} pays {amount} blood", who=who, amount=amount)
     if kind == "Choose":
-        return f"{who} chooses {words.card(str(command['choice']))}"
+        return phrase("{who} chooses {choice}", who=who, choice=Card(str(command["choice"])))
     if kind == "GiveCard":
-        return f"{who} gives away {words.card(command['card'])}"
+        return phrase("{who} gives away {card}", who=who, card=Card(command["card"]))
     return None
 
 
-def prompt_words(prompt: str) -> str:
+def prompt_words(prompt: str) -> Phrase:
     """A pending decision's prompt as a player reads it (target selectors in words)."""
-    return said_prompt(prompt)
+    return prompt_phrase(prompt)
 
 
 WORDS = GameWords(
     card_name=card_name,
-    command_words=command_words,
-    event_words=event_words,
+    command_phrase=command_phrase,
+    event_phrase=event_phrase,
     prompt_words=prompt_words,
+    purpose_words=purpose_words,
     # Whose spell resolves, who holds the dungeon; the winners, the seats a choice
     # may pick.
     seat_keys=SEAT_KEYS | {"caster", "dungeon"},
     seat_lists=frozenset({"winners", "targets"}),
     command_labels={
-        "PlaceCards": "Place your spell",
-        "TakeBack": "Take a card back",
-        "PickTarget": "Pick a target",
-        "Pay": "Pay blood",
-        "Choose": "Choose",
-        "Block": "Block with a creature",
-        "GiveCard": "Give a card",
+        "PlaceCards": phrase("Place your spell"),
+        "TakeBack": phrase("Take a card back"),
+        "PickTarget": phrase("Pick a target"),
+        "Pay": phrase("Pay blood"),
+        "Choose": phrase("Choose"),
+        "Block": phrase("Block with a creature"),
+        "GiveCard": phrase("Give a card"),
     },
 )

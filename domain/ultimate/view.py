@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Outcome
+from domain.kernel.phrases import Seat, plural
 from domain.ultimate.state import UltimateState
 
 
@@ -91,6 +92,10 @@ def outcome(state: UltimateState) -> Outcome | None:
         winners=(state.winner,),
         scores=wins,
         ranking=ranking,
-        reason=f"seat {state.winner} won {wins[state.winner]} "
-        f"round{'s' if wins[state.winner] != 1 else ''}",
+        reason=plural(
+            "{seat} won {n} round",
+            "{seat} won {n} rounds",
+            wins[state.winner],
+            seat=Seat(state.winner),
+        ),
     )

@@ -40,6 +40,7 @@ from services.http.observe import Observe
 from services.http.rate_limits import RateLimit
 from services.http.read_models import REFRESH_INTERVAL, OpenReadModels, Served
 from services.http.read_pool import ReadPool, workers_configured
+from services.http.speaking import Speaking
 from services.ledger import WizardLedger
 from services.live.fanout import Live
 
@@ -213,7 +214,9 @@ def create_app(
     # last, so that limits, ids and metrics see the play requests too.
     play = PlayFastPath(app.enter, the_ledger, live, metrics.streams)
     limits = rate_limits.configured(rate_limits_given, clock)
-    app.front = Observe(RateLimit(BodyLimit(play), limits=limits, metrics=metrics), metrics=metrics)
+    # The words of every answer in the language the request asks for.
+    spoken = Speaking(BodyLimit(play))
+    app.front = Observe(RateLimit(spoken, limits=limits, metrics=metrics), metrics=metrics)
     app.include_router(api_ops.router)
     app.include_router(api_tables.router)
     app.include_router(api_positions.router)

@@ -20,6 +20,7 @@ head. The rate limiter gives these routes a limit of their own
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -39,6 +40,7 @@ from services.review.readjudicate import diff_positions
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 from services.words.dispute import diff_text, dispute_text
+from services.words.telling import speaking, spoken
 
 # The last part of each costly route's path (/tables/{id}/<name>).
 ROUTES = frozenset({"export", "replay", "log", "verify", "dispute", "diff"})
@@ -60,8 +62,10 @@ async def costly(
     viewer, head, finished = await run_in_threadpool(_standing, ledger, gid, seat, token)
     # Once a game is over everything is public: every viewer reads the same answer.
     reader = "everyone" if finished else viewer
-    key = (job.__name__, gid, reader, params, head) if kept else None
-    return await pool.read(key, job, gid, viewer, *params), viewer
+    # The words in the reader's language, in the worker too (``in_language``).
+    lang = spoken()
+    key = (job.__name__, gid, reader, params, head, lang) if kept else None
+    return await pool.read(key, partial(in_language, lang, job), gid, viewer, *params), viewer
 
 
 def _standing(
@@ -89,6 +93,12 @@ def _json(content: Any) -> bytes:
 
 
 # ---------------------------------------------------- made by a read worker
+
+
+def in_language(lang: str, job: Job, ledger: WizardLedger, *args: Any) -> bytes:
+    """``job`` with its words in ``lang`` (a worker has no request to ask)."""
+    with speaking(lang):
+        return job(ledger, *args)
 
 
 def export(

@@ -41,6 +41,7 @@ from services.web import WEB
 from services.web.assembly import PREFIX, module_names, page, viewer_page
 from services.words.card_names import started_face
 from services.words.faces import table_face
+from services.words.telling import messages, spoken
 
 STATIC_URL = "/static"
 MAX_TOML = 1_000_000  # characters: far above any setup or data file
@@ -131,6 +132,14 @@ def favicon() -> Response:
 @router.get("/scores", include_in_schema=False)
 def scores() -> HTMLResponse:
     return _html(_page("scores.html"))
+
+
+@router.get("/words", tags=["games"])
+def words() -> dict[str, Any]:
+    """What the pages say, in the language asked (``?lang=``, ``Accept-Language``):
+    each message of the catalogue (its English id) with its text."""
+    lang = spoken()
+    return {"lang": lang, "messages": messages(lang)}
 
 
 @router.get(

@@ -24,7 +24,7 @@ from services.live.fanout import Live, LocalHub
 from services.reads.views import entry_json, outcome_json, pending_json
 from services.seats.hold import by_seats
 from services.store.values import Entry
-from services.words.card_names import CardNames, table_names
+from services.words.sentences import Words
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,10 @@ class _Read:
     head: int
     outcome: Any
     state: Any
-    names: CardNames  # the table's own card names, which the lines use
+    words: Words  # the table's words (players, card names), which the lines use
     # Rows of the game's hold record (a table whose seats enter their own draws),
     # -1 for other games: a new row is a command held, or an entry for it.
     holds: int = -1
-    mode: str = "seeded"  # the game's (``GameStarted.mode``), which a branch's line says
     # What each seat (None: spectators) is shown of this read, made once for
     # all the streams of that seat that share the read.
     shown: dict[int | None, _Shown] = field(default_factory=dict)
@@ -86,9 +85,8 @@ def _read_raw(ledger: WizardLedger, gid: UUID, after: int) -> _Read:
     state = loaded.fold.state
     outcome = loaded.game.outcome(state)
     holds = ledger.holds.hold_rows(gid) if by_seats(loaded.fold.started.setup) else -1
-    names = table_names(loaded.fold.started)
-    mode = loaded.fold.started.mode
-    return _Read(loaded.game, entries, head, outcome, state, names, holds, mode)
+    words = Words.table(loaded.game, loaded.fold.started)
+    return _Read(loaded.game, entries, head, outcome, state, words, holds)
 
 
 @dataclass(frozen=True)
@@ -134,7 +132,7 @@ async def _read_after(
     return _Batch(
         entries,
         read.head,
-        outcome_json(read.outcome, read.names),
+        outcome_json(read.outcome, read.words),
         shown.turn if entries else None,
         read.holds,
     )
@@ -144,7 +142,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
     finished = read.outcome is not None
     entries = []
     for e in read.entries:
-        entry = entry_json(e, read.game, seat, finished, names=read.names, mode=read.mode)
+        entry = entry_json(e, seat, finished, words=read.words)
         entries.append((e.position, entry, _json(entry)))
     turn = None
     if not finished:
@@ -158,7 +156,7 @@ def _show(read: _Read, seat: int | None) -> _Shown:
         )
         data = {
             "position": read.head,
-            "pending": pending_json(read.state, read.game, read.names),
+            "pending": pending_json(read.state, read.words),
             "legal": [msgspec.to_builtins(c) for c in legal],
         }
         turn = (data, _json(data))

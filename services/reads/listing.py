@@ -11,8 +11,7 @@ from uuid import UUID
 
 from services.ledger import WizardLedger
 from services.reads.lobby import forked_games, lobby_fields
-from services.words.card_names import table_names
-from services.words.sentences import outcome_text
+from services.words.sentences import Words
 
 
 def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, Any]]:
@@ -37,9 +36,7 @@ def listing(ledger: WizardLedger, game_ids: list[str | UUID]) -> list[dict[str, 
                 "events": loaded.version if fields["status"] != "dealing" else 0,
                 "forked_from": fork["game_id"] if fork else None,
                 "fork_at": fork["at"] if fork else None,
-                "summary": outcome_text(
-                    outcome, loaded.fold.started.players, table_names(loaded.fold.started)
-                ),
+                "summary": Words.table(loaded.game, loaded.fold.started).outcome(outcome),
             }
         )
     return rows

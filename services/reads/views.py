@@ -13,7 +13,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ActionTaken, Consequence, Event, Fold, Game, GameForked, GameStarted
+from domain.kernel import ActionTaken, Consequence, Event, Fold, Game, GameStarted, Outcome
 from domain.kernel.events import laid_from_file
 from services.ledger import WizardLedger
 from services.reads.holds import held_json
@@ -21,8 +21,7 @@ from services.reads.lobby import lobby_fields
 from services.seats.hold import by_seats
 from services.store.codec import GENESIS
 from services.store.values import Acted, Entry, Loaded, parse_game_id
-from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.sentences import Words, hidden_line, prompt_words
+from services.words.sentences import Words, hidden_line
 
 
 def status_of(game: Game[Any], table: Fold[Any]) -> str:
@@ -80,73 +79,48 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
-def entry_text(
-    event: Event, game: Game[Any], names: CardNames = NO_NAMES, mode: str = "seeded"
-) -> str:
-    """An entry's line in the log: the game's own line, its seats as "seat N"
-    (the web page names them), its cards by the table's names (``names``).
-    An action is said in words, never as its command's data (whose card ids
-    are the built-in data's); the players' names that open the game are theirs.
-    ``mode``: the game's (``GameStarted.mode``), which a branch's mark says."""
-    if isinstance(event, ActionTaken):
-        said = Words(game, (), names).command(event.seat, event.command)
-        chance = event.table_chance()
-        return f"{said} (with {chance})" if chance else said
-    if isinstance(event, GameStarted):
-        return Words(game, event.players, names).opening(event)
-    if isinstance(event, GameForked):
-        return names.rename(event.describe(mode))
-    return names.rename(event.describe())
-
-
-def named_prompts(view: Any, game: Game[Any], names: CardNames) -> Any:
+def named_prompts(view: Any, words: Words) -> Any:
     """A game's view with each ``prompt`` in it (words a page shows as they are:
-    a Spell Wars card's question) in the game's words (``prompt_words``) and the
-    table's names; the rest is data."""
-    if not names and game.words.prompt_words is None:
+    a Spell Wars card's question) in the game's words (``prompt_words``); the
+    rest is data."""
+    if words.said.prompt_words is None:
         return view  # nothing to say otherwise: no walk through every view read
     if isinstance(view, dict):
         return {
-            k: names.rename(prompt_words(game, v))
-            if k == "prompt" and isinstance(v, str)
-            else named_prompts(v, game, names)
+            k: words.prompt(v) if k == "prompt" and isinstance(v, str) else named_prompts(v, words)
             for k, v in view.items()
         }
     if isinstance(view, list | tuple):
-        return [named_prompts(v, game, names) for v in view]
+        return [named_prompts(v, words) for v in view]
     return view
 
 
-def pending_json(state: Any, game: Game[Any], names: CardNames = NO_NAMES) -> list[dict[str, Any]]:
-    """The decisions a state waits for, each prompt in words and the table's names."""
-    pending = [msgspec.to_builtins(p) for p in game.pending(state)]
-    said: list[dict[str, Any]] = named_prompts(pending, game, names)
+def pending_json(state: Any, words: Words) -> list[dict[str, Any]]:
+    """The decisions a state waits for, each prompt in words."""
+    pending = [msgspec.to_builtins(p) for p in words.game.pending(state)]
+    said: list[dict[str, Any]] = named_prompts(pending, words)
     return said
 
 
-def outcome_json(outcome: Any, names: CardNames = NO_NAMES) -> dict[str, Any] | None:
-    """A game's outcome as data, its reason (the game's words) in the table's names."""
+def outcome_json(outcome: Outcome | None, words: Words) -> dict[str, Any] | None:
+    """A game's outcome as data, its reason in words."""
     if outcome is None:
         return None
-    data: dict[str, Any] = msgspec.to_builtins(outcome)
-    if data.get("reason"):
-        data["reason"] = names.rename(data["reason"])
+    data: dict[str, Any] = msgspec.to_builtins(msgspec.structs.replace(outcome, reason=""))
+    data["reason"] = words.say(outcome.reason)
     return data
 
 
 def entry_json(
     entry: Entry,
-    game: Game[Any],
     seat: int | None,
     finished: bool,
     *,
     full: bool = False,
-    names: CardNames = NO_NAMES,
-    mode: str = "seeded",
+    words: Words,
 ) -> dict[str, Any]:
     """One log line for ``seat`` (None: a spectator). ``full`` shows everything (operator).
-    ``names``: the table's own card names (``table_names``), which its text uses;
-    ``mode``: the game's (``GameStarted.mode``)."""
+    ``words``: the table's (``Words.table``), which its text is told in."""
     event = entry.event
     visible = full or finished or event.visibility().allows(seat)
     out: dict[str, Any] = {
@@ -161,19 +135,24 @@ def entry_json(
     if visible:
         shown = event if full else shown_event(event, finished)
         out["event"] = event_json(shown)
-        out["text"] = entry_text(shown, game, names, mode)
+        out["text"] = words.event(shown)
     else:
         out["redacted"] = event.visibility().kind
-        out["text"] = hidden_line(type(event).__name__)
+        out["text"] = hidden_line(type(event).__name__, words.lang)
     return out
 
 
 def state_json(
-    ledger: WizardLedger, game_id: str | UUID, *, at: int | None = None, seat: int | None = None
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    *,
+    at: int | None = None,
+    seat: int | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid, at)
-    out = state_of(gid, loaded, seat)
+    out = state_of(gid, loaded, seat, lang)
     held = held_json(ledger, gid, loaded, seat) if at is None else None
     if held is not None:
         out["held"] = held
@@ -182,11 +161,13 @@ def state_json(
     return out
 
 
-def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
+def state_of(
+    gid: UUID, loaded: Loaded, seat: int | None, lang: str | None = None
+) -> dict[str, Any]:
     """``state_json`` of a fold in hand."""
     game, table = loaded.game, loaded.fold
     outcome = game.outcome(table.state)
-    names = table_names(table.started)
+    words = Words.table(game, table.started, lang)
     return {
         "game_id": str(gid),
         "game": game.spec.id,
@@ -194,9 +175,9 @@ def state_of(gid: UUID, loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "status": status_of(game, table),
         "seat": seat,
         "players": list(table.started.players),
-        "pending": pending_json(table.state, game, names),
-        "view": named_prompts(game.view(table.state, seat), game, names),
-        "outcome": outcome_json(outcome, names),
+        "pending": pending_json(table.state, words),
+        "view": named_prompts(game.view(table.state, seat), words),
+        "outcome": outcome_json(outcome, words),
     }
 
 
@@ -230,7 +211,12 @@ class ActFields(Protocol):
 
 
 def perform_json(
-    ledger: WizardLedger, gid: UUID, seat: int, request: ActFields, key: str | None
+    ledger: WizardLedger,
+    gid: UUID,
+    seat: int,
+    request: ActFields,
+    key: str | None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """Perform a seat's act request and give its answer (``act_json``)."""
     acted = ledger.perform(
@@ -242,10 +228,12 @@ def perform_json(
         orders=request.orders,
         drew=request.drew,
     )
-    return act_json(ledger, gid, seat, acted)
+    return act_json(ledger, gid, seat, acted, lang)
 
 
-def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[str, Any]:
+def act_json(
+    ledger: WizardLedger, gid: UUID, seat: int, acted: Acted, lang: str | None = None
+) -> dict[str, Any]:
     """An act's answer: the appended entries as ``seat`` may see them, and what
     follows them (the pending decisions, and the commands ``seat`` may send),
     so that a client needs no other request to play on.
@@ -259,14 +247,14 @@ def act_json(ledger: WizardLedger, gid: UUID, seat: int, acted: Acted) -> dict[s
     finished = game.outcome(state) is not None
     held = held_json(ledger, gid, loaded, seat) if not finished else None
     legal = [] if finished or held is not None else game.legal_commands(state, seat)
-    names, mode = table_names(loaded.fold.started), loaded.fold.started.mode
+    words = Words.table(game, loaded.fold.started, lang)
     answer = {
         "game_id": str(gid),
         "seat": seat,
         "position": last,
         "status": status_of(game, loaded.fold),
-        "entries": [entry_json(e, game, seat, finished, names=names, mode=mode) for e in entries],
-        "pending": pending_json(state, game, names),
+        "entries": [entry_json(e, seat, finished, words=words) for e in entries],
+        "pending": pending_json(state, words),
         "legal": [msgspec.to_builtins(c) for c in legal],
     }
     if held is not None:
@@ -282,6 +270,7 @@ def log_json(
     full: bool = False,
     before: int | None = None,
     last: int | None = None,
+    lang: str | None = None,
 ) -> list[dict[str, Any]]:
     """The log's entries, in order: every one, or a page of them (``last``: the last
     so many, of those before position ``before`` if it is given), so that a long
@@ -289,7 +278,7 @@ def log_json(
     gid = parse_game_id(game_id)
     loaded = ledger.load(gid)
     finished = loaded.game.outcome(loaded.fold.state) is not None
-    names, mode = table_names(loaded.fold.started), loaded.fold.started.mode
+    words = Words.table(loaded.game, loaded.fold.started, lang)
     if loaded.head == GENESIS:
         return []  # its opening waits for seats' cards: nothing is stored yet
     lte = loaded.version if before is None else min(before - 1, loaded.version)
@@ -297,7 +286,7 @@ def log_json(
     if lte < 1:
         return []
     return [
-        entry_json(e, loaded.game, seat, finished, full=full, names=names, mode=mode)
+        entry_json(e, seat, finished, full=full, words=words)
         for e in ledger.entries(gid, gt=gt, lte=lte)
     ]
 

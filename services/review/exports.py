@@ -40,8 +40,8 @@ from services.review.record import (
 )
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
-from services.words.card_names import started_face, table_names
-from services.words.sentences import hidden_until_end, outcome_text
+from services.words.card_names import started_face
+from services.words.sentences import hidden_until_end
 from services.words.views import flatten
 
 KEYFRAME_EVERY = 100
@@ -54,7 +54,6 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
     alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    names = table_names(record.started)
     frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
@@ -75,7 +74,7 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
         drawn = {
             label: drawn[label]
             if label in same
-            else msgspec.to_builtins(named_prompts(view, game, names))
+            else msgspec.to_builtins(named_prompts(view, words))
             for label, view in shown.items()
         }
         position = k + 1
@@ -155,7 +154,7 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
             item |= {
                 "type": "Hidden",
                 "hidden": True,
-                "text": hidden_until_end(type(event).__name__),
+                "text": hidden_until_end(type(event).__name__, record.words.lang),
             }
             out.append(item)
             continue
@@ -284,8 +283,8 @@ def document(
         "boards": boards,
         "faces": _shown_faces(started_face(started), boards) if views else None,
         "disputes": panels,
-        "outcome": outcome_json(outcome, record.words.names),
-        "result": outcome_text(outcome, started.players, record.words.names),
+        "outcome": outcome_json(outcome, record.words),
+        "result": record.words.outcome(outcome),
         **({"positions": positions} if len(events) < positions else {}),
     }
 

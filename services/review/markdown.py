@@ -22,7 +22,7 @@ from domain.kernel.events import laid_from_file
 from services.review.record import GameRecord, opening_facts, viewer_label
 from services.review.story import Visitor, rule_of, walk
 from services.store.values import Entry
-from services.words.sentences import Words, hidden_until_end, outcome_text
+from services.words.sentences import Words, hidden_until_end
 
 # Every character that can open markup inline in CommonMark or its common
 # extensions: emphasis, code, links, images, raw HTML, entities (&lt;), tables,
@@ -96,8 +96,10 @@ class MarkdownStory(Visitor):
         self._line(entry, event, f"{line} — {', '.join(links)}")
 
     def hidden(self, entry: Entry) -> None:
+        assert self.words is not None
         self.story.append(
-            f"- **#{entry.position}** {md(hidden_until_end(type(entry.event).__name__))}"
+            f"- **#{entry.position}** "
+            + md(hidden_until_end(type(entry.event).__name__, self.words.lang))
         )
 
     def note(self, position: int, author: str, text: str) -> None:
@@ -105,7 +107,7 @@ class MarkdownStory(Visitor):
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
         assert self.words is not None
-        self.outcome = outcome_text(outcome, players, self.words.names)
+        self.outcome = self.words.outcome(outcome)
 
     def result(self) -> str:
         game, started, words = self.game, self.started, self.words

@@ -26,7 +26,7 @@ from domain.kernel import (
 )
 from services.reads.views import shown_event
 from services.store.values import Entry
-from services.words.sentences import Words, hidden_until_end, outcome_text
+from services.words.sentences import Words, hidden_until_end
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -144,7 +144,8 @@ class StoryLines(Visitor):
         self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
 
     def hidden(self, entry: Entry) -> None:
-        self.lines.append(f"#{entry.position:<4}   {hidden_until_end(type(entry.event).__name__)}")
+        hidden = hidden_until_end(type(entry.event).__name__, self.words.lang)
+        self.lines.append(f"#{entry.position:<4}   {hidden}")
 
     def note(self, position: int, author: str, text: str) -> None:
         self.lines.append(f"      ✎ {author}: {text}")
@@ -161,7 +162,7 @@ class StoryLines(Visitor):
         self.lines.append("  ".join(parts))
 
     def end(self, outcome: Outcome | None, players: tuple[str, ...]) -> None:
-        self.lines.append(f"      {outcome_text(outcome, players, self.words.names)}")
+        self.lines.append(f"      {self.words.outcome(outcome)}")
 
     def result(self) -> str:
         return "\n".join(self.lines)

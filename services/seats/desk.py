@@ -609,7 +609,7 @@ class HoldDesk:
 
     def _said(self, gid: UUID, loaded: Loaded, seat: int, error: IllegalCommand) -> Exception:
         # Seats by their players' names too: "given by Bob", "then Cleo enters ...".
-        return told(self.loader, gid, loaded, seat, error, seats_by_name=True)
+        return told(self.loader, gid, loaded, seat, error)
 
 
 def _link(last: Hold | Refused | None) -> str:

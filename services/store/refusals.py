@@ -23,16 +23,14 @@ def told(
     loaded: Loaded,
     seat: int,
     error: IllegalCommand,
-    *,
-    seats_by_name: bool = False,
 ) -> IllegalCommand:
     """``error`` as ``seat`` is told it: the cards it could have drawn as it may
     know them, in the game's words (the table's card names, a quoted id by its
-    name) and, with ``seats_by_name``, every seat by its player's name."""
+    name, every seat by its player's name)."""
     refused = (
         unrevealed(loader, gid, error, loaded, seat) if isinstance(error, DiceRequired) else error
     )
-    return worded(refused, loaded.fold.started, seats_by_name=seats_by_name)
+    return worded(refused, loaded.fold.started)
 
 
 def unrevealed(

@@ -17,6 +17,16 @@ export class ApiError extends Error {
 }
 
 // fetch + JSON + the API's error shape. Network errors propagate as TypeError.
+// The language the reader chose with the switch (remembered in this browser),
+// or "" for the browser's own (its Accept-Language): the API's words follow it.
+const LANG_KEY = "wl-lang";
+export const chosenLang = () => localStorage.getItem(LANG_KEY) || "";
+// A path with the chosen language asked for (?lang=), where one was chosen.
+export const spoken = (path) => {
+  const lang = chosenLang();
+  return lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${lang}` : path;
+};
+
 export async function api(method, path, { body, token, headers, text } = {}) {
   const h = Object.assign({}, headers || {});
   let payload;
@@ -28,7 +38,7 @@ export async function api(method, path, { body, token, headers, text } = {}) {
     payload = JSON.stringify(body);
   }
   if (token) h["Authorization"] = "Bearer " + token;
-  const r = await fetch(path, { method, headers: h, body: payload });
+  const r = await fetch(spoken(path), { method, headers: h, body: payload });
   const data = await r.json().catch(() => null);
   if (!r.ok) throw new ApiError(r.status, data);
   return data;
@@ -69,5 +79,24 @@ export const nav = () =>
     h("a.brand", { href: "/" }, "✶ Wizard Ledger"),
     h("a", { href: "/" }, "Tables"),
     h("a", { href: "/scores" }, "Scoreboard"),
-    h("a", { href: "/docs" }, "API")
+    h("a", { href: "/docs" }, "API"),
+    languageSwitch()
   );
+
+// English or French for every text the API says; the choice is kept in this
+// browser and the page read again in it.
+function languageSwitch() {
+  const current = chosenLang() || ((navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en");
+  const pick = h(
+    "select.lang-switch",
+    { id: "lang-switch", "aria-label": "language / langue" },
+    h("option", { value: "en" }, "English"),
+    h("option", { value: "fr" }, "Français")
+  );
+  pick.value = current;
+  pick.addEventListener("change", () => {
+    localStorage.setItem(LANG_KEY, pick.value);
+    location.reload();
+  });
+  return pick;
+}

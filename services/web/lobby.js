@@ -4,6 +4,7 @@
 import { ApiError, api, loadFace, nav, seatLink, when } from "wl/app.js";
 import { chanceBox, needsChance } from "wl/chance.js";
 import { byId as $, h, showError } from "wl/dom.js";
+import { loadSpeech, t } from "wl/speech.js";
 
 const REFRESH_MS = 3000;
 const SHOWN = 100; // the latest tables, newest first
@@ -46,6 +47,9 @@ function ruleTitle(gameId, ruleId) {
   return r ? `${r.section}: « ${r.passage} »` : ruleId;
 }
 
+// An option's name or value in words: "grey_cost" -> "grey cost".
+const spaced = (v) => String(v).replace(/_/g, " ");
+
 function drawOptions() {
   const g = game();
   $("game-hint").textContent = `${g.players[0]}–${g.players[1]} players`;
@@ -58,7 +62,8 @@ function drawOptions() {
     if (typeof o.default === "boolean") {
       input = h("input", { type: "checkbox", id, checked: o.default });
     } else if (o.allowed && o.allowed.length) {
-      input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
+      // Each value in words ("owner only"); the value sent is the option's own.
+      input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, spaced(v))));
     } else if (typeof o.default === "number") {
       input = h("input", { type: "number", id, value: o.default, style: "width:6em" });
     } else {
@@ -69,7 +74,7 @@ function drawOptions() {
       h(
         "div.option",
         {},
-        h("label", { for: id }, input, " ", h("code", {}, o.name)),
+        h("label", { for: id }, input, " ", h("b", { title: o.name }, spaced(o.name))),
         o.rule ? [" ", h("span.rule-ref", { title: ruleTitle(g.id, o.rule) }, o.rule)] : null,
         h("div.doc", {}, o.doc || "")
       )
@@ -120,7 +125,13 @@ async function create(ev) {
   }
   const n = Number($("seats").value);
   const typed = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
-  const names = typed.map((t, i) => t || `seat ${i}`);
+  // Named players are all named: a seat left blank among them (the count kept
+  // from another game, say) would sit down as "seat 2".
+  if (typed.some(Boolean) && !typed.every(Boolean)) {
+    showError($("create-error"), new Error(t("Name every player, or none: {n} seats, {named} named.", { n, named: typed.filter(Boolean).length })));
+    return;
+  }
+  const names = typed;
   const body = { game: game().id, players: typed.some(Boolean) ? names : n, options: optionValues() };
   const mode = document.querySelector("input[name=mode]:checked").value;
   if (mode === "table") Object.assign(body, { table: true }, chance);
@@ -240,6 +251,7 @@ function modeHint() {
 
 async function start() {
   $("nav").replaceWith(nav());
+  await loadSpeech();
   games = await api("GET", "/games");
   for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
   await Promise.all(

@@ -2,14 +2,15 @@
 // Reads the state and legal commands as that seat, follows the live log over
 // SSE, and sends commands built from the legal ones.
 
-import { ApiError, api, fragment, gameIdFromPath, loadFace, nav } from "wl/app.js";
+import { ApiError, api, fragment, gameIdFromPath, loadFace, nav, spoken } from "wl/app.js";
+import { loadSpeech, t } from "wl/speech.js";
 import { cardNode } from "wl/cards.js";
 import { chanceBox, needsChance } from "wl/chance.js";
 import { Builder, describe, fieldsOf, label, typeLabel } from "wl/commands.js";
 import { byId as $, h, showError } from "wl/dom.js";
 import { loadDrawing, renderer } from "wl/drawing.js";
 import { labelsOf } from "wl/faces.js";
-import { nameOf, named as namePlayers } from "wl/names.js";
+import { nameOf } from "wl/names.js";
 
 const gid = gameIdFromPath();
 const frag = fragment();
@@ -110,8 +111,8 @@ function draw() {
   openOnlyType();
   const c = ctx();
   const st = S.state;
-  $("status").replaceChildren(h(`span.pill.${st.status}`, {}, st.status), " ", h("span.muted", {}, `position ${st.position}`));
-  $("me").textContent = st.seat === null ? "watching as a spectator" : `you are ${nameOf(st.players, st.seat)} (seat ${st.seat})`;
+  $("status").replaceChildren(h(`span.pill.${st.status}`, {}, statusWord(st.status)), " ", h("span.muted", {}, t("position {n}", { n: st.position })));
+  $("me").textContent = st.seat === null ? t("watching as a spectator") : t("you are {name}", { name: nameOf(st.players, st.seat) });
   $("public").replaceChildren(c.renderer.publicArea(c));
   drawTurn(c);
   drawHeld(c);
@@ -123,13 +124,28 @@ function draw() {
   $("replay-link").href = replayHref();
 }
 
+// A table's status in words (the API's field keeps its code).
+function statusWord(status) {
+  const words = { running: t("running"), finished: t("finished"), dealing: t("dealing") };
+  return words[status] || status;
+}
+
+// The page's fixed words (table.html says them in English) in the reader's language.
+function speakHeadings() {
+  $("to-move").textContent = t("Your move ↓");
+  $("to-story").textContent = t("Story ↓");
+  $("replay-link").textContent = t("replay & dispute");
+  $("hand-title").textContent = t("Your hand");
+  $("story-panel").querySelector("h2").lastChild.textContent = t("The story");
+}
+
 function drawTurn(c) {
   const st = c.state;
   const banner = $("turn");
   banner.className = "turn-banner";
   if (st.status === "finished") {
     banner.classList.add("over");
-    banner.textContent = "The game is over.";
+    banner.textContent = t("The game is over.");
     document.title = `Game over — Wizard Ledger`;
     return;
   }
@@ -137,10 +153,10 @@ function drawTurn(c) {
     // A move made others draw: it waits until each of them names their cards.
     const owes = Boolean(st.held.needs);
     banner.classList.toggle("yours", owes);
-    const said = named(st.held.text);
+    const said = st.held.text;
     // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
     const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
-    banner.textContent = owes ? `Your cards — ${after}` : said;
+    banner.textContent = owes ? t("Your cards — {said}", { said: after }) : said;
     document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
     banner.dataset.yours = owes ? "1" : "0";
     return;
@@ -148,14 +164,15 @@ function drawTurn(c) {
   const mine = st.pending.find((p) => p.seat === st.seat);
   if (mine) {
     banner.classList.add("yours");
-    banner.textContent = `Your turn — ${named(mine.prompt || "your decision")}`;
+    const asked = mine.prompt || t("your decision");
+    banner.textContent = t("Your turn — {prompt}", { prompt: asked });
     document.title = `● Your turn — Wizard Ledger`;
   } else {
     const who = [...new Set(st.pending.map((p) => nameOf(st.players, p.seat)))].join(", ");
     // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
     const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
     const prompt = /\byour?\b/i.test(asked) ? "" : asked;
-    banner.textContent = who ? `Waiting for ${who}${prompt ? ` — ${named(prompt)}` : ""}` : "Waiting…";
+    banner.textContent = !who ? t("Waiting…") : prompt ? t("Waiting for {who} — {prompt}", { who, prompt }) : t("Waiting for {who}", { who });
     document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
   }
   banner.dataset.yours = mine ? "1" : "0";
@@ -188,7 +205,7 @@ function drawOutcome(c) {
       { id: "winner" },
       h("div.crown", {}, "♛"),
       h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
-      o.reason ? h("p", {}, named(o.reason)) : null,
+      o.reason ? h("p", {}, o.reason) : null,
       h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
       h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
     )
@@ -262,11 +279,11 @@ function drawActions(c) {
   if (st.held) {
     // Nobody moves while a move waits for cards; a seat it waits for names them here.
     panel.hidden = !st.held.needs && !st.held.again;
-    title.textContent = "Your cards";
+    title.textContent = t("Your cards");
     $("actions").replaceChildren();
     return;
   }
-  title.textContent = "Your move";
+  title.textContent = t("Your move");
   const mine = st.seat !== null && st.pending.some((p) => p.seat === st.seat);
   panel.hidden = !(mine && st.status === "running");
   if (panel.hidden) return;
@@ -304,7 +321,7 @@ function drawActions(c) {
   const cmd = b.command();
   if (cmd) {
     box.appendChild(
-      h("div.step", {}, h("div.summary", { id: "summary" }, describe(c, cmd)), h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send"))
+      h("div.step", {}, h("div.summary", { id: "summary" }, describe(c, cmd)), h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, t("Send")))
     );
   }
 }
@@ -373,10 +390,10 @@ function composeButton(field, picked) {
   then.choose(b.type);
   Object.assign(then.values, b.values, { [field]: picked || [] });
   const cmd = picked && !then.next() ? then.command() : null;
-  if (cmd) return h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, "Send");
+  if (cmd) return h("button.primary", { type: "button", id: "send", onclick: () => send(cmd) }, t("Send"));
   const last = !picked && !fieldsOf(b.ofType(b.type)).some((f) => f !== field && !(f in b.values));
   const onclick = () => { b.set(field, picked); draw(); };
-  return h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick }, last ? "Send" : "Done");
+  return h("button.primary", { type: "button", id: "compose-done", disabled: !picked, onclick }, last ? t("Send") : t("Done"));
 }
 
 // ------------------------------------------------------------ acting
@@ -441,8 +458,8 @@ function drawHeld(c) {
   const dealt = held.seat === null ? "were dealt" : "drew";
   const yours = held.yours && held.yours.length ? ` (you named ${held.yours.join(", ")})` : "";
   const intro = held.needs
-    ? `${named(held.text)}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
-    : `Your cards are in${yours}. ${named(held.text)}.`;
+    ? `${held.text}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
+    : `Your cards are in${yours}. ${held.text}.`;
   const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
   if (S.heldAsk && S.heldAsk.json === json) {
     S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
@@ -531,24 +548,9 @@ function replayHref() {
   return `/replay/${gid}${at}${location.hash}`;
 }
 
-// Names for seat numbers: "seat 1 draws" -> "Bob draws".
-function named(text) {
-  return namePlayers(S.state ? S.state.players : [], text);
-}
-
-function storyText(entry) {
-  // The opening, like every other line, is the server's sentence (options in words).
-  if (entry.type === "ActionTaken" && entry.event && S.state) {
-    const c = ctx();
-    const who = nameOf(c.players, entry.event.seat);
-    try {
-      return `${who}: ${describe(c, entry.event.command, who)}`;
-    } catch (_) {
-      return named(entry.text);
-    }
-  }
-  return named(entry.text);
-}
+// Every line, an action as any other, is the server's sentence: told with the
+// players' and the table's names, in the reader's language.
+const storyText = (entry) => entry.text;
 
 function addLine(entry, fresh, older = false) {
   if (S.lines.has(entry.position)) return;
@@ -608,7 +610,7 @@ function olderEntries(oldest) {
 function follow(after) {
   const params = new URLSearchParams({ after: String(after) });
   if (token) params.set("token", token);
-  const source = new EventSource(`/tables/${gid}/events?${params}`);
+  const source = new EventSource(spoken(`/tables/${gid}/events?${params}`));
   // Ready (at first, and again after each reconnection): what happened before the
   // stream began is read once, since a move held for others' cards is no entry
   // the stream would replay from ``after``.
@@ -643,6 +645,8 @@ async function start() {
   $("to-story").addEventListener("click", () => jumpTo("story-panel"));
   $("replay-link").href = replayHref();
   try {
+    await loadSpeech();
+    speakHeadings();
     S.summary = await api("GET", `/tables/${gid}`);
     const games = await api("GET", "/games");
     const g = games.find((x) => x.id === S.summary.game);

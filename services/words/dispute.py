@@ -35,7 +35,7 @@ def _event_lines(items: list[dict[str, Any]], indent: str = "  ") -> list[str]:
 
 def dispute_text(d: dict[str, Any]) -> str:
     out = [f"Dispute of action #{d['position']} in game {d['game_id']} ({d['game']})", ""]
-    out.append(f"Sent by {d['player']} (seat {d['seat']}): {d['text']}")
+    out.append(f"Sent by {d['player']} (--seat {d['seat']}): {d['text']}")
     out += ["", f"Position before it (#{d['before']['position']}):"]
     from services.words.views import show
 

@@ -15,19 +15,24 @@ from typing import Any
 import msgspec
 
 from domain.games import all_games, get_game
+from services.words.telling import Teller, spoken
+
+
+def table_face(game_id: str, lang: str | None = None) -> dict[str, Any]:
+    """The face of ``game_id`` (``SetupError`` for an unknown game), its words in
+    ``lang`` (None: the reader's, ``spoken``)."""
+    return _table_face(game_id, lang or spoken())
 
 
 @cache
-def table_face(game_id: str) -> dict[str, Any]:
-    """The face of ``game_id`` (``SetupError`` for an unknown game)."""
+def _table_face(game_id: str, lang: str) -> dict[str, Any]:
     game = get_game(game_id)
     cards = [msgspec.to_builtins(face) for face in game.card_faces()]
     # Every game's labels, the game's own last: a command type several games share
     # (Pass) reads alike on every page.
     labels: dict[str, str] = {}
-    for other in all_games():
-        labels.update(other.words.command_labels)
-    labels.update(game.words.command_labels)
+    for other in [*all_games(), game]:
+        labels.update({k: Teller(str, str, lang)(v) for k, v in other.words.command_labels.items()})
     # Every named entry of the built-in data (an Elfenwizards title, say): what a
     # page draws by id and must say as the table calls it.
     names = {k: e["name"] for k, e in built_in_entries(game_id).items()}

@@ -35,6 +35,8 @@ from domain.kernel import (
     replay,
 )
 from domain.kernel import start as kernel_start
+from domain.kernel.phrases import Phrase
+from services.words.telling import Teller
 from tools.simulation import Finished, Step, game_bot, open_game, play, steps
 
 GAMES = all_games()
@@ -84,8 +86,8 @@ class PlainNaming:
     def prompt(self, text: str) -> str:
         return text
 
-    def rename(self, text: str) -> str:
-        return text
+    def say(self, said: Phrase | str) -> str:
+        return Teller(self.seat, self.card)(said)
 
 
 def commands_of(game: Game[Any]) -> tuple[type, ...]:
@@ -263,17 +265,19 @@ def test_the_words_tell_real_events_commands_prompts_and_views(game: Game[Any]) 
     played = random_steps(game, game.spec.min_players, "words")
     assert played
     for step in played:
-        said = words.command_words(msgspec.to_builtins(step.command), "P0", naming)
-        assert said is None or (isinstance(said, str) and said), step.command
+        said = words.command_phrase(msgspec.to_builtins(step.command), 0)
+        assert said is None or naming.say(said), step.command
         for event in step.events:
-            line = words.event_words(event, naming)
-            assert line is None or (isinstance(line, str) and line), event
+            # Every event of the game's own is told from its fields, as a phrase.
+            told = words.event_phrase(event)
+            if type(event) not in KERNEL_EVENTS:
+                assert isinstance(told, Phrase) and naming.say(told), event
             if isinstance(event, ActionTaken):
                 assert event.command["type"] in names
         state = step.fold.state
         for p in game.pending(state):
             if words.prompt_words is not None:
-                assert isinstance(words.prompt_words(p.prompt), str)
+                assert naming.say(words.prompt_words(p.prompt))
         for value in _strings(msgspec.to_builtins(step.command)):
             name = words.card_name(value)
             assert name is None or (isinstance(name, str) and name), value

@@ -102,7 +102,7 @@ def test_replay_export_and_verify_a_finished_game(wizards: Wizards, tmp_path: Pa
     _finish(wizards, gid)
     story = wizards("replay", gid).stdout.splitlines()
     assert story[0].startswith("#1")
-    assert "Sorcier ultime for seat 0, seat 1" in story[0]
+    assert "Sorcier ultime for seat 0 and seat 1" in story[0]
     assert any("[ultimate." in line for line in story)
     assert "won by" in story[-1]
     assert any("the seed is revealed: story" in line for line in story)

@@ -73,3 +73,34 @@ def test_a_pipe_gets_the_problem_body_and_the_choice_is_the_users(tmp_path: Path
         text=True,
     )
     assert text.stderr.splitlines()[0] == f"wizards: {UNKNOWN}"
+
+
+def _wizards(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(WIZARDS), *args], env=env(tmp_path), capture_output=True, text=True)
+
+
+def test_a_card_not_in_the_deck_is_refused_as_such_and_by_the_players_names(
+    tmp_path: Path,
+) -> None:
+    """Naming a card that cannot be the one drawn is not missing dice: its own
+    code, and a hint about the card rather than --dice and --order. A seat out
+    of turn is told whom the game waits for by name."""
+    made = _wizards(tmp_path, "new", "ultimate", "--names", "Ann,Bob", "--table")
+    assert made.returncode == 2
+    asked = json.loads(made.stderr)
+    assert asked["code"] == "dice_required" and "--dice" in asked["hint"]
+    deal = "éclair,explosion,bouclier,miroir"
+    made = _wizards(
+        tmp_path, "new", "ultimate", "--names", "Ann,Bob", "--table", "--drew", deal, "--dice", "1"
+    )
+    assert made.returncode == 0, made.stderr
+    gid = made.stdout.strip()
+    draw = '{"type": "Draw"}'
+    wrong = _wizards(tmp_path, "act", gid, "--seat", "0", "--command", draw, "--drew", "Échecs")
+    assert wrong.returncode == 2
+    refused = json.loads(wrong.stderr)
+    assert refused["code"] == "drawn_card_refused" and refused["title"] == "Drawn card refused"
+    assert "--dice" not in refused["hint"] and "--order" not in refused["hint"]
+    late = _wizards(tmp_path, "act", gid, "--seat", "1", "--command", draw)
+    refused = json.loads(late.stderr)
+    assert refused["detail"] == "Bob has nothing to decide now (waiting for Ann)"

@@ -108,7 +108,7 @@ def test_the_orc_tower_says_its_cards_by_their_printed_names(tmp_path: Path) -> 
     # player: no ids, no Python lists.
     assert "bot 1's deck shuffled (8 cards)" in story and "deck.0" not in story
     assert not re.search(r"rule change: [a-z]+_|\[\d", story), story
-    assert re.search(r"^ +won by bot \d.*; bot 1 scored \d+, bot 2 scored \d+ — ", story, re.M)
+    assert re.search(r"^ +won by bot \d.*; bot 1 scored \d+ and bot 2 scored \d+ — ", story, re.M)
     texts = {
         "story": story,
         "log": "\n".join(e["text"] for e in json.loads(wizards(store, "log", gid))),

@@ -34,7 +34,7 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "Dispute of action #3" in out and "Sent by Ann (seat 0): Ann plays Éclair" in out
+    assert "Dispute of action #3" in out and "Sent by Ann (--seat 0): Ann plays Éclair" in out
     assert "eclair_hits_caster = false (recorded: true)" in out and "DIFFERENT outcome" in out
     assert '"recorded_decides_again": true' in out
     assert "Ann — life: 9 → 8" in out  # diff

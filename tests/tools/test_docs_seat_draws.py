@@ -31,7 +31,7 @@ def test_the_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     refused = record.pop(2)
     assert refused["refused"] is True and refused["after_row"] == 2
     assert refused["entered_by"] == "Ann" and refused["drew"] == ["Bouclier", "Explosion"]
-    assert refused["code"] == "dice_required" and "'Bouclier'" in refused["message"]
+    assert refused["code"] == "drawn_card_refused" and "'Bouclier'" in refused["message"]
     assert [(r["held"], r["entered_by"], r["done"], r["refused"]) for r in record] == [
         ("Ann", "Ann", True, False),
         ("Bob", "Bob", False, False),
@@ -60,5 +60,5 @@ def test_the_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     # Ann's own act shows her cards, and Bob's only as hidden from her.
     at = next(i for i, line in enumerate(lines) if "--drew Éclair,Explosion" in line)
     hers = done.stdout.split(f"__rc {at - 1} 2")[1].split(f"__rc {at} 0")[0]  # after her slip
-    assert "seat 0 is dealt Éclair, Explosion" in hers
-    assert "seat 1 is dealt" not in hers and '"redacted"' in hers
+    assert "Ann is dealt Éclair and Explosion" in hers
+    assert "Bob is dealt" not in hers and '"redacted"' in hers

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games import get_game
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.words.naming import card_words
 from tests.services.live_server import LiveServer
 from tests.services.seat_draws import at_first_refill, cards_of, opening_deck, owners, seen_by
+from tests.told import told
 from tests.web.pages import TIMEOUT, open_at_the_table, open_seat, screenshot, wait_position
 
 
@@ -152,7 +154,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     started = web_ledger.load(gid).fold.started
     assert started.setup is not None and started.setup["chance_by"] == "seats"
     assert started.setup["drew"] == ["fireball", "explosion", "shield", "mirror"]
-    assert "each seat entering the cards it draws" in started.describe()
+    assert "each seat entering the cards it draws" in told(get_game("ultimate"), started)
     for page in pages:
         assert page.errors == []
         page.context.close()

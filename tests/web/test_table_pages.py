@@ -78,7 +78,7 @@ def test_seats_play_the_opening_through_their_pages(
         for s in table["seats"]
     ]
     for seat, page in enumerate(pages):
-        assert page.inner_text("#me") == f"you are {names[seat]} (seat {seat})"
+        assert page.inner_text("#me") == f"you are {names[seat]}"
     # A spectator's page (no fragment): no hand, no controls, the same live story.
     spectator = open_seat(browser, f"{server.url}/play/{gid}", generic=look == "generic")
     assert spectator.inner_text("#me") == "watching as a spectator"

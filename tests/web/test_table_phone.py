@@ -216,14 +216,14 @@ def test_the_orc_towers_questions_say_what_they_ask(
     assert slots and offered == [f"{drawn[n]} (palette slot {n})" for n in slots], offered
     page.tap("#actions button[data-field='slot']")
     summary = page.inner_text("#summary")
-    assert summary == f"Learn: {offered[0]}", summary
+    assert summary == f"Learn a spell: {offered[0]}", summary
     screenshot(page, "phone-orctower-learn")
     head = position(page)
     page.tap("#send")
     wait_position(page, head + 1)
     # The story says the slot alone: the card in it now is another one.
     page.wait_for_selector(
-        f"#story .line:has-text('Learn: palette slot {slots[0]}')", timeout=TIMEOUT
+        f"#story .line:has-text('learns the spell in palette slot {slots[0]} ')", timeout=TIMEOUT
     )
     no_sideways_scroll(page)
     close_clean(page)

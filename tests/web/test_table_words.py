@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from domain.elfenwizards.events import PhaseBegan
+from domain.games import get_game
 from domain.spellwars import GAME as SPELLWARS
 from services.ledger import WizardLedger
+from services.words.sentences import Words
 from tests.domain.spellwars.scenario import cast
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
@@ -71,7 +73,7 @@ def test_a_block_with_no_creature_is_offered_and_told_in_words(
     assert page.inner_text("#summary") == "Block with a creature: no creature (take the damage)"
     screenshot(page, "spellwars-block-no-creature")
     story = sent(page)
-    assert "Bob: Block with a creature: no creature (take the damage)" in story
+    assert "Bob blocks with no creature and takes the damage" in story
     assert not RAW.search(words_on(page)), words_on(page)
     # Card bands name the kinds as the slots do, in the rulebook's words.
     bands = set(page.locator(".card .band span:first-child").all_text_contents())
@@ -150,9 +152,9 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
         # Each phase names the players in the order they act.
         phases = [e.event for e in web_ledger.entries(gid) if isinstance(e.event, PhaseBegan)]
         assert phases
+        words = Words(get_game("elfenwizards"), NAMES)
         for phase in phases:
-            order = ", ".join(NAMES[s] for s in phase.order)
-            assert f"{phase.title()}: to act in turn {order}" in story
+            assert words.event(phase) in story
     if game == "spellwars":
         assert "waiting for spells (or cards taken back) from Ann, Bob and Cy" in story
     if game == "ultimate":
@@ -206,7 +208,7 @@ def test_a_cost_paid_by_discarding_reads_as_the_senders_discard_not_the_targets(
     assert summary == "Play a card: Malédiction → Bob; you discard Éclair as its cost"
     screenshot(page, "ultimate-cost-in-words")
     story = sent(page)
-    assert "Ann: Play a card: Malédiction → Bob; Ann discards Éclair as its cost" in story
+    assert "Ann plays Malédiction on Bob, discarding Éclair" in story
     assert "Bob discard" not in story
     screenshot(page, "ultimate-cost-in-the-story")
     assert page.errors == []

@@ -4,6 +4,7 @@ board shows that seat's hand and nobody else's."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -187,12 +188,13 @@ def test_an_elfenwizards_opening_draws_each_piece_from_its_event_on(
             felt = page.locator("#board .felt")
             assert f"Dragon {dragon}" in felt.inner_text()
             assert felt.locator(".wiz").count() == pawns
-            assert "(dragon)" not in felt.inner_text()
+            assert "holds the dragon" not in felt.inner_text()
             screenshot(page, f"viewer-board-elfenwizards-opening-{position}")
         go_to(page, 8)
         felt = page.locator("#board .felt")
         assert f"Dragon {holder}" in felt.inner_text() and felt.locator(".wiz").count() == 24
-        assert f"{holder} (dragon)" in felt.inner_text().replace(" (this view)", "")
+        said = felt.inner_text().replace(" (this view)", "")
+        assert re.search(rf"{holder} — \w+ guild · holds the dragon", said), said
         screenshot(page, "viewer-board-elfenwizards-opening-8")
         assert not problems
     finally:

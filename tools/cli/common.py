@@ -67,6 +67,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     store: Annotated[
         str | None,
         typer.Option(
@@ -103,6 +104,14 @@ def main_options(
             "(the HTTP API's problem body), auto (text at a terminal, json otherwise)",
         ),
     ] = Written.auto,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            envvar="WIZARDS_LANG",
+            help="the language of what is said: en or fr (default: the locale's, else en)",
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(
@@ -114,6 +123,11 @@ def main_options(
     store_options["read_only"] = read_only
     store_options["snapshots"] = not no_snapshots
     store_options["errors"] = errors
+    if lang:
+        from services.words.telling import speak
+
+        # Until the command ends (a test runs many in one process).
+        ctx.call_on_close(speak(lang))
 
 
 def ledger() -> WizardLedger:
@@ -228,6 +242,7 @@ def guarded(fn: Any) -> Any:
             sys.stderr.close()
             raise typer.Exit(0) from None
         except Exception as e:
+            from domain.kernel.errors import CARD_REFUSED
             from services.problems import classify, extensions
 
             known = classify(e)
@@ -238,6 +253,10 @@ def guarded(fn: Any) -> Any:
             if code == "dice_required":
                 extra["hint"] = chance_hint(
                     getattr(e, "needs", ()), face_down=bool(getattr(e, "face_down", ()))
+                )
+            elif code == CARD_REFUSED:
+                extra["hint"] = (
+                    "name the card actually drawn with --drew (its printed name or its id)"
                 )
             fail(code, detail, rule=rule, status=status, extra=extra)
 

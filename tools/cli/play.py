@@ -269,7 +269,6 @@ def act_command(
     from services.reads.holds import held_json
     from services.reads.views import entry_json
     from services.seats.hold import by_seats
-    from services.words.card_names import table_names
     from services.words.sentences import Words
 
     if not entries:
@@ -279,15 +278,14 @@ def act_command(
             typer.echo(f"held: {held['text']}", err=True)
     loaded = ledger().load(game_id, 1)
     started = loaded.fold.started
+    words = Words.table(loaded.game, started)
     if by_seats(started.setup):
         # Each seat enters its own draws here, on its own device: it is shown
         # what it may see, as its page and the HTTP answer show it.
         now = ledger().load(game_id)
         finished = now.game.outcome(now.fold.state) is not None
-        names = table_names(started)
-        out([entry_json(e, now.game, seat, finished, names=names) for e in entries])
+        out([entry_json(e, seat, finished, words=words) for e in entries])
         return
-    words = Words.table(loaded.game, started)
     out(
         [
             {

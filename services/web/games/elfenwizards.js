@@ -4,6 +4,19 @@
 import { h } from "wl/dom.js";
 import { entryName } from "wl/faces.js";
 import { you } from "wl/names.js";
+import { t } from "wl/speech.js";
+
+// A guild by its colour, in the reader's language.
+function guildWord(colour) {
+  const words = {
+    red: t("red guild"),
+    green: t("green guild"),
+    blue: t("blue guild"),
+    yellow: t("yellow guild"),
+    black: t("black guild"),
+  };
+  return words[colour] || colour;
+}
 
 const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"];
 // The titles as the table's data names them; these are the built-in data's names,
@@ -62,7 +75,16 @@ export default {
       h(
         `div.seat${g.seat === c.seat ? ".me" : ""}${v.to_act === g.seat ? ".active" : ""}`,
         { dataset: { seat: g.seat }, style: `border-left:6px solid ${COLOURS[g.colour] || "#555"}` },
-        h("div.who", {}, c.players[g.seat], you(c, g.seat), v.dragon === g.seat ? " (dragon)" : "", ` — ${g.colour}`),
+        // "Ann (you) — red guild · holds the dragon": one aside each, not a run of brackets.
+        h(
+          "div.who",
+          {},
+          c.players[g.seat],
+          you(c, g.seat),
+          " — ",
+          guildWord(g.colour),
+          v.dragon === g.seat ? h("span.muted", {}, " · ", t("holds the dragon")) : null
+        ),
         h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
         h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
         h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),

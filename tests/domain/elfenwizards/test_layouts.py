@@ -34,6 +34,7 @@ from domain.kernel import (
 from services.store.codec import decode_body, encode_body, topic_of
 from tests.domain.elfenwizards.layouts import LEVELS, SMALL
 from tests.domain.elfenwizards.scenario import Scenario, of, rearranged
+from tests.told import told
 
 P = "elfenwizards."
 
@@ -87,7 +88,8 @@ def test_the_default_layout_is_still_the_default() -> None:
     assert game.state.board == BOARD
     (laid,) = of(game.events, ev.BoardLaidOut)
     assert laid.board == BOARD and laid.rule == P + "assume.layout"
-    assert "Grand Druide 1" in laid.describe() and "D1+D2→GD" in laid.describe()
+    line = told(GAME, laid)
+    assert "Grand Druide 1" in line and "D1+D2→GD" in line
 
 
 @pytest.mark.parametrize("form", ["text", "table"])

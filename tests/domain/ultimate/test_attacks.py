@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import DiceRolled, private
+from domain.ultimate import GAME
 from domain.ultimate.commands import Decline, Defend, Discard, Draw, EndTurn, PlayCard
 from domain.ultimate.events import (
     AttackArrived,
@@ -18,6 +19,7 @@ from domain.ultimate.events import (
     EffectStarted,
 )
 from tests.domain.ultimate.scenario import Match, each, names, only, position
+from tests.told import told
 
 
 def test_fireball_deals_one_damage_to_the_chosen_opponent() -> None:
@@ -209,14 +211,14 @@ def test_damage_records_the_life_actually_lost_and_the_damage_the_blow_carried()
     m = Match(position([["explosion"], ["healing_light"], ["shield"]], health=[9, 1, 9]))
     recoil = only(m.act(0, PlayCard(card="explosion", target=1)), DamageDealt)
     assert (recoil.amount, recoil.requested, recoil.life) == (1, 1, 8)
-    assert recoil.describe() == "seat 0 takes 1 damage from Explosion (life 8)"
+    assert told(GAME, recoil) == "Ann takes 1 damage from Explosion (life 8)"
     hit = only(m.act(1, Decline()), DamageDealt)
     assert (hit.seat, hit.amount, hit.requested, hit.life) == (1, 1, 2, 0)
-    assert hit.describe() == "seat 1 takes 1 of 2 damage from Explosion (life 0)"
+    assert told(GAME, hit) == "Bob takes 1 of 2 damage from Explosion (life 0)"
 
 
 def test_a_damage_event_stored_before_requested_existed_still_decodes() -> None:
     old = b'{"type":"DamageDealt","rule":"ultimate.card.fireball","seat":1,"amount":3,"life":0,"source":"fireball"}'  # noqa: E501
     event = msgspec.json.decode(old, type=DamageDealt)
     assert (event.amount, event.requested, event.life) == (3, None, 0)
-    assert event.describe() == "seat 1 takes 3 damage from Boule de feu (life 0)"
+    assert told(GAME, event) == "Bob takes 3 damage from Boule de feu (life 0)"

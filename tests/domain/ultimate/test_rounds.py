@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import CardsShuffled, Outcome
+from domain.kernel.phrases import Seat, plural
 from domain.ultimate import GAME
 from domain.ultimate.commands import Decline, Defend, Draw, EndTurn, PlayCard, PlayCombo
 from domain.ultimate.events import (
@@ -143,7 +144,10 @@ def test_the_first_wizard_to_three_round_wins_wins_the_match() -> None:
     assert names(events)[-1] == "MatchWon"
     assert m.state.pending == ()
     assert GAME.outcome(m.state) == Outcome(
-        winners=(0,), scores=(3, 1), ranking=((0,), (1,)), reason="seat 0 won 3 rounds"
+        winners=(0,),
+        scores=(3, 1),
+        ranking=((0,), (1,)),
+        reason=plural("{seat} won {n} round", "{seat} won {n} rounds", 3, seat=Seat(0)),
     )
     refused = m.refuse(1, Draw())
     assert (refused.code, refused.rule) == ("game_over", "kernel.game-over")

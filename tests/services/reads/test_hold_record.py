@@ -99,7 +99,9 @@ def test_while_the_game_runs_each_caller_reads_only_what_it_may(http: httpx.Clie
     # Ann reads her own probe as she typed it, and what she was told; not Bob's cards.
     ann, text = _holds(http, gid, tokens[0])
     assert ann["rows"][2]["named"]["drew"] == ["shield", "explosion"]
-    assert ann["rows"][2]["code"] == "dice_required" and "'Bouclier'" in ann["rows"][2]["message"]
+    assert (
+        ann["rows"][2]["code"] == "drawn_card_refused" and "'Bouclier'" in ann["rows"][2]["message"]
+    )
     assert "named" not in ann["rows"][1] and not any(c in text for c in ("mirror", "Miroir"))
     # Her cards complete Bob's command: the row has both seats' cards, each reads its own.
     auth = {"Authorization": f"Bearer {tokens[0]}"}

@@ -14,8 +14,8 @@ from services.ledger import WizardLedger
 from services.reads.views import named_prompts
 from services.review.board_frames import BoardFrames, apply_ops, ops_between, unshared
 from services.review.exports import document
-from services.words.card_names import table_names
 from services.words.faces import table_face
+from services.words.sentences import Words
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
@@ -39,9 +39,9 @@ def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
 
 def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:
     loaded = ledger.load(gid, at)
-    names = table_names(loaded.fold.started)
+    words = Words.table(loaded.game, loaded.fold.started)
     view = loaded.game.view(loaded.fold.state, seat)
-    return msgspec.to_builtins(named_prompts(view, loaded.game, names))
+    return msgspec.to_builtins(named_prompts(view, words))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -107,7 +107,7 @@ def test_the_referee_sees_each_try_and_each_refusal_after(sqlite_url: str) -> No
     # Every entry after is kept too, refused with no try spent: his probing shows.
     assert record["refused"][1] == len(DECK) - 1
     codes = [r.code for _, r in ledger.holds.hold_refusals(gid)]
-    assert codes == ["dice_required"] * 2 + ["tries_spent"] * (len(DECK) - ENTRY_TRIES)
+    assert codes == ["drawn_card_refused"] * 2 + ["tries_spent"] * (len(DECK) - ENTRY_TRIES)
     # The rule cited is ours, and says so.
     rule = KERNEL_RULES["kernel.entry-tries"]
     assert rule.source == "assumption" and str(ENTRY_TRIES) in rule.summary
@@ -179,9 +179,9 @@ def test_probes_sent_at_once_get_no_more_answers_than_the_tries(store_url: str) 
     for t in threads:
         t.join(60)
     assert len(answers) == len(ledgers)
-    assert answers.count("dice_required") <= ENTRY_TRIES
+    assert answers.count("drawn_card_refused") <= ENTRY_TRIES
     assert answers.count("tries_spent") >= len(ledgers) - ENTRY_TRIES
     kept = ledgers[0].holds.hold_refusals(gid)
-    assert sum(r.tried for _, r in kept) == answers.count("dice_required")
+    assert sum(r.tried for _, r in kept) == answers.count("drawn_card_refused")
     for ledger in ledgers:
         ledger.close()

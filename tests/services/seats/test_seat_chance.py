@@ -201,7 +201,7 @@ def test_over_http_a_held_command_is_answered_and_each_seat_sends_its_cards(
     )
     assert done.status_code == 200, done.text
     texts = [e.get("text", "") for e in done.json()["entries"]]
-    assert "seat 0 is dealt Éclair, Explosion" in texts  # the page names the seats
+    assert "Ann is dealt Éclair and Explosion" in texts  # by the players' names
     assert "held" not in done.json() and done.json()["legal"]
     # Bob reads that he was dealt his cards, not Ann's.
     bob = client.get(f"/tables/{gid}/log?seat=1", headers=auth[1]).json()

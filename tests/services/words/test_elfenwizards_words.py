@@ -15,7 +15,7 @@ from domain.elfenwizards.commands import ElfenCommand
 from domain.games import get_game
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from services.reads.views import entry_text
+from services.reads.views import log_json
 from services.review.story import StoryLines, walk
 from services.words.sentences import Words
 from tools.simulation import play_stored
@@ -74,19 +74,19 @@ FALLBACK = re.compile(r"^[^:]+: [a-z ]+( — |$)")
         ({"type": "Pass"}, "Ann passes and places no more spells this round"),
         (
             {"type": "FillVacancy", "wizard": "red-3", "title": "S2"},
-            "Ann moves the defeated red-3 to the vacant Sorcier title S2",
+            "Ann moves the defeated Ann's red-3 to the vacant Sorcier title S2",
         ),
         (
             {"type": "Demote", "wizard": "red-5", "space": "M3"},
-            "Ann demotes red-5 to the Magicien space M3",
+            "Ann demotes Ann's red-5 to the Magicien space M3",
         ),
         (
             {"type": "RemoveGreyToken", "wizard": "red-1"},
-            "Ann removes a grey magic token from red-1",
+            "Ann removes a grey magic token from Ann's red-1",
         ),
         (
             {"type": "DesignateWinner", "wizard": "red-2"},
-            "Ann designates red-2 to take the title their tied candidates contest",
+            "Ann designates Ann's red-2 to take the title their tied candidates contest",
         ),
     ],
 )
@@ -135,8 +135,19 @@ def test_a_played_game_says_every_action_in_sentences(tmp_path: Path) -> None:
     assert not [line for line in story.splitlines() if re.match(r"^#\d+ +(Ann|Bob|Cy): ", line)]
     assert re.search(r"^#\d+ +(Ann|Bob|Cy) casts a (minor spell|major \d) beside "
                      r"(Ann|Bob|Cy)'s (red|green|blue)-\d$", story, re.M)  # fmt: skip
+    words = Words.table(GAME, ledger.load(gid, 1).fold.started)
     for e in entries:
         if isinstance(e.event, ActionTaken):
-            logged = entry_text(e.event, GAME)
-            assert logged.startswith(f"seat {e.event.seat} "), logged
+            # The log says each action by its player's name, as the story does.
+            logged = log_line(ledger, gid, e.position)
+            assert logged == words.event(e.event) and logged.startswith(("Ann ", "Bob ", "Cy ")), (
+                logged
+            )
             assert not FALLBACK.match(logged), logged
+
+
+def log_line(ledger: WizardLedger, gid: object, position: int) -> str:
+    """The text of one line of the game's log, as ``GET /tables/{id}/log`` gives it."""
+    (line,) = [e for e in log_json(ledger, str(gid), full=True) if e["position"] == position]
+    text: str = line["text"]
+    return text

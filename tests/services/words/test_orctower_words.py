@@ -15,7 +15,7 @@ from domain.games import get_game
 from domain.kernel import ActionTaken
 from domain.orctower.commands import OrcCommand
 from services.ledger import WizardLedger
-from services.reads.views import entry_text
+from services.reads.views import log_json
 from services.review.story import StoryLines, walk
 from services.words.sentences import Words
 from tools.simulation import play_stored
@@ -67,7 +67,7 @@ def words(tmp_path_factory: pytest.TempPathFactory) -> Words:
         ),
         (
             {"type": "Replenish", "level": 2, "cards": ["zap.01", "smash.01"]},
-            "Ann takes Zap (zap.01), Smash (smash.01) from the discard and gains an action "
+            "Ann takes Zap (zap.01) and Smash (smash.01) from the discard and gains an action "
             "with the spell's second effect",
         ),
         (
@@ -132,8 +132,17 @@ def test_a_played_game_says_every_action_in_sentences(tmp_path: Path) -> None:
     assert {"Cast", "Pass", "KeepMission"} <= kinds and len(actions) > 20
     assert not [line for line in story.splitlines() if re.match(r"^#\d+ +(Ann|Bob): ", line)]
     assert re.search(r"^#\d+ +(Ann|Bob) casts [A-ZÉ][^(]+ \([a-z_]+\.\d\d\)$", story, re.M)
+    words = Words.table(GAME, ledger.load(gid, 1).fold.started)
     for e in entries:
         if isinstance(e.event, ActionTaken):
-            logged = entry_text(e.event, GAME)
-            assert logged.startswith(f"seat {e.event.seat} "), logged
+            # The log says each action by its player's name, as the story does.
+            logged = log_line(ledger, gid, e.position)
+            assert logged == words.event(e.event) and logged.startswith(("Ann ", "Bob ")), logged
             assert not FALLBACK.match(logged), logged
+
+
+def log_line(ledger: WizardLedger, gid: object, position: int) -> str:
+    """The text of one line of the game's log, as ``GET /tables/{id}/log`` gives it."""
+    (line,) = [e for e in log_json(ledger, str(gid), full=True) if e["position"] == position]
+    text: str = line["text"]
+    return text

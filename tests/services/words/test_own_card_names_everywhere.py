@@ -1,9 +1,9 @@
-"""A table whose data file renames every card (and title, and board level) it
-can never reads a built-in name of one, anywhere, from the first event to the
-end: the story (``wizards replay`` and HTTP), the log (``wizards log`` and HTTP),
-the act answers and the state, the Markdown, JSON and HTML exports, and the
-dispute desk (text and data, CLI and HTTP; ``diff`` and ``readjudicate``). Each
-game is played to its end by seeded bots.
+"""A table whose data file renames every card (and title, and board level) it can never
+reads a built-in name of one, nor a seat by its number ("seat 1") where a player has
+a name, anywhere, from the first event to the end: the story (``wizards replay`` and
+HTTP), the log (``wizards log`` and HTTP), the act answers and the state, the
+Markdown, JSON and HTML exports, and the dispute desk (text and data, CLI and HTTP;
+``diff`` and ``readjudicate``). Each game is played to its end by seeded bots.
 
 What may still say a built-in word is what is not the game's words: the
 rulebook's passages and section titles (quotations, ``« … »`` and a citation's
@@ -91,6 +91,9 @@ def _words(data: Any) -> Iterator[str]:
         yield data
 
 
+_SEAT_NUMBER = re.compile(r"(?<!--)\bseat \d+\b")
+
+
 def _prompts(view: Any) -> Iterator[str]:
     """The questions a game's view asks (a page shows them as they are)."""
     if isinstance(view, dict):
@@ -115,6 +118,11 @@ class Reader:
     def text(self, where: str, text: str) -> None:
         self.said |= set(re.findall(r"\bQz[a-z]{2}\b", text))
         misses = built_in_names_said(text, self.forms)
+        # A seat by number where every player has a name (the CLI's ``--seat 0``
+        # hint names the option, which is not a seat said in words). The rules'
+        # glosses speak of seats at any table ("seat 0 is the youngest").
+        if not where.startswith("rules"):
+            misses += _SEAT_NUMBER.findall(text)
         if misses:
             self.found.setdefault(where, []).extend(misses)
 
@@ -178,6 +186,14 @@ def _play(client: TestClient, ledger: WizardLedger, game: str, reader: Reader) -
         )
         assert answer.status_code == 200, answer.text
         said = answer.json()
+        if len(said["entries"]) % 7 == 0:  # now and then, a seat acting out of turn
+            other = next(s for s in tokens if s != seat)
+            theirs = {"Authorization": f"Bearer {tokens[other]}"}
+            refused = client.post(
+                f"/tables/{gid}/act", json={"seat": other, "command": command}, headers=theirs
+            )
+            assert refused.status_code in (409, 422), refused.text
+            reader.json("refusals (HTTP)", refused.json())
         reader.json("act answers", [said["entries"], said["pending"]])
         if len(said["entries"]) % 3 == 0:  # now and then, the state the page draws
             state = client.get(f"/tables/{gid}/state", params={"seat": seat}, headers=auth)

@@ -29,7 +29,7 @@ def test_the_fallback_needs_no_declaration() -> None:
     phase = PhaseBegan(rule="elfenwizards.round.order", phase="roll", number=2, order=(2, 0, 1))
     assert (
         words.event(phase)
-        == "phase 2, Lancer et allocation des sorts majeurs: to act in turn Cy, Ann, Bob"
+        == "phase 2, Rolling and allocating the major spells: to act in turn Cy, Ann and Bob"
     )
 
 
@@ -39,7 +39,7 @@ def test_a_die_choosing_a_player_counts_as_the_seats_are_listed() -> None:
         rule="ultimate.setup.first-player", seat=None, purpose="first player", sides=2,
         values=(2,), counter=15,
     )  # fmt: skip
-    assert words.event(roll) == "rolled d2 for first player: 2 → the 2nd player, Bob"
+    assert words.event(roll) == "rolled d2 for first player: 2 → Bob"
 
 
 def test_views_in_words_and_what_changed() -> None:

@@ -1,0 +1,148 @@
+"""A phrase told to a reader: in their language, each seat by its player's name,
+each card by the table's name for it.
+
+A game says what happened as a ``domain.kernel.phrases.Phrase`` (a message id
+and its values); this is the one place that makes text of one. The message is
+looked up in the language's catalogue (``services/words/locale``, gettext),
+then each value is told on its own (a seat by ``seat``, a card by ``card``, a
+list joined as the language joins one, a phrase within a phrase by the same
+rule) and put in its place. Nothing is found again in the text afterwards.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from domain.kernel.phrases import Arg, Card, Listed, Phrase, Seat, phrase
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "wizards"
+# The languages a reader may ask for, the first the default.
+LANGUAGES = ("en", "fr")
+
+
+# The reader's language where the edge (the CLI's --lang, an HTTP request's
+# Accept-Language or ?lang=) has said it: each Words made meanwhile speaks it.
+_SPOKEN: ContextVar[str] = ContextVar("wizards_lang", default="")
+
+
+def spoken() -> str:
+    """The language the current reader asked for, else the environment's
+    (``WIZARDS_LANG``, then the locale's), else English."""
+    asked = _SPOKEN.get()
+    if asked:
+        return asked
+    return language(os.environ.get("WIZARDS_LANG") or _locale_language())
+
+
+def _locale_language() -> str:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return os.environ[name]
+    got = locale.getlocale()[0]
+    return got or ""
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Everything told meanwhile in ``lang`` (a code, a locale or a header's list)."""
+    chosen = language(lang)
+    token = _SPOKEN.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _SPOKEN.reset(token)
+
+
+def speak(lang: str) -> Callable[[], None]:
+    """The CLI's --lang: every text told in ``lang`` until the returned undo is called."""
+    token = _SPOKEN.set(language(lang))
+    return lambda: _SPOKEN.reset(token)
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English: the message ids themselves)."""
+    if lang not in LANGUAGES or lang == LANGUAGES[0]:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def messages(lang: str) -> dict[str, str]:
+    """Every message of ``lang``'s catalogue with its text (the pages say their
+    own words, ``t()`` in ``services/web/speech.js``, from these); English: none,
+    a page says its message ids as they are."""
+    books = catalogue(lang)
+    kept: dict[object, str] = getattr(books, "_catalog", {})
+    return {k: v for k, v in kept.items() if isinstance(k, str) and k}
+
+
+def language(asked: str | None) -> str:
+    """The language of a request ("fr", "fr-FR", "fr_FR.UTF-8", an Accept-Language
+    header's list): the first one the catalogues have, else English."""
+    for part in (asked or "").replace("_", "-").split(","):
+        code = part.split(";")[0].strip().split("-")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return LANGUAGES[0]
+
+
+@dataclass(frozen=True)
+class Teller:
+    """Tells phrases in one language, with one table's names."""
+
+    seat: Callable[[int], str]
+    card: Callable[[str], str]
+    lang: str = field(default_factory=spoken)
+
+    def text(self, message: str) -> str:
+        """A message of ours (no values) in the reader's language."""
+        return catalogue(self.lang).gettext(message)
+
+    def __call__(self, said: Phrase | str) -> str:
+        """The phrase's text ("" for a phrase with no message)."""
+        if isinstance(said, str):
+            return said
+        return self._phrase(said)
+
+    def _phrase(self, said: Phrase) -> str:
+        books = catalogue(self.lang)
+        if said.plural:
+            count = dict(said.args)[said.count]
+            n = count if isinstance(count, int) else 0
+            message = books.ngettext(said.msgid, said.plural, n)
+        else:
+            message = books.gettext(said.msgid) if said.msgid else ""
+        if not said.args:
+            return message
+        return message.format(**{name: self.value(v) for name, v in said.args})
+
+    def value(self, value: Arg) -> str:
+        """One value of a phrase in words."""
+        if isinstance(value, Seat):
+            return self.seat(value.seat)
+        if isinstance(value, Card):
+            return self.card(value.card)
+        if isinstance(value, Phrase):
+            return self._phrase(value)
+        if isinstance(value, Listed):
+            return self.listed([self.value(v) for v in value.items], value.empty)
+        return str(value)
+
+    def listed(self, items: Sequence[str], empty: Phrase | None = None) -> str:
+        """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the reader's language."""
+        if not items:
+            return self._phrase(empty or phrase("nobody"))
+        if len(items) == 1:
+            return items[0]
+        return self._phrase(
+            phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+        )

@@ -1,0 +1,49 @@
+"""An HTTP answer's words are in the language the request asks for: ``?lang=``,
+else ``Accept-Language``; the data beside them (seats, codes) is the same."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+
+def _table(client: TestClient) -> tuple[str, dict[int, dict[str, str]]]:
+    made = client.post(
+        "/tables", json={"game": "ultimate", "players": ["Ann", "Bob"], "seed": "fr"}
+    )
+    assert made.status_code == 201, made.text
+    body = made.json()
+    return body["game_id"], {
+        s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in body["seats"]
+    }
+
+
+def test_the_log_act_answers_and_refusals_speak_the_language_asked(client: TestClient) -> None:
+    gid, auth = _table(client)
+    first = client.get(f"/tables/{gid}/state").json()["pending"][0]["seat"]
+    other = 1 - first
+    names = ["Ann", "Bob"]
+    french = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8"}
+    drawn = client.post(
+        f"/tables/{gid}/act",
+        json={"seat": first, "command": {"type": "Draw"}},
+        headers={**auth[first], **french},
+    )
+    assert drawn.status_code == 200, drawn.text
+    texts = [e["text"] for e in drawn.json()["entries"]]
+    assert f"{names[first]} pioche une carte" in texts
+    late = client.post(
+        f"/tables/{gid}/act",
+        json={"seat": other, "command": {"type": "Draw"}},
+        headers={**auth[other], **french},
+    )
+    assert late.status_code == 409 and late.json()["code"] == "not_your_turn"
+    assert late.json()["detail"] == (
+        f"{names[other]} n'a rien à décider maintenant (on attend {names[first]})"
+    )
+    log = client.get(f"/tables/{gid}/log", headers=french).json()
+    assert log[0]["text"].startswith("Sorcier ultime pour Ann et Bob ; ")
+    # ?lang= wins over the header; no asking at all is English here.
+    english = client.get(f"/tables/{gid}/log", params={"lang": "en"}, headers=french).json()
+    assert english[0]["text"].startswith("Sorcier ultime for Ann and Bob; ")
+    assert client.get(f"/tables/{gid}/log").json()[0]["text"] == english[0]["text"]
+    assert [e["position"] for e in log] == [e["position"] for e in english]

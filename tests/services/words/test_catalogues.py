@@ -1,0 +1,73 @@
+"""The catalogues of what is said (``services/words/locale``, gettext): every
+message the code says (``phrase``, ``plural``, ``Words.text``, the pages'
+``t()``) is in the English
+and the French catalogue, the French one translates it with the same values,
+and no catalogue keeps a message no code says. ``make messages`` brings them
+up to date."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[3]
+LOCALE = ROOT / "services" / "words" / "locale"
+KEYWORDS = {"phrase": None, "plural": (1, 2), "text": None, "t": None}
+# The Python code and the pages' modules (``t()`` in ``services/web``).
+METHODS = [("**.py", "python"), ("**.js", "javascript")]
+_VALUE = re.compile(r"\{(\w+)\}")
+
+
+def _said() -> set[str | tuple[str, ...]]:
+    said: set[str | tuple[str, ...]] = set()
+    for package in ("domain", "services"):
+        for _, _, message, _, _ in extract_from_dir(
+            ROOT / package, method_map=METHODS, keywords=KEYWORDS, comment_tags=()
+        ):
+            said.add(message if isinstance(message, str) else tuple(message))
+    return said
+
+
+def _catalogue(lang: str) -> dict[str | tuple[str, ...], str | tuple[str, ...]]:
+    with open(LOCALE / lang / "LC_MESSAGES" / "wizards.po", "rb") as f:
+        books = read_po(f, locale=lang)
+    return {
+        (m.id if isinstance(m.id, str) else tuple(m.id)): (
+            m.string if isinstance(m.string, str) else tuple(m.string)
+        )
+        for m in books
+        if m.id
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_message_is_in_the_catalogue_and_every_entry_is_said(lang: str) -> None:
+    said, kept = _said(), set(_catalogue(lang))
+    assert said, "no message found in the code"
+    assert not said - kept, f"{lang}: missing (make messages): {sorted(map(str, said - kept))}"
+    assert not kept - said, f"{lang}: said by no code: {sorted(map(str, kept - said))}"
+
+
+def test_the_french_says_every_message_with_its_values() -> None:
+    for message, french in _catalogue("fr").items():
+        forms = (message,) if isinstance(message, str) else message
+        translated = (french,) if isinstance(french, str) else french
+        assert all(translated), f"untranslated: {message!r}"
+        values = set(_VALUE.findall(forms[0]))
+        for form in translated:
+            assert set(_VALUE.findall(form)) == values, (message, form)
+
+
+def test_no_page_says_a_message_inside_a_template() -> None:
+    """A ``t()`` inside a template literal (``${t("…")}``) is not read by the
+    extraction: it would stay English in every language."""
+    inside = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "services" / "web").rglob("*.js")
+        if "${t(" in path.read_text(encoding="utf-8")
+    ]
+    assert not inside, inside

@@ -1,0 +1,17 @@
+"""Events told as a person reads them, for the domain's tests: the game's own
+phrases (``Game.words``) in a naming context of a table of named players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.kernel import Event, Game
+from services.words.sentences import Words
+
+PLAYERS = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Fay")
+
+
+def told(game: Game[Any], event: Event, players: Sequence[str] = PLAYERS, lang: str = "en") -> str:
+    """``event`` as the story tells it at a table of ``players``."""
+    return Words(game, players, lang=lang).event(event)

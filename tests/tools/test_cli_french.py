@@ -1,0 +1,58 @@
+"""``wizards --lang fr`` (or ``WIZARDS_LANG=fr``) tells a game in French: the
+Markdown export of each game reads in the rulebooks' terms, the same game in
+English reads in English, and the players and cards keep their names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from domain.games import get_game
+from services.ledger import WizardLedger
+from tools.cli import app
+from tools.simulation import play_stored
+
+runner = CliRunner()
+# For each game, phrases its story says in each language (and never in the other).
+PHRASES = {
+    "ultimate": (["termine son tour", "pioche"], ["ends the turn", "draws"]),
+    "spellwars": (["lance ensuite", "révèle"], ["casts next", "reveals"]),
+    "orctower": (
+        ["se téléporte", "maintenant : effectuer des actions"],
+        ["teleports", "now: taking actions"],
+    ),
+    "elfenwizards": (
+        ["Lancer et allocation des sorts majeurs", "lance ses sorts majeurs"],
+        ["Rolling and allocating the major spells", "rolls their major spells"],
+    ),
+}
+PLAYERS = {"ultimate": 2, "spellwars": 2, "orctower": 2, "elfenwizards": 3}
+
+
+@pytest.mark.parametrize("game", list(PHRASES))
+def test_the_markdown_export_reads_in_the_language_asked(tmp_path: Path, game: str) -> None:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    ledger = WizardLedger(url)
+    names = ["Ann", "Bob", "Cyd"][: PLAYERS[game]]
+    gid = str(play_stored(ledger, get_game(game), len(names), f"fr-{game}", names=names))
+    ledger.close()
+    french = runner.invoke(app, ["--store", url, "--lang", "fr", "export", gid, "--format", "md"])
+    english = runner.invoke(app, ["--store", url, "--lang", "en", "export", gid, "--format", "md"])
+    assert french.exit_code == 0 and english.exit_code == 0, french.stderr + english.stderr
+    said_fr, said_en = PHRASES[game]
+    story_fr, story_en = _story(french.stdout), _story(english.stdout)
+    assert all(p in story_fr for p in said_fr), said_fr
+    assert not any(p in story_fr for p in said_en), said_en
+    assert all(p in story_en for p in said_en), said_en
+    assert not any(p in story_en for p in said_fr), said_fr
+    assert all(name in story_fr for name in names)
+    assert "seat 0" not in story_fr and "place 0" not in story_fr
+
+
+def _story(markdown: str) -> str:
+    """The story's lines, without the rules they cite (the rulebook's section
+    titles are quoted as printed, in French, in either language)."""
+    lines = [line for line in markdown.splitlines() if line.startswith("- **#")]
+    return "\n".join(line.split(" — [")[0] for line in lines)

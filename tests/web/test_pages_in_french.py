@@ -1,0 +1,67 @@
+"""In Chromium: a seat's page opened by a browser that asks for French
+(``Accept-Language: fr``) tells its story and names its buttons in French, in
+the rulebooks' terms; the language switch changes it to English, and the page
+remembers the choice. A screenshot of each game's table in French is kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from services.ledger import WizardLedger
+from tests.services.live_server import LiveServer
+from tests.services.playing import play
+from tests.web.pages import PLAYERS, TIMEOUT, screenshot, seat_link
+
+# For each game, a phrase its story says in French after a few actions, and in English.
+STORY = {
+    "ultimate": ("pioche", "draws"),
+    "spellwars": ("le round 1 commence", "round 1 begins"),
+    "orctower": ("maintenant :", "now:"),
+    "elfenwizards": ("jouent dans l’ordre", "to act in turn"),
+}
+
+
+def _open_in_french(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.wait_for_selector("#story .line", timeout=TIMEOUT)
+    return page
+
+
+@pytest.mark.parametrize("game", list(STORY))
+def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger, game: str
+) -> None:
+    created = web_ledger.create_game(game, PLAYERS[game], seed=f"fr-{game}")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=6, seed=3)
+    seat = web_ledger.load(gid).fold.state.pending[0].seat
+    page = _open_in_french(browser, seat_link(server, gid, seat, dict(created.seats)[seat]))
+    french, english = STORY[game]
+    story = page.inner_text("#story")
+    assert french in story and english not in story, story[:400]
+    assert page.input_value("#lang-switch") == "fr"
+    if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
+        board = page.inner_text("#public")
+        assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
+    screenshot(page, f"table-fr-{game}")
+    # The switch: English, remembered for the next page this browser opens.
+    page.select_option("#lang-switch", "en")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"document.querySelector('#story').innerText.includes({english!r})", timeout=TIMEOUT
+    )
+    assert french not in page.inner_text("#story")
+    again = page.context.new_page()
+    again.goto(page.url)
+    again.wait_for_selector("#story .line", timeout=TIMEOUT)
+    assert english in again.inner_text("#story")
+    assert page.errors == []
+    page.context.close()
