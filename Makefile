@@ -59,9 +59,8 @@ format: $(STAMP)
 # The messages the code says (phrase, plural) into every catalogue: new ones
 # added untranslated, gone ones marked obsolete (tests/services/words fail on both).
 messages: $(STAMP)
-	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-default-keywords -k phrase \
-		-k plural:1,2 -k text -k t --omit-header --sort-by-file -o $(LOCALE)/wizards.pot \
-		domain services
+	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-default-keywords \
+		--omit-header --sort-by-file -o $(LOCALE)/wizards.pot domain services
 	$(BIN)/pybabel -q update --no-fuzzy-matching -d $(LOCALE) -D wizards \
 		-i $(LOCALE)/wizards.pot
 	rm $(LOCALE)/wizards.pot

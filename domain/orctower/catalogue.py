@@ -118,17 +118,17 @@ _SETUP = [
         section=SETUP,
         passage="C’est le plus jeune joueur qui commence.",
         source="ruling",
-        summary="Seats are listed youngest first: seat 0 starts every round (setup key "
-        "`first` names another seat).",
+        summary="Players are listed youngest first: the first listed starts every round "
+        "(setup key `first` names another player).",
         readings=(
-            Reading("Seat 0 is the youngest and starts."),
+            Reading("The first player listed is the youngest and starts."),
             Reading(
                 "The setup file names the first seat (key first).",
                 not_option="A setup file's key first names the seat; an option could not, since "
                 "the engine cannot know the players' ages.",
             ),
         ),
-        default="Seat 0 is the youngest and starts.",
+        default="The first player listed is the youngest and starts.",
         why="The engine cannot know ages; the seat list is the table's order.",
     ),
     _a(
@@ -146,7 +146,11 @@ _SETUP = [
         "the markers per quarter less the creatures on that quarter, a shortfall coming off "
         "the fullest stacks (quarter 1 first), and a surplus stays out of the game",
     ),
-    _a("assume.colours", DATA, "seat 0 plays blue, seat 1 green, seat 2 red, seat 3 yellow"),
+    _a(
+        "assume.colours",
+        DATA,
+        "the first player listed plays blue, the second green, the third red, the fourth yellow",
+    ),
     _a(
         "assume.open-discard",
         TURN,

@@ -26,6 +26,7 @@ from domain.kernel import (
     Event,
     Fold,
     Game,
+    IllegalCommand,
     OptionSpec,
     Rule,
 )
@@ -33,11 +34,18 @@ from domain.kernel.dice import rederive
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.record import GameRecord, read_record
-from services.review.redecide import Redecision, Step, difference, engine_profile
+from services.review.redecide import (
+    Redecision,
+    Step,
+    difference,
+    engine_profile,
+    refusal_text,
+)
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
+from services.words.refusals import worded_message
 
 MAX_LEGAL = 40
 
@@ -168,8 +176,12 @@ def decided_json(record: GameRecord, step: Step) -> dict[str, Any]:
     """The consequences a reading gives (or its refusal), as the desk shows them."""
     decided = step.decided
     if decided.refused:
-        # The engine's refusal, in the game's words: the table's names.
-        return {"refused": record.words.names.rename(decided.refused), "events": []}
+        # The engine's refusal in the table's words, as a seat is told it: its
+        # players by name, the cards by the table's names.
+        refused = decided.refused
+        if isinstance(decided.error, IllegalCommand):
+            refused = refusal_text(decided.error, worded_message(decided.error, record.started))
+        return {"refused": record.words.names.rename(refused), "events": []}
     first = step.position + 1
     return {
         "events": [consequence_json(record, first + k, e) for k, e in enumerate(decided.events[1:])]

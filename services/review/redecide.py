@@ -185,6 +185,14 @@ def first_difference(
     return None if len(a) == len(b) else min(len(a), len(b))
 
 
+def refusal_text(error: IllegalCommand, message: str) -> str:
+    """Why a reading decided nothing, ``message`` being ``error``'s message as the
+    reader is told it (``services.words.refusals.worded_message``)."""
+    if isinstance(error, DiceRequired):
+        return f"needs chance the record does not hold: {message}"
+    return f"refused under this reading [{error.rule}]: {message}"
+
+
 @dataclass(slots=True)
 class Decided:
     """A stretch decided again: its events (an action's ``ActionTaken`` first), or
@@ -260,10 +268,8 @@ class Step:
             else:
                 dice = chance(self.before, action, self.seed, self.recorded)
                 events = _act_again(self.game, self.before, action, dice)
-        except DiceRequired as e:
-            return Decided([], f"needs chance the record does not hold: {e.message}", error=e)
-        except IllegalCommand as e:
-            return Decided([], f"refused under this reading [{e.rule}]: {e.message}", error=e)
+        except IllegalCommand as e:  # DiceRequired too
+            return Decided([], refusal_text(e, e.message), error=e)
         except Exception as e:  # a position the engine never reached under this reading
             said = f"the engine fails here under this reading: {type(e).__name__}: {e}"
             return Decided([], said, undecided=True, error=e)

@@ -15,10 +15,14 @@ from services.words.sentences import Words
 
 def worded(error: IllegalCommand, started: GameStarted, lang: str | None = None) -> IllegalCommand:
     """``error`` with its message in the table's words (the same error object)."""
-    if error.said is not None:
-        error.message = Words.table(get_game(started.game), started, lang).say(error.said)
-    else:
-        said = seats_named(error.message, seat_words(started))
-        error.message = table_names(started).rename(quoted_names(said, started))
+    error.message = worded_message(error, started, lang)
     error.args = (error.message,)
     return error
+
+
+def worded_message(error: IllegalCommand, started: GameStarted, lang: str | None = None) -> str:
+    """``error``'s message in the table's words (the error left as it is)."""
+    if error.said is not None:
+        return Words.table(get_game(started.game), started, lang).say(error.said)
+    said = seats_named(error.message, seat_words(started))
+    return table_names(started).rename(quoted_names(said, started))

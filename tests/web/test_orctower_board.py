@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from domain.orctower.data import destiny_name
-from domain.orctower.events import destiny_says
+from domain.orctower.faces import destiny_says
 from services.ledger import WizardLedger
 from tests.services.live_server import LiveServer
 from tests.web.pages import check_no_hidden_cards, new_phone_table, open_seat, screenshot, seat_link

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
@@ -16,8 +17,12 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[3]
 LOCALE = ROOT / "services" / "words" / "locale"
-KEYWORDS = {"phrase": None, "plural": (1, 2), "text": None, "t": None}
-# The Python code and the pages' modules (``t()`` in ``services/web``).
+# The Python code and the pages' modules (``t()`` in ``services/web``), each with its
+# own keywords, as services/words/locale/babel.cfg gives them to ``make messages``.
+KEYWORDS: dict[str, dict[str, Any]] = {
+    "python": {"phrase": None, "plural": (1, 2), "text": None},
+    "javascript": {"t": None},
+}
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
 _VALUE = re.compile(r"\{(\w+)\}")
 
@@ -26,7 +31,14 @@ def _said() -> set[str | tuple[str, ...]]:
     said: set[str | tuple[str, ...]] = set()
     for package in ("domain", "services"):
         for _, _, message, _, _ in extract_from_dir(
-            ROOT / package, method_map=METHODS, keywords=KEYWORDS, comment_tags=()
+            ROOT / package,
+            method_map=METHODS,
+            options_map={
+                f"**{ext}": {"keywords": KEYWORDS[m]}
+                for ext, m in ((".py", "python"), (".js", "javascript"))
+            },
+            keywords={},
+            comment_tags=(),
         ):
             said.add(message if isinstance(message, str) else tuple(message))
     return said
