@@ -323,7 +323,6 @@ def main() -> None:
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))
             bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
-            bench_pages(_long_streams(tmp), line, tmp=tmp, runs=pages_runs)
             return
         print("HTTP: 50 concurrent 2-player games against wizards serve (acts durable)")
         bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
