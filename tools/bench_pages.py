@@ -139,7 +139,7 @@ class Figures:
         said += against_goal(median, goal, "ms")
         # The median is judged; a first visit beyond the goal is said beside it.
         if first and goal is not None and got[0] > goal:
-            said += " (the first visit: NOT met)"
+            said += " (first visit: NOT met)"
         line(name, said)
 
 
