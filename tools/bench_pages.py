@@ -25,6 +25,7 @@ Alone: ``python -m tools.bench --pages-only [--quick]``.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -85,13 +86,15 @@ MOVE = """(pos) => new Promise((done) => {
   requestAnimationFrame(look);
 })"""
 
-FIRST_SCREEN = {
-    "board": [BOARD, ".felt[data-position='1']"],
-    "story": [None, "#story .ev[data-pos='1']"],
+# What a page is watched for: a name, and where (the shadow host or None, a selector).
+Watched = dict[str, tuple[str | None, str]]
+FIRST_SCREEN: Watched = {
+    "board": (BOARD, ".felt[data-position='1']"),
+    "story": (None, "#story .ev[data-pos='1']"),
 }
 
 
-def _open(browser: Any, url: str, watched: dict[str, list[str | None]], until: list[str]) -> Any:
+def _open(browser: Any, url: str, watched: Watched, until: list[str]) -> Any:
     """A fresh context's page at ``url``, once every name of ``until`` is drawn."""
     context = browser.new_context(viewport=VIEWPORT)
     context.add_init_script(script=WATCH % json.dumps(watched))
@@ -147,7 +150,7 @@ def _replay_page(
     browser: Any, base: str, gid: str, total: int, runs: int, figures: Figures
 ) -> None:
     for _ in range(runs):
-        watched = {**FIRST_SCREEN, "all": [None, "body[data-loaded='all']"]}
+        watched: Watched = {**FIRST_SCREEN, "all": (None, "body[data-loaded='all']")}
         page = _open(browser, f"{base}/replay/{gid}", watched, ["board", "story"])
         drawn = page.evaluate("window.__drawn")
         figures.add("replay page: first board and story", max(drawn["board"], drawn["story"]))
@@ -174,7 +177,7 @@ def _table_page(browser: Any, base: str, gid: str, runs: int, figures: Figures) 
     # The last entry a spectator's story shows (a running game's may be later than
     # the last one a spectator may read).
     last = httpx.get(f"{base}/tables/{gid}/log", params={"last": 1}, timeout=60).json()
-    end = {"end": [None, f"#story .line[data-position='{last[-1]['position']}']"]}
+    end: Watched = {"end": (None, f"#story .line[data-position='{last[-1]['position']}']")}
     for _ in range(runs):
         page = _open(browser, f"{base}/play/{gid}", end, ["end"])
         figures.add("table page: the story's end", page.evaluate("window.__drawn.end"))
@@ -186,11 +189,7 @@ def _export_html(url: str, gid: str, path: Path) -> None:
     wizards = str(Path(sys.executable).with_name("wizards"))
     subprocess.run(
         [wizards, "export", gid, "--format", "html", "--output", str(path)],
-        env={
-            "WIZARDS_STORE": url,
-            "WIZARDS_REDIS": "off",
-            "PATH": str(Path(sys.executable).parent),
-        },
+        env={**os.environ, "WIZARDS_STORE": url, "WIZARDS_REDIS": "off"},
         check=True,
         capture_output=True,
     )
