@@ -27,11 +27,12 @@ from services.store.freshness import Unknown
 from tools.bench_cli import bench_cli
 from tools.bench_costly_reads import bench_costly_reads
 from tools.bench_http import bench_http, postgres_store
+from tools.bench_pages import bench_pages
 from tools.bench_reads import bench_replay
 from tools.bench_review import bench_review
 from tools.bench_simulation import bench_simulation
 from tools.bench_sse import bench_sse
-from tools.bench_streams import grow
+from tools.bench_streams import grow, long_store, long_stream
 from tools.bench_timetravel import bench_time_travel
 
 
@@ -244,14 +245,10 @@ def _code_of(rev: str, code: Path) -> tuple[str, Path] | None:
 
 
 def _long_streams(tmp: Path) -> list[tuple[str, str]]:
-    """The long streams ``bench_replay`` stored: ultimate's first."""
+    """The long streams ``bench_replay`` stored (``long_stream``): ultimate's first."""
     return [
-        (game, f"sqlite:///{tmp / name}")
-        for game, name in (
-            ("ultimate", "long.db"),
-            ("spellwars", "long-spellwars.db"),
-            ("orctower", "long-orctower.db"),
-        )
+        (game, f"sqlite:///{long_store(tmp, game)}")
+        for game in ("ultimate", "spellwars", "orctower")
     ]
 
 
@@ -267,6 +264,12 @@ def main() -> None:
         "--reads-only",
         action="store_true",
         help="only the reads: fold from zero, verify, time travel (tools/bench_reads.py)",
+    )
+    parser.add_argument(
+        "--pages-only",
+        action="store_true",
+        help="only the long games' pages in Chromium: replay, HTML export, table "
+        "(tools/bench_pages.py)",
     )
     parser.add_argument(
         "--cli-only",
@@ -311,6 +314,12 @@ def main() -> None:
         if args.simulation_only:
             bench_simulation(20 if args.quick else 200, line, cli_baseline)
             return
+        pages_runs = 2 if args.quick else 5
+        if args.pages_only:
+            for game, _ in _long_streams(tmp):
+                long_stream(tmp, game, n_events)
+            bench_pages(_long_streams(tmp), line, tmp=tmp, runs=pages_runs)
+            return
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))
             bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
@@ -327,6 +336,7 @@ def main() -> None:
         ledger = bench_replay(tmp, n_events, line)
         bench_time_travel(ledger)
         bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
+        bench_pages(_long_streams(tmp), line, tmp=tmp, runs=pages_runs)
         bench_codec(ledger)
         bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
         bench_simulation(20 if args.quick else 200, line, cli_baseline)

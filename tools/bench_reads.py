@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from domain.games import get_game
 from services.ledger import WizardLedger
 from services.review.verify import verify_game
-from tools.bench_streams import grow
+from tools.bench_streams import long_store, long_stream
 
 Line = Callable[[str, str], None]
 
@@ -70,21 +69,15 @@ def read_figures(db: Path, url: str, gid: UUID, line: Line, label: str, repeat: 
 
 def bench_replay(tmp: Path, n_events: int, line: Line) -> WizardLedger:
     print("replay: streams read whole (fold from zero, verify) against a raw SELECT")
-    db = tmp / "long.db"
+    db = long_store(tmp, "ultimate")
     url = f"sqlite:///{db}"
+    gid = long_stream(tmp, "ultimate", n_events)
     ledger = WizardLedger(url, snapshot_every=100)
-    gid = ledger.create_game("ultimate", 4, seed="bench-long").game_id
-    grow(ledger, gid, n_events)
     read_figures(db, url, gid, line, "ultimate")
-    # The other games end sooner: each stream is one game played out calmly.
     for game in ("spellwars", "orctower", "elfenwizards"):
-        other_db = tmp / f"long-{game}.db"
-        other_url = f"sqlite:///{other_db}"
-        other = WizardLedger(other_url, snapshot_every=100)
-        other_gid = other.create_game(game, get_game(game).spec.max_players, seed="bench").game_id
-        grow(other, other_gid, n_events)
-        other.close()
-        read_figures(other_db, other_url, other_gid, line, game)
+        other_gid = long_stream(tmp, game, n_events)
+        other_db = long_store(tmp, game)
+        read_figures(other_db, f"sqlite:///{other_db}", other_gid, line, game)
     total = ledger.load(gid).version
     print(f"state at a position of the {total}-event ultimate stream")
     at = total - 37

@@ -53,7 +53,7 @@ def _probe(url: str, gid: str, what: str, at: int, root: Path | None, cwd: Path)
     return figures
 
 
-def _goal(value: float, goal: float | None, unit: str) -> str:
+def against_goal(value: float, goal: float | None, unit: str) -> str:
     if goal is None:
         return ""
     return f"; goal <= {goal:g} {unit}: {'met' if value <= goal else 'NOT met'}"
@@ -96,7 +96,7 @@ def bench_review(
             now = tools["now"]
             said = _said(now, key, "ms")
             if "error" not in now:
-                said += _goal(now[key], GOALS[key], "ms")
+                said += against_goal(now[key], GOALS[key], "ms")
             for side, figures in tools.items():
                 if side != "now":
                     said += f"; baseline {side}: {_said(figures, key, 'ms')}"
@@ -107,10 +107,12 @@ def bench_review(
             if "error" in now:
                 line(f"{label}: export --format {fmt}", f"failed ({now['error']})")
                 continue
-            said = f"{now['seconds']:.2f} s{_goal(now['seconds'], seconds, 's')}"
+            said = f"{now['seconds']:.2f} s{against_goal(now['seconds'], seconds, 's')}"
             size = now["bytes"] / 1e6
-            said += f"; {size:.2f} MB{_goal(size, mb, 'MB')}"
-            said += f"; peak {now['peak_mb']:.0f} MB{_goal(now['peak_mb'], PEAK_GOAL_MB, 'MB')}"
+            said += f"; {size:.2f} MB{against_goal(size, mb, 'MB')}"
+            said += (
+                f"; peak {now['peak_mb']:.0f} MB{against_goal(now['peak_mb'], PEAK_GOAL_MB, 'MB')}"
+            )
             for side, theirs in figures.items():
                 if side != "now" and "error" not in theirs:
                     said += (

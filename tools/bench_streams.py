@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
+from uuid import UUID
 
+from domain.games import get_game
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 
@@ -37,3 +40,25 @@ def grow(
         if cpu is not None:
             cpu.append(time.thread_time() - c0)
     return times
+
+
+def long_store(tmp: Path, game: str) -> Path:
+    """The SQLite file under ``tmp`` holding the benchmarks' long stream of ``game``."""
+    return tmp / ("long.db" if game == "ultimate" else f"long-{game}.db")
+
+
+def long_stream(tmp: Path, game: str, n_events: int) -> UUID:
+    """The benchmarks' long stream of ``game`` at its most seats, in ``long_store``;
+    grown to ``n_events`` there unless it is already stored. Ultimate's runs as long
+    as asked; the other games end sooner, each stream one game played out calmly."""
+    ledger = WizardLedger(f"sqlite:///{long_store(tmp, game)}", snapshot_every=100)
+    try:
+        stored = ledger.game_ids()
+        if stored:
+            return stored[0]
+        seed = "bench-long" if game == "ultimate" else "bench"
+        gid = ledger.create_game(game, get_game(game).spec.max_players, seed=seed).game_id
+        grow(ledger, gid, n_events)
+        return gid
+    finally:
+        ledger.close()

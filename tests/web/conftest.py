@@ -1,7 +1,7 @@
 """A real browser for the web pages: Debian's chromium driven by Playwright.
 
 No browser is downloaded: Playwright is pointed at ``/usr/bin/chromium``
-(``WIZARDS_CHROMIUM`` to use another). Without it, or without the
+(``WIZARDS_CHROMIUM`` to use another; ``tools/chromium.py``). Without it, or without the
 ``playwright`` package, the browser tests skip, except under CI=true where
 they fail (``.ci/run`` installs chromium when it is missing).
 
@@ -13,7 +13,6 @@ folder), test artefacts ignored by git.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,17 +22,8 @@ import pytest
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from tests.services.live_server import LiveServer
+from tools.chromium import chromium_missing, launch
 from tools.served import ProjectedReadModels
-
-CHROMIUM = os.environ.get("WIZARDS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _missing(reason: str) -> None:
@@ -44,14 +34,13 @@ def _missing(reason: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed")
-    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-        _missing(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+    missing = chromium_missing()
+    if missing:
+        _missing(missing)
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = launch(p)
         yield b
         b.close()
 
