@@ -61,6 +61,12 @@ def hidden_until_end(type_name: str, lang: str | None = None) -> str:
     )
 
 
+# The words of the stored games read lately, by (game, opening, language); the
+# opening kept beside them, so that an id reused by another object is never taken.
+_TABLES: dict[tuple[int, int, str], tuple[GameStarted, Words]] = {}
+_TABLES_KEPT = 256
+
+
 class Words:
     """Names and sentences for one game as its players see it: the naming context
     (``domain.kernel.Naming``) a game's phrases are told in."""
@@ -88,8 +94,18 @@ class Words:
     def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
         """The words of a stored game: its players, and its cards by its own data
         file's names when it plays with one (the built-in names otherwise)."""
-        words = cls(game, started.players, table_names(started), lang)
+        said_in = lang or spoken()
+        # Made once for a fold's opening and language, not at every read: a warm
+        # read of the state asks for them each time (about 5 us to make).
+        key = (id(game), id(started), said_in)
+        kept = _TABLES.get(key)
+        if kept is not None and kept[0] is started and kept[1].game is game:
+            return kept[1]
+        words = cls(game, started.players, table_names(started), said_in)
         words.mode = started.mode
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[key] = (started, words)
         return words
 
     def say(self, said: Phrase | str) -> str:
