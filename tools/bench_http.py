@@ -243,13 +243,15 @@ def _wait_for_read_workers(port: int, deadline: float) -> None:
     """Until the server's read workers have started (``/readyz``'s ``reads``): their
     start-up (a process importing the project) would otherwise be counted as the
     CPU of serving the load. A revision without them says nothing: no wait."""
+    import urllib.error
+    import urllib.request
+
     while time.monotonic() < deadline:
-        with socket.create_connection(("127.0.0.1", port)) as conn:
-            conn.sendall(b"GET /readyz HTTP/1.1\r\nhost: bench\r\nconnection: close\r\n\r\n")
-            answer = b""
-            while chunk := conn.recv(65536):
-                answer += chunk
-        body = answer.partition(b"\r\n\r\n")[2]
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=10) as r:
+                body = r.read()
+        except urllib.error.HTTPError as e:  # 503 (not ready) still says; 404: an old revision
+            body = e.read()
         try:
             reads = _decode(body).get("checks", {}).get("reads")
         except msgspec.DecodeError:

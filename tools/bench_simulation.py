@@ -33,8 +33,6 @@ print(json.dumps({"games": n, "commands": commands,
                   "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}))
 """
 
-GAMES = ("elfenwizards", "orctower", "spellwars", "ultimate")
-
 
 def _timed(code: Path, game: str, n: int) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(code)}
@@ -54,8 +52,10 @@ def bench_simulation(
     n: int, line: Callable[[str, str], None], baseline: tuple[str, Path] | None = None
 ) -> None:
     print("simulation: seeded random-bot games in memory (per CPU second; wall beside)")
+    from domain.games import all_games
+
     here = Path(__file__).resolve().parent.parent
-    for game in GAMES:
+    for game in (g.spec.id for g in all_games()):
         ours = _timed(here, game, n)
         line(
             f"{game}: games/s",

@@ -178,10 +178,10 @@ def decided_json(record: GameRecord, step: Step) -> dict[str, Any]:
     if decided.refused:
         # The engine's refusal in the table's words, as a seat is told it: its
         # players by name, the cards by the table's names.
-        refused = decided.refused
         if isinstance(decided.error, IllegalCommand):
-            refused = refusal_text(decided.error, worded_message(decided.error, record.started))
-        return {"refused": record.words.names.rename(refused), "events": []}
+            said = worded_message(decided.error, record.started)
+            return {"refused": refusal_text(decided.error, said), "events": []}
+        return {"refused": record.words.names.rename(decided.refused), "events": []}
     first = step.position + 1
     return {
         "events": [consequence_json(record, first + k, e) for k, e in enumerate(decided.events[1:])]
