@@ -17,6 +17,7 @@ the first positions only (``to``) says how many the game has (``positions``).
 
 from __future__ import annotations
 
+import inspect
 import json
 from functools import cache
 from pathlib import Path
@@ -259,8 +260,23 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
     )
 
 
+def _clean_descriptions(node: Any) -> Any:
+    # msgspec 0.23 dedents docstrings where earlier versions kept their indent:
+    # the published schema must not depend on which one a machine installed.
+    if isinstance(node, dict):
+        return {
+            k: inspect.cleandoc(v)
+            if k == "description" and isinstance(v, str)
+            else _clean_descriptions(v)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_clean_descriptions(v) for v in node]
+    return node
+
+
 def schema(game_id: str) -> dict[str, Any]:
-    out: dict[str, Any] = msgspec.json.schema(document_type(game_id))
+    out: dict[str, Any] = _clean_descriptions(msgspec.json.schema(document_type(game_id)))
     out["$id"] = f"https://wizard-ledger.invalid/schemas/{schema_name(game_id)}"
     out["title"] = f"Wizard Ledger export v{VERSION}: {game_id}"
     return out
