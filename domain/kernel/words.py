@@ -81,6 +81,9 @@ class GameWords:
     - ``prompt_words``: a pending decision's prompt as a player reads it, where the
       recorded one keeps an id of the game's (a Spell Wars target selector); None:
       prompts read as recorded;
+    - ``prompts_in``: the keys of the game's view whose value holds such prompts
+      (a ``prompt`` key at any depth within it); the rest of a view is not looked
+      into for one (a test checks every prompt a view holds is in these);
     - ``view_facts``: the game's whole view (``Game.view``, with its ``game`` key)
       as labelled facts, where the generic walk would read as a dump; None: the walk;
     - ``command_labels``: what a page's button says for each command type (a
@@ -101,6 +104,7 @@ class GameWords:
     command_phrase: Callable[[Mapping[str, Any], int], Phrase | None] = _unsaid_command
     event_phrase: Callable[[Event], Phrase | None] = _unsaid_event
     prompt_words: Callable[[str], Phrase] | None = None
+    prompts_in: frozenset[str] = frozenset({"pending"})
     view_facts: Callable[[Mapping[str, Any], Naming], dict[str, Any]] | None = None
     command_labels: Mapping[str, Phrase] = field(default_factory=dict)
     seat_fields: frozenset[str] = SEAT_FIELDS

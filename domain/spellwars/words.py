@@ -531,6 +531,8 @@ WORDS = GameWords(
     command_phrase=command_phrase,
     event_phrase=event_phrase,
     prompt_words=prompt_words,
+    # A card's question (a target to pick, blood to pay) is the view's ``choice``.
+    prompts_in=frozenset({"choice"}),
     purpose_words=purpose_words,
     # Whose spell resolves, who holds the dungeon; the winners, the seats a choice
     # may pick.

@@ -82,46 +82,40 @@ def event_json(event: Event) -> dict[str, Any]:
 def named_prompts(view: Any, words: Words) -> Any:
     """A game's view with each ``prompt`` in it (words a page shows as they are:
     a Spell Wars card's question) in the game's words (``prompt_words``); the
-    rest is data."""
-    if words.said.prompt_words is None:
-        return view  # nothing to say otherwise: no walk through every view read
-    # Most views hold no prompt: told so by one encoding at C speed, not by a walk
-    # through every value in Python (the walk was most of a warm read's cost).
-    if _PROMPT not in msgspec.json.encode(view):
+    rest is data. Only the parts the game declares to hold prompts
+    (``GameWords.prompts_in``) are looked into: a view is mostly data, and a walk
+    through all of it cost a warm state read most of its time."""
+    if words.said.prompt_words is None or not isinstance(view, dict):
         return view
-    return _prompts_said(view, words)
+    parts = [key for key in words.said.prompts_in if key in view]
+    if not parts:
+        return view
+    said = dict(view)
+    for key in parts:
+        said[key] = _prompts_said(view[key], words)
+    return said
 
 
-_PROMPT = b'"prompt":'
-
-
-def _prompts_said(view: Any, words: Words) -> Any:
-    # Into the parts that hold a prompt only (told by their encoding, at C speed):
-    # a view is mostly data, and a walk through all of it in Python cost a warm
-    # read of the state four times what the rest of it costs.
-    if isinstance(view, dict):
+def _prompts_said(part: Any, words: Words) -> Any:
+    if isinstance(part, dict):
         return {
-            k: words.prompt(v)
-            if k == "prompt" and isinstance(v, str)
-            else _prompts_said(v, words)
-            if _holds_prompt(v)
-            else v
-            for k, v in view.items()
+            k: words.prompt(v) if k == "prompt" and isinstance(v, str) else _prompts_said(v, words)
+            for k, v in part.items()
         }
-    if isinstance(view, list | tuple):
-        return [_prompts_said(v, words) if _holds_prompt(v) else v for v in view]
-    return view
-
-
-def _holds_prompt(value: Any) -> bool:
-    return isinstance(value, dict | list | tuple) and _PROMPT in msgspec.json.encode(value)
+    if isinstance(part, list | tuple):
+        return [_prompts_said(v, words) for v in part]
+    return part
 
 
 def pending_json(state: Any, words: Words) -> list[dict[str, Any]]:
     """The decisions a state waits for, each prompt in words."""
-    pending = [msgspec.to_builtins(p) for p in words.game.pending(state)]
-    said: list[dict[str, Any]] = named_prompts(pending, words)
-    return said
+    pending: list[dict[str, Any]] = []
+    for waiting in words.game.pending(state):
+        data: dict[str, Any] = msgspec.to_builtins(waiting)
+        if isinstance(data.get("prompt"), str):
+            data["prompt"] = words.prompt(data["prompt"])
+        pending.append(data)
+    return pending
 
 
 def outcome_json(outcome: Outcome | None, words: Words) -> dict[str, Any] | None:

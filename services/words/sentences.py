@@ -65,6 +65,7 @@ def hidden_until_end(type_name: str, lang: str | None = None) -> str:
 # opening kept beside them, so that an id reused by another object is never taken.
 _TABLES: dict[tuple[int, int, str], tuple[GameStarted, Words]] = {}
 _TABLES_KEPT = 256
+_PROMPTS_KEPT = 64
 
 
 class Words:
@@ -89,6 +90,7 @@ class Words:
         self.said = game.words
         self.lang = lang or spoken()
         self.teller = Teller(self.seat, self.card, self.lang)
+        self._prompts: dict[str, str] = {}
 
     @classmethod
     def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
@@ -142,8 +144,15 @@ class Words:
 
     def prompt(self, text: str) -> str:
         """A recorded prompt as a player reads it, in the game's words."""
-        said = self.said.prompt_words
-        return self.say(said(text)) if said is not None else text
+        told = self._prompts.get(text)
+        if told is None:
+            said = self.said.prompt_words
+            told = self.say(said(text)) if said is not None else text
+            # A table's prompts are few and asked at every read of its state.
+            if len(self._prompts) >= _PROMPTS_KEPT:
+                self._prompts.clear()
+            self._prompts[text] = told
+        return told
 
     def value(self, field: str, value: Any) -> str:
         if value is None:

@@ -40,6 +40,13 @@ def spoken() -> str:
     asked = _SPOKEN.get()
     if asked:
         return asked
+    return _environment_language()
+
+
+@cache
+def _environment_language() -> str:
+    # Read once a process: a server asks at every read that names no language,
+    # and five lookups of the environment were a tenth of a warm state read.
     return language(os.environ.get("WIZARDS_LANG") or _locale_language())
 
 
