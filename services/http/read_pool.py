@@ -112,14 +112,21 @@ def workers_configured(given: int | None = None) -> int:
     return int(text)
 
 
-def nice_configured() -> int:
-    """``WIZARDS_READ_NICE``, else 19: how much lower a worker's CPU priority is."""
+IDLE = "idle"
+
+
+def nice_configured() -> int | str:
+    """``WIZARDS_READ_NICE``, else 19: how much lower a worker's CPU priority is;
+    ``idle``: Linux's idle class (``SCHED_IDLE``), the CPU play leaves and no more."""
     text = os.environ.get(NICE_ENV, "").strip()
     if not text:
         return DEFAULT_NICE
+    if text == IDLE:
+        return IDLE
     if not text.isdigit() or int(text) > 19:
         raise ValueError(
-            f"{NICE_ENV}={text!r}: write how much lower a read worker's priority is, 0-19"
+            f"{NICE_ENV}={text!r}: write how much lower a read worker's priority is, "
+            f"0-19, or {IDLE}"
         )
     return int(text)
 
@@ -135,9 +142,14 @@ def shareable(url: str) -> bool:
 _ledgers: OrderedDict[tuple[str, bool, bool], WizardLedger] = OrderedDict()
 
 
-def _start_worker(parent: int, nice: int) -> None:
+def _start_worker(parent: int, nice: int | str) -> None:
     with contextlib.suppress(OSError):  # a platform without nice: the same priority
-        os.nice(nice)
+        os.nice(19 if nice == IDLE else int(nice))
+    if nice == IDLE and hasattr(os, "SCHED_IDLE"):
+        # A task of the idle class is preempted as soon as any other wakes: an
+        # act waits for no slice of a read's time, where nice 19 still gets some.
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     # A worker makes one read at a time: on PostgreSQL, one connection (and two
     # more at need), not eventsourcing's five of a pool per ledger.
     os.environ["POSTGRES_POOL_SIZE"] = "1"
