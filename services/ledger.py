@@ -89,7 +89,7 @@ from services.store.values import (
     hash_token,
     parse_game_id,
 )
-from services.words.naming import card_words, seat_words
+from services.words.refusals import worded
 
 log = logging.getLogger("wizards.ledger")
 
@@ -606,7 +606,7 @@ def _opening(
     try:
         events = start(game, started, chance)
     except DiceRequired as e:
-        raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
+        raise worded(e, started) from None
     # The cards named at the opening are for its deal: one left over is a typo.
     check_supplied_used(chance, (), (), drew)
     taken = chance.named_cards(drew)

@@ -27,7 +27,7 @@ import msgspec
 from domain.kernel import DiceRequired, Event, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, enterer
 from domain.kernel.dice import ScriptedSource
-from domain.kernel.events import and_text
+from domain.kernel.phrases import phrase, plural, seats
 from services.store.chance import counted
 
 # Who enters a table-mode game's chance (``GameStarted.setup["chance_by"]``).
@@ -201,11 +201,12 @@ def settle(
             twice = len(set(drew)) < len(drew)  # its own card named twice: its own slip
             if not wrong.needs and not twice and any(by != seat for _, _, by in slots.placed):
                 # The card may be there after all: named wrongly by a seat before.
-                wrong.message += (
-                    "; if it is in your hand, a player who named their cards before you "
-                    "named one they do not hold: they can send theirs again"
+                wrong.adding(
+                    phrase(
+                        "if it is in your hand, a player who named their cards before you "
+                        "named one they do not hold: they can send theirs again"
+                    )
                 )
-                wrong.args = (wrong.message,)
             raise
         if events is not None:
             break
@@ -243,11 +244,14 @@ def settle(
         # seat's cards, which here only each seat names.
         refused = DiceRequired.missing(owed, (), subject)
         if others:
-            enters = "enters" if len(others) == 1 else "enter"
-            refused.message += (
-                f"; then {and_text(f'seat {o}' for o in others)} {enters} their own draws"
+            refused.adding(
+                plural(
+                    "then {seats} enters their own draws",
+                    "then {seats} enter their own draws",
+                    len(others),
+                    seats=seats(others),
+                )
             )
-            refused.args = (refused.message,)
         raise refused
     # Held: for the other seats, and for this one again if it owes what follows theirs.
     return Settled(slots, None, tuple(sorted(set(owners))))

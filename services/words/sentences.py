@@ -88,7 +88,7 @@ class Words:
         self.names = names
         self.said = game.words
         self.lang = lang or spoken()
-        self.teller = Teller(self.seat, self.card, self.lang)
+        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose)
 
     @classmethod
     def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
@@ -144,6 +144,10 @@ class Words:
         """A recorded prompt as a player reads it, in the game's words."""
         said = self.said.prompt_words
         return self.say(said(text)) if said is not None else text
+
+    def purpose(self, text: str) -> str:
+        """A roll's recorded purpose as a player reads it, in the game's words."""
+        return self.say((self.said.purpose_words or purpose_phrase)(text))
 
     def value(self, field: str, value: Any) -> str:
         if value is None:
