@@ -35,6 +35,7 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
+    IllegalCommand,
     SetupError,
     commitment,
     open_fold,
@@ -608,7 +609,10 @@ def _opening(
     except DiceRequired as e:
         raise worded(e, started) from None
     # The cards named at the opening are for its deal: one left over is a typo.
-    check_supplied_used(chance, (), (), drew)
+    try:
+        check_supplied_used(chance, (), (), drew)
+    except IllegalCommand as e:
+        raise worded(e, started) from None
     taken = chance.named_cards(drew)
     if list(taken) != drew:
         # Cards named by kind or printed name are recorded by the ids dealt,
