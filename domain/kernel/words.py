@@ -206,6 +206,16 @@ _PILE_WORDS = {
     "the mission cards": phrase("the mission cards"),
     "the baby toad tiles": phrase("the baby toad tiles"),
     "the creature marker stacks": phrase("the creature marker stacks"),
+    # The same piles by their ids, as a shuffle names them (``pile_text``).
+    "the main": phrase("the draw pile"),
+    "the treasure": phrase("the treasure deck"),
+    "the dead": phrase("the dead-wizard deck"),
+    "the attack": phrase("the attack spell pile"),
+    "the knowledge": phrase("the knowledge spell pile"),
+    "the destiny": phrase("the destiny deck"),
+    "the missions": phrase("the mission cards"),
+    "the toads": phrase("the baby toad tiles"),
+    "the markers": phrase("the creature marker stacks"),
 }
 
 

@@ -43,7 +43,9 @@ STEPS = 160
 SEAT_NUMBER = re.compile(r"\b(seat|place|siège) \d", re.IGNORECASE)
 
 
-@pytest.mark.parametrize(("game_id", "names"), TABLES, ids=[f"{g}-{n.count(',') + 1}" for g, n in TABLES])
+@pytest.mark.parametrize(
+    ("game_id", "names"), TABLES, ids=[f"{g}-{n.count(',') + 1}" for g, n in TABLES]
+)
 def test_every_refusal_names_the_players_and_cards_in_the_language_asked(
     tmp_path: Path, game_id: str, names: str
 ) -> None:
@@ -164,3 +166,82 @@ def _cards(command: dict[str, Any]) -> list[str]:
         values = value if isinstance(value, list | tuple) else [value]
         out += [v for v in values if isinstance(v, str)]
     return out
+
+
+PLAYERS = {
+    "ultimate": "Ann,Bob",
+    "spellwars": "Ann,Bob",
+    "orctower": "Ann,Bob",
+    "elfenwizards": "Ann,Bob,Cleo",
+}
+
+
+@pytest.mark.parametrize("game_id", list(PLAYERS))
+def test_a_table_opening_refused_for_its_chance_names_the_players(
+    tmp_path: Path, game_id: str
+) -> None:
+    """A table-mode opening with no chance given is refused with everything it
+    needs: each seat's cards by the player's name, in the language asked."""
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    wizards = Wizards(url)
+    names = PLAYERS[game_id]
+    ledger = WizardLedger(url)
+    app = create_app(ledger, read_models=ProjectedReadModels, redis="off", poll_interval=0.1)
+    said: dict[str, str] = {}
+    with TestClient(app) as client:
+        for lang in ("en", "fr"):
+            answer = client.post(
+                "/tables",
+                params={"lang": lang},
+                json={"game": game_id, "players": names.split(","), "table": True},
+            )
+            assert answer.status_code == 422 and answer.json()["code"] == "dice_required"
+            cli = wizards("--lang", lang, "new", game_id, "--names", names, "--table", code=2)
+            refused = json.loads(cli.stderr)
+            assert refused["code"] == "dice_required"
+            assert refused["detail"] == answer.json()["detail"]
+            said[lang] = refused["detail"]
+            needs = answer.json()["needs"]
+    ledger.close()
+    # Each seat a need is for (a deal's, a die's) by its player's name.
+    named = {names.split(",")[n["seat"]] for n in needs if n.get("seat") is not None}
+    for text in said.values():
+        assert not SEAT_NUMBER.search(text), text
+        assert all(name in text for name in named), (named, text)
+    assert said["fr"].startswith("mode table : la mise en place demande "), said["fr"]
+    assert said["en"].startswith("table mode: the opening needs "), said["en"]
+
+
+def test_a_table_whose_seats_enter_their_draws_refuses_in_the_players_words(
+    tmp_path: Path,
+) -> None:
+    """The walkthrough of docs/table-mode.md, in both languages through both
+    doors: a seat that leaves out its own cards, and a card that is not there."""
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    wizards = Wizards(url)
+    setup = tmp_path / "last-point.toml"
+    setup.write_text(
+        'hands = [["fireball", "lightning"], ["shield", "mirror"]]\nhealth = [9, 1]\nfirst = 0\n'
+    )
+    said: dict[str, list[str]] = {"en": [], "fr": []}
+    for lang in ("en", "fr"):
+        gid = wizards(
+            "new", "ultimate", "--names", "Ann,Bob", "--table", "--chance-by", "seats",
+            "--setup", str(setup),
+        ).stdout.strip()  # fmt: skip
+        fire = '{"type": "PlayCard", "card": "fireball", "target": 1}'
+        wizards("act", gid, "--seat", "0", "--command", fire)
+        decline = '{"type": "Decline"}'
+        left_out = wizards("--lang", lang, "act", gid, "--seat", "1", "--command", decline, code=2)
+        said[lang].append(json.loads(left_out.stderr)["detail"])
+        wizards("act", gid, "--seat", "1", "--command", decline, "--drew", "Bouclier,Miroir",
+                "--dice", "1")  # fmt: skip
+        wrong = wizards("--lang", lang, "act", gid, "--seat", "0", "--drew", "Bouclier,Explosion",
+                        code=2)  # fmt: skip
+        said[lang].append(json.loads(wrong.stderr)["detail"])
+    for text in said["en"] + said["fr"]:
+        assert not SEAT_NUMBER.search(text), text
+    assert "Bob" in said["en"][0] and "Bob" in said["fr"][0]
+    assert said["fr"][0].startswith("mode table : cette commande demande "), said["fr"][0]
+    assert "Bouclier" in said["fr"][1] and "ne peut pas venir" in said["fr"][1], said["fr"][1]
+    assert not set(said["fr"]) & set(said["en"])
