@@ -22,7 +22,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel.phrases import Arg, Card, Phrase, Purpose, Seat, phrase, plural
+from domain.kernel.phrases import Arg, Card, Listed, Phrase, Purpose, Seat, phrase
 from domain.kernel.words import pile_owner, pile_words
 
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
@@ -86,8 +86,8 @@ def _commas(items: Sequence[Arg]) -> Arg:
     return said
 
 
-def _could(cards: Iterable[str]) -> Arg:
-    return _commas([Card(kind) for kind in kinds(cards)])
+def _could(cards: Iterable[str]) -> Listed:
+    return Listed(tuple(Card(kind) for kind in kinds(cards)), choices=True)
 
 
 def _what(need: ChanceNeed) -> Arg:
@@ -98,45 +98,55 @@ def _what(need: ChanceNeed) -> Arg:
 
 
 def _phrase(run: Sequence[ChanceNeed], listed: bool) -> Phrase:
+    # One need or several: "a die", "3 dice" (never one in the plural, nor
+    # several in the singular, in either language: two messages, not ngettext).
     first, n = run[0], len(run)
     what = _what(first)
     if first.kind == "die":
         if first.seat is None:
-            return plural(
-                "a die from 1 to {sides} ({what})",
-                "{n} dice from 1 to {sides} ({what})",
-                n,
+            if n == 1:
+                return phrase("a die from 1 to {sides} ({what})", sides=first.sides, what=what)
+            return phrase("{n} dice from 1 to {sides} ({what})", n=n, sides=first.sides, what=what)
+        if n == 1:
+            return phrase(
+                "a die from 1 to {sides} for {seat} ({what})",
                 sides=first.sides,
+                seat=Seat(first.seat),
                 what=what,
             )
-        return plural(
-            "a die from 1 to {sides} for {seat} ({what})",
+        return phrase(
             "{n} dice from 1 to {sides} for {seat} ({what})",
-            n,
+            n=n,
             sides=first.sides,
             seat=Seat(first.seat),
             what=what,
         )
     if first.kind == "order":
-        return plural(
-            "the order of {pile} ({size} cards, new top first)",
-            "{n} orders of {pile} ({size} cards, new top first)",
-            n,
-            pile=what,
-            size=first.size,
+        if n == 1:
+            return phrase(
+                "the order of {pile} ({size} cards, new top first)", pile=what, size=first.size
+            )
+        return phrase(
+            "{n} orders of {pile} ({size} cards, new top first)", n=n, pile=what, size=first.size
         )
     if first.hand:
-        cards = plural("the {what}", "{n} cards: {what}", n, what=what)
+        cards = (
+            phrase("the {what}", what=what)
+            if n == 1
+            else phrase("{n} cards: {what}", n=n, what=what)
+        )
     elif first.seat is None or pile_owner(first.pile) == first.seat:
         # A pile kept per seat ("Bob's deck") says already whose the cards are.
-        cards = plural("the card drawn from {pile}", "{n} cards drawn from {pile}", n, pile=what)
+        cards = (
+            phrase("the card drawn from {pile}", pile=what)
+            if n == 1
+            else phrase("{n} cards drawn from {pile}", n=n, pile=what)
+        )
+    elif n == 1:
+        cards = phrase("the card drawn from {pile} for {seat}", pile=what, seat=Seat(first.seat))
     else:
-        cards = plural(
-            "the card drawn from {pile} for {seat}",
-            "{n} cards drawn from {pile} for {seat}",
-            n,
-            pile=what,
-            seat=Seat(first.seat),
+        cards = phrase(
+            "{n} cards drawn from {pile} for {seat}", n=n, pile=what, seat=Seat(first.seat)
         )
     if not listed:
         return cards

@@ -265,23 +265,25 @@ class ScriptedSource:
                     nth=nth,
                 )
             )
+        # A card there is, by the name the table reads; anything else as typed.
+        card: Arg = Card(kind) if kind in known else given
         if self.private:
             # The same words wherever the card is (another seat's hand, a pile
             # the seat sees, or nowhere left): only the pile is named.
             return DiceRequired.wrong(
                 phrase(
-                    "{given} cannot have come from {pile}: it is not there",
-                    given=repr(given),
+                    "'{given}' cannot have come from {pile}: it is not there",
+                    given=card,
                     pile=where,
                 ),
                 unseen=True,
             )
         before = [card_kind(c) if c else "" for c in self.drew[: self.used_drew]]
         said = phrase(
-            "card {nth} of those named as drawn, {given}, cannot have come from {pile}: "
+            "card {nth} of those named as drawn, '{given}', cannot have come from {pile}: "
             "it is not there",
             nth=nth,
-            given=repr(given),
+            given=card,
             pile=where,
         )
         if kind in before:

@@ -57,10 +57,13 @@ class Purpose:
 
 @dataclass(frozen=True, slots=True)
 class Listed:
-    """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none."""
+    """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none.
+    ``choices``: alternatives, said with commas only and in the order of their
+    words as told ("any of: Bouclier, Éclair, Miroir")."""
 
     items: tuple[Arg, ...]
     empty: Phrase | None = None
+    choices: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,8 @@ def _plain(value: Arg) -> str:
         items = [_plain(v) for v in value.items]
         if not items:
             return plain(value.empty) if value.empty else "nobody"
+        if value.choices:
+            return ", ".join(sorted(items, key=str.casefold))
         return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
     if isinstance(value, Phrase):
         return plain(value)

@@ -181,7 +181,7 @@ class HoldDesk:
                 *chance,
                 subject="the opening",
             )
-        except DiceRequired as e:
+        except IllegalCommand as e:
             raise worded(e, started) from None
         if settled.events is not None:
             return settled.events

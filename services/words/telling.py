@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from domain.kernel.chance_needs import card_key
 from domain.kernel.phrases import Arg, Card, Listed, Phrase, Prompt, Purpose, Seat, phrase
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -142,7 +143,10 @@ class Teller:
         if isinstance(value, Phrase):
             return self._phrase(value)
         if isinstance(value, Listed):
-            return self.listed([self.value(v) for v in value.items], value.empty)
+            items = [self.value(v) for v in value.items]
+            if value.choices and items:
+                return ", ".join(sorted(items, key=card_key))
+            return self.listed(items, value.empty)
         return str(value)
 
     def listed(self, items: Sequence[str], empty: Phrase | None = None) -> str:

@@ -31,11 +31,11 @@ def test_without_names_a_seat_is_said_by_its_number() -> None:
 def test_the_seats_and_cards_are_said_as_the_table_names_them() -> None:
     said = needs_phrase([*DEAL, STOLEN])
     assert _told(said) == (
-        "the card drawn from the deck for Ann (any of: Boule de feu) and the card drawn from "
+        "the card drawn from the deck for Ann (any of: Boule de feu), the card drawn from "
         "the deck for Bob, then the card stolen from Bob (any of: Bouclier)"
     )
     assert _told(said, "fr") == (
-        "la carte piochée dans la pioche pour Ann (au choix : Boule de feu) et la carte "
+        "la carte piochée dans la pioche pour Ann (au choix : Boule de feu), la carte "
         "piochée dans la pioche pour Bob, puis la carte volée à Bob (au choix : Bouclier)"
     )
 
