@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.games import get_game
 from domain.kernel import DiceRequired
 from domain.kernel.chance_needs import ChanceNeed, needs_phrase
-from domain.kernel.phrases import Phrase, plain, phrase
+from domain.kernel.phrases import Phrase, phrase, plain
 from services.words.sentences import Words
 
 DEAL = (
@@ -75,5 +75,7 @@ def test_what_a_service_adds_after_the_sentence_is_kept_when_said_again() -> Non
 
 
 def test_a_draw_from_a_seats_own_pile_names_the_seat_once() -> None:
-    need = ChanceNeed(kind="card", what="seat 1's spell deck", cards=("zap",), seat=1, pile="deck.1")
+    need = ChanceNeed(
+        kind="card", what="seat 1's spell deck", cards=("zap",), seat=1, pile="deck.1"
+    )
     assert _told(needs_phrase([need, need])) == "2 cards drawn from Bob's deck (any of: zap)"
