@@ -35,6 +35,7 @@ from domain.kernel import (
     Game,
     GameForked,
     GameStarted,
+    IllegalCommand,
     SetupError,
     commitment,
     open_fold,
@@ -89,7 +90,7 @@ from services.store.values import (
     hash_token,
     parse_game_id,
 )
-from services.words.naming import card_words, seat_words
+from services.words.refusals import worded
 
 log = logging.getLogger("wizards.ledger")
 
@@ -606,9 +607,12 @@ def _opening(
     try:
         events = start(game, started, chance)
     except DiceRequired as e:
-        raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
+        raise worded(e, started) from None
     # The cards named at the opening are for its deal: one left over is a typo.
-    check_supplied_used(chance, (), (), drew)
+    try:
+        check_supplied_used(chance, (), (), drew)
+    except IllegalCommand as e:
+        raise worded(e, started) from None
     taken = chance.named_cards(drew)
     if list(taken) != drew:
         # Cards named by kind or printed name are recorded by the ids dealt,

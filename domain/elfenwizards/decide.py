@@ -25,10 +25,12 @@ from domain.elfenwizards.defeated import (
 from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
 from domain.elfenwizards.turns import grey_tokens
+from domain.elfenwizards.words import wizard_phrase
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+from domain.kernel.phrases import Card, Phrase, listed, phrase
 
 
-def _refuse(code: str, rule: str, message: str) -> IllegalCommand:
+def _refuse(code: str, rule: str, message: Phrase) -> IllegalCommand:
     return IllegalCommand(code, cite(rule), message)
 
 
@@ -43,40 +45,58 @@ def check(state: State, seat: int, command: Command) -> None:
                 raise _refuse(
                     "not_a_magician_space",
                     "retire.move",
-                    f"{space} is not a Magicien space ({list(board.shared_spaces())})",
+                    phrase(
+                        "{space} is not a Magicien space ({spaces})",
+                        space=str(space),
+                        spaces=listed(board.shared_spaces()),
+                    ),
                 )
             if source == "reserve" and guild.minors == 0:
-                raise _refuse("no_minor_spell", "retire.counter", "no minor spell in reserve")
+                raise _refuse(
+                    "no_minor_spell", "retire.counter", phrase("no minor spell in reserve")
+                )
             if source == "space" and guild.minors_on_space == 0:
                 raise _refuse(
                     "no_minor_spell",
                     "retire.counter",
-                    "none of your minor spells lies on the minor-spell space",
+                    phrase("none of your minor spells lies on the minor-spell space"),
                 )
             if source == "none" and (guild.minors or guild.minors_on_space):
                 raise _refuse(
                     "minor_spell_owed",
                     "ruling.retire-no-minor",
-                    "you have a minor spell: it must go on the round counter",
+                    phrase("you have a minor spell: it must go on the round counter"),
                 )
         case c.PlaceDie(die=die, space=space):
             if die not in guild.hand:
                 raise _refuse(
-                    "no_such_die", "alloc.spaces", f"no rolled {die} in hand ({list(guild.hand)})"
+                    "no_such_die",
+                    "alloc.spaces",
+                    phrase(
+                        "no rolled {die} in hand ({dice})",
+                        die=die,
+                        dice=listed(guild.hand, phrase("none")),
+                    ),
                 )
             if space not in board.dice_spaces():
                 raise _refuse(
                     "no_such_space",
                     "alloc.spaces",
-                    f"{space!r} is not one of {list(board.dice_spaces())}",
+                    phrase(
+                        "{space} is not one of {spaces}",
+                        space=repr(space),
+                        spaces=listed(board.dice_spaces()),
+                    ),
                 )
         case c.EndPlacement():
             if state.placed == 0 and state.options.phase2_placement == "at_least_one":
                 raise _refuse(
                     "must_place_a_die",
                     "ruling.place-none",
-                    "place at least one rolled die before ending phase 2 "
-                    "(option phase2_placement=at_least_one)",
+                    phrase(
+                        "place at least one rolled die before ending phase 2 "
+                        "(option phase2_placement=at_least_one)"
+                    ),
                 )
         case c.DesignateWinner(wizard=wizard_id):
             (_, tied), *_ = ties_to_designate(state)
@@ -84,38 +104,54 @@ def check(state: State, seat: int, command: Command) -> None:
                 raise _refuse(
                     "not_a_tied_candidate",
                     "ruling.same-owner-tie",
-                    f"{wizard_id} is not one of your tied candidates {[w.id for w in tied]}",
+                    phrase(
+                        "{wizard} is not one of your tied candidates ({candidates})",
+                        wizard=wizard_phrase(wizard_id),
+                        candidates=listed(wizard_phrase(w.id) for w in tied),
+                    ),
                 )
         case c.Reroll():
             if guild.minors == 0:
                 raise _refuse(
                     "no_minor_spell",
                     "roll.reroll",
-                    "a reroll costs a minor spell and you have none in reserve",
+                    phrase("a reroll costs a minor spell and you have none in reserve"),
                 )
         case c.SpendDie(die=die):
             _check_spend(state, seat, die)
         case c.CastSpell(wizard=wizard_id, die=die):
             wizard = state.wizard(wizard_id)
             if wizard is None:
-                raise _refuse("no_such_wizard", "compete.beside", f"no wizard {wizard_id!r}")
+                raise _refuse(
+                    "no_such_wizard",
+                    "compete.beside",
+                    phrase("no wizard {wizard}", wizard=repr(wizard_id)),
+                )
             forbidden = may_support(state, seat, wizard)
             if forbidden is not None:
                 raise IllegalCommand(
                     "cannot_support",
                     forbidden,
-                    f"you may not cast beside {wizard_id} on {wizard.space}",
+                    phrase(
+                        "you may not cast beside {wizard} on {space}",
+                        wizard=wizard_phrase(wizard_id),
+                        space=wizard.space,
+                    ),
                 )
             if die is None and guild.minors == 0:
-                raise _refuse("no_minor_spell", "compete.turn", "no minor spell left")
+                raise _refuse("no_minor_spell", "compete.turn", phrase("no minor spell left"))
             if die is not None:
                 level = board.level_of(wizard.space)
                 if die not in guild.majors[board.major_index(level)]:
                     raise _refuse(
                         "no_such_spell",
                         "compete.major-level",
-                        f"no {die} on your {level} "
-                        f"major-spell space ({list(guild.majors[board.major_index(level)])})",
+                        phrase(
+                            "no {die} on your {level} major-spell space ({dice})",
+                            die=die,
+                            level=Card(level),
+                            dice=listed(guild.majors[board.major_index(level)], phrase("none")),
+                        ),
                     )
         case c.FillVacancy(wizard=wizard_id, title=title):
             if command not in vacancy_options(state, seat):
@@ -126,31 +162,46 @@ def check(state: State, seat: int, command: Command) -> None:
                     raise _refuse(
                         "not_your_defeated_wizard",
                         "vacant.order",
-                        f"{wizard_id} is not one of your wizards on the {level} defeat space",
+                        phrase(
+                            "{wizard} is not one of your wizards on the {level} defeat space",
+                            wizard=wizard_phrase(wizard_id),
+                            level=Card(level),
+                        ),
                     )
                 raise _refuse(
                     "not_highest_vacancy",
                     "vacant.highest",
-                    f"{title} is not among "
-                    f"the highest vacant titles {list(highest_vacancies(state))}",
+                    phrase(
+                        "{title} is not among the highest vacant titles ({titles})",
+                        title=str(title),
+                        titles=listed(highest_vacancies(state)),
+                    ),
                 )
         case c.Demote(wizard=wizard_id, space=space):
             if command not in demotion_options(state, seat):
                 if space not in board.shared_spaces():
                     raise _refuse(
-                        "not_a_magician_space", "demote.move", f"{space} is not a Magicien space"
+                        "not_a_magician_space",
+                        "demote.move",
+                        phrase("{space} is not a Magicien space", space=str(space)),
                     )
                 raise _refuse(
                     "not_your_defeated_wizard",
                     "demote.order",
-                    f"{wizard_id} is not one of your defeated wizards",
+                    phrase(
+                        "{wizard} is not one of your defeated wizards",
+                        wizard=wizard_phrase(wizard_id),
+                    ),
                 )
         case c.RemoveGreyToken(wizard=wizard_id):
             if wizard_id not in grey_tokens(state, seat):
                 raise _refuse(
                     "no_grey_token",
                     "grey.remove",
-                    f"{wizard_id} is not one of your wizards bearing a grey token",
+                    phrase(
+                        "{wizard} is not one of your wizards bearing a grey token",
+                        wizard=wizard_phrase(wizard_id),
+                    ),
                 )
         case _:
             pass  # the pending decision alone decides these (roll, end, pass, leave...)
@@ -163,24 +214,34 @@ def _check_spend(state: State, seat: int, die: int) -> None:
             raise _refuse(
                 "no_such_die",
                 "grey.remove",
-                f"no {die} on the grey-magic space ({list(guild.grey_dice)})",
+                phrase(
+                    "no {die} on the grey-magic space ({dice})",
+                    die=die,
+                    dice=listed(guild.grey_dice, phrase("none")),
+                ),
             )
         if not grey_tokens(state, seat):
             raise _refuse(
-                "no_grey_token", "ruling.grey-leftover", "none of your wizards bears a grey token"
+                "no_grey_token",
+                "ruling.grey-leftover",
+                phrase("none of your wizards bears a grey token"),
             )
         return
     if die not in guild.minor_dice:
         raise _refuse(
             "no_such_die",
             "recover.minor",
-            f"no {die} on the minor-spell space ({list(guild.minor_dice)})",
+            phrase(
+                "no {die} on the minor-spell space ({dice})",
+                die=die,
+                dice=listed(guild.minor_dice, phrase("none")),
+            ),
         )
     if guild.minors_on_space == 0:
         raise _refuse(
             "nothing_to_recover",
             "ruling.recover-own",
-            "none of your minor spells lies on the minor-spell space",
+            phrase("none of your minor spells lies on the minor-spell space"),
         )
 
 
@@ -350,7 +411,11 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
                     rule=cite("grey.remove"), seat=seat, wizard=wizard, pips=state.options.grey_cost
                 )
             ]
-    raise IllegalCommand("malformed_command", "kernel.malformed", f"unknown command {command!r}")
+    raise IllegalCommand(
+        "malformed_command",
+        "kernel.malformed",
+        phrase("unknown command {command}", command=type(command).__name__),
+    )
 
 
 def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:

@@ -3,8 +3,9 @@
 A refusal for missing chance (``DiceRequired``) carries one ``ChanceNeed`` per
 value, in the order the rules consume them, so a client can ask for each one
 (a die's faces, the cards that could have been drawn) instead of parsing a
-sentence; ``needs_text`` says the same in words, one phrase per run of
-alike needs.
+sentence; ``needs_phrase`` says the same in words, one phrase per run of
+alike needs, each seat a ``Seat`` and each card a ``Card`` for the service to
+tell by name.
 
 A card a table names may be given by its id (``asphixis#2``), by the kind it is
 a copy of (``asphixis``) or by its printed name when the service hands the
@@ -16,25 +17,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
 
+from domain.kernel.phrases import Arg, Card, Listed, Phrase, Purpose, Seat, phrase
+from domain.kernel.words import pile_owner, pile_words
+
 # A card instance names its kind before a copy number: "slug#2", "smash.01", "orc-04".
 _INSTANCE = re.compile(r"^(.+?)[#.\-](\d+)$")
-# A seat as the rules' words mention it ("card stolen from seat 1").
-_SEAT = re.compile(r"\bseat (\d+)\b")
-
-
-def seat_number(seat: int) -> str:
-    """A seat as the rules say it when nobody names the players: ``seat 1``."""
-    return f"seat {seat}"
-
-
-def seats_named(text: str, seat: Callable[[int], str]) -> str:
-    """The rules' words (a need's ``what``, a pile) with each seat said by ``seat``."""
-    return _SEAT.sub(lambda m: seat(int(m.group(1))), text)
 
 
 class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
@@ -57,6 +49,9 @@ class ChanceNeed(msgspec.Struct, frozen=True, kw_only=True):
     # A card taken blind from a hand (``what`` says whose: "card stolen from
     # seat 1"), not drawn from a pile.
     hand: bool = False
+    # The pile a card is drawn from or an order given for, as the rules keep it
+    # (``deck.1``: seat 1's), where they name one: whose it is, said by name.
+    pile: str = ""
 
 
 def card_kind(card_id: str) -> str:
@@ -82,36 +77,80 @@ def kinds(cards: Iterable[str]) -> list[str]:
     return sorted({card_kind(c) for c in cards})
 
 
-def _listed(cards: Iterable[str], say: Callable[[str], str]) -> str:
-    return ", ".join(sorted({say(kind) for kind in kinds(cards)}, key=card_key))
+def _commas(items: Sequence[Arg]) -> Arg:
+    """Values one after the other, separated by commas ("a, b, c"): the cards a
+    draw could be are alternatives, and runs of needs come one after another."""
+    said = items[0]
+    for item in items[1:]:
+        said = phrase("{said}, {more}", said=said, more=item)
+    return said
 
 
-def _phrase(
-    run: Sequence[ChanceNeed],
-    listed: bool,
-    say: Callable[[str], str],
-    seat: Callable[[int], str],
-) -> str:
+def _could(cards: Iterable[str]) -> Listed:
+    return Listed(tuple(Card(kind) for kind in kinds(cards)), choices=True)
+
+
+def _what(need: ChanceNeed) -> Arg:
+    """What a need is for: a roll's or a blind pick's purpose, or a pile."""
+    if need.kind == "die" or need.hand:
+        return Purpose(need.what)
+    return pile_words(need.pile, need.what)
+
+
+def _phrase(run: Sequence[ChanceNeed], listed: bool) -> Phrase:
+    # One need or several: "a die", "3 dice" (never one in the plural, nor
+    # several in the singular, in either language: two messages, not ngettext).
     first, n = run[0], len(run)
-    what = seats_named(first.what, seat)
+    what = _what(first)
     if first.kind == "die":
-        dice = "a die" if n == 1 else f"{n} dice"
-        whose = "" if first.seat is None else f" for {seat(first.seat)}"
-        return f"{dice} from 1 to {first.sides}{whose} ({what})"
+        if first.seat is None:
+            if n == 1:
+                return phrase("a die from 1 to {sides} ({what})", sides=first.sides, what=what)
+            return phrase("{n} dice from 1 to {sides} ({what})", n=n, sides=first.sides, what=what)
+        if n == 1:
+            return phrase(
+                "a die from 1 to {sides} for {seat} ({what})",
+                sides=first.sides,
+                seat=Seat(first.seat),
+                what=what,
+            )
+        return phrase(
+            "{n} dice from 1 to {sides} for {seat} ({what})",
+            n=n,
+            sides=first.sides,
+            seat=Seat(first.seat),
+            what=what,
+        )
     if first.kind == "order":
-        shuffles = "the order" if n == 1 else f"{n} orders"
-        return f"{shuffles} of {what} ({first.size} cards, new top first)"
+        if n == 1:
+            return phrase(
+                "the order of {pile} ({size} cards, new top first)", pile=what, size=first.size
+            )
+        return phrase(
+            "{n} orders of {pile} ({size} cards, new top first)", n=n, pile=what, size=first.size
+        )
     if first.hand:
-        cards = f"the {what}" if n == 1 else f"{n} cards: {what}"
-        return f"{cards} (any of: {_listed(first.cards, say)})" if listed else cards
-    cards = "the card" if n == 1 else f"{n} cards"
-    owner = None if first.seat is None else seat(first.seat)
-    # "Bob's spell deck" says already whose the cards are.
-    whose = "" if owner is None or f"{owner}'s" in what else f" for {owner}"
+        cards = (
+            phrase("the {what}", what=what)
+            if n == 1
+            else phrase("{n} cards: {what}", n=n, what=what)
+        )
+    elif first.seat is None or pile_owner(first.pile) == first.seat:
+        # A pile kept per seat ("Bob's deck") says already whose the cards are.
+        cards = (
+            phrase("the card drawn from {pile}", pile=what)
+            if n == 1
+            else phrase("{n} cards drawn from {pile}", n=n, pile=what)
+        )
+    elif n == 1:
+        cards = phrase("the card drawn from {pile} for {seat}", pile=what, seat=Seat(first.seat))
+    else:
+        cards = phrase(
+            "{n} cards drawn from {pile} for {seat}", n=n, pile=what, seat=Seat(first.seat)
+        )
     if not listed:
-        return f"{cards} drawn from {what}{whose}"
-    could = _listed(first.cards, say)
-    return f"{cards} drawn from {what}{whose} (any of: {could})"
+        return cards
+    return phrase("{cards} (any of: {could})", cards=cards, could=_could(first.cards))
 
 
 def _alike(a: ChanceNeed, b: ChanceNeed) -> bool:
@@ -135,26 +174,20 @@ def _runs(needs: Sequence[ChanceNeed]) -> list[list[ChanceNeed]]:
     return runs
 
 
-def needs_text(
-    needs: Sequence[ChanceNeed],
-    *,
-    more: bool = False,
-    say: Callable[[str], str] = str,
-    seat: Callable[[int], str] = seat_number,
-) -> str:
+def needs_phrase(needs: Sequence[ChanceNeed], *, more: bool = False) -> Phrase:
     """``6 cards drawn from the deck (any of: …), then a die from 1 to 3 (first
     player)``; ``more``: the rules had not finished asking (a tie re-rolled on
-    placeholders), so this is what is known so far. ``say``: a card kind in
-    words; ``seat``: a seat in words (the service's players by name), for a
-    deal's "for seat 1" and a seat the rules' words mention."""
+    placeholders), so this is what is known so far."""
     phrases, piles = [], set()
     for run in _runs(needs):
         # A pile's cards are listed once: the deal's later seats draw from the same.
         fresh = run[0].kind != "card" or run[0].what not in piles
         piles.add(run[0].what)
-        phrases.append(_phrase(run, fresh, say, seat))
-    said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + ", then " + phrases[-1]
-    return f"{said}, and possibly more" if more else said
+        phrases.append(_phrase(run, fresh))
+    said = phrases[0]
+    if len(phrases) > 1:
+        said = phrase("{first}, then {last}", first=_commas(phrases[:-1]), last=phrases[-1])
+    return phrase("{said}, and possibly more", said=said) if more else said
 
 
 def enterer(need: ChanceNeed, actor: int) -> int:

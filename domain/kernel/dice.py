@@ -16,9 +16,11 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Protocol, overload
 
-from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds, needs_text
+from domain.kernel.chance_needs import ChanceNeed, card_key, card_kind, kinds, needs_phrase
 from domain.kernel.errors import DiceRequired
 from domain.kernel.events import CardsShuffled, DiceRolled
+from domain.kernel.phrases import Arg, Card, Purpose, phrase
+from domain.kernel.words import pile_text, pile_words
 
 DOMAIN = b"wizard-ledger/chance/v1\x00"
 # A table told what a command needs is told at most this many values at once.
@@ -69,7 +71,7 @@ class ChanceSource(Protocol):
     def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int: ...
 
     def perm(
-        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+        self, counter: int, n: int, what: str, cards: Sequence[str] = (), pile: str = ""
     ) -> tuple[tuple[int, ...], int]: ...
 
 
@@ -83,7 +85,7 @@ class SeededSource:
         return draw(self.seed, counter, n)
 
     def perm(
-        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+        self, counter: int, n: int, what: str, cards: Sequence[str] = (), pile: str = ""
     ) -> tuple[tuple[int, ...], int]:
         return permutation(self.seed, counter, n)
 
@@ -144,13 +146,13 @@ class ScriptedSource:
 
     def _need(self, need: ChanceNeed, stream: str, slot: int) -> None:
         if not self.collect:
-            raise DiceRequired(needs_text([need]), [need])
+            raise DiceRequired(needs_phrase([need]), [need])
         self.needs.append(need)
         self.slots.append((stream, slot))
         if len(self.needs) >= MAX_COLLECTED:
             # Rules that roll until something happens (ties re-rolled) might not stop
             # on placeholders: name what is known so far.
-            raise DiceRequired(needs_text(self.needs, more=True), self.needs)
+            raise DiceRequired(needs_phrase(self.needs, more=True), self.needs)
 
     def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
         """The face (0-based) the table rolled; ``seat``: whose roll it is."""
@@ -162,21 +164,35 @@ class ScriptedSource:
             # Placeholders differ from one to the next, so a tie re-rolled on them ends.
             return len(self.needs) % n
         if not 1 <= value <= n:
-            raise DiceRequired(f"a die from 1 to {n} ({what}), not {value}")
+            raise DiceRequired(
+                phrase(
+                    "a die from 1 to {sides} ({what}), not {value}",
+                    sides=n,
+                    what=Purpose(what),
+                    value=value,
+                )
+            )
         self.used_values += 1
         return value - 1
 
     def perm(
-        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+        self, counter: int, n: int, what: str, cards: Sequence[str] = (), pile: str = ""
     ) -> tuple[tuple[int, ...], int]:
         order = self.orders[self.used_orders] if self.used_orders < len(self.orders) else None
         if order is None:
-            need = ChanceNeed(kind="order", what=what, size=n, cards=tuple(cards))
+            need = ChanceNeed(kind="order", what=what, size=n, cards=tuple(cards), pile=pile)
             self._need(need, "orders", self.used_orders)
             self.used_orders += 1
             return tuple(range(n)), counter + max(n - 1, 0)
         if sorted(order) != list(range(n)):
-            raise DiceRequired(f"a permutation of 0..{n - 1} ({what}), not {list(order)}")
+            raise DiceRequired(
+                phrase(
+                    "a permutation of 0..{last} ({pile}), not {order}",
+                    last=n - 1,
+                    pile=pile_words(pile, what),
+                    order=str(list(order)),
+                )
+            )
         self.used_orders += 1
         return order, counter + max(n - 1, 0)
 
@@ -189,7 +205,7 @@ class ScriptedSource:
         if not self.picks_named:
             return None
         if self.used_drew < len(self.drew) and self.drew[self.used_drew] is not None:
-            return self.named(cards, None, what)
+            return self.named(cards, None, what, hand=True)
         if self.used_drew >= len(self.drew) and self.used_values < len(self.values):
             return None  # a die: ``Dice.pick`` rolls it
         need = ChanceNeed(kind="card", what=what, cards=tuple(kinds(cards)), hand=True)
@@ -231,7 +247,7 @@ class ScriptedSource:
                     return i
         return 0
 
-    def _not_there(self, given: str, candidates: Sequence[str], what: str) -> DiceRequired:
+    def _not_there(self, given: str, candidates: Sequence[str], where: Arg) -> DiceRequired:
         """Why a named card cannot be the one drawn, without saying which cards
         are there (a seat would learn others' hands): no card has that name, it
         was named already, or it is simply not in the pile."""
@@ -240,21 +256,41 @@ class ScriptedSource:
         known = set(self.names.values())
         # Only where the names cover this pile can a name be said to be no card's.
         if known and set(kinds(candidates)) <= known and kind not in known:
-            where = "" if self.private else f" (card {nth} of those named as drawn)"
-            return DiceRequired.wrong(f"no card is called {given!r}{where}")
+            if self.private:
+                return DiceRequired.wrong(phrase("no card is called {given}", given=repr(given)))
+            return DiceRequired.wrong(
+                phrase(
+                    "no card is called {given} (card {nth} of those named as drawn)",
+                    given=repr(given),
+                    nth=nth,
+                )
+            )
+        # A card there is, by the name the table reads; anything else as typed.
+        card: Arg = Card(kind) if kind in known else given
         if self.private:
             # The same words wherever the card is (another seat's hand, a pile
             # the seat sees, or nowhere left): only the pile is named.
             return DiceRequired.wrong(
-                f"{given!r} cannot have come from {what}: it is not there", unseen=True
+                phrase(
+                    "'{given}' cannot have come from {pile}: it is not there",
+                    given=card,
+                    pile=where,
+                ),
+                unseen=True,
             )
         before = [card_kind(c) if c else "" for c in self.drew[: self.used_drew]]
-        again = f" (already named as card {before.index(kind) + 1})" if kind in before else ""
-        return DiceRequired.wrong(
-            f"card {nth} of those named as drawn, {given!r}, cannot have come from "
-            f"{what}: it is not there{again}",
-            unseen=True,
+        said = phrase(
+            "card {nth} of those named as drawn, '{given}', cannot have come from {pile}: "
+            "it is not there",
+            nth=nth,
+            given=card,
+            pile=where,
         )
+        if kind in before:
+            said = phrase(
+                "{said} (already named as card {first})", said=said, first=before.index(kind) + 1
+            )
+        return DiceRequired.wrong(said, unseen=True)
 
     def named(
         self,
@@ -262,6 +298,8 @@ class ScriptedSource:
         known_top: str | None,
         what: str,
         seat: int | None = None,
+        pile: str = "",
+        hand: bool = False,
     ) -> int:
         """The index in ``candidates`` of the card the table says was drawn.
 
@@ -271,26 +309,28 @@ class ScriptedSource:
         if given is None:
             if known_top is not None:
                 return 0
-            need = ChanceNeed(kind="card", what=what, cards=self._could(candidates), seat=seat)
+            need = ChanceNeed(
+                kind="card", what=what, cards=self._could(candidates), seat=seat, pile=pile
+            )
             self._need(need, "drew", self.used_drew)
             self.used_drew += 1
             return self._stand_in(candidates)
         card = self._resolve(given, candidates)
         if card is None:
+            where = Purpose(what) if hand else pile_words(pile, what)
             if known_top is not None:
                 raise DiceRequired(
-                    f"the card on top of {what}, {known_top!r} (its order is known), not {given!r}"
+                    phrase(
+                        "the card on top of {pile}, {top} (its order is known), not {given}",
+                        pile=where,
+                        top=Card(card_kind(known_top)),
+                        given=repr(given),
+                    )
                 )
-            raise self._not_there(given, candidates, what)
+            raise self._not_there(given, candidates, where)
         self.drew[self.used_drew] = card  # the record keeps the card taken
         self.used_drew += 1
         return list(candidates).index(card)
-
-
-def _pile_words(pile: str) -> str:
-    """``deck.1`` -> ``the deck of seat 1``: a pile as a table names it."""
-    name, _, seat = pile.partition(".")
-    return f"the {name} of seat {seat}" if seat.isdigit() else f"the {pile}"
 
 
 class Dice:
@@ -426,7 +466,7 @@ class Dice:
         source = self.source
         if follow and isinstance(source, ScriptedSource) and not source.has_order():
             self.counter = start + max(len(cards) - 1, 0)
-            source.face_down.append((_pile_words(pile), len(cards)))
+            source.face_down.append((pile, len(cards)))
             return CardsShuffled(
                 rule=rule,
                 pile=pile,
@@ -436,7 +476,7 @@ class Dice:
                 source="table",
                 unknown=True,
             )
-        perm, after = source.perm(self.counter, len(cards), _pile_words(pile), cards)
+        perm, after = source.perm(self.counter, len(cards), pile_text(pile), cards, pile)
         self.counter = after
         return CardsShuffled(
             rule=rule,
@@ -454,6 +494,7 @@ class Dice:
         unknown: int = 0,
         what: str = "the draw pile",
         seat: int | None = None,
+        kept: str = "",
     ) -> int:
         """The index in ``pile`` (top first) of the card drawn from its top.
 
@@ -463,7 +504,9 @@ class Dice:
         once only unknown cards are left, the table names the card actually
         drawn (``drew``) and the engine checks that it could be there. Seeded
         games always know their order: the top card, index 0. ``seat``: who
-        the card goes to, where the rules say (a table deals in that order)."""
+        the card goes to, where the rules say (a table deals in that order);
+        ``kept``: the pile's id where it is kept per seat (``deck.1``), so that a
+        table is told whose pile it is by the player's name."""
         if not pile:
             raise ValueError(f"cannot draw from an empty {what}")
         source = self.source
@@ -471,8 +514,8 @@ class Dice:
             return 0
         known = len(pile) - unknown
         if known > 0:
-            return source.named(pile[:1], pile[0], what)
-        return source.named(pile, None, what, seat)
+            return source.named(pile[:1], pile[0], what, pile=kept)
+        return source.named(pile, None, what, seat, kept)
 
     @overload
     def named_cards(self, supplied: Sequence[str]) -> tuple[str, ...]: ...

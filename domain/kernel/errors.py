@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from domain.kernel.chance_needs import ChanceNeed, needs_text, seat_number, seats_named
-from domain.kernel.phrases import Phrase, plain
+from domain.kernel.chance_needs import ChanceNeed, needs_phrase
+from domain.kernel.phrases import Phrase, listed, phrase, plain, plural
+from domain.kernel.words import pile_words
 
 
 class IllegalCommand(Exception):
@@ -37,34 +38,53 @@ class IllegalCommand(Exception):
 # The code of a table's named card that cannot be the one drawn (``DiceRequired.wrong``).
 CARD_REFUSED = "drawn_card_refused"
 
+# What a refusal for missing chance is of, as the callers name it.
+_SUBJECTS = {"this command": phrase("this command"), "the opening": phrase("the opening")}
+
 
 class DiceRequired(IllegalCommand):
     """Table mode: the command needs chance values that were not supplied.
 
     ``needs``: each missing value as data (empty when a supplied value was
-    wrong rather than missing), for a client to ask the table for each."""
+    wrong rather than missing), for a client to ask the table for each; the
+    refusal's words (``said``) are a phrase of them, told by the service."""
 
     def __init__(
         self,
-        what: str,
+        what: Phrase,
         needs: Sequence[ChanceNeed] = (),
         *,
         subject: str = "this command",
         face_down: tuple[tuple[str, int], ...] = (),
     ) -> None:
-        super().__init__(
-            "dice_required", "kernel.table-mode", f"table mode: {subject} needs {what}"
+        said = phrase(
+            "table mode: {subject} needs {what}",
+            subject=_SUBJECTS.get(subject, subject),
+            what=what,
         )
+        super().__init__("dice_required", "kernel.table-mode", said)
         self.needs = tuple(needs)
         self.subject = subject
         self.face_down = face_down
-        # The sentence as built: what a caller adds after it (whom the command
-        # waits for next) is kept when the sentence is said again (``with_needs``).
-        self.built = self.message
+        # What a caller says after the sentence (whom the command waits for
+        # next), kept when the sentence is said again over other needs (``with_needs``).
+        self.after: tuple[Phrase, ...] = ()
         # Whether the refusal says that a named card is not in its pile: a pile
         # holds what the sender may not see (another seat's draws), so at a
         # table whose seats enter their own draws such an answer is a try.
         self.unseen = False
+
+    def adding(self, more: Phrase) -> DiceRequired:
+        """The refusal with ``more`` said after its sentence (``; then Bob enters…``)."""
+        assert self.said is not None
+        self.after = (*self.after, more)
+        self._say(phrase("{said}; {more}", said=self.said, more=more))
+        return self
+
+    def _say(self, said: Phrase) -> None:
+        self.said = said
+        self.message = plain(said)
+        self.args = (self.message,)
 
     @classmethod
     def missing(
@@ -72,55 +92,54 @@ class DiceRequired(IllegalCommand):
         needs: Sequence[ChanceNeed],
         face_down: tuple[tuple[str, int], ...] = (),
         subject: str = "this command",
-        say: Callable[[str], str] = str,
-        seat: Callable[[int], str] = seat_number,
     ) -> DiceRequired:
         """The refusal of a command that left chance out, naming all of it.
 
-        ``face_down``: piles the command shuffled face down ("the deck", cards),
-        whose order a table may give instead of naming each card drawn;
-        ``say``: a card kind in words (the service's printed names); ``seat``: a
-        seat in words (the service's players by name)."""
-        count = f"{len(needs)} value{'s' if len(needs) > 1 else ''} from the table"
-        said = f"{count}: {needs_text(needs, say=say, seat=seat)}"
+        ``face_down``: piles the command shuffled face down (a pile's id and how
+        many cards), whose order a table may give instead of naming each card drawn."""
+        said = plural(
+            "{n} value from the table: {needs}",
+            "{n} values from the table: {needs}",
+            len(needs),
+            needs=needs_phrase(needs),
+        )
         if face_down and any(n.kind == "card" for n in needs):
-            piles = [f"{seats_named(pile, seat)} ({n} cards)" for pile, n in face_down]
-            if len(piles) == 1:
-                orders = f"the order {piles[0]} was shuffled in"
-            else:
-                listed = ", ".join(piles[:-1]) + " and " + piles[-1]
-                orders = f"the orders {listed} were shuffled in"
-            said += f"; or, instead of naming the cards drawn, {orders}"
+            piles = listed(
+                plural("{pile} ({n} card)", "{pile} ({n} cards)", n, pile=pile_words(pile, ""))
+                for pile, n in face_down
+            )
+            orders = plural(
+                "the order {piles} was shuffled in",
+                "the orders {piles} were shuffled in",
+                len(face_down),
+                piles=piles,
+            )
+            said = phrase(
+                "{said}; or, instead of naming the cards drawn, {orders}", said=said, orders=orders
+            )
         return cls(said, needs, subject=subject, face_down=face_down)
 
     @classmethod
-    def wrong(cls, said: str, *, unseen: bool = False) -> DiceRequired:
+    def wrong(cls, said: Phrase, *, unseen: bool = False) -> DiceRequired:
         """A value the table gave that cannot be (a card not in its pile);
         ``unseen``: the answer depends on where cards lie (``self.unseen``).
         Its own code: nothing is missing, a card named was refused, and the
         table answers it by naming another card, not with dice or an order."""
-        refused = cls("")
+        refused = cls(said)
         refused.code = CARD_REFUSED
-        refused.message = f"table mode: {said}"
-        refused.args = (refused.message,)
+        refused._say(phrase("table mode: {said}", said=said))
         refused.unseen = unseen
         return refused
 
-    def with_needs(
-        self,
-        needs: Sequence[ChanceNeed],
-        say: Callable[[str], str] = str,
-        seat: Callable[[int], str] = seat_number,
-    ) -> DiceRequired:
-        """The same refusal over other needs (a seat's safe list of cards), its
-        cards said by ``say`` and its seats by ``seat``, with what was added
-        after its sentence. A refusal of a wrong value has no needs: as it is."""
+    def with_needs(self, needs: Sequence[ChanceNeed]) -> DiceRequired:
+        """The same refusal over other needs (a seat's safe list of cards), with
+        what was said after its sentence. A refusal of a wrong value has no
+        needs: as it is."""
         if not self.needs:
             return self
-        again = DiceRequired.missing(needs, self.face_down, self.subject, say, seat)
-        if self.message.startswith(self.built) and self.message != self.built:
-            again.message += seats_named(self.message[len(self.built) :], seat)
-            again.args = (again.message,)
+        again = DiceRequired.missing(needs, self.face_down, self.subject)
+        for more in self.after:
+            again.adding(more)
         return again
 
 

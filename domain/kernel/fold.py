@@ -193,7 +193,10 @@ def decode_command(game: Game[Any], data: object) -> Command:
         return decoder.decode(data if isinstance(data, bytes | str) else msgspec.json.encode(data))
     except (msgspec.ValidationError, msgspec.DecodeError, TypeError) as e:
         raise IllegalCommand(
-            "malformed_command", "kernel.malformed", f"not a valid {game.spec.id} command: {e}"
+            "malformed_command",
+            "kernel.malformed",
+            # msgspec's own account of what is wrong, as it says it.
+            phrase("not a valid {game} command: {problem}", game=game.spec.name, problem=str(e)),
         ) from None
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import msgspec
 
 from domain.kernel.errors import IllegalCommand
-from domain.kernel.phrases import Seat, phrase, seats
+from domain.kernel.phrases import Prompt, Seat, phrase, seats
 from domain.kernel.types import Command
 
 
@@ -81,7 +81,7 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
                 seat=Seat(seat),
                 accepts=either_text(p.accepts),
                 name=name,
-                prompt=p.prompt,
+                prompt=Prompt(p.prompt),
             )
             if p.prompt
             else phrase(

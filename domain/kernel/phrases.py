@@ -3,7 +3,8 @@ and the values it names, never as finished text.
 
 A ``Phrase`` is a message id (the English sentence, with ``{name}`` where a
 value goes, as gettext catalogues key it) and its values: a seat (``Seat``),
-a card (``Card``), a list of either (``Listed``), another phrase, or a number.
+a card (``Card``), a list of either (``Listed``), a recorded prompt
+(``Prompt``) or purpose (``Purpose``), another phrase, or a number.
 The service tells it (``services.words.telling``) in the reader's language,
 each seat by its player's name and each card by the table's name for it, the
 way a chess program writes a move from the board it is played on. Nothing in
@@ -37,11 +38,32 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class Prompt:
+    """A pending decision's prompt as recorded (``Pending.prompt``), said by the
+    game's words for prompts (``GameWords.prompt_words``): the kernel, which
+    refuses an answer to it, does not know how the game reads its prompts."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Purpose:
+    """What a roll is for, as the rules record it (``DiceRolled.purpose``, a
+    table-mode need's ``what``), said by the game's reading of its purposes
+    (``GameWords.purpose_words``): a seat it names by the player's name."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Listed:
-    """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none."""
+    """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none.
+    ``choices``: alternatives, said with commas only and in the order of their
+    words as told ("any of: Bouclier, Éclair, Miroir")."""
 
     items: tuple[Arg, ...]
     empty: Phrase | None = None
+    choices: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +78,7 @@ class Phrase:
 
 
 # ``str``: a value said as it is (a seed, a code), never translated.
-Arg: TypeAlias = Seat | Card | Listed | Phrase | int | str
+Arg: TypeAlias = Seat | Card | Prompt | Purpose | Listed | Phrase | int | str
 
 
 def phrase(msgid: str, /, **args: Arg) -> Phrase:
@@ -99,10 +121,14 @@ def _plain(value: Arg) -> str:
         return f"seat {value.seat}"
     if isinstance(value, Card):
         return value.card
+    if isinstance(value, Prompt | Purpose):
+        return value.text
     if isinstance(value, Listed):
         items = [_plain(v) for v in value.items]
         if not items:
             return plain(value.empty) if value.empty else "nobody"
+        if value.choices:
+            return ", ".join(sorted(items, key=str.casefold))
         return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
     if isinstance(value, Phrase):
         return plain(value)

@@ -197,6 +197,54 @@ def pile_phrase(pile: str) -> Phrase:
     return phrase("{pile}", pile=pile.replace("_", " "))
 
 
+# The piles a table draws from, as the games word them in a need's ``what``
+# (``ChanceNeed.what``, the English a client reads beside the need's data).
+_PILE_WORDS = {
+    "the draw pile": phrase("the draw pile"),
+    "the deck": phrase("the deck"),
+    "the treasure deck": phrase("the treasure deck"),
+    "the dead-wizard deck": phrase("the dead-wizard deck"),
+    "the attack spell pile": phrase("the attack spell pile"),
+    "the knowledge spell pile": phrase("the knowledge spell pile"),
+    "the destiny deck": phrase("the destiny deck"),
+    "the mission cards": phrase("the mission cards"),
+    "the baby toad tiles": phrase("the baby toad tiles"),
+    "the creature marker stacks": phrase("the creature marker stacks"),
+    # The same piles by their ids, as a shuffle names them (``pile_text``).
+    "the main": phrase("the draw pile"),
+    "the treasure": phrase("the treasure deck"),
+    "the dead": phrase("the dead-wizard deck"),
+    "the attack": phrase("the attack spell pile"),
+    "the knowledge": phrase("the knowledge spell pile"),
+    "the destiny": phrase("the destiny deck"),
+    "the missions": phrase("the mission cards"),
+    "the toads": phrase("the baby toad tiles"),
+    "the markers": phrase("the creature marker stacks"),
+}
+
+
+def pile_owner(pile: str) -> int | None:
+    """The seat a pile is kept for (``deck.1``: seat 1), or None for a shared pile."""
+    m = _SEATS_PILE.match(pile)
+    return int(m.group(2)) if m else None
+
+
+def pile_text(pile: str) -> str:
+    """``deck.1`` -> ``the deck of seat 1``: a pile in plain English, as a
+    table-mode need's ``what`` says it to a client (``pile_words`` tells it)."""
+    name, _, seat = pile.partition(".")
+    return f"the {name} of seat {seat}" if seat.isdigit() else f"the {pile}"
+
+
+def pile_words(pile: str, what: str = "") -> Phrase | str:
+    """The pile a need is of: one kept per seat (``deck.1``) by its player's name,
+    another by the words the game gave it (``what``; else the kernel's)."""
+    if _SEATS_PILE.match(pile):
+        return pile_phrase(pile)
+    what = what or pile_text(pile)
+    return _PILE_WORDS.get(what, what)
+
+
 def kernel_phrase(
     event: Event,
     mode: str = "seeded",

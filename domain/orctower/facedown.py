@@ -51,7 +51,7 @@ def draw(
     """The card drawn from the top of ``cards`` (top first); ``where`` says which
     part of the pile, for a table that names the card (a quarter's stack);
     ``seat``: whose hidden hand it goes to."""
-    return cards[dice.draw(cards, unknown=unknown, what=where or what(pile), seat=seat)]
+    return cards[dice.draw(cards, unknown=unknown, what=where or what(pile), seat=seat, kept=pile)]
 
 
 def deal(

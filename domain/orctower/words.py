@@ -67,7 +67,7 @@ def _section(section: Any) -> Phrase:
     return phrase("section {section}", section=str(section))
 
 
-def _energy(energy: str) -> Phrase | str:
+def energy_phrase(energy: str) -> Phrase | str:
     return _ENERGIES.get(energy, energy)
 
 
@@ -150,13 +150,13 @@ _EVENTS: dict[type[Event], Callable[[Any], Phrase]] = {
         "{seat} casts {card} (+1 {energy} energy)",
         seat=Seat(e.seat),
         card=Card(e.card),
-        energy=_energy(e.energy),
+        energy=energy_phrase(e.energy),
     ),
     ev.UpgradePlayed: lambda e: phrase(
         "{seat} adds {card} as an upgrade (+1 {energy} energy)",
         seat=Seat(e.seat),
         card=Card(e.card),
-        energy=_energy(e.energy),
+        energy=energy_phrase(e.energy),
     ),
     ev.UpgradeEffectUsed: lambda e: (
         phrase("{seat} uses an upgrade's teleport effect", seat=Seat(e.seat))
@@ -297,7 +297,7 @@ def _upgrade(c: Mapping[str, Any], who: Seat) -> Phrase:
             "{who} adds {card} to the spell as an upgrade, for 1 {energy} energy",
             who=who,
             card=Card(c["card"]),
-            energy=_energy(str(c["energy"])),
+            energy=energy_phrase(str(c["energy"])),
         )
     return phrase("{who} adds {card} to the spell as an upgrade", who=who, card=Card(c["card"]))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from domain.kernel import Command, IllegalCommand, pending_for
+from domain.kernel import Command, IllegalCommand, pending_for, stored_command
+from domain.kernel.phrases import Card, phrase
 from domain.spellwars.commands import (
     Block,
     Choose,
@@ -16,7 +17,9 @@ from domain.spellwars.commands import (
     TakeBack,
 )
 from domain.spellwars.machine import discard_options, hand_creatures
+from domain.spellwars.selector_words import prompt_phrase
 from domain.spellwars.state import Choice, State
+from domain.spellwars.words import command_phrase
 
 
 def placements(state: State, seat: int) -> list[Command]:
@@ -96,25 +99,43 @@ def refuse(state: State, seat: int, command: Command) -> None:
         cards = command.cards
         if len(set(cards)) != len(cards):
             raise IllegalCommand(
-                "duplicate_card", "sw.spell.place", "each card can be placed once only"
+                "duplicate_card", "sw.spell.place", phrase("each card can be placed once only")
             )
         for c in cards:
             if c not in hand:
-                raise IllegalCommand("not_in_hand", "sw.spell.place", f"{c!r} is not in your hand")
+                raise IllegalCommand(
+                    "not_in_hand",
+                    "sw.spell.place",
+                    phrase("{card} is not in your hand", card=Card(c)),
+                )
         if cards:
-            raise IllegalCommand("no_spell_now", "kernel.turn", "no spell is being placed now")
-        raise IllegalCommand("empty_spell", "sw.spell.place", "place at least one card")
+            raise IllegalCommand(
+                "no_spell_now", "kernel.turn", phrase("no spell is being placed now")
+            )
+        raise IllegalCommand("empty_spell", "sw.spell.place", phrase("place at least one card"))
     if isinstance(command, TakeBack):
         if must_take_back(state, seat):
             raise IllegalCommand(
-                "not_placed", "sw.spell.excess", f"{command.card!r} is not in your placed spell"
+                "not_placed",
+                "sw.spell.excess",
+                phrase("{card} is not in your placed spell", card=Card(command.card)),
             )
         raise IllegalCommand(
-            "nothing_to_take_back", "sw.spell.excess", "you have not placed more than 3 cards"
+            "nothing_to_take_back",
+            "sw.spell.excess",
+            phrase("you have not placed more than 3 cards"),
         )
     choice = state.flow.choice
     rule = choice.rule if choice is not None else "sw.choice"
-    offered = f" ({choice.prompt})" if choice else ""
+    answer = command_phrase(stored_command(command), seat) or type(command).__name__
     raise IllegalCommand(
-        "not_offered", rule, f"{command!r} is not one of the offered answers{offered}"
+        "not_offered",
+        rule,
+        phrase(
+            "{answer}: not one of the answers offered ({prompt})",
+            answer=answer,
+            prompt=prompt_phrase(choice.prompt),
+        )
+        if choice is not None
+        else phrase("{answer}: no answer is asked for now", answer=answer),
     )

@@ -26,9 +26,11 @@ _NO_CARD = phrase("no card")
 
 
 def card_name(card_id: str) -> str | None:
-    """The printed name of a card instance (the built-in data's: a table's own names
-    are the service's, ``services.words.card_names``)."""
-    found = built_in().by_instance.get(card_id)
+    """The printed name of a card instance or of the card its copies are (a
+    kind, as a table-mode refusal lists what could be drawn); the built-in
+    data's: a table's own names are the service's, ``services.words.card_names``."""
+    cards = built_in()
+    found = cards.by_instance.get(card_id) or cards.by_slug.get(card_id)
     return None if found is None else found.name
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+from domain.kernel.phrases import Card, Phrase, Seat, cards, phrase, seats
 from domain.ultimate import events as ev
 from domain.ultimate.cards import (
     CARD_IDS,
@@ -19,7 +20,6 @@ from domain.ultimate.cards import (
     HAND_LIMIT,
     REPLACEMENT,
     is_defence,
-    name_of,
     uses_defence_card,
 )
 from domain.ultimate.commands import (
@@ -55,7 +55,9 @@ def decide(state: UltimateState, seat: int, command: Command, dice: Dice) -> lis
     decider = _DECIDERS.get(type(command))
     if decider is None:
         raise IllegalCommand(
-            "malformed_command", "kernel.malformed", f"{command!r} is not an ultimate command"
+            "malformed_command",
+            "kernel.malformed",
+            phrase("{command} is not an ultimate command", command=type(command).__name__),
         )
     flow = Flow(state, dice)
     decider(flow, seat, command)
@@ -70,7 +72,11 @@ def _known_card(card: str) -> None:
         raise IllegalCommand(
             "unknown_card",
             "ultimate.cards.list",
-            f"there is no card {card!r}; the cards are {', '.join(CARD_IDS)}",
+            phrase(
+                "there is no card {card}; the cards are {cards}",
+                card=repr(card),
+                cards=cards(CARD_IDS),
+            ),
         )
 
 
@@ -78,28 +84,50 @@ def _held(state: UltimateState, seat: int, card: str, rule: str) -> None:
     _known_card(card)
     if card not in hand(state, seat):
         raise IllegalCommand(
-            "not_in_hand", rule, f"seat {seat} does not hold {name_of(card)} ({card})"
+            "not_in_hand",
+            rule,
+            phrase("{seat} does not hold {card}", seat=Seat(seat), card=Card(card)),
         )
 
 
-def _opponent(state: UltimateState, seat: int, target: int | None, rule: str, what: str) -> None:
+def _opponent(state: UltimateState, seat: int, target: int | None, rule: str, what: Card) -> None:
     if target is None:
-        raise IllegalCommand("target_required", rule, f"{what} needs a target opponent")
+        raise IllegalCommand(
+            "target_required", rule, phrase("{card} needs a target opponent", card=what)
+        )
     choices = opponents(state, seat)
     if target not in choices:
         raise IllegalCommand(
-            "bad_target", rule, f"{what} cannot target seat {target}; choose one of {choices}"
+            "bad_target",
+            rule,
+            phrase(
+                "{card} cannot target {target}; choose {choices}",
+                card=what,
+                target=_seat(target),
+                choices=_either(choices),
+            ),
         )
 
 
-def _no_target(target: int | None, rule: str, what: str) -> None:
+def _seat(target: int) -> Seat | str:
+    """A target as sent: a seat of the game by its player, any other number as it is."""
+    return Seat(target) if target >= 0 else str(target)
+
+
+def _either(choices: list[int] | tuple[int, ...]) -> Phrase:
+    return phrase("one of {seats}", seats=seats(choices, phrase("nobody")))
+
+
+def _no_target(target: int | None, rule: str, what: Card) -> None:
     if target is not None:
-        raise IllegalCommand("unexpected_target", rule, f"{what} takes no target")
+        raise IllegalCommand("unexpected_target", rule, phrase("{card} takes no target", card=what))
 
 
-def _no_discard(discard: str | None, rule: str, what: str) -> None:
+def _no_discard(discard: str | None, rule: str, what: Card) -> None:
     if discard is not None:
-        raise IllegalCommand("unexpected_discard", rule, f"{what} takes no card to discard")
+        raise IllegalCommand(
+            "unexpected_discard", rule, phrase("{card} takes no card to discard", card=what)
+        )
 
 
 # --- phase 1 -------------------------------------------------------------------
@@ -111,13 +139,18 @@ def _check_draw(state: UltimateState, seat: int) -> None:
         raise IllegalCommand(
             "hand_full",
             "ultimate.turn.draw",
-            f"seat {seat} holds {held} cards; drawing is allowed only below {HAND_LIMIT}",
+            phrase(
+                "{seat} holds {held} cards; drawing is allowed only below {limit}",
+                seat=Seat(seat),
+                held=held,
+                limit=HAND_LIMIT,
+            ),
         )
     if not can_draw(state):
         raise IllegalCommand(
             "nothing_to_draw",
             "ultimate.ruling.empty-piles",
-            "the draw pile and the discard pile are both empty",
+            phrase("the draw pile and the discard pile are both empty"),
         )
 
 
@@ -132,12 +165,12 @@ def _play_card(flow: Flow, seat: int, command: PlayCard) -> None:
     card = command.card
     _held(state, seat, card, "ultimate.turn.action")
     info = CARDS[card]
-    what = info.name
+    what = Card(card)
     if info.category == "defence":
         raise IllegalCommand(
             "defence_on_own_turn",
             "ultimate.cards.defence-timing",
-            f"{what} is a defence card: it is only played when you are attacked",
+            phrase("{card} is a defence card: it is only played when you are attacked", card=what),
         )
     if info.targeting == "opponent":
         _opponent(state, seat, command.target, info.rule, what)
@@ -146,17 +179,24 @@ def _play_card(flow: Flow, seat: int, command: PlayCard) -> None:
     if card == "curse" and state.options.malediction_discard == "caster":
         rule = "ultimate.ruling.curse-discard"
         if command.discard is None:
-            raise IllegalCommand("cost_required", rule, f"{what} needs another card to discard")
+            raise IllegalCommand(
+                "cost_required", rule, phrase("{card} needs another card to discard", card=what)
+            )
         _held(state, seat, command.discard, rule)
         if command.discard == card:
-            raise IllegalCommand("cost_required", rule, f"{what} cannot pay with itself")
+            raise IllegalCommand(
+                "cost_required", rule, phrase("{card} cannot pay with itself", card=what)
+            )
     else:
         _no_discard(command.discard, info.rule, what)
     if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
         raise IllegalCommand(
             "nothing_to_recover",
             "ultimate.ruling.absorption-last",
-            "Absorption needs a discarded card to take back; the discard pile is empty",
+            phrase(
+                "{card} needs a discarded card to take back; the discard pile is empty",
+                card=what,
+            ),
         )
     play_card(flow, seat, card, command.target, command.discard)
     flow.advance()
@@ -169,31 +209,50 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         raise IllegalCommand(
             "unknown_combo",
             "ultimate.combo.rules",
-            f"there is no combo {combo_id!r}; the combos are {', '.join(COMBO_IDS)}",
+            phrase(
+                "there is no combo {combo}; the combos are {combos}",
+                combo=repr(combo_id),
+                combos=cards(COMBO_IDS),
+            ),
         )
     combo = COMBOS[combo_id]
-    what = combo.name
+    what = Card(combo_id)
     if uses_defence_card(combo) and not state.options.defence_in_combos:
         raise IllegalCommand(
             "combo_forbidden",
             "ultimate.ruling.defence-in-combos",
-            f"{what} contains a defence card and defence_in_combos is off",
+            phrase(
+                "{combo} contains a defence card, and defence cards are not played in combos "
+                "at this table (option defence_in_combos)",
+                combo=what,
+            ),
         )
     missing = [c for c in combo.cards if c not in hand(state, seat)]
     if missing:
         raise IllegalCommand(
             "not_in_hand",
             "ultimate.combo.rules",
-            f"{what} needs {' + '.join(name_of(c) for c in combo.cards)}; seat {seat} lacks "
-            + ", ".join(name_of(c) for c in missing),
+            phrase(
+                "{combo} needs {cards}; {seat} lacks {missing}",
+                combo=what,
+                cards=cards(combo.cards),
+                seat=Seat(seat),
+                missing=cards(missing),
+            ),
         )
     target, second = command.target, command.second_target
     if combo.targeting != "discard" and command.card is not None:
-        raise IllegalCommand("unexpected_card", combo.rule, f"{what} takes no discard-pile card")
+        raise IllegalCommand(
+            "unexpected_card", combo.rule, phrase("{combo} takes no discard-pile card", combo=what)
+        )
     if combo.targeting != "two_opponents" and second is not None:
-        raise IllegalCommand("unexpected_target", combo.rule, f"{what} takes no second target")
+        raise IllegalCommand(
+            "unexpected_target", combo.rule, phrase("{combo} takes no second target", combo=what)
+        )
     if combo.targeting in ("none", "discard") and target is not None:
-        raise IllegalCommand("unexpected_target", combo.rule, f"{what} takes no target")
+        raise IllegalCommand(
+            "unexpected_target", combo.rule, phrase("{card} takes no target", card=what)
+        )
     targets: tuple[int, ...] = ()
     if combo.targeting in ("opponent", "other"):
         _opponent(state, seat, target, combo.rule, what)
@@ -204,21 +263,29 @@ def _play_combo(flow: Flow, seat: int, command: PlayCombo) -> None:
         twice = state.options.chain_same_target
         if len(opponents(state, seat)) < (1 if twice else 2):
             raise IllegalCommand(
-                "not_enough_opponents", rule, f"{what} needs two opponents still standing"
+                "not_enough_opponents",
+                rule,
+                phrase("{combo} needs two opponents still standing", combo=what),
             )
         if target is None or second is None or (target == second and not twice):
-            raise IllegalCommand("target_required", rule, f"{what} needs two different targets")
+            raise IllegalCommand(
+                "target_required", rule, phrase("{combo} needs two different targets", combo=what)
+            )
         _opponent(state, seat, target, rule, what)
         _opponent(state, seat, second, rule, what)
         targets = (target, second)
     elif combo.targeting == "discard":
         rule = "ultimate.ruling.grave-summoning"
         if command.card is None:
-            raise IllegalCommand("card_required", rule, f"{what} needs a discard-pile card")
+            raise IllegalCommand(
+                "card_required", rule, phrase("{combo} needs a discard-pile card", combo=what)
+            )
         _known_card(command.card)
         if command.card not in recoverable(state, combo.cards):
             raise IllegalCommand(
-                "not_in_discard", rule, f"{name_of(command.card)} is not in the discard pile"
+                "not_in_discard",
+                rule,
+                phrase("{card} is not in the discard pile", card=Card(command.card)),
             )
     play_combo(flow, seat, combo_id, targets, command.card)
     flow.advance()
@@ -241,7 +308,7 @@ def _check_pass(state: UltimateState, seat: int) -> None:
         raise IllegalCommand(
             "pass_not_allowed",
             "ultimate.turn.pass",
-            "passing is only allowed with no card in hand and nothing to draw",
+            phrase("passing is only allowed with no card in hand and nothing to draw"),
         )
 
 
@@ -290,7 +357,12 @@ def _end_turn(flow: Flow, seat: int, command: EndTurn) -> None:
         raise IllegalCommand(
             "hand_limit",
             "ultimate.turn.hand-limit",
-            f"seat {seat} holds {held} cards and must discard down to {HAND_LIMIT} first",
+            phrase(
+                "{seat} holds {held} cards and must discard down to {limit} first",
+                seat=Seat(seat),
+                held=held,
+                limit=HAND_LIMIT,
+            ),
         )
     flow.end_turn("ultimate.turn.discard")
 
@@ -303,30 +375,43 @@ def _defend(flow: Flow, seat: int, command: Defend) -> None:
     card = command.card
     _held(state, seat, card, "ultimate.defence.one-card")
     info = CARDS[card]
-    what = info.name
+    what = Card(card)
     if not is_defence(card):
         raise IllegalCommand(
-            "not_a_defence", "ultimate.defence.one-card", f"{what} is not a defence card"
+            "not_a_defence",
+            "ultimate.defence.one-card",
+            phrase("{card} is not a defence card", card=what),
         )
     if card == "deflection":
         rule = "ultimate.ruling.redirect"
         if command.target is None:
-            raise IllegalCommand("target_required", rule, f"{what} needs a wizard to deflect to")
+            raise IllegalCommand(
+                "target_required", rule, phrase("{card} needs a wizard to deflect to", card=what)
+            )
         choices = deflect_targets(state, seat)
         if command.target not in choices:
             raise IllegalCommand(
                 "bad_target",
                 rule,
-                f"{what} cannot send the attack to seat {command.target}; choose one of {choices}",
+                phrase(
+                    "{card} cannot send the attack to {target}; choose {choices}",
+                    card=what,
+                    target=_seat(command.target),
+                    choices=_either(choices),
+                ),
             )
     else:
         _no_target(command.target, info.rule, what)
     if card == "arcane_barrier":
         if command.discard is None:
-            raise IllegalCommand("cost_required", info.rule, f"{what} needs a card to discard")
+            raise IllegalCommand(
+                "cost_required", info.rule, phrase("{card} needs a card to discard", card=what)
+            )
         _held(state, seat, command.discard, info.rule)
         if command.discard == card:
-            raise IllegalCommand("cost_required", info.rule, f"{what} cannot pay with itself")
+            raise IllegalCommand(
+                "cost_required", info.rule, phrase("{card} cannot pay with itself", card=what)
+            )
     else:
         _no_discard(command.discard, info.rule, what)
     attack = state.attack

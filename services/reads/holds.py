@@ -13,13 +13,13 @@ from uuid import UUID
 import msgspec
 
 from domain.kernel import decode_command
-from domain.kernel.chance_needs import needs_text
+from domain.kernel.chance_needs import needs_phrase
 from domain.kernel.events import and_text
 from domain.kernel.rules import ENTRY_TRIES
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, by_seats
 from services.store.values import Loaded
-from services.words.naming import card_words, seat_words, typed_card_words
+from services.words.naming import typed_card_words
 from services.words.sentences import Words
 
 
@@ -61,7 +61,7 @@ def held_json(
     if seat is not None and seat in hold.waiting:
         needs = ledger.holds.needs_for(gid, loaded, hold, seat)
         out["needs"] = [msgspec.to_builtins(n) for n in needs]
-        out["needs_text"] = needs_text(needs, say=card_words(started), seat=seat_words(started))
+        out["needs_text"] = words.say(needs_phrase(needs))
     if seat is not None and seat in hold.entered_by():
         # What it named, as it typed it (its own), to spot a slip.
         say = typed_card_words(started)

@@ -57,7 +57,9 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
+from domain.kernel.phrases import Purpose, phrase
 from domain.kernel.profiles import FIRST_VERSION, Profile, version_key, versions
+from domain.kernel.words import pile_words
 from services.store.chance import dice_for, opening_dice
 from services.words.differences import difference_words
 from services.words.sentences import Words
@@ -85,15 +87,19 @@ class RecordedSource:
     def index(self, counter: int, n: int, what: str, seat: int | None = None) -> int:
         found = self.rolls.get(counter)
         if found is None or found[0] != n:
-            raise DiceRequired(f"a roll the record does not show ({what})")
+            raise DiceRequired(
+                phrase("a roll the record does not show ({what})", what=Purpose(what))
+            )
         return found[1] - 1
 
     def perm(
-        self, counter: int, n: int, what: str, cards: Sequence[str] = ()
+        self, counter: int, n: int, what: str, cards: Sequence[str] = (), pile: str = ""
     ) -> tuple[tuple[int, ...], int]:
         found = self.shuffles.get((counter, n))
         if found is None:
-            raise DiceRequired(f"a shuffle the record does not show ({what})")
+            raise DiceRequired(
+                phrase("a shuffle the record does not show ({pile})", pile=pile_words(pile, what))
+            )
         return found, counter + max(n - 1, 0)
 
 

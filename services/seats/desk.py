@@ -55,7 +55,7 @@ from services.store.values import (
     now,
     parse_game_id,
 )
-from services.words.naming import card_words, seat_words
+from services.words.refusals import worded
 
 _HOLDS_NS = UUID("a4c1f0e2-7b39-4d58-9e16-2f8b0c3d5e71")
 # Refused entries: beside the hold record, in a stream of their own.
@@ -181,8 +181,8 @@ class HoldDesk:
                 *chance,
                 subject="the opening",
             )
-        except DiceRequired as e:
-            raise e.with_needs(e.needs, card_words(started), seat_words(started)) from None
+        except IllegalCommand as e:
+            raise worded(e, started) from None
         if settled.events is not None:
             return settled.events
         row = Hold(

@@ -27,7 +27,7 @@ import msgspec
 from domain.kernel import DiceRequired, Event, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, enterer
 from domain.kernel.dice import ScriptedSource
-from domain.kernel.events import and_text
+from domain.kernel.phrases import Phrase, Seat, listed, phrase, plural, seats
 from services.store.chance import counted
 
 # Who enters a table-mode game's chance (``GameStarted.setup["chance_by"]``).
@@ -201,11 +201,12 @@ def settle(
             twice = len(set(drew)) < len(drew)  # its own card named twice: its own slip
             if not wrong.needs and not twice and any(by != seat for _, _, by in slots.placed):
                 # The card may be there after all: named wrongly by a seat before.
-                wrong.message += (
-                    "; if it is in your hand, a player who named their cards before you "
-                    "named one they do not hold: they can send theirs again"
+                wrong.adding(
+                    phrase(
+                        "if it is in your hand, a player who named their cards before you "
+                        "named one they do not hold: they can send theirs again"
+                    )
                 )
-                wrong.args = (wrong.message,)
             raise
         if events is not None:
             break
@@ -220,13 +221,19 @@ def settle(
             break
     left = {k: v for k, v in queue.items() if v}
     if left:
-        who = "at the opening" if seat == OPENING else f"by seat {seat}"
-        asked = "then" if seat == OPENING else "of it"
         why = _asked(source if events is None else None, actor, seat, subject)
+        given = listed(counted(len(values), _THINGS[stream]) for stream, values in left.items())
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{_left_words(left)} given {who} but not asked {asked}: {why}",
+            phrase("{given} given at the opening but not asked then: {why}", given=given, why=why)
+            if seat == OPENING
+            else phrase(
+                "{given} given by {seat} but not asked of it: {why}",
+                given=given,
+                seat=Seat(seat),
+                why=why,
+            ),
         )
     if events is not None:
         return Settled(slots, events, ())
@@ -243,11 +250,14 @@ def settle(
         # seat's cards, which here only each seat names.
         refused = DiceRequired.missing(owed, (), subject)
         if others:
-            enters = "enters" if len(others) == 1 else "enter"
-            refused.message += (
-                f"; then {and_text(f'seat {o}' for o in others)} {enters} their own draws"
+            refused.adding(
+                plural(
+                    "then {seats} enters their own draws",
+                    "then {seats} enter their own draws",
+                    len(others),
+                    seats=seats(others),
+                )
             )
-            refused.args = (refused.message,)
         raise refused
     # Held: for the other seats, and for this one again if it owes what follows theirs.
     return Settled(slots, None, tuple(sorted(set(owners))))
@@ -268,15 +278,15 @@ def _offsets(source: ScriptedSource, slots: Slots) -> dict[str, int]:
     }
 
 
-def _left_words(left: dict[str, list[Any]]) -> str:
-    thing = {"dice": "die", "orders": "deck order", "drew": "card"}
-    return " and ".join(counted(len(values), thing[stream]) for stream, values in left.items())
+_THINGS = {"dice": "die", "orders": "deck order", "drew": "card"}
 
 
-def _asked(source: ScriptedSource | None, actor: int, seat: int, subject: str) -> str:
+def _asked(source: ScriptedSource | None, actor: int, seat: int, subject: str) -> Phrase:
     if source is None:
-        return f"{subject} is complete without them"
+        if subject == "the opening":
+            return phrase("the opening is complete without them")
+        return phrase("this command is complete without them")
     owed = needs_of(source, actor, seat)
     if not owed:
-        return "the cards a seat draws into its hand are entered by that seat"
-    return f"it enters {len(owed)} value{'s' if len(owed) > 1 else ''} here"
+        return phrase("the cards a seat draws into its hand are entered by that seat")
+    return plural("it enters {n} value here", "it enters {n} values here", len(owed))

@@ -14,6 +14,7 @@ import msgspec
 from domain.kernel import CardsShuffled, Dice, Fold, GameStarted, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, card_kind, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
+from domain.kernel.phrases import Phrase, phrase, plural
 from domain.kernel.profiles import kernel_reading
 from services.words.naming import printed_names
 
@@ -89,8 +90,10 @@ def dice_for(
             raise IllegalCommand(
                 "dice_not_accepted",
                 "kernel.table-mode",
-                "this game rolls its own dice from its seed; dice, deck orders and cards "
-                "drawn can be supplied only to a table-mode game",
+                phrase(
+                    "this game rolls its own dice from its seed; dice, deck orders and cards "
+                    "drawn can be supplied only to a table-mode game"
+                ),
             )
         if seed is None:
             raise ValueError("a seeded game needs its seed to decide")
@@ -128,10 +131,13 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
     )
 
 
-def counted(n: int, thing: str) -> str:
-    """``1 die``, ``2 cards``: a count of things in words."""
-    plural = "dice" if thing == "die" else f"{thing}s"
-    return f"{n} {thing if n == 1 else plural}"
+def counted(n: int, thing: str) -> Phrase:
+    """``1 die``, ``2 cards``: a count of the chance a table gives, in words."""
+    if thing == "die":
+        return plural("{n} die", "{n} dice", n)
+    if thing == "deck order":
+        return plural("{n} deck order", "{n} deck orders", n)
+    return plural("{n} card", "{n} cards", n)
 
 
 def check_supplied_used(
@@ -146,12 +152,16 @@ def check_supplied_used(
         return
     if source.used_drew < len(source.drew):
         left = source.drew[source.used_drew :]
-        named = ", ".join(repr(c) for c in left)
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{counted(len(left), 'card')} named as drawn but not needed ({named}): "
-            f"this command draws {counted(source.used_drew, 'card')} from a face-down pile",
+            phrase(
+                "{left} named as drawn but not needed ({named}): "
+                "this command draws {drawn} from a face-down pile",
+                left=counted(len(left), "card"),
+                named=", ".join(repr(c) for c in left),
+                drawn=counted(source.used_drew, "card"),
+            ),
         )
     # The script's values come first, so supplied ones are all used only if nothing is left.
     if values and source.used_values < len(source.values):
@@ -159,14 +169,20 @@ def check_supplied_used(
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{counted(extra, 'die')} more than this command rolls: a value given "
-            "for a roll that did not happen",
+            phrase(
+                "{extra} more than this command rolls: a value given for a roll that did "
+                "not happen",
+                extra=counted(extra, "die"),
+            ),
         )
     if orders and source.used_orders < len(source.orders):
         extra = len(source.orders) - source.used_orders
         raise IllegalCommand(
             "unused_dice",
             "kernel.table-mode",
-            f"{counted(extra, 'deck order')} more than this command shuffles: an order "
-            "given for a shuffle that did not happen",
+            phrase(
+                "{extra} more than this command shuffles: an order given for a shuffle that "
+                "did not happen",
+                extra=counted(extra, "deck order"),
+            ),
         )

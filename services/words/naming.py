@@ -5,7 +5,6 @@ an id, a copy's id)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
 from domain.kernel import GameStarted
@@ -59,19 +58,3 @@ def _names(started: GameStarted) -> tuple[Mapping[str, str], Mapping[str, str]]:
             _NAMES.clear()
         got = _NAMES[key] = (keyed, said)
     return got
-
-
-_QUOTED = re.compile(r"'([A-Za-z0-9_#.\-]+)'")
-
-
-def quoted_names(message: str, started: GameStarted) -> str:
-    """A refusal's quoted card ids (``'shield'``, as a page sends them) by the
-    names the table reads (``'Bouclier'``); a quote that is no card stays."""
-    said = card_words(started)
-
-    def name(m: re.Match[str]) -> str:
-        kind = card_kind(m.group(1))
-        named = said(kind)
-        return f"'{named}'" if named != kind else m.group(0)
-
-    return _QUOTED.sub(name, message)

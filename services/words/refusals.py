@@ -1,15 +1,12 @@
-"""A refusal in the words of the table that gets it: told from its phrase where
-the rules give one (``IllegalCommand.said``), with the players' names and the
-table's card names; a refusal the rules word as text has its quoted card ids
-said by the names the table reads and its seats by their players' names."""
+"""A refusal in the words of the table that gets it: told from its phrase
+(``IllegalCommand.said``) in the reader's language, each seat by its player's
+name and each card by the table's name for it. A refusal the service words
+itself (a table's entries, already in the players' names) is said as it is."""
 
 from __future__ import annotations
 
 from domain.games import get_game
 from domain.kernel import GameStarted, IllegalCommand
-from domain.kernel.chance_needs import seats_named
-from services.words.card_names import table_names
-from services.words.naming import quoted_names, seat_words
 from services.words.sentences import Words
 
 
@@ -22,7 +19,6 @@ def worded(error: IllegalCommand, started: GameStarted, lang: str | None = None)
 
 def worded_message(error: IllegalCommand, started: GameStarted, lang: str | None = None) -> str:
     """``error``'s message in the table's words (the error left as it is)."""
-    if error.said is not None:
-        return Words.table(get_game(started.game), started, lang).say(error.said)
-    said = seats_named(error.message, seat_words(started))
-    return table_names(started).rename(quoted_names(said, started))
+    if error.said is None:
+        return error.message
+    return Words.table(get_game(started.game), started, lang).say(error.said)

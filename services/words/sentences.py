@@ -89,7 +89,7 @@ class Words:
         self.names = names
         self.said = game.words
         self.lang = lang or spoken()
-        self.teller = Teller(self.seat, self.card, self.lang)
+        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose)
         self._prompts: dict[str, str] = {}
 
     @classmethod
@@ -153,6 +153,10 @@ class Words:
                 self._prompts.clear()
             self._prompts[text] = told
         return told
+
+    def purpose(self, text: str) -> str:
+        """A roll's recorded purpose as a player reads it, in the game's words."""
+        return self.say((self.said.purpose_words or purpose_phrase)(text))
 
     def value(self, field: str, value: Any) -> str:
         if value is None:

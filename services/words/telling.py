@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from domain.kernel.phrases import Arg, Card, Listed, Phrase, Seat, phrase
+from domain.kernel.chance_needs import card_key
+from domain.kernel.phrases import Arg, Card, Listed, Phrase, Prompt, Purpose, Seat, phrase
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "wizards"
@@ -109,6 +110,10 @@ class Teller:
     seat: Callable[[int], str]
     card: Callable[[str], str]
     lang: str = field(default_factory=spoken)
+    # A recorded prompt, a roll's recorded purpose, in the game's words
+    # (``Words.prompt``, ``Words.purpose``); as recorded by default.
+    prompt: Callable[[str], str] = str
+    purpose: Callable[[str], str] = str
 
     def text(self, message: str) -> str:
         """A message of ours (no values) in the reader's language."""
@@ -138,10 +143,17 @@ class Teller:
             return self.seat(value.seat)
         if isinstance(value, Card):
             return self.card(value.card)
+        if isinstance(value, Prompt):
+            return self.prompt(value.text)
+        if isinstance(value, Purpose):
+            return self.purpose(value.text)
         if isinstance(value, Phrase):
             return self._phrase(value)
         if isinstance(value, Listed):
-            return self.listed([self.value(v) for v in value.items], value.empty)
+            items = [self.value(v) for v in value.items]
+            if value.choices and items:
+                return ", ".join(sorted(items, key=card_key))
+            return self.listed(items, value.empty)
         return str(value)
 
     def listed(self, items: Sequence[str], empty: Phrase | None = None) -> str:

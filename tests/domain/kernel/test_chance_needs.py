@@ -1,10 +1,13 @@
-"""A table-mode refusal's sentence: the cards by the words the service passes
-(``say``), and the seats too (``seat``), while the needs stay data."""
+"""A table-mode refusal's words: a phrase of its needs, each seat a ``Seat`` and
+each card a ``Card`` that the service tells by name, while the needs stay data."""
 
 from __future__ import annotations
 
+from domain.games import get_game
 from domain.kernel import DiceRequired
-from domain.kernel.chance_needs import ChanceNeed, needs_text
+from domain.kernel.chance_needs import ChanceNeed, needs_phrase
+from domain.kernel.phrases import Phrase, phrase, plain
+from services.words.sentences import Words
 
 DEAL = (
     ChanceNeed(kind="card", what="the deck", cards=("fireball",), seat=0),
@@ -14,54 +17,65 @@ STOLEN = ChanceNeed(kind="card", what="card stolen from seat 1", cards=("shield"
 NAMES = ("Ann", "Bob")
 
 
+def _told(said: Phrase, lang: str = "en") -> str:
+    return Words(get_game("ultimate"), NAMES, lang=lang).say(said)
+
+
 def test_without_names_a_seat_is_said_by_its_number() -> None:
-    assert needs_text(DEAL) == (
+    assert plain(needs_phrase(DEAL)) == (
         "the card drawn from the deck for seat 0 (any of: fireball), "
         "then the card drawn from the deck for seat 1"
     )
 
 
-def test_the_seats_are_said_as_the_service_names_them() -> None:
-    said = needs_text([*DEAL, STOLEN], say=str.title, seat=NAMES.__getitem__)
-    assert said == (
-        "the card drawn from the deck for Ann (any of: Fireball), the card drawn from "
-        "the deck for Bob, then the card stolen from Bob (any of: Shield)"
+def test_the_seats_and_cards_are_said_as_the_table_names_them() -> None:
+    said = needs_phrase([*DEAL, STOLEN])
+    assert _told(said) == (
+        "the card drawn from the deck for Ann (any of: Boule de feu), the card drawn from "
+        "the deck for Bob, then the card stolen from Bob (any of: Bouclier)"
     )
-    assert "seat" not in said
+    assert _told(said, "fr") == (
+        "la carte piochée dans la pioche pour Ann (au choix : Boule de feu), la carte "
+        "piochée dans la pioche pour Bob, puis la carte volée à Bob (au choix : Bouclier)"
+    )
 
 
-def test_a_refusal_said_again_names_the_players() -> None:
+def test_a_refusal_said_again_keeps_its_needs_as_data() -> None:
     refused = DiceRequired.missing(DEAL)
-    assert "for seat 1" in refused.message
-    again = refused.with_needs(refused.needs, seat=NAMES.__getitem__)
-    assert "for Ann" in again.message and "for Bob" in again.message
-    assert "seat" not in again.message
+    assert "for seat 1" in refused.message  # plain, outside any table
+    assert refused.said is not None
+    assert "for Ann" in _told(refused.said) and "seat" not in _told(refused.said)
+    again = refused.with_needs(refused.needs)
     assert again.needs == DEAL  # the data as it was: seats by number
 
 
 def test_a_pile_kept_per_seat_is_said_by_its_player() -> None:
     """The orders a table may give instead name a seat's pile by its player too."""
-    order = ChanceNeed(kind="order", what="the deck of seat 1", size=3, cards=("a", "b", "c"))
-    refused = DiceRequired.missing(
-        [order, *DEAL], face_down=(("the deck of seat 1", 3),), seat=NAMES.__getitem__
+    order = ChanceNeed(
+        kind="order", what="the deck of seat 1", size=3, cards=("a", "b", "c"), pile="deck.1"
     )
-    assert "the order of the deck of Bob (3 cards, new top first)" in refused.message
-    assert "the order the deck of Bob (3 cards) was shuffled in" in refused.message
-    assert "seat" not in refused.message
+    refused = DiceRequired.missing([order, *DEAL], face_down=(("deck.1", 3),))
+    assert refused.said is not None
+    said = _told(refused.said)
+    assert "the order of Bob's deck (3 cards, new top first)" in said
+    assert "the order Bob's deck (3 cards) was shuffled in" in said
+    assert "seat" not in said
 
 
 def test_what_a_service_adds_after_the_sentence_is_kept_when_said_again() -> None:
     """Whom a held command waits for next, added after the sentence, survives the
-    sentence said again with the seat's safe list and the players' names."""
+    sentence said again over the seat's safe list."""
     refused = DiceRequired.missing(DEAL[:1])
-    refused.message += "; then seat 1 enters their own draws"
-    again = refused.with_needs(refused.needs, seat=NAMES.__getitem__)
-    assert again.message.endswith("for Ann (any of: fireball); then Bob enters their own draws")
+    refused.adding(phrase("then {seats} enters their own draws", seats="Bob"))
+    again = refused.with_needs(refused.needs)
+    assert again.said is not None
+    assert _told(again.said).endswith(
+        "for Ann (any of: Boule de feu); then Bob enters their own draws"
+    )
 
 
 def test_a_draw_from_a_seats_own_pile_names_the_seat_once() -> None:
-    from domain.kernel.chance_needs import ChanceNeed, needs_text
-
-    need = ChanceNeed(kind="card", what="seat 1's spell deck", cards=("zap",), seat=1)
-    said = needs_text([need, need], seat=lambda s: ("Ann", "Bob")[s])
-    assert said == "2 cards drawn from Bob's spell deck (any of: zap)"
+    need = ChanceNeed(
+        kind="card", what="seat 1's spell deck", cards=("zap",), seat=1, pile="deck.1"
+    )
+    assert _told(needs_phrase([need, need])) == "2 cards drawn from Bob's deck (any of: zap)"

@@ -17,6 +17,7 @@ from domain.ultimate.commands import (
     PlayCombo,
 )
 from tests.domain.ultimate.scenario import Match, position
+from tests.told import refused as told
 
 
 def _duel() -> Match:
@@ -43,18 +44,18 @@ def test_an_unknown_card_is_refused_by_name() -> None:
 def test_a_card_not_in_hand_is_refused() -> None:
     refused = _duel().refuse(0, PlayCard(card="explosion", target=1))
     assert (refused.code, refused.rule) == ("not_in_hand", "ultimate.turn.action")
-    assert "Explosion" in refused.message
+    assert told(GAME, refused) == "Ann does not hold Explosion"
 
 
 def test_refusals_and_the_defence_prompt_name_cards_as_printed() -> None:
     """The players hold the printed cards: refusals and the prompt say the printed
-    names (a card a hand lacks with its id), never the English gloss."""
+    names, never the English gloss nor the id."""
     m = _duel()
-    assert m.refuse(0, PlayCard(card="healing_light")).message == (
-        "seat 0 does not hold Lumière de guérison (healing_light)"
+    assert told(GAME, m.refuse(0, PlayCard(card="healing_light"))) == (
+        "Ann does not hold Lumière de guérison"
     )
-    assert m.refuse(0, PlayCombo(combo="chain_reaction", target=1)).message == (
-        "Réaction en chaîne needs Éclair + Boule de feu; seat 0 lacks Éclair"
+    assert told(GAME, m.refuse(0, PlayCombo(combo="chain_reaction", target=1))) == (
+        "Réaction en chaîne needs Éclair and Boule de feu; Ann lacks Éclair"
     )
     m.act(0, PlayCard(card="fireball", target=1))
     assert m.state.pending[0].prompt == (
@@ -62,7 +63,8 @@ def test_refusals_and_the_defence_prompt_name_cards_as_printed() -> None:
     )
     grave = Match(position([["absorption", "shadow_hand"], ["shield"]]))
     refused = grave.refuse(0, PlayCombo(combo="grave_summoning", card="lightning"))
-    assert refused.message == "Éclair is not in the discard pile"
+    assert told(GAME, refused) == "Éclair is not in the discard pile"
+    assert told(GAME, refused, lang="fr") == "Éclair n'est pas dans la défausse"
 
 
 def test_a_defence_card_cannot_be_played_on_your_own_turn() -> None:

@@ -248,6 +248,7 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
         "cards": [],
         "seat": None,
         "hand": False,
+        "pile": "",
     }
     assert ledger.game_ids() == []
     dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}

@@ -74,6 +74,17 @@ def test_the_french_says_every_message_with_its_values() -> None:
             assert set(_VALUE.findall(form)) == values, (message, form)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_entry_is_left_fuzzy(lang: str) -> None:
+    """``make messages`` marks an entry fuzzy when its message changes shape (a
+    plural said singular): compiled, a fuzzy entry is left out, and the French
+    reader gets the English without any test reading the catalogue noticing."""
+    with open(LOCALE / lang / "LC_MESSAGES" / "wizards.po", "rb") as f:
+        books = read_po(f, locale=lang)
+    fuzzy = [m.id for m in books if m.id and m.fuzzy]
+    assert not fuzzy, f"{lang}: fuzzy, so left out when compiled: {fuzzy}"
+
+
 def test_no_page_says_a_message_inside_a_template() -> None:
     """A ``t()`` inside a template literal (``${t("…")}``) is not read by the
     extraction: it would stay English in every language."""

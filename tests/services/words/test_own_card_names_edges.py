@@ -248,6 +248,6 @@ def test_a_refused_command_says_the_tables_names(sqlite_url: str) -> None:
     with pytest.raises(IllegalCommand) as refused:
         ledger.act(gid, 0, {"type": "PlayCard", "card": "lightning", "target": 1})
     assert refused.value.code == "not_in_hand"
-    assert refused.value.message == "seat 0 does not hold Foudre (lightning)"
+    assert refused.value.message == "seat 0 does not hold Foudre"
     assert str(refused.value) == refused.value.message
     ledger.close()
