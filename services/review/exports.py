@@ -41,11 +41,36 @@ from services.review.record import (
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import started_face
-from services.words.sentences import hidden_until_end
-from services.words.views import flatten
+from services.words.sentences import Words, hidden_until_end
+from services.words.views import Flattener
 
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
+
+
+class _Boards:
+    """Each view as the table page is given it (``named_prompts``, as plain JSON),
+    each top-level entry made once while it stays unchanged: across positions and
+    seats, most of a view is what it was (the same object is then given again,
+    which the boards' comparison passes at once)."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self._kept: dict[str, tuple[Any, Any]] = {}
+
+    def __call__(self, view: Any) -> Any:
+        if not isinstance(view, dict):
+            return msgspec.to_builtins(named_prompts(view, self.words))
+        out: dict[str, Any] = {}
+        kept = self._kept
+        for k, v in view.items():
+            hit = kept.get(k)
+            if hit is None or hit[0] != v:
+                # One entry's words are the entry's alone (named_prompts goes key by key).
+                said = named_prompts({k: v}, self.words)[k]
+                hit = kept[k] = (v, msgspec.to_builtins(said))
+            out[k] = hit[1]
+        return out
 
 
 def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -57,6 +82,8 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
     frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
+    told = Flattener(words)
+    given = _Boards(words)
     seen: dict[str, dict[str, Any]] = {}
     last: dict[str, dict[str, Any]] = {}
     drawn: dict[str, Any] = {}
@@ -65,17 +92,11 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
             table = apply(game, table, entry.event)
         shown = {label: game.view(table.state, seat) for label, seat in labels}
         # A view that is the one before (an action's own event changes little)
-        # keeps its facts and board: telling a view is most of an export's cost.
+        # keeps its facts and board.
         same = {label for label, view in shown.items() if seen.get(label) == view}
-        now = {
-            label: last[label] if label in same else flatten(view, words)
-            for label, view in shown.items()
-        }
+        now = {label: last[label] if label in same else told(view) for label, view in shown.items()}
         drawn = {
-            label: drawn[label]
-            if label in same
-            else msgspec.to_builtins(named_prompts(view, words))
-            for label, view in shown.items()
+            label: drawn[label] if label in same else given(view) for label, view in shown.items()
         }
         position = k + 1
         boards.add(position, drawn)
