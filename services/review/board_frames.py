@@ -123,17 +123,21 @@ def unshared(part: dict[str, Any], labels: list[str]) -> dict[str, Any]:
 
 
 class BoardFrames:
-    """The boards of an export, position by position, for each view label."""
+    """The boards of an export, position by position, for each view label: each
+    ``add`` gives its frame (a long game's are written as they come, not kept)."""
 
     def __init__(self, keyframe_every: int) -> None:
         self.every = keyframe_every
-        self.frames: list[dict[str, Any]] = []
         self._last: dict[str, Any] = {}
 
-    def add(self, position: int, views: dict[str, Any]) -> None:
-        """The views at ``position`` (the next one), as plain JSON values."""
+    def add(self, position: int, views: dict[str, Any]) -> dict[str, Any]:
+        """The frame of the views at ``position`` (the next one), as plain JSON values."""
         if (position - 1) % self.every == 0 or not self._last:
-            self.frames.append({"position": position, "full": True, "views": shared_entries(views)})
+            frame: dict[str, Any] = {
+                "position": position,
+                "full": True,
+                "views": shared_entries(views),
+            }
         else:
             # A view that is the one before (most of a long game's, to most seats)
             # is not compared deeper.
@@ -142,11 +146,11 @@ class BoardFrames:
                 label: [] if v == last[label] else ops_between(last[label], v)
                 for label, v in views.items()
             }
-            frame: dict[str, Any] = {"position": position}
+            frame = {"position": position}
             if any(ops.values()):
                 together = shared_lists(ops)
                 frame["ops"] = (
                     together if EVERY in together else {lb: o for lb, o in ops.items() if o}
                 )
-            self.frames.append(frame)
         self._last = views
+        return frame

@@ -427,13 +427,18 @@ def dispute(
     }
 
 
-def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
-    """The dispute of every action, in one walk of each reading (the replay
-    viewer's panel)."""
+def each_dispute(
+    record: GameRecord, *, with_views: bool = True
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The dispute of every action, action by action, in one walk of each reading
+    (the replay viewer's panels, written as they are made)."""
     recorded = Redecision(record.game, record.events, record.seeds)
-    out: dict[int, dict[str, Any]] = {}
     for step in recorded.steps():
         if step.action is not None:
             others = other_readings(record, step) if record.reveals else {}
-            out[step.position] = dispute_parts(record, step, others, with_views=with_views)
-    return out
+            yield step.position, dispute_parts(record, step, others, with_views=with_views)
+
+
+def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
+    """The dispute of every action, by its position."""
+    return dict(each_dispute(record, with_views=with_views))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -27,9 +28,9 @@ from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
 from services.review.board_frames import EVERY, BoardFrames, shared_entries, shared_lists
-from services.review.dispute import dice_check, every_dispute
+from services.review.dispute import dice_check, each_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
-from services.review.html_export import html_text
+from services.review.html_export import html_chunks
 from services.review.markdown import markdown_text
 from services.review.record import (
     GameRecord,
@@ -73,13 +74,12 @@ class _Boards:
         return out
 
 
-def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The views at every position: as frames of changed facts, and as the boards
-    the table page draws (``services.review.board_frames``); what every view holds
-    alike is kept once, under ``"*"``."""
+def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """The views at each position in turn: as a frame of changed facts, and as the
+    boards the table page draws (``services.review.board_frames``); what every view
+    holds alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    frames: list[dict[str, Any]] = []
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
     told = Flattener(words)
@@ -99,11 +99,11 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
             label: drawn[label] if label in same else given(view) for label, view in shown.items()
         }
         position = k + 1
-        boards.add(position, drawn)
+        board = boards.add(position, drawn)
+        frame: dict[str, Any] = {"position": position}
         if k % KEYFRAME_EVERY == 0:
-            frames.append({"position": position, "full": True, "set": shared_entries(now)})
+            frame |= {"full": True, "set": shared_entries(now)}
         else:
-            frame: dict[str, Any] = {"position": position}
             changed = {
                 label: {f: v for f, v in facts.items() if last[label].get(f, _GONE) != v}
                 for label, facts in now.items()
@@ -119,9 +119,8 @@ def _frames(record: GameRecord) -> tuple[list[dict[str, Any]], list[dict[str, An
                 frame["drop"] = (
                     together if EVERY in together else {lb: d for lb, d in dropped.items() if d}
                 )
-            frames.append(frame)
+        yield frame, board
         last, seen = now, shown
-    return frames, boards.frames
 
 
 _GONE = object()
@@ -139,14 +138,11 @@ def _strings(value: Any, out: set[str]) -> set[str]:
     return out
 
 
-def _shown_faces(face: dict[str, Any], boards: list[dict[str, Any]]) -> dict[str, Any]:
-    """``face`` with only the cards some board of the export shows. The faces are
-    public, but a spectator's export that listed a card nobody may see would
-    read, to a checker, like that card leaking; and the file is smaller."""
-    said: set[str] = set()
-    for frame in boards:
-        _strings(frame.get("views"), said)
-        _strings(frame.get("ops"), said)
+def _shown_faces(face: dict[str, Any], said: set[str]) -> dict[str, Any]:
+    """``face`` with only the cards some board of the export shows (``said``: every
+    string the boards hold). The faces are public, but a spectator's export that
+    listed a card nobody may see would read, to a checker, like that card
+    leaking; and the file is smaller."""
     kinds = {card_kind(s) for s in said}
     cards = [c for c in face["cards"] if c["id"] in said or c["id"] in kinds]
     names = {k: v for k, v in face.get("names", {}).items() if k in said or k in kinds}
@@ -214,18 +210,24 @@ def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
     return panel
 
 
-def _rules(
-    record: GameRecord, events: list[dict[str, Any]], panels: dict[str, dict[str, Any]]
-) -> dict[str, Any]:
-    """Every rule the document cites: its events, options and dispute panels."""
+def _cited(events: list[dict[str, Any]]) -> set[str]:
+    """The rules the events cite."""
     cited = {e["rule"] for e in events if "rule" in e}
-    cited |= {r for e in events for r in e.get("also", ())}
-    for panel in panels.values():
-        for reading in panel.get("other_readings", ()):
-            cited.add(reading["rule"]["id"])
-            cited |= {e["rule"]["id"] for e in reading.get("events", ()) if "rule" in e}
-        cited |= {u["rule"]["id"] for u in panel["readings_not_selectable"]}
-    cited |= {o.rule for o in record.game.spec.options if o.rule}
+    return cited | {r for e in events for r in e.get("also", ())}
+
+
+def _cited_by_panel(panel: dict[str, Any]) -> set[str]:
+    cited: set[str] = set()
+    for reading in panel.get("other_readings", ()):
+        cited.add(reading["rule"]["id"])
+        cited |= {e["rule"]["id"] for e in reading.get("events", ()) if "rule" in e}
+    return cited | {u["rule"]["id"] for u in panel["readings_not_selectable"]}
+
+
+def _rules(record: GameRecord, cited: set[str]) -> dict[str, Any]:
+    """Every rule the document cites (``cited``: by its events and dispute panels),
+    and those the game's options name."""
+    cited = cited | {o.rule for o in record.game.spec.options if o.rule}
     out: dict[str, Any] = {}
     # The rulebook's passage is quoted as printed; our words use the table's names.
     names = record.words.names
@@ -246,7 +248,14 @@ def _rules(
     return out
 
 
-def document(
+CHUNK = 16_384  # characters a streamed export gathers before giving them
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def json_chunks(
     ledger: WizardLedger,
     game_id: str | UUID,
     *,
@@ -254,30 +263,40 @@ def document(
     views: bool = True,
     disputes: bool = True,
     to: int | None = None,
-) -> dict[str, Any]:
-    """The JSON export as a dict (see ``services.review.export_schema``). ``to``: only
-    the first positions, up to the end of the action whose stretch holds ``to``
-    (the replay page shows them while the whole is made); ``positions`` then says
-    how many the game has."""
-    gid = parse_game_id(game_id)
-    record = read_record(ledger, gid, viewer)
+) -> Iterator[str]:
+    """The JSON export (see ``services.review.export_schema``), written as it is made:
+    its head first, then the events, the views position by position, the dispute
+    panels action by action, and what those parts cite (the rules; the faces of
+    the cards the boards show). ``to``: only the first positions, up to the end of
+    the action whose stretch holds ``to`` (the replay page shows them while the
+    whole is made); ``positions`` then says how many the game has."""
+    record, positions = _record_to(ledger, game_id, viewer, to)
+    return _gathered(_json_parts(record, positions, views=views, disputes=disputes))
+
+
+def _record_to(
+    ledger: WizardLedger, game_id: str | UUID, viewer: int | str | None, to: int | None
+) -> tuple[GameRecord, int]:
+    """The record as ``viewer`` may read it, up to ``to``; and the game's positions."""
+    record = read_record(ledger, parse_game_id(game_id), viewer)
     positions = len(record.entries)
     if to is not None and to < positions:
         record = _first_positions(record, to)
+    return record, positions
+
+
+def _json_parts(
+    record: GameRecord, positions: int, *, views: bool, disputes: bool
+) -> Iterator[str]:
     started = record.started
-    events = _events(record)
     reveal = record.finished or record.viewer == ALL
     outcome = record.outcome
-    frames, boards = _frames(record) if views else ([], [])
-    panels: dict[str, dict[str, Any]] = {}
-    if disputes:
-        for position, panel in every_dispute(record, with_views=False).items():
-            panels[str(position)] = _by_rule_id(panel)
-    return {
+    labels = view_labels(record) if views else []
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "schema": schema_name(record.game.spec.id),
-        "game_id": str(gid),
+        "game_id": str(record.game_id),
         "game": record.game.spec.id,
         "name": record.game.spec.name,
         "players": list(started.players),
@@ -291,23 +310,81 @@ def document(
         ],
         "setup": started.setup if reveal else shown_setup(started.setup),
         "opening": opening_facts(record),
-        "events": events,
-        "rules": _rules(record, events, panels),
         "annotations": [
             {"position": at, "number": int(n["number"]), "author": n["author"], "text": n["text"]}
             for at in sorted(record.notes)
             for n in record.notes[at]
         ],
-        "views": [label for label, _ in view_labels(record)] if views else [],
-        "frames": frames,
-        "seats": {label: seat for label, seat in view_labels(record)} if views else {},
-        "boards": boards,
-        "faces": _shown_faces(started_face(started), boards) if views else None,
-        "disputes": panels,
+        "views": [label for label, _ in labels],
+        "seats": {label: seat for label, seat in labels},
         "outcome": outcome_json(outcome, record.words),
         "result": record.words.outcome(outcome),
-        **({"positions": positions} if len(events) < positions else {}),
+        **({"positions": positions} if len(record.entries) < positions else {}),
     }
+    yield _dumps(head)[:-1]  # the object stays open for the parts that follow
+    events = _events(record)
+    yield ',"events":'
+    yield _dumps(events)
+    cited = _cited(events)
+    del events
+    said: set[str] = set()
+    if views:
+        # The boards wait, written, while the frames go out: one walk makes both.
+        boards: list[str] = []
+        yield ',"frames":['
+        for k, (frame, board) in enumerate(_frames(record)):
+            yield ("," if k else "") + _dumps(frame)
+            boards.append(_dumps(board))
+            _strings(board.get("views"), said)
+            _strings(board.get("ops"), said)
+        yield '],"boards":['
+        yield from _joined(boards)
+        del boards
+        yield '],"faces":' + _dumps(_shown_faces(started_face(started), said))
+    else:
+        yield ',"frames":[],"boards":[],"faces":null'
+    yield ',"disputes":{'
+    if disputes:
+        for k, (position, panel) in enumerate(each_dispute(record, with_views=False)):
+            panel = _by_rule_id(panel)
+            cited |= _cited_by_panel(panel)
+            yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
+    yield '},"rules":' + _dumps(_rules(record, cited)) + "}"
+
+
+def _joined(pieces: list[str]) -> Iterator[str]:
+    for k, piece in enumerate(pieces):
+        yield ("," if k else "") + piece
+
+
+def _gathered(pieces: Iterator[str]) -> Iterator[str]:
+    """``pieces`` given again in chunks of about ``CHUNK`` characters (the last
+    may be shorter)."""
+    held: list[str] = []
+    size = 0
+    for piece in pieces:
+        held.append(piece)
+        size += len(piece)
+        if size >= CHUNK:
+            yield "".join(held)
+            held, size = [], 0
+    if held:
+        yield "".join(held)
+
+
+def document(
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    *,
+    viewer: int | str | None = ALL,
+    views: bool = True,
+    disputes: bool = True,
+    to: int | None = None,
+) -> dict[str, Any]:
+    """The JSON export as a dict (``json_chunks``, read back)."""
+    chunks = json_chunks(ledger, game_id, viewer=viewer, views=views, disputes=disputes, to=to)
+    doc: dict[str, Any] = json.loads("".join(chunks))
+    return doc
 
 
 def _first_positions(record: GameRecord, to: int) -> GameRecord:
@@ -320,6 +397,27 @@ def _first_positions(record: GameRecord, to: int) -> GameRecord:
     return dataclasses.replace(record, entries=record.entries[:end])
 
 
+def export_chunks(
+    ledger: WizardLedger,
+    game_id: str | UUID,
+    fmt: str,
+    *,
+    viewer: int | str | None = ALL,
+    to: int | None = None,
+) -> Iterator[str]:
+    """The export in ``fmt``, in chunks as it is made (the CLI writes them, the HTTP
+    export sends them). ``to``: the JSON document of the first positions only."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
+    if fmt == "md":
+        return iter([markdown_text(read_record(ledger, game_id, viewer))])
+    if fmt == "json":
+        return json_chunks(ledger, game_id, viewer=viewer, to=to)
+    record, positions = _record_to(ledger, game_id, viewer, None)
+    parts = _json_parts(record, positions, views=True, disputes=True)
+    return html_chunks(record.game.spec.id, _gathered(parts))
+
+
 def export_text(
     ledger: WizardLedger,
     game_id: str | UUID,
@@ -328,12 +426,5 @@ def export_text(
     viewer: int | str | None = ALL,
     to: int | None = None,
 ) -> str:
-    """``to``: the JSON document of the first positions only (``document``)."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
-    if fmt == "md":
-        return markdown_text(read_record(ledger, game_id, viewer))
-    doc = document(ledger, game_id, viewer=viewer, to=to if fmt == "json" else None)
-    if fmt == "html":
-        return html_text(doc)
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    """The export in ``fmt`` whole (``export_chunks``)."""
+    return "".join(export_chunks(ledger, game_id, fmt, viewer=viewer, to=to))
