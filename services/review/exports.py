@@ -27,7 +27,7 @@ from domain.kernel import (
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
-from services.review.board_frames import EVERY, BoardFrames, shared_entries, shared_lists
+from services.review.board_frames import BoardFrames, shared_entries, shared_lists
 from services.review.dispute import dice_check, each_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
 from services.review.html_export import html_chunks
@@ -115,10 +115,7 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
                 # Shared only where every view changed alike ("*" sets it in each).
                 frame["set"] = {lb: c for lb, c in shared_entries(changed).items() if c}
             if any(dropped.values()):
-                together = shared_lists(dropped)
-                frame["drop"] = (
-                    together if EVERY in together else {lb: d for lb, d in dropped.items() if d}
-                )
+                frame["drop"] = shared_lists(dropped)
         yield frame, board
         last, seen = now, shown
 
