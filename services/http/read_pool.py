@@ -42,8 +42,9 @@ gives its bytes in chunks, which the worker passes through a channel of
 thread) as they are made, so the caller's first byte leaves before the last is
 made, and the worker waits for the caller rather than holding the whole answer.
 A problem raised before the first chunk is answered as any read's; the whole,
-once sent, is kept like any answer. A caller that goes away leaves the rest to
-be read off and dropped, so the worker is never left waiting.
+once made, is kept like any answer, also when its caller went away or stopped
+waiting: the rest is then read off by a thread of the pool's, so the worker is
+never left waiting.
 """
 
 from __future__ import annotations
@@ -383,10 +384,20 @@ class ReadPool:
                 yield body
                 return
         channel = _channel(self.in_processes)
-        future = self._submit(None, partial(streamed, channel, job), args)
-        if future is None:
+        with self._lock:
+            begun = self._begin(partial(streamed, channel, job), args)
+        if begun is None:
             await HOLDING.hold(self._wait())
             raise self._busy(self._retry_after())
+        future, started, executor = begun
+
+        def finish(body: bytes | None) -> None:
+            # A streamed read is under way until its chunks are all read off: its
+            # whole is kept before it counts as done.
+            if key is not None and body is not None:
+                self.answers.put(key, body)
+            future.add_done_callback(lambda f: self._done(None, f, started, executor))
+
         got: list[bytes] = []
         ended = False
         try:
@@ -399,15 +410,22 @@ class ReadPool:
             ended = True
         finally:
             if not ended:
-                # The caller went away: the rest is read off, and the worker goes on.
-                threading.Thread(target=_drain, args=(channel, future), daemon=True).start()
+                # The caller stopped (went away, or waited too long for the first
+                # chunk): the rest is read off, so the worker goes on, and the
+                # whole is kept for the next caller (a retry is answered with it).
+                threading.Thread(
+                    target=_drain, args=(channel, future, got, finish), daemon=True
+                ).start()
         try:
             done = await asyncio.wrap_future(future)
         except BrokenProcessPool:
-            raise self._busy(self._retry_after()) from None
+            finish(None)
+            raise self._busy(self._retry_after()) from None  # its worker died
+        except BaseException:
+            finish(None)
+            raise
+        finish(b"".join(got) if isinstance(done, Done) else None)
         _opened(done)
-        if key is not None:
-            self.answers.put(key, b"".join(got))
 
     async def _next(
         self, channel: Any, future: Future[Outcome], *, waited_for: bool
@@ -436,20 +454,31 @@ class ReadPool:
                 computing = self._computing.get(key)
                 if computing is not None:
                     return computing
-            if self._pending >= self.limit:
+            begun = self._begin(job, args)
+            if begun is None:
                 return None
-            self._pending += 1
-            started = time.monotonic()
-            try:
-                future, executor = self._start(job, args)
-            except BaseException:
-                self._pending -= 1
-                raise
+            future, started, executor = begun
             if key is not None:
                 self._computing[key] = future
         # Added once registered: a read already over runs its callback here, at once.
         future.add_done_callback(lambda f: self._done(key, f, started, executor))
         return future
+
+    def _begin(
+        self, job: Job, args: tuple[Any, ...]
+    ) -> tuple[Future[Outcome], float, Executor] | None:
+        """The read started and counted as pending (under the lock); None where no
+        more may wait."""
+        if self._pending >= self.limit:
+            return None
+        self._pending += 1
+        started = time.monotonic()
+        try:
+            future, executor = self._start(job, args)
+        except BaseException:
+            self._pending -= 1
+            raise
+        return future, started, executor
 
     def _start(self, job: Job, args: tuple[Any, ...]) -> tuple[Future[Outcome], Executor]:
         executor = _executor(self.workers if self.in_processes else 0)
@@ -513,12 +542,28 @@ def _opened(done: Outcome) -> bytes:
     raise ReadFailed(f"a costly read failed in its worker:\n{done.trace}")
 
 
-def _drain(channel: Any, future: Future[Outcome]) -> None:
-    """A streamed read's chunks read off and dropped, until its end or its worker's."""
-    while True:
-        try:
-            if channel.get(True, POLL) is None:
-                return
-        except queue.Empty:
-            if future.done():
-                return
+def _drain(
+    channel: Any,
+    future: Future[Outcome],
+    got: list[bytes],
+    finish: Callable[[bytes | None], None],
+) -> None:
+    """A streamed read's chunks read off after ``got``, until its end or its
+    worker's; then ``finish`` given the whole if the read was made."""
+    body: bytes | None = None
+    try:
+        while True:
+            try:
+                chunk = channel.get(True, POLL)
+            except queue.Empty:
+                if future.done():
+                    return  # the worker ended without its last word
+                continue
+            if chunk is None:
+                break
+            got.append(chunk)
+        with contextlib.suppress(Exception):  # a read that failed is not kept
+            if isinstance(future.result(), Done):
+                body = b"".join(got)
+    finally:
+        finish(body)
