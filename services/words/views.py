@@ -120,9 +120,8 @@ class Flattener:
 
     def __call__(self, view: Any) -> dict[str, Any]:
         words = self.words
-        whole = (
-            not isinstance(view, dict)
-            or (view.get("game") == words.game.spec.id and words.said.view_facts is not None)
+        whole = not isinstance(view, dict) or (
+            view.get("game") == words.game.spec.id and words.said.view_facts is not None
         )
         if whole:
             return flatten(view, words)
