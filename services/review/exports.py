@@ -43,7 +43,7 @@ from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import started_face
 from services.words.sentences import Words, hidden_until_end
-from services.words.views import Flattener
+from services.words.views import Flattener, merged
 
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
@@ -86,6 +86,7 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
     given = _Boards(words)
     seen: dict[str, dict[str, Any]] = {}
     last: dict[str, dict[str, Any]] = {}
+    parts: dict[str, list[dict[str, Any]]] = {}
     drawn: dict[str, Any] = {}
     for k, entry in enumerate(record.entries):
         if k:
@@ -94,7 +95,11 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
         # A view that is the one before (an action's own event changes little)
         # keeps its facts and board.
         same = {label for label, view in shown.items() if seen.get(label) == view}
-        now = {label: last[label] if label in same else told(view) for label, view in shown.items()}
+        told_now = {
+            label: parts[label] if label in same else told.parts(view)
+            for label, view in shown.items()
+        }
+        now = {label: last[label] if label in same else merged(told_now[label]) for label in shown}
         drawn = {
             label: drawn[label] if label in same else given(view) for label, view in shown.items()
         }
@@ -104,12 +109,20 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
         if k % KEYFRAME_EVERY == 0:
             frame |= {"full": True, "set": shared_entries(now)}
         else:
+            # Only the facts of the entries told anew can differ (the others are
+            # the same dicts as at the position before).
+            told_anew = {label: _anew(told_now[label], parts[label]) for label in now}
             changed = {
-                label: {f: v for f, v in facts.items() if last[label].get(f, _GONE) != v}
+                label: {
+                    f: v
+                    for f, v in facts.items()
+                    if f in told_anew[label] and last[label].get(f, _GONE) != v
+                }
                 for label, facts in now.items()
             }
             dropped = {
-                label: [f for f in last[label] if f not in facts] for label, facts in now.items()
+                label: [f for f in last[label] if f in told_anew[label] and f not in facts]
+                for label, facts in now.items()
             }
             if any(changed.values()):
                 # Shared only where every view changed alike ("*" sets it in each).
@@ -117,10 +130,16 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
             if any(dropped.values()):
                 frame["drop"] = shared_lists(dropped)
         yield frame, board
-        last, seen = now, shown
+        last, seen, parts = now, shown, told_now
 
 
 _GONE = object()
+
+
+def _anew(now: list[dict[str, Any]], before: list[dict[str, Any]]) -> set[str]:
+    """The facts of the parts in one list and not in the other (by identity)."""
+    kept = {id(p) for p in now} & {id(p) for p in before}
+    return {f for p in (*now, *before) if id(p) not in kept for f in p}
 
 
 def _strings(value: Any, out: set[str]) -> set[str]:

@@ -119,13 +119,19 @@ class Flattener:
         self._kept: dict[str, tuple[Any, dict[str, Any]]] = {}
 
     def __call__(self, view: Any) -> dict[str, Any]:
+        return merged(self.parts(view))
+
+    def parts(self, view: Any) -> list[dict[str, Any]]:
+        """The facts of each top-level entry of ``view`` in turn (merged in this
+        order, they are ``flatten``'s); an entry unchanged since it was last told
+        gives the same dict again, so a caller can tell what changed by identity."""
         words = self.words
         whole = not isinstance(view, dict) or (
             view.get("game") == words.game.spec.id and words.said.view_facts is not None
         )
         if whole:
-            return flatten(view, words)
-        out: dict[str, Any] = {}
+            return [flatten(view, words)]
+        out: list[dict[str, Any]] = []
         kept = self._kept
         for k, v in view.items():
             if k in _SKIP:
@@ -133,8 +139,16 @@ class Flattener:
             hit = kept.get(k)
             if hit is None or hit[0] != v:
                 hit = kept[k] = (v, flatten(v, words, _key(k, words)))
-            out |= hit[1]
+            out.append(hit[1])
         return out
+
+
+def merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Facts told in parts (``Flattener.parts``), as one mapping."""
+    out: dict[str, Any] = {}
+    for part in parts:
+        out |= part
+    return out
 
 
 def _last(prefix: str) -> str:
