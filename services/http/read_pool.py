@@ -64,6 +64,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing.managers import SyncManager
 from typing import Any, Protocol
 
 from services.http.errors import APIError
@@ -159,6 +160,11 @@ def _start_worker(parent: int, nice: int) -> None:
     os.environ["POSTGRES_MAX_OVERFLOW"] = "2"
     # A server killed with SIGKILL cannot stop its workers: each leaves when its
     # parent is gone (the pool's queue would otherwise keep it waiting for ever).
+    _watch(parent)
+
+
+def _watch(parent: int) -> None:
+    """This process leaves when ``parent`` is gone (a worker, the streams' manager)."""
     threading.Thread(target=_follow, args=(parent,), name="parent", daemon=True).start()
 
 
@@ -259,7 +265,9 @@ def _channel(in_processes: bool) -> Any:
         return queue.Queue(AHEAD)
     with _executors_lock:
         if _manager is None:
-            _manager = multiprocessing.get_context("spawn").Manager()
+            manager = SyncManager(ctx=multiprocessing.get_context("spawn"))
+            manager.start(_watch, (os.getpid(),))  # gone with the server, as a worker is
+            _manager = manager
         return _manager.Queue(AHEAD)
 
 
