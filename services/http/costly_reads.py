@@ -6,7 +6,8 @@
 thread of the server (the seat its token proves, the game's existence and head),
 then the read is made by the read pool (``services.http.read_pool``), off the
 serving process: each function below runs there, on the worker's own ledger,
-and gives the answer's bytes.
+and gives the answer's bytes (the export gives them in chunks as it makes them,
+streamed to the caller: ``costly_stream``).
 
 An answer depends on the game's events up to its head, its notes, the viewer
 and the read's parameters, and on nothing else: that is the key it is kept
