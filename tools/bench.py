@@ -266,6 +266,11 @@ def main() -> None:
         help="only the reads: fold from zero, verify, time travel (tools/bench_reads.py)",
     )
     parser.add_argument(
+        "--review-only",
+        action="store_true",
+        help="only the referee's tools and exports on the long streams (tools/bench_review.py)",
+    )
+    parser.add_argument(
         "--pages-only",
         action="store_true",
         help="only the long games' pages in Chromium: replay, HTML export, table "
@@ -319,6 +324,11 @@ def main() -> None:
             for game, _ in _long_streams(tmp):
                 long_stream(tmp, game, n_events)
             bench_pages(_long_streams(tmp), line, tmp=tmp, runs=pages_runs)
+            return
+        if args.review_only:
+            for game, _ in _long_streams(tmp):
+                long_stream(tmp, game, n_events)
+            bench_review(_long_streams(tmp), line, baseline=review_baseline, cwd=tmp)
             return
         if args.reads_only:
             bench_time_travel(bench_replay(tmp, n_events, line))

@@ -71,8 +71,20 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True):
     def from_mapping(cls, given: Mapping[str, Any]) -> Self:
         """The typed options from ``GameStarted.options`` (names the game does not
         know are left out, so an older stream still opens)."""
-        known = set(cls.__struct_fields__)
-        return msgspec.convert({k: v for k, v in given.items() if k in known}, cls)
+        # A dispute switches a reading at every action: the same few mappings,
+        # converted tens of thousands of times. The values are immutable scalars.
+        key = (cls, frozenset(given.items()))
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= _MADE_KEPT:
+                _MADE.clear()
+            known = set(cls.__struct_fields__)
+            made = _MADE[key] = msgspec.convert({k: v for k, v in given.items() if k in known}, cls)
+        return made
+
+
+_MADE: dict[tuple[type, frozenset[tuple[str, Any]]], Any] = {}
+_MADE_KEPT = 256
 
 
 class GameSpec(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,7 +6,8 @@
 thread of the server (the seat its token proves, the game's existence and head),
 then the read is made by the read pool (``services.http.read_pool``), off the
 serving process: each function below runs there, on the worker's own ledger,
-and gives the answer's bytes.
+and gives the answer's bytes (the export gives them in chunks as it makes them,
+streamed to the caller: ``costly_stream``).
 
 An answer depends on the game's events up to its head, its notes, the viewer
 and the read's parameters, and on nothing else: that is the key it is kept
@@ -20,6 +21,7 @@ head. The rate limiter gives these routes a limit of their own
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Iterator
 from functools import partial
 from typing import Any
 from uuid import UUID
@@ -31,11 +33,11 @@ from starlette.concurrency import run_in_threadpool
 from domain.kernel import SetupError
 from services.http.auth import viewer_seat
 from services.http.errors import APIError
-from services.http.read_pool import Job, ReadPool
+from services.http.read_pool import Job, ReadPool, StreamedJob
 from services.ledger import WizardLedger
 from services.reads.views import log_json, notes_by_position, visible_entries
 from services.review.dispute import dispute as dispute_of
-from services.review.exports import export_text
+from services.review.exports import export_chunks
 from services.review.readjudicate import diff_positions
 from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
@@ -66,6 +68,30 @@ async def costly(
     lang = spoken()
     key = (job.__name__, gid, reader, params, head, lang) if kept else None
     return await pool.read(key, partial(in_language, lang, job), gid, viewer, *params), viewer
+
+
+async def costly_stream(
+    request: Request, job: StreamedJob, gid: UUID, token: str | None, *params: Any
+) -> AsyncIterator[bytes]:
+    """``job(ledger, gid, viewer, *params)``'s chunks, streamed by the read pool as
+    they are made (or its answer kept from the same read at the same head), with
+    the same key as ``costly``'s. The read's problem is raised here, before any
+    byte is sent."""
+    ledger: WizardLedger = request.app.state.ledger
+    pool: ReadPool = request.app.state.reads
+    viewer, head, finished = await run_in_threadpool(_standing, ledger, gid, None, token)
+    reader = "everyone" if finished else viewer
+    lang = spoken()
+    key = (job.__name__, gid, reader, params, head, lang)
+    chunks = pool.stream(key, partial(in_language_chunks, lang, job), gid, viewer, *params)
+    first = await anext(chunks)
+    return _then(first, chunks)
+
+
+async def _then(first: bytes, rest: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    yield first
+    async for chunk in rest:
+        yield chunk
 
 
 def _standing(
@@ -101,10 +127,20 @@ def in_language(lang: str, job: Job, ledger: WizardLedger, *args: Any) -> bytes:
         return job(ledger, *args)
 
 
+def in_language_chunks(
+    lang: str, job: StreamedJob, ledger: WizardLedger, *args: Any
+) -> Iterator[bytes]:
+    """``job``'s chunks with their words in ``lang``, while each is made."""
+    with speaking(lang):
+        yield from job(ledger, *args)
+
+
 def export(
     ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str, to: int | None = None
-) -> bytes:
-    return export_text(ledger, gid, fmt, viewer=viewer, to=to).encode("utf-8")
+) -> Iterator[bytes]:
+    """The export's chunks as it is made: the CLI's bytes."""
+    for chunk in export_chunks(ledger, gid, fmt, viewer=viewer, to=to):
+        yield chunk.encode("utf-8")
 
 
 def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) -> bytes:

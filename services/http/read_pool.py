@@ -35,6 +35,16 @@ export holds the same lock. So a costly read here:
 A worker's answer comes back as bytes, or as the problem the read raised (its
 status, code and words), which the caller raises again as an ``APIError``, or
 as the traceback of a failure (``ReadFailed``: 500 ``internal_error``).
+
+A read whose answer is long (an export) may be **streamed** (``stream``): its job
+gives its bytes in chunks, which the worker passes through a channel of
+``AHEAD`` chunks (a queue of a manager process, or of this process for the
+thread) as they are made, so the caller's first byte leaves before the last is
+made, and the worker waits for the caller rather than holding the whole answer.
+A problem raised before the first chunk is answered as any read's; the whole,
+once made, is kept like any answer, also when its caller went away or stopped
+waiting: the rest is then read off by a thread of the pool's, so the worker is
+never left waiting.
 """
 
 from __future__ import annotations
@@ -44,15 +54,18 @@ import contextlib
 import math
 import multiprocessing
 import os
+import queue
 import threading
 import time
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from multiprocessing.managers import SyncManager
+from typing import Any, Protocol
 
 from services.http.errors import APIError
 from services.http.holding import HOLDING
@@ -71,8 +84,11 @@ LEDGERS_KEPT = 1  # stores a worker keeps open: its server's (tests share a work
 RETRY_AFTER_MAX = 60
 
 # A job: ``job(ledger, *args) -> bytes``, a module-level function (a worker
-# process imports it by name).
+# process imports it by name); a streamed job gives its bytes in chunks.
 Job = Callable[..., bytes]
+StreamedJob = Callable[..., Iterator[bytes]]
+AHEAD = 2  # chunks a streamed read makes ahead of its caller
+POLL = 0.5  # seconds between looks at a streamed read's worker, while no chunk comes
 
 
 @dataclass(frozen=True)
@@ -156,6 +172,11 @@ def _start_worker(parent: int, nice: int | str) -> None:
     os.environ["POSTGRES_MAX_OVERFLOW"] = "2"
     # A server killed with SIGKILL cannot stop its workers: each leaves when its
     # parent is gone (the pool's queue would otherwise keep it waiting for ever).
+    _watch(parent)
+
+
+def _watch(parent: int) -> None:
+    """This process leaves when ``parent`` is gone (a worker, the streams' manager)."""
     threading.Thread(target=_follow, args=(parent,), name="parent", daemon=True).start()
 
 
@@ -199,6 +220,24 @@ def _nothing(ledger: WizardLedger) -> bytes:
     return b""
 
 
+class _Channel(Protocol):
+    """The end of a streamed read's channel, as its worker sees it (a queue)."""
+
+    def put(self, item: bytes | None, block: bool = ..., timeout: float | None = ...) -> None: ...
+
+
+def streamed(channel: _Channel, job: StreamedJob, ledger: WizardLedger, *args: Any) -> bytes:
+    """``job``'s chunks put into ``channel`` as they are made, then ``None`` (also
+    after a failure: the caller stops reading there, and learns why from the
+    outcome). A put waits for the caller to read (``AHEAD``), ``WAIT`` at most."""
+    try:
+        for chunk in job(ledger, *args):
+            channel.put(chunk, True, WAIT)
+    finally:
+        channel.put(None, True, WAIT)
+    return b""
+
+
 # ------------------------------------------------------- in the server
 
 # The process's executors, shared by every app it serves (one, but for tests,
@@ -225,6 +264,23 @@ def _executor(workers: int) -> Executor:
                 )
             _executors[workers] = executor
         return executor
+
+
+_manager: Any = None  # the manager process whose queues carry streamed reads
+
+
+def _channel(in_processes: bool) -> Any:
+    """A queue of ``AHEAD`` chunks that a worker can put into: one of a manager
+    process (started at the first streamed read) for worker processes."""
+    global _manager
+    if not in_processes:
+        return queue.Queue(AHEAD)
+    with _executors_lock:
+        if _manager is None:
+            manager = SyncManager(ctx=multiprocessing.get_context("spawn"))
+            manager.start(_watch, (os.getpid(),))  # gone with the server, as a worker is
+            _manager = manager
+        return _manager.Queue(AHEAD)
 
 
 def _replace(broken: Executor) -> None:
@@ -336,6 +392,78 @@ class ReadPool:
             ) from None  # its worker died; new ones start with the next read
         return _opened(done)
 
+    async def stream(
+        self, key: Hashable | None, job: StreamedJob, *args: Any
+    ) -> AsyncIterator[bytes]:
+        """``job(ledger, *args)``'s chunks as the worker makes them (or the answer
+        kept under ``key``, whole). The read's problem, raised before its first
+        chunk, is raised at the first; the whole, once read, is kept."""
+        if key is not None:
+            body = self.answers.get(key)
+            if body is not None:
+                yield body
+                return
+        channel = _channel(self.in_processes)
+        with self._lock:
+            begun = self._begin(partial(streamed, channel, job), args)
+        if begun is None:
+            await HOLDING.hold(self._wait())
+            raise self._busy(self._retry_after())
+        future, started, executor = begun
+
+        def finish(body: bytes | None) -> None:
+            # A streamed read is under way until its chunks are all read off: its
+            # whole is kept before it counts as done.
+            if key is not None and body is not None:
+                self.answers.put(key, body)
+            future.add_done_callback(lambda f: self._done(None, f, started, executor))
+
+        got: list[bytes] = []
+        ended = False
+        try:
+            while True:
+                chunk = await self._next(channel, future, waited_for=not got)
+                if chunk is None:
+                    break
+                got.append(chunk)
+                yield chunk
+            ended = True
+        finally:
+            if not ended:
+                # The caller stopped (went away, or waited too long for the first
+                # chunk): the rest is read off, so the worker goes on, and the
+                # whole is kept for the next caller (a retry is answered with it).
+                threading.Thread(
+                    target=_drain, args=(channel, future, got, finish), daemon=True
+                ).start()
+        try:
+            done = await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            finish(None)
+            raise self._busy(self._retry_after()) from None  # its worker died
+        except BaseException:
+            finish(None)
+            raise
+        finish(b"".join(got) if isinstance(done, Done) else None)
+        _opened(done)
+
+    async def _next(
+        self, channel: Any, future: Future[Outcome], *, waited_for: bool
+    ) -> bytes | None:
+        """The next chunk (None: no more). Before the first, the caller waits
+        ``wait`` at most (503, as for any read); then a chunk is awaited while the
+        worker lives."""
+        started = time.monotonic()
+        while True:
+            try:
+                item: bytes | None = await asyncio.to_thread(channel.get, True, POLL)
+                return item
+            except queue.Empty:
+                if future.done():
+                    return None  # it ended without its last word (a worker that died)
+                if waited_for and time.monotonic() - started > self.wait:
+                    raise self._busy(self._retry_after(), making=True) from None
+
     def _submit(
         self, key: Hashable | None, job: Job, args: tuple[Any, ...]
     ) -> Future[Outcome] | None:
@@ -346,20 +474,31 @@ class ReadPool:
                 computing = self._computing.get(key)
                 if computing is not None:
                     return computing
-            if self._pending >= self.limit:
+            begun = self._begin(job, args)
+            if begun is None:
                 return None
-            self._pending += 1
-            started = time.monotonic()
-            try:
-                future, executor = self._start(job, args)
-            except BaseException:
-                self._pending -= 1
-                raise
+            future, started, executor = begun
             if key is not None:
                 self._computing[key] = future
         # Added once registered: a read already over runs its callback here, at once.
         future.add_done_callback(lambda f: self._done(key, f, started, executor))
         return future
+
+    def _begin(
+        self, job: Job, args: tuple[Any, ...]
+    ) -> tuple[Future[Outcome], float, Executor] | None:
+        """The read started and counted as pending (under the lock); None where no
+        more may wait."""
+        if self._pending >= self.limit:
+            return None
+        self._pending += 1
+        started = time.monotonic()
+        try:
+            future, executor = self._start(job, args)
+        except BaseException:
+            self._pending -= 1
+            raise
+        return future, started, executor
 
     def _start(self, job: Job, args: tuple[Any, ...]) -> tuple[Future[Outcome], Executor]:
         executor = _executor(self.workers if self.in_processes else 0)
@@ -421,3 +560,30 @@ def _opened(done: Outcome) -> bytes:
     if isinstance(done, Refused):
         raise APIError(done.status, done.code, done.message, rule=done.rule, extra=done.extra)
     raise ReadFailed(f"a costly read failed in its worker:\n{done.trace}")
+
+
+def _drain(
+    channel: Any,
+    future: Future[Outcome],
+    got: list[bytes],
+    finish: Callable[[bytes | None], None],
+) -> None:
+    """A streamed read's chunks read off after ``got``, until its end or its
+    worker's; then ``finish`` given the whole if the read was made."""
+    body: bytes | None = None
+    try:
+        while True:
+            try:
+                chunk = channel.get(True, POLL)
+            except queue.Empty:
+                if future.done():
+                    return  # the worker ended without its last word
+                continue
+            if chunk is None:
+                break
+            got.append(chunk)
+        with contextlib.suppress(Exception):  # a read that failed is not kept
+            if isinstance(future.result(), Done):
+                body = b"".join(got)
+    finally:
+        finish(body)

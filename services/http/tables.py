@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from domain.games import all_games, get_game
@@ -28,7 +28,7 @@ from services.http import costly_reads
 from services.http import request as carried
 from services.http.answers import act_answer, legal_answer, seat_header, state_answer
 from services.http.auth import PlayerToken, Token, player_seat, viewer_seat
-from services.http.costly_reads import costly
+from services.http.costly_reads import costly, costly_stream
 from services.http.errors import COSTLY_RESPONSES, REFUSED, RESPONSES, APIError
 from services.http.models import (
     ActRequest,
@@ -322,8 +322,9 @@ async def export(
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
-    body, _ = await costly(request, costly_reads.export, _gid(game_id), token, format, to)
-    return Response(body, media_type=MEDIA_TYPES[format])
+    # Streamed as it is made: a long game's first byte leaves at once.
+    chunks = await costly_stream(request, costly_reads.export, _gid(game_id), token, format, to)
+    return StreamingResponse(chunks, media_type=MEDIA_TYPES[format])
 
 
 @router.get(

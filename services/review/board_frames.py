@@ -10,8 +10,9 @@ is their reference, which the tests hold the patches to.
 What every view label of a frame holds alike is kept once, under the label
 ``"*"`` (``EVERY``): in a whole frame, the top-level entries equal in every view
 (the board all seats see), the rest under each label; among patches, the
-operations when every view changed alike. The facts (``services.review.exports``)
-are shared the same way. ``unshared`` puts them back, as the viewer does.
+operations every view's patch holds (each label keeping the rest of its own).
+The facts (``services.review.exports``) are shared the same way. ``unshared`` puts
+them back, as the viewer does.
 
 An operation is ``[path, value]`` (set what the path names to ``value``; an empty
 path is the whole view) or ``[path]`` (delete it). A path's steps are dict keys
@@ -60,6 +61,29 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
     out.append([path, b])
 
 
+def _ops_by_entry(before: Any, after: Any, made: dict[tuple[int, int], list[Op]]) -> list[Op]:
+    """``ops_between(before, after)``, each top-level entry's operations taken from
+    ``made`` where the same two values were compared already: the board every
+    seat sees is the same value in each seat's view, compared once a position."""
+    if type(before) is not dict or type(after) is not dict:
+        return ops_between(before, after)
+    out: list[Op] = []
+    for k, v in after.items():
+        if k not in before:
+            out.append([[k], v])
+            continue
+        old = before[k]
+        if old is v:
+            continue
+        key = (id(old), id(v))  # both held by the views compared: the ids stay theirs
+        ops = made.get(key)
+        if ops is None:
+            ops = made[key] = ops_between(old, v, [k])
+        out.extend(ops)
+    out.extend([[k]] for k in before if k not in after)
+    return out
+
+
 def apply_ops(view: Any, ops: list[Op]) -> Any:
     """``view`` with ``ops`` applied (a new value; ``view`` is left as it was)."""
     view = copy.deepcopy(view)
@@ -99,11 +123,23 @@ def shared_entries(by_label: dict[str, dict[str, Any]]) -> dict[str, dict[str, A
 
 
 def shared_lists(by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    """Each label's list, kept once under ``EVERY`` where every label's is the same."""
-    lists = list(by_label.values())
-    if len(lists) > 1 and all(x == lists[0] for x in lists[1:]):
-        return {EVERY: lists[0]}
-    return by_label
+    """Each label's list, the items every label's holds (two labels or more) kept
+    once under ``EVERY``, each label keeping the rest; a label left with nothing
+    is left out. (The items are operations on distinct paths, or facts dropped:
+    their order across the two parts does not matter.)"""
+    lists = [items for items in by_label.values()]
+    if len(lists) < 2:
+        return {label: items for label, items in by_label.items() if items}
+    first, *others = lists
+    common = [x for x in first if all(x in o for o in others)]
+    if not common:
+        return {label: items for label, items in by_label.items() if items}
+    out: dict[str, list[Any]] = {EVERY: common}
+    for label, items in by_label.items():
+        own = [x for x in items if x not in common]
+        if own:
+            out[label] = own
+    return out
 
 
 def unshared(part: dict[str, Any], labels: list[str]) -> dict[str, Any]:
@@ -123,30 +159,32 @@ def unshared(part: dict[str, Any], labels: list[str]) -> dict[str, Any]:
 
 
 class BoardFrames:
-    """The boards of an export, position by position, for each view label."""
+    """The boards of an export, position by position, for each view label: each
+    ``add`` gives its frame (a long game's are written as they come, not kept)."""
 
     def __init__(self, keyframe_every: int) -> None:
         self.every = keyframe_every
-        self.frames: list[dict[str, Any]] = []
         self._last: dict[str, Any] = {}
 
-    def add(self, position: int, views: dict[str, Any]) -> None:
-        """The views at ``position`` (the next one), as plain JSON values."""
+    def add(self, position: int, views: dict[str, Any]) -> dict[str, Any]:
+        """The frame of the views at ``position`` (the next one), as plain JSON values."""
         if (position - 1) % self.every == 0 or not self._last:
-            self.frames.append({"position": position, "full": True, "views": shared_entries(views)})
+            frame: dict[str, Any] = {
+                "position": position,
+                "full": True,
+                "views": shared_entries(views),
+            }
         else:
             # A view that is the one before (most of a long game's, to most seats)
             # is not compared deeper.
             last = self._last
+            made: dict[tuple[int, int], list[Op]] = {}
             ops = {
-                label: [] if v == last[label] else ops_between(last[label], v)
+                label: [] if v == last[label] else _ops_by_entry(last[label], v, made)
                 for label, v in views.items()
             }
-            frame: dict[str, Any] = {"position": position}
+            frame = {"position": position}
             if any(ops.values()):
-                together = shared_lists(ops)
-                frame["ops"] = (
-                    together if EVERY in together else {lb: o for lb, o in ops.items() if o}
-                )
-            self.frames.append(frame)
+                frame["ops"] = shared_lists(ops)
         self._last = views
+        return frame

@@ -251,16 +251,19 @@ def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAME
 
 
 def other_readings(
-    record: GameRecord, step: Step, options: Mapping[str, Any] | None = None
+    record: GameRecord,
+    step: Step,
+    options: Mapping[str, Any] | None = None,
+    alts: list[Alternative] | None = None,
 ) -> dict[Alternative, Step]:
     """The action of ``step`` under each other reading of the options tied to rules,
     each decided from the recorded position before it with its option switched;
     ``options``: the readings in force (None: the recorded ones; a profile's, where
-    the action is decided under another engine version's)."""
-    return {
-        alt: step.under({alt.option.name: alt.value})
-        for alt in alternatives(record.game, dict(options or record.started.options))
-    }
+    the action is decided under another engine version's); ``alts``: their
+    ``alternatives``, where the caller has them already."""
+    if alts is None:
+        alts = alternatives(record.game, dict(options or record.started.options))
+    return {alt: step.under({alt.option.name: alt.value}) for alt in alts}
 
 
 def readings_json(
@@ -427,13 +430,19 @@ def dispute(
     }
 
 
-def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
-    """The dispute of every action, in one walk of each reading (the replay
-    viewer's panel)."""
+def each_dispute(
+    record: GameRecord, *, with_views: bool = True
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The dispute of every action, action by action, in one walk of each reading
+    (the replay viewer's panels, written as they are made)."""
     recorded = Redecision(record.game, record.events, record.seeds)
-    out: dict[int, dict[str, Any]] = {}
+    alts = alternatives(record.game, dict(record.started.options))
     for step in recorded.steps():
         if step.action is not None:
-            others = other_readings(record, step) if record.reveals else {}
-            out[step.position] = dispute_parts(record, step, others, with_views=with_views)
-    return out
+            others = other_readings(record, step, alts=alts) if record.reveals else {}
+            yield step.position, dispute_parts(record, step, others, with_views=with_views)
+
+
+def every_dispute(record: GameRecord, *, with_views: bool = True) -> dict[int, dict[str, Any]]:
+    """The dispute of every action, by its position."""
+    return dict(each_dispute(record, with_views=with_views))

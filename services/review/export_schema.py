@@ -93,8 +93,8 @@ class BoardFrame(msgspec.Struct, kw_only=True, omit_defaults=True):
     it, whole in ``full`` frames (``views``), else the operations from the position
     before (``ops``: ``[path, value]`` sets, ``[path]`` deletes; see
     ``services.review.board_frames``). Under the label ``"*"``: the top-level
-    entries every view holds alike (whole frames), or the operations of every view
-    when they all changed alike."""
+    entries every view holds alike (whole frames), or the operations every view's
+    change holds (joined before each label's own, which holds the rest)."""
 
     position: int
     full: bool = False

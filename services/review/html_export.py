@@ -11,8 +11,11 @@ imports it by name, and every module that one and the game's drawing import a
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import re
+import zlib
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from services.web import WEB
@@ -26,6 +29,8 @@ from services.web.assembly import (
 )
 
 DATA = '<script type="application/json" id="ledger-data">'
+# The slot as an export fills it: the JSON gzipped, in base64 (``html_chunks``).
+GZIPPED = '<script type="text/plain" id="ledger-data" data-encoding="gzip+base64">'
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/([^"]+)">')
 _MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"></script>')
 
@@ -54,13 +59,48 @@ def offline_viewer(game: str) -> str:
     return page
 
 
-def html_text(doc: dict[str, Any]) -> str:
-    """The replay viewer with the document embedded: one file, no network."""
-    page = offline_viewer(doc["game"])
-    # Inside <script>, "</" can end the element early, and "<!--" then "<script"
-    # (a player's name, say) makes the real end tag not end it: no "<" at all.
-    # In JSON it is only ever inside a string, where "\u003c" reads the same.
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    if DATA + "</script>" not in page:
+def html_chunks(game: str, document: Iterable[str]) -> Iterator[str]:
+    """The replay viewer with the JSON export (``document``, in chunks) inside it:
+    one file, no network, written as the document comes.
+
+    The document is kept gzipped, in base64 (``data-encoding``), and the viewer
+    opens it with the browser's own ``DecompressionStream``: a long game's JSON
+    is mostly the same words and keys again, and shrinks to a tenth or less. (No
+    "<" can then end the element early, whatever a player's name holds.)"""
+    page = offline_viewer(game)
+    slot = DATA + "</script>"
+    if slot not in page:
         raise RuntimeError("viewer.html lost its data slot")
-    return page.replace(DATA + "</script>", f"{DATA}{data}</script>", 1)
+    before, after = page.split(slot, 1)
+    yield before + GZIPPED
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: a gzip stream
+    held = b""  # base64 goes by 3 bytes: what is left over waits for the next chunk
+    for chunk in document:
+        held += packer.compress(chunk.encode("utf-8"))
+        cut = len(held) - len(held) % 3
+        if cut:
+            yield base64.b64encode(held[:cut]).decode("ascii")
+            held = held[cut:]
+    held += packer.flush()
+    yield base64.b64encode(held).decode("ascii") + "</script>" + after
+
+
+def html_text(doc: dict[str, Any]) -> str:
+    """The replay viewer with the document ``doc`` inside it (``html_chunks``)."""
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return "".join(html_chunks(doc["game"], [data]))
+
+
+def embedded_document(html: str) -> dict[str, Any]:
+    """The JSON export an HTML export holds (one of this version or an earlier one,
+    whose data was the JSON itself)."""
+    for opener, gzipped in ((GZIPPED, True), (DATA, False)):
+        start = html.find(opener)
+        if start < 0:
+            continue
+        text = html[start + len(opener) : html.index("</script>", start)]
+        if gzipped:
+            text = gzip.decompress(base64.b64decode(text)).decode("utf-8")
+        doc: dict[str, Any] = json.loads(text)
+        return doc
+    raise ValueError("no game data in this page")

@@ -44,9 +44,18 @@ function firstPart(src) {
   return url.href;
 }
 
+// The document inside the page: JSON (an HTML export before December 2026), or
+// gzipped in base64 (data-encoding="gzip+base64"), opened by the browser itself.
+async function embedded(slot) {
+  if (slot.dataset.encoding !== "gzip+base64") return JSON.parse(slot.textContent);
+  const bytes = Uint8Array.from(atob(slot.textContent.trim()), (c) => c.charCodeAt(0));
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  return JSON.parse(text);
+}
+
 async function loadDocument(src) {
   const slot = $("ledger-data");
-  if (slot && slot.textContent.trim()) return JSON.parse(slot.textContent);
+  if (slot && slot.textContent.trim()) return embedded(slot);
   if (window.LEDGER_DATA) return window.LEDGER_DATA;
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   const resp = await fetch(src, token ? { headers: { Authorization: "Bearer " + token } } : {});

@@ -14,8 +14,8 @@ import pytest
 from domain.games import get_game
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from services.review.exports import export_text
-from services.review.html_export import html_text
+from services.review.exports import document, export_text
+from services.review.html_export import DATA, embedded_document, html_text, offline_viewer
 from services.words.sentences import Words
 from services.words.views import flatten, show
 from tests.services.setups import eclair_game
@@ -285,6 +285,37 @@ def test_an_export_of_version_2_still_opens_in_the_viewer(browser: Any, tmp_path
         assert reading["rule"]["passage"][:40] in page.inner_text("#dispute")
         assert "a note kept from before" in page.inner_text("#meta")
         screenshot(page, "viewer-export-v2")
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_an_html_export_holding_its_json_as_text_still_opens(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    """An HTML export of version 3 as written before its document was gzipped:
+    the JSON itself inside the page, which the viewer still reads."""
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    game = get_game("ultimate")
+    gid = play_stored(ledger, game, 2, "plain", options={"rounds_to_win": 1}, names=["Ann", "Bob"])
+    doc = document(ledger, gid)
+    assert doc["version"] == 3
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    page_text = offline_viewer("ultimate").replace(DATA + "</script>", f"{DATA}{data}</script>")
+    path = tmp_path / "plain.html"
+    path.write_text(page_text, encoding="utf-8")
+    assert embedded_document(page_text) == doc
+    context, page, problems = open_viewer(browser, path)
+    try:
+        last = len(doc["events"])
+        assert int(page.get_attribute("#slider", "max")) == last
+        go_to(page, last)
+        page.wait_for_selector(f"#board >> .felt[data-position='{last}']")
+        page.click("#show-facts")
+        words = Words(game, ("Ann", "Bob"))
+        expected = flatten(game.view(ledger.load(gid).fold.state, 0), words)
+        assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+        page.screenshot(path=str(artefacts / "viewer-plain-json.png"))
         assert problems == []
     finally:
         context.close()

@@ -3,6 +3,7 @@ checked."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -71,15 +72,19 @@ def export(
 
     The JSON follows the schema in docs/schemas; the HTML is the self-contained
     replay viewer."""
-    from services.review.exports import export_text
+    from services.review.exports import export_chunks
     from services.review.story import ALL
 
-    text = export_text(ledger(), game_id, format, viewer=ALL if seat is None else seat)
+    # Written as it is made: a long game's export is never held whole.
+    chunks = export_chunks(ledger(), game_id, format, viewer=ALL if seat is None else seat)
     if output:
-        output.write_text(text)
+        with output.open("w", encoding="utf-8") as file:
+            file.writelines(chunks)
         typer.echo(f"wrote {output}", err=True)
     else:
-        typer.echo(text)
+        sys.stdout.writelines(chunks)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
 
 
 @app.command(rich_help_panel=PANEL)

@@ -20,6 +20,7 @@ from services.ledger import WizardLedger
 from services.reads.views import log_json
 from services.review.dispute import dispute
 from services.review.exports import export_text
+from services.review.html_export import embedded_document
 from services.review.story import StoryLines, walk
 from services.words.dispute import dispute_text
 from tests.services.words.own_names import (
@@ -89,11 +90,7 @@ def test_a_table_reads_its_own_card_names_in_every_text(sqlite_url: str, game: s
     _check(t, "json", said, json.dumps(_unquoted(plain_doc), ensure_ascii=False))
     assert next(e for e in doc["events"] if e["position"] == t.at)["text"] == own_line
     html = export_text(ledger, t.own, "html")
-    embedded = re.search(
-        r'<script type="application/json" id="ledger-data">(.*?)</script>', html, re.S
-    )
-    assert embedded is not None
-    viewer_doc = json.loads(embedded.group(1).replace("<\\/", "</"))
+    viewer_doc = embedded_document(html)
     assert viewer_doc == doc
     _check(t, "html", json.dumps(_unquoted(viewer_doc), ensure_ascii=False))
     # The dispute desk, as text, for the action whose consequence names the card.

@@ -30,6 +30,7 @@ from domain.kernel import ActionTaken
 from services.http.app import create_app
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
+from services.review.html_export import embedded_document
 from services.words.dispute import dispute_text
 from tests.services.words.own_names import built_in_forms, built_in_names_said, renaming_file
 from tools.cli import app
@@ -135,16 +136,14 @@ class Reader:
         if fmt == "md":
             self.text(where, text)
             return None
-        found = re.search(
-            r'<script type="application/json" id="ledger-data">(.*?)</script>', text, re.S
-        )
+        found = re.search(r'<script [^>]*id="ledger-data"[^>]*>(.*?)</script>', text, re.S)
         if fmt == "html":
             assert found is not None
             page = text[: found.start()] + text[found.end() :]
             # The page's drawing code is not read; what it draws is (tests/web).
             page = re.sub(r"<(script|style)\b[^>]*>.*?</\1>", "", page, flags=re.S)
             self.text(where, page)
-        doc = json.loads(found.group(1).replace("<\\/", "</") if fmt == "html" else text)
+        doc = embedded_document(text) if fmt == "html" else json.loads(text)
         self.json(where, doc)
         faces = doc.get("faces") or {}
         self.json(where, [c["gloss"] for c in faces.get("cards", [])])
