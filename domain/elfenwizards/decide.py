@@ -25,7 +25,14 @@ from domain.elfenwizards.defeated import (
 from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
 from domain.elfenwizards.turns import grey_tokens
-from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+from domain.kernel import (
+    Command,
+    Dice,
+    Event,
+    IllegalCommand,
+    pending_for,
+    require_pending,
+)
 
 
 def _refuse(code: str, rule: str, message: str) -> IllegalCommand:
@@ -221,7 +228,8 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    if not any(p.seat == seat for p in state.pending):
+    pending = pending_for(state.pending, seat)
+    if pending is None:
         return []
     if state.phase == "compete" and state.queue:
         # cast_options applies the same tests as check, and the competition is
@@ -229,7 +237,12 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         casts: list[Command] = list(cast_options(state, seat))
         return casts if state.spells_this_turn else [*casts, c.Pass()]
     legal = []
+    accepts = pending.accepts
     for command in _candidates(state, seat):
+        # ``check``'s first test, made here: most candidates of a phase are of a
+        # kind the seat is not asked for, and a refusal costs its words.
+        if type(command).__name__ not in accepts:
+            continue
         try:
             check(state, seat, command)
         except IllegalCommand:

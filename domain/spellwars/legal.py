@@ -26,11 +26,10 @@ def placements(state: State, seat: int) -> list[Command]:
 
 @lru_cache(maxsize=4096)
 def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
-    # a pure function of the hand, asked for again and again while a seat decides
-    out = tuple(
-        PlaceCards(cards=cards)
-        for size in range(1, len(hand) + 1)
-        for cards in combinations(hand, size)
+    # a pure function of the hand, asked for again and again while a seat decides;
+    # ``combinations`` of the sorted hand gives each set sorted already
+    out = PlaceCards.of_sorted(
+        cards for size in range(1, len(hand) + 1) for cards in combinations(hand, size)
     )
     return out or (PlaceCards(),)
 
