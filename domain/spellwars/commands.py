@@ -29,7 +29,7 @@ class PlaceCards(Command, frozen=True, kw_only=True):
         """A placement of each set, given sorted already: copies of one made whole,
         each with its cards set, skipping ``__post_init__``'s sort (a seat with a
         full hand is offered 255 placements, and the sort was most of their cost)."""
-        copy = cls().__copy__
+        copy = cls().__copy__  # type: ignore[attr-defined]  # msgspec has it; its stubs do not
         out = []
         for cards in sets:
             made = copy()
