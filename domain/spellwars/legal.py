@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from domain.kernel import Command, IllegalCommand, pending_for
+from domain.kernel import Command, IllegalCommand, last_answer, pending_for
 from domain.spellwars.commands import (
     Block,
     Choose,
@@ -68,6 +68,7 @@ def answers(state: State, c: Choice) -> list[Command]:
     return [Choose(choice=x) for x in choice_labels(state, c)]
 
 
+@last_answer  # asked by the seat, then by ``decide`` of the same state
 def legal_commands(state: State, seat: int) -> list[Command]:
     if state.over or pending_for(state.pending, seat) is None:
         return []
