@@ -3,7 +3,8 @@ game derives from the rest of its state (the pending decisions) settled after.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -50,14 +51,37 @@ class PendingEvolver(Generic[SP]):
     def __init__(self, handlers: Handlers[SP], pending_of: Callable[[SP], Any]) -> None:
         self.handlers = handlers
         self.pending_of = pending_of
+        # The last decision's working state (``decided``): one cell, replaced whole,
+        # so that a reader on another thread sees one decision's or another's.
+        self._decided: tuple[Any, tuple[Event, ...], Any] = (None, (), None)
 
     def evolve(self, state: SP, event: Event) -> SP:
         return self.evolve_all(state, (event,))
 
     def evolve_all(self, state: SP, events: Iterable[Event]) -> SP:
         """``evolve`` over each event in turn; no handler reads ``pending``, so it is
-        derived once, after the last event that changed the state."""
+        derived once, after the last event that changed the state. The events a
+        decision has just made, from the state it made them from, are not stepped
+        through again: its working state is theirs (``decided``)."""
+        start, made, worked = self._decided
+        if start is state:
+            batch = events if isinstance(events, list | tuple) else tuple(events)
+            if len(batch) == len(made) and all(map(operator.is_, batch, made)):
+                handlers = self.handlers
+                changed = any(type(event) in handlers for event in batch)
+                return self._settle(worked) if changed else state
+            events = batch
         return evolve_by_handlers(state, events, self.handlers, self._settle)
+
+    def decided(self, start: SP, events: Sequence[Event], worked: SP) -> None:
+        """A decision's working state: ``worked`` is ``step_all(start, events)``, the
+        state its flow stepped through as it made ``events`` (the only way its flow
+        changes the state). Folding those very events (the same objects) onto that
+        very state then takes ``worked`` and settles it, where stepping each event
+        again was a fifth of a bot's move. States and events are frozen, so the same
+        objects are the same values; the state is held, so its identity cannot pass
+        to another while it is kept."""
+        self._decided = (start, tuple(events), worked)
 
     def step(self, state: SP, event: Event) -> SP:
         """One event through its handler, the pending decisions left as they were:

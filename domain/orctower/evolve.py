@@ -395,3 +395,5 @@ evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
 # A flow's working state: see PendingEvolver.step (its pending goes stale).
 step = _EVOLVER.step
+# What a decision's flow stepped through, so that folding its events need not again.
+decided = _EVOLVER.decided
