@@ -203,6 +203,7 @@ class _Index:
         self.major = tuple(lv.id for lv in board.levels if lv.major)
         self.major_index = {level: i for i, level in enumerate(self.major)}
         self.contest = {space: c for c in board.contests for space in c.sources}
+        self.dice_spaces = (*self.major, MINOR_SPACE, GREY_SPACE)
 
 
 @lru_cache(maxsize=32)
@@ -279,7 +280,7 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):
 
     def dice_spaces(self) -> tuple[str, ...]:
         """Where a rolled die may go: each major-spell space, minor spells, grey magic."""
-        return (*self.major_levels(), MINOR_SPACE, GREY_SPACE)
+        return _index(self).dice_spaces
 
     def contest_of(self, space_id: str) -> Contest:
         return _index(self).contest[space_id]

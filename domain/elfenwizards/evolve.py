@@ -313,3 +313,5 @@ evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
 # A flow's working state: see PendingEvolver.step (its pending goes stale).
 step_all = _EVOLVER.step_all
+# What a decision's flow stepped through, so that folding its events need not again.
+decided = _EVOLVER.decided
