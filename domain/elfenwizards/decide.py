@@ -3,7 +3,8 @@
 Every refusal names the problem and cites the rule. ``legal_commands``
 enumerates a finite set of candidates and keeps those ``check`` accepts, so
 the two cannot disagree; the competition's many casts come straight from
-``cast_options``, which applies the same tests as ``check``.
+``cast_options``, which applies the same tests as ``check``, and phase 2's
+placements from the dice in hand and the dice spaces, which is all it tests.
 """
 
 from __future__ import annotations
@@ -241,7 +242,13 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     for command in _candidates(state, seat):
         # ``check``'s first test, made here: most candidates of a phase are of a
         # kind the seat is not asked for, and a refusal costs its words.
-        if type(command).__name__ not in accepts:
+        name = type(command).__name__
+        if name not in accepts:
+            continue
+        if name == "PlaceDie":
+            # Made from the dice in hand and the board's dice spaces: all that
+            # ``check`` asks of a placement (most candidates of phase 2 are these).
+            legal.append(command)
             continue
         try:
             check(state, seat, command)
