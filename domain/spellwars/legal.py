@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from domain.kernel import Command, IllegalCommand, last_answer, pending_for
 from domain.spellwars.commands import (
@@ -29,7 +29,7 @@ def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
     # a pure function of the hand, asked for again and again while a seat decides;
     # ``combinations`` of the sorted hand gives each set sorted already
     out = PlaceCards.of_sorted(
-        cards for size in range(1, len(hand) + 1) for cards in combinations(hand, size)
+        chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
     )
     return out or (PlaceCards(),)
 
