@@ -1,11 +1,15 @@
 """``make bench``: seeded random-bot games in memory, beside a baseline revision.
 
-Each game's bots play ``n`` games (player counts in turn) in a process of this
-code and in one of the baseline's (issue 25's goal: at least twice as many games
-a second as the code it was filed against), one game at a time in turn between
-the two, so that the machine's other work weighs on both alike. Figures are per
-second of the process's CPU (on a shared machine, wall time measures the
+Each game's bots play ``n`` games (player counts in turn) in processes of this
+code and of the baseline's (issue 25's goal: at least twice as many games a second
+as the code it was filed against), in stretches of ``STRETCH`` games taken in turn
+between the two, so that the machine's other work weighs on both alike. Figures
+are per second of the processes' CPU (on a shared machine, wall time measures the
 neighbours), with wall time beside them.
+
+What is timed is play alone (``tools.simulation.play``: the bots choose among the
+legal commands, each act is decided and folded); the checks a simulated game passes
+at every step (``tests/simulation_checks.py``) run in the tests, not here.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 GOAL = 2.0  # times the baseline's games per second (issue 25)
+# Games a process plays before the other code's turn: short enough that a change in
+# the machine's load falls on both sides, long enough that a process's start is small.
+STRETCH = 20
 
 # Run in each code's own process: the code of the directory it is started in.
 _TIMED = """
@@ -26,18 +33,21 @@ from domain.games import get_game
 from tools.simulation import play
 game = get_game(sys.argv[1])
 counts = range(game.spec.min_players, game.spec.max_players + 1)
-n = int(sys.argv[2])
+first, n = int(sys.argv[2]), int(sys.argv[3])
 wall, cpu = time.perf_counter(), time.process_time()
-commands = sum(play(game, counts[i % len(counts)], f"bench-{i}").steps for i in range(n))
+commands = sum(
+    play(game, counts[i % len(counts)], f"bench-{i}").steps for i in range(first, first + n)
+)
 print(json.dumps({"games": n, "commands": commands,
                   "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}))
 """
 
 
-def _timed(code: Path, game: str, n: int) -> dict[str, float]:
+def _timed(code: Path, game: str, first: int, n: int) -> dict[str, float]:
+    """Games ``first`` to ``first + n`` (their seeds) of ``game``, played by ``code``."""
     env = {**os.environ, "PYTHONPATH": str(code)}
     done = subprocess.run(
-        [sys.executable, "-c", _TIMED, game, str(n)],
+        [sys.executable, "-c", _TIMED, game, str(first), str(n)],
         cwd=code,
         env=env,
         capture_output=True,
@@ -48,15 +58,32 @@ def _timed(code: Path, game: str, n: int) -> dict[str, float]:
     return figures
 
 
+def _played(code: Path, game: str, n: int, totals: dict[str, float], first: int) -> None:
+    """One stretch of ``game`` by ``code`` (from game ``first``), added to ``totals``."""
+    stretch = _timed(code, game, first, min(STRETCH, n - first))
+    for key, value in stretch.items():
+        totals[key] = totals.get(key, 0.0) + value
+
+
 def bench_simulation(
     n: int, line: Callable[[str, str], None], baseline: tuple[str, Path] | None = None
 ) -> None:
-    print("simulation: seeded random-bot games in memory (per CPU second; wall beside)")
+    print("simulation: seeded random-bot games in memory, play alone (per CPU second; wall beside)")
     from domain.games import all_games
 
     here = Path(__file__).resolve().parent.parent
     for game in (g.spec.id for g in all_games()):
-        ours = _timed(here, game, n)
+        ours: dict[str, float] = {}
+        theirs: dict[str, float] = {}
+        failed = ""
+        for first in range(0, n, STRETCH):
+            _played(here, game, n, ours, first)
+            if baseline is None or failed:
+                continue
+            try:
+                _played(baseline[1], game, n, theirs, first)
+            except subprocess.CalledProcessError as e:
+                failed = f"failed ({e.stderr.strip().splitlines()[-1:]})"
         line(
             f"{game}: games/s",
             f"{ours['games'] / ours['cpu']:,.1f} ({ours['games'] / ours['wall']:,.1f} wall), "
@@ -64,11 +91,9 @@ def bench_simulation(
         )
         if baseline is None:
             continue
-        rev, code = baseline
-        try:
-            theirs = _timed(code, game, n)
-        except subprocess.CalledProcessError as e:
-            line(f"{game}: baseline {rev}", f"failed ({e.stderr.strip().splitlines()[-1:]})")
+        rev = baseline[0]
+        if failed:
+            line(f"{game}: baseline {rev}", failed)
             continue
         ratio = (ours["games"] / ours["cpu"]) / (theirs["games"] / theirs["cpu"])
         line(

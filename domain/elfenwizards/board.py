@@ -203,6 +203,9 @@ class _Index:
         self.major = tuple(lv.id for lv in board.levels if lv.major)
         self.major_index = {level: i for i, level in enumerate(self.major)}
         self.contest = {space: c for c in board.contests for space in c.sources}
+        self.dice_spaces = (*self.major, MINOR_SPACE, GREY_SPACE)
+        # ``level_of`` of each space that is not a defeat space's name, in one read.
+        self.level_of = {s.id: s.level for s in board.spaces if not s.id.startswith(DEFEAT_PREFIX)}
 
 
 @lru_cache(maxsize=32)
@@ -255,6 +258,9 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):
         return space_id in _index(self).spaces
 
     def level_of(self, space_id: str) -> str:
+        level = _index(self).level_of.get(space_id)
+        if level is not None:
+            return level
         if space_id.startswith(DEFEAT_PREFIX):
             return space_id[len(DEFEAT_PREFIX) :]
         return self.space(space_id).level
@@ -279,7 +285,7 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, cache_hash=True):
 
     def dice_spaces(self) -> tuple[str, ...]:
         """Where a rolled die may go: each major-spell space, minor spells, grey magic."""
-        return (*self.major_levels(), MINOR_SPACE, GREY_SPACE)
+        return _index(self).dice_spaces
 
     def contest_of(self, space_id: str) -> Contest:
         return _index(self).contest[space_id]

@@ -50,7 +50,13 @@ def may_support(state: State, seat: int, wizard: Wizard) -> str | None:
 def _support_refusal(
     wizards: tuple[Wizard, ...], board: Board, policy: str, seat: int, wizard: Wizard
 ) -> str | None:
-    contest = _contest_by_space(wizards, board).get(wizard.space)
+    return _refusal(_contest_by_space(wizards, board), policy, seat, wizard)
+
+
+def _refusal(
+    contests: dict[str, tuple[frozenset[int], int]], policy: str, seat: int, wizard: Wizard
+) -> str | None:
+    contest = contests.get(wizard.space)
     if contest is None:  # the Grand Druide or a defeat space: nobody competes there
         return cite("compete.beside")
     owners, candidates = contest
@@ -77,12 +83,19 @@ def _cast_options(
 ) -> tuple[CastSpell, ...]:
     # Cached: the same position is asked about many times (bots, legality
     # checks, the automatic pass), and positions are hashable values.
+    # The contests looked up once (their cache's key hashes every wizard), and each
+    # level's dice sorted once, for all the wizards of that level.
+    contests = _contest_by_space(wizards, board)
+    dice_of: dict[str, list[int]] = {}
     out = []
     for wizard in wizards:
-        if _support_refusal(wizards, board, policy, seat, wizard) is not None:
+        if _refusal(contests, policy, seat, wizard) is not None:
             continue
         level = board.level_of(wizard.space)
-        for die in sorted(set(guild.majors[board.major_index(level)])):
+        dice = dice_of.get(level)
+        if dice is None:
+            dice = dice_of[level] = sorted(set(guild.majors[board.major_index(level)]))
+        for die in dice:
             out.append(CastSpell(wizard=wizard.id, die=die))
         if guild.minors > 0:
             out.append(CastSpell(wizard=wizard.id))

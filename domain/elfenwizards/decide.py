@@ -3,7 +3,8 @@
 Every refusal names the problem and cites the rule. ``legal_commands``
 enumerates a finite set of candidates and keeps those ``check`` accepts, so
 the two cannot disagree; the competition's many casts come straight from
-``cast_options``, which applies the same tests as ``check``.
+``cast_options``, which applies the same tests as ``check``, and phase 2's
+placements from the dice in hand and the dice spaces, which is all it tests.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
 from domain.elfenwizards.turns import grey_tokens
 from domain.elfenwizards.words import wizard_phrase
-from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
+from domain.kernel import Command, Dice, Event, IllegalCommand, pending_for, require_pending
 from domain.kernel.phrases import Card, Phrase, listed, phrase
 
 
@@ -282,7 +283,8 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    if not any(p.seat == seat for p in state.pending):
+    pending = pending_for(state.pending, seat)
+    if pending is None:
         return []
     if state.phase == "compete" and state.queue:
         # cast_options applies the same tests as check, and the competition is
@@ -290,7 +292,18 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         casts: list[Command] = list(cast_options(state, seat))
         return casts if state.spells_this_turn else [*casts, c.Pass()]
     legal = []
+    accepts = pending.accepts
     for command in _candidates(state, seat):
+        # ``check``'s first test, made here: most candidates of a phase are of a
+        # kind the seat is not asked for, and a refusal costs its words.
+        name = type(command).__name__
+        if name not in accepts:
+            continue
+        if name == "PlaceDie":
+            # Made from the dice in hand and the board's dice spaces: all that
+            # ``check`` asks of a placement (most candidates of phase 2 are these).
+            legal.append(command)
+            continue
         try:
             check(state, seat, command)
         except IllegalCommand:

@@ -311,5 +311,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 _EVOLVER = PendingEvolver(_HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
-# A flow's working state: see PendingEvolver.step (its pending goes stale).
+# A flow's working state: see Evolver.step (its pending goes stale).
 step_all = _EVOLVER.step_all
+# What a decision's flow stepped through, so that folding its events need not again.
+decided = _EVOLVER.decided

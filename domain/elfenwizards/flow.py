@@ -15,7 +15,7 @@ from domain.elfenwizards.defeated import (
     options_in_turn,
     vacancy_turn,
 )
-from domain.elfenwizards.evolve import step_all
+from domain.elfenwizards.evolve import decided, step_all
 from domain.elfenwizards.scoring import end_reason, final_events, round_points
 from domain.elfenwizards.state import PHASE_NUMBER, State
 from domain.elfenwizards.turns import actor, grey_tokens
@@ -186,6 +186,7 @@ def settle(state: State, events: list[Event]) -> list[Event]:
     while True:
         more = auto_events(current)
         if not more:
+            decided(state, out, current)
             return out
         out.extend(more)
         current = _fold(current, more)

@@ -26,6 +26,7 @@ from domain.kernel.fold import (
     stored_command,
 )
 from domain.kernel.game import Bot, Game, GameOptions, GameSpec, OptionSpec
+from domain.kernel.last_answer import last_answer
 from domain.kernel.pending import Pending, pending_for, require_pending, seats_text
 from domain.kernel.rules import KERNEL_RULES, Catalogue, Reading, Rule
 from domain.kernel.types import (
@@ -91,6 +92,7 @@ __all__ = [
     "apply_all",
     "commitment",
     "decode_command",
+    "last_answer",
     "open_fold",
     "pending_for",
     "private",

@@ -3,7 +3,8 @@ game derives from the rest of its state (the pending decisions) settled after.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -43,33 +44,67 @@ def evolve_by_handlers(
     return settle(state) if changed and settle is not None else state
 
 
-class PendingEvolver(Generic[SP]):
-    """A game's ``evolve`` and ``evolve_all`` from its handlers, with its pending
-    decisions derived by ``pending_of`` once per batch (into the state's ``pending``)."""
+class Evolver(Generic[S]):
+    """A game's ``evolve`` and ``evolve_all`` from its handlers, with ``settle`` (if
+    any) once per batch, and the working state of its last decision kept (``decided``)."""
 
-    def __init__(self, handlers: Handlers[SP], pending_of: Callable[[SP], Any]) -> None:
+    def __init__(self, handlers: Handlers[S], settle: Callable[[S], S] | None = None) -> None:
         self.handlers = handlers
-        self.pending_of = pending_of
+        self.settle = settle
+        # The last decision's working state (``decided``): one cell, replaced whole,
+        # so that a reader on another thread sees one decision's or another's.
+        self._decided: tuple[Any, tuple[Event, ...], Any] = (None, (), None)
 
-    def evolve(self, state: SP, event: Event) -> SP:
+    def evolve(self, state: S, event: Event) -> S:
         return self.evolve_all(state, (event,))
 
-    def evolve_all(self, state: SP, events: Iterable[Event]) -> SP:
-        """``evolve`` over each event in turn; no handler reads ``pending``, so it is
-        derived once, after the last event that changed the state."""
-        return evolve_by_handlers(state, events, self.handlers, self._settle)
+    def evolve_all(self, state: S, events: Iterable[Event]) -> S:
+        """``evolve`` over each event in turn. The events a decision has just made,
+        from the state it made them from, are not stepped through again: its working
+        state is theirs (``decided``)."""
+        start, made, worked = self._decided
+        if start is state:
+            batch = events if isinstance(events, list | tuple) else tuple(events)
+            if len(batch) == len(made) and all(map(operator.is_, batch, made)):
+                handlers = self.handlers
+                if not any(type(event) in handlers for event in batch):
+                    return state
+                return worked if self.settle is None else self.settle(worked)
+            events = batch
+        return evolve_by_handlers(state, events, self.handlers, self.settle)
 
-    def step(self, state: SP, event: Event) -> SP:
-        """One event through its handler, the pending decisions left as they were:
-        for a decision's own working state (its flow), which reads them only before
-        its first event. Deriving them at each event it emits was most of the cost
-        of an emit; the events a flow decides do not depend on them."""
+    def decided(self, start: S, events: Sequence[Event], worked: S) -> None:
+        """A decision's working state: ``worked`` is what each of ``events`` did to
+        ``start`` through its handler, as the decision's flow stepped through them
+        while it made them (a game calls this only where that is how its flow
+        changes the state). Folding those very events (the same objects) onto that
+        very state then takes ``worked`` (settled), where stepping each event again
+        was a fifth of a bot's move. States and events are frozen, so the same
+        objects are the same values; the state is held, so its identity cannot pass
+        to another while it is kept."""
+        self._decided = (start, tuple(events), worked)
+
+    def step(self, state: S, event: Event) -> S:
+        """One event through its handler, not settled: for a decision's own working
+        state (its flow), which reads what ``settle`` derives only before its first
+        event. Deriving it at each event it emits was most of the cost of an emit;
+        the events a flow decides do not depend on it."""
         handler = self.handlers.get(type(event))
         return state if handler is None else handler(state, event)
 
-    def step_all(self, state: SP, events: Iterable[Event]) -> SP:
+    def step_all(self, state: S, events: Iterable[Event]) -> S:
         """``step`` over each event in turn."""
         return evolve_by_handlers(state, events, self.handlers)
+
+
+class PendingEvolver(Evolver[SP]):
+    """An ``Evolver`` whose state's ``pending`` decisions are derived by
+    ``pending_of``: no handler reads ``pending``, so it is derived once, after the
+    last event of a batch that changed the state."""
+
+    def __init__(self, handlers: Handlers[SP], pending_of: Callable[[SP], Any]) -> None:
+        super().__init__(handlers, self._settle)
+        self.pending_of = pending_of
 
     def _settle(self, state: SP) -> SP:
         return msgspec.structs.replace(state, pending=self.pending_of(state))

@@ -13,6 +13,7 @@ from domain.kernel import Command, Dice, Event, IllegalCommand, require_pending
 from domain.orctower import commands as c
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
+from domain.orctower.evolve import decided
 from domain.orctower.flow import (
     Run,
     advance,
@@ -57,6 +58,7 @@ def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]
     HANDLERS[type(command)](run, seat, command)
     if run.state.stage != "missions":
         settle(run)
+    decided(state, run.events, run.state)
     return run.events
 
 

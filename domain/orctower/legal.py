@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.kernel import Command, pending_for
+from domain.kernel import Command, last_answer, pending_for
 from domain.orctower import commands as c
 from domain.orctower.data import SECTIONS
 from domain.orctower.flow import reveal_choices
@@ -31,6 +31,7 @@ def _distinct(cards: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
+@last_answer  # asked by the seat, then by ``decide`` of the same state
 def legal_commands(state: State, seat: int) -> list[Command]:
     if pending_for(state.pending, seat) is None:
         return []

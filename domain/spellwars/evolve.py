@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import CardsShuffled, Event
-from domain.kernel.evolving import evolve_by_handlers
+from domain.kernel.evolving import Evolver
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.state import LIFE, MAX, Comp, State
@@ -358,6 +358,13 @@ def evolve(state: State, event: Event) -> State:
     return handler(state, event)
 
 
+_EVOLVER = Evolver(HANDLERS)
+# What a decision's run stepped through, so that folding its events need not again:
+# world events never read the flow its run keeps apart, and its last event, FlowSet,
+# writes the flow and the pending decisions whole.
+decided = _EVOLVER.decided
+
+
 def evolve_all(state: State, events: Iterable[Event]) -> State:
     """``evolve`` over each event in turn."""
-    return evolve_by_handlers(state, events, HANDLERS)
+    return _EVOLVER.evolve_all(state, events)

@@ -37,6 +37,7 @@ from domain.spellwars.commands import (
     TakeBack,
 )
 from domain.spellwars.events import EVENTS, CardTakenBack, CardTrimmed, SpellPlaced
+from domain.spellwars.evolve import decided
 from domain.spellwars.evolve import evolve as _evolve
 from domain.spellwars.evolve import evolve_all as _evolve_all
 from domain.spellwars.flow import advance, finish, replace_wilds, start_component
@@ -132,6 +133,7 @@ class SpellWars:
                 run.set_top(replace(run.top(), answer=_answer(command)))
         advance(run)
         finish(run)
+        decided(state, run.events, run.s)
         return run.events
 
     def evolve(self, state: State, event: Event) -> State:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
-from domain.kernel import Command, IllegalCommand, pending_for, stored_command
+from domain.kernel import Command, IllegalCommand, last_answer, pending_for, stored_command
 from domain.kernel.phrases import Card, phrase
 from domain.spellwars.commands import (
     Block,
@@ -29,11 +29,10 @@ def placements(state: State, seat: int) -> list[Command]:
 
 @lru_cache(maxsize=4096)
 def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
-    # a pure function of the hand, asked for again and again while a seat decides
-    out = tuple(
-        PlaceCards(cards=cards)
-        for size in range(1, len(hand) + 1)
-        for cards in combinations(hand, size)
+    # a pure function of the hand, asked for again and again while a seat decides;
+    # ``combinations`` of the sorted hand gives each set sorted already
+    out = PlaceCards.of_sorted(
+        chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
     )
     return out or (PlaceCards(),)
 
@@ -72,6 +71,7 @@ def answers(state: State, c: Choice) -> list[Command]:
     return [Choose(choice=x) for x in choice_labels(state, c)]
 
 
+@last_answer  # asked by the seat, then by ``decide`` of the same state
 def legal_commands(state: State, seat: int) -> list[Command]:
     if state.over or pending_for(state.pending, seat) is None:
         return []

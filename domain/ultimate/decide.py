@@ -33,6 +33,7 @@ from domain.ultimate.commands import (
     PlayCard,
     PlayCombo,
 )
+from domain.ultimate.evolve import decided
 from domain.ultimate.flow import Flow
 from domain.ultimate.play import play_card, play_combo
 from domain.ultimate.state import (
@@ -61,6 +62,7 @@ def decide(state: UltimateState, seat: int, command: Command, dice: Dice) -> lis
         )
     flow = Flow(state, dice)
     decider(flow, seat, command)
+    decided(state, flow.events, flow.state)
     return flow.events
 
 

@@ -360,5 +360,7 @@ _HANDLERS: dict[type[Event], Callable[[UltimateState, Any], UltimateState]] = {
 _EVOLVER = PendingEvolver(_HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
-# A flow's working state: see PendingEvolver.step (its pending goes stale).
+# A flow's working state: see Evolver.step (its pending goes stale).
 step = _EVOLVER.step
+# What a decision's flow stepped through, so that folding its events need not again.
+decided = _EVOLVER.decided

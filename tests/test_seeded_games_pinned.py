@@ -1,0 +1,179 @@
+"""Seeded bot games give the same events, byte for byte, from one revision to the
+next: work on the engine's speed must not change what a game records.
+
+Each case plays one seeded game in memory (``tools.simulation.play``) and chains its
+events as the store's record does (``link_hash`` over each event's topic, schema and
+encoded body), with the game id, time and salt fixed, since those are the store's and
+not the rules'. The head of that chain is pinned: an event added, dropped, reordered
+or changed in a single field moves it. A change that is meant to alter outcomes moves
+ENGINE_VERSION, with a changelog entry, and the pins with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.games import get_game
+from services.store.codec import encode_body, link_hash, topic_of
+from tests.simulation_checks import option_variant
+from tools.simulation import play
+
+GAME_ID = "0" * 32
+
+# (game, players, seed, options variant): the fewest and most players, the default
+# options and the first variant of the others. Head hash and commands played.
+PINNED: list[tuple[str, int, str, int, str, int]] = [
+    (
+        "elfenwizards",
+        3,
+        "pin-1",
+        0,
+        "583c8681ebfceb0f16c01a437120f69d81f78a252c1c161d2a7eb02340e2effd",
+        234,
+    ),
+    (
+        "elfenwizards",
+        3,
+        "pin-2",
+        0,
+        "1dbada288deb27711f9f7a7d6bdced3ddfb67a980d0c3869a52cb2a876157f77",
+        117,
+    ),
+    (
+        "elfenwizards",
+        5,
+        "pin-1",
+        1,
+        "74905bd94fa986aac1c622f2d092e6c0b3159d11c33281411485417a255f0eab",
+        364,
+    ),
+    (
+        "elfenwizards",
+        5,
+        "pin-2",
+        1,
+        "f884d260ac5871ade1b7b6feaf0c5ae816128946499a93279db1ec9bc28070e9",
+        361,
+    ),
+    (
+        "orctower",
+        2,
+        "pin-1",
+        0,
+        "4358399b43cd415b6504e2cbc2661773481fa38ec754610d90183136a99dce8c",
+        179,
+    ),
+    (
+        "orctower",
+        2,
+        "pin-2",
+        0,
+        "17a6909f7da21f1997766bacc1f2f1e0df3a388afeb377678a1608e2009f24a2",
+        159,
+    ),
+    (
+        "orctower",
+        4,
+        "pin-1",
+        1,
+        "e5426381825c7878cb989541ae1eff88d9c2a59bfbef5aca9e68d27b27a43351",
+        345,
+    ),
+    (
+        "orctower",
+        4,
+        "pin-2",
+        1,
+        "476a7a927b052efdc0d470f25ff9947c274307c3abed62917ad9933785560759",
+        338,
+    ),
+    (
+        "spellwars",
+        2,
+        "pin-1",
+        0,
+        "5461f8c6c74d2803bdb85df0145e62cc2429ff89eebe08d09a1f704b4795f16a",
+        98,
+    ),
+    (
+        "spellwars",
+        2,
+        "pin-2",
+        0,
+        "7fd63b763b760b0bdbc2bf3f1bdbf9d1f21b366a53eda166a15790a901e3378c",
+        82,
+    ),
+    (
+        "spellwars",
+        6,
+        "pin-1",
+        1,
+        "6fd9579d1309928e9eb62e80035a797677585c68ec0956aa04198cd9db3191c3",
+        803,
+    ),
+    (
+        "spellwars",
+        6,
+        "pin-2",
+        1,
+        "a5c6cbd65ada20695cad9ababc2ec38fc11d61e3e33ab309795dbe3c888ccfbb",
+        815,
+    ),
+    (
+        "ultimate",
+        2,
+        "pin-1",
+        0,
+        "c9ed7f4ec895101f24f9eb84024cd74471034dc93df8b7abf90c6fd2c50263d9",
+        1902,
+    ),
+    (
+        "ultimate",
+        2,
+        "pin-2",
+        0,
+        "4ae962e9e2c01773d680436af1ce1ae1bcd70e99961456a16ff2ec428805a186",
+        2059,
+    ),
+    (
+        "ultimate",
+        4,
+        "pin-1",
+        1,
+        "117f3f8fae767038ebeccf3563f6e949f1449201c36199d481ce0817b873988d",
+        723,
+    ),
+    (
+        "ultimate",
+        4,
+        "pin-2",
+        1,
+        "f38aa0d31892b37eed468c4863bdd2020d8f12decb1df0a85fbe155bcbc58212",
+        521,
+    ),
+]
+
+
+def chain_head(game_id: str, players: int, seed: str, variant: int) -> tuple[str, int]:
+    game = get_game(game_id)
+    options: dict[str, Any] = option_variant(game, variant)
+    finished = play(game, players, seed, options=options)
+    head = ""
+    for position, event in enumerate(finished.events, start=1):
+        cls = type(event)
+        head = link_hash(
+            head, GAME_ID, position, topic_of(cls), cls.version, "", encode_body(event)
+        )
+    return head, finished.steps
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "seed", "variant", "head", "commands"),
+    [pytest.param(*case, id=f"{case[0]}-{case[1]}p-{case[2]}-v{case[3]}") for case in PINNED],
+)
+def test_a_seeded_game_records_the_same_events(
+    game_id: str, players: int, seed: str, variant: int, head: str, commands: int
+) -> None:
+    assert chain_head(game_id, players, seed, variant) == (head, commands)
