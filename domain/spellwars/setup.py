@@ -97,6 +97,8 @@ _OPTION_DEFAULTS: dict[str, str | int | bool] = {
     "round_end": "dust",
     "deaths_checked": "line",
     "split_paid": "choice",
+    "wild_type": "reveal",
+    "creature_attack": "spell",
 }
 
 
