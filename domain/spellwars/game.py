@@ -60,6 +60,16 @@ def _slots(state: State, command: PlaceCards) -> tuple[str, ...]:
     )
 
 
+def _placement_also(command: PlaceCards) -> tuple[str, ...]:
+    if not command.cards:
+        return ("sw.spell.empty",)
+    return tuple(
+        rule
+        for rule, given in (("sw.wild.type", command.wilds), ("sw.order.incorrect", command.declared))
+        if given
+    )
+
+
 def _answer(command: Command) -> str:
     match command:
         case PickTarget(seat=seat):
@@ -119,8 +129,9 @@ class SpellWars:
             run.emit(
                 SpellPlaced(
                     rule="sw.spell.place",
-                    # An empty hand places an empty spell (our assumption).
-                    also=() if command.cards else ("sw.spell.empty",),
+                    # An empty hand places an empty spell (our assumption); the readings
+                    # a placement gives more for are cited where it does.
+                    also=_placement_also(command),
                     seat=seat,
                     cards=command.cards,
                     slots=_slots(state, command),
