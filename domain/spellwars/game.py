@@ -65,7 +65,10 @@ def _placement_also(command: PlaceCards) -> tuple[str, ...]:
         return ("sw.spell.empty",)
     return tuple(
         rule
-        for rule, given in (("sw.wild.type", command.wilds), ("sw.order.incorrect", command.declared))
+        for rule, given in (
+            ("sw.wild.type", command.wilds),
+            ("sw.order.incorrect", command.declared),
+        )
         if given
     )
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from domain.kernel import Command, IllegalCommand, pending_for
+from domain.spellwars.cards import SLOTS, kind_of
 from domain.spellwars.commands import (
     Block,
     Choose,
@@ -15,7 +16,6 @@ from domain.spellwars.commands import (
     PlaceCards,
     TakeBack,
 )
-from domain.spellwars.cards import SLOTS, kind_of
 from domain.spellwars.machine import discard_options, hand_creatures
 from domain.spellwars.state import Choice, State, is_wild
 
@@ -144,8 +144,7 @@ def _refuse_asked(state: State, command: PlaceCards) -> None:
     raise IllegalCommand(
         "not_offered",
         "sw.order.incorrect",
-        "'declared' names one of several delivery cards placed, with "
-        "incorrect_initiative=declared",
+        "'declared' names one of several delivery cards placed, with incorrect_initiative=declared",
     )
 
 

@@ -317,9 +317,17 @@ def test_a_wild_card_placed_in_the_row_stands_for_its_place() -> None:
     spell = ["fukushimax#1", "magie-feroce#1"]
     g, events = cast(spell, full_hands=True, options=row, asked={"wilds": ["delivery"]})
     placed = of(events, ev.SpellPlaced)[-1]
-    assert (placed.seat, placed.slots, placed.also) == (0, ("source", "delivery"), ("sw.wild.type",))
+    assert (placed.seat, placed.slots, placed.also) == (
+        0,
+        ("source", "delivery"),
+        ("sw.wild.type",),
+    )
     typed = of(events, ev.WildTypesChosen)[0]
-    assert (typed.wilds, typed.slots, typed.rule) == (("magie-feroce#1",), ("delivery",), "sw.wild.type")
+    assert (typed.wilds, typed.slots, typed.rule) == (
+        ("magie-feroce#1",),
+        ("delivery",),
+        "sw.wild.type",
+    )
     assert of(events, ev.WildMagicReplaced)[0].slot == "delivery"
     assert not any(isinstance(e, ActionTaken) and isinstance(e.command, Choose) for e in events)
     same_as_replay(g)
