@@ -87,19 +87,6 @@ def _values(game: Game[Any], name: str, value: str) -> set[str]:
     return {value}
 
 
-# Readings the engine cannot play yet and that no reason keeps from being options
-# (issue 24, what remains): each is to become an option. The set shrinks only: a
-# reading that becomes selectable must leave it.
-NOT_YET_SELECTABLE = {
-    (
-        "sw.order.incorrect",
-        "The initiative of the delivery the caster will keep, declared in advance.",
-    ),
-    ("sw.wild.type", "The type is fixed at placement by the card's place in the row."),
-    ("sw.creature.attack", "At the start of the next turn, before any spell is placed."),
-}
-
-
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
 def test_every_ruling_has_readings_each_selectable_or_said_why(game: Game[Any]) -> None:
     """A ruling lists at least two readings and applies one of them by default;
@@ -120,8 +107,6 @@ def test_every_ruling_has_readings_each_selectable_or_said_why(game: Game[Any]) 
         for reading in rule.readings:
             if not reading.option:
                 if fixed and reading is default[0]:
-                    continue
-                if (rule.id, reading.summary) in NOT_YET_SELECTABLE:
                     continue
                 assert reading.not_option, (rule.id, reading.summary, "selectable, or why not")
                 continue
@@ -165,14 +150,3 @@ def test_every_entry_is_cited_by_the_corpus_or_reached_by_a_named_test(game: Gam
         if entry["cited"]:
             continue
         assert rule.reached_by or rule.not_cited, f"{rule.id}: never cited, and nothing says why"
-
-
-def test_the_readings_not_yet_selectable_are_still_readings_without_an_option() -> None:
-    found = {
-        (rule.id, reading.summary)
-        for game in all_games()
-        for rule in game.catalogue
-        for reading in rule.readings
-        if not reading.option and not reading.not_option
-    }
-    assert found >= NOT_YET_SELECTABLE

@@ -170,6 +170,11 @@ def main_deck() -> tuple[str, ...]:
     return instances(("source", "quality", "delivery", "wild"))
 
 
+def kind_of(instance: str) -> str:
+    """A card instance's deck (``source`` … ``dead``): the box's, whatever a table's data."""
+    return built_in().card(instance).kind
+
+
 def printed_name(instance: str) -> str:
     """A card instance's name in the built-in data: what the events' own lines say
     (a table with its own data reads them in its names: ``services.words.card_names``)."""

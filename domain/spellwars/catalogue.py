@@ -164,7 +164,10 @@ RULES = [
             Reading(
                 "The highest initiative among the delivery cards.", "incorrect_initiative=highest"
             ),
-            Reading("The initiative of the delivery the caster will keep, declared in advance."),
+            Reading(
+                "The initiative of the delivery the caster will keep, declared in advance.",
+                "incorrect_initiative=declared",
+            ),
         ),
         default="incorrect_initiative=lowest",
         why="The rulebook speaks of one Destination card; with two, none is 'the' one. The "
@@ -443,10 +446,16 @@ RULES = [
         "its size), attack again with their own power roll, and are discarded without a new KEEP.",
         source="ruling",
         readings=(
-            Reading("With the owner's next spell, as unresolved deliveries in the caster's order."),
-            Reading("At the start of the next turn, before any spell is placed."),
+            Reading(
+                "With the owner's next spell, as unresolved deliveries in the caster's order.",
+                "creature_attack=spell",
+            ),
+            Reading(
+                "At the start of the next turn, before any spell is placed.",
+                "creature_attack=turn_start",
+            ),
         ),
-        default="With the owner's next spell, as unresolved deliveries in the caster's order.",
+        default="creature_attack=spell",
         why="The rulebook says a kept creature must attack again and counts its glyph 'as if it "
         "were part of your spell' but not when; resolving it with the spell's deliveries (the "
         "caster ordering them) keeps one resolution order for every card.",
@@ -501,10 +510,12 @@ RULES = [
         "delivery).",
         source="ruling",
         readings=(
-            Reading("The type is fixed on reveal, among the missing types."),
-            Reading("The type is fixed at placement by the card's place in the row."),
+            Reading("The type is fixed on reveal, among the missing types.", "wild_type=reveal"),
+            Reading(
+                "The type is fixed at placement by the card's place in the row.", "wild_type=row"
+            ),
         ),
-        default="The type is fixed on reveal, among the missing types.",
+        default="wild_type=reveal",
         why="A wild magic card has no type and finds 'le type de Composant qui vous manque'; "
         "until the reveal nothing depends on it (a spell without a delivery card has initiative "
         "0 whether or not a wild magic stands for the delivery), so the placement stays a plain "

@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from msgspec.structs import force_setattr
 
 from domain.kernel import Command
+from domain.spellwars.cards import SLOTS
 
 
-class PlaceCards(Command, frozen=True, kw_only=True):
+class PlaceCards(Command, frozen=True, kw_only=True, omit_defaults=True):
     """Place any set of cards from hand face down, as at a physical table.
 
     The cards are a set: they are stored sorted, so that every order a client
@@ -17,12 +18,23 @@ class PlaceCards(Command, frozen=True, kw_only=True):
     are printed on the cards; a wild magic card stands for a missing type, fixed
     on reveal. More than 3 cards, or two of one type, are legal placements:
     the rulebook repairs them (take-back before the sizes, trimming on reveal).
+
+    Two readings ask more of the placement (fields left out otherwise, so a
+    placement reads as it always did): ``wilds``, with option wild_type=row, the
+    place in the row of each wild magic card placed (``source``, ``quality``,
+    ``delivery``; the wild cards are alike, so the places are a set, stored in
+    reading order); ``declared``, with option incorrect_initiative=declared, the
+    delivery card whose initiative counts when several are placed, which the
+    caster will keep.
     """
 
     cards: tuple[str, ...] = ()
+    wilds: tuple[str, ...] = ()
+    declared: str = ""
 
     def __post_init__(self) -> None:
         force_setattr(self, "cards", tuple(sorted(self.cards)))
+        force_setattr(self, "wilds", tuple(sorted(self.wilds, key=_reading_order)))
 
     @classmethod
     def of_sorted(cls, sets: Iterable[tuple[str, ...]]) -> tuple[PlaceCards, ...]:
@@ -39,6 +51,10 @@ class PlaceCards(Command, frozen=True, kw_only=True):
 
     def secret(self) -> bool:
         return True
+
+
+def _reading_order(place: str) -> int:
+    return SLOTS.index(place) if place in SLOTS else len(SLOTS)
 
 
 class TakeBack(Command, frozen=True, kw_only=True):

@@ -28,9 +28,14 @@ class CardsDrawn(Consequence, frozen=True, kw_only=True):
 
 
 class SpellPlaced(Consequence, frozen=True, kw_only=True):
+    """``slots``: each card's type, or a wild magic card's place in the row (``wild``
+    where its type is fixed on reveal); ``declared``: the delivery its caster will
+    keep (option incorrect_initiative=declared)."""
+
     seat: int
     cards: tuple[str, ...]
     slots: tuple[str, ...]
+    declared: str = ""
 
     def visibility(self) -> Visibility:
         return private(self.seat)

@@ -112,7 +112,12 @@ def _drawn(s: State, e: ev.CardsDrawn) -> State:
 
 def _placed(s: State, e: ev.SpellPlaced) -> State:
     w = s.wizards[e.seat]
-    spell = tuple([Comp(card=c, slot=slot) for c, slot in zip(e.cards, e.slots, strict=True)])
+    spell = tuple(
+        [
+            Comp(card=c, slot=slot, declared=c == e.declared)
+            for c, slot in zip(e.cards, e.slots, strict=True)
+        ]
+    )
     return _w(s, e.seat, hand=_without(w.hand, e.cards), spell=spell, placed=True)
 
 
@@ -134,7 +139,9 @@ def _revealed(s: State, e: ev.SpellRevealed) -> State:
     carried = tuple(
         [Comp(card=c, slot="delivery", status="waiting", carried=True) for c in e.carried]
     )
-    return _w(s, e.seat, spell=spell + carried, revealed=True)
+    # Kept creatures attacking at a turn's start (creature_attack=turn_start) reveal no
+    # spell: a spell is revealed only once placed.
+    return _w(s, e.seat, spell=spell + carried, revealed=w.revealed or w.placed)
 
 
 def _wild(s: State, e: ev.WildMagicReplaced) -> State:
@@ -148,8 +155,10 @@ def _wild(s: State, e: ev.WildMagicReplaced) -> State:
 
 
 def _finished(s: State, e: ev.SpellFinished) -> State:
+    w = s.wizards[e.seat]
     s = replace(s, discard=(*s.discard, *e.discarded))
-    return _w(s, e.seat, spell=(), creatures=e.kept, played=True)
+    # Creatures attacking at a turn's start (creature_attack=turn_start) are no spell played.
+    return _w(s, e.seat, spell=(), creatures=e.kept, played=w.played or w.placed)
 
 
 def _damage(s: State, e: ev.DamageDealt) -> State:

@@ -36,6 +36,7 @@ from domain.spellwars.state import (
     placed,
     repeated,
     spell_size,
+    wild_comps,
     wilds,
 )
 
@@ -54,6 +55,9 @@ def advance(run: Run) -> None:
                 run.set_flow(frames=())
             end_turn(run, last=True)
             end_round(run)
+            continue
+        if flow.phase == "place" and (flow.caster >= 0 or flow.order):
+            attack(run)
             continue
         if flow.phase == "place":
             if all(w.placed and len(w.spell) <= 3 for w in run.s.wizards if w.alive):
@@ -139,7 +143,32 @@ def start_turn(run: Run) -> None:
     for seat, w in enumerate(run.s.wizards):
         if not w.alive:
             draw_dead(run, seat, 1, "sw.turn.dead-draw")
-    run.set_flow(phase="place", caster=-1, stage="", killer_of_last=-1, caster_killer=-1, order=())
+    # creature_attack=turn_start: the wizards whose kept creatures attack before any spell
+    # is placed, in seat order (in the place phase ``order`` holds no tie's ranking)
+    attackers = tuple(
+        i
+        for i, w in enumerate(run.s.wizards)
+        if run.s.creature_attack == "turn_start" and w.alive and w.creatures
+    )
+    run.set_flow(
+        phase="place", caster=-1, stage="", killer_of_last=-1, caster_killer=-1, order=attackers
+    )
+
+
+def attack(run: Run) -> None:
+    """Option creature_attack=turn_start (ruling sw.creature.attack): at the start of a
+    turn each wizard's kept creatures attack, one wizard after another, as unresolved
+    deliveries of a spell of no card, before any spell is placed."""
+    flow = run.flow
+    if flow.caster >= 0:
+        cast(run)
+        return
+    seat, w = flow.order[0], run.s.wizards[flow.order[0]]
+    if not (w.alive and w.creatures):  # died, or lost its creatures, in an earlier attack
+        run.set_flow(order=flow.order[1:])
+        return
+    run.set_flow(caster=seat, order=flow.order[1:], stage="components")
+    run.emit(ev.SpellRevealed(rule="sw.creature.attack", seat=seat, cards=(), carried=w.creatures))
 
 
 def announce(run: Run) -> None:
@@ -226,7 +255,14 @@ def cast(run: Run) -> None:
     waiting = [c for c in w.spell if c.status == "waiting"]
     if not waiting:
         cards = run.s.cards
-        kept = tuple(c.card for c in w.spell if c.keep and cards.card(c.card).kind == "delivery")
+        in_spell = {c.card for c in w.spell}
+        # creature_attack=turn_start: creatures kept from earlier turns stay, not in the spell
+        stay = tuple(
+            c for c in w.creatures if c not in in_spell and run.s.creature_attack == "turn_start"
+        )
+        kept = stay + tuple(
+            c.card for c in w.spell if c.keep and cards.card(c.card).kind == "delivery"
+        )
         gone = tuple(c.card for c in w.spell if c.card not in kept)
         run.emit(ev.SpellFinished(rule="sw.resolve.discard", seat=seat, kept=kept, discarded=gone))
         run.set_flow(caster=-1, stage="")
@@ -263,14 +299,16 @@ def start_component(run: Run, seat: int, instance: str, rule: str) -> None:
 
 def reveal(run: Run, seat: int) -> None:
     w = run.s.wizards[seat]
+    # Kept creatures attack again as deliveries of this spell (a ruling), or attacked at
+    # the turn's start (creature_attack=turn_start).
+    carried = w.creatures if run.s.creature_attack == "spell" else ()
     run.emit(
         ev.SpellRevealed(
             rule="sw.spell.reveal",
             seat=seat,
             cards=tuple(c.card for c in w.spell),
-            carried=w.creatures,
-            # Kept creatures attack again as deliveries of this spell (a ruling).
-            also=("sw.creature.attack",) if w.creatures else (),
+            carried=carried,
+            also=("sw.creature.attack",) if carried else (),
         )
     )
     run.set_flow(stage="trim")
@@ -283,6 +321,9 @@ def trim(run: Run, seat: int) -> None:
         run.set_flow(stage="wild")
         return
     offered = repeated(w) if run.s.trim == "repeated" else [c.card for c in placed(w)]
+    # incorrect_initiative=declared: the delivery declared with the placement is kept
+    declared = {c.card for c in w.spell if c.declared}
+    offered = [c for c in offered if c not in declared]
     run.set_flow(
         choice=Choice(
             seat=seat,
@@ -298,6 +339,11 @@ def wild_types(run: Run, seat: int) -> None:
     """Each wild magic card stands for a missing type; the caster picks if there is a choice."""
     w = run.s.wizards[seat]
     cards = wilds(w)
+    places = [c.slot for c in wild_comps(w)]
+    if cards and all(p in SLOTS for p in places):
+        # wild_type=row: each stands for the place in the row it was placed in
+        replace_wilds(run, seat, "+".join(places))
+        return
     if cards:
         options = wild_options(w)
         if len(options) > 1:

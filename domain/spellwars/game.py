@@ -45,10 +45,33 @@ from domain.spellwars.legal import legal_commands as _legal
 from domain.spellwars.legal import placement_ok, refuse
 from domain.spellwars.options import OPTIONS
 from domain.spellwars.run import Run
-from domain.spellwars.state import State
+from domain.spellwars.state import State, is_wild
 from domain.spellwars.view import hidden_from as _hidden
 from domain.spellwars.view import view as _view
 from domain.spellwars.words import WORDS
+
+
+def _slots(state: State, command: PlaceCards) -> tuple[str, ...]:
+    """Each placed card's type; a wild magic card's is ``wild`` (fixed on reveal), or
+    with option wild_type=row its place in the row, the wild cards taking the places
+    given in reading order."""
+    places = iter(command.wilds)
+    return tuple(
+        next(places, "wild") if is_wild(c) else state.cards.card(c).kind for c in command.cards
+    )
+
+
+def _placement_also(command: PlaceCards) -> tuple[str, ...]:
+    if not command.cards:
+        return ("sw.spell.empty",)
+    return tuple(
+        rule
+        for rule, given in (
+            ("sw.wild.type", command.wilds),
+            ("sw.order.incorrect", command.declared),
+        )
+        if given
+    )
 
 
 def _answer(command: Command) -> str:
@@ -110,11 +133,13 @@ class SpellWars:
             run.emit(
                 SpellPlaced(
                     rule="sw.spell.place",
-                    # An empty hand places an empty spell (our assumption).
-                    also=() if command.cards else ("sw.spell.empty",),
+                    # An empty hand places an empty spell (our assumption); the readings
+                    # a placement gives more for are cited where it does.
+                    also=_placement_also(command),
                     seat=seat,
                     cards=command.cards,
-                    slots=tuple(state.cards.card(c).kind for c in command.cards),
+                    slots=_slots(state, command),
+                    declared=command.declared,
                 )
             )
         elif isinstance(command, TakeBack):

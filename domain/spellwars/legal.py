@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import chain, combinations, combinations_with_replacement
 
 from domain.kernel import Command, IllegalCommand, last_answer, pending_for, stored_command
 from domain.kernel.phrases import Card, phrase
+from domain.spellwars.cards import SLOTS, kind_of
 from domain.spellwars.commands import (
     Block,
     Choose,
@@ -18,13 +19,28 @@ from domain.spellwars.commands import (
 )
 from domain.spellwars.machine import discard_options, hand_creatures
 from domain.spellwars.selector_words import prompt_phrase
-from domain.spellwars.state import Choice, State
+from domain.spellwars.state import Choice, State, is_wild
 from domain.spellwars.words import command_phrase
 
 
 def placements(state: State, seat: int) -> list[Command]:
-    """Every non-empty set of cards from hand, each once (a set, not an ordering)."""
-    return list(_subsets(tuple(sorted(state.wizards[seat].hand))))
+    """Every non-empty set of cards from hand, each once (a set, not an ordering), with
+    what the options ask of it: each wild magic card's place in the row
+    (wild_type=row), the delivery declared kept among several (incorrect_initiative=
+    declared)."""
+    plain = _subsets(tuple(sorted(state.wizards[seat].hand)))
+    rows, declare = state.wild_type == "row", state.incorrect_initiative == "declared"
+    if not rows and not declare:
+        return list(plain)
+    return [full for p in plain for full in _asked(p, rows, declare)]
+
+
+def _asked(p: PlaceCards, rows: bool, declare: bool) -> list[PlaceCards]:
+    wild = sum(1 for c in p.cards if is_wild(c))
+    places = list(combinations_with_replacement(SLOTS, wild)) if rows and wild else [()]
+    deliveries = [c for c in p.cards if kind_of(c) == "delivery"]
+    kept = deliveries if declare and len(deliveries) > 1 else [""]
+    return [PlaceCards(cards=p.cards, wilds=w, declared=d) for w in places for d in kept]
 
 
 @lru_cache(maxsize=4096)
@@ -88,8 +104,56 @@ def placement_ok(state: State, seat: int, command: PlaceCards) -> bool:
     hand = state.wizards[seat].hand
     cards = command.cards
     if not cards:
-        return not hand
-    return len(set(cards)) == len(cards) and set(cards) <= set(hand)
+        return not hand and not command.wilds and not command.declared
+    if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
+        return False
+    return _asked_ok(state, command)
+
+
+def _asked_ok(state: State, command: PlaceCards) -> bool:
+    """What the options ask of a placement of cards from hand is there, and only that."""
+    wild = sum(1 for c in command.cards if is_wild(c))
+    if state.wild_type == "row":
+        rows_ok = len(command.wilds) == wild and all(p in SLOTS for p in command.wilds)
+    else:
+        rows_ok = not command.wilds
+    deliveries = [c for c in command.cards if kind_of(c) == "delivery"]
+    if state.incorrect_initiative == "declared" and len(deliveries) > 1:
+        return rows_ok and command.declared in deliveries
+    return rows_ok and not command.declared
+
+
+def _refuse_asked(state: State, command: PlaceCards) -> None:
+    if state.wild_type == "row":
+        if len(command.wilds) != sum(1 for c in command.cards if is_wild(c)) or any(
+            p not in SLOTS for p in command.wilds
+        ):
+            raise IllegalCommand(
+                "not_offered",
+                "sw.wild.type",
+                phrase(
+                    "give the place in the row (source, quality or delivery) of each wild "
+                    "magic card placed, in 'wilds'"
+                ),
+            )
+    elif command.wilds:
+        raise IllegalCommand(
+            "not_offered", "sw.wild.type", phrase("a wild magic card's type is chosen on reveal")
+        )
+    if state.incorrect_initiative == "declared" and command.declared == "":
+        raise IllegalCommand(
+            "not_offered",
+            "sw.order.incorrect",
+            phrase("several delivery cards placed: declare in 'declared' the one you will keep"),
+        )
+    raise IllegalCommand(
+        "not_offered",
+        "sw.order.incorrect",
+        phrase(
+            "'declared' names one of several delivery cards placed, "
+            "with incorrect_initiative=declared"
+        ),
+    )
 
 
 def refuse(state: State, seat: int, command: Command) -> None:
@@ -108,6 +172,8 @@ def refuse(state: State, seat: int, command: Command) -> None:
                     "sw.spell.place",
                     phrase("{card} is not in your hand", card=Card(c)),
                 )
+        if cards and not _asked_ok(state, command):
+            _refuse_asked(state, command)
         if cards:
             raise IllegalCommand(
                 "no_spell_now", "kernel.turn", phrase("no spell is being placed now")

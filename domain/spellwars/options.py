@@ -116,9 +116,10 @@ OPTIONS = (
     OptionSpec(
         name="incorrect_initiative",
         default="lowest",
-        allowed=("lowest", "highest"),
+        allowed=("lowest", "highest", "declared"),
         doc="an incorrect spell with several delivery cards counts the lowest of their "
-        "initiatives in the turn order, or the highest",
+        "initiatives in the turn order, or the highest, or that of the delivery the caster "
+        "declared with the placement that it will keep (trimming cannot remove it)",
         rule="sw.order.incorrect",
     ),
     OptionSpec(
@@ -167,5 +168,22 @@ OPTIONS = (
         doc="Gaztoxicus paid: the caster chooses, on seeing the dice, to split the roll or "
         "resolve it whole, or paying splits it, its first die against the card's target",
         rule="sw.split",
+    ),
+    OptionSpec(
+        name="wild_type",
+        default="reveal",
+        allowed=("reveal", "row"),
+        doc="the type a wild magic card stands for: chosen on reveal among the types the spell "
+        "lacks, or fixed at placement by its place in the row (source, quality or delivery), "
+        "where beside a card of that type it makes the spell incorrect",
+        rule="sw.wild.type",
+    ),
+    OptionSpec(
+        name="creature_attack",
+        default="spell",
+        allowed=("spell", "turn_start"),
+        doc="kept creatures attack again with their owner's next spell, or at the start of the "
+        "next turn, before any spell is placed",
+        rule="sw.creature.attack",
     ),
 )

@@ -17,10 +17,10 @@ import msgspec
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
 from domain.spellwars import events as ev
-from domain.spellwars.cards import all_cards, instances, main_deck
+from domain.spellwars.cards import SLOTS, all_cards, instances, kind_of, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
 from domain.spellwars.run import Run
-from domain.spellwars.state import HAND, MAX, Comp, Flow, State, Wizard
+from domain.spellwars.state import HAND, MAX, Comp, Flow, State, Wizard, is_wild
 
 MAIN_KINDS = ("source", "quality", "delivery", "wild")
 PER_SEAT_INTS = {
@@ -56,6 +56,8 @@ KEYS = (
 PHASES = ("place", "cast")
 STAGES = ("", "begin", "trim", "wild", "components")
 STATUSES = ("hidden", "waiting", "resolving", "resolved")
+# a spell's card fields that only a reading's placement gives (written when given)
+ASKED = ("row", "declared")
 PARTS = ("effect", "reaction", "gain", "cast", "dead", "dead-bonus", "dead-clear")
 CHOICES = (
     "target",
@@ -97,6 +99,8 @@ _OPTION_DEFAULTS: dict[str, str | int | bool] = {
     "round_end": "dust",
     "deaths_checked": "line",
     "split_paid": "choice",
+    "wild_type": "reveal",
+    "creature_attack": "spell",
 }
 
 
@@ -191,11 +195,12 @@ def _entered(p: Mapping[str, Any], piles: Mapping[str, Any]) -> ev.PositionEnter
         spell = tuple(
             Comp(
                 card=c["card"],
-                slot=all_cards()[c["card"].split("#")[0]].kind,
+                slot=c.get("row") or all_cards()[c["card"].split("#")[0]].kind,
                 status=c["status"],
                 added=c["added"],
                 carried=c["carried"],
                 keep=c["keep"],
+                declared=c.get("declared", False),
             )
             for c in p["spells"][i]
         )
@@ -249,6 +254,7 @@ def position(state: State) -> dict[str, Any]:
                     "added": c.added,
                     "carried": c.carried,
                     "keep": c.keep,
+                    **_asked(c),
                 }
                 for c in w.spell
             ]
@@ -256,6 +262,18 @@ def position(state: State) -> dict[str, Any]:
         ],
         "flow": _plain(msgspec.to_builtins(state.flow)),
     }
+    return out
+
+
+def _asked(c: Comp) -> dict[str, Any]:
+    """What only a reading's placement gives a card (written only when given): a wild
+    magic card's place in the row (wild_type=row), the delivery declared kept
+    (incorrect_initiative=declared)."""
+    out: dict[str, Any] = {}
+    if c.slot in SLOTS and is_wild(c.card):
+        out["row"] = c.slot
+    if c.declared:
+        out["declared"] = True
     return out
 
 
@@ -434,7 +452,7 @@ def _spell(main: _Cards, raw: Any, creatures: list[str], seat: int) -> list[dict
             comp = {"card": comp}
         if not isinstance(comp, Mapping) or "card" not in comp:
             raise SetupError(f"setup {where!r}: a card id, or a table with 'card'")
-        extra = sorted(set(comp) - {"card", "status", "added", "carried", "keep"})
+        extra = sorted(set(comp) - {"card", "status", "added", "carried", "keep", *ASKED})
         if extra:
             raise SetupError(f"setup {where!r}: unknown field(s) {extra}")
         carried = comp.get("carried", False)
@@ -451,7 +469,23 @@ def _spell(main: _Cards, raw: Any, creatures: list[str], seat: int) -> list[dict
         flags = {k: comp.get(k, False) for k in ("added", "carried", "keep")}
         if not all(isinstance(v, bool) for v in flags.values()):
             raise SetupError(f"setup {where!r}: added, carried and keep are true or false")
-        out.append({"card": c, "status": status, **flags})
+        out.append({"card": c, "status": status, **flags, **_valid_asked(comp, c, where)})
+    return out
+
+
+def _valid_asked(comp: Mapping[str, Any], card: str, where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if "row" in comp:
+        if not is_wild(card) or comp["row"] not in SLOTS:
+            raise SetupError(
+                f"setup {where!r}: 'row' is a wild magic card's place in the row, one of "
+                f"{list(SLOTS)}"
+            )
+        out["row"] = comp["row"]
+    if comp.get("declared", False) is not False:
+        if comp["declared"] is not True or kind_of(card) != "delivery":
+            raise SetupError(f"setup {where!r}: 'declared' is true on a delivery card only")
+        out["declared"] = True
     return out
 
 

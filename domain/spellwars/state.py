@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Pending
-from domain.spellwars.cards import CardSet
+from domain.spellwars.cards import CardSet, kind_of
 from domain.spellwars.data import cards_for
 
 LIFE = 20
@@ -25,7 +25,10 @@ class Comp(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     ``status``: hidden (face down), waiting (revealed, unresolved), resolving,
     resolved. ``added``: joined the spell during its resolution. ``carried``: a
     creature kept from an earlier turn (not counted in the spell's size).
-    ``keep``: a KEEP result came up for it this turn.
+    ``keep``: a KEEP result came up for it this turn. ``declared``: the delivery
+    its caster declared with the placement that it will keep (option
+    incorrect_initiative=declared). A wild magic card's ``slot`` is ``wild``, or
+    its place in the row with option wild_type=row.
     """
 
     card: str
@@ -34,6 +37,7 @@ class Comp(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     added: bool = False
     carried: bool = False
     keep: bool = False
+    declared: bool = False
 
 
 class Wizard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -139,6 +143,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     round_end: str = "dust"
     deaths_checked: str = "line"
     split_paid: str = "choice"
+    wild_type: str = "reveal"
+    creature_attack: str = "spell"
     # a table's own card data (normal form) and its hash; None: the built-in cards
     data: dict[str, Any] | None = None
     data_hash: str = ""
@@ -190,11 +196,17 @@ def initiative(state: State, w: Wizard) -> int:
     An incorrect spell holding several delivery cards counts the lowest (ruling
     ``sw.order.incorrect``): an incorrect spell never goes earlier than the
     correct spell left after trimming could have; the highest under option
-    incorrect_initiative=highest.
+    incorrect_initiative=highest, and with ``declared`` the one its caster declared
+    it will keep (the lowest if that card went back into hand before the sizes).
     """
-    values = [state.cards.card(c.card).initiative for c in placed(w) if c.slot == "delivery"]
+    deliveries = [c for c in placed(w) if c.slot == "delivery"]
+    values = [state.cards.card(c.card).initiative for c in deliveries]
     if not values:
         return 0
+    if state.incorrect_initiative == "declared":
+        declared = [state.cards.card(c.card).initiative for c in deliveries if c.declared]
+        if declared:
+            return declared[0]
     return max(values) if state.incorrect_initiative == "highest" else min(values)
 
 
@@ -206,7 +218,9 @@ def placed(w: Wizard) -> list[Comp]:
 def repeated(w: Wizard) -> list[str]:
     """The placed cards whose type another placed card shares: what makes a spell incorrect.
 
-    A wild magic card has no type (it stands for a missing one), so it never does.
+    A wild magic card has no type (it stands for a missing one), so it never does,
+    unless option wild_type=row gave it its place in the row: two cards in one place
+    make the spell incorrect whatever they are.
     """
     typed = [c for c in placed(w) if c.slot != "wild"]
     return [c.card for c in typed if sum(1 for d in typed if d.slot == c.slot) > 1]
@@ -218,5 +232,15 @@ def missing(w: Wizard) -> list[str]:
     return [t for t in ("source", "quality", "delivery") if t not in held]
 
 
+def is_wild(card: str) -> bool:
+    """A wild magic card (the box's deck of a card never changes with a table's data)."""
+    return kind_of(card) == "wild"
+
+
+def wild_comps(w: Wizard) -> list[Comp]:
+    """The placed wild magic cards, by card id."""
+    return sorted((c for c in placed(w) if is_wild(c.card)), key=lambda c: c.card)
+
+
 def wilds(w: Wizard) -> list[str]:
-    return sorted(c.card for c in placed(w) if c.slot == "wild")
+    return [c.card for c in wild_comps(w)]

@@ -95,5 +95,6 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
             continue
         out |= set(w.hand)
         if not w.revealed:
-            out |= {c.card for c in w.spell}
+            # kept creatures attacking at a turn's start (creature_attack=turn_start) are face up
+            out |= {c.card for c in w.spell if not c.carried}
     return out

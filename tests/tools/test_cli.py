@@ -16,6 +16,17 @@ def test_games_lists_the_registry_as_json(wizards: Wizards) -> None:
     assert ultimate["players"] == [2, 4]
     assert {o["name"] for o in ultimate["options"]} >= {"round_health", "rounds_to_win"}
     assert set(ultimate) == {"id", "name", "players", "options"}
+    # Spell Wars' last three readings are options the lobby and the listing offer.
+    spellwars = {o["name"]: o for o in next(g for g in games if g["id"] == "spellwars")["options"]}
+    offered = {
+        name: (spellwars[name]["default"], spellwars[name]["allowed"], spellwars[name]["rule"])
+        for name in ("incorrect_initiative", "wild_type", "creature_attack")
+    }
+    assert offered == {
+        "incorrect_initiative": ("lowest", ["lowest", "highest", "declared"], "sw.order.incorrect"),
+        "wild_type": ("reveal", ["reveal", "row"], "sw.wild.type"),
+        "creature_attack": ("spell", ["spell", "turn_start"], "sw.creature.attack"),
+    }
 
 
 def test_a_game_is_created_played_listed_and_read(wizards: Wizards) -> None:

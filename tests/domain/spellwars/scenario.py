@@ -65,11 +65,18 @@ class Game:
         self.log.extend(events)
         return events
 
-    def place(self, spells: dict[int, dict[str, str | None] | list[str]]) -> list[Event]:
-        """Place each seat's cards; a dict (slot -> card) is read for its cards only."""
+    def place(
+        self,
+        spells: dict[int, dict[str, str | None] | list[str]],
+        asked: dict[int, dict[str, Any]] | None = None,
+    ) -> list[Event]:
+        """Place each seat's cards; a dict (slot -> card) is read for its cards only.
+        ``asked``: what an option asks of a seat's placement besides its cards (a wild
+        magic card's place in the row, the delivery declared kept)."""
         out: list[Event] = []
         for seat, spell in spells.items():
-            out += self.send(seat, {"type": "PlaceCards", "cards": placed_cards(spell)})
+            extra = (asked or {}).get(seat, {})
+            out += self.send(seat, {"type": "PlaceCards", "cards": placed_cards(spell), **extra})
         return out
 
     def answer_all(
@@ -141,8 +148,10 @@ def cast(
     options: dict[str, Any] | None = None,
     full_hands: bool = False,
     data: dict[str, Any] | None = None,
+    asked: dict[str, Any] | None = None,
 ) -> tuple[Game, list[Event]]:
     """Seat 0 casts ``spell``; the others hold filler 3-card spells (or ``spells``).
+    ``asked``: what an option asks of seat 0's placement besides its cards.
 
     ``answers`` are sent in order to whichever seat must choose. Returns the
     game and the events from the placements on.
@@ -174,7 +183,7 @@ def cast(
         data=data,
     )
     start = len(g.log)
-    g.place({s: spells[s] for s in sorted(spells, reverse=True)})
+    g.place({s: spells[s] for s in sorted(spells, reverse=True)}, {0: asked or {}})
     for a in answers:
         assert g.state.flow.choice is not None, f"no choice pending for {a}"
         g.send(g.state.flow.choice.seat, a)

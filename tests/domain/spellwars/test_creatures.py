@@ -98,3 +98,51 @@ def test_creatures_are_discarded_when_their_owner_dies() -> None:
     died = of(g.log, ev.WizardDied)[0]
     assert died.seat == 1 and "gracula#1" in died.lost
     assert g.state.wizards[1].creatures == () and "gracula#1" in g.state.discard
+
+
+def test_kept_creatures_attack_at_the_next_turns_start_under_the_other_reading() -> None:
+    """creature_attack=turn_start: the creature kept in turn 1 attacks when turn 2 starts,
+    before any spell is placed, with its own power roll (the glyphs of the creatures in
+    play); the spell of turn 2 is then revealed without it, and it does not attack twice."""
+    g, _ = cast(
+        {"delivery": "coco-cocoricus#1"},
+        setup={"life": [20, 19, 20]},
+        values=[3],
+        options={"creature_attack": "turn_start"},
+    )
+    assert g.state.wizards[0].creatures == ("coco-cocoricus#1",)
+    # every seat finishes its turn, and turn 2 starts with the creature's attack
+    while g.state.flow.choice is not None:
+        legal = GAME.legal_commands(g.state, g.state.flow.choice.seat)
+        g.send(g.state.flow.choice.seat, legal[-1])  # never sacrifice (Block(None) is last)
+    assert g.state.turn == 2
+    started = next(i for i, e in enumerate(g.log) if isinstance(e, ev.TurnStarted) and e.turn == 2)
+    attack = g.log[started:]
+    revealed = of(attack, ev.SpellRevealed)[0]
+    assert (revealed.seat, revealed.cards, revealed.carried, revealed.rule) == (
+        0,
+        (),
+        ("coco-cocoricus#1",),
+        "sw.creature.attack",
+    )
+    assert not of(attack, ev.SpellPlaced) and not of(attack, ev.SizesAnnounced)
+    assert "coco-cocoricus#1" in [c.card for c in of(attack, ev.ComponentStarted)]
+    rolls = [e for e in g.log if isinstance(e, DiceRolled) and "Coco-Cocoricus" in e.purpose]
+    assert len(rolls) == 2  # turn 1 with the spell, turn 2 at its start
+    assert g.state.flow.phase == "place" and not g.state.wizards[0].played
+    # the spell of turn 2 goes without the creature, kept or not
+    hand = g.state.wizards[0].hand
+    source = next(c for c in hand if built_in().card(c).kind == "source")
+    g.send(0, {"type": "PlaceCards", "cards": [source]})
+    for seat in (1, 2):
+        if g.state.wizards[seat].alive and not g.state.wizards[seat].placed:
+            legal = [c for c in GAME.legal_commands(g.state, seat) if correct(c.cards)]  # type: ignore[attr-defined]
+            g.send(seat, max(legal, key=lambda c: len(c.cards)))  # type: ignore[attr-defined]
+    while g.state.flow.choice is not None and g.state.turn == 2:
+        legal = GAME.legal_commands(g.state, g.state.flow.choice.seat)
+        g.send(g.state.flow.choice.seat, legal[-1])
+    spell = [r for r in of(g.log, ev.SpellRevealed) if r.seat == 0 and r.cards]
+    assert spell[-1].cards == (source,) and spell[-1].carried == ()
+    ended = next(e for e in g.log if isinstance(e, ev.TurnEnded) and e.turn == 2)
+    casting = g.log[g.log.index(spell[-1]) : g.log.index(ended)]
+    assert not [e for e in casting if isinstance(e, DiceRolled) and "Coco" in e.purpose]

@@ -267,3 +267,81 @@ def test_an_incorrect_spell_with_two_deliveries_counts_the_lowest_initiative() -
     assert initiative(g.state, g.state.wizards[0]) == 16
     chosen = of(events, ev.CasterChosen)[0]
     assert (chosen.seat, chosen.initiative, chosen.rule) == (0, 16, "sw.order.incorrect")
+
+
+INCORRECT = ["peutidardus#1", "ecrabouillax#1", "tentaculax#1"]  # deliveries 1 and 16
+
+
+def test_a_declared_delivery_gives_the_initiative_and_trimming_keeps_it() -> None:
+    """incorrect_initiative=declared: with the placement the caster declares the delivery
+    it will keep; its initiative counts (16, where the lowest counts 1 and the filler's
+    Tropintimus, 8, would go first) and trimming never offers it (the highest offers
+    both deliveries)."""
+    declared = {"incorrect_initiative": "declared"}
+    g = Game(2, {"hands": [INCORRECT, FILLERS[0]]}, values=[1] * 10, options=declared)
+    assert {getattr(c, "declared", "") for c in GAME.legal_commands(g.state, 0)} >= {
+        "ecrabouillax#1",
+        "tentaculax#1",
+    }
+    e = refused(g, 0, {"type": "PlaceCards", "cards": INCORRECT})
+    assert (e.code, e.rule) == ("not_offered", "sw.order.incorrect")
+    e = refused(g, 0, {"type": "PlaceCards", "cards": INCORRECT, "declared": "peutidardus#1"})
+    assert (e.code, e.rule) == ("not_offered", "sw.order.incorrect")
+    g.send(1, {"type": "PlaceCards", "cards": FILLERS[0]})
+    events = g.send(0, {"type": "PlaceCards", "cards": INCORRECT, "declared": "tentaculax#1"})
+    placed = of(events, ev.SpellPlaced)[0]
+    assert (placed.declared, placed.also) == ("tentaculax#1", ("sw.order.incorrect",))
+    assert placed.visibility().seats == (0,)
+    chosen = of(events, ev.CasterChosen)[0]
+    assert (chosen.seat, chosen.initiative, chosen.rule) == (0, 16, "sw.order.incorrect")
+    choice = g.state.flow.choice
+    assert choice is not None and (choice.kind, choice.labels) == ("trim", ("ecrabouillax#1",))
+    no_leaks(g)
+    same_as_replay(g)
+    # The same placement under the highest: both deliveries may go.
+    g, events = cast(INCORRECT, players=2, options={"incorrect_initiative": "highest"})
+    assert g.state.flow.choice is not None
+    assert g.state.flow.choice.labels == ("ecrabouillax#1", "tentaculax#1")
+    # Declaring the lower one gives its initiative: the filler's 8 goes first.
+    g, events = cast(INCORRECT, players=2, options=declared, asked={"declared": "ecrabouillax#1"})
+    assert initiative(g.state, g.state.wizards[0]) == 1
+    assert of(events, ev.CasterChosen)[0].seat == 1
+
+
+def test_a_wild_card_placed_in_the_row_stands_for_its_place() -> None:
+    """wild_type=row: each wild magic card's place in the row is given with the placement.
+    Fukushimax with a wild magic in the delivery's place turns cards for a delivery at once
+    (on reveal the caster would choose between the quality and the delivery); in the
+    source's place beside Fukushimax it makes the spell incorrect, and either card may go."""
+    row = {"wild_type": "row"}
+    spell = ["fukushimax#1", "magie-feroce#1"]
+    g, events = cast(spell, full_hands=True, options=row, asked={"wilds": ["delivery"]})
+    placed = of(events, ev.SpellPlaced)[-1]
+    assert (placed.seat, placed.slots, placed.also) == (
+        0,
+        ("source", "delivery"),
+        ("sw.wild.type",),
+    )
+    typed = of(events, ev.WildTypesChosen)[0]
+    assert (typed.wilds, typed.slots, typed.rule) == (
+        ("magie-feroce#1",),
+        ("delivery",),
+        "sw.wild.type",
+    )
+    assert of(events, ev.WildMagicReplaced)[0].slot == "delivery"
+    assert not any(isinstance(e, ActionTaken) and isinstance(e.command, Choose) for e in events)
+    same_as_replay(g)
+    # in the source's place: two sources, an incorrect spell, the wild magic may be trimmed
+    g, events = cast(spell, full_hands=True, options=row, asked={"wilds": ["source"]})
+    choice = g.state.flow.choice
+    assert choice is not None and (choice.kind, choice.rule) == ("trim", "sw.spell.incorrect")
+    assert choice.labels == ("fukushimax#1", "magie-feroce#1")
+    # the placement must give the place of every wild magic card, and only then
+    g = Game(2, {"hands": [[*spell, "gracula#1"], FILLERS[0]]}, options=row)
+    e = refused(g, 0, {"type": "PlaceCards", "cards": spell})
+    assert (e.code, e.rule) == ("not_offered", "sw.wild.type")
+    legal = [c for c in GAME.legal_commands(g.state, 0) if c.cards == tuple(spell)]  # type: ignore[attr-defined]
+    assert [c.wilds for c in legal] == [("source",), ("quality",), ("delivery",)]  # type: ignore[attr-defined]
+    g = Game(2, {"hands": [spell, FILLERS[0]]})
+    e = refused(g, 0, {"type": "PlaceCards", "cards": spell, "wilds": ["quality"]})
+    assert (e.code, e.rule) == ("not_offered", "sw.wild.type")

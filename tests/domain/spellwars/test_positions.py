@@ -88,6 +88,9 @@ def test_every_sampled_position_round_trips_and_plays_on_identically(players: in
         {"variant": "fast"},
         {"ties": "rank", "added_order": "next", "trankilus": "after"},
         {"stolen_blood": "left", "die_faces": "caster", "neighbour": "seated"},
+        # a wild magic card's place in the row and a declared delivery are in the position,
+        # and kept creatures attack at a turn's start, in the place phase
+        {"incorrect_initiative": "declared", "wild_type": "row", "creature_attack": "turn_start"},
     ],
 )
 def test_positions_round_trip_under_the_options(options: dict[str, Any]) -> None:
@@ -175,6 +178,9 @@ def test_a_table_supplies_the_order_of_the_cards_left_out() -> None:
             "carried but not a kept creature",
         ),
         ({"hands": [["flaminus#1"], []], "deck": ["flaminus#1"]}, "already in 'hands'"),
+        ({"turn": 1, "spells": [[{"card": "flaminus#1", "row": "source"}], []]}, "'row'"),
+        ({"turn": 1, "spells": [[{"card": "magie-feroce#1", "row": "wild"}], []]}, "'row'"),
+        ({"turn": 1, "spells": [[{"card": "flaminus#1", "declared": True}], []]}, "'declared'"),
     ],
 )
 def test_a_bad_position_names_the_key_at_fault(position: dict[str, Any], message: str) -> None:
@@ -207,3 +213,39 @@ def test_a_position_is_entered_by_one_hidden_event() -> None:
     assert [type(e) for e in events] == [ev.PositionEntered, ev.FlowSet]
     assert events[0].visibility().kind == "hidden"
     assert msgspec.json.decode(msgspec.json.encode(position)) == position
+
+
+FILLERS_HAND = ["hydraponix#1", "spiralex#1", "tropintimus#1"]
+
+
+def test_what_a_readings_placement_gives_is_part_of_the_position() -> None:
+    """A wild magic card's place in the row and the declared delivery, written only where
+    given, read back into the same spell."""
+    position = {
+        "turn": 1,
+        "hands": [[], FILLERS_HAND],
+        "placed": [True, False],
+        "spells": [
+            [
+                {"card": "magie-feroce#1", "row": "delivery"},
+                {"card": "ecrabouillax#1"},
+                {"card": "tentaculax#1", "declared": True},
+            ],
+            [],
+        ],
+    }
+    options = {"incorrect_initiative": "declared", "wild_type": "row"}
+    table = opened(position, 2, options, Dice.scripted())
+    spell = table.state.wizards[0].spell
+    assert [(c.card, c.slot, c.declared) for c in spell] == [
+        ("magie-feroce#1", "delivery", False),
+        ("ecrabouillax#1", "delivery", False),
+        ("tentaculax#1", "delivery", True),
+    ]
+    written = GAME.position(table.state)["spells"][0]
+    assert [{k: c[k] for k in ("row", "declared") if k in c} for c in written] == [
+        {"row": "delivery"},
+        {},
+        {"declared": True},
+    ]
+    assert opened(GAME.position(table.state), 2, options, Dice.scripted()).state == table.state

@@ -251,3 +251,28 @@ def test_the_desk_decides_again_under_every_other_value_of_every_option() -> Non
             values = (not spec.default,) if isinstance(spec.default, bool) else spec.allowed
             others = {(spec.name, v) for v in values if v != spec.default}
             assert others and others <= offered, spec.name
+
+
+def test_a_placement_under_the_creature_attack_at_the_turns_start(sqlite_url: str) -> None:
+    """Spell Wars, ruling sw.creature.attack: Ann's Gracula, kept from an earlier turn,
+    attacks with her spell as recorded; decided again under creature_attack=turn_start
+    (it attacked when the turn began) her spell is revealed without it."""
+    ledger = WizardLedger(sqlite_url)
+    position = {
+        "turn": 1,
+        "hands": [["spiralex#1"], []],
+        "creatures": [["gracula#1"], []],
+        "placed": [False, True],
+        "spells": [[], ["spiralex#2", "hydraponix#2"]],
+    }
+    gid = ledger.create_game("spellwars", ["Ann", "Bob"], seed="attack", setup=position).game_id
+    at = ledger.act(gid, 0, {"type": "PlaceCards", "cards": ["spiralex#1"]})[0].position
+    report = dispute(ledger, gid, at)
+    assert report["recorded_decides_again"]
+    revealed = next(c for c in report["consequences"] if c["type"] == "SpellRevealed")
+    assert [r["id"] for r in revealed["also"]] == ["sw.creature.attack"]
+    other = next(r for r in report["other_readings"] if r["option"] == "creature_attack")
+    assert other["value"] == "turn_start" and other["cited"] and not other["same_as_recorded"]
+    assert other["reading"] == "At the start of the next turn, before any spell is placed."
+    assert tuple(other["difference"]["recorded"]["carried"]) == ("gracula#1",)
+    assert tuple(other["difference"]["reading"]["carried"]) == ()
