@@ -250,8 +250,8 @@ function modeHint() {
 }
 
 async function start() {
-  $("nav").replaceWith(nav());
   await loadSpeech();
+  $("nav").replaceWith(nav());
   games = await api("GET", "/games");
   for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
   await Promise.all(

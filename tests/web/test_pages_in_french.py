@@ -14,6 +14,15 @@ from tests.services.live_server import LiveServer
 from tests.services.playing import play
 from tests.web.pages import PLAYERS, TIMEOUT, screenshot, seat_link
 
+# For each game, a phrase its board says in French, and in English.
+BOARD = {
+    "ultimate": ("Les sorciers", "The wizards"),
+    "spellwars": ("Le Donjon du Poulpe Sanguinaire", "The Dungeon of the Bloodthirsty Octopus"),
+    "orctower": ("Tableaux de chasse", "Hunting boards"),
+    "elfenwizards": ("La pyramide des titres", "The pyramid of titles"),
+}
+# Words a French board must not say: English left over from the drawing.
+ENGLISH = ["Discard", "Draw pile", "Quarter", "Guilds", "(you)", "seat "]
 # For each game, a phrase its story says in French after a few actions, and in English.
 STORY = {
     "ultimate": ("pioche", "draws"),
@@ -48,6 +57,14 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     story = page.inner_text("#story")
     assert french in story and english not in story, story[:400]
     assert page.input_value("#lang-switch") == "fr"
+    board_fr, board_en = BOARD[game]
+    board = page.inner_text("#public")
+    assert board_fr in board and board_en not in board, board[:400]
+    assert not [w for w in ENGLISH if w in board], board
+    # The page's own words around the board: the top bar, the headings, the banner.
+    assert "Classement" in page.inner_text("nav") and page.inner_text("#turn").startswith("À vous")
+    assert page.inner_text("#actions-panel h2") == "Votre coup"
+    assert page.evaluate("document.documentElement.lang") == "fr"
     if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
         board = page.inner_text("#public")
         assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
@@ -59,6 +76,10 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
         f"document.querySelector('#story').innerText.includes({english!r})", timeout=TIMEOUT
     )
     assert french not in page.inner_text("#story")
+    assert board_en in page.inner_text("#public") and "Scoreboard" in page.inner_text("nav")
+    assert page.inner_text("#actions-panel h2") == "Your move"
+    if game == "ultimate":
+        screenshot(page, f"table-en-{game}")
     again = page.context.new_page()
     again.goto(page.url)
     again.wait_for_selector("#story .line", timeout=TIMEOUT)

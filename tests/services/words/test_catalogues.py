@@ -1,6 +1,6 @@
 """The catalogues of what is said (``services/words/locale``, gettext): every
 message the code says (``phrase``, ``plural``, ``Words.text``, the pages'
-``t()``) is in the English
+``t()`` and ``plural()``) is in the English
 and the French catalogue, the French one translates it with the same values,
 and no catalogue keeps a message no code says. ``make messages`` brings them
 up to date."""
@@ -21,7 +21,7 @@ LOCALE = ROOT / "services" / "words" / "locale"
 # own keywords, as services/words/locale/babel.cfg gives them to ``make messages``.
 KEYWORDS: dict[str, dict[str, Any]] = {
     "python": {"phrase": None, "plural": (1, 2), "text": None},
-    "javascript": {"t": None},
+    "javascript": {"t": None, "plural": (1, 2)},
 }
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
 _VALUE = re.compile(r"\{(\w+)\}")
