@@ -43,7 +43,9 @@ def test_every_game_counts_one_damage_in_the_singular() -> None:
             )
         ),
         _words("spellwars", "fr").event(
-            sw.DamageDealt(rule="sw.card.ecrabouillax", source=0, target=1, amount=1, card="ecrabouillax")
+            sw.DamageDealt(
+                rule="sw.card.ecrabouillax", source=0, target=1, amount=1, card="ecrabouillax"
+            )
         ),
         _words("orctower", "fr").event(
             orc.DamageDealt(rule="orctower.attack.damage", creature="goblin-01", amount=1)
