@@ -86,3 +86,29 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     assert english in again.inner_text("#story")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    web_ledger.create_game("ultimate", PLAYERS["ultimate"], seed="fr-lobby")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#tables tbody tr", timeout=TIMEOUT)
+    screenshot(page, "lobby-fr")
+    lobby = page.inner_text("main")
+    for said in ("Ouvrir une table", "Jeu", "Joueurs", "Ouvrir la table", "Ann, Bob", "revoir"):
+        assert said in lobby, said
+    for english in ("Open a table", "Open the table", "replay", "Status", "Opened"):
+        assert english not in lobby, english
+    assert page.locator("#seats option").first.inner_text().endswith(" joueurs")
+    page.goto(server.url + "/scores")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    scores = page.inner_text("main")
+    assert "Parties terminées" in scores and "Finished games" not in scores
+    assert "Taux de victoire" in scores and "aucune partie terminée" in scores
+    assert errors == []
+    context.close()
