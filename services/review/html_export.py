@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from services.web import WEB
+from services.words.telling import page_words, spoken
 from services.web.assembly import (
     PREFIX,
     drawing_of,
@@ -26,6 +27,8 @@ from services.web.assembly import (
 )
 
 DATA = '<script type="application/json" id="ledger-data">'
+# The page's own words in the export's language: a file has no server to ask.
+WORDS = '<script type="application/json" id="ledger-words">'
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/([^"]+)">')
 _MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"></script>')
 
@@ -61,6 +64,9 @@ def html_text(doc: dict[str, Any]) -> str:
     # (a player's name, say) makes the real end tag not end it: no "<" at all.
     # In JSON it is only ever inside a string, where "\u003c" reads the same.
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    if DATA + "</script>" not in page:
-        raise RuntimeError("viewer.html lost its data slot")
+    if DATA + "</script>" not in page or WORDS + "</script>" not in page:
+        raise RuntimeError("viewer.html lost its data or words slot")
+    words = json.dumps(page_words(spoken()), ensure_ascii=False, separators=(",", ":"))
+    words = words.replace("<", "\\u003c")
+    page = page.replace(WORDS + "</script>", f"{WORDS}{words}</script>", 1)
     return page.replace(DATA + "</script>", f"{DATA}{data}</script>", 1)

@@ -20,11 +20,19 @@ let counted = {};
 let lang = "en";
 let rules = new Intl.PluralRules(lang);
 
+// The words come from the page itself where it carries them (an HTML export, a
+// file with no server to ask), else from GET /words.
+async function fetchWords() {
+  const slot = document.getElementById("ledger-words");
+  if (slot && slot.textContent.trim()) return JSON.parse(slot.textContent);
+  const r = await fetch(spoken("/words"));
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return r.json();
+}
+
 export async function loadSpeech() {
   try {
-    const r = await fetch(spoken("/words"));
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    const words = await r.json();
+    const words = await fetchWords();
     said = words.messages || {};
     counted = words.plurals || {};
     lang = words.lang || "en";

@@ -96,6 +96,13 @@ def plurals(lang: str) -> dict[str, list[str]]:
     return {k: [v[i] for i in sorted(v)] for k, v in forms.items()}
 
 
+def page_words(lang: str) -> dict[str, object]:
+    """What a page says of its own in ``lang`` (``services/web/speech.js``): the
+    language, each message with its text and each counted one with its forms.
+    Served by ``GET /words``; carried inside an HTML export, which has no server."""
+    return {"lang": lang, "messages": messages(lang), "plurals": plurals(lang)}
+
+
 def language(asked: str | None) -> str:
     """The language of a request ("fr", "fr-FR", "fr_FR.UTF-8", an Accept-Language
     header's list): the first one the catalogues have, else English."""

@@ -5,14 +5,17 @@ remembers the choice. A screenshot of each game's table in French is kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from services.ledger import WizardLedger
+from services.review.exports import export_text
+from services.words.telling import speaking
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
-from tests.web.pages import PLAYERS, TIMEOUT, screenshot, seat_link
+from tests.web.pages import PLAYERS, TIMEOUT, open_viewer, screenshot, seat_link
 
 # For each game, a phrase its board says in French, and in English.
 BOARD = {
@@ -111,4 +114,48 @@ def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
     assert "Parties terminées" in scores and "Finished games" not in scores
     assert "Taux de victoire" in scores and "aucune partie terminée" in scores
     assert errors == []
+    context.close()
+
+
+def test_the_html_export_made_in_french_reads_in_french_offline(
+    browser: Any, web_ledger: WizardLedger, tmp_path: Path
+) -> None:
+    """The file carries its words: opened offline, in a browser that asks for
+    nothing in particular, the viewer around the French story speaks French."""
+    created = web_ledger.create_game("ultimate", PLAYERS["ultimate"], seed="fr-export")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=6, seed=3)
+    path = tmp_path / "partie.html"
+    with speaking("fr"):
+        path.write_text(export_text(web_ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        for said in ("Récit", "Événement", "Contestation", "vu par", "Joueurs : Ann, Bob"):
+            assert said in page.inner_text("body"), said
+        assert "Sorcier ultime pour Ann et Bob" in page.inner_text("#story")
+        assert page.inner_text("#show-board") == "Plateau"
+        for english in ("Story", "seen by", "Players:", "seat 0"):
+            assert english not in page.inner_text("body"), english
+        screenshot(page, "viewer-fr-ultimate")
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_replay_page_speaks_french_to_a_french_browser(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("spellwars", PLAYERS["spellwars"], seed="fr-replay")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=6, seed=3)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{gid}")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    body = page.inner_text("body")
+    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "le round 1 commence"):
+        assert said in body, said
+    for english in ("Save as HTML", "Story", "round 1 begins"):
+        assert english not in body, english
+    screenshot(page, "replay-fr-spellwars")
     context.close()

@@ -40,7 +40,7 @@ def test_a_seat_replays_its_running_game_and_the_slider_shows_each_position(
     assert "token=" not in page.url.split("#")[0]  # the token never left the fragment
     assert int(page.get_attribute("#slider", "max")) == head
     # Players by seat, as the rest of the page numbers them (it said "1. Ann").
-    assert page.inner_text("#meta").startswith("Players: seat 0: Ann, seat 1: Bob · ")
+    assert page.inner_text("#meta").startswith("Players: Ann, Bob · ")
     game = get_game("ultimate")
     words = Words(game, ("Ann", "Bob"))
     for position in (head, 8, head // 2, 2):
