@@ -129,7 +129,7 @@ def test_a_spectator_saves_a_finished_game_and_is_told_how_to_fork(
     play(web_ledger, gid)
     page = open_replay(browser, f"{server.url}/replay/{gid}")
     assert page.locator("#fork").count() == 0
-    assert "open this replay from a seat's link" in page.inner_text("#fork-hint")
+    assert "open this replay from a player's link" in page.inner_text("#fork-hint")
     path = save_html(page, tmp_path)
     text = path.read_text(encoding="utf-8")
     assert '<script type="application/json" id="ledger-data">{' in text  # the data inside

@@ -51,7 +51,7 @@ export default {
         h(
           "div.stats",
           {},
-          h("span.stat", { title: t("life points") }, "♥ ", h("b", {}, p.life), `/${max}`),
+          h("span.stat", { title: t("life") }, "♥ ", h("b", {}, p.life), `/${max}`),
           h("span.stat", { title: plural("rounds won ({n} to win)", "rounds won ({n} to win)", toWin) }, "★ ", h("b", {}, p.round_wins), `/${toWin}`),
           p.eliminated ? h("span.chip", {}, t("out of the round")) : null
         ),
