@@ -72,3 +72,12 @@ def test_the_json_and_html_exports_take_their_own_lang(tmp_path: Path, fmt: str)
     )
     assert said.exit_code == 0, said.stderr
     assert "termine son tour" in said.stdout and "ends the turn" not in said.stdout
+
+
+def test_the_games_are_listed_in_french() -> None:
+    french = runner.invoke(app, ["--lang", "fr", "games"])
+    assert french.exit_code == 0, french.stderr
+    assert "Sorcier ultime (2 à 4 joueurs ; round_health=9" in french.stdout
+    assert "players" not in french.stdout
+    english = runner.invoke(app, ["--lang", "en", "games"])
+    assert "Sorcier ultime (2–4 players; round_health=9" in english.stdout
