@@ -16,7 +16,6 @@ import re
 from typing import Any
 
 from services.web import WEB
-from services.words.telling import page_words, spoken
 from services.web.assembly import (
     PREFIX,
     drawing_of,
@@ -25,6 +24,7 @@ from services.web.assembly import (
     style_element,
     viewer_page,
 )
+from services.words.telling import page_words, spoken
 
 DATA = '<script type="application/json" id="ledger-data">'
 # The page's own words in the export's language: a file has no server to ask.

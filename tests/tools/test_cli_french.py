@@ -1,6 +1,7 @@
 """``wizards --lang fr`` (or ``WIZARDS_LANG=fr``, or ``wizards export --lang fr``)
-tells a game in French: the Markdown export of each game reads in the rulebooks' terms, the same game in
-English reads in English, and the players and cards keep their names."""
+tells a game in French: the Markdown export of each game reads in the rulebooks'
+terms, the same game in English reads in English, and the players and cards keep
+their names."""
 
 from __future__ import annotations
 
