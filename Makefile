@@ -58,11 +58,11 @@ format: $(STAMP)
 
 # The messages the code says (phrase, plural) into every catalogue: new ones
 # added untranslated, gone ones marked obsolete (tests/services/words fail on both).
-# Babel 2.19 refuses --no-default-keywords without a keyword on the command line,
-# though babel.cfg gives each format its own: `-k phrase` is one of the Python ones.
+# Each format's keywords are babel.cfg's; Babel (2.19) still wants one given here,
+# and phrase() is a keyword of the Python code anyway (no page says phrase()).
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-default-keywords -k phrase \
-		--omit-header --sort-by-file -o $(LOCALE)/wizards.pot domain services
+		--omit-header --sort-by-file -w 100 -o $(LOCALE)/wizards.pot domain services
 	$(BIN)/pybabel -q update --no-fuzzy-matching -w 100 -d $(LOCALE) -D wizards \
 		-i $(LOCALE)/wizards.pot
 	rm $(LOCALE)/wizards.pot

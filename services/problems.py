@@ -24,19 +24,70 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.games import UnknownGame
 from domain.kernel import DiceRequired, IllegalCommand, SetupError
+from domain.kernel.phrases import Phrase, phrase
 from services.store.host_binding import BindingError, WriteRefused
 from services.store.pg_outcome import OutcomeUnknown
 from services.store.read_only import ReadOnlyStore
 from services.store.values import ActNotStored, GameNotFound, IdempotencyConflict, NotAuthorized
+from services.words.telling import LANGUAGES, Teller
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "tag:wizard-ledger,2026:problem:"
 MALFORMED_RULE = "kernel.malformed"
 
 
-def title_of(code: str) -> str:
-    """``not_your_turn`` -> ``Not your turn``: the title is the code, for people."""
-    return code.replace("_", " ").capitalize()
+# The titles of the codes a person meets most, each the code said in words (its
+# English is the code's, "not_your_turn" -> "Not your turn"), in the reader's language.
+TITLES: dict[str, Phrase] = {
+    "not_your_turn": phrase("Not your turn"),
+    "game_over": phrase("Game over"),
+    "not_in_hand": phrase("Not in hand"),
+    "malformed_command": phrase("Malformed command"),
+    "wrong_decision": phrase("Wrong decision"),
+    "not_offered": phrase("Not offered"),
+    "dice_required": phrase("Dice required"),
+    "drawn_card_refused": phrase("Drawn card refused"),
+    "game_not_found": phrase("Game not found"),
+    "unknown_game": phrase("Unknown game"),
+    "not_authorized": phrase("Not authorized"),
+    "token_required": phrase("Token required"),
+    "idempotency_conflict": phrase("Idempotency conflict"),
+    "bad_setup": phrase("Bad setup"),
+    "bad_input": phrase("Bad input"),
+    "bad_toml": phrase("Bad toml"),
+    "bad_position": phrase("Bad position"),
+    "malformed_request": phrase("Malformed request"),
+    "unparseable_body": phrase("Unparseable body"),
+    "body_too_large": phrase("Body too large"),
+    "rate_limited": phrase("Rate limited"),
+    "read_only_store": phrase("Read only store"),
+    "store_unavailable": phrase("Store unavailable"),
+    "internal_error": phrase("Internal error"),
+}
+# Any other code, in a language other than English, is titled by its status.
+STATUS_TITLES: dict[int, Phrase] = {
+    400: phrase("Bad request"),
+    403: phrase("Not allowed"),
+    404: phrase("Not found"),
+    409: phrase("Refused"),
+    413: phrase("Too large"),
+    422: phrase("Cannot be read"),
+    429: phrase("Too many requests"),
+    500: phrase("Internal error"),
+    503: phrase("Unavailable"),
+}
+
+
+def title_of(code: str, status: int) -> str:
+    """The problem's title for people, in the reader's language: the code in
+    words (``not_your_turn`` -> ``Not your turn``, « Pas votre tour »)."""
+    tell = Teller(str, str)
+    if code in TITLES:
+        return tell(TITLES[code])
+    readable = code.replace("_", " ").capitalize()
+    if tell.lang == LANGUAGES[0] or status not in STATUS_TITLES:
+        return readable
+    return tell(STATUS_TITLES[status])
 
 
 def problem(
@@ -44,7 +95,7 @@ def problem(
 ) -> dict[str, Any]:
     body: dict[str, Any] = {
         "type": TYPE_PREFIX + code,
-        "title": title_of(code),
+        "title": title_of(code, status),
         "status": status,
         "detail": detail,
         "code": code,

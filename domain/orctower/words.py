@@ -166,8 +166,11 @@ _EVENTS: dict[type[Event], Callable[[Any], Phrase]] = {
     ev.UpgradeEffectsLapsed: lambda e: phrase(
         "{seat}'s unused upgrade effects lapse", seat=Seat(e.seat)
     ),
-    ev.DamageDealt: lambda e: phrase(
-        "{creature} takes {amount} damage", creature=Card(e.creature), amount=e.amount
+    ev.DamageDealt: lambda e: plural(
+        "{creature} takes {n} damage",
+        "{creature} takes {n} damage",
+        e.amount,
+        creature=Card(e.creature),
     ),
     ev.CreatureDefeated: lambda e: phrase(
         "{seat} defeats {creature}", seat=Seat(e.seat), creature=Card(e.creature)

@@ -136,27 +136,33 @@ def _option_chosen(e: ev.OptionChosen) -> Phrase:
 
 
 def _damage_dealt(e: ev.DamageDealt) -> Phrase:
-    return phrase(
-        "{card} deals {amount} damage to {target}",
+    return plural(
+        "{card} deals {n} damage to {target}",
+        "{card} deals {n} damage to {target}",
+        e.amount,
         card=Card(e.card),
-        amount=e.amount,
         target=Seat(e.target),
     )
 
 
 def _damage_blocked(e: ev.DamageBlocked) -> Phrase:
-    return phrase(
-        "{target} sacrifices {creature} to absorb {amount} damage from {card}",
+    return plural(
+        "{target} sacrifices {creature} to absorb {n} damage from {card}",
+        "{target} sacrifices {creature} to absorb {n} damage from {card}",
+        e.amount,
         target=Seat(e.target),
         creature=Card(e.creature),
-        amount=e.amount,
         card=Card(e.card),
     )
 
 
 def _healed(e: ev.Healed) -> Phrase:
-    return phrase(
-        "{seat} heals {amount} ({card})", seat=Seat(e.seat), amount=e.amount, card=Card(e.card)
+    return plural(
+        "{seat} heals {n} ({card})",
+        "{seat} heals {n} ({card})",
+        e.amount,
+        seat=Seat(e.seat),
+        card=Card(e.card),
     )
 
 

@@ -63,16 +63,21 @@ def _hands_swapped(e: ev.HandsSwapped) -> Phrase:
 
 
 def _damage_blocked(e: ev.DamageBlocked) -> Phrase:
-    return phrase(
-        "{by} blocks {amount} damage for {seat}", by=Card(e.by), amount=e.amount, seat=Seat(e.seat)
+    return plural(
+        "{by} blocks {n} damage for {seat}",
+        "{by} blocks {n} damage for {seat}",
+        e.amount,
+        by=Card(e.by),
+        seat=Seat(e.seat),
     )
 
 
 def _life_restored(e: ev.LifeRestored) -> Phrase:
-    return phrase(
-        "{seat} regains {amount} life (life {life})",
+    return plural(
+        "{seat} regains {n} life (life {life})",
+        "{seat} regains {n} life (life {life})",
+        e.amount,
         seat=Seat(e.seat),
-        amount=e.amount,
         life=e.life,
     )
 
@@ -186,10 +191,11 @@ def _damage_dealt(e: ev.DamageDealt) -> Phrase:
             source=Card(e.source),
             life=e.life,
         )
-    return phrase(
-        "{seat} takes {amount} damage from {source} (life {life})",
+    return plural(
+        "{seat} takes {n} damage from {source} (life {life})",
+        "{seat} takes {n} damage from {source} (life {life})",
+        e.amount,
         seat=Seat(e.seat),
-        amount=e.amount,
         source=Card(e.source),
         life=e.life,
     )
@@ -218,13 +224,17 @@ def _attack_began(e: ev.AttackBegan) -> Phrase:
 
 def _attack_arrived(e: ev.AttackArrived) -> Phrase:
     if e.defendable:
-        return phrase(
-            "the attack reaches {target} ({damage} damage); {target} may defend",
+        return plural(
+            "the attack reaches {target} ({n} damage); {target} may defend",
+            "the attack reaches {target} ({n} damage); {target} may defend",
+            e.damage,
             target=Seat(e.target),
-            damage=e.damage,
         )
-    return phrase(
-        "the attack reaches {target} ({damage} damage)", target=Seat(e.target), damage=e.damage
+    return plural(
+        "the attack reaches {target} ({n} damage)",
+        "the attack reaches {target} ({n} damage)",
+        e.damage,
+        target=Seat(e.target),
     )
 
 
@@ -342,11 +352,12 @@ def prompt_words(prompt: str) -> Phrase:
         )
     m = _ATTACKED.match(prompt)
     if m:
-        return phrase(
-            "{seat} attacks you with {card} ({damage} damage): play one defence card or decline",
+        return plural(
+            "{seat} attacks you with {card} ({n} damage): play one defence card or decline",
+            "{seat} attacks you with {card} ({n} damage): play one defence card or decline",
+            int(m.group(3)),
             seat=Seat(int(m.group(1))),
             card=Card(_BY_NAME.get(m.group(2), m.group(2))),
-            damage=m.group(3),
         )
     return phrase("{prompt}", prompt=prompt)
 

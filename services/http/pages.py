@@ -41,7 +41,7 @@ from services.web import WEB
 from services.web.assembly import PREFIX, module_names, page, viewer_page
 from services.words.card_names import started_face
 from services.words.faces import table_face
-from services.words.telling import messages, spoken
+from services.words.telling import page_words, spoken
 
 STATIC_URL = "/static"
 MAX_TOML = 1_000_000  # characters: far above any setup or data file
@@ -135,11 +135,11 @@ def scores() -> HTMLResponse:
 
 
 @router.get("/words", tags=["games"])
-def words() -> dict[str, Any]:
+def words() -> dict[str, object]:
     """What the pages say, in the language asked (``?lang=``, ``Accept-Language``):
-    each message of the catalogue (its English id) with its text."""
-    lang = spoken()
-    return {"lang": lang, "messages": messages(lang)}
+    each message of the catalogue (its English id) with its text, and each
+    counted one (its English singular) with its forms."""
+    return page_words(spoken())
 
 
 @router.get(

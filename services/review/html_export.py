@@ -27,10 +27,13 @@ from services.web.assembly import (
     style_element,
     viewer_page,
 )
+from services.words.telling import page_words, spoken
 
 DATA = '<script type="application/json" id="ledger-data">'
 # The slot as an export fills it: the JSON gzipped, in base64 (``html_chunks``).
 GZIPPED = '<script type="text/plain" id="ledger-data" data-encoding="gzip+base64">'
+# The page's own words in the export's language: a file has no server to ask.
+WORDS = '<script type="application/json" id="ledger-words">'
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/([^"]+)">')
 _MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"></script>')
 
@@ -69,8 +72,13 @@ def html_chunks(game: str, document: Iterable[str]) -> Iterator[str]:
     "<" can then end the element early, whatever a player's name holds.)"""
     page = offline_viewer(game)
     slot = DATA + "</script>"
-    if slot not in page:
-        raise RuntimeError("viewer.html lost its data slot")
+    if slot not in page or WORDS + "</script>" not in page:
+        raise RuntimeError("viewer.html lost its data or words slot")
+    # The page's own words in the export's language: a file has no server to ask.
+    # No "<" inside the element (a word could end it early); "\u003c" reads the same.
+    words = json.dumps(page_words(spoken()), ensure_ascii=False, separators=(",", ":"))
+    words = words.replace("<", "\\u003c")
+    page = page.replace(WORDS + "</script>", f"{WORDS}{words}</script>", 1)
     before, after = page.split(slot, 1)
     yield before + GZIPPED
     packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: a gzip stream

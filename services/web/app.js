@@ -3,6 +3,7 @@
 
 import { h } from "wl/dom.js";
 import { facesOf, registerFace } from "wl/faces.js";
+import { LANG_KEY, chosenLang, spoken, t } from "wl/speech.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -17,16 +18,6 @@ export class ApiError extends Error {
 }
 
 // fetch + JSON + the API's error shape. Network errors propagate as TypeError.
-// The language the reader chose with the switch (remembered in this browser),
-// or "" for the browser's own (its Accept-Language): the API's words follow it.
-const LANG_KEY = "wl-lang";
-export const chosenLang = () => localStorage.getItem(LANG_KEY) || "";
-// A path with the chosen language asked for (?lang=), where one was chosen.
-export const spoken = (path) => {
-  const lang = chosenLang();
-  return lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${lang}` : path;
-};
-
 export async function api(method, path, { body, token, headers, text } = {}) {
   const h = Object.assign({}, headers || {});
   let payload;
@@ -77,8 +68,8 @@ export const nav = () =>
     "nav.top",
     {},
     h("a.brand", { href: "/" }, "✶ Wizard Ledger"),
-    h("a", { href: "/" }, "Tables"),
-    h("a", { href: "/scores" }, "Scoreboard"),
+    h("a", { href: "/" }, t("Tables")),
+    h("a", { href: "/scores" }, t("Scoreboard")),
     h("a", { href: "/docs" }, "API"),
     languageSwitch()
   );

@@ -33,3 +33,6 @@ export function showError(el, e) {
   const rule = e.rule ? h("span.rule-ref", {}, e.rule) : null;
   el.appendChild(h("div.error", { role: "alert" }, e.message || String(e), rule ? " " : "", rule));
 }
+
+// One figure of a board, its label said before it: "Round 2", "Manche 2".
+export const stat = (label, value, attrs) => h("span.stat", attrs || {}, label, " ", h("b", {}, value));

@@ -13,6 +13,7 @@ import { cardNode } from "wl/cards.js";
 import { h } from "wl/dom.js";
 import { face } from "wl/faces.js";
 import { nameOf, you } from "wl/names.js";
+import { t } from "wl/speech.js";
 
 const words = (k) => k.replace(/_/g, " ");
 
@@ -21,8 +22,8 @@ const named = (game, x) => (typeof x === "string" && face(game, x) ? face(game, 
 
 function value(c, v) {
   if (v === null || v === undefined) return "—";
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length ? v.map((x) => named(c.game, x)).join(", ") : "none";
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
+  if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length ? v.map((x) => named(c.game, x)).join(", ") : t("none");
   if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && typeof x.id === "string")) {
     return h("div.hand", {}, v.map((x) => cardNode(c, x.id, x, { small: true }))); // cards
   }
@@ -66,7 +67,7 @@ const generic = {
       )
     );
     const skip = new Set([key, "hand", "game", "seat", "pending", "options"]);
-    return h("div.generic", {}, h("h2", {}, "The table"), seats, facts(c, c.view, skip));
+    return h("div.generic", {}, h("h2", {}, t("The table")), seats, facts(c, c.view, skip));
   },
   handCards(c) {
     const hand = c.view.hand;

@@ -4,7 +4,7 @@
 import { ApiError, api, loadFace, nav, seatLink, when } from "wl/app.js";
 import { chanceBox, needsChance } from "wl/chance.js";
 import { byId as $, h, showError } from "wl/dom.js";
-import { loadSpeech, t } from "wl/speech.js";
+import { loadSpeech, plural, speaking, t } from "wl/speech.js";
 
 const REFRESH_MS = 3000;
 const SHOWN = 100; // the latest tables, newest first
@@ -27,7 +27,7 @@ function drawSeats() {
   const sel = $("seats");
   const keep = Number(sel.value) || g.players[0];
   sel.replaceChildren();
-  for (let n = g.players[0]; n <= g.players[1]; n++) sel.appendChild(h("option", { value: n }, `${n} players`));
+  for (let n = g.players[0]; n <= g.players[1]; n++) sel.appendChild(h("option", { value: n }, plural("{n} player", "{n} players", n)));
   sel.value = String(Math.min(Math.max(keep, g.players[0]), g.players[1]));
   drawNames();
 }
@@ -37,7 +37,7 @@ function drawNames() {
   const old = [...$("names").querySelectorAll("input")].map((i) => i.value);
   $("names").replaceChildren(
     ...Array.from({ length: n }, (_, i) =>
-      h("input.name", { "aria-label": `name of seat ${i}`, placeholder: `seat ${i}'s name`, value: old[i] || "", maxlength: 40 })
+      h("input.name", { "aria-label": t("name of player {n}", { n: i + 1 }), placeholder: t("player {n}'s name", { n: i + 1 }), value: old[i] || "", maxlength: 40 })
     )
   );
 }
@@ -52,10 +52,10 @@ const spaced = (v) => String(v).replace(/_/g, " ");
 
 function drawOptions() {
   const g = game();
-  $("game-hint").textContent = `${g.players[0]}–${g.players[1]} players`;
+  $("game-hint").textContent = t("{min}–{max} players", { min: g.players[0], max: g.players[1] });
   const box = $("options");
-  box.replaceChildren(h("label", {}, "Options"));
-  if (!g.options.length) box.appendChild(h("span.muted", {}, "this game has no options"));
+  box.replaceChildren(h("label", {}, t("Options")));
+  if (!g.options.length) box.appendChild(h("span.muted", {}, t("this game has no options")));
   for (const o of g.options) {
     let input;
     const id = `opt-${o.name}`;
@@ -112,7 +112,7 @@ let opening = null;
 function dropOpening() {
   opening = null;
   $("opening-chance").replaceChildren();
-  $("create").textContent = "Open the table";
+  $("create").textContent = t("Open the table");
 }
 
 async function create(ev) {
@@ -139,14 +139,14 @@ async function create(ev) {
   else if ($("seed").value.trim()) body.seed = $("seed").value.trim();
   $("create").disabled = true;
   try {
-    const setup = await readToml($("setup-file"), "setup file");
+    const setup = await readToml($("setup-file"), t("setup file"));
     if (setup !== undefined) body.setup = setup;
-    const data = await readToml($("data-file"), "data file");
+    const data = await readToml($("data-file"), t("data file"));
     if (data !== undefined) body.data = data;
-    const t = await api("POST", "/tables", { body });
-    remember(t.game_id, t.seats, names);
+    const made = await api("POST", "/tables", { body });
+    remember(made.game_id, made.seats, names);
     dropOpening();
-    showCreated(t, names);
+    showCreated(made, names);
     refresh();
   } catch (e) {
     if (mode === "table" && needsChance(e)) await askOpening(e.needs, names);
@@ -160,66 +160,66 @@ async function askOpening(needs, names) {
   if (!opening) {
     const g = game();
     await loadFace(g.id);
-    const ask = chanceBox(g.id, names, `The opening at your table: ${g.name.split(" — ")[0]}`);
+    const ask = chanceBox(g.id, names, t("The opening at your table: {game}", { game: g.name.split(" — ")[0] }));
     opening = { ask };
     $("opening-chance").replaceChildren(
-      h("p.muted", {}, "Deal and roll at the table, then enter what came out: the engine checks each card could be there."),
+      h("p.muted", {}, t("Deal and roll at the table, then enter what came out: the engine checks each card could be there.")),
       ask.box
     );
-    $("create").textContent = "Open the table with this deal";
+    $("create").textContent = t("Open the table with this deal");
   }
   opening.ask.add(needs);
 }
 
-function showCreated(t, names) {
-  const links = t.seats.map((s) => {
-    const url = seatLink(t.game_id, s.seat, s.token);
-    const input = h("input", { value: url, readonly: true, "aria-label": `link of ${names[s.seat]}` });
+function showCreated(tb, names) {
+  const links = tb.seats.map((s) => {
+    const url = seatLink(tb.game_id, s.seat, s.token);
+    const input = h("input", { value: url, readonly: true, "aria-label": t("link of {name}", { name: names[s.seat] }) });
     return h(
       "div.seat-link",
       { dataset: { seat: s.seat } },
       h("b", {}, names[s.seat]),
       input,
-      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-      h("a", { href: url, target: "_blank", class: "play-link" }, "play")
+      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t("copy")),
+      h("a", { href: url, target: "_blank", class: "play-link" }, t("play"))
     );
   });
   $("created").replaceChildren(
     h("div.panel", {},
-      h("h2", {}, "Table open — one link per player"),
-      h("p.muted", {}, "Each link carries that seat's secret token after the #, which browsers never send to a server. Give each player only their own link."),
+      h("h2", {}, t("Table open — one link per player")),
+      h("p.muted", {}, t("Each link carries that player's secret token after the #, which browsers never send to a server. Give each player only their own link.")),
       h("div.seat-links", {}, links),
-      h("p", {}, h("a", { href: `/play/${t.game_id}` }, "watch as a spectator"))
+      h("p", {}, h("a", { href: `/play/${tb.game_id}` }, t("watch as a spectator")))
     )
   );
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
 }
 
-function row(t) {
-  const g = games.find((x) => x.id === t.game);
-  const seats = mine()[t.game_id] || [];
+function row(tb) {
+  const g = games.find((x) => x.id === tb.game);
+  const seats = mine()[tb.game_id] || [];
   // Dealing: the opening waits for the named players' cards (on their own pages).
-  const dealing = t.status === "dealing";
-  const status = [h(`span.pill.${t.status}`, { title: t.status_text || t.status }, dealing ? t.status_text : t.status)];
-  if (t.mode === "table") status.push(" ", h("span.pill.table", { title: "dice and deck orders come from the table" }, "table mode"));
-  if (t.forked_from) {
-    status.push(" ", h("span.pill.fork", { title: `what-if branch of ${t.forked_from.game_id} at position ${t.forked_from.at}` }, `⑂ branch @${t.forked_from.at}`));
+  const dealing = tb.status === "dealing";
+  const status = [h(`span.pill.${tb.status}`, { title: tb.status_text || tb.status }, dealing ? tb.status_text : statusWord(tb.status))];
+  if (tb.mode === "table") status.push(" ", h("span.pill.table", { title: t("dice and deck orders come from the table") }, t("table mode")));
+  if (tb.forked_from) {
+    status.push(" ", h("span.pill.fork", { title: t("what-if branch of {game} at position {at}", { game: tb.forked_from.game_id, at: tb.forked_from.at }) }, "⑂ ", t("branch @{at}", { at: tb.forked_from.at })));
   }
-  const names = t.names && t.names.length ? t.names.join(", ") : `${t.players} players`;
-  const go = [h("a", { href: `/play/${t.game_id}` }, t.status === "finished" ? "view" : "watch"), " · ", h("a", { href: `/replay/${t.game_id}` }, "replay")];
+  const names = tb.names && tb.names.length ? tb.names.join(", ") : plural("{n} player", "{n} players", tb.players);
+  const go = [h("a", { href: `/play/${tb.game_id}` }, tb.status === "finished" ? t("view") : t("watch")), " · ", h("a", { href: `/replay/${tb.game_id}` }, t("replay"))];
   // While dealing too: a player names the cards dealt to them on their own page.
   for (const s of seats) {
-    if (t.status === "finished") break;
-    go.push(" · ", h("a", { href: seatLink(t.game_id, s.seat, s.token) }, `play as ${s.name}`));
+    if (tb.status === "finished") break;
+    go.push(" · ", h("a", { href: seatLink(tb.game_id, s.seat, s.token) }, t("play as {name}", { name: s.name })));
   }
   return h(
     "tr",
-    { dataset: { game: t.game_id } },
-    h("td", {}, g ? g.name.split(" — ")[0] : t.game, h("div.muted", { style: "font-size:.8em" }, t.game_id.slice(0, 8))),
+    { dataset: { game: tb.game_id } },
+    h("td", {}, g ? g.name.split(" — ")[0] : tb.game, h("div.muted", { style: "font-size:.8em" }, tb.game_id.slice(0, 8))),
     h("td", {}, names),
-    h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, dealing ? "no events yet" : `${t.events} events`)),
-    h("td", {}, t.winner_names && t.winner_names.length ? `♛ ${t.winner_names.join(", ")}` : ""),
-    h("td", {}, when(t.started_at)),
+    h("td", {}, status, h("div.muted", { style: "font-size:.8em" }, dealing ? t("no events yet") : plural("{n} event", "{n} events", tb.events))),
+    h("td", {}, tb.winner_names && tb.winner_names.length ? `♛ ${tb.winner_names.join(", ")}` : ""),
+    h("td", {}, when(tb.started_at)),
     h("td", {}, go)
   );
 }
@@ -233,9 +233,9 @@ async function refresh() {
     const total = Number(r.headers.get("X-Total-Count") || latest.length);
     $("tables").tBodies[0].replaceChildren(...latest.map(row));
     $("no-tables").hidden = latest.length > 0;
-    $("tables-note").textContent = total > latest.length ? `(latest ${latest.length} of ${total})` : "";
+    $("tables-note").textContent = total > latest.length ? t("(latest {n} of {total})", { n: latest.length, total }) : "";
   } catch (e) {
-    $("tables-note").textContent = `(not refreshed: ${e.message})`;
+    $("tables-note").textContent = t("(not refreshed: {why})", { why: e.message });
   }
 }
 
@@ -244,14 +244,44 @@ function modeHint() {
   $("seed").disabled = table;
   $("by-seats-label").hidden = !table;
   $("mode-hint").textContent = table
-    ? "Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. " +
-      "With “each player enters the cards they draw”, the lobby asks only for what no player holds (the first player's die…), each player names the cards dealt to them on their own page, and a move that makes others draw waits until each of them has named their own cards there."
-    : "Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.";
+    ? t("Table mode: the dice and cards come from your table. Opening the table asks for the deal and the first rolls; each move asks for what it needs. With “each player enters the cards they draw”, the lobby asks only for what no player holds (the first player's die…), each player names the cards dealt to them on their own page, and a move that makes others draw waits until each of them has named their own cards there.")
+    : t("Leave it empty for a secret random seed. The seed stays secret while the game runs; give one only for a reproducible demo.");
 }
 
+// The page's own words (lobby.html says them in English), in the reader's language.
+function speakPage() {
+  document.documentElement.lang = speaking();
+  document.title = t("Wizard Ledger — tables");
+  const words = {
+    "open-title": t("Open a table"),
+    "game-label": t("Game"),
+    "seats-label": t("Players"),
+    "dice-label": t("Dice"),
+    "seeded-word": t("seeded"),
+    "table-word": t("table mode"),
+    "by-seats-word": t("each player enters the cards they draw"),
+    "setup-word": t("Setup file"),
+    "setup-note": t("(TOML: a position to start from)"),
+    "data-word": t("Data file"),
+    "data-note": t("(TOML: the table's own card texts, board, numbers)"),
+    "tables-title": t("Tables"),
+    "no-tables": t("No table yet: open one."),
+    create: t("Open the table"),
+  };
+  for (const [id, text] of Object.entries(words)) $(id).textContent = text;
+  $("seed").placeholder = t("seed (optional)");
+  $("seed").title = t("leave empty for a secret random seed");
+  const heads = [t("Game"), t("Players"), t("Status"), t("Winner"), t("Opened"), ""];
+  $("tables-head").querySelectorAll("th").forEach((th, i) => (th.textContent = heads[i]));
+}
+
+// A table's status as the lobby says it.
+const statusWord = (status) => ({ running: t("running"), finished: t("finished"), dealing: t("dealing") })[status] || status;
+
 async function start() {
-  $("nav").replaceWith(nav());
   await loadSpeech();
+  $("nav").replaceWith(nav());
+  speakPage();
   games = await api("GET", "/games");
   for (const g of games) $("game").appendChild(h("option", { value: g.id }, g.name));
   await Promise.all(
@@ -265,7 +295,7 @@ async function start() {
   const props = ((spec.components || {}).schemas || {}).CreateTable || {};
   acceptsData = Boolean((props.properties || {}).data);
   $("data-file").disabled = !acceptsData;
-  $("data-hint").textContent = acceptsData ? "" : "this server does not take data files";
+  $("data-hint").textContent = acceptsData ? "" : t("this server does not take data files");
   $("game").addEventListener("change", () => { dropOpening(); drawSeats(); drawOptions(); });
   $("seats").addEventListener("change", () => { dropOpening(); drawNames(); });
   $("options").addEventListener("change", dropOpening); // options may change the deal

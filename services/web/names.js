@@ -1,7 +1,10 @@
 // Players as a board and a story say them: by name, and "you" for the reader's seat.
 
+import { t } from "wl/speech.js";
+
+// A seat with no name (a table opened without names) is its player's place in the order.
 export const nameOf = (players, seat) =>
-  seat === null || seat === undefined ? "—" : players[seat] || `seat ${seat}`;
+  seat === null || seat === undefined ? "—" : players[seat] || t("player {n}", { n: seat + 1 });
 
 // The engine's words say each seat whole ("seat 0 and seat 2"): every one of
 // them becomes its player's name ("Ann and Cy").
@@ -9,4 +12,4 @@ export const named = (players, text) => String(text).replace(/\bseat (\d+)\b/g, 
 
 // The seat a board is drawn for: "you" on its own page; a replay seen through
 // another's eyes (a referee's) says so instead (ctx.youWord).
-export const you = (c, seat) => (seat !== null && seat === c.seat ? c.youWord || " (you)" : "");
+export const you = (c, seat) => (seat !== null && seat === c.seat ? c.youWord || t(" (you)") : "");

@@ -5,6 +5,8 @@
 
 import { gameIdFromPath } from "wl/app.js";
 import { byId as $, h } from "wl/dom.js";
+import { nameOf } from "wl/names.js";
+import { t } from "wl/speech.js";
 import { replay } from "wl/viewer.js";
 
 const gid = gameIdFromPath();
@@ -27,13 +29,13 @@ function forkPoint(pos) {
 function labelFork(button, pos) {
   const point = forkPoint(pos);
   button.disabled = !point;
-  button.textContent = point ? `Fork before action #${point.before}` : "Fork (no action to replay)";
+  button.textContent = point ? t("Fork before action #{n}", { n: point.before }) : t("Fork (no action to replay)");
   button.dataset.at = point ? String(point.at) : "";
 }
 
 async function fork(out, button) {
   const at = Number(button.dataset.at);
-  out.replaceChildren("forking…");
+  out.replaceChildren(t("forking…"));
   const r = await fetch(`/tables/${gid}/fork?at=${at}`, { method: "POST", headers: { Authorization: "Bearer " + token } });
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
@@ -43,9 +45,9 @@ async function fork(out, button) {
   const summary = await (await fetch(`/tables/${body.game_id}`)).json();
   const names = summary.names || [];
   out.replaceChildren(
-    `What-if branch at position ${at}: `,
+    t("What-if branch at position {n}: ", { n: at }),
     ...body.seats.flatMap((s) => [
-      h("a.fork-seat", { href: `/play/${body.game_id}#seat=${s.seat}&token=${encodeURIComponent(s.token)}`, style: GOLD }, `play as ${names[s.seat] || "seat " + s.seat}`),
+      h("a.fork-seat", { href: `/play/${body.game_id}#seat=${s.seat}&token=${encodeURIComponent(s.token)}`, style: GOLD }, t("play as {name}", { name: nameOf(names, s.seat) })),
       " ",
     ])
   );
@@ -54,7 +56,7 @@ async function fork(out, button) {
 // A link cannot carry the seat's token (it stays in the fragment, sent as a
 // header), so the file is fetched and handed to the browser as a download.
 async function save(out) {
-  out.replaceChildren("saving…");
+  out.replaceChildren(t("saving…"));
   const r = await fetch(`/tables/${gid}/export?format=html`, token ? { headers: { Authorization: "Bearer " + token } } : {});
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
@@ -68,20 +70,20 @@ async function save(out) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60000);
-  out.replaceChildren("saved: one file, opens offline");
+  out.replaceChildren(t("saved: one file, opens offline"));
 }
 
 async function start() {
   const bar = h("div", { id: "app-bar", style: "display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:center;padding:6px 16px;background:#1f3b33;color:#f6efdf;font:14px system-ui,sans-serif" });
   const link = (href, text) => h("a", { href, style: GOLD }, text);
-  bar.append(link("/", "✶ Wizard Ledger"), link(`/play/${gid}${location.hash}`, "← back to the table"));
+  bar.append(link("/", "✶ Wizard Ledger"), link(`/play/${gid}${location.hash}`, t("← back to the table")));
   const saved = h("span", { id: "save-result" });
   const saveButton = h("button", {
     id: "save-html",
     type: "button",
-    title: "this game as one HTML file: this viewer with its data, notes and disputes, for reading offline",
+    title: t("this game as one HTML file: this viewer with its data, notes and disputes, for reading offline"),
     onclick: () => save(saved),
-  }, "Save as HTML");
+  }, t("Save as HTML"));
   bar.append(saveButton, saved);
   document.body.prepend(bar);
   const r = await fetch(`/tables/${gid}`);
@@ -92,16 +94,16 @@ async function start() {
     const button = h("button", {
       id: "fork",
       type: "button",
-      title: "a new game with this game's events up to just before that action, to play it otherwise",
+      title: t("a new game with this game's events up to just before that action, to play it otherwise"),
       onclick: () => fork(out, button),
-    }, "Fork");
+    }, t("Fork"));
     labelFork(button, Number($("pos").value));
     document.addEventListener("ledger:position", (e) => labelFork(button, e.detail.position));
     bar.append(button, out);
   } else if (summary.status === "finished") {
     // Nobody's seat (a referee, a spectator): say how a branch is made.
     bar.append(h("span", { id: "fork-hint", style: "opacity:.8" },
-      "To fork from a position, open this replay from a seat's link (or run wizards fork)."));
+      t("To fork from a position, open this replay from a player's link (or run wizards fork).")));
   }
 }
 

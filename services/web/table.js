@@ -2,8 +2,8 @@
 // Reads the state and legal commands as that seat, follows the live log over
 // SSE, and sends commands built from the legal ones.
 
-import { ApiError, api, fragment, gameIdFromPath, loadFace, nav, spoken } from "wl/app.js";
-import { loadSpeech, t } from "wl/speech.js";
+import { ApiError, api, fragment, gameIdFromPath, loadFace, nav } from "wl/app.js";
+import { loadSpeech, plural, speaking, spoken, t } from "wl/speech.js";
 import { cardNode } from "wl/cards.js";
 import { chanceBox, needsChance } from "wl/chance.js";
 import { Builder, describe, fieldsOf, label, typeLabel } from "wl/commands.js";
@@ -137,6 +137,9 @@ function speakHeadings() {
   $("replay-link").textContent = t("replay & dispute");
   $("hand-title").textContent = t("Your hand");
   $("story-panel").querySelector("h2").lastChild.textContent = t("The story");
+  $("actions-panel").querySelector("h2").textContent = t("Your move");
+  $("live").title = t("live updates");
+  document.documentElement.lang = speaking();
 }
 
 function drawTurn(c) {
@@ -146,7 +149,7 @@ function drawTurn(c) {
   if (st.status === "finished") {
     banner.classList.add("over");
     banner.textContent = t("The game is over.");
-    document.title = `Game over — Wizard Ledger`;
+    document.title = t("Game over") + " — Wizard Ledger";
     return;
   }
   if (st.held) {
@@ -157,7 +160,7 @@ function drawTurn(c) {
     // "The opening deal — …" reads on after a dash in lower case; a player's name does not.
     const after = st.held.seat === null ? said.charAt(0).toLowerCase() + said.slice(1) : said;
     banner.textContent = owes ? t("Your cards — {said}", { said: after }) : said;
-    document.title = `${owes ? "● Your cards" : "Waiting for cards"} — Wizard Ledger`;
+    document.title = (owes ? t("● Your cards") : t("Waiting for cards")) + " — Wizard Ledger";
     banner.dataset.yours = owes ? "1" : "0";
     return;
   }
@@ -166,14 +169,14 @@ function drawTurn(c) {
     banner.classList.add("yours");
     const asked = mine.prompt || t("your decision");
     banner.textContent = t("Your turn — {prompt}", { prompt: asked });
-    document.title = `● Your turn — Wizard Ledger`;
+    document.title = t("● Your turn") + " — Wizard Ledger";
   } else {
     const who = [...new Set(st.pending.map((p) => nameOf(st.players, p.seat)))].join(", ");
     // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
     const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
     const prompt = /\byour?\b/i.test(asked) ? "" : asked;
     banner.textContent = !who ? t("Waiting…") : prompt ? t("Waiting for {who} — {prompt}", { who, prompt }) : t("Waiting for {who}", { who });
-    document.title = `Waiting for ${who || "…"} — Wizard Ledger`;
+    document.title = t("Waiting for {who}", { who: who || "…" }) + " — Wizard Ledger";
   }
   banner.dataset.yours = mine ? "1" : "0";
 }
@@ -186,7 +189,8 @@ function drawOutcome(c) {
     return;
   }
   const o = st.outcome;
-  const winners = o.winners.map((w) => nameOf(st.players, w)).join(" and ");
+  const winners = o.winners.map((w) => nameOf(st.players, w));
+  const listed = winners.length > 1 ? t("{items} and {last}", { items: winners.slice(0, -1).join(", "), last: winners[winners.length - 1] }) : winners[0] || "";
   const rank = new Map();
   (o.ranking || []).forEach((group, i) => group.forEach((s) => rank.set(s, i + 1)));
   const order = st.players.map((_, s) => s).sort((a, b) => (rank.get(a) || 99) - (rank.get(b) || 99));
@@ -195,7 +199,7 @@ function drawOutcome(c) {
       "tr",
       {},
       h("td", {}, rank.has(s) ? `#${rank.get(s)}` : ""),
-      h("td", {}, st.players[s], o.winners.includes(s) ? " ♛" : ""),
+      h("td", {}, nameOf(st.players, s), o.winners.includes(s) ? " ♛" : ""),
       h("td", {}, o.scores && o.scores.length ? String(o.scores[s]) : "")
     )
   );
@@ -204,10 +208,10 @@ function drawOutcome(c) {
       "div.winner",
       { id: "winner" },
       h("div.crown", {}, "♛"),
-      h("h2", {}, `${winners} ${o.winners.length > 1 ? "win" : "wins"}`),
+      h("h2", {}, o.winners.length > 1 ? t("{names} win", { names: listed }) : t("{name} wins", { name: listed })),
       o.reason ? h("p", {}, o.reason) : null,
-      h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"), h("th", {}, "score"))), h("tbody", {}, rows)),
-      h("p", {}, h("a", { href: replayHref() }, "Replay the game, dispute a ruling"), " · ", h("a", { href: "/" }, "back to the tables"))
+      h("table.grid", { style: "max-width:420px;margin:0 auto" }, h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")))), h("tbody", {}, rows)),
+      h("p", {}, h("a", { href: replayHref() }, t("Replay the game, dispute a ruling")), " · ", h("a", { href: "/" }, t("back to the tables")))
     )
   );
 }
@@ -292,7 +296,7 @@ function drawActions(c) {
   const box = $("actions");
   box.replaceChildren();
   if (!S.legal.length) {
-    box.appendChild(h("p.muted", {}, "nothing to send right now"));
+    box.appendChild(h("p.muted", {}, t("nothing to send right now")));
     return;
   }
   const focus = b.focus && !b.type ? b.focus : null;
@@ -301,7 +305,7 @@ function drawActions(c) {
     h(
       "div.action-types",
       {},
-      focus ? h("span", {}, `With ${label(c, "card", focus)}: `) : null,
+      focus ? h("span", {}, t("With {card}: ", { card: label(c, "card", focus) })) : null,
       types.map((t) => {
         const single = b.ofType(t).length === 1 && !Object.keys(b.ofType(t)[0]).some((k) => k !== "type");
         return h(
@@ -311,7 +315,7 @@ function drawActions(c) {
         );
       }),
       (focus || b.type) && !(b.types.length === 1 && atStart(b))
-        ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, "cancel")
+        ? h("button", { type: "button", onclick: () => { b.reset(); draw(); } }, t("cancel"))
         : null
     )
   );
@@ -341,7 +345,7 @@ function chooseType(t, focus) {
 function stepNode(c, step) {
   const b = S.builder;
   const field = step.field;
-  const question = (c.renderer.question && c.renderer.question(field, c)) || `Choose ${field.replace(/_/g, " ")}`;
+  const question = (c.renderer.question && c.renderer.question(field, c)) || t("Choose {what}", { what: field.replace(/_/g, " ") });
   if (!step.list) {
     return h(
       "div.step",
@@ -362,8 +366,8 @@ function stepNode(c, step) {
   const checks = (c.renderer.checks && c.renderer.checks(c, field, b.picks)) || [];
   checks.push(
     picked
-      ? { level: "ok", text: "a legal choice" }
-      : { level: b.picks.length ? "bad" : "warn", text: b.picks.length ? "not a legal choice as it stands" : "pick from your hand" }
+      ? { level: "ok", text: t("a legal choice") }
+      : { level: b.picks.length ? "bad" : "warn", text: b.picks.length ? t("not a legal choice as it stands") : t("pick from your hand") }
   );
   const inHand = items.filter((x) => c.handIds.includes(x));
   const others = items.filter((x) => !c.handIds.includes(x) && !b.picks.includes(x));
@@ -371,13 +375,13 @@ function stepNode(c, step) {
     "div.step",
     {},
     h("div.q", {}, question),
-    c.renderer.slots ? c.renderer.slots(c, field, b.picks) : h("div", {}, b.picks.map((p) => label(c, field, p)).join(" + ") || "nothing picked yet"),
+    c.renderer.slots ? c.renderer.slots(c, field, b.picks) : h("div", {}, b.picks.map((p) => label(c, field, p)).join(" + ") || t("nothing picked yet")),
     h("div.checks", { id: "checks" }, checks.map((x) => h(`div.check.${x.level}`, {}, x.text))),
-    inHand.length ? h("div.muted", {}, "Click cards in your hand to add or remove them.") : null,
+    inHand.length ? h("div.muted", {}, t("Click cards in your hand to add or remove them.")) : null,
     others.length ? h("div.choices", {}, others.map((x) => h("button", { type: "button", onclick: () => { b.toggle(x); draw(); } }, label(c, field, x)))) : null,
     h("div.choices", { style: "margin-top:.4em" },
       composeButton(field, picked),
-      b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, "clear") : null
+      b.picks.length ? h("button", { type: "button", onclick: () => { b.picks = []; draw(); } }, t("clear")) : null
     )
   );
 }
@@ -509,7 +513,7 @@ export async function send(cmd, chance) {
       if (needsChance(e) && cmd !== null) askChance(cmd, e.needs);
       else showError($("act-error"), e);
     } else {
-      showError($("act-error"), new Error("The connection failed before the answer came. Send again: the same action is never applied twice."));
+      showError($("act-error"), new Error(t("The connection failed before the answer came. Send again: the same action is never applied twice.")));
     }
   }
   await refresh();
@@ -528,13 +532,13 @@ function openRule(id) {
   const parts = [
     h("h3", {}, r ? r.section : id, " ", r ? h(`span.source-badge.${r.source}`, {}, r.source) : null),
     h("div", {}, h("code", {}, id)),
-    r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, "not in the catalogue"),
-    r && r.summary ? h("p", {}, h("b", {}, "In short: "), r.summary) : null,
+    r ? h("blockquote", { lang: "fr" }, r.passage) : h("p", {}, t("not in the catalogue")),
+    r && r.summary ? h("p", {}, h("b", {}, t("In short: ")), r.summary) : null,
     r && r.readings && r.readings.length
-      ? h("div", {}, h("b", {}, "Readings:"), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? ` (option ${x.option})` : ""))))
+      ? h("div", {}, h("b", {}, t("Readings:")), h("ul", {}, r.readings.map((x) => h("li", {}, x.summary, x.option ? t(" (option {option})", { option: x.option }) : ""))))
       : null,
-    r && r.why ? h("p.muted", {}, "Why: ", r.why) : null,
-    h("form", { method: "dialog" }, h("button", {}, "close")),
+    r && r.why ? h("p.muted", {}, t("Why: "), r.why) : null,
+    h("form", { method: "dialog" }, h("button", {}, t("close"))),
   ];
   // replaceChildren writes a null as the text "null": only what a rule has.
   d.replaceChildren(...parts.filter(Boolean));
@@ -564,7 +568,7 @@ function addLine(entry, fresh, older = false) {
     { dataset: { position: entry.position, type: entry.type } },
     h("span.pos", {}, entry.position),
     h("span.txt", {}, storyText(entry)),
-    entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: "open the rule" }, entry.rule) : null
+    entry.rule ? h("button.rule-ref", { type: "button", onclick: () => openRule(entry.rule), title: t("open the rule") }, entry.rule) : null
   );
   const story = $("story");
   if (older) story.append(line); // under those shown: older still
@@ -592,7 +596,7 @@ async function loadStory() {
 function olderEntries(oldest) {
   const button = $("story-older");
   button.hidden = oldest <= 1;
-  button.textContent = `Older entries (${oldest - 1} before #${oldest})`;
+  button.textContent = plural("Older entries ({n} before #{at})", "Older entries ({n} before #{at})", oldest - 1, { at: oldest });
   button.onclick = async () => {
     button.disabled = true;
     try {
@@ -640,12 +644,12 @@ function jumpTo(id) {
 }
 
 async function start() {
-  $("nav").replaceWith(nav());
   $("to-move").addEventListener("click", () => jumpTo("actions-panel"));
   $("to-story").addEventListener("click", () => jumpTo("story-panel"));
   $("replay-link").href = replayHref();
   try {
     await loadSpeech();
+    $("nav").replaceWith(nav());
     speakHeadings();
     S.summary = await api("GET", `/tables/${gid}`);
     const games = await api("GET", "/games");

@@ -15,6 +15,7 @@
 import { byId as $, h } from "wl/dom.js";
 import { loadDrawing } from "wl/drawing.js";
 import { registerFace } from "wl/faces.js";
+import { loadSpeech, speaking, spoken, t } from "wl/speech.js";
 import { renderDispute } from "wl/viewer/dispute.js";
 import { canDraw, renderBoard, renderState } from "wl/viewer/state.js";
 import { renderEvent, renderStory } from "wl/viewer/story.js";
@@ -33,7 +34,7 @@ function source() {
   const slot = $("ledger-data");
   if ((slot && slot.textContent.trim()) || window.LEDGER_DATA) return null;
   const src = new URLSearchParams(location.search).get("src");
-  if (!src) throw new Error("no game data: open an HTML export, or give ?src=URL of a JSON export");
+  if (!src) throw new Error(t("no game data: open an HTML export, or give ?src=URL of a JSON export"));
   return src;
 }
 
@@ -58,12 +59,12 @@ async function loadDocument(src) {
   if (slot && slot.textContent.trim()) return embedded(slot);
   if (window.LEDGER_DATA) return window.LEDGER_DATA;
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
-  const resp = await fetch(src, token ? { headers: { Authorization: "Bearer " + token } } : {});
+  const resp = await fetch(spoken(src), token ? { headers: { Authorization: "Bearer " + token } } : {});
   if (!resp.ok) {
     // A refusal says why (a table still naming its opening cards, say): say it.
     let said = "";
     try { const p = await resp.json(); said = p.message || p.detail || ""; } catch (_) { said = ""; }
-    throw new Error(said ? "could not load this game: " + said : "could not load " + src + ": HTTP " + resp.status);
+    throw new Error(said ? t("could not load this game: {why}", { why: said }) : t("could not load {src}: HTTP {status}", { src, status: resp.status }));
   }
   return resp.json();
 }
@@ -87,19 +88,19 @@ function go(pos) {
 
 // A position beyond those loaded says so in every panel, until the whole comes.
 function notLoaded(position) {
-  const said = `#${position} is not loaded yet: positions ${loaded() + 1}–${last()} are loading…`;
+  const said = t("#{n} is not loaded yet: positions {from}–{to} are loading…", { n: position, from: loaded() + 1, to: last() });
   for (const id of ["story", "event-detail", "dispute"]) $(id).replaceChildren(h("div.muted.loading", {}, said));
   // The board is drawn in the host's shadow root: the last one drawn is taken away.
   const board = $("board");
   if (board.shadowRoot) board.shadowRoot.replaceChildren(h("p.muted.loading", {}, said));
-  $("state-title").textContent = `State after #${position}`;
+  $("state-title").textContent = t("State after #{n}", { n: position });
   $("state").replaceChildren(h("tr", {}, h("td.muted", {}, said)));
   $("changes").hidden = true;
 }
 
 // What is loaded, beside the count of positions.
 function sayLoaded() {
-  $("of").textContent = loaded() < last() ? `of ${last()} (1–${loaded()} loaded, the rest loading…)` : `of ${last()}`;
+  $("of").textContent = loaded() < last() ? t("of {n} (1–{loaded} loaded, the rest loading…)", { n: last(), loaded: loaded() }) : t("of {n}", { n: last() });
 }
 
 // The position the URL asks for: ?at=N (which go() keeps up to date), else #at=N.
@@ -119,16 +120,16 @@ function nextOfRule() {
 // The header: the game, its players and result, whose eyes the file was made
 // through, its options and the referees' notes.
 function describe(doc) {
-  document.title = `${doc.name} — replay`;
-  $("title").textContent = `${doc.name} — game ${doc.game_id}`;
+  document.title = t("{game} — replay", { game: doc.name });
+  $("title").textContent = t("{game} — game {id}", { game: doc.name, id: doc.game_id });
   // Whose eyes the file was made through, in other words than the "seen by" menu
   // (which picks among the views it holds): "seen by: everything" beside
   // "seen by bot 1" read as a contradiction.
-  const holds = doc.viewer === "everything" ? "every seat's view" : doc.viewer === "spectator" ? "a spectator's view" : `${doc.viewer}'s view`;
-  $("meta").textContent = `Players: ${doc.players.map((p, i) => (p === `seat ${i}` ? p : `seat ${i}: ${p}`)).join(", ")} · ${doc.result} · this replay holds ${holds} · ${doc.mode}`;
+  const holds = doc.viewer === "everything" ? t("every player's view") : doc.viewer === "spectator" ? t("a spectator's view") : t("{viewer}'s view", { viewer: doc.viewer });
+  $("meta").textContent = t("Players: {players} · {result} · this replay holds {holds} · {mode}", { players: doc.players.join(", "), result: doc.result, holds, mode: doc.mode });
   // The options one per line, folded: the header stays a line or two.
   if (doc.options.length) {
-    $("meta").append(h("details.options", {}, h("summary", {}, `Options (${doc.options.length})`),
+    $("meta").append(h("details.options", {}, h("summary", {}, t("Options ({n})", { n: doc.options.length })),
       h("ul", {}, doc.options.map((o) => h("li", {}, o.text)))));
   }
   // The referees' notes, each a link to its position: in a long game a note
@@ -136,7 +137,7 @@ function describe(doc) {
   if (doc.annotations.length) {
     const list = h("ul.tight", {}, doc.annotations.map((n) =>
       h("li", { "data-pos": n.position, onclick: () => go(n.position) }, h("a.jump", {}, `#${n.position}`), ` ${n.author}: ${n.text}`)));
-    const notes = h("details", { id: "notes-list" }, h("summary", {}, `Referees' notes (${doc.annotations.length})`), list);
+    const notes = h("details", { id: "notes-list" }, h("summary", {}, t("Referees' notes ({n})", { n: doc.annotations.length })), list);
     notes.open = doc.annotations.length <= 5;
     $("meta").append(notes);
   }
@@ -167,7 +168,7 @@ function control(doc) {
 function rulesCited(doc) {
   const counts = {};
   for (const e of doc.events) if (e.rule) counts[e.rule] = (counts[e.rule] || 0) + 1;
-  $("rule-select").replaceChildren(h("option", { value: "" }, "— a rule cited —"));
+  $("rule-select").replaceChildren(h("option", { value: "" }, t("— a rule cited —")));
   for (const id of Object.keys(counts).sort()) $("rule-select").append(h("option", { value: id }, `${id} (${counts[id]})`));
 }
 
@@ -178,6 +179,34 @@ function whole(doc) {
   sayLoaded();
   go(replay.position);
   document.body.dataset.loaded = "all";
+}
+
+// The page's own words (viewer.html says them in English), in the reader's language.
+function speakPage() {
+  document.documentElement.lang = speaking();
+  const titles = {
+    first: t("first position"),
+    back: t("back one position (←)"),
+    next: t("next position (→)"),
+    last: t("last position"),
+    "next-rule": t("next event citing this rule"),
+  };
+  for (const [id, title] of Object.entries(titles)) $(id).title = title;
+  $("slider").setAttribute("aria-label", t("position"));
+  const words = {
+    "pos-word": t("position"),
+    "rule-word": t("rule"),
+    "next-rule": t("next of rule ▶"),
+    "seen-word": t("seen by"),
+    "story-title": t("Story"),
+    "state-title": t("State"),
+    "show-board": t("Board"),
+    "show-facts": t("Facts"),
+    "event-title": t("Event"),
+    "dispute-title": t("Dispute"),
+  };
+  for (const [id, text] of Object.entries(words)) $(id).textContent = text;
+  $("state-switch").setAttribute("aria-label", t("how the state is shown"));
 }
 
 async function start(doc) {
@@ -199,8 +228,11 @@ async function start(doc) {
 
 function failed(err) { $("error").hidden = false; $("error").textContent = String(err.message || err); document.body.dataset.ready = "error"; }
 
+// The page's words first: every panel speaks the reader's language.
+await loadSpeech();
+speakPage();
 // Said until the first part is drawn: the panels were blank while a long game loaded.
-for (const id of ["story", "board"]) $(id).replaceChildren(h("div.muted.loading", {}, "loading the game…"));
+for (const id of ["story", "board"]) $(id).replaceChildren(h("div.muted.loading", {}, t("loading the game…")));
 try {
   const src = source();
   if (src === null) loadDocument(null).then(start).catch(failed);

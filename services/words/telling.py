@@ -88,9 +88,27 @@ def messages(lang: str) -> dict[str, str]:
     """Every message of ``lang``'s catalogue with its text (the pages say their
     own words, ``t()`` in ``services/web/speech.js``, from these); English: none,
     a page says its message ids as they are."""
-    books = catalogue(lang)
-    kept: dict[object, str] = getattr(books, "_catalog", {})
+    kept: dict[object, str] = getattr(catalogue(lang), "_catalog", {})
     return {k: v for k, v in kept.items() if isinstance(k, str) and k}
+
+
+def plurals(lang: str) -> dict[str, list[str]]:
+    """Every counted message of ``lang``'s catalogue (its English singular) with
+    its forms in the catalogue's order (the pages' ``plural()``); English: none."""
+    kept: dict[object, str] = getattr(catalogue(lang), "_catalog", {})
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in kept.items():
+        if isinstance(key, tuple):
+            singular, index = key
+            forms.setdefault(singular, {})[index] = text
+    return {k: [v[i] for i in sorted(v)] for k, v in forms.items()}
+
+
+def page_words(lang: str) -> dict[str, object]:
+    """What a page says of its own in ``lang`` (``services/web/speech.js``): the
+    language, each message with its text and each counted one with its forms.
+    Served by ``GET /words``; carried inside an HTML export, which has no server."""
+    return {"lang": lang, "messages": messages(lang), "plurals": plurals(lang)}
 
 
 def language(asked: str | None) -> str:

@@ -1,6 +1,7 @@
-"""``wizards --lang fr`` (or ``WIZARDS_LANG=fr``) tells a game in French: the
-Markdown export of each game reads in the rulebooks' terms, the same game in
-English reads in English, and the players and cards keep their names."""
+"""``wizards --lang fr`` (or ``WIZARDS_LANG=fr``, or ``wizards export --lang fr``)
+tells a game in French: the Markdown export of each game reads in the rulebooks'
+terms, the same game in English reads in English, and the players and cards keep
+their names."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def test_the_markdown_export_reads_in_the_language_asked(tmp_path: Path, game: s
     names = ["Ann", "Bob", "Cyd"][: PLAYERS[game]]
     gid = str(play_stored(ledger, get_game(game), len(names), f"fr-{game}", names=names))
     ledger.close()
-    french = runner.invoke(app, ["--store", url, "--lang", "fr", "export", gid, "--format", "md"])
+    # The export's own --lang, and the global one: the same choice.
+    french = runner.invoke(app, ["--store", url, "export", gid, "--format", "md", "--lang", "fr"])
     english = runner.invoke(app, ["--store", url, "--lang", "en", "export", gid, "--format", "md"])
     assert french.exit_code == 0 and english.exit_code == 0, french.stderr + english.stderr
     said_fr, said_en = PHRASES[game]
@@ -56,3 +58,27 @@ def _story(markdown: str) -> str:
     titles are quoted as printed, in French, in either language)."""
     lines = [line for line in markdown.splitlines() if line.startswith("- **#")]
     return "\n".join(line.split(" — [")[0] for line in lines)
+
+
+@pytest.mark.parametrize("fmt", ["json", "html"])
+def test_the_json_and_html_exports_take_their_own_lang(tmp_path: Path, fmt: str) -> None:
+    """The export's --lang is its own: the JSON keeps its fields, its texts in
+    French; the global --lang, given too, gives way to it."""
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    ledger = WizardLedger(url)
+    gid = str(play_stored(ledger, get_game("ultimate"), 2, "fr-json", names=["Ann", "Bob"]))
+    ledger.close()
+    said = runner.invoke(
+        app, ["--store", url, "--lang", "en", "export", gid, "--format", fmt, "--lang", "fr"]
+    )
+    assert said.exit_code == 0, said.stderr
+    assert "termine son tour" in said.stdout and "ends the turn" not in said.stdout
+
+
+def test_the_games_are_listed_in_french() -> None:
+    french = runner.invoke(app, ["--lang", "fr", "games"])
+    assert french.exit_code == 0, french.stderr
+    assert "Sorcier ultime (2 à 4 joueurs ; round_health=9" in french.stdout
+    assert "players" not in french.stdout
+    english = runner.invoke(app, ["--lang", "en", "games"])
+    assert "Sorcier ultime (2–4 players; round_health=9" in english.stdout

@@ -5,15 +5,27 @@ remembers the choice. A screenshot of each game's table in French is kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from services.ledger import WizardLedger
+from services.review.exports import export_text
+from services.words.telling import speaking
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
-from tests.web.pages import PLAYERS, TIMEOUT, screenshot, seat_link
+from tests.web.pages import PLAYERS, TIMEOUT, open_viewer, screenshot, seat_link
 
+# For each game, a phrase its board says in French, and in English.
+BOARD = {
+    "ultimate": ("Les sorciers", "The wizards"),
+    "spellwars": ("Le Donjon du Poulpe Sanguinaire", "The Dungeon of the Bloodthirsty Octopus"),
+    "orctower": ("Tableaux de chasse", "Hunting boards"),
+    "elfenwizards": ("La pyramide des titres", "The pyramid of titles"),
+}
+# Words a French board must not say: English left over from the drawing.
+ENGLISH = ["Discard", "Draw pile", "Quarter", "Guilds", "(you)", "seat "]
 # For each game, a phrase its story says in French after a few actions, and in English.
 STORY = {
     "ultimate": ("pioche", "draws"),
@@ -48,6 +60,14 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     story = page.inner_text("#story")
     assert french in story and english not in story, story[:400]
     assert page.input_value("#lang-switch") == "fr"
+    board_fr, board_en = BOARD[game]
+    board = page.inner_text("#public")
+    assert board_fr in board and board_en not in board, board[:400]
+    assert not [w for w in ENGLISH if w in board], board
+    # The page's own words around the board: the top bar, the headings, the banner.
+    assert "Classement" in page.inner_text("nav") and page.inner_text("#turn").startswith("À vous")
+    assert page.inner_text("#actions-panel h2") == "Votre coup"
+    assert page.evaluate("document.documentElement.lang") == "fr"
     if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
         board = page.inner_text("#public")
         assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
@@ -59,9 +79,83 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
         f"document.querySelector('#story').innerText.includes({english!r})", timeout=TIMEOUT
     )
     assert french not in page.inner_text("#story")
+    assert board_en in page.inner_text("#public") and "Scoreboard" in page.inner_text("nav")
+    assert page.inner_text("#actions-panel h2") == "Your move"
+    if game == "ultimate":
+        screenshot(page, f"table-en-{game}")
     again = page.context.new_page()
     again.goto(page.url)
     again.wait_for_selector("#story .line", timeout=TIMEOUT)
     assert english in again.inner_text("#story")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    web_ledger.create_game("ultimate", PLAYERS["ultimate"], seed="fr-lobby")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#tables tbody tr", timeout=TIMEOUT)
+    screenshot(page, "lobby-fr")
+    lobby = page.inner_text("main")
+    for said in ("Ouvrir une table", "Jeu", "Joueurs", "Ouvrir la table", "Ann, Bob", "revoir"):
+        assert said in lobby, said
+    for english in ("Open a table", "Open the table", "replay", "Status", "Opened"):
+        assert english not in lobby, english
+    assert page.locator("#seats option").first.inner_text().endswith(" joueurs")
+    page.goto(server.url + "/scores")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    scores = page.inner_text("main")
+    assert "Parties terminées" in scores and "Finished games" not in scores
+    assert "Taux de victoire" in scores and "aucune partie terminée" in scores
+    assert errors == []
+    context.close()
+
+
+def test_the_html_export_made_in_french_reads_in_french_offline(
+    browser: Any, web_ledger: WizardLedger, tmp_path: Path
+) -> None:
+    """The file carries its words: opened offline, in a browser that asks for
+    nothing in particular, the viewer around the French story speaks French."""
+    created = web_ledger.create_game("ultimate", PLAYERS["ultimate"], seed="fr-export")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=6, seed=3)
+    path = tmp_path / "partie.html"
+    with speaking("fr"):
+        path.write_text(export_text(web_ledger, gid, "html"), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        for said in ("Récit", "Événement", "Contestation", "vu par", "Joueurs : Ann, Bob"):
+            assert said in page.inner_text("body"), said
+        assert "Sorcier ultime pour Ann et Bob" in page.inner_text("#story")
+        assert page.inner_text("#show-board") == "Plateau"
+        for english in ("Story", "seen by", "Players:", "seat 0"):
+            assert english not in page.inner_text("body"), english
+        screenshot(page, "viewer-fr-ultimate")
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_replay_page_speaks_french_to_a_french_browser(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    created = web_ledger.create_game("spellwars", PLAYERS["spellwars"], seed="fr-replay")
+    gid = str(created.game_id)
+    play(web_ledger, gid, actions=6, seed=3)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{gid}")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    body = page.inner_text("body")
+    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "le round 1 commence"):
+        assert said in body, said
+    for english in ("Save as HTML", "Story", "round 1 begins"):
+        assert english not in body, english
+    screenshot(page, "replay-fr-spellwars")
+    context.close()

@@ -214,8 +214,8 @@ def test_the_header_says_whose_views_the_replay_holds_in_other_words_than_the_me
     context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path))
     try:
         meta = page.inner_text("#meta")
-        # The operator's export holds every seat's view; the menu picks one.
-        assert "this replay holds every seat's view" in meta and "seen by" not in meta
+        # The operator's export holds every player's view; the menu picks one.
+        assert "this replay holds every player's view" in meta and "seen by" not in meta
         assert page.inner_text("#view-select").split() == NAMES
         assert problems == []
     finally:

@@ -41,7 +41,7 @@ def test_a_seat_replays_its_running_game_and_the_slider_shows_each_position(
     assert "token=" not in page.url.split("#")[0]  # the token never left the fragment
     assert int(page.get_attribute("#slider", "max")) == head
     # Players by seat, as the rest of the page numbers them (it said "1. Ann").
-    assert page.inner_text("#meta").startswith("Players: seat 0: Ann, seat 1: Bob · ")
+    assert page.inner_text("#meta").startswith("Players: Ann, Bob · ")
     game = get_game("ultimate")
     words = Words(game, ("Ann", "Bob"))
     for position in (head, 8, head // 2, 2):
@@ -130,7 +130,7 @@ def test_a_spectator_saves_a_finished_game_and_is_told_how_to_fork(
     play(web_ledger, gid)
     page = open_replay(browser, f"{server.url}/replay/{gid}")
     assert page.locator("#fork").count() == 0
-    assert "open this replay from a seat's link" in page.inner_text("#fork-hint")
+    assert "open this replay from a player's link" in page.inner_text("#fork-hint")
     path = save_html(page, tmp_path)
     text = path.read_text(encoding="utf-8")
     assert embedded_document(text)["viewer"] == "everything"  # a finished game: all of it

@@ -65,6 +65,24 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+LANG_HELP = "the language of what is said: en or fr (default: the locale's, else en)"
+# A command's own --lang (``wizards export G --lang fr``): the global one, said
+# after the command's name; no environment variable of its own.
+CommandLang = Annotated[
+    str | None, typer.Option("--lang", help=LANG_HELP + "; the same as wizards --lang")
+]
+
+
+def speak_in(ctx: typer.Context, lang: str | None) -> None:
+    """``--lang``, the global one or a command's: everything said until ``ctx``'s
+    command ends is in ``lang`` (nothing changes for None)."""
+    if lang:
+        from services.words.telling import speak
+
+        # Until the command ends (a test runs many in one process).
+        ctx.call_on_close(speak(lang))
+
+
 @app.callback()
 def main_options(
     ctx: typer.Context,
@@ -105,12 +123,7 @@ def main_options(
         ),
     ] = Written.auto,
     lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            envvar="WIZARDS_LANG",
-            help="the language of what is said: en or fr (default: the locale's, else en)",
-        ),
+        str | None, typer.Option("--lang", envvar="WIZARDS_LANG", help=LANG_HELP)
     ] = None,
     version: Annotated[
         bool,
@@ -123,11 +136,7 @@ def main_options(
     store_options["read_only"] = read_only
     store_options["snapshots"] = not no_snapshots
     store_options["errors"] = errors
-    if lang:
-        from services.words.telling import speak
-
-        # Until the command ends (a test runs many in one process).
-        ctx.call_on_close(speak(lang))
+    speak_in(ctx, lang)
 
 
 def ledger() -> WizardLedger:

@@ -24,16 +24,14 @@ PANEL = "Games and rules"
 def games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The registered games, their player counts and options."""
     from domain.games import all_games
+    from services.words.game_list import game_line
 
     specs = [g.spec.as_json() for g in all_games()]
     if as_json:
         out(specs)
         return
     for s in specs:
-        opts = ", ".join(f"{o['name']}={o['default']}" for o in s["options"]) or "no options"
-        typer.echo(
-            f"{s['id']:<14} {s['name']} ({s['players'][0]}–{s['players'][1]} players; {opts})"
-        )
+        typer.echo(game_line(s))
 
 
 @app.command(rich_help_panel=PANEL)

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tools.cli.common import app, guarded, ledger, out
+from tools.cli.common import CommandLang, app, guarded, ledger, out, speak_in
 
 # Where ``wizards --help`` lists these commands.
 PANEL = "Replay, export, verify"
@@ -63,15 +63,18 @@ def replay(
 @app.command(rich_help_panel=PANEL)
 @guarded
 def export(
+    ctx: typer.Context,
     game_id: str,
     format: Annotated[str, typer.Option("--format", "-f", help="json, md or html")] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
+    lang: CommandLang = None,
 ) -> None:
     """Export the annotated history as JSON, Markdown or HTML.
 
     The JSON follows the schema in docs/schemas; the HTML is the self-contained
-    replay viewer."""
+    replay viewer. Its words are in --lang's language (the JSON keeps its fields)."""
+    speak_in(ctx, lang)
     from services.review.exports import export_chunks
     from services.review.story import ALL
 

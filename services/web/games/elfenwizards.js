@@ -1,10 +1,10 @@
 // Elfenwizards: the pyramid of titles with each guild's wizards, the dice
 // rolled and placed, minor spells and scores.
 
-import { h } from "wl/dom.js";
+import { h, stat } from "wl/dom.js";
 import { entryName } from "wl/faces.js";
-import { you } from "wl/names.js";
-import { t } from "wl/speech.js";
+import { nameOf, you } from "wl/names.js";
+import { plural, t } from "wl/speech.js";
 
 // A guild by its colour, in the reader's language.
 function guildWord(colour) {
@@ -23,12 +23,13 @@ const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"]
 // for a page whose faces have not come.
 const BUILT_IN = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien" };
 const levelName = (lv) => entryName("elfenwizards", lv) || BUILT_IN[lv] || null;
-const SPELL_SPACES = { minor: "minor-spell space", grey: "grey space" };
+// The spaces of the board by their printed names (« la case Sorts mineurs »).
+const spellSpace = (space) => ({ minor: t("the Minor spells space"), grey: t("the Grey magic space") })[space] || null;
 const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const DEFEAT = "defeat-"; // the board's defeat spaces: defeat-<level>
 
-const die = (n) => h("span.die", { title: `die ${n}` }, String(n));
+const die = (n) => h("span.die", { title: t("die {n}", { n }) }, String(n));
 const dice = (list) => (list && list.length ? list.map(die) : h("span.muted", {}, "—"));
 
 function colourOf(c, seat) {
@@ -36,10 +37,18 @@ function colourOf(c, seat) {
   return (g && COLOURS[g.colour]) || "#555";
 }
 
+// "red-3 (Ann), 1 grey magic token, support 2"
+function wizardTitle(c, w) {
+  const parts = [t("{wizard} ({name})", { wizard: w.wizard, name: nameOf(c.players, w.seat) })];
+  if (w.grey) parts.push(plural("{n} grey magic token", "{n} grey magic tokens", w.grey));
+  if (w.support) parts.push(t("support {n}", { n: w.support }));
+  return parts.join(", ");
+}
+
 function wizard(c, w) {
   return h(
     "span.wiz",
-    { style: `background:${colourOf(c, w.seat)}`, title: `${w.wizard} (${c.players[w.seat]})${w.grey ? `, ${w.grey} grey` : ""}${w.support ? `, support ${w.support}` : ""}` },
+    { style: `background:${colourOf(c, w.seat)}`, title: wizardTitle(c, w) },
     w.wizard,
     w.grey ? ` ◼${w.grey}` : "",
     w.support ? ` +${w.support}` : ""
@@ -65,7 +74,7 @@ export default {
               "div.space",
               { dataset: { space: s.space } },
               h("div.sid", {}, `${s.space} · ${levelName(lv)}`),
-              s.wizards.length ? s.wizards.map((w) => wizard(c, w)) : h("span.muted", {}, "vacant")
+              s.wizards.length ? s.wizards.map((w) => wizard(c, w)) : h("span.muted", {}, t("vacant"))
             )
           )
       )
@@ -79,39 +88,39 @@ export default {
         h(
           "div.who",
           {},
-          c.players[g.seat],
+          nameOf(c.players, g.seat),
           you(c, g.seat),
           " — ",
           guildWord(g.colour),
           v.dragon === g.seat ? h("span.muted", {}, " · ", t("holds the dragon")) : null
         ),
-        h("div.stats", {}, h("span.stat", {}, "Score ", h("b", {}, g.score)), h("span.stat", {}, "Dice in front ", h("b", {}, g.dice_in_front)), h("span.stat", {}, "Minor spells ", h("b", {}, g.minor_spells))),
-        h("div", {}, h("span.muted", {}, "Rolled: "), dice(g.rolled)),
+        h("div.stats", {}, stat(t("Score"), g.score), stat(t("Major spells in front"), g.dice_in_front), stat(t("Minor spells"), g.minor_spells)),
+        h("div", {}, h("span.muted", {}, t("Rolled: ")), dice(g.rolled)),
         h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),
-        g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, "Minor-spell space: "), dice(g.minor_space_dice)) : null,
-        g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, "Grey space: "), dice(g.grey_space_dice)) : null,
+        g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, t("Minor spells space: ")), dice(g.minor_space_dice)) : null,
+        g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, t("Grey magic space: ")), dice(g.grey_space_dice)) : null,
         g.grand_druide_titles ? h("div.chip", {}, `${levelName("grand_druide")} ×${g.grand_druide_titles}`) : null
       )
     );
     return h(
       "div",
       {},
-      h("h2", {}, "The pyramid of titles"),
+      h("h2", {}, t("The pyramid of titles")),
       h(
         "div.stats",
         {},
-        h("span.stat", {}, "Round ", h("b", {}, v.round), "/4"),
-        h("span.stat", {}, "Phase ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
+        h("span.stat", {}, t("Round {n} of 4", { n: v.round })),
+        h("span.stat", {}, t("Phase"), " ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
         // Nobody holds the dragon until the set-up gives it (a view's null).
-        h("span.stat", {}, "Dragon ", h("b", {}, v.dragon == null || v.dragon < 0 ? "not given yet" : c.players[v.dragon])),
-        h("span.stat", {}, "Grey pool ", h("b", {}, v.pool)),
-        v.negotiation_limit_seconds ? h("span.stat", {}, `talk limit ${v.negotiation_limit_seconds}s`) : null
+        stat(t("Dragon"), v.dragon == null || v.dragon < 0 ? t("not given yet") : nameOf(c.players, v.dragon)),
+        stat(t("Grey magic tokens in reserve"), v.pool),
+        v.negotiation_limit_seconds ? h("span.stat", {}, t("negotiation limit {n} s", { n: v.negotiation_limit_seconds })) : null
       ),
       h("div.pyramid", { id: "pyramid" }, tiers),
       defeats.length
-        ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, `Defeated ${levelName(s.level) || s.level}s: `), s.wizards.map((w) => wizard(c, w)))))
+        ? h("div", { style: "margin-top:.6em" }, defeats.map((s) => h("div", {}, h("span.muted", {}, t("Defeats of the {title}: ", { title: levelName(s.level) || s.level })), s.wizards.map((w) => wizard(c, w)))))
         : null,
-      h("h2", { style: "margin-top:1em" }, "Guilds"),
+      h("h2", { style: "margin-top:1em" }, t("Guilds")),
       h("div.guilds", {}, guilds)
     );
   },
@@ -122,12 +131,12 @@ export default {
   valueLabel(field, value) {
     if (field === "die" && typeof value === "number") return `${PIPS[value] || ""} ${value}`;
     // Dice go onto a spell space, said as the story says it ("the Druide major-spell space").
-    if (field === "space" && typeof value === "string" && SPELL_SPACES[value]) return SPELL_SPACES[value];
-    if (field === "space" && levelName(value)) return `${levelName(value)} major-spell space`;
+    if (field === "space" && typeof value === "string" && spellSpace(value)) return spellSpace(value);
+    if (field === "space" && levelName(value)) return t("the {title} Major spells space", { title: levelName(value) });
     if ((field === "space" || field === "title") && typeof value === "string") return levelName(value) || value;
     return null;
   },
   question(field) {
-    return { die: "Which die?", space: "Onto which space?", wizard: "Which wizard?", title: "Which title?", source: "Which minor spell?" }[field];
+    return { die: t("Which major spell?"), space: t("Onto which space?"), wizard: t("Which wizard?"), title: t("Which title?"), source: t("Which minor spell?") }[field];
   },
 };

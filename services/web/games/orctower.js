@@ -4,12 +4,30 @@
 // track, the palette and each player's hunting board.
 
 import { cardNode } from "wl/cards.js";
-import { h } from "wl/dom.js";
+import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { named, you } from "wl/names.js";
+import { nameOf as playerName, named, you } from "wl/names.js";
+import { plural, t } from "wl/speech.js";
 
 const GAME = "orctower";
 const SECTIONS = ["outer", "middle", "inner"];
+// A section as the rulebook calls it (« la section médiane »).
+const sectionWord = (s) => [t("outer section"), t("middle section"), t("inner section")][s] || null;
+// The same on the board's narrow side label.
+const sectionLabel = (s) => [t("outer"), t("middle"), t("inner")][s];
+// The parts of a turn the view's stage names, in the rulebook's words.
+const stageWord = (stage) =>
+  ({
+    missions: t("missions"),
+    demand: t("demands"),
+    reveal: t("turning over creature markers"),
+    actions: t("actions"),
+    casting: t("casting a spell"),
+    bonus: t("bonus"),
+    over: t("game over"),
+  })[stage] || stage;
+// A player's colour as a word.
+const colourWord = (colour) => ({ blue: t("blue"), green: t("green"), red: t("red"), yellow: t("yellow") })[colour] || colour;
 const COLOURS = { blue: "#2f5d9a", green: "#3d7a3a", red: "#b23a2e", yellow: "#b59410" };
 // Tower space q faces quarter q; drawn clockwise, so the top row reads
 // 1-2-3 left to right and the bottom row 6-5-4 (quarters 6 and 1 touch).
@@ -45,9 +63,9 @@ function creature(c) {
   const hearts = hp ? Array.from({ length: hp }, (_, i) => h(`span.ot-hp${i < left ? ".full" : ".lost"}`, {}, "")) : [];
   return h(
     `div.ot-creature.ot-${kindOf(c.id)}${c.damage ? ".hurt" : ""}`,
-    { dataset: { creature: c.id }, title: `${c.name || nameOf(c.id)} (${c.id}) — ${c.damage} damage${hp ? ` of ${hp} hit points` : ""}` },
+    { dataset: { creature: c.id }, title: hp ? t("{name}: {damage} damage of {hp} hit points", { name: c.name || nameOf(c.id), damage: c.damage, hp }) : t("{name}: {damage} damage", { name: c.name || nameOf(c.id), damage: c.damage }) },
     h("span.ot-cname", {}, c.name || nameOf(c.id)),
-    h("span.ot-hps", {}, hearts, hp ? h("span.ot-hpnum", {}, `${left}/${hp}`) : h("span.ot-hpnum", {}, `dmg ${c.damage}`))
+    h("span.ot-hps", {}, hearts, hp ? h("span.ot-hpnum", {}, `${left}/${hp}`) : h("span.ot-hpnum", {}, t("damage {n}", { n: c.damage })))
   );
 }
 
@@ -56,31 +74,31 @@ function mageOn(c, space) {
   return h(
     `div.ot-space${here.some((p) => p.seat === c.view.active) ? ".active" : ""}`,
     { dataset: { space } },
-    h("span.ot-space-n", { title: `tower space ${space}, facing quarter ${space}` }, `⌂${space}`),
+    h("span.ot-space-n", { title: t("tower space {n}, facing quarter {n}", { n: space }) }, `⌂${space}`),
     here.length
       ? here.map((p) =>
           h(
             `span.ot-mage${p.seat === c.seat ? ".me" : ""}`,
-            { dataset: { seat: p.seat }, style: `background:${colour(p)}`, title: `${c.players[p.seat]}'s mage (${p.colour})` },
-            `♟ ${c.players[p.seat] || `seat ${p.seat}`}`
+            { dataset: { seat: p.seat }, style: `background:${colour(p)}`, title: t("{name}'s mage ({colour})", { name: playerName(c.players, p.seat), colour: colourWord(p.colour) }) },
+            `♟ ${playerName(c.players, p.seat)}`
           )
         )
-      : h("span.muted", {}, "empty")
+      : h("span.muted", {}, t("empty"))
   );
 }
 
 // Terrain and baby toad tiles lie on a section, beside its creatures.
 function tiles(list, q, s, cls, what) {
   return (list || [])
-    .filter((t) => t.quarter === q && t.section === s)
-    .map((t) => h(`span.ot-tile.${cls}`, { dataset: { kind: t.kind }, title: `${what}: ${t.kind.replace(/_/g, " ")}` }, t.kind.replace(/_/g, " ")));
+    .filter((x) => x.quarter === q && x.section === s)
+    .map((x) => h(`span.ot-tile.${cls}`, { dataset: { kind: x.kind }, title: `${what} : ${x.kind.replace(/_/g, " ")}` }, x.kind.replace(/_/g, " ")));
 }
 
 function casting(v) {
   const k = v.casting;
   if (!k) return null;
   const parts = [nameOf(k.card), ...k.upgrades.map(nameOf)].join(" + ");
-  return h("span.stat.ot-casting", {}, "Casting ", h("b", {}, parts), k.wild ? ` (+${k.wild} any energy)` : "");
+  return h("span.stat.ot-casting", {}, t("Casting"), " ", h("b", {}, parts), k.wild ? t(" (+{n} energy of any kind)", { n: k.wild }) : "");
 }
 
 function quarter(c, q, towerBelow) {
@@ -92,9 +110,9 @@ function quarter(c, q, towerBelow) {
     h(
       `div.ot-section.ot-${SECTIONS[s]}`,
       { dataset: { section: s, name: SECTIONS[s] } },
-      h("span.ot-slabel", {}, SECTIONS[s]),
-      tiles(v.terrain, q, s, "ot-terrain", "terrain"),
-      tiles(v.baby_toads, q, s, "ot-toadtile", "baby toad"),
+      h("span.ot-slabel", {}, sectionLabel(s)),
+      tiles(v.terrain, q, s, "ot-terrain", t("terrain")),
+      tiles(v.baby_toads, q, s, "ot-toadtile", t("baby toad")),
       h("div.ot-creatures", {}, here.filter((x) => x.section === s).map(creature))
     )
   );
@@ -102,9 +120,9 @@ function quarter(c, q, towerBelow) {
   const head = h(
     "div.ot-qhead",
     {},
-    h("b", {}, `Quarter ${q}`),
-    h("span.ot-stack", { title: `${markers} face-down markers` }, `▦ ${markers}`),
-    here.length ? null : h("span.ot-clear", {}, "clear")
+    h("b", {}, t("Quarter {n}", { n: q })),
+    h("span.ot-stack", { title: plural("{n} face-down marker", "{n} face-down markers", markers) }, `▦ ${markers}`),
+    here.length ? null : h("span.ot-clear", {}, t("no creature"))
   );
   const space = mageOn(c, q);
   return h(
@@ -118,11 +136,11 @@ function track(v) {
   return h(
     "div.ot-track",
     { id: "ot-counters" },
-    Object.entries(v.counters).map(([t, n]) =>
+    Object.entries(v.counters).map(([kind, n]) =>
       h(
         "div.ot-trow",
-        { dataset: { type: t } },
-        h("span.ot-tname", {}, nameOf(t)),
+        { dataset: { type: kind } },
+        h("span.ot-tname", {}, nameOf(kind)),
         h("span.ot-pips", {}, Array.from({ length: Math.max(8, n) }, (_, i) => h(`span.ot-pip${i < n ? ".on" : ""}`, {}, ""))),
         h("b", {}, n)
       )
@@ -136,26 +154,26 @@ function hunting(c, p) {
   return h(
     `div.seat.ot-hunt${p.seat === c.seat ? ".me" : ""}${v.active === p.seat ? ".active" : ""}`,
     { dataset: { seat: p.seat }, style: `border-left:6px solid ${colour(p)}` },
-    h("div.who", {}, c.players[p.seat], you(c, p.seat), ` — ${p.colour}, tower space ${p.space}`),
+    h("div.who", {}, playerName(c.players, p.seat), you(c, p.seat), " — ", t("{colour}, tower space {n}", { colour: colourWord(p.colour), n: p.space })),
     h(
       "div.stats",
       {},
-      h("span.stat", {}, "Cards ", h("b", {}, p.cards)),
-      h("span.stat", {}, "Deck ", h("b", {}, p.deck)),
-      h("span.stat", {}, "Discard ", h("b", {}, p.discard.length)),
-      h("span.stat", {}, "Learned ", h("b", {}, p.learned)),
-      v.scores && v.scores.length ? h("span.stat", {}, "Score ", h("b", {}, v.scores[p.seat])) : null
+      stat(t("Cards"), p.cards),
+      stat(t("Draw pile"), p.deck),
+      stat(t("Discard"), p.discard.length),
+      stat(t("Learned"), p.learned),
+      v.scores && v.scores.length ? stat(t("Score"), v.scores[p.seat]) : null
     ),
     h(
       "table.ot-board",
       {},
-      h("tr", {}, h("th", {}, ""), types.map((t) => h("th", { title: nameOf(t) }, nameOf(t)))),
-      h("tr.ot-defeated", {}, h("td", {}, "defeated"), types.map((t) => h("td", { dataset: { type: t } }, p.defeated[t] || "·"))),
-      h("tr.ot-gauges", {}, h("td", {}, "gauge"), types.map((t) => h("td", { dataset: { type: t } }, p.gauges[t] || "·")))
+      h("tr", {}, h("th", {}, ""), types.map((k) => h("th", { title: nameOf(k) }, nameOf(k)))),
+      h("tr.ot-defeated", {}, h("td", {}, t("defeated")), types.map((k) => h("td", { dataset: { type: k } }, p.defeated[k] || "·"))),
+      h("tr.ot-gauges", {}, h("td", {}, t("skull gauge")), types.map((k) => h("td", { dataset: { type: k } }, p.gauges[k] || "·")))
     ),
-    h("div.chips", {}, p.powers.length ? p.powers.map((x) => h("span.chip", {}, x)) : h("span.muted", {}, "no powers yet")),
-    p.baby_toads.length ? h("div", {}, h("span.muted", {}, "Baby toads: "), p.baby_toads.join(", ")) : null,
-    typeof p.mission === "string" && p.mission ? h("div", {}, h("span.muted", {}, "Mission: "), p.mission) : null
+    h("div.chips", {}, p.powers.length ? p.powers.map((x) => h("span.chip", {}, x)) : h("span.muted", {}, t("no powers yet"))),
+    p.baby_toads.length ? h("div", {}, h("span.muted", {}, t("Baby toads: ")), p.baby_toads.join(", ")) : null,
+    typeof p.mission === "string" && p.mission ? h("div", {}, h("span.muted", {}, t("Mission: ")), p.mission) : null
   );
 }
 
@@ -165,24 +183,24 @@ export default {
     const centre = h(
       "div.ot-tower",
       {},
-      h("div.ot-tower-title", {}, "♜ The Orc Tower"),
+      h("div.ot-tower-title", {}, "♜ ", t("The Orc Tower")),
       h(
         "div.ot-centre",
         {},
         h(
           "div.ot-destiny",
           { id: "ot-destiny" },
-          h("div.ot-label", {}, "Destiny"),
+          h("div.ot-label", {}, t("Destiny")),
           destiny(v),
-          h("div.muted", {}, `${v.destiny_deck} left`)
+          h("div.muted", {}, plural("{n} card left", "{n} cards left", v.destiny_deck))
         ),
-        h("div.ot-counters", {}, h("div.ot-label", {}, "Creature counters"), track(v)),
+        h("div.ot-counters", {}, h("div.ot-label", {}, t("Creature counters")), track(v)),
         h(
           "div.ot-palette",
           { id: "ot-palette" },
-          h("div.ot-label", {}, "Palette"),
+          h("div.ot-label", {}, t("Palette")),
           h("div.hand", {}, v.palette.map((id) => cardNode(c, id, id, { small: true }))),
-          h("div.muted", {}, `piles: ${v.piles.join(" / ")} · poison ${v.poison_supply}`)
+          h("div.muted", {}, t("draw piles: {piles} · poison {n}", { piles: v.piles.join(" / "), n: v.poison_supply }))
         )
       )
     );
@@ -192,10 +210,10 @@ export default {
       h(
         "div.stats",
         {},
-        h("span.stat", {}, "Round ", h("b", {}, v.round)),
-        h("span.stat", {}, "Stage ", h("b", {}, v.stage)),
-        h("span.stat", {}, "Actions ", h("b", {}, v.actions)),
-        v.last_round ? h("span.stat.ot-last", {}, "last round") : null,
+        h("span.stat", {}, t("Round {n}", { n: v.round })),
+        stat(t("Now"), stageWord(v.stage)),
+        stat(t("Actions"), v.actions),
+        v.last_round ? h("span.stat.ot-last", {}, t("last round")) : null,
         casting(v),
         v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${named(c.players, v.pending[0].prompt)}`) : null
       ),
@@ -206,39 +224,43 @@ export default {
         centre,
         h("div.ot-row", {}, BOTTOM.map((q) => quarter(c, q, false)))
       ),
-      h("h2", { style: "margin-top:1em" }, "Hunting boards"),
+      h("h2", { style: "margin-top:1em" }, t("Hunting boards")),
       h("div.guilds", {}, v.players.map((p) => hunting(c, p)))
     );
+  },
+  // A card's kind on its band, as the rulebook names the spells (« sorts de Savoir »).
+  kindLabel(kind) {
+    return { attack: t("Attack"), area: t("Area attack"), knowledge: t("Knowledge"), support: t("Support"), creature: t("Creature"), destiny: t("Destiny") }[kind] || null;
   },
   // What each field asks, in the game's words, rather than "Choose slot".
   question(field) {
     return {
-      quarter: "Which quarter?",
-      space: "To which tower space?",
-      card: "Which card?",
-      slot: "Which card of the palette?",
-      level: "At which level does the spell act?",
-      creature: "Which creature?",
-      section: "Which section?",
-      side: "Which neighbouring quarter?",
-      seat: "Which player?",
-      energy: "Which energy does the card give?",
-      mission: "Which mission do you keep?",
-      tile: "Which baby toad tile?",
-      first: "Which creature moves?",
-      second: "It swaps places with which creature?",
+      quarter: t("Which quarter?"),
+      space: t("To which tower space?"),
+      card: t("Which card?"),
+      slot: t("Which card of the palette?"),
+      level: t("At which level does the spell act?"),
+      creature: t("Which creature?"),
+      section: t("Which section?"),
+      side: t("Which neighbouring quarter?"),
+      seat: t("Which player?"),
+      energy: t("Which energy does the card give?"),
+      mission: t("Which mission do you keep?"),
+      tile: t("Which baby toad tile?"),
+      first: t("Which creature moves?"),
+      second: t("It swaps places with which creature?"),
     }[field];
   },
   valueLabel(field, value, c) {
-    if (field === "section" && typeof value === "number") return SECTIONS[value] || null;
+    if (field === "section" && typeof value === "number") return sectionWord(value);
     // A palette slot by the card in it, while the move is composed (c.now): a past
     // command's slot holds another card since, so the story says the slot alone.
     if (field === "slot" && typeof value === "number") {
       const id = c && c.now ? c.view.palette[value] : null;
-      return id ? `${nameOf(id)} (palette slot ${value})` : `palette slot ${value}`;
+      return id ? t("{card} (palette slot {n})", { card: nameOf(id), n: value }) : t("palette slot {n}", { n: value });
     }
-    if (field === "quarter" && typeof value === "number") return `quarter ${value}`;
-    if (field === "space" && typeof value === "number") return `tower space ${value}`;
+    if (field === "quarter" && typeof value === "number") return t("quarter {n}", { n: value });
+    if (field === "space" && typeof value === "number") return t("tower space {n}", { n: value });
     if (field === "creature" && typeof value === "string") return `${nameOf(value)} (${value})`;
     return null;
   },

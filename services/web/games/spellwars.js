@@ -2,15 +2,16 @@
 // composed by picking cards from the hand into Source / Qualité / Destination.
 
 import { cardNode } from "wl/cards.js";
-import { h } from "wl/dom.js";
+import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
 import { nameOf, named, you } from "wl/names.js";
+import { plural, t } from "wl/speech.js";
 
 const SLOTS = ["source", "quality", "delivery"];
 // Card kinds in the rulebook's words: the slots, the card bands and the
 // choices all say them so, never the data's English ids.
 const KIND_NAMES = { source: "Source", quality: "Qualité", delivery: "Destination", wild: "Magie féroce", treasure: "Trésor", dead: "Sorcier crevé" };
-const PHASES = { place: "placing spells", cast: "casting", over: "over" };
+const phaseWord = (phase) => ({ place: t("placing spells"), cast: t("resolving spells"), over: t("over") })[phase] || phase;
 
 const small = (c, item) => cardNode(c, item.id, item, { small: true });
 const kindOf = (c, id) => {
@@ -43,10 +44,10 @@ const cardName = (id) => (face("spellwars", id) || {}).name || KIND_NAMES[id] ||
 // wild card stands for, "2,0,1" the wizards the die's faces go to.
 function choiceLabel(c, value) {
   const kind = c.view.choice ? c.view.choice.kind : "";
-  if (kind === "option" && /^\d+$/.test(value)) return `option ${value}`;
-  if (value === "none") return { play: "play no creature", discard: "discard nothing" }[kind] || "none of them";
+  if (kind === "option" && /^\d+$/.test(value)) return t("option {n}", { n: value });
+  if (value === "none") return { play: t("play no creature"), discard: t("discard nothing") }[kind] || t("none of them");
   const split = /^(\d+)>(\d+)$/.exec(value);
-  if (split) return `die ${split[1]} → ${nameOf(c.players, Number(split[2]))}`;
+  if (split) return t("die {n} → {name}", { n: split[1], name: nameOf(c.players, Number(split[2])) });
   if (/^\d+(,\d+)+$/.test(value)) return value.split(",").map((n) => nameOf(c.players, Number(n))).join(", ");
   if (value.includes("+") || KIND_NAMES[value]) return value.split("+").map(cardName).join(" + ");
   return null;
@@ -65,49 +66,49 @@ export default {
     const v = c.view;
     const lim = v.life_limits;
     const seats = v.wizards.map((w) => {
-      const spell = w.spell && w.spell.length ? zone(c, "Spell", w.spell) : null;
-      const faceDown = !w.spell && w.spell_size ? h("div.backs", { title: `${w.spell_size} cards face down` }, Array.from({ length: w.spell_size }, () => h("div.card-back"))) : null;
+      const spell = w.spell && w.spell.length ? zone(c, t("Spell"), w.spell) : null;
+      const faceDown = !w.spell && w.spell_size ? h("div.backs", { title: plural("{n} card face down", "{n} cards face down", w.spell_size) }, Array.from({ length: w.spell_size }, () => h("div.card-back"))) : null;
       return h(
         `div.seat${w.seat === c.seat ? ".me" : ""}${w.seat === v.caster ? ".active" : ""}${w.alive ? "" : ".out"}`,
         { dataset: { seat: w.seat } },
-        h("div.who", {}, c.players[w.seat], you(c, w.seat), w.seat === v.dungeon ? " ♜ holds the Dungeon" : "", w.alive ? "" : " ☠"),
+        h("div.who", {}, nameOf(c.players, w.seat), you(c, w.seat), w.seat === v.dungeon ? [" ♜ ", t("controls the Dungeon")] : "", w.alive ? "" : " ☠"),
         h(
           "div.stats",
           {},
-          h("span.stat", { title: `life (${lim.start} at the start of a round, at most ${lim.max})` }, "♥ ", h("b", {}, w.life)),
-          h("span.stat", { title: "blood" }, "♦ blood ", h("b", {}, w.blood)),
-          h("span.stat", { title: "tokens (jetons)" }, "● ", h("b", {}, w.tokens)),
-          h("span.stat", { title: "points" }, "✦ ", h("b", {}, w.points)),
-          w.hand_size !== null && w.hand_size !== undefined ? h("span.stat", { title: "cards in hand" }, "hand ", h("b", {}, w.hand_size)) : null
+          stat("♥", w.life, { title: t("life points ({start} at the start of a round, at most {max})", { start: lim.start, max: lim.max }) }),
+          stat(t("♦ blood"), w.blood, { title: t("blood") }),
+          stat("●", w.tokens, { title: t("Last Survivor tokens") }),
+          stat("✦", w.points, { title: t("points") }),
+          w.hand_size !== null && w.hand_size !== undefined ? stat(t("hand"), w.hand_size, { title: t("cards in hand") }) : null
         ),
         h("div.meter", {}, h("span", { style: `width:${Math.max(0, Math.min(100, (100 * w.life) / lim.max))}%` })),
-        h("div.chips", {}, w.placed ? h("span.chip", {}, "spell placed") : null, w.played ? h("span.chip", {}, "has cast") : null),
+        h("div.chips", {}, w.placed ? h("span.chip", {}, t("spell placed")) : null, w.played ? h("span.chip", {}, t("spell resolved")) : null),
         faceDown,
         spell,
-        zone(c, "Creatures", w.creatures),
-        zone(c, "Treasures", w.treasures),
-        zone(c, "Dead wizard cards", w.dead_cards)
+        zone(c, t("Creatures"), w.creatures),
+        zone(c, t("Treasures"), w.treasures),
+        zone(c, t("Dead wizard cards"), w.dead_cards)
       );
     });
     const choice = v.choice
-      ? h("div.step", {}, h("b", {}, `${c.players[v.choice.seat]} decides: `), named(c.players, v.choice.prompt))
+      ? h("div.step", {}, h("b", {}, t("{name} decides: ", { name: nameOf(c.players, v.choice.seat) })), named(c.players, v.choice.prompt))
       : null;
     return h(
       "div",
       {},
-      h("h2", {}, "The Dungeon of the Bloodthirsty Octopus"),
+      h("h2", {}, t("The Dungeon of the Bloodthirsty Octopus")),
       h(
         "div.stats",
         {},
-        h("span.stat", {}, "Round ", h("b", {}, v.round), " · turn ", h("b", {}, v.turn)),
-        h("span.stat", {}, "Phase: ", h("b", {}, PHASES[v.phase] || v.phase)),
-        h("span.stat", {}, "Deck ", h("b", {}, v.deck_size)),
-        h("span.stat", {}, "Discard ", h("b", {}, v.discard_size)),
-        h("span.stat", {}, "Treasures ", h("b", {}, v.treasure_deck_size))
+        h("span.stat", {}, t("Round"), " ", h("b", {}, v.round), " · ", t("turn"), " ", h("b", {}, v.turn)),
+        stat(t("Phase:"), phaseWord(v.phase)),
+        stat(t("Draw pile"), v.deck_size),
+        stat(t("Discard"), v.discard_size),
+        stat(t("Treasures"), v.treasure_deck_size)
       ),
       choice,
       h("div.seats", {}, seats),
-      zone(c, "Discard (latest)", v.discard.slice(-6))
+      zone(c, t("Discard (latest)"), v.discard.slice(-6))
     );
   },
   fieldKind(field) {
@@ -118,7 +119,7 @@ export default {
     return KIND_NAMES[kind] || null;
   },
   valueLabel(field, value, c) {
-    if (field === "creature" && value === null) return "no creature (take the damage)";
+    if (field === "creature" && value === null) return t("no creature (take the damage)");
     if (field === "choice" && typeof value === "string") return choiceLabel(c, value);
     return null;
   },
@@ -127,15 +128,15 @@ export default {
     const choice = c && c.view.choice;
     if (field === "choice" && choice && choice.kind === "option") {
       const card = optionCard(c, choice);
-      if (card) return [`Which option of ${card.name}? `, h("span", { style: "font-weight:400" }, `« ${card.text} »`)];
+      if (card) return [t("Which option of {card}? ", { card: card.name }), h("span", { style: "font-weight:400" }, `« ${card.text} »`)];
     }
     return {
-      cards: `Compose your spell: pick up to one ${KIND_NAMES.source}, one ${KIND_NAMES.quality} and one ${KIND_NAMES.delivery}`,
-      card: "Which card?",
-      seat: "Which wizard?",
-      amount: "How much blood?",
-      choice: "Your choice",
-      creature: "Which creature blocks?",
+      cards: t("Compose your spell: pick up to one {source}, one {quality} and one {delivery}", { source: KIND_NAMES.source, quality: KIND_NAMES.quality, delivery: KIND_NAMES.delivery }),
+      card: t("Which card?"),
+      seat: t("Which wizard?"),
+      amount: t("How much blood?"),
+      choice: t("Your choice"),
+      creature: t("Which creature blocks?"),
     }[field];
   },
   slots(c, field, picks) {
@@ -152,7 +153,7 @@ export default {
           slots[s].map((id) => h("div", {}, (face("spellwars", id) || {}).name || id))
         )
       ),
-      wild.length ? h("div.slot.filled", {}, h("div.slot-name", {}, "extra"), wild.map((id) => h("div", {}, (face("spellwars", id) || {}).name || id))) : null
+      wild.length ? h("div.slot.filled", {}, h("div.slot-name", {}, t("extra")), wild.map((id) => h("div", {}, (face("spellwars", id) || {}).name || id))) : null
     );
   },
   checks(c, field, picks) {
@@ -162,16 +163,16 @@ export default {
     const counts = { source: 0, quality: 0, delivery: 0, wild: 0 };
     for (const id of picks) counts[kindOf(c, id)] = (counts[kindOf(c, id)] || 0) + 1;
     for (const s of SLOTS) {
-      if (counts[s] > 1) out.push({ level: "warn", text: `${counts[s]} ${KIND_NAMES[s]} cards: the spell keeps one of them when it is revealed` });
+      if (counts[s] > 1) out.push({ level: "warn", text: t("{n} {kind} cards: the spell keeps one of them when it is revealed", { n: counts[s], kind: KIND_NAMES[s] }) });
     }
-    if (picks.length > 3) out.push({ level: "warn", text: `${picks.length} cards: you will take cards back until 3 remain, before the sizes are announced` });
+    if (picks.length > 3) out.push({ level: "warn", text: t("{n} cards: you will take cards back until 3 remain, before the sizes are announced", { n: picks.length }) });
     const missing = SLOTS.filter((s) => !counts[s]);
     if (missing.length && picks.length <= 3) {
       const wild = counts.wild || 0;
-      if (wild >= missing.length) out.push({ level: "ok", text: `${KIND_NAMES.wild} stands for ${missing.map((s) => KIND_NAMES[s]).join(" and ")}` });
-      else out.push({ level: "ok", text: `a ${picks.length}-card spell (no ${missing.slice(wild).map((s) => KIND_NAMES[s]).join(", no ")})` });
+      if (wild >= missing.length) out.push({ level: "ok", text: t("{wild} stands for {kinds}", { wild: KIND_NAMES.wild, kinds: missing.map((s) => KIND_NAMES[s]).join(t(" and ")) }) });
+      else out.push({ level: "ok", text: plural("a {n}-card spell (without {kinds})", "a {n}-card spell (without {kinds})", picks.length, { kinds: missing.slice(wild).map((s) => KIND_NAMES[s]).join(", ") }) });
     } else if (!missing.length && picks.length === 3) {
-      out.push({ level: "ok", text: `a full spell: ${KIND_NAMES.source}, ${KIND_NAMES.quality} and ${KIND_NAMES.delivery}` });
+      out.push({ level: "ok", text: t("a full spell: {source}, {quality} and {delivery}", { source: KIND_NAMES.source, quality: KIND_NAMES.quality, delivery: KIND_NAMES.delivery }) });
     }
     return out;
   },

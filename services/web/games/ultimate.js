@@ -2,9 +2,10 @@
 // progress; draw and discard piles.
 
 import { cardNode } from "wl/cards.js";
-import { h } from "wl/dom.js";
+import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { you } from "wl/names.js";
+import { nameOf, you } from "wl/names.js";
+import { plural, t } from "wl/speech.js";
 
 const cardName = (id) => (face("ultimate", id) || {}).name || id;
 // A lasting effect is called by the card or combo that lays it, as the story
@@ -18,13 +19,23 @@ const EFFECTS = {
   arcane_trap: ["⚠", "arcane_trap"],
   replacement: ["↻", null, "replacement card owed"],
 };
+const effectWord = (word) => ({ poisoned: t("poisoned"), "replacement card owed": t("replacement card owed") })[word] || word;
 const effectName = (kind) => {
   const [icon, card, word] = EFFECTS[kind] || ["", null, kind];
-  return `${icon} ${card ? cardName(card) : word}`.trim();
+  return `${icon} ${card ? cardName(card) : effectWord(word)}`.trim();
 };
 
+// One target of an attack: "Bob: 2 damage, poison".
+function hit(c, x) {
+  const parts = [plural("{n} damage point", "{n} damage points", x.damage)];
+  if (x.poison) parts.push(t("poison"));
+  if (x.steal) parts.push(t("steals a card"));
+  if (x.discard) parts.push(t("discards a card"));
+  return t("{name}: {what}", { name: nameOf(c.players, x.target), what: parts.join(", ") });
+}
+
 function backs(n) {
-  return h("div.backs", { title: `${n} cards in hand` }, Array.from({ length: n }, () => h("div.card-back")));
+  return h("div.backs", { title: plural("{n} card in hand", "{n} cards in hand", n) }, Array.from({ length: n }, () => h("div.card-back")));
 }
 
 export default {
@@ -36,13 +47,13 @@ export default {
       h(
         `div.seat${p.seat === c.seat ? ".me" : ""}${p.seat === v.active ? ".active" : ""}${p.eliminated ? ".out" : ""}`,
         { dataset: { seat: p.seat } },
-        h("div.who", {}, c.players[p.seat], you(c, p.seat), p.seat === v.active && v.winner === null && c.state.status !== "dealing" ? " · on turn" : ""),
+        h("div.who", {}, nameOf(c.players, p.seat), you(c, p.seat), p.seat === v.active && v.winner === null && c.state.status !== "dealing" ? [" · ", t("to play")] : ""),
         h(
           "div.stats",
           {},
-          h("span.stat", { title: "life" }, "♥ ", h("b", {}, p.life), `/${max}`),
-          h("span.stat", { title: `rounds won (${toWin} to win)` }, "★ ", h("b", {}, p.round_wins), `/${toWin}`),
-          p.eliminated ? h("span.chip", {}, "out of the round") : null
+          h("span.stat", { title: t("life") }, "♥ ", h("b", {}, p.life), `/${max}`),
+          h("span.stat", { title: plural("rounds won ({n} to win)", "rounds won ({n} to win)", toWin) }, "★ ", h("b", {}, p.round_wins), `/${toWin}`),
+          p.eliminated ? h("span.chip", {}, t("out of the round")) : null
         ),
         h("div.meter", {}, h("span", { style: `width:${Math.max(0, (100 * p.life) / max)}%` })),
         h("div.chips", {}, p.effects.map((e) => h("span.chip", {}, effectName(e)))),
@@ -53,29 +64,33 @@ export default {
       ? h(
           "div.step",
           { id: "attack" },
-          h("b", {}, `${c.players[v.attack.attacker]} attacks with ${cardName(v.attack.source)}`),
-          h("ul", {}, v.attack.hits.map((x) => h("li", {}, `${c.players[x.target]}: ${x.damage} damage${x.poison ? ", poison" : ""}${x.steal ? ", steals a card" : ""}${x.discard ? ", discards" : ""}`)))
+          h("b", {}, t("{name} attacks with {card}", { name: nameOf(c.players, v.attack.attacker), card: cardName(v.attack.source) })),
+          h("ul", {}, v.attack.hits.map((x) => h("li", {}, hit(c, x))))
         )
       : null;
     const piles = h(
       "div.stats",
       { style: "align-items:center" },
-      h("span.stat", {}, "Round ", h("b", {}, v.round), " · turn ", h("b", {}, v.turn)),
-      h("span.stat", {}, "Draw pile: ", h("b", {}, v.draw_pile)),
-      h("span.stat", {}, "Discard: ", v.discard.length ? v.discard.slice(-4).map(cardName).join(", ") : "empty")
+      h("span.stat", {}, t("Round"), " ", h("b", {}, v.round), " · ", t("turn"), " ", h("b", {}, v.turn)),
+      stat(t("Draw pile"), v.draw_pile),
+      h("span.stat", {}, t("Discard: "), v.discard.length ? v.discard.slice(-4).map(cardName).join(", ") : t("empty"))
     );
     const inPlay = v.in_play.length
-      ? h("div", {}, h("div.muted", {}, "In play"), h("div.hand", {}, v.in_play.map((id) => cardNode(c, id, null, { small: true }))))
+      ? h("div", {}, h("div.muted", {}, t("In play")), h("div.hand", {}, v.in_play.map((id) => cardNode(c, id, null, { small: true }))))
       : null;
-    return h("div", {}, h("h2", {}, "The wizards"), h("div.seats", {}, seats), piles, attack, inPlay);
+    return h("div", {}, h("h2", {}, t("The wizards")), h("div.seats", {}, seats), piles, attack, inPlay);
+  },
+  // A card's category on its band, as the rulebook says them (Attaque, Défense, Soutien).
+  kindLabel(kind) {
+    return { attack: t("Attack"), defence: t("Defence"), support: t("Support"), combo: t("Combo") }[kind] || null;
   },
   question(field) {
     return {
-      card: "Which card?",
-      target: "On whom?",
-      second_target: "And the other opponent?",
-      discard: "Which card do you pay with?",
-      combo: "Which combo?",
+      card: t("Which card?"),
+      target: t("Against whom?"),
+      second_target: t("And the other opponent?"),
+      discard: t("Which card do you pay with?"),
+      combo: t("Which combo?"),
     }[field];
   },
 };

@@ -3,6 +3,7 @@
 // each other reading of its rules beside the record, with where they first part.
 
 import { byId as $, h } from "wl/dom.js";
+import { plural, t } from "wl/speech.js";
 import { ruleBlock, ruleText, show } from "wl/viewer/words.js";
 
 function actionOf(doc, pos) {
@@ -15,12 +16,12 @@ function actionOf(doc, pos) {
 function eventList(items, first) {
   const ul = h("ul.tight");
   for (const [k, c] of items.entries()) {
-    const li = h("li", k === first ? { class: "first-diff", title: "first difference" } : {}, c.text);
+    const li = h("li", k === first ? { class: "first-diff", title: t("first difference") } : {}, c.text);
     if (c.rule && c.rule.id) li.append(h("span.rule", {}, " [" + c.rule.id + "]"));
     if (c.dice && c.type !== "DiceRolled") li.append(h("span.dice", {}, " " + c.dice.text));
     ul.append(li);
   }
-  if (!items.length) ul.append(h("li.muted", {}, "nothing"));
+  if (!items.length) ul.append(h("li.muted", {}, t("nothing")));
   return ul;
 }
 
@@ -47,25 +48,25 @@ export function renderDispute(replay) {
   const at = actionOf(doc, position);
   const d = at && doc.disputes[String(at)];
   // Said on the folded panel's line too (folded on a phone, where it comes before the story).
-  $("dispute-of").textContent = d ? `— action #${d.position} by ${d.player}` : "";
-  if (!d) { box.append(h("div.muted", {}, at ? "no dispute data for this action" : "the opening: no action yet")); return; }
-  box.append(h("div", {}, h("b", {}, `Action #${d.position}`), ` by ${d.player}: ${d.text}`));
+  $("dispute-of").textContent = d ? t("— action #{n} by {player}", { n: d.position, player: d.player }) : "";
+  if (!d) { box.append(h("div.muted", {}, at ? t("no dispute data for this action") : t("the opening: no action yet"))); return; }
+  box.append(h("div", {}, h("b", {}, t("Action #{n}", { n: d.position })), t(" by {player}: {text}", { player: d.player, text: d.text })));
   if (d.legal && d.legal.shown) {
     const ul = h("ul.tight.legal");
-    for (const c of d.legal.items) ul.append(h("li", { class: c.sent ? "sent" : "" }, c.text + (c.sent ? "  ← sent" : "")));
-    if (d.legal.count > d.legal.items.length) ul.append(h("li.muted", {}, `… ${d.legal.count - d.legal.items.length} more`));
-    const legal = h("details.legal-choices", {}, h("summary", {}, `Legal choices (${d.legal.count})`), ul);
+    for (const c of d.legal.items) ul.append(h("li", { class: c.sent ? "sent" : "" }, c.text + (c.sent ? t("  ← sent") : "")));
+    if (d.legal.count > d.legal.items.length) ul.append(h("li.muted", {}, plural("… {n} more", "… {n} more", d.legal.count - d.legal.items.length)));
+    const legal = h("details.legal-choices", {}, h("summary", {}, t("Legal choices ({n})", { n: d.legal.count })), ul);
     legal.open = d.legal.count <= 8;
     box.append(legal);
-  } else if (d.legal) box.append(h("div.muted", {}, "Legal choices: " + d.legal.why));
+  } else if (d.legal) box.append(h("div.muted", {}, t("Legal choices: {why}", { why: d.legal.why })));
   const recorded = consequencesOf(doc, d);
-  box.append(h("div", {}, "Recorded consequences:"), eventList(recorded));
+  box.append(h("div", {}, t("Recorded consequences:")), eventList(recorded));
   const cited = [...new Set(recorded.map((c) => c.rule && c.rule.id).filter(Boolean))];
   // The passages of every rule cited, folded: unfolded they pushed the other
   // readings (what a dispute is about) a screen or more down. The story and the
   // event panel show each passage too.
   if (cited.length) {
-    box.append(h("details.cited", {}, h("summary", {}, `Rules cited (${cited.length}): ${cited.join(", ")}`),
+    box.append(h("details.cited", {}, h("summary", {}, t("Rules cited ({n}): {rules}", { n: cited.length, rules: cited.join(", ") })),
       cited.map((id) => ruleBlock(doc, id))));
   }
   if (d.recorded_check) box.append(h(d.recorded_decides_again ? "div.same" : "div.differs", {}, d.recorded_check));
@@ -79,15 +80,14 @@ export function renderDispute(replay) {
   // set-up choice, on nearly every action) are folded into one line.
   if (undecided.length) {
     const fold = h("details.undecided-readings", { style: "margin-top:6px" },
-      h("summary.undecided", {}, `${undecided.length} other reading${undecided.length > 1 ? "s" : ""} cannot be decided again from this position: `
-        + undecided.map((r) => `${r.option} = ${show(r.value)}`).join(", ")),
+      h("summary.undecided", {}, plural("{n} other reading cannot be decided again from this position: {readings}", "{n} other readings cannot be decided again from this position: {readings}", undecided.length, { readings: undecided.map((r) => `${r.option} = ${show(r.value)}`).join(", ") })),
       undecided.map((r) => readingBlock(replay, r, recorded, firstOf)));
     box.append(fold);
   }
   for (const u of d.readings_not_selectable || []) {
     // An export (version 3) leaves the readings to its rules, where they are said once.
     const rule = ruleText(doc, u.rule.id), readings = u.readings || rule.readings || [];
-    box.append(h("div", { style: "margin-top:6px" }, ruleBlock(doc, u.rule), h("div.muted", {}, "Readings (not selectable): " + readings.join(" / ") + " — applied: " + (u.default || rule.default || ""))));
+    box.append(h("div", { style: "margin-top:6px" }, ruleBlock(doc, u.rule), h("div.muted", {}, t("Readings (not selectable): {readings} — applied: {applied}", { readings: readings.join(" / "), applied: u.default || rule.default || "" }))));
   }
 }
 
@@ -96,8 +96,8 @@ function readingBlock(replay, r, recorded, firstOf) {
   const { doc } = replay;
   // A reading the engine could not decide from this position (a set-up choice
   // switched mid-game) says so: it is no "different outcome" of the ruling.
-  const verdict = r.undecided ? ["undecided", "cannot be decided again from this position"]
-    : r.same_as_recorded ? ["same", "same outcome"] : ["differs", "different outcome"];
+  const verdict = r.undecided ? ["undecided", t("cannot be decided again from this position")]
+    : r.same_as_recorded ? ["same", t("same outcome")] : ["differs", t("different outcome")];
   // The reading in words first; the option's name and value (what a command line
   // or a set-up file says) after, with what the option is about.
   // The value as an --option would spell it (false, not "no").
@@ -106,16 +106,16 @@ function readingBlock(replay, r, recorded, firstOf) {
   const head = h("div.reading", {}, h("b", {}, r.reading || switched), " — ", h(`span.${verdict[0]}`, {}, verdict[1]));
   const option = doc.options.find((o) => o.name === r.option);
   const about = option && option.text.includes(" — ") ? option.text.slice(option.text.indexOf(" — ") + 3) : "";
-  const named = h("div.muted.option-switched", {}, "option ", h("code", {}, switched),
-    ` (recorded: ${spelled(r.recorded_value)})` + (about ? ` — ${about}` : ""));
+  const named = h("div.muted.option-switched", {}, t("option "), h("code", {}, switched),
+    t(" (recorded: {value})", { value: spelled(r.recorded_value) }) + (about ? ` — ${about}` : ""));
   const first = r.differs_at && !r.refused ? r.differs_at - firstOf : -1;
-  const mine = h("div", {}, h("div.muted", {}, "under this reading"),
+  const mine = h("div", {}, h("div.muted", {}, t("under this reading")),
     r.refused ? h(r.undecided ? "div.undecided" : "div.differs", {}, r.refused) : eventList(r.events, first));
-  const rec = h("div", {}, h("div.muted", {}, "as recorded"), eventList(recorded, first));
+  const rec = h("div", {}, h("div.muted", {}, t("as recorded")), eventList(recorded, first));
   // The first difference as the desk says it (difference.text); the events'
   // data (difference.recorded/reading) stays for programs, not for reading.
   const where = h("div.muted.difference");
-  const said = (r.difference && r.difference.text) || (r.differs_at && !r.undecided ? [`first difference at #${r.differs_at}`] : []);
+  const said = (r.difference && r.difference.text) || (r.differs_at && !r.undecided ? [t("first difference at #{n}", { n: r.differs_at })] : []);
   for (const line of said) where.append(h("div", { style: line.startsWith("  ") ? "margin-left:1.2em" : "" }, line.trim()));
   const parts = [head, named, ruleBlock(doc, r.rule), h("div.side", {}, rec, mine), where];
   if (r.differs_at && !r.undecided && r.differs_at <= doc.events.length) {

@@ -5,6 +5,8 @@ import { cardNode } from "wl/cards.js";
 import { byId as $, h } from "wl/dom.js";
 import { renderer } from "wl/drawing.js";
 import { labelsOf } from "wl/faces.js";
+import { nameOf } from "wl/names.js";
+import { plural, t } from "wl/speech.js";
 import { boardAt, factsAt } from "wl/viewer/frames.js";
 import { show } from "wl/viewer/words.js";
 
@@ -12,10 +14,12 @@ export function renderState(replay) {
   const { doc, position, view } = replay;
   const table = $("state");
   table.replaceChildren();
-  if (!doc.frames.length) { table.append(h("tr", {}, h("td", {}, "no views in this export"))); return; }
+  if (!doc.frames.length) { table.append(h("tr", {}, h("td", {}, t("no views in this export")))); return; }
   const { facts, changed } = factsAt(doc, position);
   const mine = facts[view] || {};
-  $("state-title").textContent = `State after #${position}` + (doc.views.length > 1 || view !== "spectator" ? ` — as ${view} sees it` : " — as a spectator sees it");
+  $("state-title").textContent = doc.views.length > 1 || view !== "spectator"
+    ? t("State after #{n} — as {view} sees it", { n: position, view })
+    : t("State after #{n} — as a spectator sees it", { n: position });
   for (const [k, v] of Object.entries(mine)) {
     const tr = h("tr", { "data-fact": k }, h("td", {}, k), h("td", {}, show(v)));
     if (changed.has(view + "\u0000" + k)) tr.className = "changed";
@@ -39,7 +43,7 @@ function changesAt(replay, pos) {
       const came = [];
       for (const x of b.map(show)) { const i = left.indexOf(x); if (i >= 0) left.splice(i, 1); else came.push(x); }
       const parts = [...came.map((x) => "+ " + x), ...left.map((x) => "− " + x)];
-      out.push(`${k}: ${parts.length ? parts.join(", ") : "same cards, new order"}`);
+      out.push(`${k}: ${parts.length ? parts.join(", ") : t("same cards, new order")}`);
     } else {
       out.push(`${k}: ${show(a)} → ${show(b)}`);
     }
@@ -54,13 +58,13 @@ function renderChanges(replay, drawn) {
   if (!drawn) return;
   const lines = changesAt(replay, position);
   const SHOWN = 8;
-  const list = h("ul.tight", {}, lines.slice(0, SHOWN).map((t) => h("li", {}, t)),
-    lines.length > SHOWN ? h("li.muted", {}, `and ${lines.length - SHOWN} more (Facts)`) : null);
+  const list = h("ul.tight", {}, lines.slice(0, SHOWN).map((line) => h("li", {}, line)),
+    lines.length > SHOWN ? h("li.muted", {}, plural("and {n} more (Facts)", "and {n} more (Facts)", lines.length - SHOWN)) : null);
   // An action's own position is the command as sent: the board changes only with
   // its consequences. "nothing this view shows" there read as the action doing nothing.
   if (doc.events[position - 1].action) { box.replaceChildren(...commandWords(replay, position), lines.length ? list : ""); return; }
-  box.replaceChildren(h("b", {}, `Changed at #${position}: `),
-    lines.length ? "" : h("span.muted", {}, "nothing this view shows"), list);
+  box.replaceChildren(h("b", {}, t("Changed at #{n}: ", { n: position })),
+    lines.length ? "" : h("span.muted", {}, t("nothing this view shows")), list);
 }
 
 // The positions of an action's consequences: up to the next action (or the end).
@@ -72,11 +76,11 @@ function consequenceSpan(doc, pos) {
 
 function commandWords(replay, pos) {
   const { from, to } = consequenceSpan(replay.doc, pos);
-  const head = h("b", {}, `Command at #${pos}: `);
-  if (to < from) return [head, h("span.muted", {}, "nothing followed it (no consequence recorded)")];
-  const jump = h("a.jump.next-consequence", { role: "button", tabindex: "0", onclick: () => replay.go(from) }, `go to #${from} ▶`);
+  const head = h("b", {}, t("Command at #{n}: ", { n: pos }));
+  if (to < from) return [head, h("span.muted", {}, t("nothing followed it (no consequence recorded)"))];
+  const jump = h("a.jump.next-consequence", { role: "button", tabindex: "0", onclick: () => replay.go(from) }, t("go to #{n} ▶", { n: from }));
   const span = to > from ? `#${from}–#${to}` : `#${from}`;
-  return [head, replay.doc.events[pos - 1].text + ". ", h("br"), `The board changes with its consequences, ${span}: `, jump];
+  return [head, replay.doc.events[pos - 1].text + ". ", h("br"), t("The board changes with its consequences, {span}: ", { span }), jump];
 }
 
 // An export made before boards: facts only.
@@ -97,14 +101,14 @@ export function renderBoard(replay) {
   if (!drawn) return;
   const view = boardAt(doc, position)[label];
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
-  if (!view) { root.replaceChildren(h("p", {}, "no board for this view")); return; }
+  if (!view) { root.replaceChildren(h("p", {}, t("no board for this view"))); return; }
   const seat = doc.seats && label in doc.seats ? doc.seats[label] : null;
   const c = { game: doc.game, gid: doc.game_id, seat, players: doc.players, view, renderer: renderer(doc.game),
               labels: labelsOf(doc.game), handIds: [] };
   c.state = { game: doc.game, seat, players: doc.players, view, position };
   // A seat's own export is that seat's: "you". Any other (a finished game's, the
   // operator's) is read by someone looking through that seat's eyes.
-  c.youWord = doc.viewer === label ? " (you)" : " (this view)";
+  c.youWord = doc.viewer === label ? t(" (you)") : t(" (this view)");
   const hand = c.renderer.handCards(c) || [];
   c.hand = hand; c.handIds = hand.map((x) => x.id);
   // The table page's stylesheet, kept inside the board: the viewer's own styles and
@@ -112,7 +116,7 @@ export function renderBoard(replay) {
   const style = h("style", {}, boardStyle());
   const parts = [c.renderer.publicArea(c)];
   if (seat !== null && hand.length) {
-    parts.push(h("section.panel", {}, h("h2", {}, `${doc.players[seat] || "seat " + seat}'s hand`),
+    parts.push(h("section.panel", {}, h("h2", {}, t("{name}'s hand", { name: nameOf(doc.players, seat) })),
       h("div.hand", {}, hand.map(({ id, item }) => cardNode(c, id, item)))));
   }
   root.replaceChildren(style, h("div.felt", { dataset: { position: String(position) } }, parts));

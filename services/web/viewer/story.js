@@ -2,6 +2,7 @@
 // position shown) and the event panel (the event at the position, its rule whole).
 
 import { byId as $, h } from "wl/dom.js";
+import { plural, t } from "wl/speech.js";
 import { ruleBlock, ruleText } from "wl/viewer/words.js";
 
 const WINDOW = 120; // story rows shown around the current position
@@ -14,7 +15,7 @@ export function renderStory(replay) {
   const story = $("story");
   story.replaceChildren();
   const lo = Math.max(1, position - WINDOW), hi = Math.min(last, position + WINDOW);
-  if (lo > 1) story.append(h("div.muted", {}, `… ${lo - 1} earlier events`));
+  if (lo > 1) story.append(h("div.muted", {}, plural("… {n} earlier event", "… {n} earlier events", lo - 1)));
   for (let p = lo; p <= hi; p++) {
     const e = doc.events[p - 1];
     if (e.heading) story.append(h("div.h" + e.heading.level, {}, e.heading.title));
@@ -31,7 +32,7 @@ export function renderStory(replay) {
     story.append(row);
     for (const n of notesAt(doc, p)) story.append(h("div.note", {}, `✎ ${n.author}: ${n.text}`));
   }
-  if (hi < last) story.append(h("div.muted", {}, `… ${last - hi} later events`));
+  if (hi < last) story.append(h("div.muted", {}, plural("… {n} later event", "… {n} later events", last - hi)));
   const cur = story.querySelector(".current");
   // Scroll the story only (scrollIntoView would scroll the page too).
   if (cur) story.scrollTop = cur.offsetTop - story.clientHeight / 2;
@@ -45,6 +46,6 @@ export function renderEvent(replay) {
   box.append(h("div", {}, h("b", {}, `#${position} ${e.type}`), " — ", e.text));
   if (e.rule) box.append(ruleBlock(doc, e.rule));
   for (const id of e.also || []) box.append(ruleBlock(doc, id));
-  if (e.dice) box.append(h("div.dice-detail", {}, "dice: " + e.dice.text + " — ", h(e.dice.rederived === false ? "span.differs" : "span.muted", {}, e.dice.check)));
-  for (const n of notesAt(doc, position)) box.append(h("div.note", {}, `✎ note ${n.number} by ${n.author}: ${n.text}`));
+  if (e.dice) box.append(h("div.dice-detail", {}, t("dice: {dice} — ", { dice: e.dice.text }), h(e.dice.rederived === false ? "span.differs" : "span.muted", {}, e.dice.check)));
+  for (const n of notesAt(doc, position)) box.append(h("div.note", {}, "✎ ", t("note {n} by {author}: {text}", { n: n.number, author: n.author, text: n.text })));
 }

@@ -1,11 +1,12 @@
 // A value and a rule as the viewer shows them.
 
 import { h } from "wl/dom.js";
+import { t } from "wl/speech.js";
 
 export function show(v) {
   if (v === null || v === undefined || v === "") return "—";
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (Array.isArray(v)) return v.length ? v.map(show).join(", ") : "none";
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
+  if (Array.isArray(v)) return v.length ? v.map(show).join(", ") : t("none");
   if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }

@@ -47,3 +47,38 @@ def test_the_log_act_answers_and_refusals_speak_the_language_asked(client: TestC
     assert english[0]["text"].startswith("Sorcier ultime for Ann and Bob; ")
     assert client.get(f"/tables/{gid}/log").json()[0]["text"] == english[0]["text"]
     assert [e["position"] for e in log] == [e["position"] for e in english]
+
+
+def test_an_export_speaks_the_language_its_query_asks(client: TestClient) -> None:
+    """``?lang=`` on an export: the Markdown story and the JSON document's texts
+    in French, the same export without it in English; each cached apart."""
+    gid, auth = _table(client)
+    first = client.get(f"/tables/{gid}/state").json()["pending"][0]["seat"]
+    drawn = client.post(
+        f"/tables/{gid}/act", json={"seat": first, "command": {"type": "Draw"}}, headers=auth[first]
+    )
+    assert drawn.status_code == 200, drawn.text
+    for fmt in ("md", "json"):
+        path = f"/tables/{gid}/export"
+        english = client.get(path, params={"format": fmt})
+        french = client.get(path, params={"format": fmt, "lang": "fr"})
+        assert english.status_code == 200 and french.status_code == 200, french.text
+        assert "pioche une carte" in french.text and "draws a card" not in french.text
+        assert "draws a card" in english.text and "pioche une carte" not in english.text
+
+
+def test_a_problems_title_speaks_the_language_asked(client: TestClient) -> None:
+    """The title of a problem is for people: in the language asked, like its
+    detail; the code beside it stays as programs read it."""
+    gid, auth = _table(client)
+    first = client.get(f"/tables/{gid}/state").json()["pending"][0]["seat"]
+    other = 1 - first
+    late = {"seat": other, "command": {"type": "Draw"}}
+    french = client.post(
+        f"/tables/{gid}/act", json=late, headers={**auth[other], "Accept-Language": "fr"}
+    ).json()
+    english = client.post(f"/tables/{gid}/act", json=late, headers=auth[other]).json()
+    assert french["code"] == english["code"] == "not_your_turn"
+    assert (french["title"], english["title"]) == ("Pas votre tour", "Not your turn")
+    unknown = client.get("/games/chess/rules", params={"lang": "fr"}).json()
+    assert (unknown["code"], unknown["title"]) == ("unknown_game", "Jeu inconnu")

@@ -1,6 +1,6 @@
 """The catalogues of what is said (``services/words/locale``, gettext): every
 message the code says (``phrase``, ``plural``, ``Words.text``, the pages'
-``t()``) is in the English
+``t()`` and ``plural()``) is in the English
 and the French catalogue, the French one translates it with the same values,
 and no catalogue keeps a message no code says. ``make messages`` brings them
 up to date."""
@@ -21,7 +21,7 @@ LOCALE = ROOT / "services" / "words" / "locale"
 # own keywords, as services/words/locale/babel.cfg gives them to ``make messages``.
 KEYWORDS: dict[str, dict[str, Any]] = {
     "python": {"phrase": None, "plural": (1, 2), "text": None},
-    "javascript": {"t": None},
+    "javascript": {"t": None, "plural": (1, 2)},
 }
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
 _VALUE = re.compile(r"\{(\w+)\}")
@@ -94,3 +94,12 @@ def test_no_page_says_a_message_inside_a_template() -> None:
         if "${t(" in path.read_text(encoding="utf-8")
     ]
     assert not inside, inside
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_entry_is_left_fuzzy(lang: str) -> None:
+    """gettext skips a fuzzy entry (``make messages`` marks one so when a message
+    gains a plural): its translation would never be said."""
+    with open(LOCALE / lang / "LC_MESSAGES" / "wizards.po", "rb") as f:
+        fuzzy = [m.id for m in read_po(f, locale=lang) if m.id and m.fuzzy]
+    assert not fuzzy, fuzzy
