@@ -94,12 +94,3 @@ def test_no_page_says_a_message_inside_a_template() -> None:
         if "${t(" in path.read_text(encoding="utf-8")
     ]
     assert not inside, inside
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_no_entry_is_left_fuzzy(lang: str) -> None:
-    """gettext skips a fuzzy entry (``make messages`` marks one so when a message
-    gains a plural): its translation would never be said."""
-    with open(LOCALE / lang / "LC_MESSAGES" / "wizards.po", "rb") as f:
-        fuzzy = [m.id for m in read_po(f, locale=lang) if m.id and m.fuzzy]
-    assert not fuzzy, fuzzy
