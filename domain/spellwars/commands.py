@@ -28,7 +28,9 @@ class PlaceCards(Command, frozen=True, kw_only=True, omit_defaults=True):
     caster will keep.
     """
 
-    cards: tuple[str, ...] = ()
+    # No default: with omit_defaults, an empty placement would be recorded without
+    # its ``cards``, where every earlier record (and the pinned seeded games) has them.
+    cards: tuple[str, ...]
     wilds: tuple[str, ...] = ()
     declared: str = ""
 
@@ -41,7 +43,7 @@ class PlaceCards(Command, frozen=True, kw_only=True, omit_defaults=True):
         """A placement of each set, given sorted already: copies of one made whole,
         each with its cards set, skipping ``__post_init__``'s sort (a seat with a
         full hand is offered 255 placements, and the sort was most of their cost)."""
-        copy = cls().__copy__  # type: ignore[attr-defined]  # msgspec has it; its stubs do not
+        copy = cls(cards=()).__copy__  # type: ignore[attr-defined]  # msgspec has it; its stubs do not
         out = []
         for cards in sets:
             made = copy()

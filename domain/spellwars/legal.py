@@ -50,7 +50,7 @@ def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
     out = PlaceCards.of_sorted(
         chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
     )
-    return out or (PlaceCards(),)
+    return out or (PlaceCards(cards=()),)
 
 
 def take_backs(state: State, seat: int) -> list[Command]:
