@@ -135,8 +135,12 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
         if page is pages[0]:
             # Ann's cards are in: she may name them again (one may be wrong).
             page.wait_for_selector("#change-cards", timeout=TIMEOUT)
-            said = page.inner_text("#table-chance")
-            assert "Your cards are in (you named Boule de feu, Explosion)." in said
+            # The panel is drawn again when the live stream tells of the entry: its
+            # words are waited for, not read at the instant the button appears.
+            page.wait_for_selector(
+                "#table-chance:has-text('Your cards are in (you named Boule de feu, Explosion).')",
+                timeout=TIMEOUT,
+            )
             assert "waiting for Bob" in page.inner_text("#table-chance")
             page.click("#change-cards")
             page.wait_for_selector("#table-chance select[data-kind=card]", timeout=TIMEOUT)
