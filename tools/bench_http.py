@@ -146,14 +146,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started, by any of its threads (Linux /proc)."""
+    kids: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            kids += [int(k) for k in (task / "children").read_text().split()]
+    return kids
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU of these processes and their children so far (Linux /proc)."""
     total = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     for pid in pids:
-        children = Path(f"/proc/{pid}/task/{pid}/children")
-        kids = [int(k) for k in children.read_text().split()] if children.exists() else []
-        for p in (pid, *kids):
+        for p in (pid, *children(pid)):
             with contextlib.suppress(OSError):
                 fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
                 total += (int(fields[11]) + int(fields[12])) / tick

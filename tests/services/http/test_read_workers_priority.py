@@ -9,22 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench_http import Servers
+from tools.bench_http import Servers, children
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux scheduling classes")
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def _workers(tmp_path: Path, nice: str) -> list[tuple[int, int]]:
@@ -38,7 +25,7 @@ def _workers(tmp_path: Path, nice: str) -> list[tuple[int, int]]:
         server = servers.procs[0].pid
         return [
             (os.sched_getscheduler(child), os.getpriority(os.PRIO_PROCESS, child))
-            for child in _children(server)
+            for child in children(server)
         ]
 
 
