@@ -109,13 +109,9 @@ def _prompts_said(part: Any, words: Words) -> Any:
 
 def pending_json(state: Any, words: Words) -> list[dict[str, Any]]:
     """The decisions a state waits for, each prompt in words."""
-    pending: list[dict[str, Any]] = []
-    for waiting in words.game.pending(state):
-        data: dict[str, Any] = msgspec.to_builtins(waiting)
-        if isinstance(data.get("prompt"), str):
-            data["prompt"] = words.prompt(data["prompt"])
-        pending.append(data)
-    return pending
+    pending = [msgspec.to_builtins(p) for p in words.game.pending(state)]
+    said: list[dict[str, Any]] = _prompts_said(pending, words)
+    return said
 
 
 def outcome_json(outcome: Outcome | None, words: Words) -> dict[str, Any] | None:
