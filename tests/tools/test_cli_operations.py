@@ -29,10 +29,12 @@ def test_version_prints_the_package_and_engine_versions() -> None:
 
 
 def test_shell_completion_script_is_offered() -> None:
-    # As a user runs it: the installed entry point, the shell named.
+    # As a user runs it: the installed entry point typed in bash, which must stay its
+    # parent (a lone command would be exec'd in bash's place): the completion is that of
+    # the shell it is typed in, and with no shell above it typer says "Shell  not supported".
     wizards = Path(sys.executable).with_name("wizards")
     done = subprocess.run(
-        [str(wizards), "--show-completion", "bash"], capture_output=True, text=True
+        ["bash", "-c", f"'{wizards}' --show-completion; exit $?"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr  # what went wrong, if it did
     assert "_WIZARDS_COMPLETE" in done.stdout and "complete " in done.stdout
@@ -74,7 +76,10 @@ def test_install_completion_writes_the_users_shell_config(tmp_path: Path) -> Non
     wizards = Path(sys.executable).with_name("wizards")
     env = {"HOME": str(tmp_path), "SHELL": "/bin/bash", "PATH": "/usr/bin:/bin"}
     done = subprocess.run(
-        [str(wizards), "--install-completion", "bash"], env=env, capture_output=True, text=True
+        ["bash", "-c", f"'{wizards}' --install-completion; exit $?"],
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert "wizards" in (tmp_path / ".bashrc").read_text()
