@@ -24,7 +24,7 @@ from domain.kernel import Game
 from tests.simulation_checks import check_game, option_variant
 from tools.simulation import game_bot, random_bot
 
-GAMES_PER_PLAYER_COUNT = {"ultimate": 200, "spellwars": 40, "elfenwizards": 70, "orctower": 20}
+GAMES_PER_PLAYER_COUNT = {"ultimate": 100, "spellwars": 25, "elfenwizards": 70, "orctower": 20}
 BOT_GAMES_PER_PLAYER_COUNT = 2
 SLOW_GAMES_PER_PLAYER_COUNT = 3000
 CHUNK = 50  # games per test case, so that pytest-xdist can spread them over the cores
