@@ -298,6 +298,4 @@ def check_changelog(
 
 def _newest(changes: Sequence[Change], option: str) -> OptionValue | None:
     """An option's reading today, where a versioned entry says it."""
-    return next(
-        (c.new for c in reversed(changes) if c.option == option and not c.revision), None
-    )
+    return next((c.new for c in reversed(changes) if c.option == option and not c.revision), None)

@@ -119,9 +119,7 @@ def _between(game: Game[Any], own: Profile, target: Profile) -> list[Change]:
     of the two is that variant."""
     lo, hi = sorted((version_key(own.version), version_key(target.version)))
     found = [
-        c
-        for c in game.catalogue.changelog
-        if not c.revision and lo < version_key(c.version) <= hi
+        c for c in game.catalogue.changelog if not c.revision and lo < version_key(c.version) <= hi
     ]
     found += [c for c in own.shipped if c not in target.shipped]
     found += [c for c in target.shipped if c not in own.shipped]

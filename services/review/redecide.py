@@ -419,9 +419,9 @@ class Redecision:
     recorded) with ``options`` switched from the recorded ones. ``own``: the
     profile the record was decided under (a revision variant of its version where
     verify found one; none: its version's main profile): its aliases and unrecorded
-    fields are how the record is read, and its chance is taken in that profile's form. ``seeds``: the seed
-    known for each stretch of the game's chance (a fork with fresh dice starts one;
-    None: not known).
+    fields are how the record is read, and its chance is taken in that profile's
+    form. ``seeds``: the seed known for each stretch of the game's chance (a fork
+    with fresh dice starts one; None: not known).
     ``keep``: positions whose fold to keep in ``kept``.
 
     The record is folded stretch by stretch; where it stops folding under the
