@@ -243,3 +243,32 @@ def test_the_dispute_desk_decides_under_an_engine_version_over_http(tmp_path: Pa
         assert gives_record == [("dead_bonus", "after_discard")]
         unknown = client.get(url, params={"at": at, "engine": "9.9"})
         assert unknown.status_code == 422 and unknown.json()["type"].endswith("unknown_engine")
+
+
+def test_the_dispute_desk_says_which_variant_decided(tmp_path: Path) -> None:
+    """The action of the c6a1feb record where a dead wizard's bonus comes before its
+    discard: decided again under the record's own profile, the variant ``0.1.0 as of
+    09066c5``, as recorded; over HTTP (``decided_under``) and from the CLI (in words)."""
+    name = "0.1.0-c6a1feb-table.db.xz"
+    ledger, gid = _game(tmp_path, name, "spellwars")
+    at = readjudicate(ledger, gid, engine="0.1.0")["first_difference"]["position"]
+    with TestClient(create_app(ledger)) as client:
+        own = client.get(f"/tables/{gid}/dispute", params={"at": at}).json()
+        assert own["decided_under"] == "0.1.0 as of 09066c5"
+        assert own["recorded_decides_again"]
+        main = client.get(f"/tables/{gid}/dispute", params={"at": at, "engine": "0.1.0"}).json()
+        assert main["decided_under"] == "0.1.0" and not main["recorded_decides_again"]
+    ledger.close()
+    db = tmp_path / name.removesuffix(".xz")
+    done = subprocess.run(
+        [WIZARDS, "--store", f"sqlite:///{db}", "dispute", str(gid), "--at", str(at)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WIZARDS_REDIS": "none"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Decided again under the rules profile of 0.1.0 as of 09066c5 (recorded by engine 0.1.0)"
+        in done.stdout
+    )
