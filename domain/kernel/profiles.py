@@ -13,6 +13,15 @@ recorded game holds, said as data —
 - an event **field** first recorded (``field``): a record of an earlier version
   does not hold it, and is not asked to.
 
+An entry with a ``revision`` parts no versions: it records a reading that some
+revisions of ``version`` shipped without a version bump (``old``: what the
+version's main profile applies, ``new``: what those revisions applied), from that
+revision on (``as of``) or before it (``before``). Such a version has more than
+one profile: its **main** one, then one **variant** per revision named, in
+changelog order; each variant is the main profile with its entries' ``new``
+readings. A record of that version is authentic when one of them decides it as
+recorded (``wizards verify`` says which).
+
 The **profile** of a version is what its engine applied: the ``old`` reading of
 every change made after it, the aliases of the rules renamed since, the fields
 it did not record yet. A recorded game is decided again under its own version's
@@ -26,7 +35,7 @@ are words, compared nowhere.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import msgspec
@@ -49,6 +58,17 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
     new: OptionValue | None = None
     renamed_from: str = ""
     field: str = ""
+    # A revision variant's entry (see the module's doc): the commit of this project
+    # that shipped ``new`` without a version bump, from it on or (``before``) until it.
+    revision: str = ""
+    before: bool = False
+
+    @property
+    def variant(self) -> str:
+        """The revision variant an entry belongs to (``as of 09066c5``), or ``""``."""
+        if not self.revision:
+            return ""
+        return f"{'before' if self.before else 'as of'} {self.revision}"
 
     @property
     def kind(self) -> str:
@@ -67,10 +87,16 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
             what = f"field {self.field} recorded"
         else:
             what = f"{self.option}: {_value(self.old)} → {_value(self.new)}"
-        return f"{self.version} {self.rule} ({what})"
+        version = f"{self.version} {self.variant}" if self.revision else self.version
+        return f"{version} {self.rule} ({what})"
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, **msgspec.to_builtins(self)}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "variant": self.variant,
+            **msgspec.to_builtins(self),
+        }
 
 
 def _value(v: OptionValue | None) -> str:
@@ -87,7 +113,18 @@ KERNEL_CHANGES: tuple[Change, ...] = (
         new="name",
         why="A card picked blind from a hand in table mode is taken by the name the table "
         "enters (drew); before, only a die face chose it. A record holds its chance in the "
-        "form its engine took, so this reading always follows the record's own version.",
+        "form its engine took, so this reading always follows the record's own profile.",
+    ),
+    Change(
+        version="0.2.0",
+        revision="c08a9c1",
+        rule="kernel.table-mode",
+        option="table_picks",
+        old="die",
+        new="name",
+        why="c08a9c1 (27 November 2026) already took a card picked blind from a hand by the "
+        "name the table entered, still engine 0.2.0: ENGINE_VERSION 0.3.0 came with 940b6a3, "
+        "after it. A 0.2.0 record of those revisions holds the name (drew), not a die face.",
     ),
     Change(
         version="0.4.0",
@@ -115,39 +152,52 @@ class Profile:
     ``options``: the reading of every option changed since (an option a record
     holds is its own and is never replaced); ``aliases``: a recorded rule id →
     this engine's; ``unrecorded``: event fields that version did not record;
-    ``since``: the entries made after it, newest last."""
+    ``since``: the entries made after it, newest last; ``variant``: the revision
+    variant it is (``as of 09066c5``; empty: the version's main profile), whose
+    entries are ``shipped``."""
 
     version: str
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
     unrecorded: frozenset[str] = frozenset()
     since: tuple[Change, ...] = ()
+    variant: str = ""
+    shipped: tuple[Change, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """As reports say it: ``0.1.0``, ``0.1.0 as of 09066c5``."""
+        return f"{self.version} {self.variant}" if self.variant else self.version
+
+    @property
+    def spelling(self) -> str:
+        """As ``--engine`` takes it: ``0.1.0``, ``0.1.0@09066c5``."""
+        return f"{self.version}@{self.shipped[0].revision}" if self.shipped else self.version
 
     def reverting(self, change: Change) -> Profile:
         """This profile with one more reading taken back to its ``old`` value."""
         assert change.option
-        return Profile(
-            self.version,
-            {**self.options, change.option: change.old},  # type: ignore[dict-item]  # a reading's old value is set
-            self.aliases,
-            self.unrecorded,
-            self.since,
-        )
+        return replace(self, options={**self.options, change.option: change.old})  # type: ignore[dict-item]  # a reading's old value is set
 
     def as_json(self) -> dict[str, Any]:
         return {
             "version": self.version,
+            "name": self.name,
+            "variant": self.variant,
             "options": dict(self.options),
             "aliases": dict(self.aliases),
             "unrecorded": sorted(self.unrecorded),
             "changes_since": [c.name for c in self.since],
+            "shipped": [c.name for c in self.shipped],
         }
 
 
 def profile_at(changes: Iterable[Change], version: str) -> Profile:
-    """The profile of ``version``: every change made after it, taken back."""
+    """The main profile of ``version``: every change made after it, taken back."""
     at = version_key(version)
-    since = sorted((c for c in changes if version_key(c.version) > at), key=_order)
+    since = sorted(
+        (c for c in changes if not c.revision and version_key(c.version) > at), key=_order
+    )
     options: dict[str, OptionValue] = {}
     aliases: dict[str, str] = {}
     unrecorded: set[str] = set()
@@ -162,21 +212,59 @@ def profile_at(changes: Iterable[Change], version: str) -> Profile:
     return Profile(version, options, aliases, frozenset(unrecorded), tuple(since))
 
 
+def profiles_of(changes: Sequence[Change], version: str) -> list[Profile]:
+    """Every profile of ``version``: its main one, then each revision variant in
+    changelog order (the main profile with the variant's ``new`` readings)."""
+    main = profile_at(changes, version)
+    variants: dict[str, list[Change]] = {}
+    for c in changes:
+        if c.revision and c.version == version:
+            variants.setdefault(c.variant, []).append(c)
+    found = [main]
+    for variant, shipped in variants.items():
+        options = dict(main.options)
+        for c in shipped:
+            options[c.option] = c.new  # type: ignore[assignment]  # a variant entry is a reading
+        found.append(replace(main, options=options, variant=variant, shipped=tuple(shipped)))
+    return found
+
+
+def profile_named(changes: Sequence[Change], spelling: str) -> Profile | None:
+    """The profile ``--engine`` names: ``0.1.0`` (the main one) or ``0.1.0@09066c5``
+    (the variant of the revision named), None for one the changelog does not know."""
+    version, _, revision = spelling.partition("@")
+    return next(
+        (
+            p
+            for p in profiles_of(changes, version)
+            if (p.shipped[0].revision if p.shipped else "") == revision
+        ),
+        None,
+    )
+
+
 def _order(c: Change) -> tuple[tuple[int, ...], str]:
     return version_key(c.version), c.rule
 
 
-def kernel_reading(version: str, option: str) -> OptionValue | None:
-    """A kernel reading (``table_picks``) as the engine of ``version`` applied it."""
-    found = profile_at(KERNEL_CHANGES, version).options.get(option)
+def kernel_reading(profile: Profile, option: str) -> OptionValue | None:
+    """A kernel reading (``table_picks``) as the engine of ``profile`` applied it."""
+    found = profile.options.get(option)
     if found is not None:
         return found
     return next((c.new for c in reversed(KERNEL_CHANGES) if c.option == option), None)
 
 
 def versions(changes: Iterable[Change]) -> list[str]:
-    """The versions a changelog names, oldest first."""
-    return sorted({c.version for c in changes}, key=version_key)
+    """The versions a changelog names, oldest first, each revision variant after its
+    version as ``--engine`` spells it (``0.1.0@09066c5``)."""
+    listed = list(changes)
+    plain = sorted({c.version for c in listed}, key=version_key)
+    out: list[str] = []
+    for version in plain:
+        out.append(version)
+        out += [p.spelling for p in profiles_of(listed, version)[1:]]
+    return out
 
 
 def check_changelog(
@@ -198,4 +286,16 @@ def check_changelog(
                 wrong.append(f"{c.name}: a value not among {list(allowed)}")
         if not c.why:
             wrong.append(f"{c.name}: says no why")
+        if c.revision and c.kind != "reading":
+            wrong.append(f"{c.name}: a revision variant's entry is a reading")
+        if c.revision:
+            main = profile_at(changes, c.version)
+            was = main.options.get(c.option, _newest(changes, c.option))
+            if was is not None and c.old != was:
+                wrong.append(f"{c.name}: the main profile of {c.version} reads {_value(was)}")
     return wrong
+
+
+def _newest(changes: Sequence[Change], option: str) -> OptionValue | None:
+    """An option's reading today, where a versioned entry says it."""
+    return next((c.new for c in reversed(changes) if c.option == option and not c.revision), None)

@@ -7,7 +7,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel.profiles import KERNEL_CHANGES, Change, Profile, profile_at
+from domain.kernel.profiles import KERNEL_CHANGES, Change, Profile, profile_at, profiles_of
 
 Source = Literal["rulebook", "ruling", "assumption"]
 
@@ -81,6 +81,7 @@ class Catalogue:
         self.game = game
         self.changelog: tuple[Change, ...] = (*KERNEL_CHANGES, *changelog)
         self._profiles: dict[str, Profile] = {}
+        self._variants: dict[str, tuple[Profile, ...]] = {}
         self._rules: dict[str, Rule] = {}
         for rule in rules:
             if rule.id in self._rules:
@@ -107,6 +108,14 @@ class Catalogue:
         found = self._profiles.get(version)
         if found is None:
             found = self._profiles[version] = profile_at(self.changelog, version)
+        return found
+
+    def profiles(self, version: str) -> tuple[Profile, ...]:
+        """Every profile of an engine version: its main one, then each revision
+        variant in changelog order (``domain.kernel.profiles``)."""
+        found = self._variants.get(version)
+        if found is None:
+            found = self._variants[version] = tuple(profiles_of(self.changelog, version))
         return found
 
     def cite(self, rule_id: str) -> str:

@@ -82,6 +82,24 @@ RULES = [
         "turn, life, blood, tokens, points, the Dungeon, and the turn structure with its "
         "running programs and the pending decision; the game continues from it exactly.",
         source="assumption",
+        readings=(
+            Reading(
+                "A table-mode game's script (its dice and deck orders) is chance only: the game "
+                "deals from its shuffles, and only a setup file's other keys make a position.",
+                "chance_script=chance",
+            ),
+            Reading(
+                "A table-mode game's script with no position in it is read as an empty "
+                "position: every deck in its printed order, no hand dealt, no shuffle (Spell "
+                "Wars before revision 5227ba3, engine 0.1.0).",
+                "chance_script=position",
+            ),
+        ),
+        default="chance_script=chance",
+        why="A table enters the chance of its own shuffles; reading its script as a position "
+        "would deal every game from decks in the printed order. The other reading is kept "
+        "so that records of the revisions that had it decide again as recorded (the "
+        "changelog's 0.1.0 revision variant before 5227ba3).",
     ),
     r(
         "sw.setup.left-out",

@@ -7,6 +7,31 @@ from domain.kernel.profiles import Change
 
 CHANGELOG: tuple[Change, ...] = (
     Change(
+        version="0.1.0",
+        revision="5227ba3",
+        before=True,
+        rule="sw.setup.position",
+        option="chance_script",
+        old="chance",
+        new="position",
+        why="Before 5227ba3 (26 November 2026, still engine 0.1.0) Spell Wars read a "
+        "table-mode game's chance script (its dice and orders) as a setup position: the "
+        "game opened from every deck in its printed order (PositionLoaded), with no shuffle "
+        "and no hand dealt; from 5227ba3 on it shuffles, as today's engine does.",
+    ),
+    Change(
+        version="0.1.0",
+        revision="09066c5",
+        rule="sw.dead.round-start",
+        option="dead_bonus",
+        old="after_discard",
+        new="before_discard",
+        why="09066c5 (26 November 2026, the audit's rulings) gave a dead wizard's bonuses "
+        "before the discard of its cards, still engine 0.1.0 (ENGINE_VERSION 0.2.0 came with "
+        "e227b1e, after it); 0.1.0's main profile keeps the reading of the revisions before "
+        "it, such as 1bdd525.",
+    ),
+    Change(
         version="0.2.0",
         rule="sw.resolve.added-order",
         option="added_order",

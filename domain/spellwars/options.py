@@ -186,4 +186,13 @@ OPTIONS = (
         "next turn, before any spell is placed",
         rule="sw.creature.attack",
     ),
+    OptionSpec(
+        name="chance_script",
+        default="chance",
+        allowed=("chance", "position"),
+        doc="a table-mode game's script (dice and deck orders): chance only, the game dealt "
+        "from its shuffles, or read as an empty position, every deck in its printed order "
+        "and no shuffle (Spell Wars before revision 5227ba3, engine 0.1.0)",
+        rule="sw.setup.position",
+    ),
 )

@@ -101,6 +101,7 @@ _OPTION_DEFAULTS: dict[str, str | int | bool] = {
     "split_paid": "choice",
     "wild_type": "reveal",
     "creature_attack": "spell",
+    "chance_script": "chance",
 }
 
 
@@ -125,8 +126,11 @@ def initial(started: GameStarted) -> State:
         data_hash=started.data_hash if data is not None else "",
         wizards=tuple(Wizard() for _ in range(n)),
     )
-    # A table-mode game keeps its chance script in the setup: only other keys make a position.
+    # A table-mode game keeps its chance script in the setup: only other keys make a position,
+    # unless the script itself is read as an empty one (chance_script=position, changelog).
     if not laid_from_file(started.setup):
+        if started.mode == "table" and state.chance_script == "position":
+            return msgspec.structs.replace(state, setup_position=SCRIPT_AS_POSITION)
         return state
     assert started.setup is not None
     position = validate_setup(
@@ -139,7 +143,9 @@ def initial(started: GameStarted) -> State:
 def setup(state: State, dice: Dice) -> list[Event]:
     run = Run(state, dice)
     p = state.setup_position
-    if p is None:
+    if p == SCRIPT_AS_POSITION:
+        _script_as_position(run)
+    elif p is None:
         for pile, cards in (
             ("main", main_deck()),
             ("treasure", instances(("treasure",))),
@@ -159,6 +165,35 @@ def setup(state: State, dice: Dice) -> list[Event]:
     advance(run)
     finish(run)
     return run.events
+
+
+# chance_script=position: a table's script read as an empty position (no position
+# in normal form holds this key).
+SCRIPT_AS_POSITION: dict[str, Any] = {"chance_script": "position"}
+
+
+def _script_as_position(run: Run) -> None:
+    """A table's chance script read as an empty position (rule sw.setup.position,
+    reading chance_script=position): every deck in its printed order, no hand,
+    every wizard at its starting standing, then the round's first turn."""
+    n = run.s.players
+    run.emit(ev.RoundStarted(rule="sw.dungeon.start", round=1))
+    run.emit(
+        ev.PositionLoaded(
+            rule="sw.setup.position",
+            deck=tuple(main_deck()),
+            treasure_deck=tuple(instances(("treasure",))),
+            dead_deck=tuple(instances(("dead",))),
+            hands=((),) * n,
+            life=(PER_SEAT_INTS["life"][0],) * n,
+            blood=(0,) * n,
+            tokens=(0,) * n,
+            treasures=((),) * n,
+            creatures=((),) * n,
+            dungeon=-1,
+        )
+    )
+    start_turn(run)
 
 
 def _complete_piles(run: Run, p: Mapping[str, Any]) -> dict[str, Any]:

@@ -145,6 +145,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     split_paid: str = "choice"
     wild_type: str = "reveal"
     creature_attack: str = "spell"
+    chance_script: str = "chance"
     # a table's own card data (normal form) and its hash; None: the built-in cards
     data: dict[str, Any] | None = None
     data_hash: str = ""

@@ -32,8 +32,8 @@ async def dispute_route(
         str | None,
         Query(
             max_length=32,
-            description="decide under this engine version's rules profile "
-            "(default: the record's own version's)",
+            description="decide under this engine version's rules profile, or "
+            "VERSION@REVISION for a revision variant of it (default: the record's own)",
         ),
     ] = None,
 ) -> Any:

@@ -39,6 +39,7 @@ from services.review.redecide import (
     Step,
     difference,
     engine_profile,
+    own_profile,
     refusal_text,
 )
 from services.review.story import ALL, rule_of
@@ -398,12 +399,14 @@ def dispute(
     engine: str | None = None,
 ) -> dict[str, Any]:
     """The dispute of the action at (or whose consequences hold) position ``at``,
-    decided again under the rules profile of ``engine`` (None: the record's own
-    version's, so the recorded consequences decide again as they were)."""
+    decided again under the rules profile of ``engine`` (None: the record's own,
+    its version's or the revision variant of it that decides the record as
+    recorded, so the recorded consequences decide again as they were)."""
     record = read_record(ledger, game_id, viewer)
     i, _ = action_span(record, at)
     profile = None if engine is None else engine_profile(record.game, engine)
-    recorded = Redecision(record.game, record.events, record.seeds, profile=profile)
+    own = own_profile(record.game, record.events, record.seeds)
+    recorded = Redecision(record.game, record.events, record.seeds, profile=profile, own=own)
     if recorded.started is record.started:
         # The recorded options in force: from the fold before the action (a
         # snapshot's and the few events after it), never from the opening.
@@ -422,8 +425,9 @@ def dispute(
         "players": list(record.started.players),
         "finished": record.finished,
         "engine": record.started.engine_version,
-        # The engine version whose rules profile decided the action again.
-        "decided_under": recorded.profile.version,
+        # The rules profile that decided the action again: an engine version, or a
+        # revision variant of one (``0.1.0 as of 09066c5``).
+        "decided_under": recorded.profile.name,
         # The table's own names of the cards its data file renames (none: built-in).
         "card_names": dict(record.words.names.renamed),
         **parts,
@@ -435,7 +439,8 @@ def each_dispute(
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """The dispute of every action, action by action, in one walk of each reading
     (the replay viewer's panels, written as they are made)."""
-    recorded = Redecision(record.game, record.events, record.seeds)
+    own = own_profile(record.game, record.events, record.seeds)
+    recorded = Redecision(record.game, record.events, record.seeds, own=own)
     alts = alternatives(record.game, dict(record.started.options))
     for step in recorded.steps():
         if step.action is not None:

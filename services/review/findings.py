@@ -31,6 +31,9 @@ class Report:
     # What this verification cannot see, said rather than passed over: each a
     # sentence (a tampering the store alone cannot show, a record too old to check).
     unseen: list[str] = field(default_factory=list)
+    # The rules profile that decided the record as recorded (``0.1.0 as of 09066c5``:
+    # a revision variant of its version); empty where the record was not decided.
+    decided_under: str = ""
 
     @property
     def ok(self) -> bool:
@@ -48,6 +51,7 @@ class Report:
             "finished": self.finished,
             "checks": self.checks,
             "unseen": self.unseen,
+            "decided_under": self.decided_under or None,
             "first_bad_event": None if first is None else first.position,
             "problems": [
                 {"position": p.position, "check": p.check, "message": p.message}

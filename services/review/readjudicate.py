@@ -16,7 +16,13 @@ from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.dispute import consequence_json
 from services.review.record import GameRecord, read_record
-from services.review.redecide import Redecision, Step, difference, engine_profile
+from services.review.redecide import (
+    Redecision,
+    Step,
+    difference,
+    engine_profile,
+    own_profile,
+)
 from services.review.story import ALL
 from services.store.values import parse_game_id
 from services.words.sentences import Words
@@ -56,12 +62,16 @@ def readjudicate(
     profile = engine_profile(game, engine)
     given = options or {}
     parsed = {k: v for k, v in game.spec.resolve_options(given).items() if k in given}
-    between = _between(game, started.engine_version, profile.version)
+    own = own_profile(game, record.events, record.seeds)
+    between = _between(game, own, profile)
     report: dict[str, Any] = {
         "game_id": str(parse_game_id(game_id)),
         "game": game.spec.id,
         "engine_recorded": started.engine_version,
-        "engine_now": profile.version,
+        # The profile that decides the record as recorded (a revision variant of its
+        # version, where one shipped two behaviours), and the one it is decided under.
+        "recorded_under": own.name,
+        "engine_now": profile.name,
         "changes_between": [c.name for c in between],
         "options": {k: started.options.get(k) for k in parsed},
         "options_now": parsed,
@@ -71,7 +81,7 @@ def readjudicate(
         "actions_checked": 0,
         "first_difference": None,
     }
-    again = Redecision(game, record.events, record.seeds, parsed, profile=profile)
+    again = Redecision(game, record.events, record.seeds, parsed, profile=profile, own=own)
     if again.broken:  # the game cannot open under this reading
         report["first_difference"] = {
             "position": 1,
@@ -89,7 +99,7 @@ def readjudicate(
             continue  # the opening's chance is the seed's, and the seed is not known
         if step.differs_at is not None:
             said = _stretch_report(record, step)
-            causes = _attribute(record, step, profile, parsed, between)
+            causes = _attribute(record, step, own, profile, parsed, between)
             said["attributed_to"] = [c.as_json() for c in causes]
             said["attribution"] = (
                 "caused by the changelog entr"
@@ -103,27 +113,34 @@ def readjudicate(
     return report
 
 
-def _between(game: Game[Any], recorded: str, target: str) -> list[Change]:
-    """The changelog entries that part two versions' profiles, oldest first."""
-    lo, hi = sorted((version_key(recorded), version_key(target)))
-    found = [c for c in game.catalogue.changelog if lo < version_key(c.version) <= hi]
+def _between(game: Game[Any], own: Profile, target: Profile) -> list[Change]:
+    """The changelog entries that part two profiles, oldest first: those of the
+    versions between them, and each revision variant's own entries where only one
+    of the two is that variant."""
+    lo, hi = sorted((version_key(own.version), version_key(target.version)))
+    found = [
+        c for c in game.catalogue.changelog if not c.revision and lo < version_key(c.version) <= hi
+    ]
+    found += [c for c in own.shipped if c not in target.shipped]
+    found += [c for c in target.shipped if c not in own.shipped]
     return sorted(found, key=lambda c: version_key(c.version))
 
 
 def _attribute(
     record: GameRecord,
     step: Step,
+    own: Profile,
     profile: Profile,
     switched: dict[str, Any],
     between: list[Change],
 ) -> list[Change]:
     """The changelog entries whose reading makes the difference at ``step``: each
-    reading that parts the two versions (an option the record does not hold, nor
-    switched by hand), taken back to the record's value alone, else all at once;
-    an entry causes the difference where the step then decides as recorded."""
+    reading that parts the two profiles (the record's ``own`` and ``profile``: an
+    option the record does not hold, nor switched by hand), taken back to the
+    record's value alone, else all at once; an entry causes the difference where
+    the step then decides as recorded."""
     game, started = record.game, record.started
     known = {o.name: o.default for o in game.spec.options}
-    own = game.catalogue.profile(started.engine_version)
     candidates = [
         c
         for c in between
@@ -139,7 +156,7 @@ def _attribute(
         for c in changes:
             value = own.options.get(c.option, known[c.option])
             tried = tried.reverting(Change(**{**msgspec.structs.asdict(c), "old": value}))
-        again = Redecision(game, record.events, record.seeds, switched, profile=tried)
+        again = Redecision(game, record.events, record.seeds, switched, profile=tried, own=own)
         for other in again.steps():
             if other.index == step.index:
                 return other.differs_at is None

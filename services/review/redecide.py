@@ -58,7 +58,13 @@ from domain.kernel import (
 )
 from domain.kernel import act as kernel_act
 from domain.kernel.phrases import Purpose, phrase
-from domain.kernel.profiles import FIRST_VERSION, Profile, version_key, versions
+from domain.kernel.profiles import (
+    FIRST_VERSION,
+    Profile,
+    profile_named,
+    version_key,
+    versions,
+)
 from domain.kernel.words import pile_words
 from services.store.chance import dice_for, opening_dice
 from services.words.differences import difference_words
@@ -104,12 +110,17 @@ class RecordedSource:
 
 
 def chance(
-    fold: Fold[Any], action: ActionTaken, seed: str | None, recorded: Sequence[Event]
+    fold: Fold[Any],
+    action: ActionTaken,
+    seed: str | None,
+    recorded: Sequence[Event],
+    own: Profile | None = None,
 ) -> Dice:
     """The dice the action met: the table's or the seed's (as the ledger decided
-    it), else the record's own rolls and shuffles."""
+    it, in the form the record's ``own`` profile took it), else the record's own
+    rolls and shuffles."""
     if fold.started.mode == "table" or seed is not None:
-        return dice_for(fold, seed, action.dice, action.orders, action.drew)
+        return dice_for(fold, seed, action.dice, action.orders, action.drew, profile=own)
     return Dice(RecordedSource(recorded), fold.counter)
 
 
@@ -228,6 +239,7 @@ class Step:
     action: ActionTaken | None  # None: the opening
     broken: str = ""  # why the record stopped folding under this reading before here
     compare: Comparison = EXACT  # the record's version's: aliases, fields it did not hold
+    own: Profile | None = None  # the record's own profile: the form its chance took
     # Plain attributes, not cached properties: verify asks them of every action.
     _decided: Decided | None = field(default=None, init=False, repr=False)
     _differs_at: int | None = field(default=None, init=False, repr=False)
@@ -269,10 +281,10 @@ class Step:
         action = self.action
         try:
             if action is None:
-                dice = opening_dice(self.started, self.seed)
+                dice = opening_dice(self.started, self.seed, self.own)
                 events = start(self.game, self.started, dice)[1:]
             else:
-                dice = chance(self.before, action, self.seed, self.recorded)
+                dice = chance(self.before, action, self.seed, self.recorded, self.own)
                 events = _act_again(self.game, self.before, action, dice)
         except IllegalCommand as e:  # DiceRequired too
             return Decided([], refusal_text(e, e.message), error=e)
@@ -306,6 +318,7 @@ class Step:
             self.action,
             broken,
             self.compare,
+            self.own,
         )
 
     def at_difference(self) -> tuple[Event | None, Event | None]:
@@ -361,26 +374,54 @@ def _act_again(game: Game[Any], fold: Fold[Any], action: ActionTaken, dice: Dice
 
 
 def engine_profile(game: Game[Any], engine: str | None) -> Profile:
-    """The rules profile of ``engine`` (None: this engine's), or a clear refusal
-    naming the versions the game's changelog knows."""
+    """The rules profile of ``engine`` (None: this engine's; ``0.1.0@09066c5``: a
+    revision variant of 0.1.0), or a clear refusal naming the versions and
+    variants the game's changelog knows."""
+    changelog = game.catalogue.changelog
+    listed = versions(changelog)  # each version's variants after it, in changelog order
     known = sorted(
-        {FIRST_VERSION, ENGINE_VERSION, *versions(game.catalogue.changelog)}, key=version_key
+        [*listed, *(v for v in (FIRST_VERSION, ENGINE_VERSION) if v not in listed)],
+        key=lambda v: (version_key(v.partition("@")[0]), "@" in v),
     )
-    if engine is None:
-        engine = ENGINE_VERSION
-    if engine not in known:
+    found = profile_named(changelog, engine or ENGINE_VERSION)
+    if found is None or (engine is not None and engine not in known):
         raise SetupError(
             f"unknown engine version {engine!r} for {game.spec.id}; known: {', '.join(known)}"
         )
-    return game.catalogue.profile(engine)
+    return found
+
+
+def profiles_to_try(game: Game[Any], started: GameStarted) -> tuple[Profile, ...]:
+    """The profiles a record of ``started``'s engine version may have been decided
+    under: its version's main one, then each revision variant in changelog order."""
+    return game.catalogue.profiles(started.engine_version)
+
+
+def own_profile(game: Game[Any], events: list[Event], seeds: Sequence[str | None]) -> Profile:
+    """The profile a record was decided under: the first of its version's profiles
+    (``profiles_to_try``) that decides every stretch as recorded, as ``verify``
+    finds it; the main one where none does, or where the version has no variant."""
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    profiles = profiles_to_try(game, started)
+    if len(profiles) == 1:
+        return profiles[0]
+    for own in profiles:
+        again = Redecision(game, events, seeds, own=own)
+        if not again.broken and all(step.differs_at is None for step in again.steps()):
+            return own
+    return profiles[0]
 
 
 class Redecision:
     """A record walked under one reading: the rules ``profile`` of an engine version
-    (none: the record's own version's, so an honest record decides again as it was
-    recorded) with ``options`` switched from the recorded ones. ``seeds``: the seed
-    known for each stretch of the game's chance (a fork with fresh dice starts one;
-    None: not known).
+    (none: the record's ``own``, so an honest record decides again as it was
+    recorded) with ``options`` switched from the recorded ones. ``own``: the
+    profile the record was decided under (a revision variant of its version where
+    verify found one; none: its version's main profile): its aliases and unrecorded
+    fields are how the record is read, and its chance is taken in that profile's
+    form. ``seeds``: the seed known for each stretch of the game's chance (a fork
+    with fresh dice starts one; None: not known).
     ``keep``: positions whose fold to keep in ``kept``.
 
     The record is folded stretch by stretch; where it stops folding under the
@@ -397,13 +438,15 @@ class Redecision:
         *,
         keep: Collection[int] = (),
         profile: Profile | None = None,
+        own: Profile | None = None,
     ) -> None:
         started = events[0]
         assert isinstance(started, GameStarted)
         self.game = game
         self.events = events
         self.seeds = seeds
-        recorded = game.catalogue.profile(started.engine_version)
+        recorded = own or game.catalogue.profile(started.engine_version)
+        self.own = recorded
         self.profile = profile or recorded
         self.compare = Comparison.of(recorded)
         # The profile's readings of the options the record does not hold (an option
@@ -443,13 +486,14 @@ class Redecision:
             self.fold = since
         elif self.fold is not None and 1 in self.keep:
             self.kept[1] = self.fold
-        game, started, seeds, marks, services, compare = (
+        game, started, seeds, marks, services, compare, own = (
             self.game,
             self.started,
             self.seeds,
             self._marks,
             self._services,
             self.compare,
+            self.own,
         )
         action: ActionTaken | None = None  # the first stretch is the opening
         for lo, hi in zip([1, *self.starts], [*self.starts, len(events)], strict=True):
@@ -463,7 +507,17 @@ class Redecision:
                 k = bisect_left(marks, lo)
                 seed = seeds[k] if k < len(seeds) else None
                 step = Step(
-                    game, started, lo, hi, self.fold, recorded, seed, action, self.broken, compare
+                    game,
+                    started,
+                    lo,
+                    hi,
+                    self.fold,
+                    recorded,
+                    seed,
+                    action,
+                    self.broken,
+                    compare,
+                    own,
                 )
                 self._fold(lo, hi, stretch)
                 yield step

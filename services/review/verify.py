@@ -35,6 +35,7 @@ from domain.kernel import (
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
+from domain.kernel.profiles import Profile
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
 from services.review.kept_beside import (
@@ -53,6 +54,7 @@ from services.review.redecide import (
     Step,
     difference,
     indices_of,
+    profiles_to_try,
 )
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
@@ -170,35 +172,24 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         report.checks.append("seed commitment")
 
     # 4. Decide again: the opening, then every action, against the stored events.
-    # Each stretch (the opening's events, then an action with its consequences)
-    # is decided again from the fold before it, its chance checked event by
-    # event, then folded at once. A snapshot's position, known before, keeps the
-    # fold there for the comparison after. Where the rolls and shuffles lie is
-    # found once, by class.
+    # A version that shipped two behaviours has several profiles: the record is
+    # authentic where one of them, in changelog order, decides it as recorded.
     snapshots = ledger.snapshot_rows(gid)
-    again = Redecision(game, events, seeds, keep={v for v, _ in snapshots})
-    if again.error is not None:
-        report.problems.append(_fold_problem(again))
+    keep = {v for v, _ in snapshots}
+    profiles = profiles_to_try(game, started)
+    found: tuple[Problem | None, Redecision] | None = None
+    for own in profiles:
+        tried = _decide_again(game, events, seeds, types, marks, keep, own)
+        if found is None or tried[0] is None:
+            found = tried
+        if tried[0] is None or tried[0].check not in ("adjudication", "setup"):
+            break
+    assert found is not None
+    problem, again = found
+    if problem is not None:
+        report.problems.append(problem)
         return report
-    checked = sorted([*indices_of(types, (DiceRolled, CardsShuffled)), *marks])
-    stretch = next_checked = 0
-    for step in again.steps():
-        problem = _adjudication(game, step)
-        if problem is not None:
-            report.problems.append(problem)
-            return report
-        assert step.before is not None
-        upto = bisect_left(checked, step.end, next_checked)
-        chance, stretch = _check_chance(
-            step.before, events, checked[next_checked:upto], seeds, stretch
-        )
-        next_checked = upto
-        problem = None if again.error is None else _fold_problem(again)
-        if chance is not None and (problem is None or chance.position <= problem.position):
-            problem = chance
-        if problem is not None:
-            report.problems.append(problem)
-            return report
+    report.decided_under = again.own.name
     report.checks += ["dice re-derived", "fold", "re-adjudication"]
     check_snapshots(snapshots, again.kept, ledger, rows, events, report)
     check_annotations(ledger, gid, report)
@@ -209,6 +200,46 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
             Problem(len(events), "end", "a finished game must end with SeedRevealed")
         )
     return report
+
+
+def _decide_again(
+    game: Any,
+    events: list[Any],
+    seeds: list[str | None],
+    types: list[type],
+    marks: list[int],
+    keep: set[int],
+    own: Profile,
+) -> tuple[Problem | None, Redecision]:
+    """The opening, then every action, decided again under the record's ``own``
+    profile against the stored events; the first problem (None: as recorded).
+
+    Each stretch (the opening's events, then an action with its consequences)
+    is decided again from the fold before it, its chance checked event by
+    event, then folded at once. A snapshot's position (``keep``), known before,
+    keeps the fold there for the comparison after. Where the rolls and shuffles
+    lie is found once, by class."""
+    again = Redecision(game, events, seeds, keep=keep, own=own)
+    if again.error is not None:
+        return _fold_problem(again), again
+    checked = sorted([*indices_of(types, (DiceRolled, CardsShuffled)), *marks])
+    stretch = next_checked = 0
+    for step in again.steps():
+        problem = _adjudication(game, step)
+        if problem is not None:
+            return problem, again
+        assert step.before is not None
+        upto = bisect_left(checked, step.end, next_checked)
+        chance, stretch = _check_chance(
+            step.before, events, checked[next_checked:upto], seeds, stretch
+        )
+        next_checked = upto
+        problem = None if again.error is None else _fold_problem(again)
+        if chance is not None and (problem is None or chance.position <= problem.position):
+            problem = chance
+        if problem is not None:
+            return problem, again
+    return None, again
 
 
 def _check_data(game: Any, started: GameStarted) -> Problem | None:

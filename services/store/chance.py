@@ -15,7 +15,7 @@ from domain.kernel import CardsShuffled, Dice, Fold, GameStarted, IllegalCommand
 from domain.kernel.chance_needs import ChanceNeed, card_kind, kinds
 from domain.kernel.dice import ScriptedSource, SeededSource
 from domain.kernel.phrases import Phrase, phrase, plural
-from domain.kernel.profiles import kernel_reading
+from domain.kernel.profiles import KERNEL_CHANGES, Profile, kernel_reading, profile_at
 from services.words.naming import printed_names
 
 
@@ -62,12 +62,15 @@ def _unseen(ids: Iterable[str], now: set[str], hidden: Collection[str] | None) -
     return [c for c in ids if c in hidden or card_kind(c) in now]
 
 
-def picks_named(started: GameStarted) -> bool:
+def picks_named(started: GameStarted, profile: Profile | None = None) -> bool:
     """Does this game's engine take a card picked blind from a hand by its name
-    (0.3.0 on), or only as a die face (its records are decided again so)?"""
-    # The kernel's changelog (0.3.0, kernel.table-mode): the record's own version decides,
+    (0.3.0 on, and 0.2.0 as of c08a9c1), or only as a die face (its records are
+    decided again so)? ``profile``: the record's own (a revision variant, where
+    verify found one); None: its version's main profile."""
+    # The kernel's changelog (kernel.table-mode): the record's own profile decides,
     # since a record holds its chance in the form its engine took it.
-    return kernel_reading(started.engine_version, "table_picks") == "name"
+    own = profile or profile_at(KERNEL_CHANGES, started.engine_version)
+    return kernel_reading(own, "table_picks") == "name"
 
 
 def dice_for(
@@ -76,8 +79,11 @@ def dice_for(
     values: Sequence[int] = (),
     orders: Sequence[Sequence[int]] = (),
     drew: Sequence[str] = (),
+    *,
+    profile: Profile | None = None,
 ) -> Dice:
-    """The dice for the next decision on ``table``.
+    """The dice for the next decision on ``table`` (``profile``: the record's own,
+    where it is decided again: see ``picks_named``).
 
     Seeded games roll from ``seed`` at the table's counter and refuse
     supplied chance. Table-mode games take the setup script's unused values
@@ -107,15 +113,15 @@ def dice_for(
             drew,
             collect=True,
             names=printed_names(table.started),
-            picks_named=picks_named(table.started),
+            picks_named=picks_named(table.started, profile),
         ),
         table.counter,
     )
 
 
-def opening_dice(started: GameStarted, seed: str | None) -> Dice:
+def opening_dice(started: GameStarted, seed: str | None, profile: Profile | None = None) -> Dice:
     """The chance of a game's opening (its setup events): the seed, or the
-    table's script with the cards it drew at creation."""
+    table's script with the cards it drew at creation (``profile``: as ``dice_for``)."""
     if started.mode == "seeded":
         if seed is None:
             raise ValueError("a seeded game needs its seed to open")
@@ -127,7 +133,7 @@ def opening_dice(started: GameStarted, seed: str | None) -> Dice:
         list(script.get("drew", [])),
         collect=True,
         names=printed_names(started),
-        picks_named=picks_named(started),
+        picks_named=picks_named(started, profile),
     )
 
 

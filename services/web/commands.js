@@ -5,7 +5,9 @@
 // still-legal command has for the next field (cards, seats, dice, labels), so
 // only legal commands can be composed. A field whose value is a list (Spell
 // Wars' PlaceCards) is composed by picking its items one by one and checked
-// as you go against the legal sets, never offered as one button per set.
+// as you go against the legal sets, never offered as one button per set,
+// unless the game says its list is one answer (``whole``: Spell Wars' ``wilds``,
+// the types its wild cards stand for, offered as one button per combination).
 
 import { face } from "wl/faces.js";
 import { nameOf } from "wl/names.js";
@@ -23,8 +25,10 @@ export function fieldsOf(cmds) {
 }
 
 export class Builder {
-  constructor(legal) {
+  // ``whole``: the list fields a game answers with one choice of the whole list.
+  constructor(legal, whole = []) {
     this.legal = legal;
+    this.whole = new Set(whole);
     this.types = [];
     for (const c of legal) if (!this.types.includes(c.type)) this.types.push(c.type);
     this.reset();
@@ -61,7 +65,7 @@ export class Builder {
         this.values[f] = vals[0];
         continue;
       }
-      const list = vals.some(Array.isArray);
+      const list = vals.some(Array.isArray) && !this.whole.has(f);
       return { field: f, values: vals, list };
     }
     return null;
@@ -147,9 +151,12 @@ export function describe(ctx, cmd, who = "you") {
     const text = label(ctx, f, v);
     const first = Array.isArray(v) ? v[0] : v;
     const kind = kindOf(ctx, f, first);
+    // A field the game says in words of its own ("Magie Féroce as Qualité").
+    const own = ctx.renderer.commandPart && ctx.renderer.commandPart(f, v, ctx);
+    if (own) parts.push(own);
     // A card paid as a cost (Malédiction's, Barrière d'arcane's) is discarded by
     // the sender: said apart, so that it never reads as the target discarding.
-    if (f === "discard" && kind === "card") cost = `; ${who} discard${who === "you" ? "" : "s"} ${text} as its cost`;
+    else if (f === "discard" && kind === "card") cost = `; ${who} discard${who === "you" ? "" : "s"} ${text} as its cost`;
     else if (kind === "seat") parts.push(`→ ${text}`);
     else if (kind === "card" && (f === "card" || f === "cards" || f === "combo")) parts.push(text);
     // A choice is what it names ("Choose: Asphixis"), not "choice Asphixis".

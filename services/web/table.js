@@ -72,7 +72,7 @@ async function refresh() {
       S.state = st;
       if (changed) {
         S.legal = legal;
-        S.builder = new Builder(legal);
+        S.builder = builderOf(legal);
       }
       draw();
     } while (S.again);
@@ -88,6 +88,9 @@ async function refresh() {
 
 // ------------------------------------------------------------ drawing
 
+// The composer of ``legal``, with the list fields this game answers whole.
+const builderOf = (legal) => new Builder(legal, renderer(S.state.game).wholeFields || []);
+
 // Commands with something to choose (a card, a target...), as opposed to a bare "Pass".
 const hasFields = (cmds) => cmds.some((cmd) => Object.keys(cmd).some((k) => k !== "type"));
 
@@ -101,7 +104,7 @@ function openOnlyType() {
 
 // The builder as it stands when its only type was just opened: nothing to cancel yet.
 function atStart(b) {
-  const fresh = new Builder(S.legal);
+  const fresh = builderOf(S.legal);
   fresh.choose(b.type);
   fresh.next();
   return !b.picks.length && JSON.stringify(fresh.values) === JSON.stringify(b.values);
@@ -390,7 +393,7 @@ function stepNode(c, step) {
 // (one tap sends a composed spell), "Done" when more questions follow.
 function composeButton(field, picked) {
   const b = S.builder;
-  const then = new Builder(b.legal);
+  const then = builderOf(b.legal);
   then.choose(b.type);
   Object.assign(then.values, b.values, { [field]: picked || [] });
   const cmd = picked && !then.next() ? then.command() : null;

@@ -34,7 +34,14 @@ def _event_lines(items: list[dict[str, Any]], indent: str = "  ") -> list[str]:
 
 
 def dispute_text(d: dict[str, Any]) -> str:
-    out = [f"Dispute of action #{d['position']} in game {d['game_id']} ({d['game']})", ""]
+    out = [f"Dispute of action #{d['position']} in game {d['game_id']} ({d['game']})"]
+    if d.get("decided_under") and d["decided_under"] != d.get("engine"):
+        # Another version's profile, or a revision variant of the record's own.
+        out.append(
+            f"Decided again under the rules profile of {d['decided_under']} "
+            f"(recorded by engine {d['engine']})"
+        )
+    out.append("")
     out.append(f"Sent by {d['player']} (--seat {d['seat']}): {d['text']}")
     out += ["", f"Position before it (#{d['before']['position']}):"]
     from services.words.views import show
@@ -147,8 +154,13 @@ def diff_text(d: dict[str, Any]) -> str:
 
 def readjudication_text(r: dict[str, Any]) -> str:
     out = [
-        f"Game {r['game_id']} ({r['game']}): recorded by engine {r['engine_recorded']}, "
-        f"decided again by engine {r['engine_now']}"
+        f"Game {r['game_id']} ({r['game']}): recorded by engine {r['engine_recorded']}"
+        + (
+            f" (authentic under {r['recorded_under']})"
+            if r.get("recorded_under", r["engine_recorded"]) != r["engine_recorded"]
+            else ""
+        )
+        + f", decided again by engine {r['engine_now']}"
     ]
     if r.get("changes_between"):
         out.append("Changelog between them: " + "; ".join(r["changes_between"]))

@@ -7,7 +7,14 @@ import pytest
 
 from domain.games import all_games, get_game
 from domain.kernel import ENGINE_VERSION
-from domain.kernel.profiles import Change, check_changelog, profile_at, version_key
+from domain.kernel.profiles import (
+    Change,
+    check_changelog,
+    profile_at,
+    profile_named,
+    profiles_of,
+    version_key,
+)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.spec.id)
@@ -46,3 +53,51 @@ def test_an_alias_of_an_alias_reads_as_todays_rule() -> None:
     assert profile_at(changes, "0.1.0").options == {"o": 1}
     assert profile_at(changes, "0.4.0").options == {"o": 2}
     assert profile_at(changes, "0.5.0").options == {}
+
+
+def test_a_version_that_shipped_two_behaviours_has_a_profile_for_each() -> None:
+    """0.1.0 of Spell Wars: its main profile, then each revision variant in changelog
+    order, each the main one with its own entries' readings; a variant parts no
+    versions, so no other version's profile moves."""
+    catalogue = get_game("spellwars").catalogue
+    main, before, since = catalogue.profiles("0.1.0")
+    assert [p.name for p in (main, before, since)] == [
+        "0.1.0",
+        "0.1.0 before 5227ba3",
+        "0.1.0 as of 09066c5",
+    ]
+    assert main == catalogue.profile("0.1.0") and "chance_script" not in main.options
+    assert (before.options["chance_script"], before.options["dead_bonus"]) == (
+        "position",
+        "after_discard",
+    )
+    assert since.options["dead_bonus"] == "before_discard" and "chance_script" not in since.options
+    assert [p.spelling for p in (main, before, since)] == [
+        "0.1.0",
+        "0.1.0@5227ba3",
+        "0.1.0@09066c5",
+    ]
+    assert profile_named(catalogue.changelog, "0.1.0@09066c5") == since
+    assert profile_named(catalogue.changelog, "0.1.0@1bdd525") is None
+    assert [p.name for p in catalogue.profiles("0.2.0")] == ["0.2.0", "0.2.0 as of c08a9c1"]
+    assert catalogue.profiles("0.2.0")[1].options["table_picks"] == "name"
+    assert catalogue.profile("0.2.0").options["table_picks"] == "die"
+    assert len(catalogue.profiles("0.3.0")) == 1
+
+
+def test_a_variants_entry_starts_from_its_versions_main_reading() -> None:
+    """A variant's ``old`` is what its version's main profile applies, else the
+    changelog says so."""
+    changes = [
+        Change(version="0.2.0", rule="r", option="o", old="a", new="b", why="."),
+        Change(
+            version="0.1.0", revision="abc1234", rule="r", option="o", old="a", new="c", why="."
+        ),
+        Change(
+            version="0.1.0", revision="def5678", rule="r", option="o", old="b", new="c", why="."
+        ),
+    ]
+    wrong = check_changelog(changes, ["r"], {"o": ("a", "b", "c")})
+    assert wrong == ["0.1.0 as of def5678 r (o: b → c): the main profile of 0.1.0 reads a"]
+    assert [p.options["o"] for p in profiles_of(changes, "0.1.0")] == ["a", "c", "c"]
+    assert profile_at(changes, "0.1.0").options == {"o": "a"}

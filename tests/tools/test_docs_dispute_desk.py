@@ -40,6 +40,7 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     assert "Ann — life: 9 → 8" in out  # diff
     assert "Same result" in out and "First difference at position #5" in out
     assert "differs from #5" in out
+    assert "decided again by engine 0.2.0 as of c08a9c1" in out  # a revision variant
     assert (tmp_path / "game.html").read_text().startswith("<!doctype html>")
     assert (
         f'"title": "Wizard Ledger export v{VERSION}: ultimate"'

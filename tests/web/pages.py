@@ -32,10 +32,13 @@ def no_own_drawing(route: Any) -> None:
     route.fulfill(content_type="text/javascript", body="export default {};")
 
 
-def open_seat(browser: Any, url: str, *, generic: bool = False) -> Any:
-    """A seat's page, once ready (``generic``: drawn without the game's own look);
-    its script errors gathered in ``page.errors``."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def open_seat(browser: Any, url: str, *, generic: bool = False, locale: str = "") -> Any:
+    """A seat's page, once ready (``generic``: drawn without the game's own look;
+    ``locale``: the browser's language, ``fr-FR`` say); its script errors gathered
+    in ``page.errors``."""
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 1000}, **({"locale": locale} if locale else {})
+    )
     if generic:
         context.route("**/static/games/*.js", no_own_drawing)
     page = context.new_page()

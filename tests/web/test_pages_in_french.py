@@ -15,7 +15,7 @@ from services.review.exports import export_text
 from services.words.telling import speaking
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
-from tests.web.pages import PLAYERS, TIMEOUT, open_viewer, screenshot, seat_link
+from tests.web.pages import PLAYERS, TIMEOUT, open_seat, open_viewer, screenshot, seat_link
 
 # For each game, a phrase its board says in French, and in English.
 BOARD = {
@@ -36,13 +36,7 @@ STORY = {
 
 
 def _open_in_french(browser: Any, url: str) -> Any:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="fr-FR")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page = open_seat(browser, url, locale="fr-FR")
     page.wait_for_selector("#story .line", timeout=TIMEOUT)
     return page
 

@@ -25,7 +25,8 @@ def dispute(
     engine: Annotated[
         str | None,
         typer.Option(
-            help="decide under this engine version's rules profile (default: the record's)"
+            help="decide under this engine version's rules profile, or VERSION@REVISION for "
+            "a revision variant of it (default: the record's own)"
         ),
     ] = None,
 ) -> None:
@@ -76,7 +77,10 @@ def readjudicate(
     ] = None,
     engine: Annotated[
         str | None,
-        typer.Option(help="decide under this engine version's rules profile (default: this one)"),
+        typer.Option(
+            help="decide under this engine version's rules profile, or VERSION@REVISION for "
+            "a revision variant of it (default: this one)"
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:

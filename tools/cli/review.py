@@ -107,6 +107,7 @@ def verify(
     """Check a game's hash chain, fold, seed and dice.
 
     Exits 1 naming the first bad event."""
+    from domain.kernel import ENGINE_VERSION
     from services.review.verify import verify_game
 
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
@@ -124,7 +125,14 @@ def verify(
     else:
         for r in reports:
             if r.ok:
-                typer.echo(f"{r.game_id}: ok ({r.events} events; {', '.join(r.checks)})")
+                # A record of an earlier engine: the profile (or revision variant) that
+                # decided it as recorded.
+                under = (
+                    f"; authentic under {r.decided_under}"
+                    if r.decided_under and r.decided_under != ENGINE_VERSION
+                    else ""
+                )
+                typer.echo(f"{r.game_id}: ok ({r.events} events; {', '.join(r.checks)}{under})")
             else:
                 typer.echo(f"{r.game_id}: FAILED at {r.first()}")
             for said in r.unseen:

@@ -39,6 +39,9 @@ function zone(c, title, items) {
 
 const cardName = (id) => (face("spellwars", id) || {}).name || KIND_NAMES[id] || id;
 
+// The places in the row of a placement's wild cards (wild_type=row): the types they stand for.
+const wildLabel = (slots) => t("{wild} stands for {kinds}", { wild: KIND_NAMES.wild, kinds: slots.map((s) => KIND_NAMES[s] || s).join(" + ") });
+
 // A Choose answer in words, by what the open choice asks: "none" says what is
 // left undone, "4>2" is a die against a wizard, "source+delivery" the types a
 // wild card stands for, "2,0,1" the wizards the die's faces go to.
@@ -111,8 +114,16 @@ export default {
       zone(c, t("Discard (latest)"), v.discard.slice(-6))
     );
   },
+  // The types the wild cards of a placement stand for (wild_type=row) are one
+  // answer: each combination a button ("Magie Féroce stands for Source + ...").
+  wholeFields: ["wilds"],
   fieldKind(field) {
     if (field === "seat") return "seat";
+    return null;
+  },
+  commandPart(field, value) {
+    if (field === "wilds" && Array.isArray(value)) return "(" + wildLabel(value) + ")";
+    if (field === "declared" && typeof value === "string") return "(" + t("declaring the initiative of {card}", { card: cardName(value) }) + ")";
     return null;
   },
   kindLabel(kind) {
@@ -121,6 +132,7 @@ export default {
   valueLabel(field, value, c) {
     if (field === "creature" && value === null) return t("no creature (take the damage)");
     if (field === "choice" && typeof value === "string") return choiceLabel(c, value);
+    if (field === "wilds" && typeof value === "string") return KIND_NAMES[value] || value;
     return null;
   },
   question(field, c) {
@@ -137,6 +149,8 @@ export default {
       amount: t("How much blood?"),
       choice: t("Your choice"),
       creature: t("Which creature blocks?"),
+      wilds: t("Which type does each {wild} stand for? It takes that place in your row", { wild: KIND_NAMES.wild }),
+      declared: t("Which {delivery} do you declare? Its initiative counts, and you will keep it", { delivery: KIND_NAMES.delivery }),
     }[field];
   },
   slots(c, field, picks) {

@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import DiceRolled
+from domain.kernel import CardsShuffled, Dice, DiceRequired, DiceRolled, GameStarted, start
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
+from domain.spellwars.cards import instances, main_deck
 from domain.spellwars.targets import faces
 from tests.domain.spellwars.scenario import Game, cast, of, upto_spell_end
 
@@ -223,3 +224,44 @@ def test_the_rulings_list_their_readings_as_options(rule: str) -> None:
     assert entry.source == "ruling" and len(entry.readings) == 2
     names = {o.name for o in GAME.spec.options}
     assert all(r.option.split("=")[0] in names for r in entry.readings)
+
+
+# -- sw.setup.position: a table's chance script, chance only or an empty position ------
+
+
+def _table_opening(chance_script: str) -> list[Any]:
+    started = GameStarted(
+        game="spellwars",
+        options=GAME.spec.resolve_options({"chance_script": chance_script}),
+        players=("Ann", "Bob"),
+        mode="table",
+        seed_commitment="",
+        engine_version="0.1.0",
+        setup={"dice": [], "orders": []},
+    )
+    return start(GAME, started, Dice.scripted(collect=True))[1:]
+
+
+def test_a_table_script_read_as_a_position_opens_from_the_printed_decks() -> None:
+    """chance_script=position (Spell Wars before 5227ba3): no shuffle, every deck in
+    its printed order, nobody's hand dealt until the first turn draws from the top."""
+    events = _table_opening("position")
+    assert [type(e).__name__ for e in events[:3]] == [
+        "RoundStarted",
+        "PositionLoaded",
+        "TurnStarted",
+    ]
+    loaded = events[1]
+    assert loaded.rule == "sw.setup.position"
+    assert loaded.deck == tuple(main_deck()) and loaded.hands == ((), ())
+    assert loaded.treasure_deck == tuple(instances(("treasure",)))
+    assert not [e for e in events if isinstance(e, CardsShuffled)]
+    drawn = [e for e in events if isinstance(e, ev.CardsDrawn)]
+    assert drawn[0].cards == tuple(main_deck()[:8])
+
+
+def test_a_table_script_is_chance_only_by_default() -> None:
+    """chance_script=chance: the decks are the table's to shuffle, so an empty script
+    cannot open the game, and the refusal asks for the cards of the deal."""
+    with pytest.raises(DiceRequired, match="the opening needs"):
+        _table_opening("chance")

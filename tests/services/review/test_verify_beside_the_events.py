@@ -22,8 +22,9 @@ from domain.kernel.data import data_hash
 from services.ledger import WizardLedger
 from services.review.verify import Report, verify_game
 from services.seats.hold import Hold, Refused
-from services.store.codec import GENESIS, decode_record, encode_record, link_hash
+from services.store.codec import GENESIS
 from services.store.values import Secrets
+from tests.services.review.forgery import heads_made_good, rewrite_stream
 
 
 @contextmanager
@@ -185,60 +186,6 @@ def test_a_refused_entry_removed_is_found_by_the_row_after_it(
 # ------------------------------------------------ the stream rewritten whole
 
 
-def _rewrite(
-    path: Path, gid: str, change: Callable[[int, dict[str, Any]], dict[str, Any] | None]
-) -> None:
-    """Every event's body passed through ``change`` (None: as it is), and the
-    chain recomputed from the first changed on, as a forger would."""
-    with _db(path) as db:
-        rows = db.execute(
-            "SELECT originator_version, topic, state FROM stored_events "
-            "WHERE originator_id=? ORDER BY originator_version",
-            (UUID(gid).hex,),
-        ).fetchall()
-    prev = GENESIS
-    for position, topic, state in rows:
-        record = decode_record(state)
-        body = msgspec.msgpack.decode(record.body)
-        changed = change(position, body)
-        if changed is not None:
-            record = msgspec.structs.replace(record, body=msgspec.msgpack.encode(changed))
-        h = link_hash(
-            prev, UUID(gid), position, topic, record.schema, record.at, record.body, record.salt
-        )
-        record = msgspec.structs.replace(record, prev=prev, hash=h)
-        with _db(path) as db:
-            db.execute(
-                "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
-                (encode_record(record), UUID(gid).hex, position),
-            )
-        prev = h
-
-
-def _heads_made_good(path: Path, gid: str, *, every: bool) -> None:
-    """The last head (or every head) set to the rewritten chain."""
-    hashes = {
-        position: decode_record(state).hash
-        for position, state in sqlite3.connect(path).execute(
-            "SELECT originator_version, state FROM stored_events WHERE originator_id=?",
-            (UUID(gid).hex,),
-        )
-    }
-    with _db(path) as db:
-        heads = [
-            p
-            for (p,) in db.execute(
-                "SELECT originator_version FROM stored_heads WHERE originator_id=?",
-                (UUID(gid).hex,),
-            )
-        ]
-        for position in heads if every else heads[-1:]:
-            db.execute(
-                "UPDATE stored_heads SET state=? WHERE originator_id=? AND originator_version=?",
-                (hashes[position].encode(), UUID(gid).hex, position),
-            )
-
-
 def _table_with_data(url: str) -> str:
     """A Spell Wars table playing with its own data file, a few actions in."""
     ledger = WizardLedger(url)
@@ -268,8 +215,8 @@ def test_a_data_file_edited_with_its_hash_and_chain_recomputed_is_found_in_a_sho
 ) -> None:
     gid = _table_with_data(sqlite_url)
     path = _path(sqlite_url)
-    _rewrite(path, gid, _renamed)
-    _heads_made_good(path, gid, every=every_head)
+    rewrite_stream(path, gid, _renamed)
+    heads_made_good(path, gid, every=every_head)
     report = _verify(sqlite_url, gid)
     # The opening's hash kept at creation does not match; and unless every head
     # was made good, the earlier heads no longer reach the stream either.
@@ -296,8 +243,8 @@ def test_an_actions_key_changed_with_the_chain_recomputed_is_found(sqlite_url: s
         return {**body, "key": "forged"}
 
     path = _path(sqlite_url)
-    _rewrite(path, gid, rekeyed)
-    _heads_made_good(path, gid, every=False)
+    rewrite_stream(path, gid, rekeyed)
+    heads_made_good(path, gid, every=False)
     first = _first(_verify(sqlite_url, gid))
     assert first.check == "head" and "rewritten after it" in first.message
     assert first.position < len(ledger.entries(gid))
