@@ -168,12 +168,9 @@ class BoardFrames:
 
     def add(self, position: int, views: dict[str, Any]) -> dict[str, Any]:
         """The frame of the views at ``position`` (the next one), as plain JSON values."""
+        # A frame's position is its place in the list (from version 4 of the export).
         if (position - 1) % self.every == 0 or not self._last:
-            frame: dict[str, Any] = {
-                "position": position,
-                "full": True,
-                "views": shared_entries(views),
-            }
+            frame: dict[str, Any] = {"full": True, "views": shared_entries(views)}
         else:
             # A view that is the one before (most of a long game's, to most seats)
             # is not compared deeper.
@@ -183,7 +180,7 @@ class BoardFrames:
                 label: [] if v == last[label] else _ops_by_entry(last[label], v, made)
                 for label, v in views.items()
             }
-            frame = {"position": position}
+            frame = {}
             if any(ops.values()):
                 frame["ops"] = shared_lists(ops)
         self._last = views

@@ -17,7 +17,7 @@ from services.words.sentences import Words
 
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
 _LABEL_KEYS = ("seat", "space", "id", "name", "wizard")
-_SKIP = frozenset({"game", "options", "pending", "seat"})
+SKIPPED = frozenset({"game", "options", "pending", "seat"})
 
 
 @cache
@@ -42,7 +42,7 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
     return None
 
 
-def _key(key: str, words: Words) -> str:
+def said_key(key: str, words: Words) -> str:
     # A key may be a card id (a game's creature types, levels): said by its name
     # where texts name it (the table's own, or the printed one of a game whose
     # lines name cards by id).
@@ -59,9 +59,11 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
             return said(view, words)
     if isinstance(view, dict):
         for k, v in view.items():
-            if k in _SKIP and not prefix:
+            if k in SKIPPED and not prefix:
                 continue
-            out |= flatten(v, words, f"{prefix} — {_key(k, words)}" if prefix else _key(k, words))
+            out |= flatten(
+                v, words, f"{prefix} — {said_key(k, words)}" if prefix else said_key(k, words)
+            )
         return out
     if isinstance(view, tuple):
         view = list(view)  # a view straight from the game, not through JSON
@@ -104,50 +106,6 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         out[prefix] = words.card(view)
         return out
     out[prefix] = view
-    return out
-
-
-class Flattener:
-    """``flatten`` of many views of one game, each top-level entry's facts kept
-    and reused while the entry is unchanged: across a game's positions and its
-    seats' views, most entries (the board all seats see) stay as they were, and
-    telling them again was most of an export's cost. Gives what ``flatten``
-    gives, in the same order."""
-
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        self._kept: dict[str, tuple[Any, dict[str, Any]]] = {}
-
-    def __call__(self, view: Any) -> dict[str, Any]:
-        return merged(self.parts(view))
-
-    def parts(self, view: Any) -> list[dict[str, Any]]:
-        """The facts of each top-level entry of ``view`` in turn (merged in this
-        order, they are ``flatten``'s); an entry unchanged since it was last told
-        gives the same dict again, so a caller can tell what changed by identity."""
-        words = self.words
-        whole = not isinstance(view, dict) or (
-            view.get("game") == words.game.spec.id and words.said.view_facts is not None
-        )
-        if whole:
-            return [flatten(view, words)]
-        out: list[dict[str, Any]] = []
-        kept = self._kept
-        for k, v in view.items():
-            if k in _SKIP:
-                continue
-            hit = kept.get(k)
-            if hit is None or hit[0] != v:
-                hit = kept[k] = (v, flatten(v, words, _key(k, words)))
-            out.append(hit[1])
-        return out
-
-
-def merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """Facts told in parts (``Flattener.parts``), as one mapping."""
-    out: dict[str, Any] = {}
-    for part in parts:
-        out |= part
     return out
 
 

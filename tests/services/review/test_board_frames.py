@@ -106,7 +106,7 @@ def test_frames_keep_a_whole_view_every_so_often() -> None:
     assert [f.get("full", False) for f in frames] == [
         True, False, False, True, False, False, True,
     ]  # fmt: skip
-    assert frames[1] == {"position": 2, "ops": {"Ann": [[["life"], 2]]}}
+    assert frames[1] == {"ops": {"Ann": [[["life"], 2]]}}
 
 
 def test_two_players_of_one_name_keep_a_view_each(sqlite_url: str) -> None:
