@@ -52,6 +52,28 @@ def test_a_long_games_positions_never_run_into_its_story(
     page.context.close()
 
 
+def test_the_dispute_panel_of_a_long_games_action_comes_from_the_desk(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """The export holds no panel of an action nobody noted (version 4): the replay
+    page asks the dispute desk for the action shown, and draws its answer."""
+    gid, head = long_finished_game(web_ledger)
+    at = max(e.position for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
+    page = open_replay(browser, f"{server.url}/replay/{gid}")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/dispute?" in r.url else None)
+    page.wait_for_selector("body[data-loaded='all']", timeout=TIMEOUT)
+    page.locator("#slider").fill(str(at))
+    page.wait_for_selector(f"#dispute >> text=Action #{at}", timeout=TIMEOUT)
+    said = page.inner_text("#dispute")
+    assert "Legal choices" in said and "gives the recorded consequences" in said
+    assert f"action #{at} by" in page.inner_text("#dispute-of")
+    assert asked == [f"{server.url}/tables/{gid}/dispute?at={at}"], asked
+    screenshot(page, "replay-long-game-dispute")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_nobody_is_on_turn_before_the_first_player_is_known(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:
