@@ -69,8 +69,9 @@ class _Entries:
     told at this position takes that one, so the facts, boards and their changes
     are made once a position for every view alike and compared by identity."""
 
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Words, said: set[str]) -> None:
         self.words = words
+        self.said = said  # every string the boards hold (the faces shown are theirs)
         # A game that says its whole view itself (``view_facts``) is told whole.
         self.whole = words.said.view_facts is not None
         self._kept: dict[str, dict[str, _Told]] = {}
@@ -108,18 +109,21 @@ class _Entries:
         facts = {} if self.whole or key in SKIPPED else flatten(value, words, said_key(key, words))
         # One entry's words are the entry's alone (named_prompts goes key by key).
         board = msgspec.to_builtins(named_prompts({key: value}, words)[key])
+        # Each string of a board is in an entry told once: what it holds is read here.
+        _strings(board, self.said)
         return _Told(value, facts, board)
 
 
-def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def _frames(record: GameRecord, said: set[str]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The views at each position in turn: as a frame of changed facts, and as the
     boards the table page draws (``services.review.board_frames``); what every view
-    holds alike is kept once, under ``"*"``."""
+    holds alike is kept once, under ``"*"``. ``said`` gathers every string the
+    boards hold."""
     game, words = record.game, record.words
     labels = view_labels(record)
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
-    entries = _Entries(words)
+    entries = _Entries(words, said)
     kept: dict[str, dict[str, _Told]] = {}
     last: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
@@ -137,26 +141,29 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
                 continue
             if entries.whole:
                 facts = flatten(views[label], words)
-                said = [*facts, *before]
+                anew_facts = [*facts, *before]
             else:
                 facts = {}
                 for t in mine.values():
                     facts |= t.facts
                 # Only the facts of the entries told anew can differ.
                 was = kept.get(label, {})
-                said = [
+                anew_facts = [
                     f for key in anew for t in (mine.get(key), was.get(key)) if t for f in t.facts
                 ]
             now[label] = facts
             changed[label] = {
                 f: facts[f]
-                for f in dict.fromkeys(said)
+                for f in dict.fromkeys(anew_facts)
                 if f in facts and before.get(f, _GONE) != facts[f]
             }
-            dropped[label] = [f for f in dict.fromkeys(said) if f in before and f not in facts]
-        board = boards.add(
-            k + 1, {label: {key: t.board for key, t in told[label][0].items()} for label in told}
-        )
+            dropped[label] = [
+                f for f in dict.fromkeys(anew_facts) if f in before and f not in facts
+            ]
+        drawn = {
+            label: {key: t.board for key, t in mine.items()} for label, (mine, _) in told.items()
+        }
+        board = boards.add(k + 1, drawn, {label: anew for label, (_, anew) in told.items()})
         # A frame's position is its place in the list (from version 4).
         frame: dict[str, Any] = {}
         if k % KEYFRAME_EVERY == 0:
@@ -402,11 +409,9 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         # The boards wait, written, while the frames go out: one walk makes both.
         boards: list[str] = []
         yield ',"frames":['
-        for k, (frame, board) in enumerate(_frames(record)):
+        for k, (frame, board) in enumerate(_frames(record, said)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
-            _strings(board.get("views"), said)
-            _strings(board.get("ops"), said)
         yield '],"boards":['
         yield from _joined(boards)
         del boards
