@@ -61,12 +61,22 @@ def test_the_dispute_panel_of_a_long_games_action_comes_from_the_desk(
     at = max(e.position for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
     page = open_replay(browser, f"{server.url}/replay/{gid}")
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if "/dispute?" in r.url else None)
-    page.wait_for_selector("body[data-loaded='all']", timeout=TIMEOUT)
+    held: list[Any] = []
+    page.route("**/dispute?*", lambda route: (asked.append(route.request.url), held.append(route)))
     page.locator("#slider").fill(str(at))
-    page.wait_for_selector(f"#dispute >> text=Action #{at}", timeout=TIMEOUT)
+    # Said while the desk is asked (its answer held back here), then the answer drawn.
+    page.wait_for_function("() => document.querySelector('#dispute').innerText.includes('asking')")
+    assert f"asking the dispute desk for action #{at}" in page.inner_text("#dispute")
+    for _ in range(500):  # the route's handler runs while the page is waited on
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the dispute desk was not asked"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#dispute details.legal-choices", timeout=TIMEOUT)
     said = page.inner_text("#dispute")
-    assert "Legal choices" in said and "gives the recorded consequences" in said
+    assert f"Action #{at}" in said and "gives the recorded consequences" in said
     assert f"action #{at} by" in page.inner_text("#dispute-of")
     assert asked == [f"{server.url}/tables/{gid}/dispute?at={at}"], asked
     screenshot(page, "replay-long-game-dispute")
