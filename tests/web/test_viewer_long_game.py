@@ -57,7 +57,7 @@ def test_the_dispute_panel_of_a_long_games_action_comes_from_the_desk(
 ) -> None:
     """The export holds no panel of an action nobody noted (version 4): the replay
     page asks the dispute desk for the action shown, and draws its answer."""
-    gid, head = long_finished_game(web_ledger)
+    gid, _ = long_finished_game(web_ledger)
     at = max(e.position for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
     page = open_replay(browser, f"{server.url}/replay/{gid}")
     asked: list[str] = []
