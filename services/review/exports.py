@@ -69,11 +69,11 @@ class _Entries:
     told at this position takes that one, so the facts, boards and their changes
     are made once a position for every view alike and compared by identity."""
 
-    def __init__(self, words: Words, said: set[str]) -> None:
+    def __init__(self, words: Words) -> None:
         self.words = words
-        self.said = said  # every string the boards hold (the faces shown are theirs)
         # A game that says its whole view itself (``view_facts``) is told whole.
         self.whole = words.said.view_facts is not None
+        self._records: dict[Any, dict[str, Any]] = {}  # ``flatten``'s, kept
         self._kept: dict[str, dict[str, _Told]] = {}
 
     def told(
@@ -106,24 +106,25 @@ class _Entries:
 
     def _tell(self, key: str, value: Any) -> _Told:
         words = self.words
-        facts = {} if self.whole or key in SKIPPED else flatten(value, words, said_key(key, words))
+        facts = (
+            {}
+            if self.whole or key in SKIPPED
+            else flatten(value, words, said_key(key, words), self._records)
+        )
         # One entry's words are the entry's alone (named_prompts goes key by key).
         board = msgspec.to_builtins(named_prompts({key: value}, words)[key])
-        # Each string of a board is in an entry told once: what it holds is read here.
-        _strings(board, self.said)
         return _Told(value, facts, board)
 
 
-def _frames(record: GameRecord, said: set[str]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The views at each position in turn: as a frame of changed facts, and as the
     boards the table page draws (``services.review.board_frames``); what every view
-    holds alike is kept once, under ``"*"``. ``said`` gathers every string the
-    boards hold."""
+    holds alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
-    entries = _Entries(words, said)
+    entries = _Entries(words)
     kept: dict[str, dict[str, _Told]] = {}
     last: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
@@ -409,9 +410,12 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         # The boards wait, written, while the frames go out: one walk makes both.
         boards: list[str] = []
         yield ',"frames":['
-        for k, (frame, board) in enumerate(_frames(record, said)):
+        for k, (frame, board) in enumerate(_frames(record)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
+            # What the boards write: whole now and then, else what changed.
+            _strings(board.get("views"), said)
+            _strings(board.get("ops"), said)
         yield '],"boards":['
         yield from _joined(boards)
         del boards

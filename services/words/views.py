@@ -12,6 +12,8 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+import msgspec
+
 from domain.games import all_games
 from services.words.sentences import Words
 
@@ -49,9 +51,14 @@ def said_key(key: str, words: Words) -> str:
     return words.names.by_id.get(key) or key.replace("_", " ")
 
 
-def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
+def flatten(
+    view: Any, words: Words, prefix: str = "", kept: dict[Any, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """Facts of a view: label -> scalar, or label -> list of names (a pile, a hand).
-    A game that says its whole view itself (``view_facts``) is taken at its word."""
+    A game that says its whole view itself (``view_facts``) is taken at its word.
+    ``kept``: the facts of the records of a list told before, by what they hold
+    (an export tells a game's views at every position: when one player's record
+    changes, the others' are told already)."""
     out: dict[str, Any] = {}
     if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
         said = words.said.view_facts
@@ -61,9 +68,8 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         for k, v in view.items():
             if k in SKIPPED and not prefix:
                 continue
-            out |= flatten(
-                v, words, f"{prefix} — {said_key(k, words)}" if prefix else said_key(k, words)
-            )
+            label = f"{prefix} — {said_key(k, words)}" if prefix else said_key(k, words)
+            out |= flatten(v, words, label, kept)
         return out
     if isinstance(view, tuple):
         view = list(view)  # a view straight from the game, not through JSON
@@ -81,15 +87,19 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
                 out[prefix] = []
             by_seat = _is_seat_list(view)
             for n, item in enumerate(view):
-                found = _label(item, words)
-                if found is None:
-                    # No name of its own: the list's name and its place in it,
-                    # said once ("attack — hits 1 — damage").
-                    out |= flatten(item, words, f"{prefix} {n + 1}")
-                    continue
-                label, key = found
-                body = {k: v for k, v in item.items() if k != key}
-                out |= flatten(body, words, label if by_seat else f"{prefix} — {label}")
+                memo = None
+                if kept is not None:
+                    memo = (prefix, n, by_seat, msgspec.json.encode(item))
+                    told = kept.get(memo)
+                    if told is not None:
+                        out |= told
+                        continue
+                told = _record_facts(item, n, by_seat, words, prefix, kept)
+                if memo is not None:
+                    if len(kept) >= _KEPT:
+                        kept.clear()
+                    kept[memo] = told
+                out |= told
             return out
         if view and all(isinstance(v, int) for v in view) and _last(prefix) in _seat_keys()[1]:
             out[prefix] = [words.seat(v) for v in view]
@@ -107,6 +117,28 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         return out
     out[prefix] = view
     return out
+
+
+_KEPT = 4096  # records' facts an export keeps at most (a long game's, bounded)
+
+
+def _record_facts(
+    item: dict[str, Any],
+    n: int,
+    by_seat: bool,
+    words: Words,
+    prefix: str,
+    kept: dict[Any, dict[str, Any]] | None,
+) -> dict[str, Any]:
+    """The facts of one record of a list (the ``n``-th)."""
+    found = _label(item, words)
+    if found is None:
+        # No name of its own: the list's name and its place in it, said once
+        # ("attack — hits 1 — damage").
+        return flatten(item, words, f"{prefix} {n + 1}", kept)
+    label, key = found
+    body = {k: v for k, v in item.items() if k != key}
+    return flatten(body, words, label if by_seat else f"{prefix} — {label}", kept)
 
 
 def _last(prefix: str) -> str:
