@@ -3,8 +3,11 @@
 The JSON document is the one source: every event in words with its rule and
 dice, round and turn headings, the referees' notes, the view at every position
 as the exporting viewer may see it (frames of changed facts), and the dispute
-panel of every action. Markdown is written from it; the HTML export is the
-replay viewer with the document embedded (``services.review.html_export``).
+panels of the actions the referees' notes point at (every action's when asked:
+deciding each action again under every other reading was most of a long game's
+export, and the desk makes any panel on demand). Markdown is written from it;
+the HTML export is the replay viewer with the document embedded
+(``services.review.html_export``).
 """
 
 from __future__ import annotations
