@@ -87,15 +87,13 @@ def flatten(
                 out[prefix] = []
             by_seat = _is_seat_list(view)
             for n, item in enumerate(view):
-                memo = None
-                if kept is not None:
-                    memo = (prefix, n, by_seat, msgspec.json.encode(item))
-                    told = kept.get(memo)
-                    if told is not None:
-                        out |= told
-                        continue
-                told = _record_facts(item, n, by_seat, words, prefix, kept)
-                if memo is not None:
+                if kept is None:
+                    out |= _record_facts(item, n, by_seat, words, prefix, kept)
+                    continue
+                memo = (prefix, n, by_seat, msgspec.json.encode(item))
+                told = kept.get(memo)
+                if told is None:
+                    told = _record_facts(item, n, by_seat, words, prefix, kept)
                     if len(kept) >= _KEPT:
                         kept.clear()
                     kept[memo] = told
