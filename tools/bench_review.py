@@ -107,7 +107,8 @@ def bench_review(
             if "error" in now:
                 line(f"{label}: export --format {fmt}", f"failed ({now['error']})")
                 continue
-            said = f"{now['seconds']:.2f} s{against_goal(now['seconds'], seconds, 's')}"
+            said = f"{now['seconds']:.2f} s (CPU {now['cpu_seconds']:.2f} s)"
+            said += against_goal(now["seconds"], seconds, "s")
             size = now["bytes"] / 1e6
             said += f"; {size:.2f} MB{against_goal(size, mb, 'MB')}"
             said += (
@@ -116,7 +117,8 @@ def bench_review(
             for side, theirs in figures.items():
                 if side != "now" and "error" not in theirs:
                     said += (
-                        f"; baseline {side}: {theirs['seconds']:.2f} s, "
+                        f"; baseline {side}: {theirs['seconds']:.2f} s "
+                        f"(CPU {theirs['cpu_seconds']:.2f} s), "
                         f"{theirs['bytes'] / 1e6:.2f} MB, peak {theirs['peak_mb']:.0f} MB"
                     )
             line(f"{label}: export --format {fmt}", said)

@@ -136,10 +136,15 @@ def in_language_chunks(
 
 
 def export(
-    ledger: WizardLedger, gid: UUID, viewer: int | None, fmt: str, to: int | None = None
+    ledger: WizardLedger,
+    gid: UUID,
+    viewer: int | None,
+    fmt: str,
+    to: int | None = None,
+    disputes: str = "noted",
 ) -> Iterator[bytes]:
     """The export's chunks as it is made: the CLI's bytes."""
-    for chunk in export_chunks(ledger, gid, fmt, viewer=viewer, to=to):
+    for chunk in export_chunks(ledger, gid, fmt, viewer=viewer, to=to, disputes=disputes):
         yield chunk.encode("utf-8")
 
 

@@ -319,11 +319,21 @@ async def export(
             "(the document then says how many the game has, in positions)",
         ),
     ] = None,
+    disputes: Annotated[
+        Literal["noted", "all", "none"],
+        Query(
+            description="the dispute panels the JSON and HTML hold: the actions the "
+            "referees' notes point at, every action's (slow on a long game), or none "
+            "(GET /tables/{id}/dispute gives any action's)"
+        ),
+    ] = "noted",
 ) -> Response:
     """The annotated history (rules cited, dice shown). While the game runs it holds
     only the events the caller may see (a seat with its token, or a spectator)."""
     # Streamed as it is made: a long game's first byte leaves at once.
-    chunks = await costly_stream(request, costly_reads.export, _gid(game_id), token, format, to)
+    chunks = await costly_stream(
+        request, costly_reads.export, _gid(game_id), token, format, to, disputes
+    )
     return StreamingResponse(chunks, media_type=MEDIA_TYPES[format])
 
 

@@ -61,14 +61,22 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
     out.append([path, b])
 
 
-def _ops_by_entry(before: Any, after: Any, made: dict[tuple[int, int], list[Op]]) -> list[Op]:
+def _ops_by_entry(
+    before: Any,
+    after: Any,
+    made: dict[tuple[int, int], list[Op]],
+    changed: list[str] | None = None,
+) -> list[Op]:
     """``ops_between(before, after)``, each top-level entry's operations taken from
     ``made`` where the same two values were compared already: the board every
-    seat sees is the same value in each seat's view, compared once a position."""
+    seat sees is the same value in each seat's view, compared once a position.
+    ``changed``: the only entries that may differ, where the caller knows them."""
     if type(before) is not dict or type(after) is not dict:
         return ops_between(before, after)
     out: list[Op] = []
-    for k, v in after.items():
+    keys = after if changed is None else [k for k in changed if k in after]
+    for k in keys:
+        v = after[k]
         if k not in before:
             out.append([[k], v])
             continue
@@ -80,7 +88,8 @@ def _ops_by_entry(before: Any, after: Any, made: dict[tuple[int, int], list[Op]]
         if ops is None:
             ops = made[key] = ops_between(old, v, [k])
         out.extend(ops)
-    out.extend([[k]] for k in before if k not in after)
+    gone = before if changed is None else changed
+    out.extend([[k]] for k in gone if k in before and k not in after)
     return out
 
 
@@ -166,24 +175,33 @@ class BoardFrames:
         self.every = keyframe_every
         self._last: dict[str, Any] = {}
 
-    def add(self, position: int, views: dict[str, Any]) -> dict[str, Any]:
-        """The frame of the views at ``position`` (the next one), as plain JSON values."""
+    def add(
+        self, position: int, views: dict[str, Any], changed: dict[str, list[str]] | None = None
+    ) -> dict[str, Any]:
+        """The frame of the views at ``position`` (the next one), as plain JSON values.
+        ``changed``: each view's top-level entries that may differ from the position
+        before (the others are the same objects), where the caller knows them."""
+        # A frame's position is its place in the list (from version 4 of the export).
         if (position - 1) % self.every == 0 or not self._last:
-            frame: dict[str, Any] = {
-                "position": position,
-                "full": True,
-                "views": shared_entries(views),
-            }
+            frame: dict[str, Any] = {"full": True, "views": shared_entries(views)}
         else:
             # A view that is the one before (most of a long game's, to most seats)
             # is not compared deeper.
             last = self._last
             made: dict[tuple[int, int], list[Op]] = {}
-            ops = {
-                label: [] if v == last[label] else _ops_by_entry(last[label], v, made)
-                for label, v in views.items()
-            }
-            frame = {"position": position}
+            if changed is None:
+                ops = {
+                    label: [] if v == last[label] else _ops_by_entry(last[label], v, made)
+                    for label, v in views.items()
+                }
+            else:
+                ops = {
+                    label: _ops_by_entry(last[label], v, made, changed[label])
+                    if changed[label]
+                    else []
+                    for label, v in views.items()
+                }
+            frame = {}
             if any(ops.values()):
                 frame["ops"] = shared_lists(ops)
         self._last = views

@@ -11,7 +11,7 @@ the same position, beside what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -435,15 +435,16 @@ def dispute(
 
 
 def each_dispute(
-    record: GameRecord, *, with_views: bool = True
+    record: GameRecord, *, with_views: bool = True, only: Collection[int] | None = None
 ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The dispute of every action, action by action, in one walk of each reading
-    (the replay viewer's panels, written as they are made)."""
+    """The dispute of every action (or of those at the positions ``only`` names),
+    action by action, in one walk of the record (the replay viewer's panels,
+    written as they are made). The walk folds; only a panel decides again."""
     own = own_profile(record.game, record.events, record.seeds)
     recorded = Redecision(record.game, record.events, record.seeds, own=own)
     alts = alternatives(record.game, dict(record.started.options))
     for step in recorded.steps():
-        if step.action is not None:
+        if step.action is not None and (only is None or step.position in only):
             others = other_readings(record, step, alts=alts) if record.reveals else {}
             yield step.position, dispute_parts(record, step, others, with_views=with_views)
 

@@ -13,6 +13,14 @@ action and its consequences are stored at once); a dispute panel cites its rules
 by id alone (``{"id": ...}``: the passages, glosses and readings are the
 document's ``rules``); the JSON is written without indentation; a document of
 the first positions only (``to``) says how many the game has (``positions``).
+
+Version 4 (from version 3), to make a long game's export in about a second: the
+document holds the dispute panels of the actions the referees' notes point at
+(``dispute_panels``: ``"noted"``; ``"all"`` or ``"none"`` when asked), not every
+action's (the desk makes any other on demand); an event no longer carries its
+hash, the document names its last event's (``head``: the chain's head, as
+``verify --expect`` takes it); a frame's and a board frame's position is their
+place in their lists (no ``position`` field).
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from domain.games import get_game
 from domain.kernel import KERNEL_EVENTS, Game
 
 FORMAT = "wizard-ledger/export"
-VERSION = 3
+VERSION = 4
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 
 
@@ -77,26 +85,26 @@ class OptionText(msgspec.Struct, kw_only=True):
 
 
 class Frame(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """The views at one position: ``full`` frames hold every fact, the others only
-    the facts that changed since the position before (``set``) and those gone
-    (``drop``), per view label; under the label ``"*"``, what holds for every
-    view alike (merged into each label's own, or its list joined to each's)."""
+    """The views at one position (the frame's place in ``frames``, from 1):
+    ``full`` frames hold every fact, the others only the facts that changed since
+    the position before (``set``) and those gone (``drop``), per view label; under
+    the label ``"*"``, what holds for every view alike (merged into each label's
+    own, or its list joined to each's)."""
 
-    position: int
     full: bool = False
     set: dict[str, dict[str, Any]] = {}
     drop: dict[str, list[str]] = {}
 
 
 class BoardFrame(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """The boards at one position, per view label: each view as the table page draws
-    it, whole in ``full`` frames (``views``), else the operations from the position
-    before (``ops``: ``[path, value]`` sets, ``[path]`` deletes; see
+    """The boards at one position (the frame's place in ``boards``, from 1), per
+    view label: each view as the table page draws it, whole in ``full`` frames
+    (``views``), else the operations from the position before (``ops``:
+    ``[path, value]`` sets, ``[path]`` deletes; see
     ``services.review.board_frames``). Under the label ``"*"``: the top-level
     entries every view holds alike (whole frames), or the operations every view's
     change holds (joined before each label's own, which holds the rest)."""
 
-    position: int
     full: bool = False
     views: dict[str, Any] = {}
     ops: dict[str, list[list[Any]]] = {}
@@ -176,6 +184,13 @@ class PanelBefore(msgspec.Struct, kw_only=True):
     position: int
 
 
+class Head(msgspec.Struct, kw_only=True):
+    """The document's last event: its position and its hash in the chain."""
+
+    position: int
+    hash: str
+
+
 class DisputePanel(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The dispute panel of one action, as the export holds it."""
 
@@ -210,7 +225,6 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("text", str),
             # Left out where it is the event before's (from version 3).
             ("at", str | None, None),
-            ("hash", str),
             ("event", union | None, None),
             ("rule", str | None, None),
             ("also", list[str] | None, None),
@@ -226,7 +240,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
         f"ExportDocument_{game_id}",
         [
             ("format", Literal["wizard-ledger/export"]),
-            ("version", Literal[3]),
+            ("version", Literal[4]),
             ("schema", str),
             ("game_id", str),
             ("game", Literal[game_id]),
@@ -255,6 +269,9 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             # A document of the game's first positions only (the export's ``to``):
             # how many the game has (from version 3).
             ("positions", int | None, None),
+            ("head", Head),
+            # Whose dispute panels ``disputes`` holds (from version 4).
+            ("dispute_panels", Literal["noted", "all", "none"]),
         ],
         kw_only=True,
     )

@@ -3,12 +3,16 @@
 The JSON document is the one source: every event in words with its rule and
 dice, round and turn headings, the referees' notes, the view at every position
 as the exporting viewer may see it (frames of changed facts), and the dispute
-panel of every action. Markdown is written from it; the HTML export is the
-replay viewer with the document embedded (``services.review.html_export``).
+panels of the actions the referees' notes point at (every action's when asked:
+deciding each action again under every other reading was most of a long game's
+export, and the desk makes any panel on demand). Markdown is written from it;
+the HTML export is the replay viewer with the document embedded
+(``services.review.html_export``).
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import json
 from collections.abc import Iterator
@@ -43,35 +47,76 @@ from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import started_face
 from services.words.sentences import Words, hidden_until_end
-from services.words.views import Flattener, merged
+from services.words.views import SKIPPED, flatten, said_key
 
 KEYFRAME_EVERY = 100
 FORMATS = ("json", "md", "html")
 
 
-class _Boards:
-    """Each view as the table page is given it (``named_prompts``, as plain JSON),
-    each top-level entry made once while it stays unchanged: across positions and
-    seats, most of a view is what it was (the same object is then given again,
-    which the boards' comparison passes at once)."""
+@dataclasses.dataclass(slots=True, eq=False)
+class _Told:
+    """One top-level entry of a view, told: its facts (``flatten``'s, under the
+    entry's own label) and its board entry (as the table page is given it)."""
+
+    value: Any
+    facts: dict[str, Any]
+    board: Any
+
+
+class _Entries:
+    """Each top-level entry of a game's views told once while it stays what it was.
+
+    Across a game's positions and its seats' views, most entries are unchanged
+    (the board every seat sees): an entry equal to the one the same view held at
+    the position before keeps its ``_Told``, and one equal to what another view
+    told at this position takes that one, so the facts, boards and their changes
+    are made once a position for every view alike and compared by identity."""
 
     def __init__(self, words: Words) -> None:
         self.words = words
-        self._kept: dict[str, tuple[Any, Any]] = {}
+        # A game that says its whole view itself (``view_facts``) is told whole.
+        self.whole = words.said.view_facts is not None
+        self._records: dict[Any, dict[str, Any]] = {}  # ``flatten``'s, kept
+        self._kept: dict[str, dict[str, _Told]] = {}
 
-    def __call__(self, view: Any) -> Any:
-        if not isinstance(view, dict):
-            return msgspec.to_builtins(named_prompts(view, self.words))
-        out: dict[str, Any] = {}
-        kept = self._kept
-        for k, v in view.items():
-            hit = kept.get(k)
-            if hit is None or hit[0] != v:
-                # One entry's words are the entry's alone (named_prompts goes key by key).
-                said = named_prompts({k: v}, self.words)[k]
-                hit = kept[k] = (v, msgspec.to_builtins(said))
-            out[k] = hit[1]
+    def told(
+        self, views: dict[str, dict[str, Any]]
+    ) -> dict[str, tuple[dict[str, _Told], list[str]]]:
+        """Each view's entries told, and the keys told anew since the view before."""
+        fresh: dict[str, list[_Told]] = {}
+        out: dict[str, tuple[dict[str, _Told], list[str]]] = {}
+        for label, view in views.items():
+            kept = self._kept.get(label, {})
+            now: dict[str, _Told] = {}
+            anew: list[str] = []
+            for key, value in view.items():
+                old = kept.get(key)
+                if old is not None and old.value == value:
+                    now[key] = old
+                    continue
+                for made in fresh.get(key, ()):
+                    if made.value == value:
+                        break
+                else:
+                    made = self._tell(key, value)
+                    fresh.setdefault(key, []).append(made)
+                now[key] = made
+                anew.append(key)
+            anew += [key for key in kept if key not in now]
+            self._kept[label] = now
+            out[label] = now, anew
         return out
+
+    def _tell(self, key: str, value: Any) -> _Told:
+        words = self.words
+        facts = (
+            {}
+            if self.whole or key in SKIPPED
+            else flatten(value, words, said_key(key, words), self._records)
+        )
+        # One entry's words are the entry's alone (named_prompts goes key by key).
+        board = msgspec.to_builtins(named_prompts({key: value}, words)[key])
+        return _Told(value, facts, board)
 
 
 def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
@@ -82,64 +127,63 @@ def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]
     labels = view_labels(record)
     boards = BoardFrames(KEYFRAME_EVERY)
     table: Fold[Any] = open_fold(game, record.started)
-    told = Flattener(words)
-    given = _Boards(words)
-    seen: dict[str, dict[str, Any]] = {}
+    entries = _Entries(words)
+    kept: dict[str, dict[str, _Told]] = {}
     last: dict[str, dict[str, Any]] = {}
-    parts: dict[str, list[dict[str, Any]]] = {}
-    drawn: dict[str, Any] = {}
     for k, entry in enumerate(record.entries):
         if k:
             table = apply(game, table, entry.event)
-        shown = {label: game.view(table.state, seat) for label, seat in labels}
-        # A view that is the one before (an action's own event changes little)
-        # keeps its facts and board.
-        same = {label for label, view in shown.items() if seen.get(label) == view}
-        told_now = {
-            label: parts[label] if label in same else told.parts(view)
-            for label, view in shown.items()
-        }
-        now = {label: last[label] if label in same else merged(told_now[label]) for label in shown}
+        views = {label: game.view(table.state, seat) for label, seat in labels}
+        told = entries.told(views)
+        now: dict[str, dict[str, Any]] = {}
+        changed: dict[str, dict[str, Any]] = {}
+        dropped: dict[str, list[str]] = {}
+        for label, (mine, anew) in told.items():
+            before = last.get(label, {})
+            if not anew:
+                now[label], changed[label], dropped[label] = before, {}, []
+                continue
+            if entries.whole:
+                facts = flatten(views[label], words)
+                anew_facts = [*facts, *before]
+            else:
+                facts = {}
+                for t in mine.values():
+                    facts |= t.facts
+                # Only the facts of the entries told anew can differ.
+                was = kept.get(label, {})
+                anew_facts = [
+                    f for key in anew for t in (mine.get(key), was.get(key)) if t for f in t.facts
+                ]
+            now[label] = facts
+            changed[label] = {
+                f: facts[f]
+                for f in dict.fromkeys(anew_facts)
+                if f in facts and before.get(f, _GONE) != facts[f]
+            }
+            dropped[label] = [
+                f for f in dict.fromkeys(anew_facts) if f in before and f not in facts
+            ]
         drawn = {
-            label: drawn[label] if label in same else given(view) for label, view in shown.items()
+            label: {key: t.board for key, t in mine.items()} for label, (mine, _) in told.items()
         }
-        position = k + 1
-        board = boards.add(position, drawn)
-        frame: dict[str, Any] = {"position": position}
+        board = boards.add(k + 1, drawn, {label: anew for label, (_, anew) in told.items()})
+        # A frame's position is its place in the list (from version 4).
+        frame: dict[str, Any] = {}
         if k % KEYFRAME_EVERY == 0:
-            frame |= {"full": True, "set": shared_entries(now)}
+            frame = {"full": True, "set": shared_entries(now)}
         else:
-            # Only the facts of the entries told anew can differ (the others are
-            # the same dicts as at the position before).
-            told_anew = {label: _anew(told_now[label], parts[label]) for label in now}
-            changed = {
-                label: {
-                    f: v
-                    for f, v in facts.items()
-                    if f in told_anew[label] and last[label].get(f, _GONE) != v
-                }
-                for label, facts in now.items()
-            }
-            dropped = {
-                label: [f for f in last[label] if f in told_anew[label] and f not in facts]
-                for label, facts in now.items()
-            }
             if any(changed.values()):
                 # Shared only where every view changed alike ("*" sets it in each).
                 frame["set"] = {lb: c for lb, c in shared_entries(changed).items() if c}
             if any(dropped.values()):
                 frame["drop"] = shared_lists(dropped)
         yield frame, board
-        last, seen, parts = now, shown, told_now
+        last = now
+        kept = {label: mine for label, (mine, _) in told.items()}
 
 
 _GONE = object()
-
-
-def _anew(now: list[dict[str, Any]], before: list[dict[str, Any]]) -> set[str]:
-    """The facts of the parts in one list and not in the other (by identity)."""
-    kept = {id(p) for p in now} & {id(p) for p in before}
-    return {f for p in (*now, *before) if id(p) not in kept for f in p}
 
 
 def _strings(value: Any, out: set[str]) -> set[str]:
@@ -172,11 +216,9 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
     at = ""
     for entry in record.entries:
         event = entry.event
-        item: dict[str, Any] = {
-            "position": entry.position,
-            "type": type(event).__name__,
-            "hash": entry.hash,
-        }
+        # The chain's hashes are the store's to check (verify): the document names
+        # its last event's alone (``head``), the one ``verify --expect`` takes.
+        item: dict[str, Any] = {"position": entry.position, "type": type(event).__name__}
         # An action and its consequences are stored at one time: said at the first.
         if entry.at != at:
             item["at"] = at = entry.at
@@ -266,9 +308,28 @@ def _rules(record: GameRecord, cited: set[str]) -> dict[str, Any]:
 
 CHUNK = 16_384  # characters a streamed export gathers before giving them
 
+# msgspec's encoder writes what ``json.dumps(ensure_ascii=False)`` writes, compact,
+# in a fraction of its time: a long game's export is some 25,000 parts.
+_ENCODER = msgspec.json.Encoder()
+
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value).decode("utf-8")
+
+
+PANELS = ("noted", "all", "none")
+
+
+def noted_actions(record: GameRecord) -> set[int]:
+    """The positions of the actions a referee's note points at: each note's position
+    is in the stretch of one action (the action or one of its consequences)."""
+    actions = [e.position for e in record.entries if isinstance(e.event, ActionTaken)]
+    out: set[int] = set()
+    for at in record.notes:
+        k = bisect.bisect_right(actions, at)
+        if k:
+            out.add(actions[k - 1])
+    return out
 
 
 def json_chunks(
@@ -277,15 +338,17 @@ def json_chunks(
     *,
     viewer: int | str | None = ALL,
     views: bool = True,
-    disputes: bool = True,
+    disputes: str = "noted",
     to: int | None = None,
 ) -> Iterator[str]:
     """The JSON export (see ``services.review.export_schema``), written as it is made:
     its head first, then the events, the views position by position, the dispute
     panels action by action, and what those parts cite (the rules; the faces of
-    the cards the boards show). ``to``: only the first positions, up to the end of
-    the action whose stretch holds ``to`` (the replay page shows them while the
-    whole is made); ``positions`` then says how many the game has."""
+    the cards the boards show). ``disputes``: whose panels the document holds
+    (``PANELS``: the actions the referees' notes point at, every action's, or
+    none; the desk makes any other on demand). ``to``: only the first positions,
+    up to the end of the action whose stretch holds ``to`` (the replay page shows
+    them while the whole is made); ``positions`` then says how many the game has."""
     record, positions = _record_to(ledger, game_id, viewer, to)
     return _gathered(_json_parts(record, positions, views=views, disputes=disputes))
 
@@ -301,9 +364,9 @@ def _record_to(
     return record, positions
 
 
-def _json_parts(
-    record: GameRecord, positions: int, *, views: bool, disputes: bool
-) -> Iterator[str]:
+def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: str) -> Iterator[str]:
+    if disputes not in PANELS:
+        raise ValueError(f"unknown dispute panels {disputes!r}: use one of {list(PANELS)}")
     started = record.started
     reveal = record.finished or record.viewer == ALL
     outcome = record.outcome
@@ -336,6 +399,8 @@ def _json_parts(
         "outcome": outcome_json(outcome, record.words),
         "result": record.words.outcome(outcome),
         **({"positions": positions} if len(record.entries) < positions else {}),
+        "head": {"position": record.entries[-1].position, "hash": record.entries[-1].hash},
+        "dispute_panels": disputes,
     }
     yield _dumps(head)[:-1]  # the object stays open for the parts that follow
     events = _events(record)
@@ -351,6 +416,7 @@ def _json_parts(
         for k, (frame, board) in enumerate(_frames(record)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
+            # What the boards write: whole now and then, else what changed.
             _strings(board.get("views"), said)
             _strings(board.get("ops"), said)
         yield '],"boards":['
@@ -360,8 +426,10 @@ def _json_parts(
     else:
         yield ',"frames":[],"boards":[],"faces":null'
     yield ',"disputes":{'
-    if disputes:
-        for k, (position, panel) in enumerate(each_dispute(record, with_views=False)):
+    if disputes != "none":
+        only = None if disputes == "all" else noted_actions(record)
+        panels = each_dispute(record, with_views=False, only=only)
+        for k, (position, panel) in enumerate(panels):
             panel = _by_rule_id(panel)
             cited |= _cited_by_panel(panel)
             yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
@@ -394,7 +462,7 @@ def document(
     *,
     viewer: int | str | None = ALL,
     views: bool = True,
-    disputes: bool = True,
+    disputes: str = "noted",
     to: int | None = None,
 ) -> dict[str, Any]:
     """The JSON export as a dict (``json_chunks``, read back)."""
@@ -420,17 +488,21 @@ def export_chunks(
     *,
     viewer: int | str | None = ALL,
     to: int | None = None,
+    disputes: str = "noted",
 ) -> Iterator[str]:
     """The export in ``fmt``, in chunks as it is made (the CLI writes them, the HTTP
-    export sends them). ``to``: the JSON document of the first positions only."""
+    export sends them). ``to``: the JSON document of the first positions only;
+    ``disputes``: whose dispute panels the JSON and HTML hold (``PANELS``)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
+    if disputes not in PANELS:
+        raise ValueError(f"unknown dispute panels {disputes!r}: use one of {list(PANELS)}")
     if fmt == "md":
         return iter([markdown_text(read_record(ledger, game_id, viewer))])
     if fmt == "json":
-        return json_chunks(ledger, game_id, viewer=viewer, to=to)
+        return json_chunks(ledger, game_id, viewer=viewer, to=to, disputes=disputes)
     record, positions = _record_to(ledger, game_id, viewer, None)
-    parts = _json_parts(record, positions, views=True, disputes=True)
+    parts = _json_parts(record, positions, views=True, disputes=disputes)
     return html_chunks(record.game.spec.id, _gathered(parts))
 
 
@@ -441,6 +513,7 @@ def export_text(
     *,
     viewer: int | str | None = ALL,
     to: int | None = None,
+    disputes: str = "noted",
 ) -> str:
     """The export in ``fmt`` whole (``export_chunks``)."""
-    return "".join(export_chunks(ledger, game_id, fmt, viewer=viewer, to=to))
+    return "".join(export_chunks(ledger, game_id, fmt, viewer=viewer, to=to, disputes=disputes))

@@ -6,7 +6,8 @@
 // (the HTML export fills it), window.LEDGER_DATA, or the URL given as ?src=...
 // (fetched; a token given in the fragment as #token=... is sent as
 // "Authorization: Bearer", so it never reaches a server log). ?at=N (or #at=N)
-// opens at position N.
+// opens at position N. The dispute panel of an action the document does not
+// hold is asked of the server it came from (a file says how to make it).
 //
 // From a URL, a long game is read in two parts: first its first positions
 // (the export's ``to``), shown at once, then the whole, which replaces it when
@@ -58,6 +59,11 @@ async function loadDocument(src) {
   const slot = $("ledger-data");
   if (slot && slot.textContent.trim()) return embedded(slot);
   if (window.LEDGER_DATA) return window.LEDGER_DATA;
+  return fetched(src);
+}
+
+// A JSON answer of the server the document came from, with the seat's token.
+async function fetched(src) {
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   const resp = await fetch(spoken(src), token ? { headers: { Authorization: "Bearer " + token } } : {});
   if (!resp.ok) {
@@ -209,8 +215,16 @@ function speakPage() {
   $("state-switch").setAttribute("aria-label", t("how the state is shown"));
 }
 
-async function start(doc) {
-  replay = { doc, position: 1, view: doc.views[0] || null, shown: "board", go };
+// The dispute panel of an action the document does not hold (from version 4 it
+// holds those of the noted actions), asked of the dispute desk beside the
+// export it came from (GET /tables/{id}/dispute?at=N); none in a file.
+function disputeAsker(src) {
+  if (src === null) return null;
+  return (at) => fetched(new URL(`dispute?at=${at}`, new URL(src, location.href)).href);
+}
+
+async function start(doc, src = null) {
+  replay = { doc, position: 1, view: doc.views[0] || null, shown: "board", go, askDispute: disputeAsker(src), asked: {}, pending: {} };
   describe(doc);
   control(doc);
   if (doc.faces) registerFace(doc.game, doc.faces);
@@ -238,7 +252,7 @@ try {
   if (src === null) loadDocument(null).then(start).catch(failed);
   else {
     loadDocument(firstPart(src)).then(async (doc) => {
-      await start(doc);
+      await start(doc, src);
       if (doc.positions) loadDocument(src).then(whole).catch(failed);
     }).catch(failed);
   }

@@ -12,12 +12,14 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+import msgspec
+
 from domain.games import all_games
 from services.words.sentences import Words
 
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
 _LABEL_KEYS = ("seat", "space", "id", "name", "wizard")
-_SKIP = frozenset({"game", "options", "pending", "seat"})
+SKIPPED = frozenset({"game", "options", "pending", "seat"})
 
 
 @cache
@@ -42,16 +44,21 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
     return None
 
 
-def _key(key: str, words: Words) -> str:
+def said_key(key: str, words: Words) -> str:
     # A key may be a card id (a game's creature types, levels): said by its name
     # where texts name it (the table's own, or the printed one of a game whose
     # lines name cards by id).
     return words.names.by_id.get(key) or key.replace("_", " ")
 
 
-def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
+def flatten(
+    view: Any, words: Words, prefix: str = "", kept: dict[Any, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """Facts of a view: label -> scalar, or label -> list of names (a pile, a hand).
-    A game that says its whole view itself (``view_facts``) is taken at its word."""
+    A game that says its whole view itself (``view_facts``) is taken at its word.
+    ``kept``: the facts of the records of a list told before, by what they hold
+    (an export tells a game's views at every position: when one player's record
+    changes, the others' are told already)."""
     out: dict[str, Any] = {}
     if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
         said = words.said.view_facts
@@ -59,9 +66,10 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
             return said(view, words)
     if isinstance(view, dict):
         for k, v in view.items():
-            if k in _SKIP and not prefix:
+            if k in SKIPPED and not prefix:
                 continue
-            out |= flatten(v, words, f"{prefix} — {_key(k, words)}" if prefix else _key(k, words))
+            label = f"{prefix} — {said_key(k, words)}" if prefix else said_key(k, words)
+            out |= flatten(v, words, label, kept)
         return out
     if isinstance(view, tuple):
         view = list(view)  # a view straight from the game, not through JSON
@@ -79,15 +87,17 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
                 out[prefix] = []
             by_seat = _is_seat_list(view)
             for n, item in enumerate(view):
-                found = _label(item, words)
-                if found is None:
-                    # No name of its own: the list's name and its place in it,
-                    # said once ("attack — hits 1 — damage").
-                    out |= flatten(item, words, f"{prefix} {n + 1}")
+                if kept is None:
+                    out |= _record_facts(item, n, by_seat, words, prefix, kept)
                     continue
-                label, key = found
-                body = {k: v for k, v in item.items() if k != key}
-                out |= flatten(body, words, label if by_seat else f"{prefix} — {label}")
+                memo = (prefix, n, by_seat, msgspec.json.encode(item))
+                told = kept.get(memo)
+                if told is None:
+                    told = _record_facts(item, n, by_seat, words, prefix, kept)
+                    if len(kept) >= _KEPT:
+                        kept.clear()
+                    kept[memo] = told
+                out |= told
             return out
         if view and all(isinstance(v, int) for v in view) and _last(prefix) in _seat_keys()[1]:
             out[prefix] = [words.seat(v) for v in view]
@@ -107,48 +117,26 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
     return out
 
 
-class Flattener:
-    """``flatten`` of many views of one game, each top-level entry's facts kept
-    and reused while the entry is unchanged: across a game's positions and its
-    seats' views, most entries (the board all seats see) stay as they were, and
-    telling them again was most of an export's cost. Gives what ``flatten``
-    gives, in the same order."""
-
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        self._kept: dict[str, tuple[Any, dict[str, Any]]] = {}
-
-    def __call__(self, view: Any) -> dict[str, Any]:
-        return merged(self.parts(view))
-
-    def parts(self, view: Any) -> list[dict[str, Any]]:
-        """The facts of each top-level entry of ``view`` in turn (merged in this
-        order, they are ``flatten``'s); an entry unchanged since it was last told
-        gives the same dict again, so a caller can tell what changed by identity."""
-        words = self.words
-        whole = not isinstance(view, dict) or (
-            view.get("game") == words.game.spec.id and words.said.view_facts is not None
-        )
-        if whole:
-            return [flatten(view, words)]
-        out: list[dict[str, Any]] = []
-        kept = self._kept
-        for k, v in view.items():
-            if k in _SKIP:
-                continue
-            hit = kept.get(k)
-            if hit is None or hit[0] != v:
-                hit = kept[k] = (v, flatten(v, words, _key(k, words)))
-            out.append(hit[1])
-        return out
+_KEPT = 4096  # records' facts an export keeps at most (a long game's, bounded)
 
 
-def merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """Facts told in parts (``Flattener.parts``), as one mapping."""
-    out: dict[str, Any] = {}
-    for part in parts:
-        out |= part
-    return out
+def _record_facts(
+    item: dict[str, Any],
+    n: int,
+    by_seat: bool,
+    words: Words,
+    prefix: str,
+    kept: dict[Any, dict[str, Any]] | None,
+) -> dict[str, Any]:
+    """The facts of one record of a list (the ``n``-th)."""
+    found = _label(item, words)
+    if found is None:
+        # No name of its own: the list's name and its place in it, said once
+        # ("attack — hits 1 — damage").
+        return flatten(item, words, f"{prefix} {n + 1}", kept)
+    label, key = found
+    body = {k: v for k, v in item.items() if k != key}
+    return flatten(body, words, label if by_seat else f"{prefix} — {label}", kept)
 
 
 def _last(prefix: str) -> str:

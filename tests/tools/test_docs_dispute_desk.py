@@ -3,6 +3,7 @@ through a pseudo-terminal."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 import pexpect
 
 from services.review.export_schema import VERSION
+from services.review.html_export import embedded_document
 from tests.tools.doc_blocks import doc_block
 
 WIZARDS = Path(sys.executable).parent / "wizards"
@@ -41,7 +43,15 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     assert "Same result" in out and "First difference at position #5" in out
     assert "differs from #5" in out
     assert "decided again by engine 0.2.0 as of c08a9c1" in out  # a revision variant
-    assert (tmp_path / "game.html").read_text().startswith("<!doctype html>")
+    html = (tmp_path / "game.html").read_text()
+    assert html.startswith("<!doctype html>")
+    # The file holds the panel of the action the note at #5 points at (its
+    # consequence); the JSON asked for every action's holds them all.
+    embedded = embedded_document(html)
+    assert embedded["dispute_panels"] == "noted" and list(embedded["disputes"]) == ["3"]
+    every = json.loads((tmp_path / "game.json").read_text())
+    actions = [str(e["position"]) for e in every["events"] if e.get("action")]
+    assert every["dispute_panels"] == "all" and list(every["disputes"]) == actions
     assert (
         f'"title": "Wizard Ledger export v{VERSION}: ultimate"'
         in (tmp_path / "ultimate.schema.json").read_text()

@@ -24,7 +24,8 @@ NAMES = ["Ann", "Bob"]
 
 def exported(ledger: WizardLedger, gid: str, tmp_path: Path) -> Path:
     path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    # Every action's panel, as a referee exports a game to settle it at the table.
+    path.write_text(export_text(ledger, gid, "html", disputes="all"), encoding="utf-8")
     return path
 
 

@@ -14,7 +14,8 @@ import pytest
 from domain.games import get_game
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from services.review.exports import document, export_text
+from services.review.board_frames import unshared
+from services.review.exports import export_text
 from services.review.html_export import DATA, embedded_document, html_text, offline_viewer
 from services.words.sentences import Words
 from services.words.views import flatten, show
@@ -77,6 +78,12 @@ def test_the_html_export_moves_through_positions_offline(
         assert f"Action #{act_at}" in dispute and "Legal choices" in dispute
         assert "← sent" in dispute and "was this draw legal?" in dispute
         assert "gives the recorded consequences" in dispute
+        # An action no note points at: the file says how its panel is made.
+        other = next(e.position for e in entries[act_at:] if isinstance(e.event, ActionTaken))
+        page.locator("#slider").fill(str(other))
+        said = page.inner_text("#dispute")
+        assert "the actions the referees' notes point at" in said
+        assert f"wizards dispute {gid} --at {other}" in said and "--disputes all" in said
         # Jump to the next event of a rule, with its French passage shown.
         rule = "ultimate.turn.draw"
         page.select_option("#rule-select", rule)
@@ -158,7 +165,7 @@ def test_the_dispute_panel_says_the_first_difference_in_words(
 
     ledger, gid, at = eclair_game(tmp_path)
     path = tmp_path / "eclair.html"
-    path.write_text(export_text(ledger, gid, "html"), encoding="utf-8")
+    path.write_text(export_text(ledger, gid, "html", disputes="all"), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)
     try:
         page.locator("#slider").fill(str(at))
@@ -290,16 +297,65 @@ def test_an_export_of_version_2_still_opens_in_the_viewer(browser: Any, tmp_path
         context.close()
 
 
+# A JSON export of version 3, as the code before version 4 wrote it (a running
+# three-seat game read by the operator, with a note): a hash on every event, a
+# position on every frame, what every view holds alike under "*", and the
+# dispute panel of every action, citing its rules by id.
+EXPORT_V3 = Path(__file__).with_name("export-v3-ultimate.json")
+
+
+def facts_by_position(doc: dict[str, Any]) -> list[dict[str, dict[str, Any]]]:
+    """Each position's facts by view label, as a reader of version 3 or 4 joins them."""
+    labels = doc["views"]
+    facts: dict[str, dict[str, Any]] = {}
+    out = []
+    for frame in doc["frames"]:
+        if frame.get("full"):
+            facts = {label: dict(f) for label, f in unshared(frame["set"], labels).items()}
+        for label, changed in unshared(frame.get("set", {}), labels).items():
+            if not frame.get("full"):
+                facts.setdefault(label, {}).update(changed)
+        for label, gone in unshared(frame.get("drop", {}), labels).items():
+            for fact in gone:
+                del facts[label][fact]
+        out.append({label: dict(f) for label, f in facts.items()})
+    return out
+
+
+def test_an_export_of_version_3_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
+    doc = json.loads(EXPORT_V3.read_text(encoding="utf-8"))
+    assert doc["version"] == 3 and "hash" in doc["events"][0] and "head" not in doc
+    path = tmp_path / "v3.html"
+    path.write_text(html_text(doc), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        facts = facts_by_position(doc)
+        for position in (1, 9, len(doc["events"])):
+            go_to(page, position)
+            page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
+            page.click("#show-facts")
+            expected = facts[position - 1][doc["views"][0]]
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            page.click("#show-board")
+        # Version 3 held every action's panel: one with another reading, its rule
+        # cited by id and said from the document's rules.
+        at, panel = next((int(k), p) for k, p in doc["disputes"].items() if p["other_readings"])
+        go_to(page, at)
+        rule = doc["rules"][panel["other_readings"][0]["rule"]["id"]]
+        assert rule["passage"][:40] in page.inner_text("#dispute")
+        assert "a note kept from version 3" in page.inner_text("#meta")
+        screenshot(page, "viewer-export-v3")
+        assert problems == []
+    finally:
+        context.close()
+
+
 def test_an_html_export_holding_its_json_as_text_still_opens(
     browser: Any, tmp_path: Path, artefacts: Path
 ) -> None:
     """An HTML export of version 3 as written before its document was gzipped:
     the JSON itself inside the page, which the viewer still reads."""
-    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
-    game = get_game("ultimate")
-    gid = play_stored(ledger, game, 2, "plain", options={"rounds_to_win": 1}, names=["Ann", "Bob"])
-    doc = document(ledger, gid)
-    assert doc["version"] == 3
+    doc = json.loads(EXPORT_V3.read_text(encoding="utf-8"))
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     page_text = offline_viewer("ultimate").replace(DATA + "</script>", f"{DATA}{data}</script>")
     path = tmp_path / "plain.html"
@@ -312,8 +368,7 @@ def test_an_html_export_holding_its_json_as_text_still_opens(
         go_to(page, last)
         page.wait_for_selector(f"#board >> .felt[data-position='{last}']")
         page.click("#show-facts")
-        words = Words(game, ("Ann", "Bob"))
-        expected = flatten(game.view(ledger.load(gid).fold.state, 0), words)
+        expected = facts_by_position(doc)[-1][doc["views"][0]]
         assert state_rows(page) == {k: show(v) for k, v in expected.items()}
         page.screenshot(path=str(artefacts / "viewer-plain-json.png"))
         assert problems == []

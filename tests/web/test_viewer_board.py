@@ -158,7 +158,7 @@ def test_an_export_made_before_boards_shows_its_facts(browser: Any, tmp_path: Pa
     ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
     game = get_game("orctower")
     gid = play_stored(ledger, game, 2, "old-export", stop_after=10, names=NAMES[:2])
-    doc = document(ledger, gid, disputes=False)
+    doc = document(ledger, gid, disputes="none")
     for added in ("seats", "boards", "faces"):  # what version 2 held before boards
         del doc[added]
     path = tmp_path / "old.html"

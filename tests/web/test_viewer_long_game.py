@@ -52,6 +52,38 @@ def test_a_long_games_positions_never_run_into_its_story(
     page.context.close()
 
 
+def test_the_dispute_panel_of_a_long_games_action_comes_from_the_desk(
+    browser: Any, server: LiveServer, web_ledger: WizardLedger
+) -> None:
+    """The export holds no panel of an action nobody noted (version 4): the replay
+    page asks the dispute desk for the action shown, and draws its answer."""
+    gid, _ = long_finished_game(web_ledger)
+    at = max(e.position for e in web_ledger.entries(gid) if isinstance(e.event, ActionTaken))
+    page = open_replay(browser, f"{server.url}/replay/{gid}")
+    asked: list[str] = []
+    held: list[Any] = []
+    page.route("**/dispute?*", lambda route: (asked.append(route.request.url), held.append(route)))
+    page.locator("#slider").fill(str(at))
+    # Said while the desk is asked (its answer held back here), then the answer drawn.
+    page.wait_for_function("() => document.querySelector('#dispute').innerText.includes('asking')")
+    assert f"asking the dispute desk for action #{at}" in page.inner_text("#dispute")
+    for _ in range(500):  # the route's handler runs while the page is waited on
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the dispute desk was not asked"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#dispute details.legal-choices", timeout=TIMEOUT)
+    said = page.inner_text("#dispute")
+    assert f"Action #{at}" in said and "gives the recorded consequences" in said
+    assert f"action #{at} by" in page.inner_text("#dispute-of")
+    assert asked == [f"{server.url}/tables/{gid}/dispute?at={at}"], asked
+    screenshot(page, "replay-long-game-dispute")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_nobody_is_on_turn_before_the_first_player_is_known(
     browser: Any, server: LiveServer, web_ledger: WizardLedger
 ) -> None:

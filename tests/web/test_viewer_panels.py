@@ -25,7 +25,9 @@ NAMES = ["Ann", "Bob"]
 
 def exported(ledger: WizardLedger, gid: str, tmp_path: Path, viewer: Any = "all") -> Path:
     path = tmp_path / "game.html"
-    path.write_text(export_text(ledger, gid, "html", viewer=viewer), encoding="utf-8")
+    path.write_text(
+        export_text(ledger, gid, "html", viewer=viewer, disputes="all"), encoding="utf-8"
+    )
     return path
 
 
@@ -97,7 +99,7 @@ def test_a_note_in_the_event_panel_is_not_indented_as_in_the_story(
 
 def test_legal_choices_naming_two_copies_of_a_card_read_apart(browser: Any, tmp_path: Path) -> None:
     ledger, gid = stored(tmp_path, "spellwars", "dups", 60)
-    panels = document(ledger, gid)["disputes"]
+    panels = document(ledger, gid, disputes="all")["disputes"]
     at = next(
         int(p)
         for p, d in panels.items()

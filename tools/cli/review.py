@@ -68,6 +68,13 @@ def export(
     format: Annotated[str, typer.Option("--format", "-f", help="json, md or html")] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output")] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it")] = None,
+    disputes: Annotated[
+        str,
+        typer.Option(
+            help="the dispute panels the JSON and HTML hold: noted (the actions the "
+            "referees' notes point at), all (every action's: slow on a long game) or none"
+        ),
+    ] = "noted",
     lang: CommandLang = None,
 ) -> None:
     """Export the annotated history as JSON, Markdown or HTML.
@@ -79,7 +86,8 @@ def export(
     from services.review.story import ALL
 
     # Written as it is made: a long game's export is never held whole.
-    chunks = export_chunks(ledger(), game_id, format, viewer=ALL if seat is None else seat)
+    viewer = ALL if seat is None else seat
+    chunks = export_chunks(ledger(), game_id, format, viewer=viewer, disputes=disputes)
     if output:
         with output.open("w", encoding="utf-8") as file:
             file.writelines(chunks)

@@ -41,15 +41,37 @@ function notesAround(doc, d) {
   return doc.annotations.filter((n) => n.position >= d.position - 1 && n.position <= to).map((n) => ({ ...n, at: n.position }));
 }
 
+// An action whose panel the document does not hold: asked of the dispute desk
+// where the document came from a server, else what makes it.
+function missing(replay, at) {
+  const { doc } = replay;
+  if (replay.askDispute) {
+    const shown = () => actionOf(replay.doc, replay.position) === at;
+    if (!(at in replay.pending)) {
+      replay.pending[at] = replay.askDispute(at).then((panel) => {
+        replay.asked[at] = panel;
+        if (shown()) renderDispute(replay);
+      }).catch((err) => {
+        if (shown()) $("dispute").replaceChildren(h("div.muted", {}, t("the dispute desk could not answer: {why}", { why: String(err.message || err) })));
+      });
+    }
+    return t("asking the dispute desk for action #{n}…", { n: at });
+  }
+  // Exports before version 4 held every action's panel.
+  if (!doc.dispute_panels) return t("no dispute data for this action");
+  const holds = doc.dispute_panels === "noted" ? t("the panels of the actions the referees' notes point at") : t("no dispute panel");
+  return t("This file holds {holds}. The dispute desk makes this action's: wizards dispute {id} --at {n} (or export again with --disputes all).", { holds, id: doc.game_id, n: at });
+}
+
 export function renderDispute(replay) {
   const { doc, position } = replay;
   const box = $("dispute");
   box.replaceChildren();
   const at = actionOf(doc, position);
-  const d = at && doc.disputes[String(at)];
+  const d = at && (doc.disputes[String(at)] || replay.asked[at]);
   // Said on the folded panel's line too (folded on a phone, where it comes before the story).
   $("dispute-of").textContent = d ? t("— action #{n} by {player}", { n: d.position, player: d.player }) : "";
-  if (!d) { box.append(h("div.muted", {}, at ? t("no dispute data for this action") : t("the opening: no action yet"))); return; }
+  if (!d) { box.append(h("div.muted", {}, at ? missing(replay, at) : t("the opening: no action yet"))); return; }
   box.append(h("div", {}, h("b", {}, t("Action #{n}", { n: d.position })), t(" by {player}: {text}", { player: d.player, text: d.text })));
   if (d.legal && d.legal.shown) {
     const ul = h("ul.tight.legal");

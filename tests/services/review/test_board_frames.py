@@ -51,7 +51,7 @@ def test_every_board_of_an_export_is_the_seats_view_there(sqlite_url: str, game_
     game = get_game(game_id)
     gid = play_stored(ledger, game, game.spec.min_players, "boards", stop_after=40)
     for viewer, labels in ((0, {"bot 1": 0}), (None, {"spectator": None})):
-        doc = document(ledger, gid, viewer=viewer, disputes=False)
+        doc = document(ledger, gid, viewer=viewer, disputes="none")
         assert doc["seats"] == labels
         boards = rebuilt(doc)
         assert len(boards) == len(doc["events"]) == ledger.load(gid).version
@@ -66,7 +66,7 @@ def test_a_finished_games_export_has_a_board_for_every_seat(sqlite_url: str) -> 
     ledger = WizardLedger(sqlite_url)
     game = get_game("ultimate")
     gid = play_stored(ledger, game, 3, "boards-end", options={"rounds_to_win": 1})
-    doc = document(ledger, gid, viewer=None, disputes=False)
+    doc = document(ledger, gid, viewer=None, disputes="none")
     assert doc["finished"] and doc["seats"] == {"bot 1": 0, "bot 2": 1, "bot 3": 2}
     last = rebuilt(doc)[-1]
     assert {label: last[label] for label in doc["seats"]} == {
@@ -106,14 +106,14 @@ def test_frames_keep_a_whole_view_every_so_often() -> None:
     assert [f.get("full", False) for f in frames] == [
         True, False, False, True, False, False, True,
     ]  # fmt: skip
-    assert frames[1] == {"position": 2, "ops": {"Ann": [[["life"], 2]]}}
+    assert frames[1] == {"ops": {"Ann": [[["life"], 2]]}}
 
 
 def test_two_players_of_one_name_keep_a_view_each(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     game = get_game("ultimate")
     gid = play_stored(ledger, game, 2, "twins", options={"rounds_to_win": 1}, names=["A", "A"])
-    doc = document(ledger, gid, disputes=False)
+    doc = document(ledger, gid, disputes="none")
     assert doc["views"] == ["A (seat 0)", "A (seat 1)"]
     assert doc["seats"] == {"A (seat 0)": 0, "A (seat 1)": 1}
     last = rebuilt(doc)[-1]
@@ -128,7 +128,7 @@ def test_what_every_seat_sees_alike_is_written_once_and_read_back_for_each(
     ledger = WizardLedger(sqlite_url)
     game = get_game("ultimate")
     gid = play_stored(ledger, game, 3, "boards-shared", options={"rounds_to_win": 1})
-    doc = document(ledger, gid, viewer=None, disputes=False)
+    doc = document(ledger, gid, viewer=None, disputes="none")
     # The board all seats see once per whole frame; a change they all see, once.
     assert all("round" in f["views"]["*"] for f in doc["boards"] if f.get("full"))
     assert any(list(f.get("ops", {})) == ["*"] for f in doc["boards"])
