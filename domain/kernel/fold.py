@@ -98,6 +98,8 @@ class _Kinds(dict[type, int]):
 
 
 _KINDS = _Kinds()
+# Built once: ``list | tuple`` written in a test builds a union at every call.
+_SEQUENCES = (list, tuple)
 
 
 def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
@@ -105,7 +107,7 @@ def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
     counted as it goes and the game evolves once over its events, so a long fold
     builds one Fold instead of one per event. The loop does the least per event
     it can (a game's event, most of a stream, is one read and one test)."""
-    batch: Sequence[Event] = events if isinstance(events, list | tuple) else list(events)
+    batch: Sequence[Event] = events if isinstance(events, _SEQUENCES) else list(events)
     counter, actions, seed = fold.counter, fold.actions, fold.seed
     values, orders = fold.table_values, fold.table_orders
     supplied_values, supplied_orders = fold.supplied_values, fold.supplied_orders
@@ -241,14 +243,16 @@ def act(
         raise
     dice.require_complete()
     _check_citations(game, consequences)
+    # A seeded act supplies nothing: its empty fields are not built through a
+    # generator and a call each (an act's bookkeeping is a tenth of a bot's move).
     action = ActionTaken(
         seat=seat,
         command=stored_command(command),
-        dice=tuple(supplied),
+        dice=tuple(supplied) if supplied else (),
         key=key,
         secret=command.secret(),
-        orders=tuple(tuple(o) for o in supplied_orders),
-        drew=dice.named_cards(supplied_drew),
+        orders=tuple(map(tuple, supplied_orders)) if supplied_orders else (),
+        drew=dice.named_cards(supplied_drew) if supplied_drew else (),
     )
     return [action, *consequences]
 
