@@ -62,7 +62,7 @@ def game_bot(name: str) -> Player:
     return play
 
 
-@dataclass
+@dataclass(slots=True)  # one made at every step of a bot game
 class Step:
     fold: Fold[Any]
     seat: int

@@ -263,16 +263,17 @@ def act(
 _CITES: dict[type, bool] = {}
 
 
-def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
+def _check_citations(game: Game[Any], events: Iterable[Any]) -> None:
+    # ``events`` as Any: ``citing`` says which are Consequences (a ``cast`` would
+    # be a call at every event).
     cites = _CITES
     known: frozenset[str] | None = None
-    for event in events:
-        cls = type(event)
+    for consequence in events:
+        cls = type(consequence)
         citing = cites.get(cls)
         if citing is None:
             citing = cites[cls] = issubclass(cls, Consequence)
         if citing:
-            consequence = cast(Consequence, event)  # ``citing``: the class is a Consequence
             if known is None:
                 known = game.catalogue.ids
             if consequence.rule not in known or (
@@ -281,5 +282,5 @@ def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
                 for rule in (consequence.rule, *consequence.also):
                     if rule not in known and rule not in KERNEL_RULES.ids:
                         raise ValueError(
-                            f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
+                            f"{game.spec.id}: {cls.__name__} cites unknown rule {rule!r}"
                         )
