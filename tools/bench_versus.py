@@ -203,7 +203,9 @@ def print_versus(ours: Side, theirs: list[Side], line: Callable[[str, str], None
             f"{side.label}: moves/s",
             f"{side.rate:,.0f} ({side.moves} moves); server CPU per move "
             f"{side.cpu_ms:.2f} ms; p99 {side.p99_ms:.1f} ms"
-            + (f"; {len(side.errors)} errors, first: {side.errors[0][:120]}" if side.errors else ""),
+            + (
+                f"; {len(side.errors)} errors, first: {side.errors[0][:120]}" if side.errors else ""
+            ),
         )
     for side in theirs:
         if not side.moves:

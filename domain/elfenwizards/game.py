@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from domain.elfenwizards import setup as opening
@@ -23,13 +23,11 @@ from domain.kernel import (
     KERNEL_EVENTS,
     Bot,
     CardFace,
-    Command,
     Dice,
     Event,
     Game,
     GameSpec,
     GameStarted,
-    Outcome,
     Pending,
     SetupError,
 )

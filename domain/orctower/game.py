@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import (
     KERNEL_EVENTS,
     Bot,
     CardFace,
-    Command,
     Dice,
     Event,
     Game,
     GameSpec,
     GameStarted,
-    Outcome,
     Pending,
     SetupError,
 )

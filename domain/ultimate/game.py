@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import (
     Bot,
     CardFace,
-    Command,
     Dice,
     Event,
     Game,
     GameSpec,
     GameStarted,
-    Outcome,
     Pending,
 )
 from domain.ultimate import data as table_data

@@ -46,10 +46,11 @@ def test_each_side_is_printed_and_ours_is_set_beside_each_of_theirs() -> None:
     )
     assert lines["boardgame.io FlatFile: moves/s"].endswith("1 errors, first: late")
     assert lines["ours / boardgame.io in memory"] == (
-        "moves/s 2.00x, server CPU per move 0.50x, p99 0.50x "
-        "(issue 25's goal: moves/s at least 1x)"
+        "moves/s 2.00x, server CPU per move 0.50x, p99 0.50x (issue 25's goal: moves/s at least 1x)"
     )
-    assert lines["ours / boardgame.io FlatFile"].startswith("moves/s 6.00x, server CPU per move 0.30x")
+    assert lines["ours / boardgame.io FlatFile"].startswith(
+        "moves/s 6.00x, server CPU per move 0.30x"
+    )
 
 
 def test_the_rounds_give_the_median_of_each_figure() -> None:
