@@ -26,6 +26,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,6 +118,14 @@ def parse_load(label: str, output: str) -> Side:
     )
 
 
+def _said(output: str) -> str:
+    """What a node process that failed said of it: its first line naming an error
+    (the stack that follows says less), else its last line."""
+    lines = [line.strip() for line in output.strip().splitlines()]
+    errors = [line for line in lines if "Error" in line]
+    return (errors[0] if errors else lines[-1] if lines else "nothing")[:200]
+
+
 def run_boardgameio(
     modules: Path, storage: str, moves: int, tmp: Path, seed: int, games: int = GAMES
 ) -> Side:
@@ -125,19 +134,22 @@ def run_boardgameio(
     env = {**os.environ, "NODE_PATH": str(modules), "NODE_ENV": "production"}
     port = free_port()
     store = tmp / f"flatfile-{seed}"
-    server = subprocess.Popen(
-        ["node", str(PACKAGE / "server.js"), str(port), storage, str(store)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    # Its output to a file, not a pipe: a pipe nobody reads would stop the server
+    # once full (it logs every refused move).
+    log = tmp / f"boardgameio-{storage}-{seed}.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            ["node", str(PACKAGE / "server.js"), str(port), storage, str(store)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        assert server.stdout is not None
-        first = server.stdout.readline()  # blocks until the server listens or dies
-        if first.strip() != "ready":
-            said = server.stderr.read() if server.poll() is not None and server.stderr else ""
-            return Side(label, errors=[f"the server did not start: {first.strip()} {said[-200:]}"])
+        deadline = time.monotonic() + _READY_SECONDS
+        while "ready" not in log.read_text():
+            if server.poll() is not None or time.monotonic() > deadline:
+                return Side(label, errors=[f"the server did not start: {_said(log.read_text())}"])
+            time.sleep(0.05)
         before = cpu_seconds([server.pid])
         try:
             load = subprocess.run(
@@ -152,7 +164,7 @@ def run_boardgameio(
         side = parse_load(label, load.stdout)
         side.server_cpu = cpu_seconds([server.pid]) - before
         if load.returncode != 0:
-            side.errors.append(f"the load failed: {load.stderr.strip()[-200:]}")
+            side.errors.append(f"the load failed: {_said(load.stderr)}")
         return side
     finally:
         server.terminate()

@@ -103,3 +103,14 @@ def test_a_tiny_run_of_boardgameio_where_the_bench_installed_it(tmp_path: Path) 
         assert side.errors == []
         assert side.moves == 12 and side.rate > 0 and side.server_cpu > 0
         assert side.p99_ms > 0
+
+
+def test_a_server_that_cannot_start_is_an_error_of_its_side(tmp_path: Path) -> None:
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    nothing = tmp_path / "node_modules"  # boardgame.io is not there
+    nothing.mkdir()
+    side = bench_versus.run_boardgameio(nothing, "memory", 4, tmp_path, seed=1, games=1)
+    assert side.moves == 0
+    assert side.errors[0].startswith("the server did not start:")
+    assert "boardgame.io/server" in side.errors[0]
