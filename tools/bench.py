@@ -34,6 +34,7 @@ from tools.bench_simulation import bench_simulation
 from tools.bench_sse import bench_sse
 from tools.bench_streams import grow, long_store, long_stream
 from tools.bench_timetravel import bench_time_travel
+from tools.bench_versus import bench_versus
 
 
 def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
@@ -287,6 +288,12 @@ def main() -> None:
         help="only the bot games in memory, beside the --cli-baseline revision's",
     )
     parser.add_argument(
+        "--versus-only",
+        action="store_true",
+        help="only our play beside boardgame.io's server, in memory and FlatFile "
+        "(tools/bench_versus.py)",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="REV",
         help="also run the HTTP load on this git revision's code (e.g. the one before a change)",
@@ -319,6 +326,9 @@ def main() -> None:
         if args.simulation_only:
             bench_simulation(20 if args.quick else 200, line, cli_baseline)
             return
+        if args.versus_only:
+            bench_versus(tmp, line, quick=args.quick)
+            return
         pages_runs = 2 if args.quick else 5
         if args.pages_only:
             for game, _ in _long_streams(tmp):
@@ -338,6 +348,7 @@ def main() -> None:
         bench_http(tmp, line, quick=args.quick, protocols=("legacy", "one"), baseline=baseline)
         bench_sse(tmp, line, quick=args.quick)
         bench_costly_reads(tmp, line, quick=args.quick)
+        bench_versus(tmp, line, quick=args.quick)
         if args.http_only:
             return
         bench_append(tmp, 60 if args.quick else 300)

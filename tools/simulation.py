@@ -30,6 +30,7 @@ from domain.kernel import (
 )
 from domain.kernel import start as kernel_start
 from domain.kernel.data import data_hash
+from domain.kernel.dice import SeededSource
 
 # Who plays a seat in a simulated game: the random bot, or a game's own bot
 # (``Game.bots``) behind ``game_bot``; ``rng`` is the simulator's, for the players'
@@ -62,7 +63,7 @@ def game_bot(name: str) -> Player:
     return play
 
 
-@dataclass
+@dataclass(slots=True)  # one made at every step of a bot game
 class Step:
     fold: Fold[Any]
     seat: int
@@ -118,6 +119,7 @@ def steps(
     rng = random.Random(f"bots:{seed}")
     table, log, _ = open_game(game, players, seed, options, data)
     seat_bots = bots if isinstance(bots, list) else [bots] * players
+    chance = SeededSource(seed)  # what Dice.seeded makes, made once: it holds the seed alone
     for n in range(max_steps):
         if game.outcome(table.state) is not None:
             yield Finished(table, log, n)
@@ -132,7 +134,7 @@ def steps(
                 f"{game.spec.id} seed {seed}: seat {seat} pending with no legal move"
             )
         command = seat_bots[seat](game, table.state, seat, legal, rng)
-        events = act(game, table, seat, command, Dice.seeded(seed, table.counter))
+        events = act(game, table, seat, command, Dice(chance, table.counter))
         before = table
         table = apply_all(game, table, events)  # one fold of the action's events
         log.extend(events)

@@ -23,6 +23,8 @@ S = TypeVar("S")
 SP = TypeVar("SP", bound=msgspec.Struct)
 T = TypeVar("T", bound=_Identified)
 Handlers = Mapping[type[Event], Callable[[S, Any], S]]
+# Built once: ``list | tuple`` written in a test builds a union at every call.
+_SEQUENCES = (list, tuple)
 
 
 def evolve_by_handlers(
@@ -64,10 +66,11 @@ class Evolver(Generic[S]):
         state is theirs (``decided``)."""
         start, made, worked = self._decided
         if start is state:
-            batch = events if isinstance(events, list | tuple) else tuple(events)
+            batch = events if isinstance(events, _SEQUENCES) else tuple(events)
             if len(batch) == len(made) and all(map(operator.is_, batch, made)):
-                handlers = self.handlers
-                if not any(type(event) in handlers for event in batch):
+                # A state changed by the flow had a handler run; only an unchanged
+                # one is asked whether any ran (a generator at every act, else).
+                if worked is state and not any(type(e) in self.handlers for e in batch):
                     return state
                 return worked if self.settle is None else self.settle(worked)
             events = batch

@@ -98,6 +98,8 @@ class _Kinds(dict[type, int]):
 
 
 _KINDS = _Kinds()
+# Built once: ``list | tuple`` written in a test builds a union at every call.
+_SEQUENCES = (list, tuple)
 
 
 def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
@@ -105,7 +107,7 @@ def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
     counted as it goes and the game evolves once over its events, so a long fold
     builds one Fold instead of one per event. The loop does the least per event
     it can (a game's event, most of a stream, is one read and one test)."""
-    batch: Sequence[Event] = events if isinstance(events, list | tuple) else list(events)
+    batch: Sequence[Event] = events if isinstance(events, _SEQUENCES) else list(events)
     counter, actions, seed = fold.counter, fold.actions, fold.seed
     values, orders = fold.table_values, fold.table_orders
     supplied_values, supplied_orders = fold.supplied_values, fold.supplied_orders
@@ -241,14 +243,16 @@ def act(
         raise
     dice.require_complete()
     _check_citations(game, consequences)
+    # A seeded act supplies nothing: its empty fields are not built through a
+    # generator and a call each (an act's bookkeeping is a tenth of a bot's move).
     action = ActionTaken(
         seat=seat,
         command=stored_command(command),
-        dice=tuple(supplied),
+        dice=tuple(supplied) if supplied else (),
         key=key,
         secret=command.secret(),
-        orders=tuple(tuple(o) for o in supplied_orders),
-        drew=dice.named_cards(supplied_drew),
+        orders=tuple(map(tuple, supplied_orders)) if supplied_orders else (),
+        drew=dice.named_cards(supplied_drew) if supplied_drew else (),
     )
     return [action, *consequences]
 
@@ -259,16 +263,17 @@ def act(
 _CITES: dict[type, bool] = {}
 
 
-def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
+def _check_citations(game: Game[Any], events: Iterable[Any]) -> None:
+    # ``events`` as Any: ``citing`` says which are Consequences (a ``cast`` would
+    # be a call at every event).
     cites = _CITES
     known: frozenset[str] | None = None
-    for event in events:
-        cls = type(event)
+    for consequence in events:
+        cls = type(consequence)
         citing = cites.get(cls)
         if citing is None:
             citing = cites[cls] = issubclass(cls, Consequence)
         if citing:
-            consequence = cast(Consequence, event)  # ``citing``: the class is a Consequence
             if known is None:
                 known = game.catalogue.ids
             if consequence.rule not in known or (
@@ -277,5 +282,5 @@ def _check_citations(game: Game[Any], events: Iterable[Event]) -> None:
                 for rule in (consequence.rule, *consequence.also):
                     if rule not in known and rule not in KERNEL_RULES.ids:
                         raise ValueError(
-                            f"{game.spec.id}: {type(event).__name__} cites unknown rule {rule!r}"
+                            f"{game.spec.id}: {cls.__name__} cites unknown rule {rule!r}"
                         )

@@ -379,6 +379,20 @@ class Flow:
         self.start_turn(next_seat(self.state, active), "ultimate.turn.order")
 
     def start_turn(self, seat: int, rule: str) -> None:
+        # Most turns start with no effect in play: nothing expires, nothing is owed.
+        if self.state.effects:
+            self._expire(seat)
+        self.emit(ev.TurnStarted(rule=rule, seat=seat, turn=self.state.turn + 1))
+        if not self.state.effects:
+            return
+        owed = [e for e in self.state.effects if e.seat == seat and e.kind == REPLACEMENT]
+        for _ in owed:
+            why = "ultimate.ruling.discard-replacement"
+            self.emit(ev.EffectEnded(rule=why, seat=seat, kind=REPLACEMENT, reason="consumed"))
+            self.draw(seat, why)
+
+    def _expire(self, seat: int) -> None:
+        """The effects on ``seat`` that end as its turn starts."""
         expiring = set(EXPIRE_AT_OWN_TURN)
         if self.state.options.electric_veil_lasts == "round":
             expiring.discard(ELECTRIC_VEIL)
@@ -394,12 +408,6 @@ class Flow:
                         reason="expired",
                     )
                 )
-        self.emit(ev.TurnStarted(rule=rule, seat=seat, turn=self.state.turn + 1))
-        owed = [e for e in self.state.effects if e.seat == seat and e.kind == REPLACEMENT]
-        for _ in owed:
-            why = "ultimate.ruling.discard-replacement"
-            self.emit(ev.EffectEnded(rule=why, seat=seat, kind=REPLACEMENT, reason="consumed"))
-            self.draw(seat, why)
 
     def _eliminate(self, seat: int) -> None:
         """``seat`` leaves the round: once the action has resolved (ruling damage-resolution)
