@@ -22,6 +22,7 @@ from domain.kernel.events import laid_from_file
 from services.review.record import GameRecord, opening_facts, viewer_label
 from services.review.story import Visitor, rule_of, walk
 from services.store.values import Entry
+from services.words.rule_words import told_rule
 from services.words.sentences import Words, hidden_until_end
 
 # Every character that can open markup inline in CommonMark or its common
@@ -141,7 +142,7 @@ class MarkdownStory(Visitor):
         out = [f'### <a id="{anchor(rule_id)}"></a>{rule_id} — {md(section)}', ""]
         if rule is not None and rule.passage:
             out += [f"> {md(rule.passage)}", ""]
-        gloss = "" if rule is None else words.names.rename(rule.summary)
+        gloss = "" if rule is None else told_rule(rule, words.names).summary
         source = "?" if rule is None else rule.source
         out += [f"Source: {source}." + (f" {md(gloss)}" if gloss else ""), ""]
         return out

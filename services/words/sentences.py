@@ -34,6 +34,7 @@ from domain.kernel.words import (
     table_chance_phrase,
 )
 from services.words.card_names import NO_NAMES, CardNames, table_names
+from services.words.rule_words import option_doc
 from services.words.telling import Teller, spoken
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -209,7 +210,7 @@ class Words:
         default = self.text(" (default)") if spec.default == value else ""
         # The value first, then what the option is: a doc that lists readings
         # ("9-then-5: …") would otherwise read as the value chosen.
-        doc = self.names.rename(spec.doc.rstrip("."))
+        doc = option_doc(spec, self.names).rstrip(".")
         return f"{name.replace('_', ' ')}: {shown}{default} — {doc}"
 
     def _rolled(self, event: DiceRolled) -> Phrase:
