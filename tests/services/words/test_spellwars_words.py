@@ -9,8 +9,10 @@ from typing import Any, get_args
 import pytest
 
 from domain.games import get_game
+from domain.kernel import DiceRolled
 from domain.spellwars.commands import COMMAND
 from services.words.sentences import Words
+from services.words.telling import speaking
 
 GAME = get_game("spellwars")
 
@@ -46,3 +48,32 @@ def test_no_command_falls_back_to_its_data(words: Words) -> None:
         fields.update({"seat": 1, "amount": 1, "cards": ["flaminus#1"]})
         said = words.command(0, {"type": cls.__name__, **fields})
         assert " — " not in said and said.startswith("Ann "), (cls.__name__, said)
+
+
+@pytest.mark.parametrize(
+    ("purpose", "english", "french"),
+    [
+        (
+            "power roll of Flaminus (elementaire)",
+            "Ann rolled d6 for power roll of Flaminus (Élémentaire): 3, 5",
+            "Ann lance d6 pour le Jet de puissance de Flaminus (Élémentaire) : 3, 5",
+        ),
+        (
+            "Chancedecocus contest",
+            "Ann rolled d6 for the roll-off of Chancedecocus: 3, 5",
+            "Ann lance d6 pour le duel de dés de Chancedecocus : 3, 5",
+        ),
+    ],
+)
+def test_a_rolls_purpose_is_told_in_the_readers_language(
+    words: Words, purpose: str, english: str, french: str
+) -> None:
+    """What a roll is for, as the rules record it, is read back into words: the
+    card's printed name, the glyph by its printed name, the rest translated."""
+    roll = DiceRolled(
+        rule="sw.power.roll", seat=0, purpose=purpose, sides=6, values=(3, 5), counter=9
+    )
+    with speaking("en"):
+        assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == english
+    with speaking("fr"):
+        assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == french
