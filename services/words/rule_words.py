@@ -110,13 +110,29 @@ def spec_json(spec: GameSpec) -> dict[str, Any]:
     return data
 
 
+# Whence a rule comes (``Rule.source``), as a reader is told it.
+_SOURCES = {
+    "rulebook": phrase("rulebook"),
+    "ruling": phrase("ruling"),
+    "assumption": phrase("assumption"),
+}
+
+
+def source_words(source: str, lang: str | None = None) -> str:
+    """A rule's source in the reader's language: the rulebook's text as written,
+    our ruling among its readings, or our assumption where it says nothing."""
+    said = _SOURCES.get(source)
+    return source if said is None else Teller(str, str, lang or spoken())(said)
+
+
 def rule_lines(rule: Rule) -> list[str]:
     """A catalogue entry as ``wizards rules GAME`` prints it: id, source and
     section, the passage as printed, our gloss, and each reading (the one the
     engine applies marked ``*``) with the option that selects it."""
     tell = Teller(str, str)
     told = told_rule(rule, lang=tell.lang)
-    out = [f"{rule.id}  [{rule.source}]  {rule.section}", f"    « {rule.passage} »"]
+    source = source_words(rule.source, tell.lang)
+    out = [f"{rule.id}  [{source}]  {rule.section}", f"    « {rule.passage} »"]
     if told.summary:
         out.append(f"    = {told.summary}")
     applied = _applied(rule)

@@ -69,6 +69,22 @@ def test_an_export_in_french_glosses_the_rules_it_cites(tmp_path: Path) -> None:
     assert md.exit_code == 0, md.stderr
     assert "Les 16 cartes sont mélangées ;" in md.stdout
     assert "The 16 cards are shuffled" not in md.stdout
+    # The document around the story speaks French too: its headings, where the
+    # dice came from (no "seeded"), each cited rule's source.
+    for french in (
+        "- joueurs : 1. Ann (`--seat 0`), 2. Bob (`--seat 1`)",
+        "- dés : dés tirés d’une graine (révélée à la fin) ; moteur ",
+        "## Position de départ",
+        "## Récit",
+        "## Règles citées",
+        "Source : règles. Les 16 cartes",
+    ):
+        assert french in md.stdout, french
+    for english in ("seeded", "## Story", "Rules cited", "Source: rulebook"):
+        assert english not in md.stdout, english
+    said = runner.invoke(app, ["--store", url, "export", gid, "--format", "md", "--lang", "en"])
+    assert "- dice: seeded dice (the seed revealed at the end); engine " in said.stdout
+    assert "Source: rulebook. The 16 cards are shuffled" in said.stdout
     doc = runner.invoke(app, ["--store", url, "export", gid, "--format", "json", "--lang", "fr"])
     rules = json.loads(doc.stdout)["rules"]
     phase = rules["ultimate.ruling.discard-phase"]
