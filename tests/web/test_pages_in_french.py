@@ -108,6 +108,13 @@ def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
     for english in ("Open a table", "Open the table", "replay", "Status", "Opened"):
         assert english not in lobby, english
     assert page.locator("#seats option").first.inner_text().endswith(" joueurs")
+    # The options say what they decide in French, and the dice where they come from.
+    page.select_option("#game", "ultimate")
+    options = page.inner_text("#options")
+    assert "Les manches gagnées qu'il faut pour remporter la partie." in options, options
+    assert "Round wins needed" not in options
+    assert "tirés d’une graine secrète" in lobby and "seeded" not in lobby
+    screenshot(page, "lobby-fr-options")
     page.goto(server.url + "/scores")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     scores = page.inner_text("main")
@@ -134,8 +141,9 @@ def test_the_html_export_made_in_french_reads_in_french_offline(
             assert said in page.inner_text("body"), said
         assert "Sorcier ultime pour Ann et Bob" in page.inner_text("#story")
         assert page.inner_text("#show-board") == "Plateau"
-        for english in ("Story", "seen by", "Players:", "seat 0"):
+        for english in ("Story", "seen by", "Players:", "seat 0", "seeded"):
             assert english not in page.inner_text("body"), english
+        assert "dés tirés d’une graine (révélée à la fin)" in page.inner_text("#meta")
         screenshot(page, "viewer-fr-ultimate")
         assert problems == []
     finally:
