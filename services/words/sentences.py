@@ -291,7 +291,8 @@ class Words:
         if not isinstance(number, int):
             return None
         if kind == "Round":
-            return 1, self.say(phrase("Round {round}", round=number))
+            said = self.said.round_heading
+            return 1, self.say(said(number) if said else phrase("Round {round}", round=number))
         seat = getattr(event, "seat", None)
         if isinstance(seat, int):
             return 2, self.say(phrase("Turn {turn} — {seat}", turn=number, seat=Seat(seat)))

@@ -29,7 +29,7 @@ ENGLISH = ["Discard", "Draw pile", "Quarter", "Guilds", "(you)", "seat "]
 # For each game, a phrase its story says in French after a few actions, and in English.
 STORY = {
     "ultimate": ("pioche", "draws"),
-    "spellwars": ("le round 1 commence", "round 1 begins"),
+    "spellwars": ("la manche 1 commence", "round 1 begins"),
     "orctower": ("maintenant :", "now:"),
     "elfenwizards": ("jouent dans l’ordre", "to act in turn"),
 }
@@ -161,7 +161,7 @@ def test_the_replay_page_speaks_french_to_a_french_browser(
     page.goto(f"{server.url}/replay/{gid}")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     body = page.inner_text("body")
-    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "le round 1 commence"):
+    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "la manche 1 commence"):
         assert said in body, said
     for english in ("Save as HTML", "Story", "round 1 begins"):
         assert english not in body, english
