@@ -90,7 +90,7 @@ class Words:
         self.names = names
         self.said = game.words
         self.lang = lang or spoken()
-        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose)
+        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose, self.asked)
         self._prompts: dict[str, str] = {}
 
     @classmethod
@@ -158,6 +158,16 @@ class Words:
     def purpose(self, text: str) -> str:
         """A roll's recorded purpose as a player reads it, in the game's words."""
         return self.say((self.said.purpose_words or purpose_phrase)(text))
+
+    def asked(self, command: str) -> str:
+        """A command type inside a sentence, as the game's buttons say it ("draw a
+        card"); one with no label, by its name in words ("play card")."""
+        label = self.said.command_labels.get(command)
+        if label is None:
+            return spaced(command).lower()
+        said = self.say(label)
+        # A button's capital, not a name's: "Draw a card" mid-sentence is "draw a card".
+        return said[:1].lower() + said[1:] if said[1:2].islower() else said
 
     def value(self, field: str, value: Any) -> str:
         if value is None:
