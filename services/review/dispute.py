@@ -82,11 +82,12 @@ def rule_json(record: GameRecord, rule_id: str) -> dict[str, Any]:
     rule = rule_of(record.game, rule_id)
     if rule is None:
         return {"id": rule_id}
+    told = told_rule(rule, record.words.names)
     return {
         "id": rule.id,
-        "section": rule.section,
-        "passage": rule.passage,
-        "gloss": told_rule(rule, record.words.names).summary,
+        "section": told.section,
+        "passage": told.passage,
+        "gloss": told.summary,
         "source": rule.source,
     }
 

@@ -256,8 +256,8 @@ def _rules(record: GameRecord, cited: set[str]) -> dict[str, Any]:
         told = told_rule(rule, names)
         out[rule_id] = {
             "id": rule.id,
-            "section": rule.section,
-            "passage": rule.passage,
+            "section": told.section,
+            "passage": told.passage,
             "gloss": told.summary,
             "source": rule.source,
             "readings": [r.summary for r in told.readings],

@@ -157,11 +157,12 @@ class MarkdownStory(Visitor):
     @staticmethod
     def _rule(rule_id: str, rule: Rule | None, words: Words) -> list[str]:
         """A cited rule: the rulebook's passage as printed, our gloss in the table's names."""
-        section = "" if rule is None else rule.section
+        told = None if rule is None else told_rule(rule, words.names)
+        section = "" if told is None else told.section
         out = [f'### <a id="{anchor(rule_id)}"></a>{rule_id} — {md(section)}', ""]
-        if rule is not None and rule.passage:
-            out += [f"> {md(rule.passage)}", ""]
-        gloss = "" if rule is None else told_rule(rule, words.names).summary
+        if told is not None and told.passage:
+            out += [f"> {md(told.passage)}", ""]
+        gloss = "" if told is None else told.summary
         source = "?" if rule is None else source_words(rule.source)
         said = words.say(phrase("Source: {source}.", source=source))
         out += [said + (f" {md(gloss)}" if gloss else ""), ""]

@@ -27,17 +27,36 @@ from typing import IO, Any
 
 import msgspec
 
-from domain.kernel import Catalogue, OptionSpec, Reading, Rule
+from domain.kernel import KERNEL_RULES, Catalogue, OptionSpec, Reading, Rule
 from domain.kernel.game import GameSpec
 from domain.kernel.phrases import phrase
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.telling import Teller, catalogue, spoken
 
+# A passage of ours where the rulebook prints none, in parentheses: what it stands
+# for is said in the reader's language, its frame by a phrase.
+_OUR_PASSAGE = re.compile(r"^\((no rulebook text|silent): (.*)\)$", re.DOTALL)
+_OUR_FRAMES = {
+    "no rulebook text": lambda what: phrase("(no rulebook text: {what})", what=what),
+    "silent": lambda what: phrase("(the rulebook is silent: {what})", what=what),
+}
+
 
 def rule_texts(rule: Rule) -> Iterator[str]:
     """Every text of ours a rule holds: the gloss, each reading and why it is no
-    option, the default where it is no reading's option, and why."""
+    option, the default where it is no reading's option, and why; and where no
+    rulebook is quoted, the passage and section (the kernel's, which no rulebook
+    prints; a game's « (no rulebook text: …) »)."""
     options = {r.option for r in rule.readings if r.option}
+    if rule.id in KERNEL_RULES:
+        yield rule.section
+        yield rule.passage
+    else:
+        ours = _OUR_PASSAGE.match(rule.passage)
+        if ours:
+            yield ours.group(2)
+        elif rule.passage.startswith("("):
+            yield rule.passage
     yield rule.summary
     for reading in rule.readings:
         yield reading.summary
@@ -47,12 +66,30 @@ def rule_texts(rule: Rule) -> Iterator[str]:
     yield rule.why
 
 
+def _passage(rule: Rule, lang: str) -> tuple[str, str]:
+    """(section, passage) as a reader is told them: a rulebook's as printed, ours
+    in the reader's language."""
+    say = catalogue(lang).gettext
+    if rule.id in KERNEL_RULES:
+        return say(rule.section), say(rule.passage)
+    ours = _OUR_PASSAGE.match(rule.passage)
+    if ours:
+        framed = _OUR_FRAMES[ours.group(1)](say(ours.group(2)))
+        return rule.section, Teller(str, str, lang)(framed)
+    if rule.passage.startswith("("):
+        return rule.section, say(rule.passage)
+    return rule.section, rule.passage
+
+
 @lru_cache(maxsize=4096)
 def _told(rule: Rule, lang: str) -> Rule:
     say = catalogue(lang).gettext
     options = {r.option for r in rule.readings if r.option}
+    section, passage = _passage(rule, lang)
     return msgspec.structs.replace(
         rule,
+        section=section,
+        passage=passage,
         summary=say(rule.summary) if rule.summary else "",
         readings=tuple(
             Reading(
@@ -69,7 +106,8 @@ def _told(rule: Rule, lang: str) -> Rule:
 
 def told_rule(rule: Rule, names: CardNames = NO_NAMES, lang: str | None = None) -> Rule:
     """``rule`` with our words in ``lang`` (None: the reader's, ``spoken``) and in
-    the table's card ``names``; its id, section and passage as they are."""
+    the table's card ``names``; its id as it is, its section and passage as the
+    rulebook prints them (ours, where it prints none, in ``lang``)."""
     told = _told(rule, lang or spoken())
     if not names:
         return told
@@ -132,7 +170,7 @@ def rule_lines(rule: Rule) -> list[str]:
     tell = Teller(str, str)
     told = told_rule(rule, lang=tell.lang)
     source = source_words(rule.source, tell.lang)
-    out = [f"{rule.id}  [{source}]  {rule.section}", f"    « {rule.passage} »"]
+    out = [f"{rule.id}  [{source}]  {told.section}", f"    « {told.passage} »"]
     if told.summary:
         out.append(f"    = {told.summary}")
     applied = _applied(rule)

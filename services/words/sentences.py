@@ -243,7 +243,7 @@ class Words:
                 phrase(
                     "{rolled} ({source}, counter {counter})",
                     rolled=self._rolled(event),
-                    source=event.source,
+                    source=chance_source(event.source),
                     counter=event.counter,
                 )
             )
@@ -324,6 +324,15 @@ class Words:
             )
         text = self.say(said)
         return f"{text} — {self.say(outcome.reason)}" if outcome.reason else text
+
+
+# Where a roll or shuffle came from (``source``), as a reader is told it.
+_CHANCE_SOURCES = {"seed": phrase("the seed"), "table": phrase("the table")}
+
+
+def chance_source(source: str) -> Phrase | str:
+    """A roll's or shuffle's recorded ``source`` in words."""
+    return _CHANCE_SOURCES.get(source, source)
 
 
 def outcome_text(

@@ -83,3 +83,20 @@ def test_a_card_face_says_its_gloss_in_the_readers_language() -> None:
     english = {c["id"]: c["gloss"] for c in table_face("ultimate", "en")["cards"]}
     assert english["fireball"] == "1 damage to one opponent."
     assert french["fireball"] == "1 dégât à un adversaire."
+
+
+def test_a_passage_of_ours_is_said_in_french_a_printed_one_as_printed() -> None:
+    ultimate = get_game("ultimate").catalogue
+    ours = told_rule(ultimate["ultimate.setup.position"], lang="fr")
+    assert ours.passage == (
+        "(pas de texte dans les règles : une position de table enregistrée remplace le "
+        "mélange et la distribution)"
+    )
+    printed = ultimate["ultimate.setup.deal"]
+    assert told_rule(printed, lang="fr").passage == printed.passage
+    # The kernel has no rulebook: its sections and passages are ours.
+    turn = told_rule(KERNEL_RULES["kernel.turn"], lang="fr")
+    assert (turn.section, turn.passage) == (
+        "Décisions en attente",
+        "Seule une place à qui l’état demande de décider peut envoyer une commande.",
+    )
