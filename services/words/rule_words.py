@@ -9,7 +9,9 @@ gettext in it, and that English is the message id. The service says them at
 its edge in the reader's language (the gettext catalogues of
 ``services/words/locale``), then in the table's card names (``CardNames.rename``:
 a French text names the cards by their printed names, as the English one does).
-The rulebook's passage and its section stay as printed.
+The rulebook's passage and its section stay as printed; a passage of ours where
+it prints none (the kernel's, with its sections; a game's « (no rulebook text:
+…) ») is said like the rest.
 
 ``make messages`` finds these texts with ``extract`` (babel.cfg's ``rules``
 method): it reads the built catalogues and options rather than the source, so a
