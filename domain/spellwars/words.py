@@ -262,10 +262,11 @@ def _dead_cards_cleared(e: ev.DeadCardsCleared) -> Phrase:
 
 
 def _treasure_deferred(e: ev.TreasureDeferred) -> Phrase:
-    return phrase(
-        "{seat} will gain {count} treasure(s) at the start of the next round",
+    return plural(
+        "{seat} will gain {n} treasure at the start of the next round",
+        "{seat} will gain {n} treasures at the start of the next round",
+        e.count,
         seat=Seat(e.seat),
-        count=e.count,
     )
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from domain.games import get_game
 from domain.kernel import DiceRolled
+from domain.spellwars import events as ev
 from domain.spellwars.commands import COMMAND
 from services.words.sentences import Words
 from services.words.telling import speaking
@@ -77,3 +78,16 @@ def test_a_rolls_purpose_is_told_in_the_readers_language(
         assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == english
     with speaking("fr"):
         assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == french
+
+
+def test_treasures_owed_for_the_next_round_are_counted_in_words() -> None:
+    one = ev.TreasureDeferred(rule="sw.treasure.gain", seat=1, count=1)
+    two = ev.TreasureDeferred(rule="sw.treasure.gain", seat=1, count=2)
+    with speaking("en"):
+        words = Words(GAME, ("Ann", "Bob"))
+        assert words.event(one) == "Bob will gain 1 treasure at the start of the next round"
+        assert words.event(two) == "Bob will gain 2 treasures at the start of the next round"
+    with speaking("fr"):
+        words = Words(GAME, ("Ann", "Bob"))
+        assert words.event(one) == "Bob gagnera 1 Trésor au début de la manche suivante"
+        assert words.event(two) == "Bob gagnera 2 Trésors au début de la manche suivante"
