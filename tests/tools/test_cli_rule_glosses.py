@@ -47,8 +47,7 @@ def test_the_rules_as_json_say_their_glosses_in_french() -> None:
     rules = {r["id"]: r for r in json.loads(said.stdout)}
     health = rules["ultimate.setup.health"]
     assert health["summary"] == (
-        "Chaque sorcier commence la première manche avec round_health points de vie "
-        "(9 par défaut)."
+        "Chaque sorcier commence la première manche avec round_health points de vie (9 par défaut)."
     )
     assert health["passage"].startswith("Donnez à chaque joueur un dé de santé")
 
