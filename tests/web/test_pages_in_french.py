@@ -12,6 +12,7 @@ import pytest
 
 from services.ledger import WizardLedger
 from services.review.exports import export_text
+from services.words.faces import table_face
 from services.words.telling import speaking
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
@@ -68,6 +69,10 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     assert "Classement" in page.inner_text("nav") and page.inner_text("#turn").startswith("À vous")
     assert page.inner_text("#actions-panel h2") == "Votre coup"
     assert page.evaluate("document.documentElement.lang") == "fr"
+    if game == "ultimate":  # the cards in hand gloss their rule in French
+        french_glosses = {c["gloss"] for c in table_face("ultimate", "fr")["cards"]}
+        shown = page.locator(".gloss").all_inner_texts()
+        assert shown and set(shown) <= french_glosses, shown
     if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
         board = page.inner_text("#public")
         assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
