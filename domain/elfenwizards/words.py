@@ -237,7 +237,7 @@ _EVENTS_SAID: dict[type[Event], Callable[[Any], Phrase]] = {
     ),
     ev.SupportTallied: _support_tallied,
     ev.DragonGiven: lambda e: phrase("{seat} takes the dragon (plays first)", seat=Seat(e.seat)),
-    ev.RoundBegan: lambda e: phrase("round {round} begins", round=e.round),
+    ev.RoundBegan: lambda e: phrase("round {round} of 4 begins", round=e.round),
     ev.PhaseBegan: _phase_began,
     ev.RoundCounterMarked: _round_counter_marked,
     ev.GrandDruideRetired: _grand_druide_retired,
@@ -488,6 +488,8 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
 
 
 WORDS = GameWords(
+    # The rulebook's rounds are « tours », four to a game (as the board shows them).
+    round_heading=lambda n: phrase("Round {n} of 4", n=n),
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

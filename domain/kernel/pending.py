@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import msgspec
 
 from domain.kernel.errors import IllegalCommand
-from domain.kernel.phrases import Prompt, Seat, phrase, seats
+from domain.kernel.phrases import Asked, Prompt, Seat, either, phrase, seats
 from domain.kernel.types import Command
 
 
@@ -50,14 +50,6 @@ def seats_text(seats: Iterable[int]) -> str:
     return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
 
 
-def either_text(names: Iterable[str]) -> str:
-    """``Draw``, ``Draw or Pass``, ``Cast, Draw or Pass``: choices in a sentence."""
-    listed = list(dict.fromkeys(names))
-    if len(listed) < 2:
-        return "".join(listed)
-    return f"{', '.join(listed[:-1])} or {listed[-1]}"
-
-
 def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -> Pending:
     """The pending decision this command answers, or ``IllegalCommand``."""
     p = pending_for(pending, seat)
@@ -73,22 +65,23 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
         )
     name = command_name(command)
     if name not in p.accepts:
+        asked = either(Asked(a) for a in dict.fromkeys(p.accepts))
         raise IllegalCommand(
             "wrong_decision",
             "kernel.turn",
             phrase(
-                "{seat} must answer with {accepts}, not {name} ({prompt})",
+                "{seat} can only {accepts} now ({prompt}), not {name}",
                 seat=Seat(seat),
-                accepts=either_text(p.accepts),
-                name=name,
+                accepts=asked,
+                name=Asked(name),
                 prompt=Prompt(p.prompt),
             )
             if p.prompt
             else phrase(
-                "{seat} must answer with {accepts}, not {name}",
+                "{seat} can only {accepts} now, not {name}",
                 seat=Seat(seat),
-                accepts=either_text(p.accepts),
-                name=name,
+                accepts=asked,
+                name=Asked(name),
             ),
         )
     return p

@@ -56,14 +56,25 @@ class Purpose:
 
 
 @dataclass(frozen=True, slots=True)
+class Asked:
+    """A command type (``Draw``), said as the game's words call it
+    (``GameWords.command_labels``: "draw a card"): the kernel, which refuses a
+    command the seat was not asked for, does not know how a game says its commands."""
+
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
 class Listed:
     """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none.
     ``choices``: alternatives, said with commas only and in the order of their
-    words as told ("any of: Bouclier, Éclair, Miroir")."""
+    words as told ("any of: Bouclier, Éclair, Miroir"). ``either``: one of them,
+    said with "or" ("defend or take it")."""
 
     items: tuple[Arg, ...]
     empty: Phrase | None = None
     choices: bool = False
+    either: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +89,7 @@ class Phrase:
 
 
 # ``str``: a value said as it is (a seed, a code), never translated.
-Arg: TypeAlias = Seat | Card | Prompt | Purpose | Listed | Phrase | int | str
+Arg: TypeAlias = Seat | Card | Prompt | Purpose | Asked | Listed | Phrase | int | str
 
 
 def phrase(msgid: str, /, **args: Arg) -> Phrase:
@@ -106,6 +117,11 @@ def listed(items: Iterable[Arg], empty: Phrase | None = None) -> Listed:
     return Listed(tuple(items), empty)
 
 
+def either(items: Iterable[Arg]) -> Listed:
+    """Values of which one is meant, said with "or"."""
+    return Listed(tuple(items), either=True)
+
+
 def plain(said: Phrase | str) -> str:
     """A phrase in English with nobody's names: each seat as ``seat N``, each card
     by its id. What an exception says of itself (``str(error)``) outside any
@@ -123,13 +139,16 @@ def _plain(value: Arg) -> str:
         return value.card
     if isinstance(value, Prompt | Purpose):
         return value.text
+    if isinstance(value, Asked):
+        return value.command
     if isinstance(value, Listed):
         items = [_plain(v) for v in value.items]
         if not items:
             return plain(value.empty) if value.empty else "nobody"
         if value.choices:
             return ", ".join(sorted(items, key=str.casefold))
-        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+        joint = "or" if value.either else "and"
+        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {joint} {items[-1]}"
     if isinstance(value, Phrase):
         return plain(value)
     return str(value)

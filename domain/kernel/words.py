@@ -95,6 +95,8 @@ class GameWords:
       one the kernel's reading (``purpose_phrase``) does not know; None: the kernel's;
     - ``named_after``: ids said by a card's name (ultimate's lasting effects, by the
       card that lays them), so a table that renames the card renames them too;
+    - ``round_heading``: the story's heading of a round, in its rulebook's word for
+      one (a « manche », a « tour » of four, a « round »); None: ``Round {round}``;
     - ``lines_say_ids``: the game names cards by instance id (the orc tower's
       ``ice_storm.04``, which a player types), so every text says the card's name
       before the id.
@@ -113,6 +115,7 @@ class GameWords:
     lines_say_ids: bool = False
     purpose_words: Callable[[str], Phrase | str] | None = None
     named_after: Mapping[str, str] = field(default_factory=dict)
+    round_heading: Callable[[int], Phrase] | None = None
 
 
 # ---------------------------------------------------------------- the kernel's events

@@ -457,6 +457,8 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
 
 
 WORDS = GameWords(
+    # The rulebook says « round » in French too (« Une partie ... est divisée en rounds »).
+    round_heading=lambda n: phrase("Round {n}", n=n),
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

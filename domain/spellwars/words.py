@@ -13,7 +13,7 @@ from domain.kernel import Event, GameWords
 from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plural, seats
 from domain.kernel.words import SEAT_KEYS, joined, purpose_phrase
 from domain.spellwars import events as ev
-from domain.spellwars.cards import built_in
+from domain.spellwars.cards import GLYPH_NAMES, built_in
 from domain.spellwars.selector_words import prompt_phrase, selector_phrase
 
 # The three types of component a spell is made of, as the rulebook prints them.
@@ -56,8 +56,22 @@ _BY_THE_DIE = "target by the die: "
 _FACE = re.compile(r"^([\d-]+) (?:seat (\d+)|roll again)$")
 
 
+# A power roll and Chancedecocus' roll-off, as ``machine`` records their purposes:
+# the card by its name in the game's data, a power roll's glyph by its id.
+_POWER = re.compile(r"^power roll of (.+) \((\w*)\)$")
+_CONTEST = re.compile(r"^(.+) contest$")
+
+
 def purpose_words(purpose: str) -> Phrase | str:
-    """A roll's recorded purpose in words; the die's faces by the players' names."""
+    """A roll's recorded purpose in words; the die's faces by the players' names,
+    a glyph by its printed name."""
+    power = _POWER.match(purpose)
+    if power:
+        glyph = GLYPH_NAMES.get(power.group(2), power.group(2))
+        return phrase("power roll of {card} ({glyph})", card=power.group(1), glyph=glyph)
+    contest = _CONTEST.match(purpose)
+    if contest:
+        return phrase("the roll-off of {card}", card=contest.group(1))
     if not purpose.startswith(_BY_THE_DIE):
         return purpose_phrase(purpose)
     faces: list[Phrase] = []
@@ -248,10 +262,11 @@ def _dead_cards_cleared(e: ev.DeadCardsCleared) -> Phrase:
 
 
 def _treasure_deferred(e: ev.TreasureDeferred) -> Phrase:
-    return phrase(
-        "{seat} will gain {count} treasure(s) at the start of the next round",
+    return plural(
+        "{seat} will gain {n} treasure at the start of the next round",
+        "{seat} will gain {n} treasures at the start of the next round",
+        e.count,
         seat=Seat(e.seat),
-        count=e.count,
     )
 
 

@@ -218,7 +218,7 @@ class CardFace(_Open):
     name: str = Field(description="the printed name")
     kind: str = Field("", description="the card's family: attack, source, treasure, combo...")
     text: str = Field("", description="the printed text (or ours, marked as such)")
-    gloss: str = Field("", description="what the engine does with it, in English")
+    gloss: str = Field("", description="what the engine does with it, in the reader's language")
     rule: str = Field("", description="the rule catalogue id of the card")
     extra: dict[str, Any] = Field(default_factory=dict, description="game-specific facts")
 

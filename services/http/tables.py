@@ -54,7 +54,8 @@ from services.reads.views import (
     summary_json,
 )
 from services.store.values import Loaded, parse_game_id
-from services.words.card_names import rule_json, table_names
+from services.words.card_names import table_names
+from services.words.rule_words import rule_json, spec_json
 
 router = APIRouter()
 
@@ -97,7 +98,7 @@ def _finished(loaded: Loaded) -> bool:
 
 @router.get("/games", tags=["games"], summary="The registered games (wizards games --json)")
 def games() -> list[dict[str, Any]]:
-    return [g.spec.as_json() for g in all_games()]
+    return [spec_json(g.spec) for g in all_games()]
 
 
 @router.get("/games/{game}/rules", tags=["games"], responses=RESPONSES)

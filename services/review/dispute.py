@@ -47,6 +47,7 @@ from services.store.values import parse_game_id
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
 from services.words.refusals import worded_message
+from services.words.rule_words import option_doc, told_rule
 
 MAX_LEGAL = 40
 
@@ -82,11 +83,12 @@ def rule_json(record: GameRecord, rule_id: str) -> dict[str, Any]:
     rule = rule_of(record.game, rule_id)
     if rule is None:
         return {"id": rule_id}
+    told = told_rule(rule, record.words.names)
     return {
         "id": rule.id,
-        "section": rule.section,
-        "passage": rule.passage,
-        "gloss": record.words.names.rename(rule.summary),
+        "section": told.section,
+        "passage": told.passage,
+        "gloss": told.summary,
         "source": rule.source,
     }
 
@@ -244,11 +246,11 @@ def reading_text(rule: Rule | None, alt: Alternative, names: CardNames = NO_NAME
     """The catalogue's words for the reading the option selects, its cards by the
     table's ``names``."""
     if rule is not None:
-        for reading in rule.readings:
+        for reading in told_rule(rule, names).readings:
             if reading.option == alt.key:
-                return names.rename(reading.summary)
-    doc = alt.option.doc.rstrip(".") if alt.option.doc else alt.option.name
-    return f"{names.rename(doc)}: {option_text(names.typed(alt.value))}"
+                return reading.summary
+    doc = option_doc(alt.option, names).rstrip(".") or alt.option.name
+    return f"{doc}: {option_text(names.typed(alt.value))}"
 
 
 def other_readings(
@@ -305,8 +307,8 @@ def readings_json(
     unselectable = [
         {
             "rule": rule_json(record, r),
-            "readings": [record.words.names.rename(x.summary) for x in catalogue[r].readings],
-            "default": record.words.names.rename(catalogue[r].default),
+            "readings": [x.summary for x in told_rule(catalogue[r], record.words.names).readings],
+            "default": told_rule(catalogue[r], record.words.names).default,
             "why": "the other readings are listed in the catalogue but are not game options",
         }
         for r in sorted(cited)

@@ -46,6 +46,7 @@ from services.review.record import (
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import started_face
+from services.words.rule_words import told_rule
 from services.words.sentences import Words, hidden_until_end
 from services.words.views import SKIPPED, flatten, said_key
 
@@ -294,14 +295,15 @@ def _rules(record: GameRecord, cited: set[str]) -> dict[str, Any]:
         if rule is None:
             out[rule_id] = {"id": rule_id}
             continue
+        told = told_rule(rule, names)
         out[rule_id] = {
             "id": rule.id,
-            "section": rule.section,
-            "passage": rule.passage,
-            "gloss": names.rename(rule.summary),
+            "section": told.section,
+            "passage": told.passage,
+            "gloss": told.summary,
             "source": rule.source,
-            "readings": [names.rename(r.summary) for r in rule.readings],
-            "default": names.rename(rule.default),
+            "readings": [r.summary for r in told.readings],
+            "default": told.default,
         }
     return out
 

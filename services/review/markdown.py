@@ -19,9 +19,12 @@ from domain.kernel import (
     Rule,
 )
 from domain.kernel.events import laid_from_file
+from domain.kernel.phrases import phrase
+from domain.kernel.words import chance_phrase
 from services.review.record import GameRecord, opening_facts, viewer_label
 from services.review.story import Visitor, rule_of, walk
 from services.store.values import Entry
+from services.words.rule_words import source_words, told_rule
 from services.words.sentences import Words, hidden_until_end
 
 # Every character that can open markup inline in CommonMark or its common
@@ -112,24 +115,41 @@ class MarkdownStory(Visitor):
     def result(self) -> str:
         game, started, words = self.game, self.started, self.words
         assert game is not None and started is not None and words is not None
-        out = [f"# {md(game.spec.name)} — game `{self.game_id}`", ""]
-        seats = (f"{i + 1}. {md(p)} (`--seat {i}`)" for i, p in enumerate(started.players))
+        say = words.say
+        title = phrase("{name} — game {id}", name=md(game.spec.name), id=f"`{self.game_id}`")
+        out = ["# " + say(title)]
+        seats = ", ".join(f"{i + 1}. {md(p)} (`--seat {i}`)" for i, p in enumerate(started.players))
+        viewer = md(_viewer(words, self.viewer))
         out += [
-            f"- players: {', '.join(seats)}",
-            f"- dice: {started.mode}; engine {started.engine_version}; seen by: {md(self.viewer)}",
-            f"- result: {md(self.outcome)}",
+            "",
+            "- " + say(phrase("players: {players}", players=seats)),
+            "- "
+            + say(
+                phrase(
+                    "dice: {chance}; engine {version}; seen by: {viewer}",
+                    chance=md(say(chance_phrase(started))),
+                    version=started.engine_version,
+                    viewer=viewer,
+                )
+            ),
+            "- " + say(phrase("result: {result}", result=md(self.outcome))),
         ]
-        out += ["", "## Options", ""]
+        out += ["", "## " + words.text("Options"), ""]
         out += [f"- {md(words.option(k, v))} (`{k}`)" for k, v in started.options.items()]
-        out += ["", "## Opening position", ""]
+        out += ["", "## " + words.text("Opening position"), ""]
         if laid_from_file(started.setup) and "hidden" not in (started.setup or {}):
-            out += ["Started from a setup file (table position).", ""]
+            out += [words.text("Started from a setup file (table position)."), ""]
         for label, lines in self.opening.items():
             if len(self.opening) > 1:
-                out += [f"### As {md(label)} saw it", ""]
+                out += [
+                    "### " + say(phrase("As {viewer} saw it", viewer=md(_viewer(words, label)))),
+                    "",
+                ]
             out += [f"- {md(line)}" for line in lines] + [""]
-        out += ["## Story", "", *self.story]
-        out += ["", f"**Result:** {md(self.outcome)}", "", "## Rules cited", ""]
+        out += ["## " + words.text("Story"), "", *self.story]
+        result = words.text("Result:")
+        out += ["", f"**{result}** {md(self.outcome)}", ""]
+        out += ["## " + words.text("Rules cited"), ""]
         for rule_id in sorted(self.cited):
             out += self._rule(rule_id, self.cited[rule_id], words)
         return "\n".join(out) + "\n"
@@ -137,11 +157,22 @@ class MarkdownStory(Visitor):
     @staticmethod
     def _rule(rule_id: str, rule: Rule | None, words: Words) -> list[str]:
         """A cited rule: the rulebook's passage as printed, our gloss in the table's names."""
-        section = "" if rule is None else rule.section
+        told = None if rule is None else told_rule(rule, words.names)
+        section = "" if told is None else told.section
         out = [f'### <a id="{anchor(rule_id)}"></a>{rule_id} — {md(section)}', ""]
-        if rule is not None and rule.passage:
-            out += [f"> {md(rule.passage)}", ""]
-        gloss = "" if rule is None else words.names.rename(rule.summary)
-        source = "?" if rule is None else rule.source
-        out += [f"Source: {source}." + (f" {md(gloss)}" if gloss else ""), ""]
+        if told is not None and told.passage:
+            out += [f"> {md(told.passage)}", ""]
+        gloss = "" if told is None else told.summary
+        source = "?" if rule is None else source_words(rule.source)
+        said = words.say(phrase("Source: {source}.", source=source))
+        out += [said + (f" {md(gloss)}" if gloss else ""), ""]
         return out
+
+
+# Who an export is seen by, where no player's name says it (``viewer_label``).
+_VIEWERS = {"everything": phrase("every seat"), "spectator": phrase("a spectator")}
+
+
+def _viewer(words: Words, label: str) -> str:
+    said = _VIEWERS.get(label)
+    return label if said is None else words.say(said)

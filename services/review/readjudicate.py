@@ -25,6 +25,7 @@ from services.review.redecide import (
 )
 from services.review.story import ALL
 from services.store.values import parse_game_id
+from services.words.rule_words import option_doc
 from services.words.sentences import Words
 from services.words.views import changes, flatten
 
@@ -37,7 +38,7 @@ def switched_text(words: Words, name: str, now: Any, recorded: Any) -> str:
     """A switched option in a sentence: what it decides (its doc, in the table's
     names), its value in this run and in the record, and how to ask for it."""
     spec = next((o for o in words.game.spec.options if o.name == name), None)
-    what = spec.doc.rstrip(".") if spec is not None and spec.doc else name.replace("_", " ")
+    what = (option_doc(spec) if spec is not None else "").rstrip(".") or name.replace("_", " ")
     typed = json.dumps(now) if not isinstance(now, str) else now
     return (
         f"Reading switched: {words.names.rename(what)} — "

@@ -24,9 +24,11 @@ from domain.kernel import (
     Outcome,
     Rule,
 )
+from domain.kernel.phrases import phrase
 from services.reads.views import shown_event
 from services.store.values import Entry
-from services.words.sentences import Words, hidden_until_end
+from services.words.rule_words import told_rule
+from services.words.sentences import Words, chance_source, hidden_until_end
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -152,12 +154,15 @@ class StoryLines(Visitor):
 
     def consequence(self, entry: Entry, event: Consequence, rule: Rule | None) -> None:
         self._heading(event)
-        where = f"[{event.rule}" + (f" — {rule.section}" if rule else "") + "]"
+        section = told_rule(rule).section if rule else ""
+        where = f"[{event.rule}" + (f" — {section}" if rule else "") + "]"
         if event.also:  # the rulings and assumptions it relied on besides
             where += " [also " + ", ".join(event.also) + "]"
         parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
         if isinstance(event, CardsShuffled):
-            parts.append(f"({event.source}, counter {event.counter})")
+            source = chance_source(event.source)
+            said = phrase("({source}, counter {counter})", source=source, counter=event.counter)
+            parts.append(self.words.say(said))
         parts.append(where)
         self.lines.append("  ".join(parts))
 

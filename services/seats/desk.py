@@ -34,7 +34,7 @@ from domain.kernel import (
     stored_command,
 )
 from domain.kernel.chance_needs import ChanceNeed
-from domain.kernel.events import and_text
+from domain.kernel.phrases import Seat, phrase, seats
 from domain.kernel.rules import ENTRY_TRIES
 from services.seats.attempts import command_attempt, draft, game_of, opening_attempt, owed
 from services.seats.entries import awaited, sent_again, spent, tries_spent
@@ -252,14 +252,13 @@ class HoldDesk:
         hold = self._opening_hold(gid)
         if hold is None:
             return None
-        names = draft(hold).players
-        waiting = and_text(names[s] for s in hold.waiting)
-        return IllegalCommand(
-            "opening_held",
-            "kernel.table-mode",
-            f"game {gid} has no record yet: its opening waits for {waiting} to name the "
+        said = phrase(
+            "game {game} has no record yet: its opening waits for {waiting} to name the "
             "cards dealt to them (see its state)",
+            game=str(gid),
+            waiting=seats(hold.waiting),
         )
+        return worded(IllegalCommand("opening_held", "kernel.table-mode", said), draft(hold))
 
     def opening_held(self, gid: UUID) -> Loaded | None:
         """A game whose opening waits for seats' cards: its table before the
@@ -319,7 +318,7 @@ class HoldDesk:
             loaded = self.cache.load(gid)
             told = error
             if tried and self._spent(gid, loaded.version, seat) >= ENTRY_TRIES:
-                told = tries_spent(loaded, seat)
+                told = worded(tries_spent(loaded, seat), loaded.fold.started)
             row = Refused(
                 after=after,
                 at=loaded.version,
@@ -413,9 +412,12 @@ class HoldDesk:
     ) -> tuple[Hold, list[Event] | None]:
         """The row a seat's entry (or command) writes, unsealed, and the command's
         events once it is complete; raises the refusal as the seat is told it."""
-        actor, cmd, slots = self._held_command(loaded, hold, seat, command)
-        if command is None or any(chance):
-            self._check_tries(gid, loaded, seat)
+        try:
+            actor, cmd, slots = self._held_command(loaded, hold, seat, command)
+            if command is None or any(chance):
+                self._check_tries(gid, loaded, seat)
+        except IllegalCommand as e:
+            raise self._said(gid, loaded, seat, e) from None
         hold_key = hold.key if hold is not None else key
         if hold is not None and hold.seat == OPENING:
             actor, attempt = self._held_attempt(gid, loaded, hold)
@@ -552,7 +554,11 @@ class HoldDesk:
             raise IllegalCommand(
                 "no_such_seat",
                 "kernel.turn",
-                f"seat {seat} does not exist (seats 0–{len(names) - 1})",
+                phrase(
+                    "seat {number} does not exist (seats 0–{last})",
+                    number=seat,
+                    last=len(names) - 1,
+                ),
             )
         if hold is not None and sent_again(hold, seat, command):
             # Sent again (it named a card it does not hold): its earlier values go.
@@ -563,17 +569,17 @@ class HoldDesk:
         if hold is not None and hold.seat == OPENING:
             if command is None and seat in hold.waiting:
                 return OPENING, None, Slots.of(hold)
-            raise awaited(names, hold, seat)
+            raise awaited(hold, seat)
         if hold is None:
             if command is None:
                 raise IllegalCommand(
                     "nothing_held",
                     "kernel.table-mode",
-                    f"no command waits for {names[seat]}'s cards: send a command",
+                    phrase("no command waits for {seat}'s cards: send a command", seat=Seat(seat)),
                 )
             return seat, decode_command(loaded.game, command), Slots.of(None)
         if command is not None or seat not in hold.waiting:
-            raise awaited(names, hold, seat)
+            raise awaited(hold, seat)
         return hold.seat, decode_command(loaded.game, hold.command), Slots.of(hold)
 
     def _replayed_entry(

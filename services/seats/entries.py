@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.kernel import IllegalCommand
-from domain.kernel.events import and_text
+from domain.kernel.phrases import Seat, phrase, seats
 from domain.kernel.rules import ENTRY_TRIES
 from services.seats.hold import OPENING, Hold, Refused
 from services.store.codec import GENESIS
@@ -36,34 +36,58 @@ def sent_again(hold: Hold | None, seat: int, command: object | None) -> bool:
 def tries_spent(loaded: Loaded, seat: int) -> IllegalCommand:
     """The refusal of an entry from a seat whose tries at this position are
     spent: the same words whatever it names."""
-    names = loaded.fold.started.players
-    opening = loaded.head == GENESIS
+    at = loaded.version
     way = (
-        "the way on is the referee's: open the table again"
-        if opening
-        else f"the way on is the referee's: fork the game at position {loaded.version} "
-        f"(`wizards fork GAME --at {loaded.version}`) with the cards the table really "
-        "drew, or settle it at the dispute desk"
+        phrase("the way on is the referee's: open the table again")
+        if loaded.head == GENESIS
+        else phrase(
+            "the way on is the referee's: fork the game at position {at} "
+            "(`wizards fork GAME --at {at}`) with the cards the table really drew, or settle "
+            "it at the dispute desk",
+            at=at,
+        )
     )
     return IllegalCommand(
         "tries_spent",
         "kernel.entry-tries",
-        f"{names[seat]} has spent the {ENTRY_TRIES} tries a seat has at this position "
-        f"(cards sent again, and entries refused for naming a card that is not there): "
-        f"no more cards are taken from {names[seat]} here; {way}",
+        phrase(
+            "{seat} has spent the {tries} tries a seat has at this position (cards sent "
+            "again, and entries refused for naming a card that is not there): no more cards "
+            "are taken from {seat} here; {way}",
+            seat=Seat(seat),
+            tries=ENTRY_TRIES,
+            way=way,
+        ),
     )
 
 
-def awaited(names: Sequence[str], hold: Hold, seat: int) -> IllegalCommand:
+def awaited(hold: Hold, seat: int) -> IllegalCommand:
     """The refusal of what ``seat`` sent while ``hold`` waits for seats' cards."""
-    waiting = and_text(names[s] for s in hold.waiting)
+    waiting = seats(hold.waiting)
     owes = seat in hold.waiting
     if hold.seat == OPENING:
-        said = f"the opening waits for {waiting} to name " + (
-            "the cards dealt to them: send yours with no command" if owes else "theirs"
+        said = (
+            phrase(
+                "the opening waits for {waiting} to name the cards dealt to them: send yours "
+                "with no command",
+                waiting=waiting,
+            )
+            if owes
+            else phrase("the opening waits for {waiting} to name theirs", waiting=waiting)
         )
     else:
-        said = f"{names[hold.seat]}'s command waits for {waiting} to name the cards " + (
-            "you drew: send them with no command" if owes else "they drew"
+        said = (
+            phrase(
+                "{seat}'s command waits for {waiting} to name the cards you drew: send them "
+                "with no command",
+                seat=Seat(hold.seat),
+                waiting=waiting,
+            )
+            if owes
+            else phrase(
+                "{seat}'s command waits for {waiting} to name the cards they drew",
+                seat=Seat(hold.seat),
+                waiting=waiting,
+            )
         )
     return IllegalCommand("chance_awaited", "kernel.table-mode", said)

@@ -257,7 +257,7 @@ function speakPage() {
     "game-label": t("Game"),
     "seats-label": t("Players"),
     "dice-label": t("Dice"),
-    "seeded-word": t("seeded"),
+    "seeded-word": t("from a secret seed"),
     "table-word": t("table mode"),
     "by-seats-word": t("each player enters the cards they draw"),
     "setup-word": t("Setup file"),

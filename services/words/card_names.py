@@ -27,10 +27,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-import msgspec
-
 from domain.games import get_game
-from domain.kernel import GameStarted, Rule
+from domain.kernel import GameStarted
 from domain.kernel.chance_needs import card_kind
 from services.words.faces import built_in_entries, face_with_data, own_entries, table_face
 
@@ -106,18 +104,6 @@ class CardNames:
 
 
 NO_NAMES = CardNames()
-
-
-def rule_json(rule: Rule, names: CardNames = NO_NAMES) -> dict[str, Any]:
-    """A rule of the catalogue as data: the rulebook's passage and section as
-    printed, our words (gloss, readings, default, why) in the table's names."""
-    data: dict[str, Any] = msgspec.to_builtins(rule)
-    if names:
-        for key in ("summary", "default", "why"):
-            data[key] = names.rename(data[key])
-        for reading in data["readings"]:
-            reading["summary"] = names.rename(reading["summary"])
-    return data
 
 
 def renamed_cards(game_id: str, data: Mapping[str, object] | None) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.games import all_games, get_game
-from services.words.telling import Teller, spoken
+from services.words.telling import Teller, catalogue, spoken
 
 
 def table_face(game_id: str, lang: str | None = None) -> dict[str, Any]:
@@ -27,7 +27,13 @@ def table_face(game_id: str, lang: str | None = None) -> dict[str, Any]:
 @cache
 def _table_face(game_id: str, lang: str) -> dict[str, Any]:
     game = get_game(game_id)
-    cards = [msgspec.to_builtins(face) for face in game.card_faces()]
+    # A face's gloss is its rule's (the catalogue's summary): our words, said in
+    # the reader's language like every gloss (services.words.rule_words).
+    gloss = catalogue(lang).gettext
+    cards = [
+        dict(card, gloss=gloss(card["gloss"]) if card["gloss"] else "")
+        for card in (msgspec.to_builtins(face) for face in game.card_faces())
+    ]
     # Every game's labels, the game's own last: a command type several games share
     # (Pass) reads alike on every page.
     labels: dict[str, str] = {}

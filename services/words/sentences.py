@@ -34,6 +34,7 @@ from domain.kernel.words import (
     table_chance_phrase,
 )
 from services.words.card_names import NO_NAMES, CardNames, table_names
+from services.words.rule_words import option_doc
 from services.words.telling import Teller, spoken
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -89,7 +90,7 @@ class Words:
         self.names = names
         self.said = game.words
         self.lang = lang or spoken()
-        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose)
+        self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose, self.asked)
         self._prompts: dict[str, str] = {}
 
     @classmethod
@@ -158,6 +159,16 @@ class Words:
         """A roll's recorded purpose as a player reads it, in the game's words."""
         return self.say((self.said.purpose_words or purpose_phrase)(text))
 
+    def asked(self, command: str) -> str:
+        """A command type inside a sentence, as the game's buttons say it ("draw a
+        card"); one with no label, by its name in words ("play card")."""
+        label = self.said.command_labels.get(command)
+        if label is None:
+            return spaced(command).lower()
+        said = self.say(label)
+        # A button's capital, not a name's: "Draw a card" mid-sentence is "draw a card".
+        return said[:1].lower() + said[1:] if said[1:2].islower() else said
+
     def value(self, field: str, value: Any) -> str:
         if value is None:
             return ""
@@ -209,7 +220,7 @@ class Words:
         default = self.text(" (default)") if spec.default == value else ""
         # The value first, then what the option is: a doc that lists readings
         # ("9-then-5: …") would otherwise read as the value chosen.
-        doc = self.names.rename(spec.doc.rstrip("."))
+        doc = option_doc(spec, self.names).rstrip(".")
         return f"{name.replace('_', ' ')}: {shown}{default} — {doc}"
 
     def _rolled(self, event: DiceRolled) -> Phrase:
@@ -232,7 +243,7 @@ class Words:
                 phrase(
                     "{rolled} ({source}, counter {counter})",
                     rolled=self._rolled(event),
-                    source=event.source,
+                    source=chance_source(event.source),
                     counter=event.counter,
                 )
             )
@@ -290,7 +301,8 @@ class Words:
         if not isinstance(number, int):
             return None
         if kind == "Round":
-            return 1, self.say(phrase("Round {round}", round=number))
+            said = self.said.round_heading
+            return 1, self.say(said(number) if said else phrase("Round {round}", round=number))
         seat = getattr(event, "seat", None)
         if isinstance(seat, int):
             return 2, self.say(phrase("Turn {turn} — {seat}", turn=number, seat=Seat(seat)))
@@ -312,6 +324,15 @@ class Words:
             )
         text = self.say(said)
         return f"{text} — {self.say(outcome.reason)}" if outcome.reason else text
+
+
+# Where a roll or shuffle came from (``source``), as a reader is told it.
+_CHANCE_SOURCES = {"seed": phrase("the seed"), "table": phrase("the table")}
+
+
+def chance_source(source: str) -> Phrase | str:
+    """A roll's or shuffle's recorded ``source`` in words."""
+    return _CHANCE_SOURCES.get(source, source)
 
 
 def outcome_text(

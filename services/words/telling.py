@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from domain.kernel.chance_needs import card_key
-from domain.kernel.phrases import Arg, Card, Listed, Phrase, Prompt, Purpose, Seat, phrase
+from domain.kernel.phrases import Arg, Asked, Card, Listed, Phrase, Prompt, Purpose, Seat, phrase
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "wizards"
@@ -132,6 +132,8 @@ class Teller:
     # (``Words.prompt``, ``Words.purpose``); as recorded by default.
     prompt: Callable[[str], str] = str
     purpose: Callable[[str], str] = str
+    # A command type in the game's words for it (``Words.asked``); as named by default.
+    asked: Callable[[str], str] = str
 
     def text(self, message: str) -> str:
         """A message of ours (no values) in the reader's language."""
@@ -165,21 +167,27 @@ class Teller:
             return self.prompt(value.text)
         if isinstance(value, Purpose):
             return self.purpose(value.text)
+        if isinstance(value, Asked):
+            return self.asked(value.command)
         if isinstance(value, Phrase):
             return self._phrase(value)
         if isinstance(value, Listed):
             items = [self.value(v) for v in value.items]
             if value.choices and items:
                 return ", ".join(sorted(items, key=card_key))
-            return self.listed(items, value.empty)
+            return self.listed(items, value.empty, value.either)
         return str(value)
 
-    def listed(self, items: Sequence[str], empty: Phrase | None = None) -> str:
-        """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the reader's language."""
+    def listed(
+        self, items: Sequence[str], empty: Phrase | None = None, either: bool = False
+    ) -> str:
+        """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the reader's language;
+        ``either``: one of them (``defend or take it``)."""
         if not items:
             return self._phrase(empty or phrase("nobody"))
         if len(items) == 1:
             return items[0]
-        return self._phrase(
-            phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
-        )
+        rest, last = ", ".join(items[:-1]), items[-1]
+        if either:
+            return self._phrase(phrase("{items} or {last}", items=rest, last=last))
+        return self._phrase(phrase("{items} and {last}", items=rest, last=last))

@@ -12,6 +12,7 @@ import pytest
 
 from services.ledger import WizardLedger
 from services.review.exports import export_text
+from services.words.faces import table_face
 from services.words.telling import speaking
 from tests.services.live_server import LiveServer
 from tests.services.playing import play
@@ -29,7 +30,7 @@ ENGLISH = ["Discard", "Draw pile", "Quarter", "Guilds", "(you)", "seat "]
 # For each game, a phrase its story says in French after a few actions, and in English.
 STORY = {
     "ultimate": ("pioche", "draws"),
-    "spellwars": ("le round 1 commence", "round 1 begins"),
+    "spellwars": ("la manche 1 commence", "round 1 begins"),
     "orctower": ("maintenant :", "now:"),
     "elfenwizards": ("jouent dans l’ordre", "to act in turn"),
 }
@@ -62,6 +63,10 @@ def test_a_french_browser_reads_the_table_in_french_and_the_switch_changes_it(
     assert "Classement" in page.inner_text("nav") and page.inner_text("#turn").startswith("À vous")
     assert page.inner_text("#actions-panel h2") == "Votre coup"
     assert page.evaluate("document.documentElement.lang") == "fr"
+    if game == "ultimate":  # the cards in hand gloss their rule in French
+        french_glosses = {c["gloss"] for c in table_face("ultimate", "fr")["cards"]}
+        shown = page.locator(".gloss").all_inner_texts()
+        assert shown and set(shown) <= french_glosses, shown
     if game == "elfenwizards":  # each guild by its colour, the dragon's holder said so
         board = page.inner_text("#public")
         assert "guilde rouge" in board and "détient le dragon" in board and "(dragon)" not in board
@@ -102,6 +107,13 @@ def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
     for english in ("Open a table", "Open the table", "replay", "Status", "Opened"):
         assert english not in lobby, english
     assert page.locator("#seats option").first.inner_text().endswith(" joueurs")
+    # The options say what they decide in French, and the dice where they come from.
+    page.select_option("#game", "ultimate")
+    options = page.inner_text("#options")
+    assert "Les manches gagnées qu'il faut pour remporter la partie." in options, options
+    assert "Round wins needed" not in options
+    assert "tirés d’une graine secrète" in lobby and "seeded" not in lobby
+    screenshot(page, "lobby-fr-options")
     page.goto(server.url + "/scores")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     scores = page.inner_text("main")
@@ -128,8 +140,9 @@ def test_the_html_export_made_in_french_reads_in_french_offline(
             assert said in page.inner_text("body"), said
         assert "Sorcier ultime pour Ann et Bob" in page.inner_text("#story")
         assert page.inner_text("#show-board") == "Plateau"
-        for english in ("Story", "seen by", "Players:", "seat 0"):
+        for english in ("Story", "seen by", "Players:", "seat 0", "seeded"):
             assert english not in page.inner_text("body"), english
+        assert "dés tirés d’une graine (révélée à la fin)" in page.inner_text("#meta")
         screenshot(page, "viewer-fr-ultimate")
         assert problems == []
     finally:
@@ -147,7 +160,7 @@ def test_the_replay_page_speaks_french_to_a_french_browser(
     page.goto(f"{server.url}/replay/{gid}")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     body = page.inner_text("body")
-    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "le round 1 commence"):
+    for said in ("Récit", "Enregistrer en HTML", "← retour à la table", "la manche 1 commence"):
         assert said in body, said
     for english in ("Save as HTML", "Story", "round 1 begins"):
         assert english not in body, english

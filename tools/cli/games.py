@@ -25,8 +25,9 @@ def games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The registered games, their player counts and options."""
     from domain.games import all_games
     from services.words.game_list import game_line
+    from services.words.rule_words import spec_json
 
-    specs = [g.spec.as_json() for g in all_games()]
+    specs = [spec_json(g.spec) for g in all_games()]
     if as_json:
         out(specs)
         return
@@ -127,7 +128,7 @@ def rules(
     seeded corpus of bot games (every option's values, every switch on) cite
     each entry, and for one never cited, the test that reaches it or why."""
     from domain.games import get_game
-    from services.words.card_names import rule_json
+    from services.words.rule_words import rule_json, rule_lines
 
     g = get_game(game)
     if coverage:
@@ -138,28 +139,7 @@ def rules(
         out(entries)
         return
     for r in g.catalogue:
-        typer.echo(f"{r.id}  [{r.source}]  {r.section}\n    « {r.passage} »")
-        if r.readings:
-            applied = [
-                reading
-                for reading in r.readings
-                if r.default in (reading.option, reading.summary)
-                or (
-                    not reading.option
-                    and r.default
-                    and r.default.lower() in reading.summary.lower()
-                )
-            ][:1]
-            for reading in r.readings:
-                mark = "*" if reading in applied else " "
-                said = reading.option or (
-                    f"not an option: {reading.not_option}"
-                    if reading.not_option
-                    else "not an option"
-                )
-                typer.echo(f"   {mark} {reading.summary}  ({said})")
-            if not applied and r.default:
-                typer.echo(f"   * applied by the engine: {r.default}")
+        typer.echo("\n".join(rule_lines(r)))
 
 
 def _coverage(g: Game[Any], as_json: bool) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.kernel import Command, IllegalCommand, Pending, require_pending
-from domain.kernel.pending import either_text, seats_text
+from domain.kernel.pending import seats_text
 
 
 def test_seats_are_named_in_a_sentence_not_as_a_list() -> None:
@@ -17,9 +17,12 @@ def test_seats_are_named_in_a_sentence_not_as_a_list() -> None:
 
 
 def test_the_commands_a_seat_may_answer_with_are_named_in_a_sentence() -> None:
-    assert either_text(["Draw"]) == "Draw"
-    assert either_text(["Draw", "Pass"]) == "Draw or Pass"
-    assert either_text(["Cast", "Draw", "Pass", "Draw"]) == "Cast, Draw or Pass"
+    """Outside any table (``str(error)``), each once; a table's words say them as
+    the game does (tests/services/words/test_wrong_decision_words.py)."""
+    pending = (Pending(seat=1, accepts=("Cast", "Draw", "Pass", "Draw"), prompt=""),)
+    with pytest.raises(IllegalCommand) as e:
+        require_pending(pending, 1, Play(card="x"))
+    assert str(e.value) == "seat 1 can only Cast, Draw or Pass now, not Play"
 
 
 class Draw(Command, frozen=True):

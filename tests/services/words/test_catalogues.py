@@ -9,34 +9,29 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[3]
 LOCALE = ROOT / "services" / "words" / "locale"
-# The Python code and the pages' modules (``t()`` in ``services/web``), each with its
-# own keywords, as services/words/locale/babel.cfg gives them to ``make messages``.
-KEYWORDS: dict[str, dict[str, Any]] = {
-    "python": {"phrase": None, "plural": (1, 2), "text": None},
-    "javascript": {"t": None, "plural": (1, 2)},
-}
-METHODS = [("**.py", "python"), ("**.js", "javascript")]
 _VALUE = re.compile(r"\{(\w+)\}")
 
 
 def _said() -> set[str | tuple[str, ...]]:
+    """Every message ``make messages`` extracts, by the same babel.cfg: the Python
+    code's and the pages' keywords, and the rules' and options' own words
+    (``services.words.rule_words.extract``)."""
+    with open(LOCALE / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
     said: set[str | tuple[str, ...]] = set()
     for package in ("domain", "services"):
         for _, _, message, _, _ in extract_from_dir(
             ROOT / package,
-            method_map=METHODS,
-            options_map={
-                f"**{ext}": {"keywords": KEYWORDS[m]}
-                for ext, m in ((".py", "python"), (".js", "javascript"))
-            },
+            method_map=method_map,
+            options_map=options_map,
             keywords={},
             comment_tags=(),
         ):

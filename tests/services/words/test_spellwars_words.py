@@ -9,8 +9,11 @@ from typing import Any, get_args
 import pytest
 
 from domain.games import get_game
+from domain.kernel import DiceRolled
+from domain.spellwars import events as ev
 from domain.spellwars.commands import COMMAND
 from services.words.sentences import Words
+from services.words.telling import speaking
 
 GAME = get_game("spellwars")
 
@@ -46,3 +49,45 @@ def test_no_command_falls_back_to_its_data(words: Words) -> None:
         fields.update({"seat": 1, "amount": 1, "cards": ["flaminus#1"]})
         said = words.command(0, {"type": cls.__name__, **fields})
         assert " — " not in said and said.startswith("Ann "), (cls.__name__, said)
+
+
+@pytest.mark.parametrize(
+    ("purpose", "english", "french"),
+    [
+        (
+            "power roll of Flaminus (elementaire)",
+            "Ann rolled d6 for power roll of Flaminus (Élémentaire): 3, 5",
+            "Ann lance d6 pour le Jet de puissance de Flaminus (Élémentaire) : 3, 5",
+        ),
+        (
+            "Chancedecocus contest",
+            "Ann rolled d6 for the roll-off of Chancedecocus: 3, 5",
+            "Ann lance d6 pour le duel de dés de Chancedecocus : 3, 5",
+        ),
+    ],
+)
+def test_a_rolls_purpose_is_told_in_the_readers_language(
+    words: Words, purpose: str, english: str, french: str
+) -> None:
+    """What a roll is for, as the rules record it, is read back into words: the
+    card's printed name, the glyph by its printed name, the rest translated."""
+    roll = DiceRolled(
+        rule="sw.power.roll", seat=0, purpose=purpose, sides=6, values=(3, 5), counter=9
+    )
+    with speaking("en"):
+        assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == english
+    with speaking("fr"):
+        assert Words(GAME, ("Ann", "Bob", "Cleo")).event(roll) == french
+
+
+def test_treasures_owed_for_the_next_round_are_counted_in_words() -> None:
+    one = ev.TreasureDeferred(rule="sw.treasure.gain", seat=1, count=1)
+    two = ev.TreasureDeferred(rule="sw.treasure.gain", seat=1, count=2)
+    with speaking("en"):
+        words = Words(GAME, ("Ann", "Bob"))
+        assert words.event(one) == "Bob will gain 1 treasure at the start of the next round"
+        assert words.event(two) == "Bob will gain 2 treasures at the start of the next round"
+    with speaking("fr"):
+        words = Words(GAME, ("Ann", "Bob"))
+        assert words.event(one) == "Bob gagnera 1 Trésor au début de la manche suivante"
+        assert words.event(two) == "Bob gagnera 2 Trésors au début de la manche suivante"
