@@ -456,7 +456,16 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return None if said is None else said(command, Seat(seat))
 
 
+# Its events a reader may not see yet, by what kind of thing they are.
+HIDDEN_KINDS = {
+    "CardsDrawn": phrase("cards drawn"),
+    "MissionsDealt": phrase("missions dealt"),
+    "MissionKept": phrase("a mission kept"),
+}
+
+
 WORDS = GameWords(
+    hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

@@ -534,7 +534,19 @@ def prompt_words(prompt: str) -> Phrase:
     return prompt_phrase(prompt)
 
 
+# Its events a reader may not see yet, by what kind of thing they are.
+HIDDEN_KINDS = {
+    "CardsDrawn": phrase("cards drawn"),
+    "SpellPlaced": phrase("a spell placed"),
+    "CardTakenBack": phrase("a card taken back"),
+    "CardsPassed": phrase("cards passed"),
+    "PositionLoaded": phrase("a position laid out"),
+    "PositionEntered": phrase("a position laid out"),
+}
+
+
 WORDS = GameWords(
+    hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

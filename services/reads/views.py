@@ -150,7 +150,7 @@ def entry_json(
         out["text"] = words.event(shown)
     else:
         out["redacted"] = event.visibility().kind
-        out["text"] = hidden_line(type(event).__name__, words.lang)
+        out["text"] = hidden_line(type(event).__name__, words)
     return out
 
 

@@ -28,6 +28,7 @@ from domain.kernel import (
 )
 from domain.kernel.phrases import Phrase, Seat, listed, phrase
 from domain.kernel.words import (
+    KERNEL_HIDDEN,
     chance_phrase,
     kernel_phrase,
     purpose_phrase,
@@ -45,19 +46,30 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
-def hidden_line(type_name: str, lang: str | None = None) -> str:
+def hidden_kind(type_name: str, words: Words | None = None) -> Phrase | str:
+    """What kind of thing an event is, said without its hidden parts ("a card
+    drawn"): the game's words for its own events (``GameWords.hidden_kinds``),
+    the kernel's for its own, else the type's name spaced."""
+    kinds = words.said.hidden_kinds if words is not None else {}
+    return kinds.get(type_name) or KERNEL_HIDDEN.get(type_name) or spaced(type_name)
+
+
+def hidden_line(type_name: str, words: Words | None = None) -> str:
     """The line of an event this reader may not see yet: what kind of thing
-    happened, in words ("cards dealt — hidden from you")."""
-    return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from you", kind=spaced(type_name))
+    happened, in words ("a card drawn — hidden from you"), in the table's
+    language where its words are given."""
+    return Teller(str, str, words.lang if words is not None else spoken())(
+        phrase("{kind} — hidden from you", kind=hidden_kind(type_name, words))
     )
 
 
-def hidden_until_end(type_name: str, lang: str | None = None) -> str:
+def hidden_until_end(type_name: str, words: Words | None = None) -> str:
     """The same for a replay or an export, which is read later and maybe by
     someone else: whose view it is, and that the end of the game shows it."""
-    return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from this viewer until the end", kind=spaced(type_name))
+    return Teller(str, str, words.lang if words is not None else spoken())(
+        phrase(
+            "{kind} — hidden from this viewer until the end", kind=hidden_kind(type_name, words)
+        )
     )
 
 

@@ -6,7 +6,7 @@
 import { cardNode } from "wl/cards.js";
 import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { nameOf as playerName, named, you } from "wl/names.js";
+import { nameOf as playerName, you } from "wl/names.js";
 import { plural, t } from "wl/speech.js";
 
 const GAME = "orctower";
@@ -215,7 +215,7 @@ export default {
         stat(t("Actions"), v.actions),
         v.last_round ? h("span.stat.ot-last", {}, t("last round")) : null,
         casting(v),
-        v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${named(c.players, v.pending[0].prompt)}`) : null
+        v.pending.length ? h("span.stat", {}, `${playerName(c.players, v.pending[0].seat)}: ${v.pending[0].prompt}`) : null
       ),
       h(
         "div.ot-map",

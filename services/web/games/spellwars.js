@@ -4,7 +4,7 @@
 import { cardNode } from "wl/cards.js";
 import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { nameOf, named, you } from "wl/names.js";
+import { nameOf, you } from "wl/names.js";
 import { plural, t } from "wl/speech.js";
 
 const SLOTS = ["source", "quality", "delivery"];
@@ -91,7 +91,7 @@ export default {
       );
     });
     const choice = v.choice
-      ? h("div.step", {}, h("b", {}, t("{name} decides: ", { name: nameOf(c.players, v.choice.seat) })), named(c.players, v.choice.prompt))
+      ? h("div.step", {}, h("b", {}, t("{name} decides: ", { name: nameOf(c.players, v.choice.seat) })), v.choice.prompt)
       : null;
     return h(
       "div",
