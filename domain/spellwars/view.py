@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.state import LIFE, MAX, State
@@ -77,7 +79,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["hand"] = [_card(cards, c) for c in state.wizards[seat].hand]
     c = flow.choice
     if c is not None:
-        choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt}
+        # The prompt as data, a phrase's tagged fields (a view is plain data): the
+        # service tells it in each reader's words.
+        prompt = msgspec.to_builtins(c.prompt)
+        choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": prompt}
         if c.kind == "target":
             choice["targets"] = list(c.seats)  # seats, which a reader names by player
         elif c.kind not in ("play", "discard", "give") or c.seat == seat:

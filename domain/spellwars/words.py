@@ -529,7 +529,7 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return None
 
 
-def prompt_words(prompt: str) -> Phrase:
+def prompt_words(prompt: Phrase | str) -> Phrase:
     """A pending decision's prompt as a player reads it (target selectors in words)."""
     return prompt_phrase(prompt)
 

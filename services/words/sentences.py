@@ -15,8 +15,10 @@ by the card's name).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from domain.kernel import (
     ActionTaken,
@@ -102,7 +104,7 @@ class Words:
         self.said = game.words
         self.lang = lang or spoken()
         self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose)
-        self._prompts: dict[str, str] = {}
+        self._prompts: dict[Phrase | str, str] = {}
 
     @classmethod
     def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
@@ -154,12 +156,19 @@ class Words:
         base = card_id.split("#", 1)[0]
         return base.replace("_", " ").replace("-", " ")
 
-    def prompt(self, text: str) -> str:
-        """A recorded prompt as a player reads it, in the game's words."""
+    def prompt(self, text: Phrase | str | Mapping[str, Any]) -> str:
+        """A pending decision's prompt as a player reads it: a phrase told (or
+        its fields, as a view holds it), a sentence (as the games record some)
+        in the game's words."""
+        if isinstance(text, Mapping):
+            text = msgspec.convert(text, Phrase)
         told = self._prompts.get(text)
         if told is None:
             said = self.said.prompt_words
-            told = self.say(said(text)) if said is not None else text
+            if isinstance(text, Phrase):
+                told = self.say(text)
+            else:
+                told = self.say(said(text)) if said is not None else text
             # A table's prompts are few and asked at every read of its state.
             if len(self._prompts) >= _PROMPTS_KEPT:
                 self._prompts.clear()
@@ -210,7 +219,8 @@ class Words:
         """An option's value in words: yes or no, a card by the table's name."""
         if isinstance(value, str):
             typed = self.names.typed(value)
-            return typed if isinstance(typed, str) else str(typed)
+            # A reading's code (``on_draw``) in words, as a type's name is spaced.
+            return str(typed).replace("_", " ") if typed == value else str(typed)
         return self.value("", value) or self.text("none")
 
     def option(self, name: str, value: Any) -> str:

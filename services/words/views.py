@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from domain.games import all_games
+from domain.kernel.phrases import Phrase
 from services.words.sentences import Words
 
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
@@ -57,6 +58,9 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         said = words.said.view_facts
         if said is not None:
             return said(view, words)
+    if isinstance(view, str | Phrase | dict) and _last(prefix) == "prompt":
+        out[prefix] = words.prompt(view)  # a question, not a card's id
+        return out
     if isinstance(view, dict):
         for k, v in view.items():
             if k in _SKIP and not prefix:
@@ -96,9 +100,6 @@ def flatten(view: Any, words: Words, prefix: str = "") -> dict[str, Any]:
         return out
     if _last(prefix) in _seat_keys()[0] and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
-        return out
-    if isinstance(view, str) and _last(prefix) == "prompt":
-        out[prefix] = words.prompt(view)  # a sentence, not a card's id
         return out
     if isinstance(view, str) and prefix:
         out[prefix] = words.card(view)
