@@ -567,7 +567,9 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
                 f,
                 "block",
                 phrase(
-                    "{amount} damage to {seat}: sacrifice a creature?", amount=hit, seat=Seat(target)
+                    "{amount} damage to {seat}: sacrifice a creature?",
+                    amount=hit,
+                    seat=Seat(target),
                 ),
                 "sw.creature.block",
                 seat=target,
@@ -822,9 +824,7 @@ def discard_options(s: State, seat: int) -> tuple[str, ...]:
 def op_discard_type(run: Run, f: Frame, op: Op) -> None:
     answer = take_answer(run, f)
     if answer is None:
-        ask(
-            run, f, "discard", phrase("discard cards of one type from your hand"), _rule(f)
-        )
+        ask(run, f, "discard", phrase("discard cards of one type from your hand"), _rule(f))
         return
     cards = () if answer == "none" else tuple(answer.split("+"))
     if cards:
@@ -881,7 +881,12 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
         run.emit(ev.CardsPassed(rule=_rule(f), source=giver, target=f.seat, cards=(answer,)))
     elif w.treasures:
         chosen = _pick_card(
-            run, f, giver, w.treasures, phrase("give {seat} a treasure", seat=Seat(f.seat)), _rule(f)
+            run,
+            f,
+            giver,
+            w.treasures,
+            phrase("give {seat} a treasure", seat=Seat(f.seat)),
+            _rule(f),
         )
         if chosen is None:
             return

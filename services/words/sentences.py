@@ -69,9 +69,7 @@ def hidden_until_end(type_name: str, words: Words | None = None) -> str:
     """The same for a replay or an export, which is read later and maybe by
     someone else: whose view it is, and that the end of the game shows it."""
     return Teller(str, str, words.lang if words is not None else spoken())(
-        phrase(
-            "{kind} — hidden from this viewer until the end", kind=hidden_kind(type_name, words)
-        )
+        phrase("{kind} — hidden from this viewer until the end", kind=hidden_kind(type_name, words))
     )
 
 

@@ -48,7 +48,8 @@ RAW = re.compile(
 # (ids to open, on purpose) and the JSON a referee unfolds.
 READ = """() => {
   const copy = document.body.cloneNode(true);
-  copy.querySelectorAll('code, pre, .rule-ref, script, style, template, [hidden]').forEach((e) => e.remove());
+  const unread = 'code, pre, .rule-ref, script, style, template, [hidden]';
+  copy.querySelectorAll(unread).forEach((e) => e.remove());
   document.body.appendChild(copy);
   copy.style.position = 'absolute';
   const text = copy.innerText;
