@@ -32,7 +32,10 @@ def card_faces() -> tuple[CardFace, ...]:
     for d in (*DATA.destiny, *DATA.new_destiny):
         says = destiny_says(d.moves, d.quarters, d.sections, d.rule)
         name = destiny_name(d.id) or d.id
-        faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra={"says": says}))
+        # Its rule change by the name the card prints, for a page that says the
+        # rest from the card's fields in the reader's language.
+        extra = {"says": says, "change": CHANGE_NAMES.get(d.rule, "")}
+        faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra=extra))
     return tuple(faces)
 
 

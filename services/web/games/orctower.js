@@ -41,17 +41,28 @@ const colour = (p) => COLOURS[p.colour] || "#555";
 
 
 // The card as the table's face says it: its name, who moves, its rule change.
+// Built from the card's fields (the view's), in the reader's language.
+const categoryWord = (k) => ({ weak: t("the weak creatures"), strong: t("the strong creatures"), mighty: t("the mighty creatures") })[k] || k;
+const listed = (items) => (items.length > 1 ? t("{items} and {last}", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }) : items[0] || "");
+function moving(d) {
+  if (d.moves.length) return t("{creatures} move", { creatures: listed(d.moves.map(categoryWord)) });
+  if (!d.quarters.length) return t("no creature moves");
+  return t("the creatures in the {sections} of quarter {quarters} move", {
+    sections: listed(d.sections.map(sectionWord)),
+    quarters: listed(d.quarters.map(String)),
+  });
+}
 function destiny(v) {
   const d = v.destiny_card;
-  if (!d) return h("div.ot-dcard", {}, v.destiny || "—");
+  if (!d) return h("div.ot-dcard", {}, v.destiny ? t("a destiny card") : "—");
   const printed = face("orctower", d.id) || {};
-  const [moving, change] = String(printed.text || d.id).split("; rule change: ");
+  const change = printed.extra && printed.extra.change;
   return h(
     "div.ot-dcard",
-    { title: `${printed.name || d.id} (${d.id})` },
-    h("div.ot-did", {}, printed.name || d.id),
-    h("div.ot-dmoves", {}, moving),
-    change && change !== "none" ? h("div.ot-drule", {}, change) : null
+    { title: printed.name || "" },
+    h("div.ot-did", {}, printed.name || t("a destiny card")),
+    h("div.ot-dmoves", {}, moving(d)),
+    change ? h("div.ot-drule", {}, change) : null
   );
 }
 
