@@ -27,6 +27,20 @@ const stageWord = (stage) =>
     over: t("game over"),
   })[stage] || stage;
 // A player's colour as a word.
+// A spell's effect and its energy in words.
+const effectWord = (e) =>
+  ({
+    damage: t("damage"),
+    bolt: t("damage in any quarter"),
+    ice_storm: t("ice storm"),
+    earthquake: t("earthquake"),
+    learn: t("learn"),
+    replenish: t("replenish"),
+    switch: t("switch"),
+    bonds: t("bonds"),
+    voodoo: t("voodoo"),
+  })[e] || e;
+const energyWord = (e) => ({ earth: t("earth"), lightning: t("lightning"), water: t("water"), fire: t("fire"), any: t("any") })[e] || e;
 const colourWord = (colour) => ({ blue: t("blue"), green: t("green"), red: t("red"), yellow: t("yellow") })[colour] || colour;
 const COLOURS = { blue: "#2f5d9a", green: "#3d7a3a", red: "#b23a2e", yellow: "#b59410" };
 // Tower space q faces quarter q; drawn clockwise, so the top row reads
@@ -238,6 +252,21 @@ export default {
       h("h2", { style: "margin-top:1em" }, t("Hunting boards")),
       h("div.guilds", {}, v.players.map((p) => hunting(c, p)))
     );
+  },
+  // A spell's effect and levels, a creature's hit points and power, from the
+  // face's fields in the reader's language.
+  cardText(face) {
+    const x = face.extra || {};
+    if (x.effect) {
+      const energy = energyWord(x.energy);
+      const steps = (x.levels || []).map(([n, amount]) => `${n} ${energy} → ${amount}`).join(", ");
+      return steps ? t("{effect}: {steps}", { effect: effectWord(x.effect), steps }) : effectWord(x.effect);
+    }
+    if (face.kind === "creature" && x.hp) {
+      const hp = plural("{n} hit point", "{n} hit points", x.hp);
+      return x.power ? t("{hp}; power: {power}", { hp, power: x.power }) : hp;
+    }
+    return null;
   },
   // A card's kind on its band, as the rulebook names the spells (« sorts de Savoir »).
   kindLabel(kind) {
