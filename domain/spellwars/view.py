@@ -6,6 +6,8 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.phrases import Card, Phrase
+
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.state import LIFE, MAX, State
@@ -83,6 +85,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         # service tells it in each reader's words.
         prompt = msgspec.to_builtins(c.prompt)
         choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": prompt}
+        asking = _asking(c.prompt)
+        if asking:
+            choice["card"] = asking  # the card whose effect asks
         if c.kind == "target":
             choice["targets"] = list(c.seats)  # seats, which a reader names by player
         elif c.kind not in ("play", "discard", "give") or c.seat == seat:
@@ -103,3 +108,12 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
             # kept creatures attacking at a turn's start (creature_attack=turn_start) are face up
             out |= {c.card for c in w.spell if not c.carried}
     return out
+
+
+def _asking(prompt: Phrase | str) -> str:
+    """The card a card's question is asked for (its id), "" for the turn's own."""
+    if isinstance(prompt, Phrase):
+        card = dict(prompt.args).get("card")
+        if isinstance(card, Card):
+            return card.card
+    return ""

@@ -53,13 +53,9 @@ function choiceLabel(c, value) {
   return null;
 }
 
-// The card an option choice is about: the one of the chooser's revealed spell whose
-// name starts the prompt.
-function optionCard(c, choice) {
-  const w = c.view.wizards.find((x) => x.seat === choice.seat);
-  const faces = ((w && w.spell) || []).map((item) => face("spellwars", item.id)).filter(Boolean);
-  return faces.find((f) => choice.prompt.startsWith(`${f.name}:`)) || null;
-}
+// The card an option choice is about: the one whose effect asks (the view's
+// ``choice.card``).
+const optionCard = (c, choice) => (choice.card ? face("spellwars", choice.card) || null : null);
 
 export default {
   publicArea(c) {
