@@ -119,6 +119,8 @@ def test_every_page_of_a_game_names_players_and_cards_as_the_table_does(
     play(web_ledger, gid, actions=PART_WAY[game], seed=3)
     text = walked(browser, tables(server, web_ledger, gid, seats), lang, story, game)
     assert all(name in text for name in NAMES[game])
+    if lang == "fr":  # what a seat may not see is said in French too, by its kind
+        assert not re.search(r"\b(?:hidden|cards? drawn|cards dealt|shuffle)\b", text), text
     viewer = walked(browser, f"{server.url}/replay/{gid}", lang, "body[data-loaded='all']", game)
     assert NAMES[game][0] in viewer
     lobby = walked(browser, server.url + "/", lang, "#tables tbody tr")
