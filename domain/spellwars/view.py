@@ -7,7 +7,6 @@ from typing import Any
 import msgspec
 
 from domain.kernel.phrases import Card, Phrase
-
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.state import LIFE, MAX, State
