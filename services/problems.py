@@ -109,10 +109,15 @@ def problem(
 
 def extensions(exc: BaseException) -> dict[str, Any]:
     """Members a problem adds for its kind: a table-mode refusal lists each value
-    it needs as data (``needs``: kind, what, sides, size, cards), for a client
-    to ask the table for each instead of reading the sentence."""
+    it needs as data (``needs``: kind, what, sides, size, cards, and ``said``: what
+    it is for in words), for a client to ask the table for each instead of reading
+    the sentence."""
     if isinstance(exc, DiceRequired) and exc.needs:
-        return {"needs": msgspec.to_builtins(exc.needs)}
+        needs: list[dict[str, Any]] = msgspec.to_builtins(exc.needs)
+        # What each is for, where the refusal was worded for its table.
+        for need, said in zip(needs, exc.needs_said, strict=False):
+            need["said"] = said
+        return {"needs": needs}
     if isinstance(exc, ReadOnlyStore):
         return {"hint": exc.hint}
     return {}

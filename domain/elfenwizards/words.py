@@ -76,10 +76,15 @@ def _spell(die: int | None) -> Phrase:
 
 
 def wizard_phrase(wizard: Any) -> Arg:
-    """A pawn (``blue-2``) with its guild's player: seat i plays ``COLOURS[i]``."""
-    colour = str(wizard).rpartition("-")[0]
+    """A pawn (``blue-2``) as the table calls it, its guild's colour and number,
+    with its guild's player ("Cid's blue wizard 2"): seat i plays ``COLOURS[i]``."""
+    colour, _, number = str(wizard).rpartition("-")
     if colour in COLOURS:
-        return phrase("{seat}'s {wizard}", seat=Seat(COLOURS.index(colour)), wizard=str(wizard))
+        return phrase(
+            "{seat}'s {wizard}",
+            seat=Seat(COLOURS.index(colour)),
+            wizard=phrase("{colour} wizard {n}", colour=GUILD_COLOURS[colour], n=number),
+        )
     return str(wizard)
 
 

@@ -90,8 +90,9 @@ def _could(cards: Iterable[str]) -> Listed:
     return Listed(tuple(Card(kind) for kind in kinds(cards)), choices=True)
 
 
-def _what(need: ChanceNeed) -> Arg:
-    """What a need is for: a roll's or a blind pick's purpose, or a pile."""
+def need_what(need: ChanceNeed) -> Arg:
+    """What a need is for: a roll's or a blind pick's purpose, or a pile (a page
+    labels each field with it, told by the service)."""
     if need.kind == "die" or need.hand:
         return Purpose(need.what)
     return pile_words(need.pile, need.what)
@@ -101,7 +102,7 @@ def _phrase(run: Sequence[ChanceNeed], listed: bool) -> Phrase:
     # One need or several: "a die", "3 dice" (never one in the plural, nor
     # several in the singular, in either language: two messages, not ngettext).
     first, n = run[0], len(run)
-    what = _what(first)
+    what = need_what(first)
     if first.kind == "die":
         if first.seat is None:
             if n == 1:

@@ -73,6 +73,9 @@ class DiceRequired(IllegalCommand):
         # holds what the sender may not see (another seat's draws), so at a
         # table whose seats enter their own draws such an answer is a try.
         self.unseen = False
+        # What each need is for, in the words of the table that is refused
+        # (``services.words.refusals.worded``): a page labels its fields with them.
+        self.needs_said: tuple[str, ...] = ()
 
     def adding(self, more: Phrase) -> DiceRequired:
         """The refusal with ``more`` said after its sentence (``; then Bob enters…``)."""

@@ -15,18 +15,22 @@ from collections.abc import Iterable
 import msgspec
 
 from domain.kernel.errors import IllegalCommand
-from domain.kernel.phrases import Asked, Prompt, Seat, either, phrase, seats
+from domain.kernel.phrases import Asked, Phrase, Prompt, Seat, either, phrase, seats
 from domain.kernel.types import Command
 
 
 # Untracked by the cycle collector (gc=False), as the states that hold it. (A
 # comment, not the docstring: the docstring is published in the export schema.)
 class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """Seat ``seat`` must answer with one of the command types in ``accepts``."""
+    """Seat ``seat`` must answer with one of the command types in ``accepts``;
+    ``prompt`` says what is asked, as a phrase (or, as recorded before phrases
+    were, a sentence the game's words read)."""
 
     seat: int
     accepts: tuple[str, ...]
-    prompt: str = ""
+    # A phrase is told in each reader's language and names; a string is what
+    # the games recorded before (and the others still say).
+    prompt: Phrase | str = ""
 
 
 def command_name(command: Command) -> str:
@@ -74,7 +78,7 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
                 seat=Seat(seat),
                 accepts=asked,
                 name=Asked(name),
-                prompt=Prompt(p.prompt),
+                prompt=p.prompt if isinstance(p.prompt, Phrase) else Prompt(p.prompt),
             )
             if p.prompt
             else phrase(

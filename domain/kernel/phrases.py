@@ -5,7 +5,9 @@ A ``Phrase`` is a message id (the English sentence, with ``{name}`` where a
 value goes, as gettext catalogues key it) and its values: a seat (``Seat``),
 a card (``Card``), a list of either (``Listed``), a recorded prompt
 (``Prompt``) or purpose (``Purpose``), another phrase, or a number.
-The service tells it (``services.words.telling``) in the reader's language,
+Phrases are values that can be recorded (tagged msgspec structs): a pending
+decision keeps its prompt as one (``Pending.prompt``), told again in each
+reader's language. The service tells it (``services.words.telling``) in the reader's language,
 each seat by its player's name and each card by the table's name for it, the
 way a chess program writes a move from the board it is played on. Nothing in
 ``domain`` formats a player's name or a card's name into a string, so nothing
@@ -19,26 +21,24 @@ literal at their call.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TypeAlias
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+
+class Seat(msgspec.Struct, frozen=True, tag=True, gc=False):
     """A seat, said by its player's name."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(msgspec.Struct, frozen=True, tag=True, gc=False):
     """A card (or a token, a piece) by its id, said by the name the table calls it."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
+class Prompt(msgspec.Struct, frozen=True, tag=True, gc=False):
     """A pending decision's prompt as recorded (``Pending.prompt``), said by the
     game's words for prompts (``GameWords.prompt_words``): the kernel, which
     refuses an answer to it, does not know how the game reads its prompts."""
@@ -46,8 +46,7 @@ class Prompt:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Purpose:
+class Purpose(msgspec.Struct, frozen=True, tag=True, gc=False):
     """What a roll is for, as the rules record it (``DiceRolled.purpose``, a
     table-mode need's ``what``), said by the game's reading of its purposes
     (``GameWords.purpose_words``): a seat it names by the player's name."""
@@ -55,8 +54,7 @@ class Purpose:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(msgspec.Struct, frozen=True, tag=True, gc=False):
     """A command type (``Draw``), said as the game's words call it
     (``GameWords.command_labels``: "draw a card"): the kernel, which refuses a
     command the seat was not asked for, does not know how a game says its commands."""
@@ -64,8 +62,7 @@ class Asked:
     command: str
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
+class Listed(msgspec.Struct, frozen=True, tag=True, gc=False):
     """Values said as a list ("Ann, Bob and Cleo"); ``empty`` where there are none.
     ``choices``: alternatives, said with commas only and in the order of their
     words as told ("any of: Bouclier, Éclair, Miroir"). ``either``: one of them,
@@ -77,8 +74,7 @@ class Listed:
     either: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
+class Phrase(msgspec.Struct, frozen=True, tag=True, gc=False):
     """A message and its values. ``plural``: the message for a count other than
     one, chosen by the value named ``count`` (ngettext's rule of the language)."""
 

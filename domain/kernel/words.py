@@ -97,6 +97,8 @@ class GameWords:
       card that lays them), so a table that renames the card renames them too;
     - ``round_heading``: the story's heading of a round, in its rulebook's word for
       one (a « manche », a « tour » of four, a « round »); None: ``Round {round}``;
+    - ``hidden_kinds``: what kind of thing each of its events a reader may not
+      see yet is, by type name ("a card drawn"), said in its place;
     - ``lines_say_ids``: the game names cards by instance id (the orc tower's
       ``ice_storm.04``, which a player types), so every text says the card's name
       before the id.
@@ -116,9 +118,18 @@ class GameWords:
     purpose_words: Callable[[str], Phrase | str] | None = None
     named_after: Mapping[str, str] = field(default_factory=dict)
     round_heading: Callable[[int], Phrase] | None = None
+    hidden_kinds: Mapping[str, Phrase] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- the kernel's events
+
+# The kernel's events a reader may not see yet, by what kind of thing they are.
+KERNEL_HIDDEN = {
+    "ActionTaken": phrase("an action"),
+    "DiceRolled": phrase("a roll of the dice"),
+    "CardsShuffled": phrase("a shuffle"),
+    "SeedRevealed": phrase("the seed"),
+}
 
 
 def chance_phrase(started: GameStarted) -> Phrase:

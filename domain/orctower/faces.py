@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.kernel import CardFace
 from domain.kernel.events import and_text
-from domain.orctower.data import CHANGE_NAMES, DATA, SECTION_NAMES, destiny_name
+from domain.orctower.data import CHANGE_NAMES, DATA, POWER_NAMES, SECTION_NAMES, destiny_name
 
 
 def card_faces() -> tuple[CardFace, ...]:
@@ -14,7 +14,9 @@ def card_faces() -> tuple[CardFace, ...]:
     for sp in DATA.spells:
         steps = ", ".join(f"{lv.energy} {sp.energy} → {lv.amount}" for lv in sp.levels)
         text = f"{sp.effect.replace('_', ' ')}" + (f": {steps}" if steps else "")
-        extra = {"energy": sp.energy, "pile": sp.pile}
+        # Its effect and levels as fields, for a page that says them in its language.
+        levels = [[lv.energy, lv.amount] for lv in sp.levels]
+        extra = {"energy": sp.energy, "pile": sp.pile, "effect": sp.effect, "levels": levels}
         faces.append(CardFace(id=sp.id, name=sp.name, kind=sp.kind, text=text, extra=extra))
     for cr in (*DATA.creatures, *DATA.reinforcements):
         power = f"; power: {cr.power.replace('_', ' ')}" if cr.power else ""
@@ -24,7 +26,11 @@ def card_faces() -> tuple[CardFace, ...]:
                 name=cr.name,
                 kind="creature",
                 text=f"{cr.hp} hit points{power}",
-                extra={"hp": cr.hp, "category": cr.category},
+                extra={
+                    "hp": cr.hp,
+                    "category": cr.category,
+                    "power": POWER_NAMES.get(cr.power, cr.power) if cr.power else "",
+                },
             )
         )
     # Destiny cards: a table in table mode names the one it turned over, and
@@ -32,7 +38,10 @@ def card_faces() -> tuple[CardFace, ...]:
     for d in (*DATA.destiny, *DATA.new_destiny):
         says = destiny_says(d.moves, d.quarters, d.sections, d.rule)
         name = destiny_name(d.id) or d.id
-        faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra={"says": says}))
+        # Its rule change by the name the card prints, for a page that says the
+        # rest from the card's fields in the reader's language.
+        extra = {"says": says, "change": CHANGE_NAMES.get(d.rule, "")}
+        faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra=extra))
     return tuple(faces)
 
 

@@ -456,9 +456,18 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return None if said is None else said(command, Seat(seat))
 
 
+# Its events a reader may not see yet, by what kind of thing they are.
+HIDDEN_KINDS = {
+    "CardsDrawn": phrase("cards drawn"),
+    "MissionsDealt": phrase("missions dealt"),
+    "MissionKept": phrase("a mission kept"),
+}
+
+
 WORDS = GameWords(
     # The rulebook says « round » in French too (« Une partie ... est divisée en rounds »).
     round_heading=lambda n: phrase("Round {n}", n=n),
+    hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

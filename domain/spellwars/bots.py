@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from domain.kernel import Command
+from domain.kernel.phrases import plain
 from domain.spellwars.cards import CardSet
 from domain.spellwars.commands import Block, Choose, GiveCard, Pay, PickTarget, PlaceCards, TakeBack
 from domain.spellwars.language import amount_terms
@@ -64,7 +65,7 @@ def greedy(state: State, seat: int, legal: list[Command]) -> Command:
     if isinstance(first, Block):
         blocks = [c for c in legal if isinstance(c, Block)]
         choice = state.flow.choice
-        found = re.search(r"(\d+) damage", choice.prompt) if choice is not None else None
+        found = re.search(r"(\d+) damage", plain(choice.prompt)) if choice is not None else None
         hit = int(found.group(1)) if found else 0
         # sacrifice against a big hit or a lethal one; keep the creature for small ones
         if hit >= 3 or hit >= state.wizards[seat].life:
@@ -84,7 +85,7 @@ def _choose(state: State, legal: list[Choose]) -> Choose:
         len(digits) == len(legal)
         and choice
         and choice.kind == "option"
-        and "which die" in choice.prompt
+        and "which die" in plain(choice.prompt)
     ):
         return max(legal, key=lambda c: int(c.choice))
     # the biggest discard or the first creature to play; otherwise the first offer

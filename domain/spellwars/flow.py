@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.kernel import Pending
+from domain.kernel.phrases import phrase
 from domain.kernel.piles import take
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS
@@ -84,12 +85,12 @@ def finish(run: Run) -> None:
         pending = (Pending(seat=c.seat, accepts=(command,), prompt=c.prompt),)
     elif flow.phase == "place":
         pending = tuple(
-            Pending(seat=i, accepts=("PlaceCards",), prompt="place your spell face down")
+            Pending(seat=i, accepts=("PlaceCards",), prompt=phrase("place your spell face down"))
             if not w.placed
             else Pending(
                 seat=i,
                 accepts=("TakeBack",),
-                prompt="more than 3 cards placed: take one back into hand",
+                prompt=phrase("more than 3 cards placed: take one back into hand"),
             )
             for i, w in enumerate(s.wizards)
             if w.alive and (not w.placed or len(w.spell) > 3)
@@ -279,7 +280,7 @@ def cast(run: Run) -> None:
             choice=Choice(
                 seat=seat,
                 kind="component",
-                prompt=f"which {slot} resolves first?",
+                prompt=phrase("which {type} resolves first?", type=slot),
                 rule="sw.resolve.added-order" if mixed else "sw.resolve.same-type",
                 labels=tuple(c.card for c in same),
             )
@@ -328,7 +329,7 @@ def trim(run: Run, seat: int) -> None:
         choice=Choice(
             seat=seat,
             kind="trim",
-            prompt="your spell is incorrect: which card goes to the discard?",
+            prompt=phrase("your spell is incorrect: which card goes to the discard?"),
             rule="sw.spell.incorrect",
             labels=tuple(sorted(offered)),
         )
@@ -351,7 +352,7 @@ def wild_types(run: Run, seat: int) -> None:
                 choice=Choice(
                     seat=seat,
                     kind="wild",
-                    prompt="which missing type(s) do your wild magic cards stand for?",
+                    prompt=phrase("which missing type(s) do your wild magic cards stand for?"),
                     rule="sw.wild.type",
                     labels=options,
                 )

@@ -11,12 +11,14 @@ from itertools import combinations, permutations
 
 from msgspec.structs import replace
 
+from domain.kernel.phrases import Card, Phrase, Seat, phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, CardSet
 from domain.spellwars.catalogue import card_rule
 from domain.spellwars.language import Op, amount_terms
 from domain.spellwars.piles import draw
 from domain.spellwars.run import Run
+from domain.spellwars.selector_words import selector_phrase
 from domain.spellwars.state import MAX, Choice, Frame, State, opponents
 from domain.spellwars.targets import candidates, die_faces, faces, kind_of
 
@@ -139,7 +141,7 @@ def ask(
     run: Run,
     f: Frame,
     kind: str,
-    prompt: str,
+    prompt: Phrase,
     rule: str,
     seat: int | None = None,
     seats: tuple[int, ...] = (),
@@ -151,7 +153,7 @@ def ask(
         choice=Choice(
             seat=who,
             kind=kind,
-            prompt=f"{run.s.cards.card(f.card).name}: {prompt}",
+            prompt=phrase("{card}: {question}", card=Card(f.card), question=prompt),
             rule=rule,
             seats=seats,
             labels=labels,
@@ -309,7 +311,14 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
     elif kind == "pick":
         answer = take_answer(run, f)
         if answer is None:
-            ask(run, f, "target", f"pick a target ({op.arg})", rule, seats=tuple(pool))
+            ask(
+                run,
+                f,
+                "target",
+                phrase("pick a target: {selector}", selector=selector_phrase(op.arg)),
+                rule,
+                seats=tuple(pool),
+            )
             return
         chosen = (int(answer),)
     else:
@@ -322,7 +331,7 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
                     run,
                     f,
                     "option",
-                    "assign the die's faces: the seats in face order",
+                    phrase("assign the die's faces: the wizards in face order"),
                     rule,
                     labels=labels,
                 )
@@ -356,7 +365,7 @@ def op_pay(run: Run, f: Frame, op: Op) -> None:
         return
     answer = take_answer(run, f)
     if answer is None:
-        ask(run, f, "pay", f"pay {op.arg} blood?", rule, amounts=amounts)
+        ask(run, f, "pay", phrase("pay {amount} blood?", amount=op.arg), rule, amounts=amounts)
         return
     paid = int(answer)
     if paid:
@@ -368,7 +377,7 @@ def op_option(run: Run, f: Frame, op: Op) -> None:
     answer = take_answer(run, f)
     if answer is None:
         labels = tuple(str(i) for i in range(1, int(op.arg) + 1))
-        ask(run, f, "option", "choose an option", _rule(f), labels=labels)
+        ask(run, f, "option", phrase("choose an option"), _rule(f), labels=labels)
         return
     run.emit(ev.OptionChosen(rule=_rule(f), seat=f.seat, card=f.card, option=answer))
     next_op(run, run.top(), opt=int(answer))
@@ -411,8 +420,13 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
             run,
             f,
             "option",
-            f"dice {list(f.dice)}: resolve them whole against seat {f.t[0] if f.t else '-'}, "
-            f"or split them, one die per opponent ({eligible} eligible)?",
+            phrase(
+                "dice {dice}: resolve them whole against {seat}, or split them, one die per "
+                "opponent ({eligible} eligible)?",
+                dice=", ".join(map(str, f.dice)),
+                seat=Seat(f.t[0]) if f.t else "—",
+                eligible=eligible,
+            ),
             "sw.split",
             labels=("whole", "split"),
         )
@@ -469,7 +483,10 @@ def _split_next(run: Run, f: Frame) -> None:
                 run,
                 f,
                 "option",
-                f"split dice {list(f.queue)}: which die against which opponent (die>seat)?",
+                phrase(
+                    "split dice {dice}: which die against which opponent?",
+                    dice=", ".join(map(str, f.queue)),
+                ),
                 "sw.split",
                 labels=labels,
             )
@@ -505,7 +522,12 @@ def op_pick_die(run: Run, f: Frame, op: Op) -> None:
     answer = take_answer(run, f)
     if answer is None:
         ask(
-            run, f, "option", "which die deals the damage?", _rule(f), labels=(str(d[0]), str(d[1]))
+            run,
+            f,
+            "option",
+            phrase("which die deals the damage?"),
+            _rule(f),
+            labels=(str(d[0]), str(d[1])),
         )
         return
     a = int(answer)
@@ -544,7 +566,11 @@ def op_damage(run: Run, f: Frame, op: Op) -> None:
                 run,
                 f,
                 "block",
-                f"{hit} damage to seat {target}: sacrifice a creature?",
+                phrase(
+                    "{amount} damage to {seat}: sacrifice a creature?",
+                    amount=hit,
+                    seat=Seat(target),
+                ),
                 "sw.creature.block",
                 seat=target,
                 labels=blockers,
@@ -663,7 +689,7 @@ def op_give_treasure(run: Run, f: Frame, op: Op) -> None:
 
 
 def _pick_card(
-    run: Run, f: Frame, chooser: int, pool: tuple[str, ...], prompt: str, rule: str
+    run: Run, f: Frame, chooser: int, pool: tuple[str, ...], prompt: Phrase, rule: str
 ) -> str | None:
     """One card among ``pool`` picked by ``chooser``; None while waiting for the answer."""
     if len(pool) == 1:
@@ -682,7 +708,7 @@ def op_discard_treasure(run: Run, f: Frame, op: Op) -> None:
     target = f.t[f.sub]
     pool = run.s.wizards[target].treasures
     if pool:
-        chosen = _pick_card(run, f, target, pool, "discard one of your treasures", _rule(f))
+        chosen = _pick_card(run, f, target, pool, phrase("discard one of your treasures"), _rule(f))
         if chosen is None:
             return
         run.emit(ev.TreasureDiscarded(rule=_rule(f), seat=target, treasure=chosen))
@@ -693,7 +719,9 @@ def op_discard_treasure(run: Run, f: Frame, op: Op) -> None:
 def op_steal_treasure(run: Run, f: Frame, op: Op) -> None:
     pool = run.s.wizards[f.t[0]].treasures if f.t else ()
     if pool:
-        chosen = _pick_card(run, f, f.seat, pool, "steal which treasure?", "sw.treasure.steal")
+        chosen = _pick_card(
+            run, f, f.seat, pool, phrase("steal which treasure?"), "sw.treasure.steal"
+        )
         if chosen is None:
             return
         next_op(run, run.top())
@@ -717,7 +745,9 @@ def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) 
 def op_kill_creature(run: Run, f: Frame, op: Op) -> None:
     pool = run.s.wizards[f.t[0]].creatures if f.t else ()
     if pool:
-        chosen = _pick_card(run, f, f.seat, pool, "kill which creature?", "sw.creature.kill")
+        chosen = _pick_card(
+            run, f, f.seat, pool, phrase("kill which creature?"), "sw.creature.kill"
+        )
         if chosen is None:
             return
         run.emit(ev.CreatureKilled(rule="sw.creature.kill", seat=f.t[0], creature=chosen))
@@ -767,7 +797,7 @@ def op_play_creature(run: Run, f: Frame, op: Op) -> None:
         return
     answer = take_answer(run, f)
     if answer is None:
-        ask(run, f, "play", "play another creature from your hand?", _rule(f))
+        ask(run, f, "play", phrase("play another creature from your hand?"), _rule(f))
         return
     next_op(run, run.top())
     if answer != "none":
@@ -794,7 +824,7 @@ def discard_options(s: State, seat: int) -> tuple[str, ...]:
 def op_discard_type(run: Run, f: Frame, op: Op) -> None:
     answer = take_answer(run, f)
     if answer is None:
-        ask(run, f, "discard", "discard cards of one type from your hand", _rule(f))
+        ask(run, f, "discard", phrase("discard cards of one type from your hand"), _rule(f))
         return
     cards = () if answer == "none" else tuple(answer.split("+"))
     if cards:
@@ -805,7 +835,7 @@ def op_discard_type(run: Run, f: Frame, op: Op) -> None:
 def op_pass_left(run: Run, f: Frame, op: Op) -> None:
     answer = take_answer(run, f)
     if answer is None:
-        ask(run, f, "option", "choose a card type", _rule(f), labels=SLOTS)
+        ask(run, f, "option", phrase("choose a card type"), _rule(f), labels=SLOTS)
         return
     run.emit(ev.OptionChosen(rule=_rule(f), seat=f.seat, card=f.card, option=answer))
     s = run.s
@@ -840,7 +870,9 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
                 run,
                 f,
                 "give",
-                f"give seat {f.seat} one {op.arg} card from your hand",
+                phrase(
+                    "give {seat} one {type} card from your hand", seat=Seat(f.seat), type=op.arg
+                ),
                 _rule(f),
                 seat=giver,
                 labels=(op.arg,),
@@ -848,7 +880,14 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
             return
         run.emit(ev.CardsPassed(rule=_rule(f), source=giver, target=f.seat, cards=(answer,)))
     elif w.treasures:
-        chosen = _pick_card(run, f, giver, w.treasures, f"give seat {f.seat} a treasure", _rule(f))
+        chosen = _pick_card(
+            run,
+            f,
+            giver,
+            w.treasures,
+            phrase("give {seat} a treasure", seat=Seat(f.seat)),
+            _rule(f),
+        )
         if chosen is None:
             return
         next_op(run, run.top())

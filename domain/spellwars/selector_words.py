@@ -50,9 +50,10 @@ def selector_phrase(selector: str) -> Phrase | str:
     return SELECTOR_WORDS.get(selector, selector)
 
 
-# A card's question as the engine records it (``machine.ask``, a value of the
-# record, kept as recorded): "<card's name>: <question>". The questions, read
-# back into their parts: a selector id, a seat, a number, a type.
+# A card's question as the engine recorded it before its prompts were phrases
+# (``machine.ask``, a value of the record, kept as recorded): "<card's name>:
+# <question>". The questions, read back into their parts: a selector id, a seat,
+# a number, a type.
 _QUESTIONS: tuple[tuple[re.Pattern[str], Phrase, tuple[str, ...]], ...] = (
     (
         re.compile(r"^pick a target \(([a-z-]+)\)$"),
@@ -123,9 +124,13 @@ def _question(question: str) -> Phrase | str:
     return _SAID_AS_IS.get(question, question)
 
 
-def prompt_phrase(prompt: str) -> Phrase:
-    """A recorded prompt in words: "Roulepélax: give Bob one arcane card from your
-    hand", "pick a target: the opponent with the most blood"."""
+def prompt_phrase(prompt: Phrase | str) -> Phrase:
+    """A prompt in words: "Roulepélax: give Bob one arcane card from your hand",
+    "pick a target: the opponent with the most blood". The engine asks in
+    phrases; a sentence is a prompt an earlier revision recorded, read back
+    into its parts."""
+    if isinstance(prompt, Phrase):
+        return prompt
     card, sep, question = prompt.partition(": ")
     if not sep:
         return phrase("{question}", question=_question(prompt))

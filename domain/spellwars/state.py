@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Pending
+from domain.kernel.phrases import Phrase
 from domain.spellwars.cards import CardSet, kind_of
 from domain.spellwars.data import cards_for
 
@@ -69,7 +70,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     seat: int
     kind: str
-    prompt: str
+    # What is asked, as a phrase (a sentence where recorded before phrases were).
+    prompt: Phrase | str
     rule: str
     seats: tuple[int, ...] = ()
     labels: tuple[str, ...] = ()

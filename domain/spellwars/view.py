@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from domain.kernel.phrases import Card, Phrase
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.state import LIFE, MAX, State
@@ -77,7 +80,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["hand"] = [_card(cards, c) for c in state.wizards[seat].hand]
     c = flow.choice
     if c is not None:
-        choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": c.prompt}
+        # The prompt as data, a phrase's tagged fields (a view is plain data): the
+        # service tells it in each reader's words.
+        prompt = msgspec.to_builtins(c.prompt)
+        choice: dict[str, Any] = {"seat": c.seat, "kind": c.kind, "prompt": prompt}
+        asking = _asking(c.prompt)
+        if asking:
+            choice["card"] = asking  # the card whose effect asks
         if c.kind == "target":
             choice["targets"] = list(c.seats)  # seats, which a reader names by player
         elif c.kind not in ("play", "discard", "give") or c.seat == seat:
@@ -98,3 +107,12 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
             # kept creatures attacking at a turn's start (creature_attack=turn_start) are face up
             out |= {c.card for c in w.spell if not c.carried}
     return out
+
+
+def _asking(prompt: Phrase | str) -> str:
+    """The card a card's question is asked for (its id), "" for the turn's own."""
+    if isinstance(prompt, Phrase):
+        card = dict(prompt.args).get("card")
+        if isinstance(card, Card):
+            return card.card
+    return ""

@@ -544,12 +544,24 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return None
 
 
-def prompt_words(prompt: str) -> Phrase:
+def prompt_words(prompt: Phrase | str) -> Phrase:
     """A pending decision's prompt as a player reads it (target selectors in words)."""
     return prompt_phrase(prompt)
 
 
+# Its events a reader may not see yet, by what kind of thing they are.
+HIDDEN_KINDS = {
+    "CardsDrawn": phrase("cards drawn"),
+    "SpellPlaced": phrase("a spell placed"),
+    "CardTakenBack": phrase("a card taken back"),
+    "CardsPassed": phrase("cards passed"),
+    "PositionLoaded": phrase("a position laid out"),
+    "PositionEntered": phrase("a position laid out"),
+}
+
+
 WORDS = GameWords(
+    hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
     event_phrase=event_phrase,

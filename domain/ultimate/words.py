@@ -416,7 +416,16 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     return said
 
 
+# Its events a reader may not see yet, by what kind of thing they are.
+HIDDEN_KINDS = {
+    "CardsDealt": phrase("cards dealt"),
+    "CardDrawn": phrase("a card drawn"),
+    "CardStolen": phrase("a card stolen"),
+}
+
+
 WORDS = GameWords(
+    hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     # A lasting effect goes by the name of the card that lays it
     # (``cards.EFFECT_NAMES``; the combos' effects share their combo's id).

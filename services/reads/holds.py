@@ -10,16 +10,15 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-import msgspec
-
 from domain.kernel import decode_command
 from domain.kernel.chance_needs import needs_phrase
-from domain.kernel.events import and_text
+from domain.kernel.phrases import Seat, listed, phrase
 from domain.kernel.rules import ENTRY_TRIES
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, by_seats
 from services.store.values import Loaded
 from services.words.naming import typed_card_words
+from services.words.refusals import needs_json
 from services.words.sentences import Words
 
 
@@ -37,30 +36,47 @@ def held_json(
         return None
     words = Words.table(loaded.game, started)
     # The reader by "you": "waiting for you and Cleo", "the cards you drew".
-    waiting = [("you" if s == seat else words.seat(s)) for s in hold.waiting]
-    alone = waiting == ["you"]
+    waiting = listed(phrase("you") if s == seat else Seat(s) for s in hold.waiting)
+    alone = list(hold.waiting) == [seat]
     out: dict[str, Any] = {"seat": hold.seat, "waiting": list(hold.waiting)}
     if hold.seat == OPENING:
         out["seat"] = None
-        out["text"] = f"The opening deal — waiting for {and_text(waiting)} to name the cards " + (
-            "you were dealt" if alone else "they were dealt"
+        out["text"] = words.say(
+            phrase("The opening deal — waiting for you to name the cards you were dealt")
+            if alone
+            else phrase(
+                "The opening deal — waiting for {waiting} to name the cards they were dealt",
+                waiting=waiting,
+            )
         )
     else:
         secret = decode_command(loaded.game, hold.command).secret()
         said = (
-            f"{words.seat(hold.seat)}'s command"
+            phrase("{seat}'s command", seat=Seat(hold.seat))
             if secret and seat != hold.seat
             else words.command(hold.seat, hold.command)
         )
-        out["text"] = f"{said} — waiting for {and_text(waiting)} to name the cards " + (
-            "you drew" if alone else "they draw" if len(waiting) > 1 else "drawn into their hand"
-        )
+        if alone:
+            waits = phrase("{said} — waiting for you to name the cards you drew", said=said)
+        elif len(hold.waiting) > 1:
+            waits = phrase(
+                "{said} — waiting for {waiting} to name the cards they draw",
+                said=said,
+                waiting=waiting,
+            )
+        else:
+            waits = phrase(
+                "{said} — waiting for {waiting} to name the cards drawn into their hand",
+                said=said,
+                waiting=waiting,
+            )
+        out["text"] = words.say(waits)
         if not secret or seat == hold.seat:
             out["command"] = hold.command
     out["entered"] = [s for s in hold.entered_by() if s >= 0]
     if seat is not None and seat in hold.waiting:
         needs = ledger.holds.needs_for(gid, loaded, hold, seat)
-        out["needs"] = [msgspec.to_builtins(n) for n in needs]
+        out["needs"] = needs_json(needs, words)
         out["needs_text"] = words.say(needs_phrase(needs))
     if seat is not None and seat in hold.entered_by():
         # What it named, as it typed it (its own), to spot a slip.
@@ -74,7 +90,7 @@ def held_json(
         # Its cards are in; it may send them again (one named wrongly).
         again = ledger.holds.needs_for(gid, loaded, hold, seat)
         if again:
-            out["again"] = [msgspec.to_builtins(n) for n in again]
+            out["again"] = needs_json(again, words)
     if seat is not None and seat >= 0:
         # Each sending again, and each card refused as not there, is a try.
         out["tries_left"] = max(ENTRY_TRIES - ledger.holds.tries(gid, seat), 0)

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.kernel import ActionTaken, Consequence, Event, Fold, Game, GameStarted, Outcome
 from domain.kernel.events import laid_from_file
+from domain.kernel.phrases import Phrase
 from services.ledger import WizardLedger
 from services.reads.holds import held_json
 from services.reads.lobby import lobby_fields
@@ -99,7 +100,9 @@ def named_prompts(view: Any, words: Words) -> Any:
 def _prompts_said(part: Any, words: Words) -> Any:
     if isinstance(part, dict):
         return {
-            k: words.prompt(v) if k == "prompt" and isinstance(v, str) else _prompts_said(v, words)
+            k: words.prompt(v)
+            if k == "prompt" and isinstance(v, str | Phrase | dict)
+            else _prompts_said(v, words)
             for k, v in part.items()
         }
     if isinstance(part, list | tuple):
@@ -109,9 +112,10 @@ def _prompts_said(part: Any, words: Words) -> Any:
 
 def pending_json(state: Any, words: Words) -> list[dict[str, Any]]:
     """The decisions a state waits for, each prompt in words."""
-    pending = [msgspec.to_builtins(p) for p in words.game.pending(state)]
-    said: list[dict[str, Any]] = _prompts_said(pending, words)
-    return said
+    return [
+        {"seat": p.seat, "accepts": list(p.accepts), "prompt": words.prompt(p.prompt)}
+        for p in words.game.pending(state)
+    ]
 
 
 def outcome_json(outcome: Outcome | None, words: Words) -> dict[str, Any] | None:
@@ -150,7 +154,7 @@ def entry_json(
         out["text"] = words.event(shown)
     else:
         out["redacted"] = event.visibility().kind
-        out["text"] = hidden_line(type(event).__name__, words.lang)
+        out["text"] = hidden_line(type(event).__name__, words)
     return out
 
 

@@ -230,7 +230,7 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
             item |= {
                 "type": "Hidden",
                 "hidden": True,
-                "text": hidden_until_end(type(event).__name__, record.words.lang),
+                "text": hidden_until_end(type(event).__name__, record.words),
             }
             out.append(item)
             continue

@@ -102,7 +102,7 @@ class MarkdownStory(Visitor):
         assert self.words is not None
         self.story.append(
             f"- **#{entry.position}** "
-            + md(hidden_until_end(type(entry.event).__name__, self.words.lang))
+            + md(hidden_until_end(type(entry.event).__name__, self.words))
         )
 
     def note(self, position: int, author: str, text: str) -> None:

@@ -139,9 +139,20 @@ def plain(events: Sequence[Event]) -> list[Any]:
     return [msgspec.to_builtins(e) for e in events]
 
 
-# Words in an event's fields, compared nowhere: a die's purpose is how the engine
-# said why it rolled, and its wording moves between versions.
-WORDING = frozenset({"purpose"})
+# Words in an event's fields, compared nowhere, at any depth: a die's purpose is
+# how the engine said why it rolled, a pending decision's prompt how it asked
+# (a sentence in older records, a phrase since); their wording moves between
+# versions.
+WORDING = frozenset({"purpose", "prompt"})
+
+
+def unworded(value: Any) -> Any:
+    """An event as data (``plain``) without its words, at any depth."""
+    if isinstance(value, dict):
+        return {k: unworded(v) for k, v in value.items() if k not in WORDING}
+    if isinstance(value, list | tuple):
+        return [unworded(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +174,9 @@ class Comparison:
             return True
         if not isinstance(decided, dict) or not isinstance(recorded, dict):
             return False
-        drop = WORDING | self.unrecorded
-        mine = {k: v for k, v in decided.items() if k not in drop}
-        theirs = {k: v for k, v in recorded.items() if k not in drop}
+        drop = self.unrecorded
+        mine = {k: v for k, v in unworded(decided).items() if k not in drop}
+        theirs = {k: v for k, v in unworded(recorded).items() if k not in drop}
         if mine == theirs:
             return True
         # A recorded rule id stands for this engine's where it is that id or its alias

@@ -146,7 +146,7 @@ class StoryLines(Visitor):
         self.lines.append(f"#{entry.position:<4} {self.words.event(action)}")
 
     def hidden(self, entry: Entry) -> None:
-        hidden = hidden_until_end(type(entry.event).__name__, self.words.lang)
+        hidden = hidden_until_end(type(entry.event).__name__, self.words)
         self.lines.append(f"#{entry.position:<4}   {hidden}")
 
     def note(self, position: int, author: str, text: str) -> None:

@@ -2,6 +2,7 @@
 
 import { h } from "wl/dom.js";
 import { face as faceOf } from "wl/faces.js";
+import { speaking } from "wl/speech.js";
 
 // A word joined by slashes ("Source/Qualité/Destination", "earth/lightning")
 // may go on the next line after a slash, which the browser does not do itself.
@@ -17,12 +18,16 @@ export function cardNode(c, id, item, opts = {}) {
   const extra = face.extra || {};
   const corner = extra.glyph || info.glyph || (info.initiative || extra.initiative ? `⚡${info.initiative || extra.initiative}` : "");
   const kindName = (c.renderer.kindLabel && c.renderer.kindLabel(kind)) || kind;
+  // A game may say a card's text from its face's fields, in the reader's language.
+  const text = (c.renderer.cardText && c.renderer.cardText(face)) || face.text;
   return h(
     `div.card.${kind || "plain"}${opts.small ? ".small" : ""}`,
-    { dataset: { card: id }, tabindex: opts.small && face.text ? "0" : null },
+    { dataset: { card: id }, tabindex: opts.small && text ? "0" : null },
     h("div.band", {}, h("span", {}, kindName), h("span", {}, corner)),
     h("div.name", {}, slashBreaks(String(face.name || info.name || id))),
-    face.text ? h("div.text", {}, h("div", {}, slashBreaks(face.text))) : null,
-    face.gloss && !opts.small ? h("div.gloss", {}, face.gloss) : null
+    text ? h("div.text", {}, h("div", {}, slashBreaks(text))) : null,
+    // The gloss is our English reading of the printed (French) text: a page
+    // in French has the printed text itself.
+    face.gloss && !opts.small && speaking() === "en" ? h("div.gloss", {}, face.gloss) : null
   );
 }

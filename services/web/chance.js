@@ -8,7 +8,8 @@
 import { ApiError } from "wl/app.js";
 import { h } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { nameOf, named } from "wl/names.js";
+import { nameOf } from "wl/names.js";
+import { t } from "wl/speech.js";
 
 // A card a table knows by what it shows (the orc tower's destiny cards) says it.
 const cardName = (game, id) => {
@@ -18,23 +19,27 @@ const cardName = (game, id) => {
   return says ? `${printed.name}: ${says}` : printed.name;
 };
 
-function field(game, players, asked, index, total) {
-  // "seat 1's spell deck" is Bob's spell deck at this table.
-  const need = Object.assign({}, asked, { what: named(players, asked.what) });
-  const of = total > 1 ? ` (${index + 1} of ${total})` : "";
+// Each need says what it is for (``said``: "Bob's deck", "first player"), told
+// by the server in the reader's language and names; the page says the rest.
+function field(game, players, need, index, total) {
+  const what = need.said;
+  const of = total > 1 ? t(" ({n} of {total})", { n: index + 1, total }) : "";
   const owner = need.seat === null || need.seat === undefined ? null : nameOf(players, need.seat);
-  // "Ann's spell deck" says already whose the card is.
-  const whose = owner === null || need.what.includes(`${owner}'s`) ? "" : ` for ${owner}`;
+  // A pile kept per seat ("Ann's spell deck") says already whose the card is.
+  const own = owner !== null && need.pile && need.pile.endsWith(`.${need.seat}`);
   if (need.kind === "die") {
     // A die choosing among the players (the first player): each face names its
     // pick, face 2 the 2nd player, as the story says it afterwards.
     const picks = need.sides === players.length && /player/.test(need.what);
     const side = (i) => (picks ? `${i + 1} — ${nameOf(players, i)}` : String(i + 1));
     const faces = Array.from({ length: need.sides }, (_, i) => h("option", { value: i + 1 }, side(i)));
+    const label = owner === null
+      ? t("Die for {what}{of}, 1 to {sides}", { what, of, sides: need.sides })
+      : t("{name}'s die for {what}{of}, 1 to {sides}", { name: owner, what, of, sides: need.sides });
     return h(
       "label.chance-field",
       {},
-      h("span", {}, `${owner === null ? "Die" : `${owner}'s die`} for ${need.what}${of}, 1 to ${need.sides}`),
+      h("span", {}, label),
       h("select", { dataset: { kind: "die" } }, h("option", { value: "" }, "—"), faces)
     );
   }
@@ -42,14 +47,19 @@ function field(game, players, asked, index, total) {
     const cards = need.cards
       .map((id) => ({ id, name: cardName(game, id) }))
       .sort((a, b) => a.name.localeCompare(b.name));
+    const label = need.hand
+      ? `${what[0].toUpperCase()}${what.slice(1)}${of}`
+      : owner === null || own
+        ? t("Card drawn from {what}{of}", { what, of })
+        : t("Card drawn from {what} for {name}{of}", { what, name: owner, of });
     return h(
       "label.chance-field",
       {},
-      h("span", {}, need.hand ? `${need.what[0].toUpperCase()}${need.what.slice(1)}${of}` : `Card drawn from ${need.what}${whose}${of}`),
+      h("span", {}, label),
       h(
         "select",
         { dataset: { kind: "card" } },
-        h("option", { value: "" }, "— which card? —"),
+        h("option", { value: "" }, t("— which card? —")),
         cards.map((c) => h("option", { value: c.id }, c.name))
       )
     );
@@ -58,13 +68,13 @@ function field(game, players, asked, index, total) {
   return h(
     "label.chance-field",
     {},
-    h("span", {}, `Order of ${need.what}${of}: ${need.size} positions, new top first`),
+    h("span", {}, t("Order of {what}{of}: {n} positions, new top first", { what, of, n: need.size })),
     h("input", {
       dataset: { kind: "order", size: need.size },
       placeholder: Array.from({ length: Math.min(need.size, 4) }, (_, i) => i).reverse().join(",") + (need.size > 4 ? ",…" : ""),
       pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*",
     }),
-    laid ? h("span.muted.chance-laid", {}, `as they lay: ${laid}`) : null
+    laid ? h("span.muted.chance-laid", {}, t("as they lay: {cards}", { cards: laid })) : null
   );
 }
 
@@ -107,7 +117,7 @@ export function chanceBox(game, players, title) {
       const out = { dice: [], orders: [], drew: [] };
       for (const el of list.querySelectorAll("select, input")) {
         const label = el.closest("label").querySelector("span").textContent;
-        if (!el.value.trim()) return new Error(`${label}: not entered yet`);
+        if (!el.value.trim()) return new Error(t("{field}: not entered yet", { field: label }));
         if (el.dataset.kind === "die") out.dice.push(Number(el.value));
         else if (el.dataset.kind === "card") out.drew.push(el.value);
         else {
@@ -115,7 +125,7 @@ export function chanceBox(game, players, title) {
           const n = Number(el.dataset.size);
           const sorted = [...order].sort((a, b) => a - b);
           if (order.length !== n || sorted.some((x, i) => x !== i)) {
-            return new Error(`${label}: each position from 0 to ${n - 1} once`);
+            return new Error(t("{field}: each position from 0 to {last} once", { field: label, last: n - 1 }));
           }
           out.orders.push(order);
         }

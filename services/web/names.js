@@ -6,10 +6,6 @@ import { t } from "wl/speech.js";
 export const nameOf = (players, seat) =>
   seat === null || seat === undefined ? "—" : players[seat] || t("player {n}", { n: seat + 1 });
 
-// The engine's words say each seat whole ("seat 0 and seat 2"): every one of
-// them becomes its player's name ("Ann and Cy").
-export const named = (players, text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => (players || [])[Number(n)] || m);
-
 // The seat a board is drawn for: "you" on its own page; a replay seen through
 // another's eyes (a referee's) says so instead (ctx.youWord).
 export const you = (c, seat) => (seat !== null && seat === c.seat ? c.youWord || t(" (you)") : "");

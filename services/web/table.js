@@ -430,15 +430,15 @@ function askChance(cmd, needs) {
   const json = JSON.stringify(cmd);
   if (!S.chance || S.chance.json !== json) {
     const what = describe(ctx(), cmd);
-    const ask = chanceBox(S.summary.game, S.state.players, `The table's chance for: ${what}`);
-    const sendIt = sendButton(ask, cmd, "Send with these");
-    const drop = h("button", { type: "button", onclick: dropChance }, "Cancel");
+    const ask = chanceBox(S.summary.game, S.state.players, t("The table's chance for: {move}", { move: what }));
+    const sendIt = sendButton(ask, cmd, t("Send with these"));
+    const drop = h("button", { type: "button", onclick: dropChance }, t("Cancel"));
     ask.box.append(h("div.chance-buttons", {}, sendIt, " ", drop));
     S.chance = { json, ask };
     // The move waits for its chance: one way to send it, "Send with these".
     $("actions").style.display = "none";
     $("table-chance").replaceChildren(
-      h("p.muted", {}, "Enter what the table rolled and drew, as it happened, then send the move."),
+      h("p.muted", {}, t("Enter what the table rolled and drew, as it happened, then send the move.")),
       ask.box
     );
   }
@@ -462,11 +462,14 @@ function drawHeld(c) {
     if (S.heldAsk) dropChance();
     return;
   }
-  const dealt = held.seat === null ? "were dealt" : "drew";
-  const yours = held.yours && held.yours.length ? ` (you named ${held.yours.join(", ")})` : "";
+  const yours = held.yours && held.yours.length ? held.yours.join(", ") : "";
   const intro = held.needs
-    ? `${held.text}. Name the cards you ${dealt}, as you see them in your hand: nobody else sees them.`
-    : `Your cards are in${yours}. ${held.text}.`;
+    ? held.seat === null
+      ? t("{held}. Name the cards you were dealt, as you see them in your hand: nobody else sees them.", { held: held.text })
+      : t("{held}. Name the cards you drew, as you see them in your hand: nobody else sees them.", { held: held.text })
+    : yours
+      ? t("Your cards are in (you named {cards}). {held}.", { cards: yours, held: held.text })
+      : t("Your cards are in. {held}.", { held: held.text });
   const json = JSON.stringify([held.needs || null, asked ? held.again || null : null]);
   if (S.heldAsk && S.heldAsk.json === json) {
     S.heldAsk.intro.textContent = intro; // whom it waits for, as it stands
@@ -474,14 +477,14 @@ function drawHeld(c) {
   }
   const parts = [];
   if (asked) {
-    const ask = chanceBox(S.summary.game, c.state.players, held.needs ? "The cards you drew" : "Your cards, again");
+    const ask = chanceBox(S.summary.game, c.state.players, held.needs ? t("The cards you drew") : t("Your cards, again"));
     ask.add(held.needs || held.again);
-    const sendIt = sendButton(ask, null, "Send my cards");
+    const sendIt = sendButton(ask, null, t("Send my cards"));
     ask.box.append(h("div.chance-buttons", {}, sendIt));
     parts.push(ask.box);
   } else {
     // One of the cards named may be wrong (another player is told so): name them again.
-    parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, `Name my cards again`));
+    parts.push(h("button", { type: "button", id: "change-cards", onclick: () => { S.changing = true; draw(); } }, t("Name my cards again")));
   }
   const introLine = h("p.muted", {}, intro);
   S.chance = null;

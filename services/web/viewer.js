@@ -132,9 +132,9 @@ function describe(doc) {
   // (which picks among the views it holds): "seen by: everything" beside
   // "seen by bot 1" read as a contradiction.
   const holds = doc.viewer === "everything" ? t("every player's view") : doc.viewer === "spectator" ? t("a spectator's view") : t("{viewer}'s view", { viewer: doc.viewer });
-  // Where the dice came from in words ("seeded" is the record's field, not a reader's word).
-  const mode = doc.mode === "table" ? t("table mode (dice and deck orders from the table)") : t("seeded dice (the seed revealed at the end)");
-  $("meta").textContent = t("Players: {players} · {result} · this replay holds {holds} · {mode}", { players: doc.players.join(", "), result: doc.result, holds, mode });
+  // Where the game's chance came from, as the story's opening says it.
+  const modeWords = (mode) => (mode === "table" ? t("table mode (dice and deck orders from the table)") : t("seeded dice (the seed revealed at the end)"));
+  $("meta").textContent = t("Players: {players} · {result} · this replay holds {holds} · {mode}", { players: doc.players.join(", "), result: doc.result, holds, mode: modeWords(doc.mode) });
   // The options one per line, folded: the header stays a line or two.
   if (doc.options.length) {
     $("meta").append(h("details.options", {}, h("summary", {}, t("Options ({n})", { n: doc.options.length })),

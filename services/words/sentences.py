@@ -15,8 +15,10 @@ by the card's name).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from domain.kernel import (
     ActionTaken,
@@ -28,6 +30,7 @@ from domain.kernel import (
 )
 from domain.kernel.phrases import Phrase, Seat, listed, phrase
 from domain.kernel.words import (
+    KERNEL_HIDDEN,
     chance_phrase,
     kernel_phrase,
     purpose_phrase,
@@ -46,19 +49,28 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
-def hidden_line(type_name: str, lang: str | None = None) -> str:
+def hidden_kind(type_name: str, words: Words | None = None) -> Phrase | str:
+    """What kind of thing an event is, said without its hidden parts ("a card
+    drawn"): the game's words for its own events (``GameWords.hidden_kinds``),
+    the kernel's for its own, else the type's name spaced."""
+    kinds = words.said.hidden_kinds if words is not None else {}
+    return kinds.get(type_name) or KERNEL_HIDDEN.get(type_name) or spaced(type_name)
+
+
+def hidden_line(type_name: str, words: Words | None = None) -> str:
     """The line of an event this reader may not see yet: what kind of thing
-    happened, in words ("cards dealt — hidden from you")."""
-    return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from you", kind=spaced(type_name))
+    happened, in words ("a card drawn — hidden from you"), in the table's
+    language where its words are given."""
+    return Teller(str, str, words.lang if words is not None else spoken())(
+        phrase("{kind} — hidden from you", kind=hidden_kind(type_name, words))
     )
 
 
-def hidden_until_end(type_name: str, lang: str | None = None) -> str:
+def hidden_until_end(type_name: str, words: Words | None = None) -> str:
     """The same for a replay or an export, which is read later and maybe by
     someone else: whose view it is, and that the end of the game shows it."""
-    return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from this viewer until the end", kind=spaced(type_name))
+    return Teller(str, str, words.lang if words is not None else spoken())(
+        phrase("{kind} — hidden from this viewer until the end", kind=hidden_kind(type_name, words))
     )
 
 
@@ -91,7 +103,7 @@ class Words:
         self.said = game.words
         self.lang = lang or spoken()
         self.teller = Teller(self.seat, self.card, self.lang, self.prompt, self.purpose, self.asked)
-        self._prompts: dict[str, str] = {}
+        self._prompts: dict[Phrase | str, str] = {}
 
     @classmethod
     def table(cls, game: Game[Any], started: GameStarted, lang: str | None = None) -> Words:
@@ -143,12 +155,19 @@ class Words:
         base = card_id.split("#", 1)[0]
         return base.replace("_", " ").replace("-", " ")
 
-    def prompt(self, text: str) -> str:
-        """A recorded prompt as a player reads it, in the game's words."""
+    def prompt(self, text: Phrase | str | Mapping[str, Any]) -> str:
+        """A pending decision's prompt as a player reads it: a phrase told (or
+        its fields, as a view holds it), a sentence (as the games record some)
+        in the game's words."""
+        if isinstance(text, Mapping):
+            text = msgspec.convert(text, Phrase)
         told = self._prompts.get(text)
         if told is None:
             said = self.said.prompt_words
-            told = self.say(said(text)) if said is not None else text
+            if isinstance(text, Phrase):
+                told = self.say(text)
+            else:
+                told = self.say(said(text)) if said is not None else text
             # A table's prompts are few and asked at every read of its state.
             if len(self._prompts) >= _PROMPTS_KEPT:
                 self._prompts.clear()
@@ -209,7 +228,8 @@ class Words:
         """An option's value in words: yes or no, a card by the table's name."""
         if isinstance(value, str):
             typed = self.names.typed(value)
-            return typed if isinstance(typed, str) else str(typed)
+            # A reading's code (``on_draw``) in words, as a type's name is spaced.
+            return str(typed).replace("_", " ") if typed == value else str(typed)
         return self.value("", value) or self.text("none")
 
     def option(self, name: str, value: Any) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.games import all_games
+from domain.kernel.phrases import Phrase
 from services.words.sentences import Words
 
 # Keys that say whose record it is, or repeat the table's bookkeeping: not facts.
@@ -64,6 +65,9 @@ def flatten(
         said = words.said.view_facts
         if said is not None:
             return said(view, words)
+    if isinstance(view, str | Phrase | dict) and _last(prefix) == "prompt":
+        out[prefix] = words.prompt(view)  # a question, not a card's id
+        return out
     if isinstance(view, dict):
         for k, v in view.items():
             if k in SKIPPED and not prefix:
@@ -106,9 +110,6 @@ def flatten(
         return out
     if _last(prefix) in _seat_keys()[0] and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
-        return out
-    if isinstance(view, str) and _last(prefix) == "prompt":
-        out[prefix] = words.prompt(view)  # a sentence, not a card's id
         return out
     if isinstance(view, str) and prefix:
         out[prefix] = words.card(view)

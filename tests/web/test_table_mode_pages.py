@@ -115,8 +115,8 @@ def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_sta
     open_at_the_table(lobby, server, "orctower")
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     asked = lobby.locator("#opening-chance .chance-field > span").all_inner_texts()
-    assert "Card drawn from Ann's spell deck (1 of 4)" in asked
-    assert "Card drawn from Bob's spell deck (4 of 4)" in asked
+    assert "Card drawn from Ann's deck (1 of 4)" in asked
+    assert "Card drawn from Bob's deck (4 of 4)" in asked
     quarters = [a for a in asked if a.startswith("Card drawn from the marker stack of quarter ")]
     assert len(quarters) == 12 and quarters[0].endswith("quarter 1")
     # Every draw from the stacks is offered every kind of creature, by name.

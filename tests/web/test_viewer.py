@@ -72,7 +72,9 @@ def test_the_html_export_moves_through_positions_offline(
         assert state_rows(page) == {k: show(v) for k, v in bob.items()}
         # An action with its dispute panel and the referee's note.
         page.locator("#slider").fill(str(act_at))
-        assert f"#{act_at} ActionTaken" in page.inner_text("#event-detail")
+        # The action said in words, never by its event's class name.
+        detail = page.inner_text("#event-detail")
+        assert detail.startswith(f"#{act_at} — ") and "ActionTaken" not in detail
         assert "was this draw legal?" in page.inner_text("#story")
         dispute = page.inner_text("#dispute")
         assert f"Action #{act_at}" in dispute and "Legal choices" in dispute

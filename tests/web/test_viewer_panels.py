@@ -15,7 +15,7 @@ from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.exports import document, export_text
-from services.words.sentences import hidden_line
+from services.words.sentences import Words, hidden_kind
 from tests.services.setups import eclair_game
 from tests.web.pages import go_to, open_viewer, screenshot
 from tools.simulation import play_stored
@@ -159,6 +159,7 @@ def test_a_hidden_row_says_what_kind_of_event_it_hides_and_nothing_more(
     # A spectator's export of a running game: every card drawn is hidden.
     hidden = [e for e in entries[1:] if not e.event.visibility().allows(None)]
     assert {type(e.event).__name__ for e in hidden} >= {"CardDrawn", "CardsDealt"}
+    words = Words(ledger.load(gid).game, ["Ann", "Bob"], lang="en")
     context, page, problems = open_viewer(browser, exported(ledger, gid, tmp_path, viewer=None))
     try:
         for entry in hidden[:6]:
@@ -167,7 +168,7 @@ def test_a_hidden_row_says_what_kind_of_event_it_hides_and_nothing_more(
             said = row.inner_text().removeprefix(f"#{entry.position}").strip()
             # The kind in the table page's log's words ("cards dealt — hidden from you"),
             # and nothing more: no card, no count.
-            kind = hidden_line(type(entry.event).__name__).removesuffix(" — hidden from you")
+            kind = words.say(hidden_kind(type(entry.event).__name__, words))
             assert said == f"{kind} — hidden from this viewer until the end", said
         screenshot(page, "viewer-hidden-rows")
         assert problems == []

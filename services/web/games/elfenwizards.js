@@ -23,6 +23,19 @@ const LEVELS = ["grand_druide", "druide", "sorcier", "necromancien", "magicien"]
 // for a page whose faces have not come.
 const BUILT_IN = { grand_druide: "Grand Druide", druide: "Druide", sorcier: "Sorcier", necromancien: "Nécromancien", magicien: "Magicien" };
 const levelName = (lv) => entryName("elfenwizards", lv) || BUILT_IN[lv] || null;
+// The phases by the rulebook's titles (the French catalogue says them as printed).
+const phaseTitle = (phase) =>
+  ({
+    retire: t("Retirement of the {top}", { top: levelName("grand_druide") }),
+    roll: t("Rolling and allocating the major spells"),
+    reroll: t("Rolling and allocating the remaining major spells"),
+    recover: t("Recovering the minor spells"),
+    compete: t("Competition and awarding of the titles"),
+    recover2: t("Recovering the minor spells"),
+    vacancies: t("Awarding the vacant titles"),
+    demote: t("Demotion of the remaining magicians"),
+    grey: t("Removal of the grey magic tokens"),
+  })[phase] || phase;
 // The spaces of the board by their printed names (« la case Sorts mineurs »).
 const spellSpace = (space) => ({ minor: t("the Minor spells space"), grey: t("the Grey magic space") })[space] || null;
 const COLOURS = { red: "#b23a2e", green: "#3d7a3a", blue: "#2f5d9a", yellow: "#b59410", black: "#222", white: "#8a8a8a", purple: "#6b3f8f", orange: "#c46a12" };
@@ -37,9 +50,20 @@ function colourOf(c, seat) {
   return (g && COLOURS[g.colour]) || "#555";
 }
 
-// "red-3 (Ann), 1 grey magic token, support 2"
+// A guild's colour as an adjective of its wizards ("the red wizard 3").
+const colourWord = (colour) => ({ red: t("red"), green: t("green"), blue: t("blue"), yellow: t("yellow"), black: t("black") })[colour] || colour;
+// A wizard pawn by what the table calls it: its guild's colour and its number
+// (the view's id "red-3" says both; the pawn is the 3rd red one).
+function pawn(id) {
+  const cut = String(id).lastIndexOf("-");
+  return cut < 0 ? { colour: String(id), n: "" } : { colour: String(id).slice(0, cut), n: String(id).slice(cut + 1) };
+}
+const wizardWord = (id) => t("{colour} wizard {n}", { colour: colourWord(pawn(id).colour), n: pawn(id).n });
+const chipWord = (id) => t("{colour} {n}", { colour: colourWord(pawn(id).colour), n: pawn(id).n });
+
+// "red wizard 3 (Ann), 1 grey magic token, support 2"
 function wizardTitle(c, w) {
-  const parts = [t("{wizard} ({name})", { wizard: w.wizard, name: nameOf(c.players, w.seat) })];
+  const parts = [t("{wizard} ({name})", { wizard: wizardWord(w.wizard), name: nameOf(c.players, w.seat) })];
   if (w.grey) parts.push(plural("{n} grey magic token", "{n} grey magic tokens", w.grey));
   if (w.support) parts.push(t("support {n}", { n: w.support }));
   return parts.join(", ");
@@ -48,8 +72,8 @@ function wizardTitle(c, w) {
 function wizard(c, w) {
   return h(
     "span.wiz",
-    { style: `background:${colourOf(c, w.seat)}`, title: wizardTitle(c, w) },
-    w.wizard,
+    { style: `background:${colourOf(c, w.seat)}`, title: wizardTitle(c, w), dataset: { wizard: w.wizard } },
+    chipWord(w.wizard),
     w.grey ? ` ◼${w.grey}` : "",
     w.support ? ` +${w.support}` : ""
   );
@@ -110,7 +134,7 @@ export default {
         "div.stats",
         {},
         h("span.stat", {}, t("Round {n} of 4", { n: v.round })),
-        h("span.stat", {}, t("Phase"), " ", h("b", {}, v.phase_number || "–"), ` — ${v.phase_title || v.phase}`),
+        h("span.stat", {}, t("Phase"), " ", h("b", {}, v.phase_number || "–"), ` — ${phaseTitle(v.phase)}`),
         // Nobody holds the dragon until the set-up gives it (a view's null).
         stat(t("Dragon"), v.dragon == null || v.dragon < 0 ? t("not given yet") : nameOf(c.players, v.dragon)),
         stat(t("Grey magic tokens in reserve"), v.pool),
@@ -134,6 +158,7 @@ export default {
     if (field === "space" && typeof value === "string" && spellSpace(value)) return spellSpace(value);
     if (field === "space" && levelName(value)) return t("the {title} Major spells space", { title: levelName(value) });
     if ((field === "space" || field === "title") && typeof value === "string") return levelName(value) || value;
+    if (field === "wizard" && typeof value === "string") return wizardWord(value);
     return null;
   },
   question(field) {

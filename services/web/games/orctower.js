@@ -6,7 +6,7 @@
 import { cardNode } from "wl/cards.js";
 import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { nameOf as playerName, named, you } from "wl/names.js";
+import { nameOf as playerName, you } from "wl/names.js";
 import { plural, t } from "wl/speech.js";
 
 const GAME = "orctower";
@@ -27,6 +27,20 @@ const stageWord = (stage) =>
     over: t("game over"),
   })[stage] || stage;
 // A player's colour as a word.
+// A spell's effect and its energy in words.
+const effectWord = (e) =>
+  ({
+    damage: t("damage"),
+    bolt: t("damage in any quarter"),
+    ice_storm: t("ice storm"),
+    earthquake: t("earthquake"),
+    learn: t("learn"),
+    replenish: t("replenish"),
+    switch: t("switch"),
+    bonds: t("bonds"),
+    voodoo: t("voodoo"),
+  })[e] || e;
+const energyWord = (e) => ({ earth: t("earth"), lightning: t("lightning"), water: t("water"), fire: t("fire"), any: t("any") })[e] || e;
 const colourWord = (colour) => ({ blue: t("blue"), green: t("green"), red: t("red"), yellow: t("yellow") })[colour] || colour;
 const COLOURS = { blue: "#2f5d9a", green: "#3d7a3a", red: "#b23a2e", yellow: "#b59410" };
 // Tower space q faces quarter q; drawn clockwise, so the top row reads
@@ -41,17 +55,28 @@ const colour = (p) => COLOURS[p.colour] || "#555";
 
 
 // The card as the table's face says it: its name, who moves, its rule change.
+// Built from the card's fields (the view's), in the reader's language.
+const categoryWord = (k) => ({ weak: t("the weak creatures"), strong: t("the strong creatures"), mighty: t("the mighty creatures") })[k] || k;
+const listed = (items) => (items.length > 1 ? t("{items} and {last}", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }) : items[0] || "");
+function moving(d) {
+  if (d.moves.length) return t("{creatures} move", { creatures: listed(d.moves.map(categoryWord)) });
+  if (!d.quarters.length) return t("no creature moves");
+  return t("the creatures in the {sections} of quarter {quarters} move", {
+    sections: listed(d.sections.map(sectionWord)),
+    quarters: listed(d.quarters.map(String)),
+  });
+}
 function destiny(v) {
   const d = v.destiny_card;
-  if (!d) return h("div.ot-dcard", {}, v.destiny || "—");
+  if (!d) return h("div.ot-dcard", {}, v.destiny ? t("a destiny card") : "—");
   const printed = face("orctower", d.id) || {};
-  const [moving, change] = String(printed.text || d.id).split("; rule change: ");
+  const change = printed.extra && printed.extra.change;
   return h(
     "div.ot-dcard",
-    { title: `${printed.name || d.id} (${d.id})` },
-    h("div.ot-did", {}, printed.name || d.id),
-    h("div.ot-dmoves", {}, moving),
-    change && change !== "none" ? h("div.ot-drule", {}, change) : null
+    { title: printed.name || "" },
+    h("div.ot-did", {}, printed.name || t("a destiny card")),
+    h("div.ot-dmoves", {}, moving(d)),
+    change ? h("div.ot-drule", {}, change) : null
   );
 }
 
@@ -215,7 +240,7 @@ export default {
         stat(t("Actions"), v.actions),
         v.last_round ? h("span.stat.ot-last", {}, t("last round")) : null,
         casting(v),
-        v.pending.length ? h("span.stat", {}, `${c.players[v.pending[0].seat]}: ${named(c.players, v.pending[0].prompt)}`) : null
+        v.pending.length ? h("span.stat", {}, `${playerName(c.players, v.pending[0].seat)}: ${v.pending[0].prompt}`) : null
       ),
       h(
         "div.ot-map",
@@ -227,6 +252,21 @@ export default {
       h("h2", { style: "margin-top:1em" }, t("Hunting boards")),
       h("div.guilds", {}, v.players.map((p) => hunting(c, p)))
     );
+  },
+  // A spell's effect and levels, a creature's hit points and power, from the
+  // face's fields in the reader's language.
+  cardText(face) {
+    const x = face.extra || {};
+    if (x.effect) {
+      const energy = energyWord(x.energy);
+      const steps = (x.levels || []).map(([n, amount]) => `${n} ${energy} → ${amount}`).join(", ");
+      return steps ? t("{effect}: {steps}", { effect: effectWord(x.effect), steps }) : effectWord(x.effect);
+    }
+    if (face.kind === "creature" && x.hp) {
+      const hp = plural("{n} hit point", "{n} hit points", x.hp);
+      return x.power ? t("{hp}; power: {power}", { hp, power: x.power }) : hp;
+    }
+    return null;
   },
   // A card's kind on its band, as the rulebook names the spells (« sorts de Savoir »).
   kindLabel(kind) {

@@ -4,7 +4,7 @@
 import { cardNode } from "wl/cards.js";
 import { h, stat } from "wl/dom.js";
 import { face } from "wl/faces.js";
-import { nameOf, named, you } from "wl/names.js";
+import { nameOf, you } from "wl/names.js";
 import { plural, t } from "wl/speech.js";
 
 const SLOTS = ["source", "quality", "delivery"];
@@ -56,13 +56,9 @@ function choiceLabel(c, value) {
   return null;
 }
 
-// The card an option choice is about: the one of the chooser's revealed spell whose
-// name starts the prompt.
-function optionCard(c, choice) {
-  const w = c.view.wizards.find((x) => x.seat === choice.seat);
-  const faces = ((w && w.spell) || []).map((item) => face("spellwars", item.id)).filter(Boolean);
-  return faces.find((f) => choice.prompt.startsWith(`${f.name}:`)) || null;
-}
+// The card an option choice is about: the one whose effect asks (the view's
+// ``choice.card``).
+const optionCard = (c, choice) => (choice.card ? face("spellwars", choice.card) || null : null);
 
 export default {
   publicArea(c) {
@@ -94,7 +90,7 @@ export default {
       );
     });
     const choice = v.choice
-      ? h("div.step", {}, h("b", {}, t("{name} decides: ", { name: nameOf(c.players, v.choice.seat) })), named(c.players, v.choice.prompt))
+      ? h("div.step", {}, h("b", {}, t("{name} decides: ", { name: nameOf(c.players, v.choice.seat) })), v.choice.prompt)
       : null;
     return h(
       "div",

@@ -43,7 +43,7 @@ export function renderEvent(replay) {
   const box = $("event-detail");
   box.replaceChildren();
   const e = doc.events[position - 1];
-  box.append(h("div", {}, h("b", {}, `#${position} ${e.type}`), " — ", e.text));
+  box.append(h("div", {}, h("b", {}, `#${position}`), " — ", e.text));
   if (e.rule) box.append(ruleBlock(doc, e.rule));
   for (const id of e.also || []) box.append(ruleBlock(doc, id));
   if (e.dice) box.append(h("div.dice-detail", {}, t("dice: {dice} — ", { dice: e.dice.text }), h(e.dice.rederived === false ? "span.differs" : "span.muted", {}, e.dice.check)));

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import DiceRolled
+from domain.kernel.phrases import plain
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.cards import built_in
@@ -46,7 +47,7 @@ def test_the_target_may_sacrifice_a_creature_after_seeing_the_damage() -> None:
     g, events = cast({"source": "taleboulas#1"}, setup=setup)
     choice = g.state.flow.choice
     assert choice is not None and (choice.seat, choice.kind) == (1, "block")
-    assert "3 damage" in choice.prompt
+    assert "3 damage to seat 1" in plain(choice.prompt)
     legal = GAME.legal_commands(g.state, 1)
     assert {getattr(c, "creature", "x") for c in legal} == {"gracula#1", None}
     events = g.send(1, {"type": "Block", "creature": "gracula#1"})

@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.phrases import plain
 from domain.spellwars import GAME
 from services.ledger import WizardLedger
 from services.review.exports import export_text
@@ -64,7 +65,7 @@ def test_the_disputed_position_plays_on_under_the_default_reading(tmp_path: Path
     # seat 2's Flaminus and 1 from its Spiralex
     assert [w.life for w in state.wizards] == [12, 0, 8]
     # seat 2's kept Gracula attacks again with its spell, and asks for its cost
-    assert state.pending[0].seat == 2 and "Gracula" in state.pending[0].prompt
+    assert state.pending[0].seat == 2 and "gracula#" in plain(state.pending[0].prompt)
     assert state.wizards[1].dead_cards == ("bilan-sanguin#1",)
     assert verify_game(ledger, gid).ok
     story = export_text(ledger, gid, "md")

@@ -249,7 +249,12 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
         "seat": None,
         "hand": False,
         "pile": "",
+        "said": "first player",  # what it is for, in the reader's words
     }
+    assert needs[0]["said"] == "the deck"
+    # A French reader's page labels its fields in French, from the same data.
+    french = client.post("/tables?lang=fr", json=body).json()["needs"]
+    assert [n["said"] for n in french] == ["la pioche"] * 4 + ["premier joueur"]
     assert ledger.game_ids() == []
     dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}
     table = client.post("/tables", json=dealt).json()

@@ -65,28 +65,28 @@ FALLBACK = re.compile(r"^[^:]+: [a-z ]+( — |$)")
         ({"type": "TakeBackDice"}, "Ann takes the unspent dice back, unused"),
         (
             {"type": "CastSpell", "wizard": "blue-2", "die": 5},
-            "Ann casts a major 5 beside Cy's blue-2",
+            "Ann casts a major 5 beside Cy's blue wizard 2",
         ),
         (
             {"type": "CastSpell", "wizard": "green-4"},
-            "Ann casts a minor spell beside Bob's green-4",
+            "Ann casts a minor spell beside Bob's green wizard 4",
         ),
         ({"type": "Pass"}, "Ann passes and places no more spells this round"),
         (
             {"type": "FillVacancy", "wizard": "red-3", "title": "S2"},
-            "Ann moves the defeated Ann's red-3 to the vacant Sorcier title S2",
+            "Ann moves the defeated Ann's red wizard 3 to the vacant Sorcier title S2",
         ),
         (
             {"type": "Demote", "wizard": "red-5", "space": "M3"},
-            "Ann demotes Ann's red-5 to the Magicien space M3",
+            "Ann demotes Ann's red wizard 5 to the Magicien space M3",
         ),
         (
             {"type": "RemoveGreyToken", "wizard": "red-1"},
-            "Ann removes a grey magic token from Ann's red-1",
+            "Ann removes a grey magic token from Ann's red wizard 1",
         ),
         (
             {"type": "DesignateWinner", "wizard": "red-2"},
-            "Ann designates Ann's red-2 to take the title their tied candidates contest",
+            "Ann designates Ann's red wizard 2 to take the title their tied candidates contest",
         ),
     ],
 )
@@ -134,7 +134,7 @@ def test_a_played_game_says_every_action_in_sentences(tmp_path: Path) -> None:
     assert {"RollSpells", "PlaceDie", "CastSpell", "Pass"} <= kinds
     assert not [line for line in story.splitlines() if re.match(r"^#\d+ +(Ann|Bob|Cy): ", line)]
     assert re.search(r"^#\d+ +(Ann|Bob|Cy) casts a (minor spell|major \d) beside "
-                     r"(Ann|Bob|Cy)'s (red|green|blue)-\d$", story, re.M)  # fmt: skip
+                     r"(Ann|Bob|Cy)'s (red|green|blue) wizard \d$", story, re.M)  # fmt: skip
     words = Words.table(GAME, ledger.load(gid, 1).fold.started)
     for e in entries:
         if isinstance(e.event, ActionTaken):

@@ -19,7 +19,8 @@ from tools.simulation import Step, steps
 def _prompt_paths(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
     if isinstance(value, dict):
         for k, v in value.items():
-            if k == "prompt" and isinstance(v, str):
+            # A sentence, or a phrase as data (its tagged fields: Spell Wars').
+            if k == "prompt" and isinstance(v, str | dict):
                 yield path
             else:
                 yield from _prompt_paths(v, (*path, str(k)))
@@ -44,6 +45,9 @@ def test_every_prompt_of_a_view_is_in_a_declared_part(game: Game[Any]) -> None:
                     seen.add(path[0])
                 said = named_prompts(view, words)
                 assert not [p for p in _prompt_paths(said) if p and p[0] not in declared]
+                choice = said.get("choice")
+                if isinstance(choice, dict):  # told: a sentence in the reader's words
+                    assert isinstance(choice["prompt"], str), choice
     # The declaration names parts that do hold prompts (it is not a guess).
     assert seen, f"{game.spec.id}: no view held a prompt in two bot games"
     assert seen <= declared

@@ -55,7 +55,9 @@ def test_dice_lie_on_spaces_named_by_their_levels() -> None:
         rule="elfenwizards.award.duel", wizard="red-1", seat=0, space="defeat-necromancien",
         points=3,
     )  # fmt: skip
-    assert words.event(beaten) == "Ann's red-1 (3 points) goes to the Nécromancien defeat space"
+    assert (
+        words.event(beaten) == "Ann's red wizard 1 (3 points) goes to the Nécromancien defeat space"
+    )
     # A table that renames a level reads its own name there.
     renamed = Words(game, NAMES, card_names("elfenwizards", {"druide": "Archidruide"}))
     assert renamed.event(placed[0]) == "Bob places a 6 on the Archidruide major-spell space"
