@@ -2,7 +2,6 @@
 
 import { h } from "wl/dom.js";
 import { face as faceOf } from "wl/faces.js";
-import { speaking } from "wl/speech.js";
 
 // A word joined by slashes ("Source/Qualité/Destination", "earth/lightning")
 // may go on the next line after a slash, which the browser does not do itself.
@@ -26,8 +25,8 @@ export function cardNode(c, id, item, opts = {}) {
     h("div.band", {}, h("span", {}, kindName), h("span", {}, corner)),
     h("div.name", {}, slashBreaks(String(face.name || info.name || id))),
     text ? h("div.text", {}, h("div", {}, slashBreaks(text))) : null,
-    // The gloss is our English reading of the printed (French) text: a page
-    // in French has the printed text itself.
-    face.gloss && !opts.small && speaking() === "en" ? h("div.gloss", {}, face.gloss) : null
+    // The gloss is our reading of the printed text (what the engine does with it),
+    // which the server says in the page's language.
+    face.gloss && !opts.small ? h("div.gloss", {}, face.gloss) : null
   );
 }
