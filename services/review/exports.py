@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -120,13 +121,15 @@ class _Entries:
         return _Told(value, facts, board)
 
 
-def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def _frames(
+    record: GameRecord, interned: Interned
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The views at each position in turn: as a frame of changed facts, and as the
     boards the table page draws (``services.review.board_frames``); what every view
     holds alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    boards = BoardFrames(KEYFRAME_EVERY)
+    boards = BoardFrames(KEYFRAME_EVERY, interned.index)
     table: Fold[Any] = open_fold(game, record.started)
     entries = _Entries(words)
     kept: dict[str, dict[str, _Told]] = {}
@@ -210,7 +213,51 @@ def _shown_faces(face: dict[str, Any], said: set[str]) -> dict[str, Any]:
     return {**face, "cards": cards, "names": names}
 
 
-def _events(record: GameRecord) -> list[dict[str, Any]]:
+class Interned:
+    """What the document says more than once, said once in its ``interned`` list
+    and referred to by index there (from version 5): every event's words, and the
+    board entries that come back (a seat's prompt, a pile as it was)."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self._index: dict[Any, int] = {}
+
+    def index(self, value: Any, key: Any = None) -> int:
+        """``value``'s index (``key``: what tells it apart, where it is no string)."""
+        key = value if key is None else key
+        k = self._index.get(key)
+        if k is None:
+            k = self._index[key] = len(self.values)
+            self.values.append(value)
+        return k
+
+
+@functools.cache
+def _defaults(kind: type) -> tuple[tuple[str, str, Any], ...]:
+    """Each field of an event type that has a default: (name, JSON name, default)."""
+    out = []
+    for field in msgspec.structs.fields(kind):
+        if field.default is not msgspec.NODEFAULT:
+            out.append((field.name, field.encode_name, field.default))
+        elif field.default_factory is not msgspec.NODEFAULT:
+            out.append((field.name, field.encode_name, field.default_factory()))
+    return tuple(out)
+
+
+def _stored_fields(event: Any) -> dict[str, Any]:
+    """The event's fields as stored, less those that hold their default (an
+    action's empty dice and orders, a consequence's empty ``also``): the schema
+    gives them."""
+    out: dict[str, Any] = msgspec.to_builtins(event)
+    for name, said, default in _defaults(type(event)):
+        if getattr(event, name) == default:
+            del out[said]
+    return out
+
+
+def _events(record: GameRecord, interned: Interned) -> list[dict[str, Any]]:
+    """The events, each its fields once (``event``) and its words (an index of
+    ``interned``); its position is its place in the list (from version 5)."""
     words = record.words
     out: list[dict[str, Any]] = []
     reveal = record.finished or record.viewer == ALL
@@ -219,30 +266,22 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
         event = entry.event
         # The chain's hashes are the store's to check (verify): the document names
         # its last event's alone (``head``), the one ``verify --expect`` takes.
-        item: dict[str, Any] = {"position": entry.position, "type": type(event).__name__}
+        item: dict[str, Any] = {}
         # An action and its consequences are stored at one time: said at the first.
         if entry.at != at:
             item["at"] = at = entry.at
         if entry.position > 1 and not record.sees(event):
-            # A placeholder keeps positions contiguous. Its type is Hidden; its words
-            # say what kind of event it is, as the table page's log says it to the
-            # same reader ("cards shuffled — hidden from you"), and nothing more.
-            item |= {
-                "type": "Hidden",
-                "hidden": True,
-                "text": hidden_until_end(type(event).__name__, record.words.lang),
-            }
+            # A placeholder keeps positions contiguous. Its words say what kind of
+            # event it is, as the table page's log says it to the same reader
+            # ("cards shuffled — hidden from you"), and nothing more.
+            text = hidden_until_end(type(event).__name__, record.words.lang)
+            item |= {"hidden": True, "text": interned.index(text)}
             out.append(item)
             continue
         shown = shown_event(event, reveal)
-        item["text"] = words.event(shown)
-        item["event"] = msgspec.to_builtins(shown)
-        if isinstance(event, ActionTaken):
-            item["action"] = True
+        item["text"] = interned.index(words.event(shown))
+        item["event"] = _stored_fields(shown)
         if isinstance(event, Consequence):
-            item["rule"] = event.rule
-            if event.also:
-                item["also"] = list(event.also)
             dice = dice_check(record, event)
             if dice is not None:
                 item["dice"] = dice
@@ -271,8 +310,8 @@ def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
 
 def _cited(events: list[dict[str, Any]]) -> set[str]:
     """The rules the events cite."""
-    cited = {e["rule"] for e in events if "rule" in e}
-    return cited | {r for e in events for r in e.get("also", ())}
+    told = [e["event"] for e in events if "event" in e]
+    return {e["rule"] for e in told if "rule" in e} | {r for e in told for r in e.get("also", ())}
 
 
 def _cited_by_panel(panel: dict[str, Any]) -> set[str]:
@@ -405,7 +444,8 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         "dispute_panels": disputes,
     }
     yield _dumps(head)[:-1]  # the object stays open for the parts that follow
-    events = _events(record)
+    interned = Interned()
+    events = _events(record, interned)
     yield ',"events":'
     yield _dumps(events)
     cited = _cited(events)
@@ -415,7 +455,7 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         # The boards wait, written, while the frames go out: one walk makes both.
         boards: list[str] = []
         yield ',"frames":['
-        for k, (frame, board) in enumerate(_frames(record)):
+        for k, (frame, board) in enumerate(_frames(record, interned)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
             # What the boards write: whole now and then, else what changed.
@@ -435,7 +475,8 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
             panel = _by_rule_id(panel)
             cited |= _cited_by_panel(panel)
             yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
-    yield '},"rules":' + _dumps(_rules(record, cited)) + "}"
+    yield '},"rules":' + _dumps(_rules(record, cited))
+    yield ',"interned":' + _dumps(interned.values) + "}"
 
 
 def _joined(pieces: list[str]) -> Iterator[str]:

@@ -18,6 +18,7 @@ import { loadDrawing } from "wl/drawing.js";
 import { registerFace } from "wl/faces.js";
 import { loadSpeech, speaking, spoken, t } from "wl/speech.js";
 import { renderDispute } from "wl/viewer/dispute.js";
+import { readable } from "wl/viewer/read.js";
 import { canDraw, renderBoard, renderState } from "wl/viewer/state.js";
 import { renderEvent, renderStory } from "wl/viewer/story.js";
 
@@ -57,9 +58,9 @@ async function embedded(slot) {
 
 async function loadDocument(src) {
   const slot = $("ledger-data");
-  if (slot && slot.textContent.trim()) return embedded(slot);
-  if (window.LEDGER_DATA) return window.LEDGER_DATA;
-  return fetched(src);
+  if (slot && slot.textContent.trim()) return readable(await embedded(slot));
+  if (window.LEDGER_DATA) return readable(window.LEDGER_DATA);
+  return readable(await fetched(src));
 }
 
 // A JSON answer of the server the document came from, with the seat's token.
