@@ -108,15 +108,30 @@ def _ops_by_entry(
     return out
 
 
-def apply_ops(view: Any, ops: list[Op], interned: list[Any] | None = None) -> Any:
+def said(value: Any, interned: list[Any]) -> Any:
+    """A board's value as the document says it: ``{"$": k}`` is ``interned[k]``."""
+    if type(value) is dict and len(value) == 1 and REF in value:
+        return interned[value[REF]]
+    return value
+
+
+def whole_views(frame: dict[str, Any], labels: list[str], interned: list[Any]) -> dict[str, Any]:
+    """A whole board frame's views by label, each whole (``unshared``, and its
+    top-level entries said where they are referred to)."""
+    views = unshared(frame["views"], labels)
+    return {
+        label: {k: said(v, interned) for k, v in view.items()} if type(view) is dict else view
+        for label, view in views.items()
+    }
+
+
+def apply_ops(view: Any, ops: list[Op], interned: list[Any] = []) -> Any:  # noqa: B006  # read, never changed
     """``view`` with ``ops`` applied (a new value; ``view`` is left as it was);
     ``interned``: the document's, which a value ``{"$": k}`` stands for."""
     view = copy.deepcopy(view)
     for op in ops:
         path = op[0]
-        value = op[1] if len(op) == 2 else None
-        if type(value) is dict and len(value) == 1 and REF in value and interned is not None:
-            value = interned[value[REF]]
+        value = said(op[1], interned) if len(op) == 2 else None
         if not path:
             view = copy.deepcopy(value)
             continue

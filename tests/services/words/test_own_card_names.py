@@ -24,6 +24,7 @@ from services.review.html_export import embedded_document
 from services.review.story import StoryLines, walk
 from services.words.dispute import dispute_text
 from tests.services.words.own_names import (
+from services.review.export_read import events
     RENAMED,
     Twins,
     _texts,
@@ -88,7 +89,7 @@ def test_a_table_reads_its_own_card_names_in_every_text(sqlite_url: str, game: s
     plain_doc = json.loads(export_text(ledger, t.plain, "json"))
     said = json.dumps(_unquoted(doc), ensure_ascii=False)
     _check(t, "json", said, json.dumps(_unquoted(plain_doc), ensure_ascii=False))
-    assert next(e for e in doc["events"] if e["position"] == t.at)["text"] == own_line
+    assert events(doc)[t.at - 1]["text"] == own_line
     html = export_text(ledger, t.own, "html")
     viewer_doc = embedded_document(html)
     assert viewer_doc == doc
