@@ -75,9 +75,14 @@ function applyOps(doc, view, ops) {
 // Each view's board at a position, by label.
 export function boardAt(doc, pos) {
   const labels = doc.views;
+  // Each label's view its own copy: what "*" holds is one object in every view,
+  // and a patch of one view must not change another's.
   const whole = (f) => {
-    const views = unshared(f.views, labels);
-    for (const view of Object.values(views)) for (const k of Object.keys(view)) view[k] = boardValue(doc, view[k]);
+    const views = {};
+    for (const [label, view] of Object.entries(unshared(f.views, labels))) {
+      views[label] = {};
+      for (const [k, v] of Object.entries(view)) views[label][k] = structuredClone(boardValue(doc, v));
+    }
     return views;
   };
   return atPosition(doc.boards, boardsMemo, pos, whole, (views, f) => {
