@@ -22,6 +22,7 @@ from fastapi import FastAPI
 
 from domain.games import all_games
 from services.config import redis_url, store_url
+from services.http import costly_reads
 from services.http import dispute_routes as api_dispute
 from services.http import docs as api_docs
 from services.http import errors as api_errors
@@ -170,7 +171,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await live.start()
-        app.state.reads.warm()
+        app.state.reads.warm(costly_reads.ready)
         if tune_gc:
             tune_collector()
         try:
