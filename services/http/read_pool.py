@@ -358,8 +358,7 @@ class ReadPool:
         if self.in_processes:
             executor = _executor(self.workers)
             self._warming = [
-                executor.submit(_in_worker, *self._store(), ready, ())
-                for _ in range(self.workers)
+                executor.submit(_in_worker, *self._store(), ready, ()) for _ in range(self.workers)
             ]
             threading.Thread(target=_stream_manager, name="streams", daemon=True).start()
 

@@ -66,7 +66,7 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
             out.append([[*path, len(a)], b[-1]])
             return
         if len(b) == len(a) - 1:
-            i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(b))
+            i = next((i for i, (x, y) in enumerate(zip(a[:-1], b, strict=True)) if x != y), len(b))
             if a[i + 1 :] == b[i:]:
                 out.append([[*path, i]])
                 return

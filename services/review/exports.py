@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -232,16 +231,21 @@ class Interned:
         return k
 
 
-@functools.cache
+_DEFAULTS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
 def _defaults(kind: type) -> tuple[tuple[str, str, Any], ...]:
     """Each field of an event type that has a default: (name, JSON name, default)."""
-    out = []
-    for field in msgspec.structs.fields(kind):
-        if field.default is not msgspec.NODEFAULT:
-            out.append((field.name, field.encode_name, field.default))
-        elif field.default_factory is not msgspec.NODEFAULT:
-            out.append((field.name, field.encode_name, field.default_factory()))
-    return tuple(out)
+    told = _DEFAULTS.get(kind)
+    if told is None:
+        out = []
+        for field in msgspec.structs.fields(kind):
+            if field.default is not msgspec.NODEFAULT:
+                out.append((field.name, field.encode_name, field.default))
+            elif field.default_factory is not msgspec.NODEFAULT:
+                out.append((field.name, field.encode_name, field.default_factory()))
+        told = _DEFAULTS[kind] = tuple(out)
+    return told
 
 
 def _stored_fields(event: Any) -> dict[str, Any]:

@@ -95,7 +95,9 @@ def test_the_viewer_reads_every_positions_boards_as_the_export_says_them(
               const { readable } = await import("wl/viewer/read.js");
               doc = readable(doc);
               const out = [];
-              for (let p = 1; p <= doc.boards.length; p++) out.push(structuredClone(boardAt(doc, p)));
+              for (let p = 1; p <= doc.boards.length; p++) {
+                out.push(structuredClone(boardAt(doc, p)));
+              }
               return out;
             }""",
             doc,

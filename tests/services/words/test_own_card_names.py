@@ -19,12 +19,12 @@ from domain.games import get_game
 from services.ledger import WizardLedger
 from services.reads.views import log_json
 from services.review.dispute import dispute
+from services.review.export_read import events
 from services.review.exports import export_text
 from services.review.html_export import embedded_document
 from services.review.story import StoryLines, walk
 from services.words.dispute import dispute_text
 from tests.services.words.own_names import (
-from services.review.export_read import events
     RENAMED,
     Twins,
     _texts,
