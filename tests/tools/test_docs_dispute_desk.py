@@ -53,6 +53,7 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     every = json.loads((tmp_path / "game.json").read_text())
     actions = [str(e["position"]) for e in events(every) if e.get("action")]
     assert every["dispute_panels"] == "all" and list(every["disputes"]) == actions
+    assert "#3 ActionTaken: Ann plays Éclair\n" in out  # jq reads an event and its words
     assert (
         f'"title": "Wizard Ledger export v{VERSION}: ultimate"'
         in (tmp_path / "ultimate.schema.json").read_text()
