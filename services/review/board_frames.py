@@ -20,7 +20,7 @@ path is the whole view; a list's index one past its end appends) or ``[path]``
 and list indices. From version 5 of the export, a card added to the end of a
 list or taken from it is one operation (not the list again), and a top-level
 entry's value that a board held before (a seat's prompt, back every turn) is a
-reference, ``{"$": k}``: the document's ``interned[k]``.
+reference, ``{"$": k}``: the document's ``board_values[k]``.
 """
 
 from __future__ import annotations
@@ -108,30 +108,31 @@ def _ops_by_entry(
     return out
 
 
-def said(value: Any, interned: list[Any]) -> Any:
-    """A board's value as the document says it: ``{"$": k}`` is ``interned[k]``."""
+def said(value: Any, values: list[Any]) -> Any:
+    """A board's value as the document says it: ``{"$": k}`` is ``values[k]`` (the
+    document's ``board_values``)."""
     if type(value) is dict and len(value) == 1 and REF in value:
-        return interned[value[REF]]
+        return values[value[REF]]
     return value
 
 
-def whole_views(frame: dict[str, Any], labels: list[str], interned: list[Any]) -> dict[str, Any]:
+def whole_views(frame: dict[str, Any], labels: list[str], values: list[Any]) -> dict[str, Any]:
     """A whole board frame's views by label, each whole (``unshared``, and its
     top-level entries said where they are referred to)."""
     views = unshared(frame["views"], labels)
     return {
-        label: {k: said(v, interned) for k, v in view.items()} if type(view) is dict else view
+        label: {k: said(v, values) for k, v in view.items()} if type(view) is dict else view
         for label, view in views.items()
     }
 
 
-def apply_ops(view: Any, ops: list[Op], interned: list[Any] = []) -> Any:  # noqa: B006  # read, never changed
+def apply_ops(view: Any, ops: list[Op], values: list[Any] = []) -> Any:  # noqa: B006  # read, never changed
     """``view`` with ``ops`` applied (a new value; ``view`` is left as it was);
-    ``interned``: the document's, which a value ``{"$": k}`` stands for."""
+    ``values``: the document's ``board_values``, which ``{"$": k}`` stands for."""
     view = copy.deepcopy(view)
     for op in ops:
         path = op[0]
-        value = said(op[1], interned) if len(op) == 2 else None
+        value = said(op[1], values) if len(op) == 2 else None
         if not path:
             view = copy.deepcopy(value)
             continue
@@ -148,7 +149,7 @@ def apply_ops(view: Any, ops: list[Op], interned: list[Any] = []) -> Any:  # noq
 
 
 EVERY = "*"  # a frame's entry for every view label alike
-REF = "$"  # ``{"$": k}``, an operation's value: the document's ``interned[k]``
+REF = "$"  # ``{"$": k}``, an operation's value: the document's ``board_values[k]``
 REF_AT_LEAST = 16  # bytes of JSON a value takes before it is worth a reference
 _ENCODE = msgspec.json.Encoder().encode
 
@@ -217,7 +218,7 @@ class BoardFrames:
         self._seen: set[bytes] = set()
 
     def _again(self, value: Any) -> dict[str, int] | None:
-        """``{"$": k}`` (``k``: the value's index in the document's ``interned``) for
+        """``{"$": k}`` (``k``: the value's index in the document's ``board_values``) for
         a top-level entry's value that a board held before (a seat's prompt comes
         back every turn), else None; a short value is said whole."""
         said = _ENCODE(value)

@@ -1,7 +1,7 @@
 """A JSON export read back: its events as a reader names them, whatever its version.
 
 Version 5 says an event's fields once (``event``) and its words by index in the
-document's ``interned``; its position is its place in the list. ``events`` gives
+document's ``texts``; its position is its place in the list. ``events`` gives
 each event back with its ``position``, ``type`` (``Hidden`` for a placeholder),
 ``rule``, ``also``, ``action`` and words, as versions 2 to 4 wrote them; the
 replay viewer reads a document the same way (``services/web/viewer/read.js``).
@@ -16,7 +16,7 @@ def events(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """The document's events, each with the fields version 4 gave it."""
     if doc["version"] < 5:
         return list(doc["events"])
-    said = doc["interned"]
+    said = doc["texts"]
     out: list[dict[str, Any]] = []
     for k, e in enumerate(doc["events"]):
         event = e.get("event")

@@ -26,13 +26,14 @@ Version 5 (from version 4), to keep a 10,000-event game's export near 2 MB: an
 event says its fields once (``event``, as stored, with its type and rule; the
 fields that hold their default left out) and no ``position``, ``type``,
 ``rule``, ``also`` or ``action`` beside them (its position is its place in the
-list; a placeholder is ``hidden``); its words (``text``) and the board entries
-that come back (a seat's prompt, the options) are said once, in the document's
-``interned``, and referred to by index (``text``) or as ``{"$": k}`` (a board's
-operation value, a whole board's top-level entry); a board's operation appends
-to a list by setting the index one past its end, and deletes an item of a list
-by naming it (``services.review.board_frames``). ``services.review.export_read``
-reads a document of any version back into its events as version 4 said them.
+list; a placeholder is ``hidden``); its words are said once, in the document's
+``texts``, and ``text`` is their index there; the board entries that come back (a
+seat's prompt, the options) are said once, in ``board_values``, and referred to
+as ``{"$": k}`` (a board's operation value, a whole board's top-level entry); a
+board's operation appends to a list by setting the index one past its end, and
+deletes an item of a list by naming it (``services.review.board_frames``).
+``services.review.export_read`` reads a document of any version back into its
+events as version 4 said them.
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
     entry = msgspec.defstruct(
         f"ExportEvent_{game_id}",
         [
-            # The index of its words in the document's ``interned``.
+            # The index of its words in the document's ``texts``.
             ("text", int),
             # Left out where it is the event before's (from version 3).
             ("at", str | None, None),
@@ -283,7 +284,8 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("dispute_panels", Literal["noted", "all", "none"]),
             # What the document says more than once, said once (from version 5):
             # the events' words, and board values referred to as ``{"$": k}``.
-            ("interned", list[Any]),
+            ("texts", list[str]),
+            ("board_values", list[Any]),
         ],
         kw_only=True,
     )

@@ -121,14 +121,14 @@ class _Entries:
 
 
 def _frames(
-    record: GameRecord, interned: Interned
+    record: GameRecord, values: Interned
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The views at each position in turn: as a frame of changed facts, and as the
     boards the table page draws (``services.review.board_frames``); what every view
     holds alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    boards = BoardFrames(KEYFRAME_EVERY, interned.index)
+    boards = BoardFrames(KEYFRAME_EVERY, values.index)
     table: Fold[Any] = open_fold(game, record.started)
     entries = _Entries(words)
     kept: dict[str, dict[str, _Told]] = {}
@@ -213,9 +213,9 @@ def _shown_faces(face: dict[str, Any], said: set[str]) -> dict[str, Any]:
 
 
 class Interned:
-    """What the document says more than once, said once in its ``interned`` list
-    and referred to by index there (from version 5): every event's words, and the
-    board entries that come back (a seat's prompt, a pile as it was)."""
+    """What the document says more than once, said once in a list of its and
+    referred to by index there (from version 5): the events' words (``texts``),
+    and the board entries that come back (``board_values``: a seat's prompt)."""
 
     def __init__(self) -> None:
         self.values: list[Any] = []
@@ -259,9 +259,9 @@ def _stored_fields(event: Any) -> dict[str, Any]:
     return out
 
 
-def _events(record: GameRecord, interned: Interned) -> list[dict[str, Any]]:
+def _events(record: GameRecord, texts: Interned) -> list[dict[str, Any]]:
     """The events, each its fields once (``event``) and its words (an index of
-    ``interned``); its position is its place in the list (from version 5)."""
+    ``texts``); its position is its place in the list (from version 5)."""
     words = record.words
     out: list[dict[str, Any]] = []
     reveal = record.finished or record.viewer == ALL
@@ -279,11 +279,11 @@ def _events(record: GameRecord, interned: Interned) -> list[dict[str, Any]]:
             # event it is, as the table page's log says it to the same reader
             # ("cards shuffled — hidden from you"), and nothing more.
             text = hidden_until_end(type(event).__name__, record.words.lang)
-            item |= {"hidden": True, "text": interned.index(text)}
+            item |= {"hidden": True, "text": texts.index(text)}
             out.append(item)
             continue
         shown = shown_event(event, reveal)
-        item["text"] = interned.index(words.event(shown))
+        item["text"] = texts.index(words.event(shown))
         item["event"] = _stored_fields(shown)
         if isinstance(event, Consequence):
             dice = dice_check(record, event)
@@ -448,8 +448,8 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         "dispute_panels": disputes,
     }
     yield _dumps(head)[:-1]  # the object stays open for the parts that follow
-    interned = Interned()
-    events = _events(record, interned)
+    texts, values = Interned(), Interned()
+    events = _events(record, texts)
     yield ',"events":'
     yield _dumps(events)
     cited = _cited(events)
@@ -459,7 +459,7 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         # The boards wait, written, while the frames go out: one walk makes both.
         boards: list[str] = []
         yield ',"frames":['
-        for k, (frame, board) in enumerate(_frames(record, interned)):
+        for k, (frame, board) in enumerate(_frames(record, values)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
             # What the boards write: whole now and then, else what changed.
@@ -480,7 +480,8 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
             cited |= _cited_by_panel(panel)
             yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
     yield '},"rules":' + _dumps(_rules(record, cited))
-    yield ',"interned":' + _dumps(interned.values) + "}"
+    yield ',"texts":' + _dumps(texts.values)
+    yield ',"board_values":' + _dumps(values.values) + "}"
 
 
 def _joined(pieces: list[str]) -> Iterator[str]:

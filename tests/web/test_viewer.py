@@ -359,7 +359,7 @@ EXPORT_V4 = Path(__file__).with_name("export-v4-ultimate.json")
 
 def test_an_export_of_version_4_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
     doc = json.loads(EXPORT_V4.read_text(encoding="utf-8"))
-    assert doc["version"] == 4 and "interned" not in doc and doc["dispute_panels"] == "noted"
+    assert doc["version"] == 4 and "texts" not in doc and doc["dispute_panels"] == "noted"
     path = tmp_path / "v4.html"
     path.write_text(html_text(doc), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)

@@ -83,7 +83,7 @@ def test_the_viewer_reads_every_positions_boards_as_the_export_says_them(
     """The viewer's boards (``boardAt``), each view at every position, are those the
     export's reference reader rebuilds: a Spell Wars game, whose board every seat
     sees alike is kept once under "*", then patched seat by seat (a patch of one
-    seat's view once reached the other's too), with its interned prompts."""
+    seat's view once reached the other's too), with its prompts said once."""
     ledger, gid, path = exported(tmp_path, "spellwars", 2, "board", stop_after=30)
     doc = document(ledger, gid)
     expected = rebuilt(doc)

@@ -1,13 +1,13 @@
 // A JSON export read into the shape the viewer's panels read: from version 5
 // on, an event says its fields once (``event``, with its type and rule) and its
-// words by their index in the document's ``interned``, its position being its
+// words by their index in the document's ``texts``, its position being its
 // place in the list; here each gets back its position, type, rule, the rulings
 // it relied on besides, whether it is an action, and its words. Older versions
 // are read as they are.
 
 export function readable(doc) {
   if (!(doc.version >= 5)) return doc;
-  const said = doc.interned;
+  const said = doc.texts;
   doc.events = doc.events.map((e, i) => {
     const event = e.event || null;
     const type = event ? event.type : "Hidden";
@@ -21,8 +21,8 @@ export function readable(doc) {
 }
 
 // A board's value as the document says it: ``{"$": k}`` (version 5) is the
-// document's ``interned[k]``; anything else is itself.
+// document's ``board_values[k]``; anything else is itself.
 export function boardValue(doc, value) {
-  if (value && typeof value === "object" && !Array.isArray(value) && "$" in value && Object.keys(value).length === 1) return doc.interned[value.$];
+  if (value && typeof value === "object" && !Array.isArray(value) && "$" in value && Object.keys(value).length === 1) return doc.board_values[value.$];
   return value;
 }

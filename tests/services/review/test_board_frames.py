@@ -35,11 +35,11 @@ def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
     labels = doc["views"]
     for frame in doc["boards"]:
         if frame.get("full"):
-            views = whole_views(frame, labels, doc["interned"])
+            views = whole_views(frame, labels, doc["board_values"])
         else:
             ops = unshared(frame.get("ops", {}), labels)
             views = {
-                label: apply_ops(view, ops.get(label, []), doc["interned"])
+                label: apply_ops(view, ops.get(label, []), doc["board_values"])
                 for label, view in views.items()
             }
         out.append(views)

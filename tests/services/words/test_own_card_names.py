@@ -49,7 +49,10 @@ def _unquoted(data: Any) -> Any:
     """An export or dispute without the rulebook's quotations (passages, section
     titles) and the raw stored data (ids): what is said in the table's words."""
     if isinstance(data, dict):
-        drop = {"passage", "section", "event", "command", "difference", "card_names", "boards"}
+        drop = {
+            *("passage", "section", "event", "command", "difference", "card_names"),
+            *("boards", "board_values"),
+        }
         # An export's faces: ids, the printed texts and a title no line says are data;
         # the words a page shows of them are its glosses, labels and names.
         if "cards" in data and "labels" in data:
