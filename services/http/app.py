@@ -22,6 +22,7 @@ from fastapi import FastAPI
 
 from domain.games import all_games
 from services.config import redis_url, store_url
+from services.http import costly_reads, rate_limits
 from services.http import dispute_routes as api_dispute
 from services.http import docs as api_docs
 from services.http import errors as api_errors
@@ -29,7 +30,6 @@ from services.http import events as api_events
 from services.http import ops as api_ops
 from services.http import pages as api_web
 from services.http import position_routes as api_positions
-from services.http import rate_limits
 from services.http import read_models as read_models_routes
 from services.http import tables as api_tables
 from services.http.auth import optional_tokens
@@ -170,7 +170,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await live.start()
-        app.state.reads.warm()
+        app.state.reads.warm(costly_reads.ready)
         if tune_gc:
             tune_collector()
         try:

@@ -30,6 +30,7 @@ from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from starlette.concurrency import run_in_threadpool
 
+from domain.games import all_games
 from domain.kernel import SetupError
 from services.http.auth import viewer_seat
 from services.http.errors import APIError
@@ -119,6 +120,13 @@ def _json(content: Any) -> bytes:
 
 
 # ---------------------------------------------------- made by a read worker
+
+
+def ready(ledger: WizardLedger) -> bytes:
+    """Nothing, once the games are imported: a worker's first read (a replay page's
+    first part) no longer waits for its imports (``ReadPool.warm``)."""
+    all_games()
+    return b""
 
 
 def in_language(lang: str, job: Job, ledger: WizardLedger, *args: Any) -> bytes:

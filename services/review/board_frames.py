@@ -15,14 +15,21 @@ The facts (``services.review.exports``) are shared the same way. ``unshared`` pu
 them back, as the viewer does.
 
 An operation is ``[path, value]`` (set what the path names to ``value``; an empty
-path is the whole view) or ``[path]`` (delete it). A path's steps are dict keys
-and list indices.
+path is the whole view; a list's index one past its end appends) or ``[path]``
+(delete it; from a list, the item leaves its place). A path's steps are dict keys
+and list indices. From version 5 of the export, a card added to the end of a
+list or taken from it is one operation (not the list again), and a top-level
+entry's value that a board held before (a seat's prompt, back every turn) is a
+reference, ``{"$": k}``: the document's ``board_values[k]``.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
+
+import msgspec
 
 Op = list[Any]
 
@@ -49,15 +56,20 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
                 out.append([[*path, k], v])
         out.extend([[*path, k]] for k in a if k not in b)
         return
-    if (
-        type(a) is list
-        and type(b) is list
-        and len(a) == len(b)
-        and all(isinstance(x, dict | list) for x in b)
-    ):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _diff(x, y, [*path, i], out)
-        return
+    if type(a) is list and type(b) is list:
+        if len(a) == len(b) and all(isinstance(x, dict | list) for x in b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                _diff(x, y, [*path, i], out)
+            return
+        # A card come to the end of a pile, or gone from a hand (from version 5).
+        if len(b) == len(a) + 1 and b[:-1] == a:
+            out.append([[*path, len(a)], b[-1]])
+            return
+        if len(b) == len(a) - 1:
+            i = next((i for i, (x, y) in enumerate(zip(a[:-1], b, strict=True)) if x != y), len(b))
+            if a[i + 1 :] == b[i:]:
+                out.append([[*path, i]])
+                return
     out.append([path, b])
 
 
@@ -66,11 +78,13 @@ def _ops_by_entry(
     after: Any,
     made: dict[tuple[int, int], list[Op]],
     changed: list[str] | None = None,
+    again: Callable[[Any], dict[str, int] | None] = lambda v: None,
 ) -> list[Op]:
     """``ops_between(before, after)``, each top-level entry's operations taken from
     ``made`` where the same two values were compared already: the board every
     seat sees is the same value in each seat's view, compared once a position.
-    ``changed``: the only entries that may differ, where the caller knows them."""
+    ``changed``: the only entries that may differ, where the caller knows them;
+    ``again``: a reference to an entry's value said before, if it was."""
     if type(before) is not dict or type(after) is not dict:
         return ops_between(before, after)
     out: list[Op] = []
@@ -86,32 +100,58 @@ def _ops_by_entry(
         key = (id(old), id(v))  # both held by the views compared: the ids stay theirs
         ops = made.get(key)
         if ops is None:
-            ops = made[key] = ops_between(old, v, [k])
+            ref = again(v)
+            ops = made[key] = [[[k], ref]] if ref is not None else ops_between(old, v, [k])
         out.extend(ops)
     gone = before if changed is None else changed
     out.extend([[k]] for k in gone if k in before and k not in after)
     return out
 
 
-def apply_ops(view: Any, ops: list[Op]) -> Any:
-    """``view`` with ``ops`` applied (a new value; ``view`` is left as it was)."""
+def said(value: Any, values: list[Any]) -> Any:
+    """A board's value as the document says it: ``{"$": k}`` is ``values[k]`` (the
+    document's ``board_values``)."""
+    if type(value) is dict and len(value) == 1 and REF in value:
+        return values[value[REF]]
+    return value
+
+
+def whole_views(frame: dict[str, Any], labels: list[str], values: list[Any]) -> dict[str, Any]:
+    """A whole board frame's views by label, each whole (``unshared``, and its
+    top-level entries said where they are referred to)."""
+    views = unshared(frame["views"], labels)
+    return {
+        label: {k: said(v, values) for k, v in view.items()} if type(view) is dict else view
+        for label, view in views.items()
+    }
+
+
+def apply_ops(view: Any, ops: list[Op], values: list[Any] = []) -> Any:  # noqa: B006  # read, never changed
+    """``view`` with ``ops`` applied (a new value; ``view`` is left as it was);
+    ``values``: the document's ``board_values``, which ``{"$": k}`` stands for."""
     view = copy.deepcopy(view)
     for op in ops:
         path = op[0]
+        value = said(op[1], values) if len(op) == 2 else None
         if not path:
-            view = copy.deepcopy(op[1])
+            view = copy.deepcopy(value)
             continue
         parent = view
         for step in path[:-1]:
             parent = parent[step]
-        if len(op) == 2:
-            parent[path[-1]] = copy.deepcopy(op[1])
+        if len(op) == 2 and type(parent) is list and path[-1] == len(parent):
+            parent.append(copy.deepcopy(value))
+        elif len(op) == 2:
+            parent[path[-1]] = copy.deepcopy(value)
         else:
             del parent[path[-1]]
     return view
 
 
 EVERY = "*"  # a frame's entry for every view label alike
+REF = "$"  # ``{"$": k}``, an operation's value: the document's ``board_values[k]``
+REF_AT_LEAST = 16  # bytes of JSON a value takes before it is worth a reference
+_ENCODE = msgspec.json.Encoder().encode
 
 
 def shared_entries(by_label: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -171,9 +211,23 @@ class BoardFrames:
     """The boards of an export, position by position, for each view label: each
     ``add`` gives its frame (a long game's are written as they come, not kept)."""
 
-    def __init__(self, keyframe_every: int) -> None:
+    def __init__(self, keyframe_every: int, intern: Callable[[Any, bytes], int]) -> None:
         self.every = keyframe_every
         self._last: dict[str, Any] = {}
+        self._intern = intern
+        self._seen: set[bytes] = set()
+
+    def _again(self, value: Any) -> dict[str, int] | None:
+        """``{"$": k}`` (``k``: the value's index in the document's ``board_values``) for
+        a top-level entry's value that a board held before (a seat's prompt comes
+        back every turn), else None; a short value is said whole."""
+        said = _ENCODE(value)
+        if len(said) < REF_AT_LEAST:
+            return None
+        if said not in self._seen:
+            self._seen.add(said)
+            return None
+        return {REF: self._intern(value, said)}
 
     def add(
         self, position: int, views: dict[str, Any], changed: dict[str, list[str]] | None = None
@@ -183,7 +237,14 @@ class BoardFrames:
         before (the others are the same objects), where the caller knows them."""
         # A frame's position is its place in the list (from version 4 of the export).
         if (position - 1) % self.every == 0 or not self._last:
-            frame: dict[str, Any] = {"full": True, "views": shared_entries(views)}
+            shared = shared_entries(views)
+            frame: dict[str, Any] = {
+                "full": True,
+                "views": {
+                    label: {k: self._again(v) or v for k, v in entries.items()}
+                    for label, entries in shared.items()
+                },
+            }
         else:
             # A view that is the one before (most of a long game's, to most seats)
             # is not compared deeper.
@@ -191,12 +252,14 @@ class BoardFrames:
             made: dict[tuple[int, int], list[Op]] = {}
             if changed is None:
                 ops = {
-                    label: [] if v == last[label] else _ops_by_entry(last[label], v, made)
+                    label: []
+                    if v == last[label]
+                    else _ops_by_entry(last[label], v, made, again=self._again)
                     for label, v in views.items()
                 }
             else:
                 ops = {
-                    label: _ops_by_entry(last[label], v, made, changed[label])
+                    label: _ops_by_entry(last[label], v, made, changed[label], self._again)
                     if changed[label]
                     else []
                     for label, v in views.items()

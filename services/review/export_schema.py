@@ -21,6 +21,19 @@ action's (the desk makes any other on demand); an event no longer carries its
 hash, the document names its last event's (``head``: the chain's head, as
 ``verify --expect`` takes it); a frame's and a board frame's position is their
 place in their lists (no ``position`` field).
+
+Version 5 (from version 4), to keep a 10,000-event game's export near 2 MB: an
+event says its fields once (``event``, as stored, with its type and rule; the
+fields that hold their default left out) and no ``position``, ``type``,
+``rule``, ``also`` or ``action`` beside them (its position is its place in the
+list; a placeholder is ``hidden``); its words are said once, in the document's
+``texts``, and ``text`` is their index there; the board entries that come back (a
+seat's prompt, the options) are said once, in ``board_values``, and referred to
+as ``{"$": k}`` (a board's operation value, a whole board's top-level entry); a
+board's operation appends to a list by setting the index one past its end, and
+deletes an item of a list by naming it (``services.review.board_frames``).
+``services.review.export_read`` reads a document of any version back into its
+events as version 4 said them.
 """
 
 from __future__ import annotations
@@ -37,7 +50,7 @@ from domain.games import get_game
 from domain.kernel import KERNEL_EVENTS, Game
 
 FORMAT = "wizard-ledger/export"
-VERSION = 4
+VERSION = 5
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 
 
@@ -220,17 +233,14 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
     entry = msgspec.defstruct(
         f"ExportEvent_{game_id}",
         [
-            ("position", int),
-            ("type", str),
-            ("text", str),
+            # The index of its words in the document's ``texts``.
+            ("text", int),
             # Left out where it is the event before's (from version 3).
             ("at", str | None, None),
+            # Left out of a placeholder (``hidden``).
             ("event", union | None, None),
-            ("rule", str | None, None),
-            ("also", list[str] | None, None),
             ("dice", DiceText | None, None),
             ("heading", Heading | None, None),
-            ("action", bool, False),
             ("hidden", bool, False),
         ],
         kw_only=True,
@@ -240,7 +250,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
         f"ExportDocument_{game_id}",
         [
             ("format", Literal["wizard-ledger/export"]),
-            ("version", Literal[4]),
+            ("version", Literal[5]),
             ("schema", str),
             ("game_id", str),
             ("game", Literal[game_id]),
@@ -272,6 +282,10 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("head", Head),
             # Whose dispute panels ``disputes`` holds (from version 4).
             ("dispute_panels", Literal["noted", "all", "none"]),
+            # What the document says more than once, said once (from version 5):
+            # the events' words, and board values referred to as ``{"$": k}``.
+            ("texts", list[str]),
+            ("board_values", list[Any]),
         ],
         kw_only=True,
     )

@@ -120,13 +120,15 @@ class _Entries:
         return _Told(value, facts, board)
 
 
-def _frames(record: GameRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def _frames(
+    record: GameRecord, values: Interned
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The views at each position in turn: as a frame of changed facts, and as the
     boards the table page draws (``services.review.board_frames``); what every view
     holds alike is kept once, under ``"*"``."""
     game, words = record.game, record.words
     labels = view_labels(record)
-    boards = BoardFrames(KEYFRAME_EVERY)
+    boards = BoardFrames(KEYFRAME_EVERY, values.index)
     table: Fold[Any] = open_fold(game, record.started)
     entries = _Entries(words)
     kept: dict[str, dict[str, _Told]] = {}
@@ -210,7 +212,56 @@ def _shown_faces(face: dict[str, Any], said: set[str]) -> dict[str, Any]:
     return {**face, "cards": cards, "names": names}
 
 
-def _events(record: GameRecord) -> list[dict[str, Any]]:
+class Interned:
+    """What the document says more than once, said once in a list of its and
+    referred to by index there (from version 5): the events' words (``texts``),
+    and the board entries that come back (``board_values``: a seat's prompt)."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self._index: dict[Any, int] = {}
+
+    def index(self, value: Any, key: Any = None) -> int:
+        """``value``'s index (``key``: what tells it apart, where it is no string)."""
+        key = value if key is None else key
+        k = self._index.get(key)
+        if k is None:
+            k = self._index[key] = len(self.values)
+            self.values.append(value)
+        return k
+
+
+_DEFAULTS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
+def _defaults(kind: type) -> tuple[tuple[str, str, Any], ...]:
+    """Each field of an event type that has a default: (name, JSON name, default)."""
+    told = _DEFAULTS.get(kind)
+    if told is None:
+        out = []
+        for field in msgspec.structs.fields(kind):
+            if field.default is not msgspec.NODEFAULT:
+                out.append((field.name, field.encode_name, field.default))
+            elif field.default_factory is not msgspec.NODEFAULT:
+                out.append((field.name, field.encode_name, field.default_factory()))
+        told = _DEFAULTS[kind] = tuple(out)
+    return told
+
+
+def _stored_fields(event: Any) -> dict[str, Any]:
+    """The event's fields as stored, less those that hold their default (an
+    action's empty dice and orders, a consequence's empty ``also``): the schema
+    gives them."""
+    out: dict[str, Any] = msgspec.to_builtins(event)
+    for name, said, default in _defaults(type(event)):
+        if getattr(event, name) == default:
+            del out[said]
+    return out
+
+
+def _events(record: GameRecord, texts: Interned) -> list[dict[str, Any]]:
+    """The events, each its fields once (``event``) and its words (an index of
+    ``texts``); its position is its place in the list (from version 5)."""
     words = record.words
     out: list[dict[str, Any]] = []
     reveal = record.finished or record.viewer == ALL
@@ -219,30 +270,22 @@ def _events(record: GameRecord) -> list[dict[str, Any]]:
         event = entry.event
         # The chain's hashes are the store's to check (verify): the document names
         # its last event's alone (``head``), the one ``verify --expect`` takes.
-        item: dict[str, Any] = {"position": entry.position, "type": type(event).__name__}
+        item: dict[str, Any] = {}
         # An action and its consequences are stored at one time: said at the first.
         if entry.at != at:
             item["at"] = at = entry.at
         if entry.position > 1 and not record.sees(event):
-            # A placeholder keeps positions contiguous. Its type is Hidden; its words
-            # say what kind of event it is, as the table page's log says it to the
-            # same reader ("cards shuffled — hidden from you"), and nothing more.
-            item |= {
-                "type": "Hidden",
-                "hidden": True,
-                "text": hidden_until_end(type(event).__name__, record.words),
-            }
+            # A placeholder keeps positions contiguous. Its words say what kind of
+            # event it is, as the table page's log says it to the same reader
+            # ("cards shuffled — hidden from you"), and nothing more.
+            text = hidden_until_end(type(event).__name__, record.words)
+            item |= {"hidden": True, "text": texts.index(text)}
             out.append(item)
             continue
         shown = shown_event(event, reveal)
-        item["text"] = words.event(shown)
-        item["event"] = msgspec.to_builtins(shown)
-        if isinstance(event, ActionTaken):
-            item["action"] = True
+        item["text"] = texts.index(words.event(shown))
+        item["event"] = _stored_fields(shown)
         if isinstance(event, Consequence):
-            item["rule"] = event.rule
-            if event.also:
-                item["also"] = list(event.also)
             dice = dice_check(record, event)
             if dice is not None:
                 item["dice"] = dice
@@ -271,8 +314,8 @@ def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
 
 def _cited(events: list[dict[str, Any]]) -> set[str]:
     """The rules the events cite."""
-    cited = {e["rule"] for e in events if "rule" in e}
-    return cited | {r for e in events for r in e.get("also", ())}
+    told = [e["event"] for e in events if "event" in e]
+    return {e["rule"] for e in told if "rule" in e} | {r for e in told for r in e.get("also", ())}
 
 
 def _cited_by_panel(panel: dict[str, Any]) -> set[str]:
@@ -405,7 +448,8 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         "dispute_panels": disputes,
     }
     yield _dumps(head)[:-1]  # the object stays open for the parts that follow
-    events = _events(record)
+    texts, values = Interned(), Interned()
+    events = _events(record, texts)
     yield ',"events":'
     yield _dumps(events)
     cited = _cited(events)
@@ -415,7 +459,7 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         # The boards wait, written, while the frames go out: one walk makes both.
         boards: list[str] = []
         yield ',"frames":['
-        for k, (frame, board) in enumerate(_frames(record)):
+        for k, (frame, board) in enumerate(_frames(record, values)):
             yield ("," if k else "") + _dumps(frame)
             boards.append(_dumps(board))
             # What the boards write: whole now and then, else what changed.
@@ -435,7 +479,9 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
             panel = _by_rule_id(panel)
             cited |= _cited_by_panel(panel)
             yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
-    yield '},"rules":' + _dumps(_rules(record, cited)) + "}"
+    yield '},"rules":' + _dumps(_rules(record, cited))
+    yield ',"texts":' + _dumps(texts.values)
+    yield ',"board_values":' + _dumps(values.values) + "}"
 
 
 def _joined(pieces: list[str]) -> Iterator[str]:

@@ -18,6 +18,7 @@ import { loadDrawing } from "wl/drawing.js";
 import { registerFace } from "wl/faces.js";
 import { loadSpeech, speaking, spoken, t } from "wl/speech.js";
 import { renderDispute } from "wl/viewer/dispute.js";
+import { readable } from "wl/viewer/read.js";
 import { canDraw, renderBoard, renderState } from "wl/viewer/state.js";
 import { renderEvent, renderStory } from "wl/viewer/story.js";
 
@@ -27,8 +28,10 @@ import { renderEvent, renderStory } from "wl/viewer/story.js";
 // (the app's bar, replay-bar.js) and for the tests.
 export let replay = null;
 
-// The positions read first from a URL: the story's first screen and many steps.
-const FIRST_PART = 300;
+// The positions read first from a URL, after the one asked for: the story's first
+// screen (rows up to 120 on from the position, viewer/story.js) and some steps.
+// Their export is made when asked on a fresh server: the fewer, the sooner drawn.
+const FIRST_PART = 150;
 
 // The source's URL, when the document is read from one (null: it is in the page).
 function source() {
@@ -42,7 +45,7 @@ function source() {
 // The URL of the first positions: up to the one asked for, and a first part.
 function firstPart(src) {
   const url = new URL(src, location.href);
-  url.searchParams.set("to", String(Math.max(FIRST_PART, askedPosition() + FIRST_PART / 2)));
+  url.searchParams.set("to", String(askedPosition() + FIRST_PART));
   return url.href;
 }
 
@@ -57,9 +60,9 @@ async function embedded(slot) {
 
 async function loadDocument(src) {
   const slot = $("ledger-data");
-  if (slot && slot.textContent.trim()) return embedded(slot);
-  if (window.LEDGER_DATA) return window.LEDGER_DATA;
-  return fetched(src);
+  if (slot && slot.textContent.trim()) return readable(await embedded(slot));
+  if (window.LEDGER_DATA) return readable(window.LEDGER_DATA);
+  return readable(await fetched(src));
 }
 
 // A JSON answer of the server the document came from, with the seat's token.

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from services.review.export_read import events
 from tests.services.playing import play_until
 from tests.tools.wizards_cli import Wizards
 
@@ -127,7 +128,7 @@ def test_replay_export_and_verify_a_finished_game(wizards: Wizards, tmp_path: Pa
     doc = wizards.json("export", gid, "--format", "json")
     assert doc["game"] == "ultimate"
     assert doc["outcome"]["winners"]
-    cited = {e["rule"] for e in doc["events"] if "rule" in e}
+    cited = {e["rule"] for e in events(doc) if "rule" in e}
     assert cited <= set(doc["rules"])
     html = wizards("export", gid, "--format", "html").stdout
     assert html.startswith("<!doctype html>")

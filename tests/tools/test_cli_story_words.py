@@ -12,6 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from domain.orctower.data import DATA
+from services.review.export_read import events
 from services.review.html_export import embedded_document
 from tools.cli import app
 
@@ -116,7 +117,7 @@ def test_the_orc_tower_says_its_cards_by_their_printed_names(tmp_path: Path) -> 
         "md": wizards(store, "export", gid, "--format", "md"),
     }
     document = json.loads(wizards(store, "export", gid, "--format", "json"))
-    texts["json"] = "\n".join(e["text"] for e in document["events"])
+    texts["json"] = "\n".join(e["text"] for e in events(document))
     html = wizards(store, "export", gid, "--format", "html")
     for where, text in texts.items():
         lines = [line for line in text.splitlines() if BARE_ID.search(line)]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pexpect
 
+from services.review.export_read import events
 from services.review.export_schema import VERSION
 from services.review.html_export import embedded_document
 from tests.tools.doc_blocks import doc_block
@@ -50,8 +51,9 @@ def test_the_dispute_desk_block_runs_as_written(tmp_path: Path) -> None:
     embedded = embedded_document(html)
     assert embedded["dispute_panels"] == "noted" and list(embedded["disputes"]) == ["3"]
     every = json.loads((tmp_path / "game.json").read_text())
-    actions = [str(e["position"]) for e in every["events"] if e.get("action")]
+    actions = [str(e["position"]) for e in events(every) if e.get("action")]
     assert every["dispute_panels"] == "all" and list(every["disputes"]) == actions
+    assert "#3 ActionTaken: Ann plays Éclair\n" in out  # jq reads an event and its words
     assert (
         f'"title": "Wizard Ledger export v{VERSION}: ultimate"'
         in (tmp_path / "ultimate.schema.json").read_text()

@@ -352,6 +352,42 @@ def test_an_export_of_version_3_still_opens_in_the_viewer(browser: Any, tmp_path
         context.close()
 
 
+# A JSON export of version 4, as main's code wrote it before version 5 (a running
+# three-seat game read by the operator, with a note): every event with its
+# position, type, rule and words beside its fields, each board patch saying a
+# seat's prompt again, the panel of the noted action only.
+EXPORT_V4 = Path(__file__).with_name("export-v4-ultimate.json")
+
+
+def test_an_export_of_version_4_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
+    doc = json.loads(EXPORT_V4.read_text(encoding="utf-8"))
+    assert doc["version"] == 4 and "texts" not in doc and doc["dispute_panels"] == "noted"
+    path = tmp_path / "v4.html"
+    path.write_text(html_text(doc), encoding="utf-8")
+    context, page, problems = open_viewer(browser, path)
+    try:
+        facts = facts_by_position(doc)
+        for position in (1, 9, 100, len(doc["events"])):
+            go_to(page, position)
+            page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
+            event = doc["events"][position - 1]
+            assert f"#{position} {event['type']}" in page.inner_text("#event-detail")
+            assert event["text"] in page.inner_text("#event-detail")
+            page.click("#show-facts")
+            expected = facts[position - 1][doc["views"][0]]
+            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+            page.click("#show-board")
+        # The noted action's panel, held by the file.
+        at = int(next(iter(doc["disputes"])))
+        go_to(page, at)
+        assert doc["disputes"][str(at)]["text"] in page.inner_text("#dispute")
+        assert "a note kept from version 4" in page.inner_text("#meta")
+        screenshot(page, "viewer-export-v4")
+        assert problems == []
+    finally:
+        context.close()
+
+
 def test_an_html_export_holding_its_json_as_text_still_opens(
     browser: Any, tmp_path: Path, artefacts: Path
 ) -> None:

@@ -17,6 +17,7 @@ from services.review.html_export import html_text
 from services.words.sentences import Words
 from services.words.views import flatten
 from tests.services.live_server import LiveServer
+from tests.services.review.test_board_frames import rebuilt
 from tests.web.pages import hidden_strings, open_viewer, screenshot
 from tools.simulation import play_stored
 
@@ -71,6 +72,39 @@ def test_the_html_export_draws_each_positions_board_offline(
         page.select_option("#view-select", "Bob")
         page.wait_for_selector("#board >> .felt")
         assert "Ann's hand" not in board_html(page)
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_viewer_reads_every_positions_boards_as_the_export_says_them(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The viewer's boards (``boardAt``), each view at every position, are those the
+    export's reference reader rebuilds: a Spell Wars game, whose board every seat
+    sees alike is kept once under "*", then patched seat by seat (a patch of one
+    seat's view once reached the other's too), with its prompts said once."""
+    ledger, gid, path = exported(tmp_path, "spellwars", 2, "board", stop_after=30)
+    doc = document(ledger, gid)
+    expected = rebuilt(doc)
+    context, page, problems = open_viewer(browser, path)
+    try:
+        got = page.evaluate(
+            """async (doc) => {
+              const { boardAt } = await import("wl/viewer/frames.js");
+              const { readable } = await import("wl/viewer/read.js");
+              doc = readable(doc);
+              const out = [];
+              for (let p = 1; p <= doc.boards.length; p++) {
+                out.push(structuredClone(boardAt(doc, p)));
+              }
+              return out;
+            }""",
+            doc,
+        )
+        assert len(got) == len(expected) == ledger.load(gid).version
+        for at, (js, py) in enumerate(zip(got, expected, strict=True), start=1):
+            assert js == py, at
         assert problems == []
     finally:
         context.close()

@@ -3,6 +3,8 @@
 // and drops) and the boards (``boards``: operations on the view the table page
 // is given, services/review/board_frames.py).
 
+import { boardValue } from "wl/viewer/read.js";
+
 // A value kept whole now and then and as changes in between, at a position: from
 // the nearest whole frame (or from the last position read, when stepping forward:
 // ``memo``), applying each frame's changes (``step``) up to it.
@@ -54,15 +56,16 @@ export function factsAt(doc, pos) {
   return { facts, changed };
 }
 
-// [path, value] sets, [path] deletes.
-function applyOps(view, ops) {
+// [path, value] sets (a list's index one past its end appends), [path] deletes.
+function applyOps(doc, view, ops) {
   for (const op of ops) {
     const path = op[0];
-    if (!path.length) { view = structuredClone(op[1]); continue; }
+    const value = op.length === 2 ? boardValue(doc, op[1]) : undefined;
+    if (!path.length) { view = structuredClone(value); continue; }
     let parent = view;
     for (const step of path.slice(0, -1)) parent = parent[step];
     const key = path[path.length - 1];
-    if (op.length === 2) parent[key] = structuredClone(op[1]);
+    if (op.length === 2) parent[key] = structuredClone(value);
     else if (Array.isArray(parent)) parent.splice(key, 1);
     else delete parent[key];
   }
@@ -72,8 +75,18 @@ function applyOps(view, ops) {
 // Each view's board at a position, by label.
 export function boardAt(doc, pos) {
   const labels = doc.views;
-  return atPosition(doc.boards, boardsMemo, pos, (f) => unshared(f.views, labels), (views, f) => {
-    for (const [label, ops] of Object.entries(unshared(f.ops, labels))) views[label] = applyOps(views[label], ops);
+  // Each label's view its own copy: what "*" holds is one object in every view,
+  // and a patch of one view must not change another's.
+  const whole = (f) => {
+    const views = {};
+    for (const [label, view] of Object.entries(unshared(f.views, labels))) {
+      views[label] = {};
+      for (const [k, v] of Object.entries(view)) views[label][k] = structuredClone(boardValue(doc, v));
+    }
+    return views;
+  };
+  return atPosition(doc.boards, boardsMemo, pos, whole, (views, f) => {
+    for (const [label, ops] of Object.entries(unshared(f.ops, labels))) views[label] = applyOps(doc, views[label], ops);
     return views;
   });
 }

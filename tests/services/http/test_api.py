@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from domain.games import all_games
 from services.ledger import WizardLedger
+from services.review.export_read import events
 from tests.services.api_tables import Table, finished_table, new_table
 from tests.services.playing import pending_seat, pick, play
 
@@ -266,15 +267,15 @@ def test_exports_replay_and_verify(client: TestClient, ledger: WizardLedger) -> 
 
     running = client.get(f"{base}/export", params={"format": "json"})
     assert running.headers["content-type"].startswith("application/json")
-    types = {e["type"] for e in running.json()["events"]}
+    types = {e["type"] for e in events(running.json())}
     assert "CardsShuffled" not in types and "CardsDealt" not in types  # hidden while running
     as_seat = client.get(f"{base}/export", headers=t.auth(0)).json()
-    assert any(e["type"] == "CardsDealt" for e in as_seat["events"])
-    assert "CardsShuffled" not in {e["type"] for e in as_seat["events"]}
+    assert any(e["type"] == "CardsDealt" for e in events(as_seat))
+    assert "CardsShuffled" not in {e["type"] for e in events(as_seat)}
 
     play(ledger, t.game_id)
     done = client.get(f"{base}/export").json()
-    assert {"CardsShuffled", "CardsDealt", "SeedRevealed"} <= {e["type"] for e in done["events"]}
+    assert {"CardsShuffled", "CardsDealt", "SeedRevealed"} <= {e["type"] for e in events(done)}
     assert done["outcome"]["winners"]
     md = client.get(f"{base}/export", params={"format": "md"})
     assert md.headers["content-type"].startswith("text/markdown") and md.text.startswith("# ")

@@ -12,8 +12,14 @@ import pytest
 from domain.games import all_games, get_game
 from services.ledger import WizardLedger
 from services.reads.views import named_prompts
-from services.review.board_frames import BoardFrames, apply_ops, ops_between, unshared
-from services.review.exports import document
+from services.review.board_frames import (
+    BoardFrames,
+    apply_ops,
+    ops_between,
+    unshared,
+    whole_views,
+)
+from services.review.exports import Interned, document
 from services.words.faces import table_face
 from services.words.sentences import Words
 from tools.simulation import play_stored
@@ -29,10 +35,13 @@ def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
     labels = doc["views"]
     for frame in doc["boards"]:
         if frame.get("full"):
-            views = unshared(frame["views"], labels)
+            views = whole_views(frame, labels, doc["board_values"])
         else:
             ops = unshared(frame.get("ops", {}), labels)
-            views = {label: apply_ops(view, ops.get(label, [])) for label, view in views.items()}
+            views = {
+                label: apply_ops(view, ops.get(label, []), doc["board_values"])
+                for label, view in views.items()
+            }
         out.append(views)
     return out
 
@@ -101,7 +110,7 @@ def test_patches_turn_one_view_into_the_next(before: Any, after: Any) -> None:
 
 
 def test_frames_keep_a_whole_view_every_so_often() -> None:
-    boards = BoardFrames(keyframe_every=3)
+    boards = BoardFrames(keyframe_every=3, intern=Interned().index)
     frames = [boards.add(position, {"Ann": {"life": position}}) for position in range(1, 8)]
     assert [f.get("full", False) for f in frames] == [
         True, False, False, True, False, False, True,

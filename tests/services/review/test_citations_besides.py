@@ -10,6 +10,7 @@ from typing import Any
 from domain.orctower.events import CreatureLost
 from services.ledger import WizardLedger
 from services.review.dispute import dispute
+from services.review.export_read import events
 from services.review.exports import document, export_text
 from tests.domain.orctower.scenario import base
 
@@ -35,7 +36,7 @@ def test_every_reader_shows_what_an_event_relied_on(sqlite_url: str) -> None:
     ledger = WizardLedger(sqlite_url)
     gid, action = _lost_at_the_tower(ledger)
     doc = document(ledger, gid)
-    lost = [e for e in doc["events"] if e["type"] == CreatureLost.__name__]
+    lost = [e for e in events(doc) if e["type"] == CreatureLost.__name__]
     assert [(e["rule"], e.get("also")) for e in lost] == [("orctower.round.loss", [GAUGE])]
     assert doc["rules"][GAUGE]["source"] == "ruling"
     assert f"[{GAUGE}](#" in export_text(ledger, gid, "md")

@@ -19,6 +19,7 @@ from domain.games import get_game
 from services.ledger import WizardLedger
 from services.reads.views import log_json
 from services.review.dispute import dispute
+from services.review.export_read import events
 from services.review.exports import export_text
 from services.review.html_export import embedded_document
 from services.review.story import StoryLines, walk
@@ -48,7 +49,10 @@ def _unquoted(data: Any) -> Any:
     """An export or dispute without the rulebook's quotations (passages, section
     titles) and the raw stored data (ids): what is said in the table's words."""
     if isinstance(data, dict):
-        drop = {"passage", "section", "event", "command", "difference", "card_names", "boards"}
+        drop = {
+            *("passage", "section", "event", "command", "difference", "card_names"),
+            *("boards", "board_values"),
+        }
         # An export's faces: ids, the printed texts and a title no line says are data;
         # the words a page shows of them are its glosses, labels and names.
         if "cards" in data and "labels" in data:
@@ -88,7 +92,7 @@ def test_a_table_reads_its_own_card_names_in_every_text(sqlite_url: str, game: s
     plain_doc = json.loads(export_text(ledger, t.plain, "json"))
     said = json.dumps(_unquoted(doc), ensure_ascii=False)
     _check(t, "json", said, json.dumps(_unquoted(plain_doc), ensure_ascii=False))
-    assert next(e for e in doc["events"] if e["position"] == t.at)["text"] == own_line
+    assert events(doc)[t.at - 1]["text"] == own_line
     html = export_text(ledger, t.own, "html")
     viewer_doc = embedded_document(html)
     assert viewer_doc == doc

@@ -69,9 +69,10 @@ OTHER_READINGS = {"ultimate": ["malediction_discard=target"]}
 # name and value, the rulebook's passage and section.
 _DATA_KEYS = frozenset(
     {"event", "command", "setup", "difference", "view", "views", "card_names", "type", "accepts"}
-    # An export's boards are views too; its faces are the face endpoint's, read as
-    # that is (their glosses: ``Reader.export``).
-    | {"boards", "faces"}
+    # An export's boards are views too (and the values they refer to, from
+    # version 5); its faces are the face endpoint's, read as that is (their
+    # glosses: ``Reader.export``).
+    | {"boards", "board_values", "faces"}
     | {"name", "value", "option", "recorded_value", "passage", "section", "hash", "at"}
 )
 
