@@ -371,8 +371,8 @@ def test_an_export_of_version_4_still_opens_in_the_viewer(browser: Any, tmp_path
             go_to(page, position)
             page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
             event = doc["events"][position - 1]
-            assert f"#{position} {event['type']}" in page.inner_text("#event-detail")
-            assert event["text"] in page.inner_text("#event-detail")
+            # The event by its position and its words, never its class (h26p).
+            assert f"#{position} — {event['text']}" in page.inner_text("#event-detail")
             page.click("#show-facts")
             expected = facts[position - 1][doc["views"][0]]
             assert state_rows(page) == {k: show(v) for k, v in expected.items()}
