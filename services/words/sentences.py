@@ -46,11 +46,38 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
+# What kind of thing an event a reader may not see yet is, by its type: the
+# events any game hides from some seat (a draw, a deal, a placed spell, a
+# mission). Said in the reader's language; a kind not listed is "something".
+_HIDDEN_KINDS = {
+    "ActionTaken": phrase("a move"),
+    "CardDrawn": phrase("a card drawn"),
+    "CardsDrawn": phrase("cards drawn"),
+    "CardsDealt": phrase("cards dealt"),
+    "CardStolen": phrase("a card stolen"),
+    "CardTakenBack": phrase("a card taken back"),
+    "CardsPassed": phrase("cards passed"),
+    "CardsShuffled": phrase("cards shuffled"),
+    "DiceRolled": phrase("dice rolled"),
+    "MissionsDealt": phrase("missions dealt"),
+    "MissionKept": phrase("a mission kept"),
+    "PositionEntered": phrase("a position entered"),
+    "PositionLoaded": phrase("a position loaded"),
+    "SeedRevealed": phrase("the seed revealed"),
+    "SpellPlaced": phrase("a spell placed"),
+}
+
+
+def hidden_kind(type_name: str) -> Phrase:
+    """What kind of thing a hidden event is, as a phrase."""
+    return _HIDDEN_KINDS.get(type_name) or phrase("something")
+
+
 def hidden_line(type_name: str, lang: str | None = None) -> str:
     """The line of an event this reader may not see yet: what kind of thing
     happened, in words ("cards dealt — hidden from you")."""
     return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from you", kind=spaced(type_name))
+        phrase("{kind} — hidden from you", kind=hidden_kind(type_name))
     )
 
 
@@ -58,7 +85,7 @@ def hidden_until_end(type_name: str, lang: str | None = None) -> str:
     """The same for a replay or an export, which is read later and maybe by
     someone else: whose view it is, and that the end of the game shows it."""
     return Teller(str, str, lang or spoken())(
-        phrase("{kind} — hidden from this viewer until the end", kind=spaced(type_name))
+        phrase("{kind} — hidden from this viewer until the end", kind=hidden_kind(type_name))
     )
 
 
