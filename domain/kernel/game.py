@@ -23,11 +23,14 @@ OptionValue = int | str | bool
 
 
 class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
-    """A game option: name, default, the allowed values (empty: any of the type)."""
+    """A game option: name, default, the allowed values (empty: any of the type).
+    ``label``: what a person calls it (the name is for machines), ``doc``: what
+    it decides; both our English, said in the reader's language by the service."""
 
     name: str
     default: OptionValue
     allowed: tuple[OptionValue, ...] = ()
+    label: str = ""
     doc: str = ""
     rule: str = ""
 

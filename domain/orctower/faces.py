@@ -35,8 +35,6 @@ def card_faces() -> tuple[CardFace, ...]:
         says = plain(said)
         name = destiny_name(d.id) or d.id
         faces.append(
-            CardFace(
-                id=d.id, name=name, kind="destiny", text=says, extra={"says": says}, said=said
-            )
+            CardFace(id=d.id, name=name, kind="destiny", text=says, extra={"says": says}, said=said)
         )
     return tuple(faces)

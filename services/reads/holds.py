@@ -14,7 +14,7 @@ import msgspec
 
 from domain.kernel import decode_command
 from domain.kernel.chance_needs import needs_phrase
-from domain.kernel.events import and_text
+from domain.kernel.phrases import Seat, listed, phrase
 from domain.kernel.rules import ENTRY_TRIES
 from services.ledger import WizardLedger
 from services.seats.hold import OPENING, by_seats
@@ -37,24 +37,48 @@ def held_json(
         return None
     words = Words.table(loaded.game, started)
     # The reader by "you": "waiting for you and Cleo", "the cards you drew".
-    waiting = [("you" if s == seat else words.seat(s)) for s in hold.waiting]
-    alone = waiting == ["you"]
+    waiting = listed(phrase("you") if s == seat else Seat(s) for s in hold.waiting)
+    alone = list(hold.waiting) == [seat]
     out: dict[str, Any] = {"seat": hold.seat, "waiting": list(hold.waiting)}
     if hold.seat == OPENING:
         out["seat"] = None
-        out["text"] = f"The opening deal — waiting for {and_text(waiting)} to name the cards " + (
-            "you were dealt" if alone else "they were dealt"
+        out["text"] = words.say(
+            phrase(
+                "The opening deal — waiting for {waiting} to name the cards you were dealt",
+                waiting=waiting,
+            )
+            if alone
+            else phrase(
+                "The opening deal — waiting for {waiting} to name the cards they were dealt",
+                waiting=waiting,
+            )
         )
     else:
         secret = decode_command(loaded.game, hold.command).secret()
         said = (
-            f"{words.seat(hold.seat)}'s command"
+            words.say(phrase("{seat}'s command", seat=Seat(hold.seat)))
             if secret and seat != hold.seat
             else words.command(hold.seat, hold.command)
         )
-        out["text"] = f"{said} — waiting for {and_text(waiting)} to name the cards " + (
-            "you drew" if alone else "they draw" if len(waiting) > 1 else "drawn into their hand"
-        )
+        if alone:
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards you drew",
+                said=said,
+                waiting=waiting,
+            )
+        elif len(hold.waiting) > 1:
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards they draw",
+                said=said,
+                waiting=waiting,
+            )
+        else:
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards drawn into their hand",
+                said=said,
+                waiting=waiting,
+            )
+        out["text"] = words.say(held)
         if not secret or seat == hold.seat:
             out["command"] = hold.command
     out["entered"] = [s for s in hold.entered_by() if s >= 0]

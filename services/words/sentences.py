@@ -26,6 +26,7 @@ from domain.kernel import (
     GameStarted,
     Outcome,
 )
+from domain.kernel.game import OptionSpec
 from domain.kernel.phrases import Phrase, Seat, listed, phrase
 from domain.kernel.words import (
     chance_phrase,
@@ -34,7 +35,7 @@ from domain.kernel.words import (
     table_chance_phrase,
 )
 from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.rule_words import option_doc
+from services.words.rule_words import option_doc, option_label, option_reading
 from services.words.telling import Teller, spoken
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -232,23 +233,39 @@ class Words:
         ]
         return f"{who}: {verb}" + (f" — {', '.join(parts)}" if parts else "")
 
-    def option_value(self, value: Any) -> str:
-        """An option's value in words: yes or no, a card by the table's name."""
+    def option_value(self, value: Any, spec: OptionSpec | None = None) -> str:
+        """An option's value in words: the reading it selects where its rule
+        names one, else yes or no, a number, a card by the table's name."""
+        if spec is not None and isinstance(value, str):
+            reading = option_reading(spec, value, self.game.catalogue, self.names, self.lang)
+            if reading:
+                return reading
         if isinstance(value, str):
             typed = self.names.typed(value)
             return typed if isinstance(typed, str) else str(typed)
         return self.value("", value) or self.text("none")
 
+    def _spec(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.game.spec.options if o.name == name), None)
+
     def option(self, name: str, value: Any) -> str:
-        spec = next((o for o in self.game.spec.options if o.name == name), None)
-        shown = self.option_value(value)
+        spec = self._spec(name)
+        shown = self.option_value(value, spec)
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = self.text(" (default)") if spec.default == value else ""
         # The value first, then what the option is: a doc that lists readings
         # ("9-then-5: …") would otherwise read as the value chosen.
-        doc = option_doc(spec, self.names).rstrip(".")
-        return f"{name.replace('_', ' ')}: {shown}{default} — {doc}"
+        doc = option_doc(spec, self.names, self.lang).rstrip(".")
+        return self.say(
+            phrase(
+                "{option}: {value}{default} — {doc}",
+                option=option_label(spec, self.lang),
+                value=shown,
+                default=default,
+                doc=doc,
+            )
+        )
 
     def _rolled(self, event: DiceRolled) -> Phrase:
         """A roll, and where a die chooses among the seats, its pick: face 2 is
@@ -307,10 +324,27 @@ class Words:
         )
         if not started.options:
             return self.say(said)
-        options = ", ".join(
-            f"{k.replace('_', ' ')}: {self.option_value(v)}" for k, v in started.options.items()
+        # The options a table chose otherwise than the rules' defaults, each by
+        # what a person calls it and the reading it selects; every option is
+        # said in full beside (``options``), as the story and exports list them.
+        chosen = [
+            (spec, started.options[spec.name])
+            for spec in self.game.spec.options
+            if spec.name in started.options and started.options[spec.name] != spec.default
+        ]
+        if not chosen:
+            return self.say(phrase("{said}; options: all by default", said=said))
+        options = listed(
+            phrase(
+                "{option}: {value}",
+                option=option_label(spec, self.lang),
+                value=self.option_value(value, spec),
+            )
+            for spec, value in chosen
         )
-        return self.say(phrase("{said}; options: {options}", said=said, options=options))
+        return self.say(
+            phrase("{said}; options: {options}, the others by default", said=said, options=options)
+        )
 
     def started(self, started: GameStarted) -> str:
         return self.opening(started)
