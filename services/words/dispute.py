@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from domain.kernel.phrases import Phrase, phrase, plural
+from services.words.rule_words import source_words
 from services.words.telling import Teller
 
 WIDTH = 100
@@ -20,7 +21,8 @@ def _say(said: Phrase) -> str:
 def _rule_lines(rule: dict[str, Any], indent: str = "      ") -> list[str]:
     if not rule.get("passage"):
         return [f"{indent}[{rule.get('id')}]"]
-    out = [f"{indent}[{rule['id']} — {rule.get('section', '')}; {rule.get('source', '')}]"]
+    source = source_words(rule.get("source", ""))
+    out = [f"{indent}[{rule['id']} — {rule.get('section', '')}; {source}]"]
     out += textwrap.wrap(
         f"« {rule['passage']} »", WIDTH, initial_indent=indent, subsequent_indent=indent
     )

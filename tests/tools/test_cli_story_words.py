@@ -148,7 +148,7 @@ def test_readjudicate_says_the_switched_reading_in_words(tmp_path: Path) -> None
     assert run.exit_code == 1
     assert (
         "Reading switched: Whether Éclair also deals 1 damage to the wizard who casts it — "
-        "no here, yes in the record (--option eclair_hits_caster=false)"
+        "here: no; in the record: yes (--option eclair_hits_caster=false)"
     ) in run.stdout
     assert "True" not in run.stdout and "False" not in run.stdout
 
