@@ -66,6 +66,12 @@ def held_json(
                 said=said,
                 waiting=waiting,
             )
+        elif seat in hold.waiting:
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards you each draw",
+                said=said,
+                waiting=waiting,
+            )
         elif len(hold.waiting) > 1:
             held = phrase(
                 "{said} — waiting for {waiting} to name the cards they draw",

@@ -17,6 +17,7 @@ import pytest
 from domain.games import all_games, get_game
 from domain.kernel import ActionTaken, DiceRequired, IllegalCommand
 from services.ledger import WizardLedger
+from services.words.telling import speaking
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
 from tests.services.seat_draws import (
@@ -98,6 +99,10 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     # The reader is "you"; the others by name.
     assert "waiting for you" in held["text"] and names[seat] not in held["text"]
     assert all(names[s] in held["text"] for s in others if s != seat)
+    # In the reader's language: the hold's words in French, the reader still "you".
+    with speaking("fr"):
+        told = state_json(reader, gid, seat=seat)["held"]["text"]
+    assert "on attend que vous et " in told and "nommiez" in told and "waiting" not in told, told
     mine = cards_of(line, seat)
     assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
     assert {n["seat"] for n in held["needs"]} == {seat}
