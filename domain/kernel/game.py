@@ -32,6 +32,9 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
     allowed: tuple[OptionValue, ...] = ()
     label: str = ""
     doc: str = ""
+    # What a person calls a value that no reading of the option's rule names (a
+    # module's "none", a variant): (value, our English), said like the label.
+    values: tuple[tuple[OptionValue, str], ...] = ()
     rule: str = ""
 
     def parse(self, raw: object) -> OptionValue:

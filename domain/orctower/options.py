@@ -74,6 +74,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         allowed=("none", "goblin", "orc"),
         doc="Module « renforts »: the weak type the Crocovolant replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Crocovolant"),),
     ),
     OptionSpec(
         name="toad",
@@ -82,6 +83,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         allowed=("none", "shaman", "rider"),
         doc="Module « renforts »: the strong type the Crapaud Couveur replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Crapaud Couveur"),),
     ),
     OptionSpec(
         name="bombardier",
@@ -90,6 +92,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         allowed=("none", "golem", "chief"),
         doc="Module « renforts »: the mighty type the Bombardier replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Bombardier"),),
     ),
     OptionSpec(
         name="loss_by",
@@ -253,6 +256,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "(Éclair 3 damage, Réapprovisionnement water, Crapaud Couveur 3 and Bombardier 4 hit "
         "points, the Crocovolant's bonus action energy).",
         rule="orctower.assume.spells",
+        values=(
+            ("example", "As the rulebook's example plays them"),
+            ("first", "As engines 0.1.0 to 0.3.0 had them"),
+        ),
     ),
     OptionSpec(
         name="learned_draws",
@@ -262,5 +269,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         doc="A spell learned this turn: no draw of that turn brings it into the hand, or a "
         "deck refilled from the discard during the turn may (as engines 0.1.0 to 0.3.0 did).",
         rule="orctower.knowledge.learn",
+        values=(
+            ("wait", "Not drawn back this turn"),
+            ("reshuffled", "Drawn back from a reshuffled discard"),
+        ),
     ),
 )

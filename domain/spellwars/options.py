@@ -12,6 +12,10 @@ OPTIONS = (
         allowed=("tokens", "fast"),
         doc="tokens: first to tokens_to_win last-standing tokens; fast: 3 rounds scored by kills",
         rule="sw.fast.end",
+        values=(
+            ("tokens", "Last Survivor tokens"),
+            ("fast", "Fast combat: 3 rounds scored by kills"),
+        ),
     ),
     OptionSpec(
         name="tokens_to_win",

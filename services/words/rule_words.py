@@ -32,7 +32,7 @@ import msgspec
 from domain.kernel import KERNEL_RULES, Catalogue, OptionSpec, Reading, Rule
 from domain.kernel.game import GameSpec
 from domain.kernel.phrases import phrase
-from services.words.card_names import NO_NAMES, CardNames
+from services.words.card_names import NO_NAMES, CardNames, card_names
 from services.words.telling import Teller, catalogue, spoken
 
 # A passage of ours where the rulebook prints none, in parentheses: what it stands
@@ -140,11 +140,12 @@ def option_doc(spec: OptionSpec, names: CardNames = NO_NAMES, lang: str | None =
     return names.rename(catalogue(lang or spoken()).gettext(spec.doc))
 
 
-def option_label(spec: OptionSpec, lang: str | None = None) -> str:
-    """What a person calls an option, in the reader's language (its name is for machines)."""
+def option_label(spec: OptionSpec, names: CardNames = NO_NAMES, lang: str | None = None) -> str:
+    """What a person calls an option, in the reader's language and the table's
+    names (its name is for machines)."""
     if not spec.label:
         return spec.name.replace("_", " ")
-    return catalogue(lang or spoken()).gettext(spec.label)
+    return names.rename(catalogue(lang or spoken()).gettext(spec.label))
 
 
 def option_key(name: str, value: Any) -> str:
@@ -160,14 +161,22 @@ def option_reading(
     lang: str | None = None,
 ) -> str:
     """The reading an option's value selects, as its rule's catalogue says it in
-    the reader's language ("" where no reading names that value)."""
-    if spec.rule not in rules:
-        return ""
+    the reader's language, else what the option calls that value (``values``);
+    "" where neither says it."""
     key = option_key(spec.name, value)
-    for reading in told_rule(rules[spec.rule], names, lang).readings:
-        if reading.option == key:
-            return reading.summary.rstrip(".")
+    if spec.rule in rules:
+        for reading in told_rule(rules[spec.rule], names, lang).readings:
+            if reading.option == key:
+                return reading.summary.rstrip(".")
+    for known, said in spec.values:
+        if known == value:
+            return names.rename(catalogue(lang or spoken()).gettext(said))
     return ""
+
+
+def _named(names: CardNames, value: Any) -> str:
+    typed = names.typed(value) if isinstance(value, str) else value
+    return typed if isinstance(typed, str) and typed != value else ""
 
 
 def spec_json(spec: GameSpec, rules: Catalogue | None = None) -> dict[str, Any]:
@@ -176,13 +185,16 @@ def spec_json(spec: GameSpec, rules: Catalogue | None = None) -> dict[str, Any]:
     it decides in the reader's language, and the reading each value selects."""
     data = spec.as_json()
     told = {o.name: o for o in spec.options}
+    # A value that is a card or piece (the orc tower's creature replaced) by its printed name.
+    names = card_names(spec.id, {})
 
     def said(o: dict[str, Any]) -> dict[str, Any]:
         option = told[o["name"]]
         out = dict(o, label=option_label(option), doc=option_doc(option))
         if rules is not None:
             out["readings"] = {
-                option_key("", v)[1:]: option_reading(option, v, rules) for v in option.allowed
+                option_key("", v)[1:]: option_reading(option, v, rules, names) or _named(names, v)
+                for v in option.allowed
             }
         return out
 
@@ -274,7 +286,7 @@ def _owned(values: Iterable[object]) -> Iterator[tuple[str, list[str]]]:
                 yield item.id, list(rule_texts(item))
             elif isinstance(item, OptionSpec) and f"option:{item.name}" not in seen:
                 seen.add(f"option:{item.name}")
-                yield item.name, [item.label, item.doc]
+                yield item.name, [item.label, item.doc, *(said for _, said in item.values)]
 
 
 def _module_name(path: Path) -> str:

@@ -260,7 +260,7 @@ class Words:
         return self.say(
             phrase(
                 "{option}: {value}{default} — {doc}",
-                option=option_label(spec, self.lang),
+                option=option_label(spec, self.names, self.lang),
                 value=shown,
                 default=default,
                 doc=doc,
@@ -337,7 +337,7 @@ class Words:
         options = listed(
             phrase(
                 "{option}: {value}",
-                option=option_label(spec, self.lang),
+                option=option_label(spec, self.names, self.lang),
                 value=self.option_value(value, spec),
             )
             for spec, value in chosen

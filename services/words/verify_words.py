@@ -46,15 +46,24 @@ def check_words(check: str) -> Phrase | str:
 def verified_line(game_id: str, events: int, checks: list[str], under: str = "") -> str:
     """A game that passed: how many events, each check, and the rules profile
     that decided it where it is an earlier engine's."""
-    said = plural(
-        "{game}: ok ({n} event; {checks})",
-        "{game}: ok ({n} events; {checks})",
-        events,
-        game=game_id,
-        checks=listed(check_words(c) for c in checks),
-    )
+    checked = listed(check_words(c) for c in checks)
     if under:
-        said = phrase("{said}; authentic under {under}", said=said, under=under)
+        said = plural(
+            "{game}: ok ({n} event; {checks}; authentic under {under})",
+            "{game}: ok ({n} events; {checks}; authentic under {under})",
+            events,
+            game=game_id,
+            checks=checked,
+            under=under,
+        )
+    else:
+        said = plural(
+            "{game}: ok ({n} event; {checks})",
+            "{game}: ok ({n} events; {checks})",
+            events,
+            game=game_id,
+            checks=checked,
+        )
     return Teller(str, str)(said)
 
 
