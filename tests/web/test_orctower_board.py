@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from domain.orctower.data import destiny_name
 from domain.kernel.phrases import plain
+from domain.orctower.data import destiny_name
 from domain.orctower.words import destiny_shows
 from services.ledger import WizardLedger
 from tests.services.live_server import LiveServer

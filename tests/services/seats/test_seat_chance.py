@@ -17,9 +17,9 @@ import pytest
 from domain.games import all_games, get_game
 from domain.kernel import ActionTaken, DiceRequired, IllegalCommand
 from services.ledger import WizardLedger
-from services.words.telling import speaking
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
+from services.words.telling import speaking
 from tests.services.seat_draws import (
     SEED,
     at_first_refill,

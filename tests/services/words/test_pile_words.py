@@ -27,7 +27,9 @@ SHUFFLES = [
 def test_a_shuffled_pile_is_said_by_the_tables_name(
     game: str, pile: str, french: str, english: str
 ) -> None:
-    event = CardsShuffled(rule="r", pile=pile, order=("a", "b", "c"), permutation=(2, 0, 1), counter=0)
+    event = CardsShuffled(
+        rule="r", pile=pile, order=("a", "b", "c"), permutation=(2, 0, 1), counter=0
+    )
     with speaking("fr"):
         assert Words(get_game(game), ("Ann", "Bob")).event(event) == french
     with speaking("en"):
