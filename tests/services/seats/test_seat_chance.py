@@ -336,7 +336,7 @@ def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
     with pytest.raises(IllegalCommand) as refused:
         ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])
     said = refused.value.message
-    assert "'Bouclier' cannot have come from the deck: it is not there" in said
+    assert "'Bouclier' cannot have come from the draw pile: it is not there" in said
     assert "a player who named their cards before you" in said and "Ann" not in said
     assert "card 3" not in said and "already named" not in said
     assert ledger.raw_rows(gid) == []
