@@ -191,6 +191,7 @@ def spec_json(spec: GameSpec, rules: Catalogue | None = None) -> dict[str, Any]:
     def said(o: dict[str, Any]) -> dict[str, Any]:
         option = told[o["name"]]
         out = dict(o, label=option_label(option), doc=option_doc(option))
+        del out["values"]  # said in ``readings``, in the reader's language
         if rules is not None:
             out["readings"] = {
                 option_key("", v)[1:]: option_reading(option, v, rules, names) or _named(names, v)
