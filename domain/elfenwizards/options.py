@@ -22,6 +22,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="grey_cost",
+        label="Points per grey magic token",
         default=4,
         allowed=(4, 3),
         doc="Pips per grey magic token removed in phase 9 (the translator suggests 3).",
@@ -29,6 +30,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="grey_supply",
+        label="Grey magic tokens in the reserve",
         default=12,
         allowed=(12, 0),
         doc="Grey magic tokens in the supply; 0 means unlimited.",
@@ -36,6 +38,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="uncontested_support",
+        label="Support for one owner's candidates",
         default="owner_only",
         allowed=("owner_only", "anyone"),
         doc="Who may place spells beside candidates that all belong to one player.",
@@ -43,6 +46,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="negotiation_timers",
+        label="Negotiation time limits",
         default=False,
         allowed=(False, True),
         doc="Show the optional negotiation time limits (never enforced).",
@@ -50,6 +54,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="phase2_placement",
+        label="Dice placed in phase 2",
         default="any",
         allowed=("any", "at_least_one"),
         doc="Phase 2 « tout ou partie »: place any number of the rolled dice (none "
@@ -58,6 +63,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="same_owner_tie",
+        label="Tie between one owner's candidates",
         default="vacant",
         allowed=("vacant", "owner_designates"),
         doc="One owner's two candidates tied: the title stays vacant, or the owner "
@@ -66,6 +72,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="winner_ties",
+        label="Tie for the win",
         default="share",
         allowed=("share", "titles"),
         doc="Players tied for the highest total share the win, or the most Grand Druide "
@@ -74,6 +81,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="unplaced_majors",
+        label="Major spells left unplaced",
         default="return",
         allowed=("return", "stay"),
         doc="Major spells left on the major-spell spaces after the competition: wasted, back "
@@ -82,6 +90,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="vacancy_turn",
+        label="Filling vacant titles",
         default="all",
         allowed=("all", "alternate"),
         doc="Defeated wizards of one level filling vacant titles: each player places all of "

@@ -6,6 +6,8 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.phrases import Phrase
+
 
 class CardFace(msgspec.Struct, frozen=True, kw_only=True):
     """One card of a game's built-in data, as the web table and the viewer draw it.
@@ -22,3 +24,6 @@ class CardFace(msgspec.Struct, frozen=True, kw_only=True):
     gloss: str = ""
     rule: str = ""
     extra: dict[str, Any] = {}
+    # ``text`` as a phrase where it is ours, not printed (an orc tower destiny
+    # card's moves): told in the reader's language and the table's names.
+    said: Phrase | None = None

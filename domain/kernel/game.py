@@ -23,12 +23,18 @@ OptionValue = int | str | bool
 
 
 class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
-    """A game option: name, default, the allowed values (empty: any of the type)."""
+    """A game option: name, default, the allowed values (empty: any of the type).
+    ``label``: what a person calls it (the name is for machines), ``doc``: what
+    it decides; both our English, said in the reader's language by the service."""
 
     name: str
     default: OptionValue
     allowed: tuple[OptionValue, ...] = ()
+    label: str = ""
     doc: str = ""
+    # What a person calls a value that no reading of the option's rule names (a
+    # module's "none", a variant): (value, our English), said like the label.
+    values: tuple[tuple[OptionValue, str], ...] = ()
     rule: str = ""
 
     def parse(self, raw: object) -> OptionValue:

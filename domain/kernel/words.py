@@ -201,39 +201,59 @@ def purpose_phrase(purpose: str) -> Phrase | str:
 _SEATS_PILE = re.compile(r"^(\w+)\.(\d+)$")
 
 
+# The piles the games shuffle and draw from, by their ids (``CardsShuffled.pile``,
+# a need's ``pile``), as each rulebook calls them: a whole noun with its article,
+# so that a sentence about a pile agrees with it in French (« on mélange la
+# pioche principale », « les tuiles bébé crapaud »).
+_PILES = {
+    # Sorcier ultime
+    "deck": phrase("the draw pile"),
+    "discard": phrase("the discard pile"),
+    # Spell Wars
+    "main": phrase("the main deck"),
+    "treasure": phrase("the Treasure deck"),
+    "dead": phrase("the Dead Wizard deck"),
+    # the orc tower
+    "destiny": phrase("the Destiny deck"),
+    "attack": phrase("the attack spell pile"),
+    "knowledge": phrase("the knowledge spell pile"),
+    "markers": phrase("the creature markers"),
+    "missions": phrase("the secret mission cards"),
+    "terrain": phrase("the terrain tiles"),
+    "toads": phrase("the baby toad tiles"),
+}
+# The piles kept one per seat (``deck.1``), said with their player's name.
+_SEATS_PILES = {
+    "deck": phrase("{seat}'s personal deck"),
+}
+
+
 def pile_phrase(pile: str) -> Phrase:
-    """A pile by its words: one kept per seat (``deck.1``) is that player's deck."""
+    """A pile as the table calls it: one kept per seat (``deck.1``) by its
+    player's name; a pile no game names here by its id."""
     m = _SEATS_PILE.match(pile)
     if m:
-        return phrase(
-            "{seat}'s {pile}", seat=Seat(int(m.group(2))), pile=m.group(1).replace("_", " ")
-        )
-    return phrase("{pile}", pile=pile.replace("_", " "))
+        seat = Seat(int(m.group(2)))
+        kept = _SEATS_PILES.get(m.group(1))
+        if kept is not None:
+            return Phrase(kept.msgid, (("seat", seat),))
+        return phrase("{seat}'s {pile}", seat=seat, pile=m.group(1).replace("_", " "))
+    return _PILES.get(pile) or phrase("{pile}", pile=pile.replace("_", " "))
 
 
 # The piles a table draws from, as the games word them in a need's ``what``
 # (``ChanceNeed.what``, the English a client reads beside the need's data).
 _PILE_WORDS = {
     "the draw pile": phrase("the draw pile"),
-    "the deck": phrase("the deck"),
-    "the treasure deck": phrase("the treasure deck"),
-    "the dead-wizard deck": phrase("the dead-wizard deck"),
+    "the deck": phrase("the draw pile"),
+    "the treasure deck": phrase("the Treasure deck"),
+    "the dead-wizard deck": phrase("the Dead Wizard deck"),
     "the attack spell pile": phrase("the attack spell pile"),
     "the knowledge spell pile": phrase("the knowledge spell pile"),
-    "the destiny deck": phrase("the destiny deck"),
-    "the mission cards": phrase("the mission cards"),
+    "the destiny deck": phrase("the Destiny deck"),
+    "the mission cards": phrase("the secret mission cards"),
     "the baby toad tiles": phrase("the baby toad tiles"),
-    "the creature marker stacks": phrase("the creature marker stacks"),
-    # The same piles by their ids, as a shuffle names them (``pile_text``).
-    "the main": phrase("the draw pile"),
-    "the treasure": phrase("the treasure deck"),
-    "the dead": phrase("the dead-wizard deck"),
-    "the attack": phrase("the attack spell pile"),
-    "the knowledge": phrase("the knowledge spell pile"),
-    "the destiny": phrase("the destiny deck"),
-    "the missions": phrase("the mission cards"),
-    "the toads": phrase("the baby toad tiles"),
-    "the markers": phrase("the creature marker stacks"),
+    "the creature marker stacks": phrase("the creature markers"),
 }
 
 
@@ -253,10 +273,9 @@ def pile_text(pile: str) -> str:
 def pile_words(pile: str, what: str = "") -> Phrase | str:
     """The pile a need is of: one kept per seat (``deck.1``) by its player's name,
     another by the words the game gave it (``what``; else the kernel's)."""
-    if _SEATS_PILE.match(pile):
+    if _SEATS_PILE.match(pile) or pile in _PILES:
         return pile_phrase(pile)
-    what = what or pile_text(pile)
-    return _PILE_WORDS.get(what, what)
+    return _PILE_WORDS.get(what) or what or pile_phrase(pile)
 
 
 def kernel_phrase(

@@ -5,8 +5,9 @@ destiny cards by what they show."""
 from __future__ import annotations
 
 from domain.kernel import CardFace
-from domain.kernel.events import and_text
-from domain.orctower.data import CHANGE_NAMES, DATA, POWER_NAMES, SECTION_NAMES, destiny_name
+from domain.kernel.phrases import plain
+from domain.orctower.data import CHANGE_NAMES, DATA, POWER_NAMES, destiny_name
+from domain.orctower.words import destiny_shows
 
 
 def card_faces() -> tuple[CardFace, ...]:
@@ -36,26 +37,13 @@ def card_faces() -> tuple[CardFace, ...]:
     # Destiny cards: a table in table mode names the one it turned over, and
     # knows it by what it shows (``says``), not by our number.
     for d in (*DATA.destiny, *DATA.new_destiny):
-        says = destiny_says(d.moves, d.quarters, d.sections, d.rule)
+        said = destiny_shows(d.moves, d.quarters, d.sections, d.rule)
+        says = plain(said)
         name = destiny_name(d.id) or d.id
         # Its rule change by the name the card prints, for a page that says the
-        # rest from the card's fields in the reader's language.
+        # rest from the card's fields in the reader's language; ``said`` for a text.
         extra = {"says": says, "change": CHANGE_NAMES.get(d.rule, "")}
-        faces.append(CardFace(id=d.id, name=name, kind="destiny", text=says, extra=extra))
-    return tuple(faces)
-
-
-def destiny_says(
-    moves: tuple[str, ...], quarters: tuple[int, ...], sections: tuple[int, ...], change: str
-) -> str:
-    """What a destiny card shows: who moves, and its rule change."""
-    if moves or not quarters:
-        what = f"the {and_text(list(moves))} creatures move"
-    else:
-        in_sections = and_text([SECTION_NAMES[s] for s in sections])
-        in_quarters = and_text([str(q) for q in quarters])
-        what = (
-            f"the creatures of the {in_sections} section{'s' * (len(sections) > 1)} "
-            f"of quarter{'s' * (len(quarters) > 1)} {in_quarters} move"
+        faces.append(
+            CardFace(id=d.id, name=name, kind="destiny", text=says, extra=extra, said=said)
         )
-    return f"{what}; rule change: {CHANGE_NAMES.get(change, change) or 'none'}"
+    return tuple(faces)

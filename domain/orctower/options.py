@@ -36,46 +36,67 @@ class Options(GameOptions, frozen=True, kw_only=True):
     learned_draws: Literal["wait", "reshuffled"] = "wait"
 
 
-def _module(name: str, doc: str, rule: str) -> OptionSpec:
-    return OptionSpec(name=name, default=False, allowed=(False, True), doc=doc, rule=rule)
+def _module(name: str, label: str, doc: str, rule: str) -> OptionSpec:
+    return OptionSpec(
+        name=name, label=label, default=False, allowed=(False, True), doc=doc, rule=rule
+    )
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    _module("missions", "Module « Missions secrètes »: 2 dealt, 1 kept.", "orctower.mission.setup"),
+    _module(
+        "missions",
+        "Secret missions module",
+        "Module « Missions secrètes »: 2 dealt, 1 kept.",
+        "orctower.mission.setup",
+    ),
     _module(
         "bonus_actions",
+        "Bonus actions module",
         "Module « Actions bonus »: a bonus action after each defeated creature.",
         "orctower.bonus.take",
     ),
     _module(
         "new_destiny",
+        "New destiny cards module",
         "Module « nouvelles cartes destin »: the 19 cards and the front rule.",
         "orctower.newdestiny.deck",
     ),
-    _module("terrain", "Module « terrain »: one tile per quarter.", "orctower.terrain.setup"),
+    _module(
+        "terrain",
+        "Terrain module",
+        "Module « terrain »: one tile per quarter.",
+        "orctower.terrain.setup",
+    ),
     OptionSpec(
         name="crocodile",
+        label="Crocovolant replaces",
         default="none",
         allowed=("none", "goblin", "orc"),
         doc="Module « renforts »: the weak type the Crocovolant replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Crocovolant"),),
     ),
     OptionSpec(
         name="toad",
+        label="Crapaud Couveur replaces",
         default="none",
         allowed=("none", "shaman", "rider"),
         doc="Module « renforts »: the strong type the Crapaud Couveur replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Crapaud Couveur"),),
     ),
     OptionSpec(
         name="bombardier",
+        label="Bombardier replaces",
         default="none",
         allowed=("none", "golem", "chief"),
         doc="Module « renforts »: the mighty type the Bombardier replaces.",
         rule="orctower.reinforce.replace",
+        values=(("none", "Without the Bombardier"),),
     ),
     OptionSpec(
         name="loss_by",
+        label="A creature at the tower costs",
         default="type",
         allowed=("type", "category"),
         doc="A creature reaching the tower costs a defeated creature of its type, or of "
@@ -84,6 +105,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="end_check",
+        label="When the four empty quarters end the game",
         default="sticky",
         allowed=("sticky", "round_end"),
         doc="The end: once 4 quarters were empty at any moment, or only if they still are "
@@ -92,6 +114,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="immutable",
+        label="Règles immuables and Pas de pouvoirs bonus",
         default="ignores_all",
         allowed=("ignores_all", "powers_off"),
         doc="Whether « Règles immuables » also ignores « Pas de pouvoirs bonus », or is "
@@ -100,6 +123,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="upgrade_timing",
+        label="When an upgrade acts",
         default="any",
         allowed=("any", "immediate"),
         doc="An upgrade's teleport or draw: at any moment before the spell's effect, or "
@@ -108,6 +132,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="discard_pick",
+        label="Who picks a discarded card",
         default="victim",
         allowed=("victim", "random"),
         doc="The card a Vaudou or common-discard victim discards: its own choice, or one "
@@ -116,6 +141,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="draw_from",
+        label="Drawing from the personal discard",
         default="top",
         allowed=("top", "any"),
         doc="A draw from the personal discard (upgrade draw, upgraded Réapprovisionnement): the "
@@ -124,6 +150,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="toad_use",
+        label="Baby toad tile use",
         default="once",
         allowed=("once", "each_turn"),
         doc="A baby toad tile: used once in the game, or once in each of its owner's turns.",
@@ -131,6 +158,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="fizzle",
+        label="A spell without effect",
         default="allowed",
         allowed=("allowed", "needs_effect"),
         doc="A spell may be resolved with no effect, or only when none of its effects can "
@@ -139,6 +167,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="area_toads",
+        label="Blizzard and Séisme take baby toads",
         default="no",
         allowed=("no", "yes"),
         doc="Whether Blizzard and Séisme also take the baby toad tiles of the sections they hit.",
@@ -146,6 +175,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="road_placed",
+        label="A creature Interversion puts on a road",
         default="stays",
         allowed=("stays", "moves_on"),
         doc="A creature Interversion puts onto a road: it stays there, or moves on toward the "
@@ -154,6 +184,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="ice_storm_behind",
+        label="The section behind a Blizzard",
         default="outward",
         allowed=("outward", "inward"),
         doc="The section « derrière » the first an upgraded Blizzard hits: the next one "
@@ -162,6 +193,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="earthquake_beside",
+        label="The section beside a Séisme",
         default="quarter",
         allowed=("quarter", "section"),
         doc="The « section voisine » an upgraded Séisme also hits: the same section of the "
@@ -170,6 +202,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="quake_front",
+        label="Séisme with the front rule",
         default="any_section",
         allowed=("any_section", "front_only", "neighbour_front"),
         doc="With the front rule, an upgraded Séisme's second section: hit front or not, hit "
@@ -178,6 +211,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="midturn_draw",
+        label="A draw from an empty deck during the turn",
         default="reshuffle",
         allowed=("reshuffle", "deck_only"),
         doc="A draw during the turn that meets an empty deck: the discard is shuffled into a "
@@ -186,6 +220,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="bolt_toads",
+        label="Éclair takes a baby toad",
         default="no",
         allowed=("no", "yes"),
         doc="Whether Éclair takes a baby toad tile too, on any quarter.",
@@ -193,6 +228,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="loss_gauge",
+        label="The skull gauge after a loss",
         default="stays",
         allowed=("stays", "lowered"),
         doc="A defeated creature lost at the tower: the skull gauge stays, or goes down one "
@@ -201,6 +237,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="blast_kills",
+        label="Creatures the Bombardier's blast defeats",
         default="caster",
         allowed=("caster", "no_bonus", "box"),
         doc="A creature the Bombardier's blast defeats: it counts for the player who defeated "
@@ -209,6 +246,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="numbers",
+        label="The cards' numbers",
         default="example",
         allowed=("example", "first"),
         doc="The built-in numbers of the cards: as the rulebook's Réapprovisionnement "
@@ -218,13 +256,22 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "(Éclair 3 damage, Réapprovisionnement water, Crapaud Couveur 3 and Bombardier 4 hit "
         "points, the Crocovolant's bonus action energy).",
         rule="orctower.assume.spells",
+        values=(
+            ("example", "As the rulebook's example plays them"),
+            ("first", "As engines 0.1.0 to 0.3.0 had them"),
+        ),
     ),
     OptionSpec(
         name="learned_draws",
+        label="Drawing a spell learned this turn",
         default="wait",
         allowed=("wait", "reshuffled"),
         doc="A spell learned this turn: no draw of that turn brings it into the hand, or a "
         "deck refilled from the discard during the turn may (as engines 0.1.0 to 0.3.0 did).",
         rule="orctower.knowledge.learn",
+        values=(
+            ("wait", "Not drawn back this turn"),
+            ("reshuffled", "Drawn back from a reshuffled discard"),
+        ),
     ),
 )

@@ -71,24 +71,36 @@ def energy_phrase(energy: str) -> Phrase | str:
     return _ENERGIES.get(energy, energy)
 
 
-def _destiny(e: ev.DestinyRevealed) -> Phrase:
-    if e.moves or not e.quarters:
-        what = phrase("the {kinds} creatures move", kinds=cards(e.moves))
+# The creatures a destiny card moves, by category (``DATA.destiny[].moves``).
+_MOVERS = {
+    "weak": phrase("the weak creatures"),
+    "strong": phrase("the strong creatures"),
+    "mighty": phrase("the mighty creatures"),
+}
+
+
+def destiny_shows(
+    moves: tuple[str, ...], quarters: tuple[int, ...], sections: tuple[int, ...], change: str
+) -> Phrase:
+    """What a destiny card shows: who moves, and its rule change (its face, and
+    the line of its reveal)."""
+    if moves or not quarters:
+        what = phrase("{kinds} move", kinds=listed(_MOVERS.get(m, m) for m in moves))
     else:
         what = plural(
             "the creatures of {sections} of quarter {quarters} move",
             "the creatures of {sections} of quarters {quarters} move",
-            len(e.quarters),
-            sections=listed(_section(s) for s in e.sections),
-            quarters=listed(str(q) for q in e.quarters),
+            len(quarters),
+            sections=listed(_section(s) for s in sections),
+            quarters=listed(str(q) for q in quarters),
         )
-    change: Phrase | Card = Card(e.change) if e.change else phrase("none")
-    return phrase(
-        "{card} revealed: {what}; rule change: {change}",
-        card=Card(e.card),
-        what=what,
-        change=change,
-    )
+    said: Phrase | Card = Card(change) if change else phrase("none")
+    return phrase("{what}; rule change: {change}", what=what, change=said)
+
+
+def _destiny(e: ev.DestinyRevealed) -> Phrase:
+    shows = destiny_shows(e.moves, e.quarters, e.sections, e.change)
+    return phrase("{card} revealed: {shows}", card=Card(e.card), shows=shows)
 
 
 def _destiny_revealed(e: ev.DestinyRevealed) -> Phrase:

@@ -7,13 +7,19 @@ from domain.kernel import OptionSpec
 OPTIONS = (
     OptionSpec(
         name="variant",
+        label="Way to win",
         default="tokens",
         allowed=("tokens", "fast"),
         doc="tokens: first to tokens_to_win last-standing tokens; fast: 3 rounds scored by kills",
         rule="sw.fast.end",
+        values=(
+            ("tokens", "Last Survivor tokens"),
+            ("fast", "Fast combat: 3 rounds scored by kills"),
+        ),
     ),
     OptionSpec(
         name="tokens_to_win",
+        label="Last Survivor tokens to win",
         default=2,
         allowed=(1, 2, 3),
         doc="last wizard standing tokens that win the match (the rulebook says 2)",
@@ -21,6 +27,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="neighbour",
+        label="Left and right neighbours",
         default="living",
         allowed=("living", "seated"),
         doc="left/right: the nearest living wizard, or the wizard seated there (nobody if dead)",
@@ -28,6 +35,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="survivor_blood",
+        label="The last survivor's Blood",
         default="holder",
         allowed=("holder", "always"),
         doc="when one wizard is left: only the Dungeon holder gains its blood, or the survivor "
@@ -36,6 +44,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="contest_ties",
+        label="Chancedecocus ties",
         default="all",
         allowed=("all", "none"),
         doc="Chancedecocus: tied highest rolls all count as the highest, or none does",
@@ -43,6 +52,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="trim",
+        label="Trimming an incorrect spell",
         default="repeated",
         allowed=("repeated", "any"),
         doc="an incorrect spell: the caster removes only cards of a type held twice, or any "
@@ -51,6 +61,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="fast_suicide",
+        label="Fast combat: nobody left alive",
         default="nothing",
         allowed=("nothing", "point"),
         doc="fast combat, nobody left alive: the caster who killed itself along with its last "
@@ -59,6 +70,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="stolen_gain",
+        label="A Treasure stolen or given",
         default="run",
         allowed=("run", "skip"),
         doc="a treasure stolen or given: its 'when gained' effect runs for the taker, or only "
@@ -67,6 +79,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="ties",
+        label="Initiative ties of three or more",
         default="reroll",
         allowed=("reroll", "rank"),
         doc="a tie for initiative among three or more: the tied wizards roll again for each "
@@ -75,6 +88,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="added_order",
+        label="A card added to a spell",
         default="choice",
         allowed=("choice", "next"),
         doc="a card added to a spell waits with the unresolved cards of its type, in the order "
@@ -83,6 +97,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="trankilus",
+        label="Trankilus's target",
         default="first",
         allowed=("first", "after"),
         doc="Trankilus: its target (the weakest opponent) is fixed before its die is rolled, or "
@@ -91,6 +106,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="stolen_blood",
+        label="Blood the thief cannot keep",
         default="lost",
         allowed=("lost", "left"),
         doc="blood stolen by a wizard who cannot hold it (25): the victim loses it anyway and the "
@@ -99,6 +115,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="die_faces",
+        label="An opponent chosen by the die",
         default="clockwise",
         allowed=("clockwise", "caster"),
         doc="an opponent designated by the die: the faces go to the candidates clockwise from "
@@ -107,6 +124,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="dead_bonus",
+        label="A dead wizard's cards at the start of a round",
         default="before_discard",
         allowed=("before_discard", "after_discard"),
         doc="a dead wizard's cards at the start of a round: their bonuses first, then the cards "
@@ -115,6 +133,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="incorrect_initiative",
+        label="Initiative of an incorrect spell",
         default="lowest",
         allowed=("lowest", "highest", "declared"),
         doc="an incorrect spell with several delivery cards counts the lowest of their "
@@ -124,6 +143,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="resolving_reacts",
+        label="The resolving Component of a dead wizard reacts",
         default=False,
         allowed=(False, True),
         doc="whether the component being resolved when its wizard dies still reacts",
@@ -131,6 +151,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="suicide_token",
+        label="Nobody left alive: the token",
         default="own_kill",
         allowed=("own_kill", "any"),
         doc="nobody left alive: the caster wins the token only if it killed itself and its "
@@ -139,6 +160,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="fast_ties",
+        label="Fast combat ties",
         default="last_standing",
         allowed=("last_standing", "share"),
         doc="fast combat, tied on points after 3 rounds: the most recent last wizard standing "
@@ -147,6 +169,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="round_end",
+        label="The end of a round",
         default="dust",
         allowed=("dust", "at_once"),
         doc="one wizard left alive: the component under way (and the reactions it caused) "
@@ -155,6 +178,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="deaths_checked",
+        label="When deaths are checked",
         default="line",
         allowed=("line", "target"),
         doc="when deaths are checked: once a line has hit all its targets, or after each "
@@ -163,6 +187,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="split_paid",
+        label="Gaztoxicus paid",
         default="choice",
         allowed=("choice", "forced"),
         doc="Gaztoxicus paid: the caster chooses, on seeing the dice, to split the roll or "
@@ -171,6 +196,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="wild_type",
+        label="The type of a Magie féroce card",
         default="reveal",
         allowed=("reveal", "row"),
         doc="the type a wild magic card stands for: chosen on reveal among the types the spell "
@@ -180,6 +206,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="creature_attack",
+        label="When kept Creatures attack",
         default="spell",
         allowed=("spell", "turn_start"),
         doc="kept creatures attack again with their owner's next spell, or at the start of the "
@@ -188,6 +215,7 @@ OPTIONS = (
     ),
     OptionSpec(
         name="chance_script",
+        label="A table-mode script",
         default="chance",
         allowed=("chance", "position"),
         doc="a table-mode game's script (dice and deck orders): chance only, the game dealt "

@@ -45,6 +45,7 @@ class Options(GameOptions, frozen=True, kw_only=True):
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="round_health",
+        label="Life points each round",
         default=9,
         allowed=(9, 5, NINE_THEN_FIVE),
         doc="Life every wizard starts each round with (and may not heal above); "
@@ -53,6 +54,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="rounds_to_win",
+        label="Rounds to win",
         default=3,
         allowed=(1, 2, 3, 4, 5),
         doc="Round wins needed to win the match.",
@@ -60,6 +62,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="miroir_majority",
+        label="Miroir's larger half",
         default="defender",
         allowed=("defender", "attacker"),
         doc="Who takes the larger half of odd damage shared by Miroir.",
@@ -67,18 +70,21 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="defence_in_combos",
+        label="Defence cards in combinations",
         default=True,
         doc="Whether the four combos containing a defence card may be played on your turn.",
         rule="ultimate.ruling.defence-in-combos",
     ),
     OptionSpec(
         name="eclair_hits_caster",
+        label="Éclair hits its caster",
         default=True,
         doc="Whether Éclair also deals 1 damage to the wizard who casts it.",
         rule="ultimate.ruling.lightning-caster",
     ),
     OptionSpec(
         name="malediction_discard",
+        label="Who discards for Malédiction",
         default="caster",
         allowed=("caster", "target"),
         doc="Who discards a card when Malédiction is cast: its caster (a cost) or its target.",
@@ -86,6 +92,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="pass_with_cards",
+        label="Passing with cards in hand",
         default=False,
         allowed=(False, True),
         doc="Whether a player may do nothing in phase 1 while holding cards.",
@@ -93,6 +100,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="discard_replacement",
+        label="A card discarded in phase 2",
         default="none",
         allowed=("none", "draw"),
         doc="draw: a card discarded in phase 2 is replaced by a card drawn at the start of "
@@ -101,6 +109,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="electric_veil_hits_caster",
+        label="Voile électrique hits its caster",
         default=False,
         allowed=(False, True),
         doc="Whether Voile électrique's 1 damage may fall on its own caster.",
@@ -108,6 +117,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="reshuffle",
+        label="When the discard pile is shuffled",
         default="on_draw",
         allowed=("on_draw", "when_empty"),
         doc="When the discard pile becomes the new draw pile.",
@@ -115,6 +125,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="replayed_round",
+        label="The number of a replayed round",
         default="next",
         allowed=("next", "same"),
         doc="The number of a round replayed after nobody survived.",
@@ -122,6 +133,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="controle_chooser",
+        label="Who chooses for Contrôle de l'esprit",
         default="target",
         allowed=("target", "caster"),
         doc="Who chooses the card Contrôle de l'esprit discards.",
@@ -129,6 +141,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="discard_phase",
+        label="Discards in phase 2",
         default="one",
         allowed=("one", "one_more"),
         doc="one_more: after forced discards down to 3 cards, one more optional discard.",
@@ -136,6 +149,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="right_neighbour",
+        label="The right neighbour",
         default="previous",
         allowed=("previous", "next"),
         doc="Who is an attacker's right-hand neighbour (Voile électrique's 1 damage): "
@@ -144,6 +158,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="electric_veil_lasts",
+        label="How long Voile électrique lasts",
         default="next_turn",
         allowed=("next_turn", "round"),
         doc="How long Voile électrique lasts: until its caster's next turn, or the round.",
@@ -151,6 +166,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="frozen_armour_lasts",
+        label="How long Armure gelée waits",
         default="next_attack",
         allowed=("next_attack", "next_turn"),
         doc="How long Armure gelée waits: for the next attack reaching its wearer, or only "
@@ -159,6 +175,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="arcane_trap_discard",
+        label="The card Piège arcanique discards",
         default="attacker",
         allowed=("attacker", "random"),
         doc="The card Piège arcanique makes the attacker discard: of the attacker's choice, "
@@ -167,6 +184,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="voile_ombre_lasts",
+        label="How long Voile d'ombre lasts",
         default="next_turn",
         allowed=("next_turn", "own_turn"),
         doc="How long Voile d'ombre lasts: until its caster's next turn, or only the turn "
@@ -175,6 +193,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="no_survivor",
+        label="When nobody survives",
         default="replay",
         allowed=("replay", "last_actor"),
         doc="When the last wizards fall together: the round is replayed, or the wizard "
@@ -183,6 +202,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="eclair_order",
+        label="The order of Éclair's attacks",
         default="left",
         allowed=("left", "right"),
         doc="The order Éclair's attacks are resolved in: from the caster's left (turn "
@@ -191,6 +211,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="poison_tick",
+        label="When poison strikes",
         default="next_turn",
         allowed=("next_turn", "this_turn"),
         doc="A poison landing during its target's own turn takes its life at the end of "
@@ -199,6 +220,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="deflect_to_attacker",
+        label="Déviation back to the attacker",
         default=True,
         allowed=(False, True),
         doc="Whether Déviation may send an attack back to its attacker.",
@@ -206,6 +228,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="chain_same_target",
+        label="Réaction en chaîne on one target twice",
         default=False,
         allowed=(False, True),
         doc="Whether Réaction en chaîne may name one opponent twice.",
@@ -213,6 +236,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="absorb_empty",
+        label="Absorption on an empty discard",
         default="refused",
         allowed=("refused", "allowed"),
         doc="Absorption on an empty discard pile: refused, or allowed for nothing.",
@@ -220,6 +244,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="rider_blocked",
+        label="A blocked attack's poison, theft or discard",
         default=False,
         allowed=(False, True),
         doc="Whether a defence blocking all of an attack's damage also stops its poison, "
@@ -228,6 +253,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="combos_defendable",
+        label="Defending against combinations",
         default=True,
         allowed=(False, True),
         doc="Whether a combo's attack may be answered with a defence card.",
@@ -235,6 +261,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="casting_cost",
+        label="When Explosion and Main des ombres cost life",
         default="cast",
         allowed=("cast", "landed"),
         doc="When Explosion and Main des ombres cost their caster 1 life: on casting, or "
@@ -243,6 +270,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="grave_own_cards",
+        label="Invocation de tombe takes back its own cards",
         default=False,
         allowed=(False, True),
         doc="Whether Invocation de tombe may take back one of its own two cards.",
@@ -250,6 +278,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="eliminate",
+        label="When a wizard at 0 is eliminated",
         default="after_action",
         allowed=("after_action", "at_once"),
         doc="When a wizard at 0 life is eliminated: once the whole action has resolved, or "

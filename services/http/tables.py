@@ -98,7 +98,7 @@ def _finished(loaded: Loaded) -> bool:
 
 @router.get("/games", tags=["games"], summary="The registered games (wizards games --json)")
 def games() -> list[dict[str, Any]]:
-    return [spec_json(g.spec) for g in all_games()]
+    return [spec_json(g.spec, g.catalogue) for g in all_games()]
 
 
 @router.get("/games/{game}/rules", tags=["games"], responses=RESPONSES)

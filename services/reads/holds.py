@@ -42,7 +42,10 @@ def held_json(
     if hold.seat == OPENING:
         out["seat"] = None
         out["text"] = words.say(
-            phrase("The opening deal — waiting for you to name the cards you were dealt")
+            phrase(
+                "The opening deal — waiting for {waiting} to name the cards you were dealt",
+                waiting=waiting,
+            )
             if alone
             else phrase(
                 "The opening deal — waiting for {waiting} to name the cards they were dealt",
@@ -57,20 +60,30 @@ def held_json(
             else words.command(hold.seat, hold.command)
         )
         if alone:
-            waits = phrase("{said} — waiting for you to name the cards you drew", said=said)
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards you drew",
+                said=said,
+                waiting=waiting,
+            )
+        elif seat in hold.waiting:
+            held = phrase(
+                "{said} — waiting for {waiting} to name the cards you each draw",
+                said=said,
+                waiting=waiting,
+            )
         elif len(hold.waiting) > 1:
-            waits = phrase(
+            held = phrase(
                 "{said} — waiting for {waiting} to name the cards they draw",
                 said=said,
                 waiting=waiting,
             )
         else:
-            waits = phrase(
+            held = phrase(
                 "{said} — waiting for {waiting} to name the cards drawn into their hand",
                 said=said,
                 waiting=waiting,
             )
-        out["text"] = words.say(waits)
+        out["text"] = words.say(held)
         if not secret or seat == hold.seat:
             out["command"] = hold.command
     out["entered"] = [s for s in hold.entered_by() if s >= 0]

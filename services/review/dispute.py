@@ -31,6 +31,7 @@ from domain.kernel import (
     Rule,
 )
 from domain.kernel.dice import rederive
+from domain.kernel.phrases import Seat, phrase
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
 from services.review.record import GameRecord, read_record
@@ -309,7 +310,9 @@ def readings_json(
             "rule": rule_json(record, r),
             "readings": [x.summary for x in told_rule(catalogue[r], record.words.names).readings],
             "default": told_rule(catalogue[r], record.words.names).default,
-            "why": "the other readings are listed in the catalogue but are not game options",
+            "why": record.words.say(
+                phrase("the other readings are listed in the catalogue but are not game options")
+            ),
         }
         for r in sorted(cited)
         if r in catalogue
@@ -320,10 +323,14 @@ def readings_json(
     return {
         "recorded_decides_again": same,
         "recorded_check": step.decided.refused
-        or (
-            "this engine, with the recorded options and chance, gives the recorded consequences"
+        or record.words.say(
+            phrase(
+                "this engine, with the recorded options and chance, gives the recorded consequences"
+            )
             if same
-            else "this engine, with the recorded options and chance, gives other consequences"
+            else phrase(
+                "this engine, with the recorded options and chance, gives other consequences"
+            )
         ),
         "other_readings": out,
         "readings_not_selectable": unselectable,
@@ -354,12 +361,12 @@ def dispute_parts(
         "command": action.command if visible else None,
         "text": names.event(shown_event(action, record.reveals))
         if visible
-        else f"{names.seat(action.seat)} made a hidden choice",
+        else names.say(phrase("{seat} made a hidden choice", seat=Seat(action.seat))),
         "before": {"position": position - 1}
         | ({"views": views_at(record, before, action.seat)} if with_views else {}),
         "legal": legal_json(record, before, action)
         if visible
-        else {"shown": False, "why": "hidden choice"},
+        else {"shown": False, "why": names.say(phrase("hidden choice"))},
         "consequences": [consequence_json(record, k + 1, events[k]) for k in range(i + 1, j)],
         "notes": notes,
     }
@@ -376,14 +383,18 @@ def dispute_parts(
         # drew and so show a seat its deck ahead: players see the readings at the end.
         out |= readings_json(record, step, others if record.reveals else {})
         if not record.reveals:
-            out["readings_withheld"] = (
-                "the other readings are shown once the game is over (deciding again now "
-                "could show cards not yet drawn)"
+            out["readings_withheld"] = record.words.say(
+                phrase(
+                    "the other readings are shown once the game is over (deciding again now "
+                    "could show cards not yet drawn)"
+                )
             )
     else:
         out |= {
             "other_readings": [],
-            "readings_withheld": "deciding again would show another seat's hidden cards",
+            "readings_withheld": record.words.say(
+                phrase("deciding again would show another seat's hidden cards")
+            ),
         }
     return out
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from domain.kernel.phrases import Phrase, plain
+
 
 @dataclass
 class Problem:
@@ -30,7 +32,7 @@ class Report:
     checks: list[str] = field(default_factory=list)
     # What this verification cannot see, said rather than passed over: each a
     # sentence (a tampering the store alone cannot show, a record too old to check).
-    unseen: list[str] = field(default_factory=list)
+    unseen: list[Phrase | str] = field(default_factory=list)
     # The rules profile that decided the record as recorded (``0.1.0 as of 09066c5``:
     # a revision variant of its version); empty where the record was not decided.
     decided_under: str = ""
@@ -50,7 +52,7 @@ class Report:
             "events": self.events,
             "finished": self.finished,
             "checks": self.checks,
-            "unseen": self.unseen,
+            "unseen": [plain(said) for said in self.unseen],
             "decided_under": self.decided_under or None,
             "first_bad_event": None if first is None else first.position,
             "problems": [

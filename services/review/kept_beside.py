@@ -16,6 +16,7 @@ from domain.kernel import (
     Fold,
     GameStarted,
 )
+from domain.kernel.phrases import phrase, plural
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
 from services.seats.hold import OPENING, Hold, Refused, by_seats, row_hash
@@ -176,7 +177,7 @@ def _head_if_encoded(state: bytes, folded: Fold[Any]) -> str | None:
     return snap.head
 
 
-UNSEEN_WITHOUT_EXPECT = (
+UNSEEN_WITHOUT_EXPECT = phrase(
     "without --expect, a stream cut at the end of an action together with its head "
     "rows (and snapshots) reads as a shorter game, and a stream rewritten whole (its "
     "chain, every head and the opening's kept hash recomputed) as the game played: "
@@ -227,9 +228,11 @@ def check_opening(
             report.checks.append("opening kept")
     elif not _salted(rows[0][2]) and not by_seats(started.setup):
         report.unseen.append(
-            "the opening's hash was not kept when this game was created (an earlier "
-            "release): an opening edited with its chain and heads recomputed is found "
-            "only through a snapshot after it, or --expect"
+            phrase(
+                "the opening's hash was not kept when this game was created (an earlier "
+                "release): an opening edited with its chain and heads recomputed is found "
+                "only through a snapshot after it, or --expect"
+            )
         )
 
 
@@ -264,14 +267,21 @@ def check_hold_record(
     old = sum(not row.hash for _, row in holds) + sum(not no.hash for _, no in refusals)
     if old:
         report.unseen.append(
-            f"{old} rows of the hold record were kept before it had a chain (an earlier "
-            "release): they are not checked"
+            plural(
+                "{n} row of the hold record was kept before it had a chain (an earlier "
+                "release): it is not checked",
+                "{n} rows of the hold record were kept before it had a chain (an earlier "
+                "release): they are not checked",
+                old,
+            )
         )
     report.checks.append("hold record")
     report.unseen.append(
-        "the hold rows and refused entries after the last stored action are chained but "
-        "bound to no event yet: rows removed from their end cannot be told from entries "
-        "never made"
+        phrase(
+            "the hold rows and refused entries after the last stored action are chained but "
+            "bound to no event yet: rows removed from their end cannot be told from entries "
+            "never made"
+        )
     )
 
 

@@ -9,8 +9,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.kernel import ActionTaken, Game
-from domain.kernel.events import option_value_text
+from domain.kernel import ActionTaken, Game, IllegalCommand
+from domain.kernel.phrases import phrase, plural
 from domain.kernel.profiles import Change, Profile, version_key
 from services.ledger import WizardLedger
 from services.reads.views import shown_event
@@ -22,11 +22,14 @@ from services.review.redecide import (
     difference,
     engine_profile,
     own_profile,
+    refusal_text,
 )
 from services.review.story import ALL
 from services.store.values import parse_game_id
+from services.words.refusals import worded_message
 from services.words.rule_words import option_doc
 from services.words.sentences import Words
+from services.words.telling import Teller
 from services.words.views import changes, flatten
 
 
@@ -40,11 +43,14 @@ def switched_text(words: Words, name: str, now: Any, recorded: Any) -> str:
     spec = next((o for o in words.game.spec.options if o.name == name), None)
     what = (option_doc(spec) if spec is not None else "").rstrip(".") or name.replace("_", " ")
     typed = json.dumps(now) if not isinstance(now, str) else now
-    return (
-        f"Reading switched: {words.names.rename(what)} — "
-        f"{option_value_text(words.names.typed(now))} here, "
-        f"{option_value_text(words.names.typed(recorded))} in the record "
-        f"(--option {name}={typed})"
+    return words.say(
+        phrase(
+            "Reading switched: {what} — here: {now}; in the record: {recorded} (--option {key})",
+            what=words.names.rename(what),
+            now=words.option_value(now, spec),
+            recorded=words.option_value(recorded, spec),
+            key=f"{name}={typed}",
+        )
     )
 
 
@@ -102,12 +108,15 @@ def readjudicate(
             said = _stretch_report(record, step)
             causes = _attribute(record, step, own, profile, parsed, between)
             said["attributed_to"] = [c.as_json() for c in causes]
-            said["attribution"] = (
-                "caused by the changelog entr"
-                + ("y " if len(causes) == 1 else "ies ")
-                + "; ".join(c.name for c in causes)
+            said["attribution"] = Teller(str, str)(
+                plural(
+                    "caused by the changelog entry {names}",
+                    "caused by the changelog entries {names}",
+                    len(causes),
+                    names="; ".join(c.name for c in causes),
+                )
                 if causes
-                else "no changelog entry explains this difference"
+                else phrase("no changelog entry explains this difference")
             )
             report["first_difference"] = said
             return report
@@ -178,7 +187,7 @@ def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
     said: dict[str, Any] = {
         "position": step.position + step.differs_at,
         "action": None if action is None else step.position,
-        "text": "the opening (setup) is decided differently"
+        "text": record.words.say(phrase("the opening (setup) is decided differently"))
         if action is None
         else record.words.event(action),
         "recorded": _texts(record, step.recorded[skip:], first),
@@ -189,6 +198,9 @@ def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
         said["refused"] = (
             "" if error is None else f"the opening fails: {type(error).__name__}: {error}"
         )
+    elif isinstance(decided.error, IllegalCommand):
+        # The refusal as a seat is told it: players by name, cards by the table's names.
+        said["refused"] = refusal_text(decided.error, worded_message(decided.error, record.started))
     else:
         # The engine's words: the table's names.
         said["refused"] = record.words.names.rename(decided.refused)

@@ -69,6 +69,7 @@ from domain.kernel.words import pile_words
 from services.store.chance import dice_for, opening_dice
 from services.words.differences import difference_words
 from services.words.sentences import Words
+from services.words.telling import Teller
 
 # Events the service adds after the rules' own: the seed at the end, a fork mark.
 SERVICE_EVENTS = (SeedRevealed, GameForked)
@@ -216,9 +217,12 @@ def first_difference(
 def refusal_text(error: IllegalCommand, message: str) -> str:
     """Why a reading decided nothing, ``message`` being ``error``'s message as the
     reader is told it (``services.words.refusals.worded_message``)."""
+    tell = Teller(str, str)
     if isinstance(error, DiceRequired):
-        return f"needs chance the record does not hold: {message}"
-    return f"refused under this reading [{error.rule}]: {message}"
+        return tell(phrase("needs chance the record does not hold: {message}", message=message))
+    return tell(
+        phrase("refused under this reading [{rule}]: {message}", rule=error.rule, message=message)
+    )
 
 
 @dataclass(slots=True)

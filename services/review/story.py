@@ -115,19 +115,20 @@ class StoryLines(Visitor):
     def begin(self, game: Game[Any], started: GameStarted, entry: Entry) -> None:
         self.words = Words.table(game, started)
         self.lines.append(f"#{entry.position:<4} {self.words.started(started)}")
+        say = self.words.say
         players = ", ".join(f"{i + 1}. {p} (--seat {i})" for i, p in enumerate(started.players))
-        self.lines.append(f"      players: {players}")
+        self.lines.append("      " + say(phrase("players: {players}", players=players)))
         for text in self.words.options(started.options):
-            self.lines.append(f"      option: {text}")
+            self.lines.append("      " + say(phrase("option: {option}", option=text)))
         if started.setup is not None and "hidden" in started.setup:
-            self.lines.append("      setup position: hidden until the end")
+            self.lines.append("      " + say(phrase("setup position: hidden until the end")))
         elif started.setup is not None:
             said = (
-                "setup position (from a setup file)"
+                phrase("setup position (from a setup file):")
                 if started.laid_from_file()
-                else "the table's chance at the opening"
+                else phrase("the table's chance at the opening:")
             )
-            self.lines.append(f"      {said}:")
+            self.lines.append("      " + say(said))
             for key, value in started.setup.items():
                 if value not in ([], {}, None):
                     self.lines.append(

@@ -47,8 +47,9 @@ function ruleTitle(gameId, ruleId) {
   return r ? `${r.section}: « ${r.passage} »` : ruleId;
 }
 
-// An option's name or value in words: "grey_cost" -> "grey cost".
-const spaced = (v) => String(v).replace(/_/g, " ");
+// An option's value in words: the reading it selects, as GET /games says it in
+// the reader's language; else the value itself, spaced ("owner_only" -> "owner only").
+const valueWords = (o, v) => (o.readings && o.readings[String(v)]) || String(v).replace(/_/g, " ");
 
 function drawOptions() {
   const g = game();
@@ -62,8 +63,9 @@ function drawOptions() {
     if (typeof o.default === "boolean") {
       input = h("input", { type: "checkbox", id, checked: o.default });
     } else if (o.allowed && o.allowed.length) {
-      // Each value in words ("owner only"); the value sent is the option's own.
-      input = h("select", { id }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, spaced(v))));
+      // Each value in words; the value sent is the option's own.
+      // A reading is a sentence: the closed list keeps to the width of the form.
+      input = h("select", { id, style: "max-width:100%" }, o.allowed.map((v) => h("option", { value: v, selected: v === o.default }, valueWords(o, v))));
     } else if (typeof o.default === "number") {
       input = h("input", { type: "number", id, value: o.default, style: "width:6em" });
     } else {
@@ -74,7 +76,8 @@ function drawOptions() {
       h(
         "div.option",
         {},
-        h("label", { for: id }, input, " ", h("b", { title: o.name }, spaced(o.name))),
+        // What a person calls the option; its name (a key) stays in the JSON.
+        h("label", { for: id }, input, " ", h("b", {}, o.label)),
         o.rule ? [" ", h("span.rule-ref", { title: ruleTitle(g.id, o.rule) }, o.rule)] : null,
         h("div.doc", {}, o.doc || "")
       )

@@ -5,13 +5,24 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from domain.kernel.phrases import Phrase, phrase, plural
+from services.words.rule_words import source_words
+from services.words.telling import Teller
+
 WIDTH = 100
+
+
+def _say(said: Phrase) -> str:
+    """One of the desk's own sentences, in the reader's language (its values
+    are already told: names, texts of events)."""
+    return Teller(str, str)(said)
 
 
 def _rule_lines(rule: dict[str, Any], indent: str = "      ") -> list[str]:
     if not rule.get("passage"):
         return [f"{indent}[{rule.get('id')}]"]
-    out = [f"{indent}[{rule['id']} — {rule.get('section', '')}; {rule.get('source', '')}]"]
+    source = source_words(rule.get("source", ""))
+    out = [f"{indent}[{rule['id']} — {rule.get('section', '')}; {source}]"]
     out += textwrap.wrap(
         f"« {rule['passage']} »", WIDTH, initial_indent=indent, subsequent_indent=indent
     )
@@ -27,39 +38,66 @@ def _event_lines(items: list[dict[str, Any]], indent: str = "  ") -> list[str]:
     for c in items:
         out.append(f"{indent}#{c['position']} {c['text']}")
         if c.get("dice") and c.get("type") != "DiceRolled":
-            out.append(f"{indent}    dice: {c['dice']['text']}")
+            out.append(f"{indent}    " + _say(phrase("dice: {dice}", dice=c["dice"]["text"])))
         if c.get("dice"):
             out.append(f"{indent}    {c['dice']['check']}")
-    return out or [f"{indent}(nothing)"]
+    return out or [f"{indent}" + _say(phrase("(nothing)"))]
 
 
 def dispute_text(d: dict[str, Any]) -> str:
-    out = [f"Dispute of action #{d['position']} in game {d['game_id']} ({d['game']})"]
+    out = [
+        _say(
+            phrase(
+                "Dispute of action #{position} in game {game_id} ({game})",
+                position=d["position"],
+                game_id=d["game_id"],
+                game=d["game"],
+            )
+        )
+    ]
     if d.get("decided_under") and d["decided_under"] != d.get("engine"):
         # Another version's profile, or a revision variant of the record's own.
         out.append(
-            f"Decided again under the rules profile of {d['decided_under']} "
-            f"(recorded by engine {d['engine']})"
+            _say(
+                phrase(
+                    "Decided again under the rules profile of {profile} "
+                    "(recorded by engine {engine})",
+                    profile=d["decided_under"],
+                    engine=d["engine"],
+                )
+            )
         )
     out.append("")
-    out.append(f"Sent by {d['player']} (--seat {d['seat']}): {d['text']}")
-    out += ["", f"Position before it (#{d['before']['position']}):"]
+    out.append(
+        _say(
+            phrase(
+                "Sent by {player} (--seat {seat}): {text}",
+                player=d["player"],
+                seat=d["seat"],
+                text=d["text"],
+            )
+        )
+    )
+    out += ["", _say(phrase("Position before it (#{position}):", position=d["before"]["position"]))]
     from services.words.views import show
 
     for label, view in d["before"].get("views", {}).items():
-        out.append(f"  as {label} saw it:")
+        out.append("  " + _say(phrase("as {viewer} saw it:", viewer=label)))
         out += [f"    {k}: {show(v)}" for k, v in _facts(view, d).items()]
     legal = d["legal"]
     out.append("")
     if legal.get("shown"):
-        out.append(f"Legal choices ({legal['count']}):")
+        out.append(_say(phrase("Legal choices ({n}):", n=legal["count"])))
         for item in legal["items"]:
             out.append(f"  {'→' if item['sent'] else ' '} {item['text']}")
         if legal["count"] > len(legal["items"]):
-            out.append(f"    … {legal['count'] - len(legal['items'])} more")
+            out.append(
+                "    "
+                + _say(plural("… {n} more", "… {n} more", legal["count"] - len(legal["items"])))
+            )
     else:
-        out.append(f"Legal choices: {legal.get('why')}")
-    out += ["", "Consequences as recorded:"]
+        out.append(_say(phrase("Legal choices: {why}", why=str(legal.get("why")))))
+    out += ["", _say(phrase("Consequences as recorded:"))]
     for c in d["consequences"]:
         out += _event_lines([c])
         if c.get("rule"):
@@ -67,29 +105,42 @@ def dispute_text(d: dict[str, Any]) -> str:
     if d.get("recorded_check"):
         out += ["", d["recorded_check"]]
     if d["notes"]:
-        out += ["", "Referees' notes:"] + [
+        out += ["", _say(phrase("Referees' notes:"))] + [
             f"  ✎ #{n['at']} {n['author']}: {n['text']}" for n in d["notes"]
         ]
-    out += ["", "Other readings of the rulings that applied:"]
+    out += ["", _say(phrase("Other readings of the rulings that applied:"))]
     if d.get("readings_withheld"):
         out.append(f"  {d['readings_withheld']}")
     if not d.get("other_readings") and not d.get("readings_not_selectable"):
-        out.append("  none: no ruling with another reading played a part in this action")
+        out.append(
+            "  " + _say(phrase("none: no ruling with another reading played a part in this action"))
+        )
     for r in d.get("other_readings", []):
-        verdict = (
-            "cannot be decided again from this position"
+        verdict = _say(
+            phrase("cannot be decided again from this position")
             if r.get("undecided")
-            else "same outcome"
+            else phrase("same outcome")
             if r["same_as_recorded"]
-            else "DIFFERENT outcome"
+            else phrase("DIFFERENT outcome")
         )
         out.append(
-            f"  {r['option']} = {_value(r['value'])} (recorded: {_value(r['recorded_value'])}): "
-            f"{r['reading']} — {verdict}"
+            "  "
+            + _say(
+                phrase(
+                    "{option} = {value} (recorded: {recorded}): {reading} — {verdict}",
+                    option=r["option"],
+                    value=_value(r["value"]),
+                    recorded=_value(r["recorded_value"]),
+                    reading=r["reading"],
+                    verdict=verdict,
+                )
+            )
         )
         out += _rule_lines(r["rule"], "    ")
-        left = ["as recorded:"] + [f"#{c['position']} {c['text']}" for c in d["consequences"]]
-        right = ["under this reading:"] + (
+        left = [_say(phrase("as recorded:"))] + [
+            f"#{c['position']} {c['text']}" for c in d["consequences"]
+        ]
+        right = [_say(phrase("under this reading:"))] + (
             [r["refused"]]
             if r.get("refused")
             else [f"#{c['position']} {c['text']}" for c in r["events"]]
@@ -97,8 +148,17 @@ def dispute_text(d: dict[str, Any]) -> str:
         out += _side_by_side(left, right, "    ")
         out += [f"    {line}" for line in difference_lines(r)]
     for u in d.get("readings_not_selectable", []):
-        out.append(f"  {u['rule']['id']}: readings {' / '.join(u['readings'])} (not an option)")
-        out.append(f"    applied: {u['default']}")
+        out.append(
+            "  "
+            + _say(
+                phrase(
+                    "{rule}: readings {readings} (not an option)",
+                    rule=u["rule"]["id"],
+                    readings=" / ".join(u["readings"]),
+                )
+            )
+        )
+        out.append("    " + _say(phrase("applied: {reading}", reading=u["default"])))
     return "\n".join(out)
 
 
@@ -115,7 +175,7 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
     if r.get("differs_at") is None:
         return []
     said = (r.get("difference") or {}).get("text")
-    return list(said) if said else [f"first difference at #{r['differs_at']}"]
+    return list(said) if said else [_say(phrase("first difference at #{at}", at=r["differs_at"]))]
 
 
 def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
@@ -142,41 +202,96 @@ def _side_by_side(left: list[str], right: list[str], indent: str) -> list[str]:
 
 
 def diff_text(d: dict[str, Any]) -> str:
-    out = [f"From #{d['from']} to #{d['to']} ({d['game']}):"]
-    out += [f"  {c['text']}" for c in d["changes"]] or ["  nothing changed"]
+    out = [
+        _say(
+            phrase(
+                "From #{start} to #{end} ({game}):", start=d["from"], end=d["to"], game=d["game"]
+            )
+        )
+    ]
+    out += [f"  {c['text']}" for c in d["changes"]] or ["  " + _say(phrase("nothing changed"))]
     if d["actions"]:
-        out.append(f"Actions in between ({len(d['actions'])}):")
+        out.append(_say(phrase("Actions in between ({n}):", n=len(d["actions"]))))
         out += [f"  #{a['position']} {a['text']}" for a in d["actions"][:20]]
         if len(d["actions"]) > 20:
-            out.append(f"  … {len(d['actions']) - 20} more")
+            out.append("  " + _say(plural("… {n} more", "… {n} more", len(d["actions"]) - 20)))
     return "\n".join(out)
 
 
 def readjudication_text(r: dict[str, Any]) -> str:
+    recorded = r["engine_recorded"]
+    under = r.get("recorded_under", recorded)
     out = [
-        f"Game {r['game_id']} ({r['game']}): recorded by engine {r['engine_recorded']}"
-        + (
-            f" (authentic under {r['recorded_under']})"
-            if r.get("recorded_under", r["engine_recorded"]) != r["engine_recorded"]
-            else ""
+        _say(
+            phrase(
+                "Game {game_id} ({game}): recorded by engine {recorded}, "
+                "decided again by engine {now}",
+                game_id=r["game_id"],
+                game=r["game"],
+                recorded=recorded,
+                now=r["engine_now"],
+            )
         )
-        + f", decided again by engine {r['engine_now']}"
+        if under == recorded
+        else _say(
+            phrase(
+                "Game {game_id} ({game}): recorded by engine {recorded} (authentic under {under}), "
+                "decided again by engine {now}",
+                game_id=r["game_id"],
+                game=r["game"],
+                recorded=recorded,
+                under=under,
+                now=r["engine_now"],
+            )
+        )
     ]
     if r.get("changes_between"):
-        out.append("Changelog between them: " + "; ".join(r["changes_between"]))
+        out.append(
+            _say(
+                phrase("Changelog between them: {changes}", changes="; ".join(r["changes_between"]))
+            )
+        )
     out += r.get("switched", [])
     first = r["first_difference"]
     if first is None:
-        out.append(f"Same result: {r['actions_checked']} actions decided again, no difference.")
+        out.append(
+            _say(
+                plural(
+                    "Same result: {n} action decided again, no difference.",
+                    "Same result: {n} actions decided again, no difference.",
+                    r["actions_checked"],
+                )
+            )
+        )
         return "\n".join(out)
-    action = f", in action #{first['action']}" if first.get("action") else ""
-    out.append(f"First difference at position #{first['position']}{action}: {first['text']}")
+    out.append(
+        _say(
+            phrase(
+                "First difference at position #{position}, in action #{action}: {text}",
+                position=first["position"],
+                action=first["action"],
+                text=first["text"],
+            )
+        )
+        if first.get("action")
+        else _say(
+            phrase(
+                "First difference at position #{position}: {text}",
+                position=first["position"],
+                text=first["text"],
+            )
+        )
+    )
     if first.get("refused"):
         out.append(f"  {first['refused']}")
-    left = ["recorded:"] + [f"#{c['position']} {c['text']}" for c in first["recorded"]]
-    right = ["this engine:"] + [f"#{c['position']} {c['text']}" for c in first["engine"]]
+    left = [_say(phrase("recorded:"))] + [
+        f"#{c['position']} {c['text']}" for c in first["recorded"]
+    ]
+    right = [_say(phrase("this engine:"))] + [
+        f"#{c['position']} {c['text']}" for c in first["engine"]
+    ]
     out += _side_by_side(left, right, "  ")
     out += [f"  {line}" for line in (first.get("difference") or {}).get("text", [])]
     if first.get("attribution"):
-        out.append(f"Changelog: {first['attribution']}")
+        out.append(_say(phrase("Changelog: {changes}", changes=first["attribution"])))
     return "\n".join(out)

@@ -30,10 +30,18 @@ def _table_face(game_id: str, lang: str) -> dict[str, Any]:
     # A face's gloss is its rule's (the catalogue's summary): our words, said in
     # the reader's language like every gloss (services.words.rule_words).
     gloss = catalogue(lang).gettext
-    cards = [
-        dict(card, gloss=gloss(card["gloss"]) if card["gloss"] else "")
-        for card in (msgspec.to_builtins(face) for face in game.card_faces())
-    ]
+    # A text of ours (``CardFace.said``) told like every line, its cards by their names.
+    tell = Teller(str, lambda c: game.words.card_name(c) or c, lang)
+    cards = []
+    for face in game.card_faces():
+        card = msgspec.to_builtins(msgspec.structs.replace(face, said=None))
+        del card["said"]
+        card["gloss"] = gloss(card["gloss"]) if card["gloss"] else ""
+        if face.said is not None:
+            card["text"] = tell(face.said)
+            if "says" in card["extra"]:
+                card["extra"]["says"] = card["text"]
+        cards.append(card)
     # Every game's labels, the game's own last: a command type several games share
     # (Pass) reads alike on every page.
     labels: dict[str, str] = {}

@@ -32,7 +32,7 @@ import msgspec
 from domain.kernel import KERNEL_RULES, Catalogue, OptionSpec, Reading, Rule
 from domain.kernel.game import GameSpec
 from domain.kernel.phrases import phrase
-from services.words.card_names import NO_NAMES, CardNames
+from services.words.card_names import NO_NAMES, CardNames, card_names
 from services.words.telling import Teller, catalogue, spoken
 
 # A passage of ours where the rulebook prints none, in parentheses: what it stands
@@ -140,13 +140,66 @@ def option_doc(spec: OptionSpec, names: CardNames = NO_NAMES, lang: str | None =
     return names.rename(catalogue(lang or spoken()).gettext(spec.doc))
 
 
-def spec_json(spec: GameSpec) -> dict[str, Any]:
+def option_label(spec: OptionSpec, names: CardNames = NO_NAMES, lang: str | None = None) -> str:
+    """What a person calls an option, in the reader's language and the table's
+    names (its name is for machines)."""
+    if not spec.label:
+        return spec.name.replace("_", " ")
+    return names.rename(catalogue(lang or spoken()).gettext(spec.label))
+
+
+def option_key(name: str, value: Any) -> str:
+    """``name=value`` as ``--option`` spells it and a reading names it (``Reading.option``)."""
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+
+
+def option_reading(
+    spec: OptionSpec,
+    value: Any,
+    rules: Catalogue,
+    names: CardNames = NO_NAMES,
+    lang: str | None = None,
+) -> str:
+    """The reading an option's value selects, as its rule's catalogue says it in
+    the reader's language, else what the option calls that value (``values``);
+    "" where neither says it."""
+    key = option_key(spec.name, value)
+    if spec.rule in rules:
+        for reading in told_rule(rules[spec.rule], names, lang).readings:
+            if reading.option == key:
+                return reading.summary.rstrip(".")
+    for known, said in spec.values:
+        if known == value:
+            return names.rename(catalogue(lang or spoken()).gettext(said))
+    return ""
+
+
+def _named(names: CardNames, value: Any) -> str:
+    typed = names.typed(value) if isinstance(value, str) else value
+    return typed if isinstance(typed, str) and typed != value else ""
+
+
+def spec_json(spec: GameSpec, rules: Catalogue | None = None) -> dict[str, Any]:
     """A game's facts as ``wizards games --json`` and ``GET /games`` give them:
-    its options' names and values as typed, what each decides in the reader's
-    language."""
+    its options' names and values as typed, what a person calls each and what
+    it decides in the reader's language, and the reading each value selects."""
     data = spec.as_json()
-    docs = {o.name: option_doc(o) for o in spec.options}
-    data["options"] = [dict(o, doc=docs[o["name"]]) for o in data["options"]]
+    told = {o.name: o for o in spec.options}
+    # A value that is a card or piece (the orc tower's creature replaced) by its printed name.
+    names = card_names(spec.id, {})
+
+    def said(o: dict[str, Any]) -> dict[str, Any]:
+        option = told[o["name"]]
+        out = dict(o, label=option_label(option), doc=option_doc(option))
+        del out["values"]  # said in ``readings``, in the reader's language
+        if rules is not None:
+            out["readings"] = {
+                option_key("", v)[1:]: option_reading(option, v, rules, names) or _named(names, v)
+                for v in option.allowed
+            }
+        return out
+
+    data["options"] = [said(o) for o in data["options"]]
     return data
 
 
@@ -234,7 +287,7 @@ def _owned(values: Iterable[object]) -> Iterator[tuple[str, list[str]]]:
                 yield item.id, list(rule_texts(item))
             elif isinstance(item, OptionSpec) and f"option:{item.name}" not in seen:
                 seen.add(f"option:{item.name}")
-                yield item.name, [item.doc]
+                yield item.name, [item.label, item.doc, *(said for _, said in item.values)]
 
 
 def _module_name(path: Path) -> str:

@@ -28,6 +28,7 @@ from domain.kernel import (
     GameStarted,
     Outcome,
 )
+from domain.kernel.game import OptionSpec
 from domain.kernel.phrases import Phrase, Seat, listed, phrase
 from domain.kernel.words import (
     KERNEL_HIDDEN,
@@ -37,7 +38,7 @@ from domain.kernel.words import (
     table_chance_phrase,
 )
 from services.words.card_names import NO_NAMES, CardNames, table_names
-from services.words.rule_words import option_doc
+from services.words.rule_words import option_doc, option_label, option_reading
 from services.words.telling import Teller, spoken
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -49,12 +50,39 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
+# What kind of thing an event a reader may not see yet is, by its type: the
+# events any game hides from some seat (a draw, a deal, a placed spell, a
+# mission). Said in the reader's language; a kind not listed is "something".
+_HIDDEN_KINDS = {
+    "ActionTaken": phrase("a move"),
+    "CardDrawn": phrase("a card drawn"),
+    "CardsDrawn": phrase("cards drawn"),
+    "CardsDealt": phrase("cards dealt"),
+    "CardStolen": phrase("a card stolen"),
+    "CardTakenBack": phrase("a card taken back"),
+    "CardsPassed": phrase("cards passed"),
+    "CardsShuffled": phrase("cards shuffled"),
+    "DiceRolled": phrase("dice rolled"),
+    "MissionsDealt": phrase("missions dealt"),
+    "MissionKept": phrase("a mission kept"),
+    "PositionEntered": phrase("a position entered"),
+    "PositionLoaded": phrase("a position loaded"),
+    "SeedRevealed": phrase("the seed revealed"),
+    "SpellPlaced": phrase("a spell placed"),
+}
+
+
 def hidden_kind(type_name: str, words: Words | None = None) -> Phrase | str:
     """What kind of thing an event is, said without its hidden parts ("a card
     drawn"): the game's words for its own events (``GameWords.hidden_kinds``),
-    the kernel's for its own, else the type's name spaced."""
+    the kernel's for its own, else the kinds every game may hide, else "something"."""
     kinds = words.said.hidden_kinds if words is not None else {}
-    return kinds.get(type_name) or KERNEL_HIDDEN.get(type_name) or spaced(type_name)
+    return (
+        kinds.get(type_name)
+        or KERNEL_HIDDEN.get(type_name)
+        or _HIDDEN_KINDS.get(type_name)
+        or phrase("something")
+    )
 
 
 def hidden_line(type_name: str, words: Words | None = None) -> str:
@@ -224,24 +252,40 @@ class Words:
         ]
         return f"{who}: {verb}" + (f" — {', '.join(parts)}" if parts else "")
 
-    def option_value(self, value: Any) -> str:
-        """An option's value in words: yes or no, a card by the table's name."""
+    def option_value(self, value: Any, spec: OptionSpec | None = None) -> str:
+        """An option's value in words: the reading it selects where its rule
+        names one, else yes or no, a number, a card by the table's name."""
+        if spec is not None and isinstance(value, str):
+            reading = option_reading(spec, value, self.game.catalogue, self.names, self.lang)
+            if reading:
+                return reading
         if isinstance(value, str):
             typed = self.names.typed(value)
             # A reading's code (``on_draw``) in words, as a type's name is spaced.
             return str(typed).replace("_", " ") if typed == value else str(typed)
         return self.value("", value) or self.text("none")
 
+    def _spec(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.game.spec.options if o.name == name), None)
+
     def option(self, name: str, value: Any) -> str:
-        spec = next((o for o in self.game.spec.options if o.name == name), None)
-        shown = self.option_value(value)
+        spec = self._spec(name)
+        shown = self.option_value(value, spec)
         if spec is None or not spec.doc:
             return f"{name.replace('_', ' ')}: {shown}"
         default = self.text(" (default)") if spec.default == value else ""
         # The value first, then what the option is: a doc that lists readings
         # ("9-then-5: …") would otherwise read as the value chosen.
-        doc = option_doc(spec, self.names).rstrip(".")
-        return f"{name.replace('_', ' ')}: {shown}{default} — {doc}"
+        doc = option_doc(spec, self.names, self.lang).rstrip(".")
+        return self.say(
+            phrase(
+                "{option}: {value}{default} — {doc}",
+                option=option_label(spec, self.names, self.lang),
+                value=shown,
+                default=default,
+                doc=doc,
+            )
+        )
 
     def _rolled(self, event: DiceRolled) -> Phrase:
         """A roll, and where a die chooses among the seats, its pick: face 2 is
@@ -300,10 +344,27 @@ class Words:
         )
         if not started.options:
             return self.say(said)
-        options = ", ".join(
-            f"{k.replace('_', ' ')}: {self.option_value(v)}" for k, v in started.options.items()
+        # The options a table chose otherwise than the rules' defaults, each by
+        # what a person calls it and the reading it selects; every option is
+        # said in full beside (``options``), as the story and exports list them.
+        chosen = [
+            (spec, started.options[spec.name])
+            for spec in self.game.spec.options
+            if spec.name in started.options and started.options[spec.name] != spec.default
+        ]
+        if not chosen:
+            return self.say(phrase("{said}; options: all by default", said=said))
+        options = listed(
+            phrase(
+                "{option}: {value}",
+                option=option_label(spec, self.names, self.lang),
+                value=self.option_value(value, spec),
+            )
+            for spec, value in chosen
         )
-        return self.say(phrase("{said}; options: {options}", said=said, options=options))
+        return self.say(
+            phrase("{said}; options: {options}, the others by default", said=said, options=options)
+        )
 
     def started(self, started: GameStarted) -> str:
         return self.opening(started)

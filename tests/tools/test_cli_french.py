@@ -20,15 +20,39 @@ from tools.simulation import play_stored
 runner = CliRunner()
 # For each game, phrases its story says in each language (and never in the other).
 PHRASES = {
-    "ultimate": (["termine son tour", "pioche"], ["ends the turn", "draws"]),
-    "spellwars": (["lance ensuite", "révèle"], ["casts next", "reveals"]),
+    "ultimate": (
+        ["termine son tour", "pioche", "on mélange la pioche (16 cartes)", "options : toutes par"],
+        ["ends the turn", "draws", "the draw pile shuffled (16 cards)", "options: all by default"],
+    ),
+    "spellwars": (
+        ["lance ensuite", "révèle", "on mélange la pioche principale", "la manche 1 commence"],
+        ["casts next", "reveals", "the main deck shuffled", "round 1 begins"],
+    ),
     "orctower": (
-        ["se téléporte", "maintenant : effectuer des actions"],
-        ["teleports", "now: taking actions"],
+        [
+            "se téléporte",
+            "maintenant : effectuer des actions",
+            "on mélange la pioche personnelle de Ann",
+            "on mélange les marqueurs Créature",
+        ],
+        [
+            "teleports",
+            "now: taking actions",
+            "Ann's personal deck shuffled",
+            "the creature markers shuffled",
+        ],
     ),
     "elfenwizards": (
-        ["Lancer et allocation des sorts majeurs", "lance ses sorts majeurs"],
-        ["Rolling and allocating the major spells", "rolls their major spells"],
+        [
+            "Lancer et allocation des sorts majeurs",
+            "lance ses sorts majeurs",
+            "options : toutes par défaut",
+        ],
+        [
+            "Rolling and allocating the major spells",
+            "rolls their major spells",
+            "options: all by default",
+        ],
     ),
 }
 PLAYERS = {"ultimate": 2, "spellwars": 2, "orctower": 2, "elfenwizards": 3}
@@ -53,6 +77,11 @@ def test_the_markdown_export_reads_in_the_language_asked(tmp_path: Path, game: s
     assert not any(p in story_en for p in said_fr), said_fr
     assert all(name in story_fr for name in names)
     assert "seat 0" not in story_fr and "place 0" not in story_fr
+    # No pile by its id, no option by its key, no round but by the rulebook's word
+    # (the orc tower's rulebook plays « rounds »).
+    for said in (" deck mélangée", "main mélangée", "variant:", "round health"):
+        assert said not in story_fr, said
+    assert game == "orctower" or "le round" not in story_fr
 
 
 def _story(markdown: str) -> str:

@@ -108,7 +108,7 @@ def test_the_orc_tower_says_its_cards_by_their_printed_names(tmp_path: Path) -> 
     )
     # A seat's deck by its player, rule changes by their printed names, scores by
     # player: no ids, no Python lists.
-    assert "bot 1's deck shuffled (8 cards)" in story and "deck.0" not in story
+    assert "bot 1's personal deck shuffled (8 cards)" in story and "deck.0" not in story
     assert not re.search(r"rule change: [a-z]+_|\[\d", story), story
     assert re.search(r"^ +won by bot \d.*; bot 1 scored \d+ and bot 2 scored \d+ — ", story, re.M)
     texts = {
@@ -137,7 +137,8 @@ def test_the_log_opens_with_a_sentence(tmp_path: Path) -> None:
     opened = json.loads(wizards(store, "log", gid))[0]["text"]
     assert opened.startswith("Sorcier ultime for Ann and Bob; seeded dice"), opened
     assert "engine 0." in opened and "from a setup file" in opened
-    assert "eclair hits caster: yes" in opened and "pass with cards: no" in opened
+    # Every option at its default: said so, not as keys and values.
+    assert opened.endswith("options: all by default") and "eclair hits caster" not in opened
     assert "True" not in opened and "False" not in opened and "{" not in opened
 
 
@@ -149,7 +150,7 @@ def test_readjudicate_says_the_switched_reading_in_words(tmp_path: Path) -> None
     assert run.exit_code == 1
     assert (
         "Reading switched: Whether Éclair also deals 1 damage to the wizard who casts it — "
-        "no here, yes in the record (--option eclair_hits_caster=false)"
+        "here: no; in the record: yes (--option eclair_hits_caster=false)"
     ) in run.stdout
     assert "True" not in run.stdout and "False" not in run.stdout
 

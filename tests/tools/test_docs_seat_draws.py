@@ -15,7 +15,7 @@ def test_the_seat_draw_commands_run_as_written(tmp_path: Path) -> None:
     env.pop("WIZARDS_REDIS", None)
     lines = command_lines("docs/table-mode.md", "## Each seat enters its own draws")
     done = run_as_written(lines, tmp_path, env)
-    assert "2 cards drawn from the deck for Bob" in done.stderr  # Bob's own, no more
+    assert "2 cards drawn from the draw pile for Bob" in done.stderr  # Bob's own, no more
     assert "held: Bob does not defend — waiting for Ann" in done.stderr
     # The hint names the flags for what is asked, and no deck order: at such a
     # table an order would say every seat's cards.

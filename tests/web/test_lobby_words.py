@@ -1,5 +1,5 @@
-"""In Chromium: the lobby shows a game's options in words (``grey cost``,
-``owner only``: the value sent stays the option's own), and never opens a table
+"""In Chromium: the lobby shows a game's options in words (a label, the reading
+each value selects: the value sent stays the option's own), and never opens a table
 where a seat is left unnamed among named players (a count kept from another
 game would have sat a third player down as "seat 2")."""
 
@@ -20,7 +20,9 @@ def test_the_lobby_says_options_in_words_and_names_every_player(
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.select_option("#game", "elfenwizards")
     options = page.inner_text("#options")
-    assert "grey cost" in options and "owner only" in options
+    assert "Points per grey magic token" in options
+    assert "Only the owner may place spells beside" in options
+    assert "grey cost" not in options and "owner only" not in options
     assert page.input_value("#opt-uncontested_support") == "owner_only"
     # Three seats for Elfenwizards, then Sorcier ultime keeps three: two named.
     page.select_option("#seats", "3")

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from domain.kernel.phrases import plain
 from domain.orctower.data import destiny_name
-from domain.orctower.faces import destiny_says
+from domain.orctower.words import destiny_shows
 from services.ledger import WizardLedger
 from tests.services.live_server import LiveServer
 from tests.web.pages import check_no_hidden_cards, new_phone_table, open_seat, screenshot, seat_link
@@ -66,7 +67,8 @@ def test_the_orctower_table_shows_the_board_by_quarter_and_section(
     # The card by the rulebook's name and what it shows, not our id.
     assert destiny_name(card["id"]) in destiny and card["id"] not in destiny
     assert (
-        destiny_says(card["moves"], card["quarters"], card["sections"], "").split(";")[0] in destiny
+        plain(destiny_shows(card["moves"], card["quarters"], card["sections"], "")).split(";")[0]
+        in destiny
     )
     for t, n in view["counters"].items():
         assert page.inner_text(f"#ot-counters .ot-trow[data-type='{t}'] b") == str(n)

@@ -112,6 +112,10 @@ def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
     options = page.inner_text("#options")
     assert "Les manches gagnées qu'il faut pour remporter la partie." in options, options
     assert "Round wins needed" not in options
+    # Each option by its French label, each value by the reading it selects: no key.
+    assert "Manches pour gagner" in options and "Durée de Voile électrique" in options
+    assert "rounds to win" not in options and "rounds_to_win" not in options
+    assert "next turn" not in options and "next_turn" not in options
     assert "tirés d’une graine secrète" in lobby and "seeded" not in lobby
     screenshot(page, "lobby-fr-options")
     page.goto(server.url + "/scores")

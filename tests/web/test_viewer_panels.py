@@ -141,7 +141,7 @@ def test_a_reading_is_headed_by_its_words_and_the_option_follows(
         recorded = str(other["recorded_value"]).lower()
         assert named.startswith(f"option eclair_hits_caster = false (recorded: {recorded}) — ")
         # What the option is about, as the header's options list says it.
-        about = page.locator("#meta details.options li", has_text="eclair hits caster")
+        about = page.locator("#meta details.options li", has_text="Éclair hits its caster")
         assert named.split(" — ", 1)[1] in (about.text_content() or "")
         block.scroll_into_view_if_needed()
         screenshot(page, "viewer-reading-words-first")

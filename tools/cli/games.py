@@ -27,7 +27,7 @@ def games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     from services.words.game_list import game_line
     from services.words.rule_words import spec_json
 
-    specs = [spec_json(g.spec) for g in all_games()]
+    specs = [spec_json(g.spec, g.catalogue) for g in all_games()]
     if as_json:
         out(specs)
         return

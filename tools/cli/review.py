@@ -117,13 +117,19 @@ def verify(
     Exits 1 naming the first bad event."""
     from domain.kernel import ENGINE_VERSION
     from services.review.verify import verify_game
+    from services.words.verify_words import (
+        failed_line,
+        nothing_to_verify,
+        unseen_line,
+        verified_line,
+    )
 
     ids: list[Any] = list(ledger().game_ids()) if all_ else list(game_ids or [])
     if all_ and not ids:
         if as_json:
             out([])
         else:
-            typer.echo("no games in this store: nothing to verify")
+            typer.echo(nothing_to_verify())
         return
     if not ids:
         raise ValueError("name one or more game ids, or --all")
@@ -132,18 +138,15 @@ def verify(
         out([r.as_json() for r in reports])
     else:
         for r in reports:
-            if r.ok:
+            first = r.first()
+            if first is None:
                 # A record of an earlier engine: the profile (or revision variant) that
                 # decided it as recorded.
-                under = (
-                    f"; authentic under {r.decided_under}"
-                    if r.decided_under and r.decided_under != ENGINE_VERSION
-                    else ""
-                )
-                typer.echo(f"{r.game_id}: ok ({r.events} events; {', '.join(r.checks)}{under})")
+                under = r.decided_under if r.decided_under != ENGINE_VERSION else ""
+                typer.echo(verified_line(str(r.game_id), r.events, r.checks, under))
             else:
-                typer.echo(f"{r.game_id}: FAILED at {r.first()}")
+                typer.echo(failed_line(str(r.game_id), first.position, first.check, first.message))
             for said in r.unseen:
-                typer.echo(f"  not seen: {said}")
+                typer.echo(unseen_line(said))
     if not all(r.ok for r in reports):
         raise typer.Exit(1)

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from domain.games import all_games
 from services.ledger import WizardLedger
 from services.review.export_read import events
+from services.words.rule_words import spec_json
 from tests.services.api_tables import Table, finished_table, new_table
 from tests.services.playing import pending_seat, pick, play
 
@@ -51,7 +52,7 @@ def legal(client: TestClient, t: Table, seat: int) -> list[dict[str, Any]]:
 
 def test_games_are_listed_as_by_the_cli(client: TestClient) -> None:
     # As `wizards games --json` prints them.
-    expected = json.loads(json.dumps([g.spec.as_json() for g in all_games()]))
+    expected = json.loads(json.dumps([spec_json(g.spec, g.catalogue) for g in all_games()]))
     assert client.get("/games").json() == expected
     rules = client.get("/games/ultimate/rules").json()
     assert rules and all("id" in r and "passage" in r for r in rules)

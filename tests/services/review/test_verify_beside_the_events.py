@@ -258,13 +258,12 @@ def test_verify_says_what_it_cannot_see(held: tuple[str, Path, str]) -> None:
     ledger = WizardLedger(url)
     report = verify_game(ledger, gid)
     assert report.ok
-    said = " ".join(report.unseen)
+    said = " ".join(report.as_json()["unseen"])
     assert "a stream cut at the end of an action together with its head rows" in said
     assert "after the last stored action are chained but bound to no event" in said
     last = ledger.entries(gid)[-1]
     kept = verify_game(ledger, gid, expect=f"{last.position}:{last.hash}")
-    assert kept.ok and not any("--expect" in u for u in kept.unseen)
-    assert report.as_json()["unseen"] == report.unseen
+    assert kept.ok and not any("--expect" in u for u in kept.as_json()["unseen"])
 
 
 def test_a_record_from_before_the_chains_verifies_and_says_so(
@@ -294,7 +293,7 @@ def test_a_record_from_before_the_chains_verifies_and_says_so(
             )
     report = _verify(sqlite_url, gid)
     assert report.ok, report.first()
-    said = " ".join(report.unseen)
+    said = " ".join(report.as_json()["unseen"])
     assert "rows of the hold record were kept before it had a chain" in said
     assert "the opening's hash was not kept" not in said  # a table of seats: its record binds it
     # A later entry there links on from the old rows, and the game still verifies.

@@ -146,7 +146,9 @@ def test_a_card_not_there_is_refused_in_the_same_words_whoever_named_it(
             ledger.act(gid, 1, None, drew=[card, "mirror"])
         said.append(refused.value.message.replace(repr(name), "'CARD'"))
     assert said[0] == said[1]
-    assert said[0].startswith("table mode: 'CARD' cannot have come from the deck: it is not there")
+    assert said[0].startswith(
+        "table mode: 'CARD' cannot have come from the draw pile: it is not there"
+    )
     assert not {"Ann", "Cleo", "seat 0", "seat 2"} & set(said[0].replace(";", " ; ").split())
     with pytest.raises(IllegalCommand, match="no card is called 'Dragon'"):
         ledger.act(gid, 1, None, drew=["Dragon", "mirror"])

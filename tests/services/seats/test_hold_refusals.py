@@ -39,7 +39,7 @@ def test_a_refused_entry_is_kept_and_changes_nothing_else(sqlite_url: str) -> No
     # Ann names Bouclier, which Bob named: refused, without saying who has it.
     with pytest.raises(IllegalCommand) as refused:
         ledger.act(gid, 0, None, drew=["Bouclier", "Explosion"])
-    assert "'Bouclier' cannot have come from the deck" in refused.value.message
+    assert "'Bouclier' cannot have come from the draw pile" in refused.value.message
     [(number, kept)] = ledger.holds.hold_refusals(gid)
     assert number == 1 and kept.seat == 0 and kept.drew == ("Bouclier", "Explosion")
     assert kept.code == refused.value.code and kept.message == refused.value.message

@@ -19,6 +19,7 @@ from domain.kernel import ActionTaken, DiceRequired, IllegalCommand
 from services.ledger import WizardLedger
 from services.reads.views import legal_json, state_json
 from services.review.verify import verify_game
+from services.words.telling import speaking
 from tests.services.seat_draws import (
     SEED,
     at_first_refill,
@@ -98,6 +99,10 @@ def test_a_held_command_says_whom_it_waits_for_and_asks_each_seat_its_own_cards(
     # The reader is "you"; the others by name.
     assert "waiting for you" in held["text"] and names[seat] not in held["text"]
     assert all(names[s] in held["text"] for s in others if s != seat)
+    # In the reader's language: the hold's words in French, the reader still "you".
+    with speaking("fr"):
+        told = state_json(reader, gid, seat=seat)["held"]["text"]
+    assert "on attend que vous et " in told and "nommiez" in told and "waiting" not in told, told
     mine = cards_of(line, seat)
     assert [n["kind"] for n in held["needs"]] == ["card"] * len(mine)
     assert {n["seat"] for n in held["needs"]} == {seat}
@@ -331,7 +336,7 @@ def test_a_seat_that_named_a_card_it_does_not_hold_sends_its_cards_again(
     with pytest.raises(IllegalCommand) as refused:
         ledger.act(gid, 1, None, drew=["Bouclier", "Miroir"])
     said = refused.value.message
-    assert "'Bouclier' cannot have come from the deck: it is not there" in said
+    assert "'Bouclier' cannot have come from the draw pile: it is not there" in said
     assert "a player who named their cards before you" in said and "Ann" not in said
     assert "card 3" not in said and "already named" not in said
     assert ledger.raw_rows(gid) == []

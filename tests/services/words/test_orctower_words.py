@@ -146,3 +146,15 @@ def log_line(ledger: WizardLedger, gid: object, position: int) -> str:
     (line,) = [e for e in log_json(ledger, str(gid), full=True) if e["position"] == position]
     text: str = line["text"]
     return text
+
+
+def test_a_destiny_cards_face_says_what_it_shows_in_french() -> None:
+    from services.words.faces import table_face
+
+    for lang, moves, change in (
+        ("fr", "les créatures faibles avancent", "règle spéciale : aucune"),
+        ("en", "the weak creatures move", "rule change: none"),
+    ):
+        first = next(c for c in table_face("orctower", lang)["cards"] if c["kind"] == "destiny")
+        assert first["text"] == f"{moves} ; {change}" if lang == "fr" else f"{moves}; {change}"
+        assert first["extra"]["says"] == first["text"]

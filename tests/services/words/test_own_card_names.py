@@ -135,6 +135,6 @@ def test_the_rulebook_is_quoted_as_printed_and_our_gloss_renames(sqlite_url: str
     assert "Foudre" in rule["gloss"] and "Éclair" not in rule["gloss"]
     option = next(o for o in doc["options"] if o["name"] == "eclair_hits_caster")
     assert option["text"].startswith(
-        "eclair hits caster: yes (default) — Whether Foudre also deals"
+        "Foudre hits its caster: yes (default) — Whether Foudre also deals"
     )
     ledger.close()

@@ -219,17 +219,18 @@ def test_a_quotation_of_the_rulebook_in_our_words_stays_as_printed() -> None:
 def test_an_option_set_to_a_renamed_card_says_the_tables_name(sqlite_url: str) -> None:
     """The orc tower's reinforcement options name the creature type they replace
     by its id ("orc"): a table that renames the Orque reads its own name there,
-    and the other options' values stay as typed."""
+    and the other options' values are said by the readings they select."""
     ledger = WizardLedger(sqlite_url)
     data = _data("orctower", {"orc": "Brute", "croc": "Lézard volant"})
     options = {"crocodile": "orc", "end_check": "sticky"}
     gid = str(ledger.create_game("orctower", 2, seed="opt", options=options, data=data).game_id)
     story = _story(ledger, gid)
     assert (
-        "option: crocodile: Brute — Module « renforts »: the weak type the Lézard volant replaces"
-        in story
-    )
-    assert "option: end check: sticky (default) — " in story
+        "option: Lézard volant replaces: Brute — "
+        "Module « renforts »: the weak type the Lézard volant replaces"
+    ) in story
+    end = "option: When the four empty quarters end the game: Announced once, at the first moment"
+    assert f"{end} (default) — " in story
     ledger.close()
 
 

@@ -65,3 +65,14 @@ def test_a_turn_is_a_tour_in_french() -> None:
     event = spell.TurnStarted(rule="sw.turn.draw", turn=3)
     with speaking("fr"):
         assert Words(get_game("spellwars"), ("Ann", "Bob")).heading(event) == (2, "Tour 3")
+
+
+def test_spell_wars_ends_a_manche_in_french() -> None:
+    # Spell Wars' rulebook plays « manches » of « tours de jeu »: the end of one
+    # and the game's result say so too, never « round ».
+    with speaking("fr"):
+        words = Words(get_game("spellwars"), ("Ann", "Bob"))
+        ended = spell.RoundEnded(rule="sw.round.end", round=2, survivor=1)
+        assert words.event(ended) == "la manche 2 se termine ; dernier survivant : Bob"
+        nobody = spell.RoundEnded(rule="sw.round.end", round=3, survivor=-1)
+        assert words.event(nobody) == "la manche 3 se termine ; dernier survivant : personne"

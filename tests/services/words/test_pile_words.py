@@ -1,0 +1,57 @@
+"""A pile is said as the table calls it, never by its id: « on mélange la pioche
+principale », « la pioche personnelle de Ann »; an event a reader may not see
+yet says its kind in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games import get_game
+from domain.kernel.events import CardsShuffled
+from services.words.sentences import Words, hidden_line, hidden_until_end
+from services.words.telling import speaking
+
+SHUFFLES = [
+    # (game, pile id, French line, English line)
+    ("spellwars", "main", "on mélange la pioche principale (3 cartes)", "the main deck shuffled"),
+    ("spellwars", "dead", "on mélange la pioche Sorcier crevé (3 cartes)", "the Dead Wizard deck"),
+    ("ultimate", "deck", "on mélange la pioche (3 cartes)", "the draw pile shuffled"),
+    ("ultimate", "discard", "on mélange la défausse (3 cartes)", "the discard pile shuffled"),
+    ("orctower", "deck.1", "on mélange la pioche personnelle de Bob (3 cartes)", "Bob's personal"),
+    ("orctower", "toads", "on mélange les tuiles Bébé crapaud (3 cartes)", "the baby toad tiles"),
+    ("orctower", "destiny", "on mélange la pioche Destin (3 cartes)", "the Destiny deck"),
+]
+
+
+@pytest.mark.parametrize(("game", "pile", "french", "english"), SHUFFLES)
+def test_a_shuffled_pile_is_said_by_the_tables_name(
+    game: str, pile: str, french: str, english: str
+) -> None:
+    event = CardsShuffled(
+        rule="r", pile=pile, order=("a", "b", "c"), permutation=(2, 0, 1), counter=0
+    )
+    with speaking("fr"):
+        assert Words(get_game(game), ("Ann", "Bob")).event(event) == french
+    with speaking("en"):
+        said = Words(get_game(game), ("Ann", "Bob")).event(event)
+    assert english in said
+    assert pile not in said.replace(english, "")
+
+
+@pytest.mark.parametrize(
+    ("kind", "french"),
+    [
+        ("CardsDrawn", "des cartes piochées — hors de votre vue"),
+        ("CardsShuffled", "un mélange — hors de votre vue"),
+        ("PositionEntered", "une position saisie — hors de votre vue"),
+    ],
+)
+def test_a_hidden_event_says_its_kind_in_french(kind: str, french: str) -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"), lang="fr")
+    assert hidden_line(kind, words) == french
+    assert "hidden" not in hidden_until_end(kind, words)
+
+
+def test_a_hidden_event_of_no_known_kind_is_something() -> None:
+    words = Words(get_game("ultimate"), ("Ann", "Bob"), lang="en")
+    assert hidden_line("SomethingNew", words) == "something — hidden from you"

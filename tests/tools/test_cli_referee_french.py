@@ -1,0 +1,86 @@
+"""The referee's tools speak the reader's language: ``wizards --lang fr`` on the
+README's disputed game says the dispute desk's frame, ``readjudicate``'s switched
+reading and ``verify``'s report in French, and the same commands in English
+never say the French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tools.cli import app
+
+runner = CliRunner()
+CURSE = '{"type": "PlayCard", "card": "curse", "target": 1, "discard": "shadow_veil"}'
+
+
+def _game(tmp_path: Path) -> tuple[str, str]:
+    store = f"sqlite:///{tmp_path / 'referee.db'}"
+    made = runner.invoke(
+        app, ["--store", store, "new", "ultimate", "--names", "Ann,Bob", "--seed", "demo"]
+    )
+    gid = made.stdout.strip()
+    for seat, command in (("0", CURSE), ("1", '{"type": "Decline"}')):
+        acted = runner.invoke(
+            app, ["--store", store, "act", gid, "--seat", seat, "--command", command]
+        )
+        assert acted.exit_code == 0, acted.output
+    return store, gid
+
+
+def _say(store: str, lang: str, *args: str) -> str:
+    return runner.invoke(app, ["--store", store, "--lang", lang, *args]).stdout
+
+
+def test_the_referees_tools_speak_french(tmp_path: Path) -> None:
+    store, gid = _game(tmp_path)
+    dispute = ("dispute", gid, "--at", "8")
+    switched = ("readjudicate", gid, "--option", "malediction_discard=target")
+    for args, french, english in (
+        (
+            dispute,
+            [
+                "Contestation de l'action #8",
+                "Envoyée par Ann (--seat 0)",
+                "Choix permis (",
+                "Conséquences telles qu'enregistrées :",
+                "Autres lectures des décisions d'arbitrage appliquées :",
+                "— résultat DIFFÉRENT",
+                "; règles]",
+            ],
+            [
+                "Dispute of action #8",
+                "Sent by Ann (--seat 0)",
+                "Legal choices (",
+                "Consequences as recorded:",
+                "Other readings of the rulings that applied:",
+                "— DIFFERENT outcome",
+                "; rulebook]",
+            ],
+        ),
+        (
+            switched,
+            [
+                "Lecture changée : ",
+                "ici : La cible se défausse",
+                "refusée selon cette lecture [ultimate.card.curse] : Malédiction ne demande",
+                "aucun changement du journal des versions",
+            ],
+            [
+                "Reading switched: ",
+                "here: The target discards",
+                "refused under this reading [ultimate.card.curse]: Malédiction takes no card",
+                "no changelog entry explains",
+            ],
+        ),
+        (
+            ("verify", gid),
+            ["correcte (", "chaîne de hachage", "non vu : sans --expect"],
+            [": ok (", "hash chain", "not seen: without --expect"],
+        ),
+    ):
+        said_fr, said_en = _say(store, "fr", *args), _say(store, "en", *args)
+        for fr, en in zip(french, english, strict=True):
+            assert fr in said_fr and en not in said_fr, (fr, said_fr)
+            assert en in said_en and fr not in said_en, (en, said_en)
