@@ -73,7 +73,7 @@ def advance(run: Run) -> None:
 def finish(run: Run) -> None:
     """Record the flow and who must decide now."""
     s = run.s
-    flow = s.flow
+    flow = run.flow
     pending: tuple[Pending, ...] = ()
     assert flow.phase != "setup"
     if s.over:

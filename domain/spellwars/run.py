@@ -3,7 +3,9 @@
 ``decide`` works on a ``Run``: every world change is an event applied with
 ``evolve`` at once (so later steps see it); the flow (turn structure, running
 programs, open choice) changes locally and is recorded by one ``FlowSet`` at
-the end.
+the end. The flow is held beside the state, not in it: the state's ``flow`` is
+the run's first until ``FlowSet`` writes it (world events never read it), and a
+new state at every change of the flow was a tenth of a decision.
 """
 
 from __future__ import annotations
@@ -20,12 +22,9 @@ from domain.spellwars.state import Flow, Frame, State
 class Run:
     def __init__(self, state: State, dice: Dice) -> None:
         self.s = state
+        self.flow: Flow = state.flow
         self.dice = dice
         self.events: list[Event] = []
-
-    @property
-    def flow(self) -> Flow:
-        return self.s.flow
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -42,7 +41,7 @@ class Run:
         return event.values
 
     def set_flow(self, **changes: Any) -> None:
-        self.s = replace(self.s, flow=replace(self.s.flow, **changes))
+        self.flow = replace(self.flow, **changes)
 
     def top(self) -> Frame:
         return self.flow.frames[-1]
