@@ -15,7 +15,7 @@ from domain.elfenwizards.events import (
     TitleLeftVacant,
     WizardDefeated,
 )
-from domain.elfenwizards.state import Guild, State, Wizard
+from domain.elfenwizards.state import State, Wizard
 from domain.kernel import Event
 
 
