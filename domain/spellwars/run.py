@@ -15,6 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import Dice, Event
+from domain.spellwars.cards import CardSet
 from domain.spellwars.evolve import evolve
 from domain.spellwars.state import Flow, Frame, State
 
@@ -23,6 +24,9 @@ class Run:
     def __init__(self, state: State, dice: Dice) -> None:
         self.s = state
         self.flow: Flow = state.flow
+        # The game's card set, fixed for the game (its data and options): read once
+        # here, not worked out again at each of the run's many looks at a card.
+        self.cards: CardSet = state.cards
         self.dice = dice
         self.events: list[Event] = []
 
