@@ -375,9 +375,7 @@ def op_option(run: Run, f: Frame, op: Op) -> None:
 
 
 def op_roll(run: Run, f: Frame, op: Op) -> None:
-    values = run.roll(
-        int(op.arg), purpose=run.cards.card(f.card).name, rule=_rule(f), seat=f.seat
-    )
+    values = run.roll(int(op.arg), purpose=run.cards.card(f.card).name, rule=_rule(f), seat=f.seat)
     next_op(run, f, r=sum(values), dice=values)
 
 
@@ -609,9 +607,7 @@ def op_gain(run: Run, f: Frame, op: Op) -> None:
     got = min(amount(run.s, f, op.arg, f.seat), MAX - have)
     if got > 0:
         run.emit(
-            ev.BloodGained(
-                rule=_rule(f), seat=f.seat, amount=got, why=run.cards.card(f.card).name
-            )
+            ev.BloodGained(rule=_rule(f), seat=f.seat, amount=got, why=run.cards.card(f.card).name)
         )
 
 
