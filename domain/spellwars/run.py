@@ -50,14 +50,17 @@ class Run:
     def top(self) -> Frame:
         return self.flow.frames[-1]
 
+    # The frames changed without ``set_flow``'s keywords: a spell's every step does one.
     def set_top(self, frame: Frame) -> None:
-        self.set_flow(frames=(*self.flow.frames[:-1], frame))
+        flow = self.flow
+        self.flow = replace(flow, frames=(*flow.frames[:-1], frame))
 
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first given runs first."""
-        self.set_flow(frames=(*self.flow.frames, *reversed(frames)))
+        flow = self.flow
+        self.flow = replace(flow, frames=(*flow.frames, *reversed(frames)))
 
     def pop(self) -> Frame:
-        frame = self.flow.frames[-1]
-        self.set_flow(frames=self.flow.frames[:-1])
-        return frame
+        flow = self.flow
+        self.flow = replace(flow, frames=flow.frames[:-1])
+        return flow.frames[-1]
