@@ -15,7 +15,7 @@ from domain.elfenwizards.events import (
     TitleLeftVacant,
     WizardDefeated,
 )
-from domain.elfenwizards.state import Guild, State, Wizard
+from domain.elfenwizards.state import State, Wizard
 from domain.kernel import Event
 
 
@@ -73,37 +73,47 @@ def _refusal(
 
 def cast_options(state: State, seat: int) -> Iterator[CastSpell]:
     """Every spell ``seat`` may cast now, one command per distinct (wizard, die)."""
+    guild = state.guild(seat)
+    minor = guild.minors > 0
+    # Each level's dice sorted once, for all the wizards of that level.
+    dice_of: dict[int, list[int]] = {}
+    for wizard_id, major in _supportable(state, seat):
+        dice = dice_of.get(major)
+        if dice is None:
+            dice = dice_of[major] = sorted(set(guild.majors[major]))
+        for die in dice:
+            yield CastSpell(wizard=wizard_id, die=die)
+        if minor:
+            yield CastSpell(wizard=wizard_id)
+
+
+def _supportable(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     policy = state.options.uncontested_support
-    return iter(_cast_options(state.wizards, state.board, policy, seat, state.guild(seat)))
+    return _supportable_among(state.wizards, state.board, policy, seat)
 
 
 @lru_cache(maxsize=256)
-def _cast_options(
-    wizards: tuple[Wizard, ...], board: Board, policy: str, seat: int, guild: Guild
-) -> tuple[CastSpell, ...]:
-    # Cached: the same position is asked about many times (bots, legality
-    # checks, the automatic pass), and positions are hashable values.
-    # The contests looked up once (their cache's key hashes every wizard), and each
-    # level's dice sorted once, for all the wizards of that level.
+def _supportable_among(
+    wizards: tuple[Wizard, ...], board: Board, policy: str, seat: int
+) -> tuple[tuple[str, int], ...]:
+    """The wizards ``seat`` may cast beside, each with its level's major-spell index.
+
+    Cached on what it reads, which changes a few times a round, while the spells in
+    hand change at every cast and are read apart (``cast_options``)."""
     contests = _contest_by_space(wizards, board)
-    dice_of: dict[str, list[int]] = {}
-    out = []
-    for wizard in wizards:
-        if _refusal(contests, policy, seat, wizard) is not None:
-            continue
-        level = board.level_of(wizard.space)
-        dice = dice_of.get(level)
-        if dice is None:
-            dice = dice_of[level] = sorted(set(guild.majors[board.major_index(level)]))
-        for die in dice:
-            out.append(CastSpell(wizard=wizard.id, die=die))
-        if guild.minors > 0:
-            out.append(CastSpell(wizard=wizard.id))
-    return tuple(out)
+    return tuple(
+        (wizard.id, board.major_index(board.level_of(wizard.space)))
+        for wizard in wizards
+        if _refusal(contests, policy, seat, wizard) is None
+    )
 
 
 def can_cast(state: State, seat: int) -> bool:
-    return next(cast_options(state, seat), None) is not None
+    guild = state.guild(seat)
+    if guild.minors > 0:
+        return bool(_supportable(state, seat))
+    majors = guild.majors
+    return any(majors[major] for _, major in _supportable(state, seat))
 
 
 def points_for(state: State) -> dict[str, int]:

@@ -27,7 +27,15 @@ from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
 from domain.elfenwizards.turns import grey_tokens
 from domain.elfenwizards.words import wizard_phrase
-from domain.kernel import Command, Dice, Event, IllegalCommand, pending_for, require_pending
+from domain.kernel import (
+    Command,
+    Dice,
+    Event,
+    IllegalCommand,
+    last_answer,
+    pending_for,
+    require_pending,
+)
 from domain.kernel.phrases import Card, Phrase, listed, phrase
 
 
@@ -282,6 +290,7 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
         yield from demotion_options(state, seat)
 
 
+@last_answer  # asked by the seat, then looked up by ``decide`` of the same state
 def legal_commands(state: State, seat: int) -> list[Command]:
     pending = pending_for(state.pending, seat)
     if pending is None:
@@ -432,5 +441,8 @@ def _events(state: State, seat: int, command: Command, dice: Dice) -> list[Event
 
 
 def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
-    check(state, seat, command)
+    # A command the seat's last legal list holds passed ``check``'s tests there (the
+    # list is made of what they accept): only another command is tested again.
+    if not legal_commands.listed(state, seat, command):
+        check(state, seat, command)
     return settle(state, _events(state, seat, command, dice))

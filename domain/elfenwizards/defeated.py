@@ -25,11 +25,25 @@ def highest_vacancies(state: State) -> tuple[str, ...]:
 
 
 def defeated(state: State, seat: int | None = None) -> tuple[Wizard, ...]:
-    return tuple(
-        w
-        for w in state.wizards
-        if w.space.startswith(DEFEAT_PREFIX) and (seat is None or w.seat == seat)
-    )
+    lying = _lying(state.wizards)
+    if seat is None or not lying:
+        return lying
+    return tuple(w for w in lying if w.seat == seat)
+
+
+# The wizards last asked about, by identity, with their defeated ones: the flow asks
+# after every event of phases 7 and 8 and at every act, and the wizards change a few
+# times a round (the tuple is held, so its identity cannot pass to another).
+_LAST: list[tuple[tuple[Wizard, ...], tuple[Wizard, ...]]] = [((), ())]
+
+
+def _lying(wizards: tuple[Wizard, ...]) -> tuple[Wizard, ...]:
+    known, lying = _LAST[0]
+    if known is wizards:
+        return lying
+    lying = tuple(w for w in wizards if w.space.startswith(DEFEAT_PREFIX))
+    _LAST[0] = (wizards, lying)
+    return lying
 
 
 def vacancy_turn(state: State) -> tuple[int, str] | None:

@@ -39,7 +39,9 @@ def private(*seats: int) -> Visibility:
     return Visibility("seats", tuple(sorted(set(seats))))
 
 
-class Command(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Command(
+    msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False
+):
     """Something a seat asks for. Tagged by class name in JSON: ``{"type": "Draw"}``."""
 
     def secret(self) -> bool:

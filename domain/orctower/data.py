@@ -134,19 +134,42 @@ class Data(msgspec.Struct, frozen=True, kw_only=True):
     terrain_sections: tuple[int, ...] = (1, 1, 1, 1, 1, 1)
 
     def creature(self, type_id: str) -> CreatureType:
-        for c in (*self.creatures, *self.reinforcements):
-            if c.id == type_id:
-                return c
-        raise KeyError(type_id)
+        return _index(self).creatures[type_id]
 
     def spell(self, spell_id: str) -> Spell:
-        for s in self.spells:
-            if s.id == spell_id:
-                return s
-        raise KeyError(spell_id)
+        return _index(self).spells[spell_id]
+
+    def destiny_card(self, card_id: str) -> Destiny | None:
+        """A destiny card of either deck by its id."""
+        return _index(self).destiny.get(card_id)
 
     def type_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.creatures)
+
+
+class _Index:
+    """The data's pieces by id, the first of an id where two share it (as a search
+    from the front finds it): the rules look a spell, a creature type or the destiny
+    card up at most events."""
+
+    def __init__(self, data: Data) -> None:
+        self.creatures = {c.id: c for c in reversed((*data.creatures, *data.reinforcements))}
+        self.spells = {s.id: s for s in reversed(data.spells)}
+        self.destiny = {d.id: d for d in reversed((*data.destiny, *data.new_destiny))}
+
+
+# The data last asked about, by identity, with its index: a game's states share one
+# data object (the tuple holds it, so its identity cannot pass to another).
+_LAST: list[tuple[Data | None, _Index | None]] = [(None, None)]
+
+
+def _index(data: Data) -> _Index:
+    known, index = _LAST[0]
+    if known is data and index is not None:
+        return index
+    index = _Index(data)
+    _LAST[0] = (data, index)
+    return index
 
 
 def _spell(

@@ -16,10 +16,7 @@ def is_poison(card: str) -> bool:
 
 
 def destiny_card(state: State) -> Destiny | None:
-    for d in (*state.data.destiny, *state.data.new_destiny):
-        if d.id == state.destiny:
-            return d
-    return None
+    return state.data.destiny_card(state.destiny)
 
 
 def has_power(state: State, seat: int, power: str) -> bool:
@@ -106,8 +103,23 @@ def value(state: State, slot: int) -> int:
 
 
 def empty_quarters(state: State) -> int:
-    busy = {c.quarter for c in state.creatures}
-    return sum(1 for q in range(1, 7) if q not in busy)
+    return _empty_quarters(state.creatures)
+
+
+# The creatures last asked about, by identity, with their empty quarters: the end is
+# checked after every decision and at every turn, and the creatures change a few
+# times a round (the tuple is held, so its identity cannot pass to another).
+_LAST_EMPTY: list[tuple[tuple[Creature, ...] | None, int]] = [(None, 0)]
+
+
+def _empty_quarters(creatures: tuple[Creature, ...]) -> int:
+    known, empty = _LAST_EMPTY[0]
+    if known is creatures:
+        return empty
+    busy = {c.quarter for c in creatures}
+    empty = sum(1 for q in range(1, 7) if q not in busy)
+    _LAST_EMPTY[0] = (creatures, empty)
+    return empty
 
 
 def front(state: State, quarter: int) -> int | None:

@@ -112,13 +112,30 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     terrain_sections: tuple[int, ...] = ()
 
 
+class _Prefixes(dict[str, str]):
+    """What comes before the last ``sep`` of an id, worked out once per id: the rules
+    ask it of a card or a marker at most steps, and the ids are a game's few."""
+
+    def __init__(self, sep: str) -> None:
+        super().__init__()
+        self.sep = sep
+
+    def __missing__(self, key: str) -> str:
+        prefix = self[key] = key.rsplit(self.sep, 1)[0]
+        return prefix
+
+
+_TYPES = _Prefixes("-")
+_SPELLS = _Prefixes(".")
+
+
 def creature_type(creature_id: str) -> str:
-    return creature_id.rsplit("-", 1)[0]
+    return _TYPES[creature_id]
 
 
 def card_spell(card: str) -> str:
     """The spell id of a card id (``zap.3`` -> ``zap``)."""
-    return card.rsplit(".", 1)[0]
+    return _SPELLS[card]
 
 
 def energy_index(energy: str) -> int:

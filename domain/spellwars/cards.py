@@ -172,7 +172,14 @@ def main_deck() -> tuple[str, ...]:
 
 def kind_of(instance: str) -> str:
     """A card instance's deck (``source`` … ``dead``): the box's, whatever a table's data."""
-    return built_in().card(instance).kind
+    return _kinds()[instance]
+
+
+@cache
+def _kinds() -> dict[str, str]:
+    # Every instance's deck in one table: a placement's cards are asked whether they
+    # are wild at every step of its spell.
+    return {instance: card.kind for instance, card in built_in().by_instance.items()}
 
 
 def printed_name(instance: str) -> str:

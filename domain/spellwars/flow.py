@@ -74,7 +74,7 @@ def advance(run: Run) -> None:
 def finish(run: Run) -> None:
     """Record the flow and who must decide now."""
     s = run.s
-    flow = s.flow
+    flow = run.flow
     pending: tuple[Pending, ...] = ()
     assert flow.phase != "setup"
     if s.over:
@@ -103,7 +103,7 @@ def start_round(run: Run) -> None:
         ev.RoundStarted(rule="sw.dungeon.start", also=("sw.setup.life",), round=run.s.round + 1)
     )
     bonuses: list[Frame] = []
-    cards = run.s.cards
+    cards = run.cards
     for seat, w in enumerate(run.s.wizards):
         if w.dead_cards and run.s.dead_bonus == "after_discard":
             # engine 0.1.0's reading: the cards discarded at once, their bonuses after
@@ -255,7 +255,7 @@ def cast(run: Run) -> None:
         return
     waiting = [c for c in w.spell if c.status == "waiting"]
     if not waiting:
-        cards = run.s.cards
+        cards = run.cards
         in_spell = {c.card for c in w.spell}
         # creature_attack=turn_start: creatures kept from earlier turns stay, not in the spell
         stay = tuple(
@@ -379,7 +379,7 @@ def replace_wilds(run: Run, seat: int, label: str) -> None:
 
 
 def finish_reveal(run: Run, seat: int) -> None:
-    cards = run.s.cards
+    cards = run.cards
     hooks = [t for t in run.s.wizards[seat].treasures if cards.card(t).cast]
     run.push(*(Frame(seat=seat, card=t, part="cast", rule="sw.blood.treasure") for t in hooks))
     run.set_flow(stage="components")
@@ -398,7 +398,7 @@ def replace_wild(run: Run, seat: int, wild: str, slot: str) -> None:
         drawn = draw_one(run, "main", deck, unknown)
         deck, unknown = take(deck, unknown, drawn)
         turned.append(drawn)
-        if run.s.cards.card(drawn).kind == slot:
+        if run.cards.card(drawn).kind == slot:
             found = drawn
     rule = "sw.wild.replace" if found else "sw.wild.none"
     run.emit(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from msgspec.structs import replace
@@ -75,18 +75,21 @@ def _placement_also(command: PlaceCards) -> tuple[str, ...]:
 
 
 def _answer(command: Command) -> str:
-    match command:
-        case PickTarget(seat=seat):
-            return str(seat)
-        case Pay(amount=amount):
-            return str(amount)
-        case Choose(choice=choice):
-            return choice
-        case Block(creature=creature):
-            return creature or "none"
-        case GiveCard(card=c):
-            return c
-    raise AssertionError(command)
+    read = _ANSWERS.get(type(command))
+    if read is None:
+        raise AssertionError(command)
+    return read(command)
+
+
+# An answer's word, by the answer's class (a ``match`` tested the classes in turn, a
+# class test against a msgspec class at each).
+_ANSWERS: dict[type, Callable[[Any], str]] = {
+    PickTarget: lambda c: str(c.seat),
+    Pay: lambda c: str(c.amount),
+    Choose: lambda c: c.choice,
+    Block: lambda c: c.creature or "none",
+    GiveCard: lambda c: c.card,
+}
 
 
 class SpellWars:

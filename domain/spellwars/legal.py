@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement
 
 from domain.kernel import Command, IllegalCommand, last_answer, pending_for, stored_command
@@ -43,10 +42,12 @@ def _asked(p: PlaceCards, rows: bool, declare: bool) -> list[PlaceCards]:
     return [PlaceCards(cards=p.cards, wilds=w, declared=d) for w in places for d in kept]
 
 
-@lru_cache(maxsize=4096)
 def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
-    # a pure function of the hand, asked for again and again while a seat decides;
-    # ``combinations`` of the sorted hand gives each set sorted already
+    # ``combinations`` of the sorted hand gives each set sorted already. Not cached:
+    # ``legal_commands`` answers a repeated ask of the same state from memory, and a
+    # cache of hands kept 255 placements of every hand met alive (in a bot game no
+    # hand came twice), each new one counting towards the garbage collector's next
+    # pass: a tenth of a game went in collections.
     out = PlaceCards.of_sorted(
         chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
     )

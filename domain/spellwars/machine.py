@@ -198,9 +198,9 @@ def die(run: Run, victim: int, killer: int) -> list[Frame]:
     w = s.wizards[victim]
     # The component being resolved reacts too under option resolving_reacts.
     reacting = ("hidden", "waiting", "resolving") if s.resolving_reacts else ("hidden", "waiting")
-    waiting = [c for c in w.spell if c.status in reacting and run.s.cards.card(c.card).reaction]
+    waiting = [c for c in w.spell if c.status in reacting and run.cards.card(c.card).reaction]
     for comp in waiting:
-        if any(op.name == "prevent-death" for op in run.s.cards.card(comp.card).reaction):
+        if any(op.name == "prevent-death" for op in run.cards.card(comp.card).reaction):
             run.emit(ev.DeathAverted(rule=card_rule(comp.card), seat=victim, card=comp.card))
             return []
     lost = (*w.hand, *w.treasures, *w.creatures)
@@ -249,7 +249,7 @@ def draw_dead(run: Run, seat: int, count: int, rule: str, push: bool = True) -> 
     frames = []
     for c in draw(run, "dead", count):
         run.emit(ev.DeadCardDrawn(rule=rule, seat=seat, card=c))
-        if run.s.cards.card(c).immediate:
+        if run.cards.card(c).immediate:
             frames.append(Frame(seat=seat, card=c, part="dead", rule="sw.dead.immediate"))
     if push:
         run.push(*frames)
@@ -262,7 +262,7 @@ def gain_treasure(run: Run, seat: int, by: str = "") -> None:
     for t in draw(run, "treasure", 1):
         also = (card_rule(t), card_rule(by)) if by else (card_rule(t),)
         run.emit(ev.TreasureGained(rule="sw.treasure.gain", also=also, seat=seat, treasure=t))
-        if run.s.cards.card(t).gain:
+        if run.cards.card(t).gain:
             run.push(Frame(seat=seat, card=t, part="gain", rule="sw.treasure.gain"))
 
 
@@ -271,7 +271,7 @@ def gain_treasure(run: Run, seat: int, by: str = "") -> None:
 
 def step(run: Run) -> None:
     f = run.top()
-    ops = program(run.s.cards, f)
+    ops = program(run.cards, f)
     if f.pc >= len(ops):
         if f.queue:
             _split_next(run, f)
@@ -304,7 +304,7 @@ def op_target(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     pool = candidates(s, f, op.arg, s.neighbour)
     kind, rule = kind_of(op.arg)
-    rule = RULED_TARGETS.get(run.s.cards.card(f.card).slug) or rule or _rule(f)
+    rule = RULED_TARGETS.get(run.cards.card(f.card).slug) or rule or _rule(f)
     chosen: tuple[int, ...]
     if kind == "fixed" or len(pool) <= 1:
         chosen = tuple(pool) if kind == "fixed" else tuple(pool[:1])
@@ -384,19 +384,17 @@ def op_option(run: Run, f: Frame, op: Op) -> None:
 
 
 def op_roll(run: Run, f: Frame, op: Op) -> None:
-    values = run.roll(
-        int(op.arg), purpose=run.s.cards.card(f.card).name, rule=_rule(f), seat=f.seat
-    )
+    values = run.roll(int(op.arg), purpose=run.cards.card(f.card).name, rule=_rule(f), seat=f.seat)
     next_op(run, f, r=sum(values), dice=values)
 
 
 def op_power(run: Run, f: Frame, op: Op) -> None:
     if f.sub == 0:
-        glyph = run.s.cards.card(f.card).glyph
+        glyph = run.cards.card(f.card).glyph
         count = power_dice(run.s, f.seat, glyph)
         values = run.roll(
             count,
-            purpose=f"power roll of {run.s.cards.card(f.card).name} ({glyph})",
+            purpose=f"power roll of {run.cards.card(f.card).name} ({glyph})",
             rule="sw.power.roll",
             seat=f.seat,
             also=(
@@ -436,7 +434,7 @@ def op_power(run: Run, f: Frame, op: Op) -> None:
     if answer == "whole":
         next_op(run, f, pw=sum(f.dice))
         return
-    end = len(program(run.s.cards, f))
+    end = len(program(run.cards, f))
     run.set_top(
         replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
     )
@@ -446,7 +444,7 @@ def _split_forced(run: Run, f: Frame) -> None:
     """Option split_paid=forced (ruling sw.split): paying splits the roll, its first die
     against the card's target; the others go as ``_split_next`` gives them."""
     target = f.t[0] if f.t else -1
-    end = len(program(run.s.cards, f))
+    end = len(program(run.cards, f))
     split = replace(f, pc=end, sub=0, queue=f.dice, used=(), split_pc=f.pc + 1, t=(), answer=None)
     if target not in _split_pool(run.s, split):
         run.set_top(split)
@@ -635,9 +633,7 @@ def op_gain(run: Run, f: Frame, op: Op) -> None:
     got = min(amount(run.s, f, op.arg, f.seat), MAX - have)
     if got > 0:
         run.emit(
-            ev.BloodGained(
-                rule=_rule(f), seat=f.seat, amount=got, why=run.s.cards.card(f.card).name
-            )
+            ev.BloodGained(rule=_rule(f), seat=f.seat, amount=got, why=run.cards.card(f.card).name)
         )
 
 
@@ -738,7 +734,7 @@ def take_treasure(run: Run, seat: int, treasure: str, previous: int, rule: str) 
             rule=rule, also=(card_rule(treasure),), seat=seat, treasure=treasure, previous=previous
         )
     )
-    if run.s.cards.card(treasure).gain and run.s.stolen_gain == "run":
+    if run.cards.card(treasure).gain and run.s.stolen_gain == "run":
         run.push(Frame(seat=seat, card=treasure, part="gain", rule="sw.treasure.steal"))
 
 
@@ -843,7 +839,7 @@ def op_pass_left(run: Run, f: Frame, op: Op) -> None:
     gifts = {}
     for i in alive:
         left = opponents(s, i)[:1]
-        cards = tuple(c for c in s.wizards[i].hand if run.s.cards.card(c).kind == answer)
+        cards = tuple(c for c in s.wizards[i].hand if run.cards.card(c).kind == answer)
         if left and cards:
             gifts[i] = (left[0], cards)
     received = [0] * s.players
@@ -862,7 +858,7 @@ def op_extort(run: Run, f: Frame, op: Op) -> None:
         return
     giver = f.t[0]
     w = run.s.wizards[giver]
-    glyph_cards = tuple(c for c in w.hand if run.s.cards.card(c).glyph == op.arg)
+    glyph_cards = tuple(c for c in w.hand if run.cards.card(c).glyph == op.arg)
     if glyph_cards:
         answer = take_answer(run, f)
         if answer is None:
@@ -900,7 +896,7 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
     s = run.s
     opps = opponents(s, f.seat)
     rolls = {
-        o: run.roll(1, purpose=f"{run.s.cards.card(f.card).name} contest", rule=_rule(f), seat=o)[0]
+        o: run.roll(1, purpose=f"{run.cards.card(f.card).name} contest", rule=_rule(f), seat=o)[0]
         for o in opps
     }
     if not rolls:
@@ -915,7 +911,7 @@ def op_contest(run: Run, f: Frame, op: Op) -> None:
         if run.s.wizards[o].blood < MAX:
             run.emit(
                 ev.BloodGained(
-                    rule=_rule(f), also=tied, seat=o, amount=1, why=run.s.cards.card(f.card).name
+                    rule=_rule(f), also=tied, seat=o, amount=1, why=run.cards.card(f.card).name
                 )
             )
     hit = list(top)

@@ -161,7 +161,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
         if p["turn"] == 0:
             start_turn(run)
         else:
-            run.s = msgspec.structs.replace(run.s, flow=_flow(p["flow"]))
+            run.flow = _flow(p["flow"])
     advance(run)
     finish(run)
     return run.events

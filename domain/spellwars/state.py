@@ -180,13 +180,29 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 def living(state: State) -> list[int]:
-    return [i for i, w in enumerate(state.wizards) if w.alive]
+    return list(_living(state.wizards))
 
 
 def opponents(state: State, seat: int) -> list[int]:
     """Living opponents, clockwise from the left neighbour."""
+    alive = _living(state.wizards)
     n = state.players
-    return [(seat + k) % n for k in range(1, n) if state.wizards[(seat + k) % n].alive]
+    return [(seat + k) % n for k in range(1, n) if (seat + k) % n in alive]
+
+
+# The wizards last asked about, by identity, with the seats of the living: a spell's
+# steps ask at every step, and half the asks find the wizards unchanged since the
+# last (the tuple is held, so its identity cannot pass to another).
+_LAST_LIVING: list[tuple[tuple[Wizard, ...], tuple[int, ...]]] = [((), ())]
+
+
+def _living(wizards: tuple[Wizard, ...]) -> tuple[int, ...]:
+    known, seats = _LAST_LIVING[0]
+    if known is wizards:
+        return seats
+    seats = tuple([i for i, w in enumerate(wizards) if w.alive])
+    _LAST_LIVING[0] = (wizards, seats)
+    return seats
 
 
 def spell_size(w: Wizard) -> int:
