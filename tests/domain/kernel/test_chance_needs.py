@@ -23,16 +23,16 @@ def _told(said: Phrase, lang: str = "en") -> str:
 
 def test_without_names_a_seat_is_said_by_its_number() -> None:
     assert plain(needs_phrase(DEAL)) == (
-        "the card drawn from the deck for seat 0 (any of: fireball), "
-        "then the card drawn from the deck for seat 1"
+        "the card drawn from the draw pile for seat 0 (any of: fireball), "
+        "then the card drawn from the draw pile for seat 1"
     )
 
 
 def test_the_seats_and_cards_are_said_as_the_table_names_them() -> None:
     said = needs_phrase([*DEAL, STOLEN])
     assert _told(said) == (
-        "the card drawn from the deck for Ann (any of: Boule de feu), the card drawn from "
-        "the deck for Bob, then the card stolen from Bob (any of: Bouclier)"
+        "the card drawn from the draw pile for Ann (any of: Boule de feu), the card drawn from "
+        "the draw pile for Bob, then the card stolen from Bob (any of: Bouclier)"
     )
     assert _told(said, "fr") == (
         "la carte piochée dans la pioche pour Ann (au choix : Boule de feu), la carte "
@@ -57,8 +57,8 @@ def test_a_pile_kept_per_seat_is_said_by_its_player() -> None:
     refused = DiceRequired.missing([order, *DEAL], face_down=(("deck.1", 3),))
     assert refused.said is not None
     said = _told(refused.said)
-    assert "the order of Bob's deck (3 cards, new top first)" in said
-    assert "the order Bob's deck (3 cards) was shuffled in" in said
+    assert "the order of Bob's personal deck (3 cards, new top first)" in said
+    assert "the order Bob's personal deck (3 cards) was shuffled in" in said
     assert "seat" not in said
 
 
@@ -78,4 +78,4 @@ def test_a_draw_from_a_seats_own_pile_names_the_seat_once() -> None:
     need = ChanceNeed(
         kind="card", what="seat 1's spell deck", cards=("zap",), seat=1, pile="deck.1"
     )
-    assert _told(needs_phrase([need, need])) == "2 cards drawn from Bob's deck (any of: zap)"
+    assert _told(needs_phrase([need, need])) == "2 cards drawn from Bob's personal deck (any of: zap)"

@@ -45,7 +45,7 @@ def test_one_refusal_names_every_missing_value() -> None:
     assert message == (
         "table mode: this command needs 4 values from the table: 2 dice from 1 to 6 (damage), "
         "the card drawn from the draw pile (any of: a, b), "
-        "then the order of the discard (2 cards, new top first)"
+        "then the order of the discard pile (2 cards, new top first)"
     )
     # The same, as data a client asks the table with.
     assert [(n.kind, n.what, n.sides, n.size, n.cards) for n in refused.value.needs] == [
