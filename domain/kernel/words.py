@@ -99,6 +99,9 @@ class GameWords:
       one (a « manche », a « tour » of four, a « round »); None: ``Round {round}``;
     - ``hidden_kinds``: what kind of thing each of its events a reader may not
       see yet is, by type name ("a card drawn"), said in its place;
+    - ``fact_labels``: the keys of its views no other game holds, as a fact's
+      label reads them (a phrase each); the keys the games share are the kernel's
+      (``domain.kernel.fact_labels``);
     - ``lines_say_ids``: the game names cards by instance id (the orc tower's
       ``ice_storm.04``, which a player types), so every text says the card's name
       before the id.
@@ -119,6 +122,7 @@ class GameWords:
     named_after: Mapping[str, str] = field(default_factory=dict)
     round_heading: Callable[[int], Phrase] | None = None
     hidden_kinds: Mapping[str, Phrase] = field(default_factory=dict)
+    fact_labels: Mapping[str, Phrase] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- the kernel's events

@@ -561,6 +561,32 @@ HIDDEN_KINDS = {
 
 
 WORDS = GameWords(
+    # The keys of its views no other game holds, as the facts label them.
+    fact_labels={
+        "alive": phrase("alive"),
+        "blood": phrase("Blood tokens"),
+        "dead_cards": phrase("Dead Wizard cards"),
+        "hand_size": phrase("cards in hand"),
+        "placed": phrase("spell placed"),
+        "played": phrase("cards played"),
+        "points": phrase("points"),
+        "spell": phrase("spell"),
+        "spell_size": phrase("spell cards"),
+        "tokens": phrase("tokens"),
+        "treasures": phrase("Treasures"),
+        "caster": phrase("caster"),
+        "choice": phrase("choice"),
+        "targets": phrase("targets"),
+        "dead_deck_size": phrase("Dead Wizard deck"),
+        "deck_size": phrase("draw pile"),
+        "discard_size": phrase("discard size"),
+        "treasure_deck_size": phrase("Treasure deck"),
+        "dungeon": phrase("Dungeon"),
+        "life_limits": phrase("life limits"),
+        "max": phrase("highest"),
+        "start": phrase("at the start"),
+        "variant": phrase("variant"),
+    },
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
