@@ -35,7 +35,8 @@ from domain.kernel.phrases import Card, Phrase, Seat, phrase, plural
 def view_facts(view: Mapping[str, Any], words: Naming) -> dict[str, Any]:
     """Label -> value (a number, a sentence, or a list of names)."""
     say = words.say
-    facts: dict[str, Any] = {say(phrase("round")): view.get("round")}
+    # The rulebook's rounds are « tours », four to a game.
+    facts: dict[str, Any] = {say(phrase("round (of 4)")): view.get("round")}
     number = view.get("phase_number")
     title = say(phase_phrase(str(view.get("phase"))))
     facts[say(phrase("phase"))] = f"{number} — {title}" if number else title
@@ -81,7 +82,7 @@ def _held(view: Mapping[str, Any], words: Naming) -> dict[int, dict[Phrase | str
             pawn = "; ".join(parts)
             label: Phrase | str
             if sid.startswith(DEFEAT_PREFIX):
-                label, said = phrase("defeated"), f"{pawn} ({words.card(level)})"
+                label, said = phrase("defeated wizards"), f"{pawn} ({words.card(level)})"
             else:
                 label, said = words.card(level), f"{sid} ({pawn})"
             out.setdefault(w["seat"], {}).setdefault(label, []).append(said)

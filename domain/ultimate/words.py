@@ -427,9 +427,9 @@ HIDDEN_KINDS = {
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
-        "effects": phrase("lasting effects"),
+        "effects": phrase("effects"),
         "eliminated": phrase("eliminated"),
-        "round_wins": phrase("rounds won"),
+        "round_wins": phrase("round wins"),
         "attack": phrase("attack"),
         "attacker": phrase("attacker"),
         "hits": phrase("hits"),
