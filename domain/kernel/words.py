@@ -23,7 +23,7 @@ from domain.kernel.events import (
     GameStarted,
     SeedRevealed,
 )
-from domain.kernel.phrases import Phrase, Seat, listed, phrase, plural
+from domain.kernel.phrases import Phrase, Purpose, Seat, listed, phrase, plural
 from domain.kernel.types import Event
 
 # Command fields that hold a seat in every game so far: said by the player's name.
@@ -254,13 +254,15 @@ def pile_text(pile: str) -> str:
     return f"the {name} of seat {seat}" if seat.isdigit() else f"the {pile}"
 
 
-def pile_words(pile: str, what: str = "") -> Phrase | str:
+def pile_words(pile: str, what: str = "") -> Phrase | Purpose:
     """The pile a need is of: one kept per seat (``deck.1``) by its player's name,
-    another by the words the game gave it (``what``; else the kernel's)."""
+    another by the words the game gave it (``what``), the kernel's where it knows
+    them, else read by the game's words as it reads its purposes
+    (``GameWords.purpose_words``: the orc tower's "the marker stack of quarter 2")."""
     if _SEATS_PILE.match(pile):
         return pile_phrase(pile)
     what = what or pile_text(pile)
-    return _PILE_WORDS.get(what, what)
+    return _PILE_WORDS.get(what) or Purpose(what)
 
 
 def kernel_phrase(

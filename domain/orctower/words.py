@@ -11,11 +11,13 @@ un sort », its upgrades and the effect applied, « Passer »).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Event, GameWords
 from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plural, seats
+from domain.kernel.words import purpose_phrase
 from domain.orctower import events as ev
 from domain.orctower.data import CHANGE_NAMES, POWER_NAMES, destiny_name
 
@@ -284,6 +286,20 @@ _PROMPTS = {
 }
 
 
+# The pile a marker is drawn from, as the flow words a table-mode need's ``what``
+# (``flow.py``: a plain string a program reads), read back into its quarter.
+_MARKER_STACK = re.compile(r"^the marker stack of quarter (\d+)$")
+
+
+def purpose_words(purpose: str) -> Phrase | str:
+    """What a roll or a draw is for, in the reader's language: a quarter's marker
+    stack by its number, else the kernel's reading."""
+    m = _MARKER_STACK.match(purpose)
+    if m:
+        return phrase("the marker stack of quarter {quarter}", quarter=int(m.group(1)))
+    return purpose_phrase(purpose)
+
+
 def prompt_words(prompt: str) -> Phrase:
     """A pending decision's prompt in the reader's language."""
     return _PROMPTS.get(prompt) or phrase("{prompt}", prompt=prompt)
@@ -509,6 +525,7 @@ WORDS = GameWords(
     command_phrase=command_phrase,
     event_phrase=event_phrase,
     prompt_words=prompt_words,
+    purpose_words=purpose_words,
     lines_say_ids=True,
     seat_lists=frozenset({"demands"}),  # who must discard a card
     command_labels={
