@@ -15,6 +15,9 @@ from domain.kernel.phrases import Arg, Card, Phrase, Seat, phrase
 TOP = Card(BOARD.levels[0].id)
 
 PHASES = {
+    # Before the first round and after the last: no phase of the rulebook's.
+    "setup": phrase("set-up"),
+    "over": phrase("game over"),
     "retire": phrase("Retirement of the {top}", top=TOP),
     "roll": phrase("Rolling and allocating the major spells"),
     "reroll": phrase("Rolling and allocating the remaining major spells"),

@@ -209,8 +209,9 @@ def changes(before: Any, after: Any, words: Words) -> list[dict[str, Any]]:
             item["added"] = sorted(came.elements())
             item["removed"] = sorted(gone.elements())
             parts = [f"+ {x}" for x in item["added"]] + [f"− {x}" for x in item["removed"]]
-            item["text"] = f"{label}: " + (", ".join(parts) if parts else "same cards, new order")
+            same = words.text("same cards, new order")
+            item["text"] = f"{label}: " + (", ".join(parts) if parts else same)
         else:
-            item["text"] = f"{label}: {show(old)} → {show(new)}"
+            item["text"] = f"{label}: {show(old, words)} → {show(new, words)}"
         out.append(item)
     return out
