@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.elfenwizards.board import BOARD
 from domain.elfenwizards.placement import COLOURS
-from domain.kernel.phrases import Arg, Card, Phrase, Seat, phrase
+from domain.kernel.phrases import Card, Phrase, Seat, phrase
 
 # The board's top title (the Grand Druide), by the name the table calls it.
 TOP = Card(BOARD.levels[0].id)
@@ -61,7 +61,7 @@ def reason_phrase(reason: str) -> Phrase | str:
     return REASONS.get(reason, reason)
 
 
-def pawn_phrase(wizard: Any) -> Arg:
+def pawn_phrase(wizard: Any) -> Phrase | str:
     """A pawn (``blue-2``) as the table calls it, by its guild's colour and its
     number ("blue wizard 2"); an id of no guild's colour, as it is."""
     colour, _, number = str(wizard).rpartition("-")
@@ -70,7 +70,7 @@ def pawn_phrase(wizard: Any) -> Arg:
     return str(wizard)
 
 
-def wizard_phrase(wizard: Any) -> Arg:
+def wizard_phrase(wizard: Any) -> Phrase | str:
     """A pawn with its guild's player ("Cid's blue wizard 2"): seat i plays ``COLOURS[i]``."""
     colour = str(wizard).rpartition("-")[0]
     if colour in COLOURS:
