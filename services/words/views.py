@@ -47,15 +47,16 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
 
 
 def said_key(key: str, words: Words) -> str:
-    """A view's key as a fact's label reads it, in the reader's language: the
-    game's label for it, else the kernel's (``domain.kernel.fact_labels``); a key
+    """A view's key as a fact's label reads it, in the reader's language. A key
     that is a card id (a game's creature types, levels) by the card's name where
     texts name it (the table's own, or the printed one of a game whose lines name
-    cards by id); else spaced."""
+    cards by id); else the game's label for it, else the kernel's
+    (``domain.kernel.fact_labels``); else spaced."""
+    named = words.names.by_id.get(key)
+    if named is not None:
+        return named
     label = words.said.fact_labels.get(key) or FACT_LABELS.get(key)
-    if label is not None:
-        return words.say(label)
-    return words.names.by_id.get(key) or key.replace("_", " ")
+    return words.say(label) if label is not None else key.replace("_", " ")
 
 
 def flatten(
