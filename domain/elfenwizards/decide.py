@@ -25,8 +25,8 @@ from domain.elfenwizards.defeated import (
 )
 from domain.elfenwizards.flow import settle
 from domain.elfenwizards.state import State
+from domain.elfenwizards.terms import wizard_phrase
 from domain.elfenwizards.turns import grey_tokens
-from domain.elfenwizards.words import wizard_phrase
 from domain.kernel import (
     Command,
     Dice,

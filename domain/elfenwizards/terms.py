@@ -5,13 +5,19 @@ English is their translation."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.elfenwizards.board import BOARD
-from domain.kernel.phrases import Card, Phrase, phrase
+from domain.elfenwizards.placement import COLOURS
+from domain.kernel.phrases import Card, Phrase, Seat, phrase
 
 # The board's top title (the Grand Druide), by the name the table calls it.
 TOP = Card(BOARD.levels[0].id)
 
 PHASES = {
+    # Before the first round and after the last: no phase of the rulebook's.
+    "setup": phrase("set-up"),
+    "over": phrase("game over"),
     "retire": phrase("Retirement of the {top}", top=TOP),
     "roll": phrase("Rolling and allocating the major spells"),
     "reroll": phrase("Rolling and allocating the remaining major spells"),
@@ -53,3 +59,22 @@ def phase_phrase(phase: str) -> Phrase | str:
 def reason_phrase(reason: str) -> Phrase | str:
     """A recorded reason in the reader's language."""
     return REASONS.get(reason, reason)
+
+
+def pawn_phrase(wizard: Any) -> Phrase | str:
+    """A pawn (``blue-2``) as the table calls it, by its guild's colour and its
+    number ("blue wizard 2"); an id of no guild's colour, as it is."""
+    colour, _, number = str(wizard).rpartition("-")
+    if colour in GUILD_COLOURS:
+        return phrase("{colour} wizard {n}", colour=GUILD_COLOURS[colour], n=number)
+    return str(wizard)
+
+
+def wizard_phrase(wizard: Any) -> Phrase | str:
+    """A pawn with its guild's player ("Cid's blue wizard 2"): seat i plays ``COLOURS[i]``."""
+    colour = str(wizard).rpartition("-")[0]
+    if colour in COLOURS:
+        return phrase(
+            "{seat}'s {wizard}", seat=Seat(COLOURS.index(colour)), wizard=pawn_phrase(wizard)
+        )
+    return str(wizard)

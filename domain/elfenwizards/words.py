@@ -13,10 +13,15 @@ from typing import Any
 from domain.elfenwizards import events as ev
 from domain.elfenwizards.board import BOARD, DEFEAT_PREFIX, GREY_SPACE, MINOR_SPACE
 from domain.elfenwizards.facts import view_facts
-from domain.elfenwizards.placement import COLOURS
-from domain.elfenwizards.terms import GUILD_COLOURS, TOP, phase_phrase, reason_phrase
+from domain.elfenwizards.terms import (
+    GUILD_COLOURS,
+    TOP,
+    phase_phrase,
+    reason_phrase,
+    wizard_phrase,
+)
 from domain.kernel import Event, GameWords
-from domain.kernel.phrases import Arg, Card, Phrase, Seat, listed, phrase, plural, seats
+from domain.kernel.phrases import Card, Phrase, Seat, listed, phrase, plural, seats
 from domain.kernel.words import SEAT_KEYS
 
 _LEVEL_NAMES = {lv.id: lv.name for lv in BOARD.levels}
@@ -73,19 +78,6 @@ def _space(space: Any, kind: str = "space") -> Phrase:
 
 def _spell(die: int | None) -> Phrase:
     return phrase("a minor spell") if die is None else phrase("a major {die}", die=die)
-
-
-def wizard_phrase(wizard: Any) -> Arg:
-    """A pawn (``blue-2``) as the table calls it, its guild's colour and number,
-    with its guild's player ("Cid's blue wizard 2"): seat i plays ``COLOURS[i]``."""
-    colour, _, number = str(wizard).rpartition("-")
-    if colour in COLOURS:
-        return phrase(
-            "{seat}'s {wizard}",
-            seat=Seat(COLOURS.index(colour)),
-            wizard=phrase("{colour} wizard {n}", colour=GUILD_COLOURS[colour], n=number),
-        )
-    return str(wizard)
 
 
 def _board_laid_out(e: ev.BoardLaidOut) -> Phrase:

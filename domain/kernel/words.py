@@ -23,7 +23,7 @@ from domain.kernel.events import (
     GameStarted,
     SeedRevealed,
 )
-from domain.kernel.phrases import Phrase, Seat, listed, phrase, plural
+from domain.kernel.phrases import Phrase, Purpose, Seat, listed, phrase, plural
 from domain.kernel.types import Event
 
 # Command fields that hold a seat in every game so far: said by the player's name.
@@ -99,6 +99,9 @@ class GameWords:
       one (a « manche », a « tour » of four, a « round »); None: ``Round {round}``;
     - ``hidden_kinds``: what kind of thing each of its events a reader may not
       see yet is, by type name ("a card drawn"), said in its place;
+    - ``fact_labels``: the keys of its views no other game holds, as a fact's
+      label reads them (a phrase each); the keys the games share are the kernel's
+      (``domain.kernel.fact_labels``);
     - ``lines_say_ids``: the game names cards by instance id (the orc tower's
       ``ice_storm.04``, which a player types), so every text says the card's name
       before the id.
@@ -119,6 +122,7 @@ class GameWords:
     named_after: Mapping[str, str] = field(default_factory=dict)
     round_heading: Callable[[int], Phrase] | None = None
     hidden_kinds: Mapping[str, Phrase] = field(default_factory=dict)
+    fact_labels: Mapping[str, Phrase] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- the kernel's events
@@ -270,12 +274,15 @@ def pile_text(pile: str) -> str:
     return f"the {name} of seat {seat}" if seat.isdigit() else f"the {pile}"
 
 
-def pile_words(pile: str, what: str = "") -> Phrase | str:
+def pile_words(pile: str, what: str = "") -> Phrase | Purpose:
     """The pile a need is of: one kept per seat (``deck.1``) by its player's name,
-    another by the words the game gave it (``what``; else the kernel's)."""
+    another by the words the game gave it (``what``), the kernel's where it knows
+    them, else read by the game's words as it reads its purposes
+    (``GameWords.purpose_words``: the orc tower's "the marker stack of quarter 2")."""
     if _SEATS_PILE.match(pile) or pile in _PILES:
         return pile_phrase(pile)
-    return _PILE_WORDS.get(what) or what or pile_phrase(pile)
+    what = what or pile_text(pile)
+    return _PILE_WORDS.get(what) or Purpose(what)
 
 
 def kernel_phrase(

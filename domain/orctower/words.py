@@ -11,11 +11,13 @@ un sort », its upgrades and the effect applied, « Passer »).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Event, GameWords
 from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plural, seats
+from domain.kernel.words import purpose_phrase
 from domain.orctower import events as ev
 from domain.orctower.data import CHANGE_NAMES, POWER_NAMES, destiny_name
 
@@ -296,6 +298,20 @@ _PROMPTS = {
 }
 
 
+# The pile a marker is drawn from, as the flow words a table-mode need's ``what``
+# (``flow.py``: a plain string a program reads), read back into its quarter.
+_MARKER_STACK = re.compile(r"^the marker stack of quarter (\d+)$")
+
+
+def purpose_words(purpose: str) -> Phrase | str:
+    """What a roll or a draw is for, in the reader's language: a quarter's marker
+    stack by its number, else the kernel's reading."""
+    m = _MARKER_STACK.match(purpose)
+    if m:
+        return phrase("the marker stack of quarter {quarter}", quarter=int(m.group(1)))
+    return purpose_phrase(purpose)
+
+
 def prompt_words(prompt: str) -> Phrase:
     """A pending decision's prompt in the reader's language."""
     return _PROMPTS.get(prompt) or phrase("{prompt}", prompt=prompt)
@@ -477,6 +493,43 @@ HIDDEN_KINDS = {
 
 
 WORDS = GameWords(
+    # The keys of its views no other game holds, as the facts label them.
+    fact_labels={
+        # The rulebook's word for a round is « round », not the others' « manche ».
+        "round": phrase("round number"),
+        "baby_toads": phrase("baby toads"),
+        "defeated": phrase("defeated"),
+        "gauges": phrase("gauges"),
+        "learned": phrase("learned"),
+        "mission": phrase("mission"),
+        "powers": phrase("powers"),
+        "actions": phrase("actions"),
+        "bonus_energy": phrase("bonus energy"),
+        "bonuses": phrase("bonuses"),
+        "casting": phrase("casting"),
+        "draws": phrase("draws"),
+        "energy": phrase("energy"),
+        "teleports": phrase("teleports"),
+        "upgrades": phrase("upgrades"),
+        "wild": phrase("wild"),
+        "counters": phrase("counters"),
+        "destiny": phrase("destiny"),
+        "destiny_card": phrase("destiny card"),
+        "moves": phrase("moves"),
+        "quarters": phrase("quarters"),
+        "rule": phrase("rule"),
+        "sections": phrase("sections"),
+        "destiny_deck": phrase("destiny deck"),
+        "last_round": phrase("last round"),
+        "markers": phrase("markers"),
+        "mission_offer": phrase("mission offer"),
+        "my_mission": phrase("my mission"),
+        "palette": phrase("palette"),
+        "piles": phrase("piles"),
+        "poison_supply": phrase("poison supply"),
+        "terrain": phrase("terrain"),
+        "toads_used": phrase("toads used"),
+    },
     # The rulebook says « round » in French too (« Une partie ... est divisée en rounds »).
     round_heading=lambda n: phrase("Round {n}", n=n),
     hidden_kinds=HIDDEN_KINDS,
@@ -484,6 +537,7 @@ WORDS = GameWords(
     command_phrase=command_phrase,
     event_phrase=event_phrase,
     prompt_words=prompt_words,
+    purpose_words=purpose_words,
     lines_say_ids=True,
     seat_lists=frozenset({"demands"}),  # who must discard a card
     command_labels={

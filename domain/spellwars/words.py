@@ -561,6 +561,32 @@ HIDDEN_KINDS = {
 
 
 WORDS = GameWords(
+    # The keys of its views no other game holds, as the facts label them.
+    fact_labels={
+        "alive": phrase("alive"),
+        "blood": phrase("blood"),
+        "dead_cards": phrase("dead cards"),
+        "hand_size": phrase("hand size"),
+        "placed": phrase("placed"),
+        "played": phrase("played"),
+        "points": phrase("points"),
+        "spell": phrase("spell"),
+        "spell_size": phrase("spell size"),
+        "tokens": phrase("tokens"),
+        "treasures": phrase("treasures"),
+        "caster": phrase("caster"),
+        "choice": phrase("choice"),
+        "targets": phrase("targets"),
+        "dead_deck_size": phrase("dead deck size"),
+        "deck_size": phrase("deck size"),
+        "discard_size": phrase("discard size"),
+        "treasure_deck_size": phrase("treasure deck size"),
+        "dungeon": phrase("dungeon"),
+        "life_limits": phrase("life limits"),
+        "max": phrase("max"),
+        "start": phrase("start"),
+        "variant": phrase("variant"),
+    },
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,

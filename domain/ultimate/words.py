@@ -425,6 +425,19 @@ HIDDEN_KINDS = {
 
 
 WORDS = GameWords(
+    # The keys of its views no other game holds, as the facts label them.
+    fact_labels={
+        "effects": phrase("effects"),
+        "eliminated": phrase("eliminated"),
+        "round_wins": phrase("round wins"),
+        "attack": phrase("attack"),
+        "attacker": phrase("attacker"),
+        "hits": phrase("hits"),
+        "steal": phrase("steal"),
+        "source": phrase("source"),
+        "draw_pile": phrase("draw pile"),
+        "in_play": phrase("in play"),
+    },
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     # A lasting effect goes by the name of the card that lays it

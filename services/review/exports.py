@@ -113,7 +113,7 @@ class _Entries:
         facts = (
             {}
             if self.whole or key in SKIPPED
-            else flatten(value, words, said_key(key, words), self._records)
+            else flatten(value, words, said_key(key, words), self._records, key)
         )
         # One entry's words are the entry's alone (named_prompts goes key by key).
         board = msgspec.to_builtins(named_prompts({key: value}, words)[key])

@@ -74,7 +74,7 @@ def _facts(words: Words, event: Event) -> dict[str, Any]:
             facts[label] = list(value) if isinstance(value, list | tuple) else value
         elif isinstance(value, dict | list | tuple):
             # A record or a list of them: one fact per leaf, seats and cards named.
-            facts |= flatten(value, words, label)
+            facts |= flatten(value, words, label, key=key)
         else:
             facts[label] = words.value(key, value)
     return facts

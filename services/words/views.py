@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.games import all_games
+from domain.kernel.fact_labels import FACT_LABELS
 from domain.kernel.phrases import Phrase
 from services.words.sentences import Words
 
@@ -46,26 +47,38 @@ def _label(item: dict[str, Any], words: Words) -> tuple[str, str] | None:
 
 
 def said_key(key: str, words: Words) -> str:
-    # A key may be a card id (a game's creature types, levels): said by its name
-    # where texts name it (the table's own, or the printed one of a game whose
-    # lines name cards by id).
-    return words.names.by_id.get(key) or key.replace("_", " ")
+    """A view's key as a fact's label reads it, in the reader's language. A key
+    that is a card id (a game's creature types, levels) by the card's name where
+    texts name it (the table's own, or the printed one of a game whose lines name
+    cards by id); else the game's label for it, else the kernel's
+    (``domain.kernel.fact_labels``); else spaced."""
+    named = words.names.by_id.get(key)
+    if named is not None:
+        return named
+    label = words.said.fact_labels.get(key) or FACT_LABELS.get(key)
+    return words.say(label) if label is not None else key.replace("_", " ")
 
 
 def flatten(
-    view: Any, words: Words, prefix: str = "", kept: dict[Any, dict[str, Any]] | None = None
+    view: Any,
+    words: Words,
+    prefix: str = "",
+    kept: dict[Any, dict[str, Any]] | None = None,
+    key: str = "",
 ) -> dict[str, Any]:
     """Facts of a view: label -> scalar, or label -> list of names (a pile, a hand).
     A game that says its whole view itself (``view_facts``) is taken at its word.
     ``kept``: the facts of the records of a list told before, by what they hold
     (an export tells a game's views at every position: when one player's record
-    changes, the others' are told already)."""
+    changes, the others' are told already). ``key``: the view's key ``view`` is
+    the value of (its label, ``prefix``, is in the reader's words): whether it
+    holds a prompt or a seat is the key's to say."""
     out: dict[str, Any] = {}
     if not prefix and isinstance(view, dict) and view.get("game") == words.game.spec.id:
         said = words.said.view_facts
         if said is not None:
             return said(view, words)
-    if isinstance(view, str | Phrase | dict) and _last(prefix) == "prompt":
+    if isinstance(view, str | Phrase | dict) and key == "prompt":
         out[prefix] = words.prompt(view)  # a question, not a card's id
         return out
     if isinstance(view, dict):
@@ -73,7 +86,7 @@ def flatten(
             if k in SKIPPED and not prefix:
                 continue
             label = f"{prefix} — {said_key(k, words)}" if prefix else said_key(k, words)
-            out |= flatten(v, words, label, kept)
+            out |= flatten(v, words, label, kept, k)
         return out
     if isinstance(view, tuple):
         view = list(view)  # a view straight from the game, not through JSON
@@ -92,23 +105,23 @@ def flatten(
             by_seat = _is_seat_list(view)
             for n, item in enumerate(view):
                 if kept is None:
-                    out |= _record_facts(item, n, by_seat, words, prefix, kept)
+                    out |= _record_facts(item, n, by_seat, words, prefix, kept, key)
                     continue
                 memo = (prefix, n, by_seat, msgspec.json.encode(item))
                 told = kept.get(memo)
                 if told is None:
-                    told = _record_facts(item, n, by_seat, words, prefix, kept)
+                    told = _record_facts(item, n, by_seat, words, prefix, kept, key)
                     if len(kept) >= _KEPT:
                         kept.clear()
                     kept[memo] = told
                 out |= told
             return out
-        if view and all(isinstance(v, int) for v in view) and _last(prefix) in _seat_keys()[1]:
+        if view and all(isinstance(v, int) for v in view) and _spaced(key) in _seat_keys()[1]:
             out[prefix] = [words.seat(v) for v in view]
             return out
         out[prefix] = view
         return out
-    if _last(prefix) in _seat_keys()[0] and (isinstance(view, int) or view is None):
+    if _spaced(key) in _seat_keys()[0] and (isinstance(view, int) or view is None):
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
     if isinstance(view, str) and prefix:
@@ -128,21 +141,22 @@ def _record_facts(
     words: Words,
     prefix: str,
     kept: dict[Any, dict[str, Any]] | None,
+    key: str,
 ) -> dict[str, Any]:
-    """The facts of one record of a list (the ``n``-th)."""
+    """The facts of one record of a list (the ``n``-th) the view's ``key`` holds."""
     found = _label(item, words)
     if found is None:
         # No name of its own: the list's name and its place in it, said once
         # ("attack — hits 1 — damage").
-        return flatten(item, words, f"{prefix} {n + 1}", kept)
-    label, key = found
-    body = {k: v for k, v in item.items() if k != key}
-    return flatten(body, words, label if by_seat else f"{prefix} — {label}", kept)
+        return flatten(item, words, f"{prefix} {n + 1}", kept, key)
+    label, own = found
+    body = {k: v for k, v in item.items() if k != own}
+    return flatten(body, words, label if by_seat else f"{prefix} — {label}", kept, key)
 
 
-def _last(prefix: str) -> str:
-    """The key a fact's label ends with."""
-    return prefix.rsplit(" — ", 1)[-1]
+def _spaced(key: str) -> str:
+    """A key as the games declare their seat keys (``GameWords.seat_keys``: "to act")."""
+    return key.replace("_", " ")
 
 
 def _is_seat_list(items: list[Any]) -> bool:
@@ -159,19 +173,22 @@ def _is_seat_list(items: list[Any]) -> bool:
     )
 
 
-def show(value: Any) -> str:
+def show(value: Any, words: Words | None = None) -> str:
+    """A fact's value as a line says it; ``words``: in the reader's language (the
+    English where none is given)."""
+    say = words.text if words is not None else str
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("yes") if value else say("no")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
+        return ", ".join(str(v) for v in value) or say("none")
     return str(value)
 
 
 def facts(view: Any, words: Words) -> list[str]:
     """The view as lines: "Ann — life: 9"."""
-    return [f"{label}: {show(value)}" for label, value in flatten(view, words).items()]
+    return [f"{label}: {show(value, words)}" for label, value in flatten(view, words).items()]
 
 
 def changes(before: Any, after: Any, words: Words) -> list[dict[str, Any]]:
@@ -193,8 +210,9 @@ def changes(before: Any, after: Any, words: Words) -> list[dict[str, Any]]:
             item["added"] = sorted(came.elements())
             item["removed"] = sorted(gone.elements())
             parts = [f"+ {x}" for x in item["added"]] + [f"− {x}" for x in item["removed"]]
-            item["text"] = f"{label}: " + (", ".join(parts) if parts else "same cards, new order")
+            same = words.text("same cards, new order")
+            item["text"] = f"{label}: " + (", ".join(parts) if parts else same)
         else:
-            item["text"] = f"{label}: {show(old)} → {show(new)}"
+            item["text"] = f"{label}: {show(old, words)} → {show(new, words)}"
         out.append(item)
     return out

@@ -224,7 +224,8 @@ def test_an_elfenwizards_state_reads_player_by_player(
                 for w in pawns:
                     level = state.board.level(state.board.level_of(w.space)).name
                     said = rows[f"{name} — {level}"]
-                    assert f"{w.space} ({w.id}" in said, (name, w.id, said)
+                    colour, number = w.id.rsplit("-", 1)  # as the table says the pawn
+                    assert f"{w.space} ({colour} wizard {number}" in said, (name, w.id, said)
                 assert rows[f"{name} — score"] == str(state.guilds[s].score)
                 assert rows[f"{name} — colour"] == state.guilds[s].colour
             page.screenshot(path=str(artefacts / f"viewer-elfenwizards-{width}.png"))

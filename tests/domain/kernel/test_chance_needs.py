@@ -78,4 +78,6 @@ def test_a_draw_from_a_seats_own_pile_names_the_seat_once() -> None:
     need = ChanceNeed(
         kind="card", what="seat 1's spell deck", cards=("zap",), seat=1, pile="deck.1"
     )
-    assert _told(needs_phrase([need, need])) == "2 cards drawn from Bob's personal deck (any of: zap)"
+    assert (
+        _told(needs_phrase([need, need])) == "2 cards drawn from Bob's personal deck (any of: zap)"
+    )

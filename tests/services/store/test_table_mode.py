@@ -225,6 +225,22 @@ def test_table_dice_and_orders_are_withheld_from_players_until_the_end(sqlite_ur
     assert action is not None
 
 
+def test_the_orc_towers_quarter_stacks_are_said_in_the_readers_language(client: Any) -> None:
+    """The orc tower's opening draws markers from each quarter's stack: its need's
+    ``what`` stays the plain English a program reads, its ``said`` is French for
+    a French reader (« la pile de marqueurs du quartier 2 »), in English otherwise."""
+    body = {"game": "orctower", "players": ["Ann", "Bob"], "table": True}
+    english = client.post("/tables", json=body).json()["needs"]
+    french = client.post("/tables?lang=fr", json=body).json()["needs"]
+    stacks = [k for k, n in enumerate(english) if n["what"].startswith("the marker stack")]
+    assert len(stacks) == 12
+    first = stacks[0]
+    assert english[first]["what"] == french[first]["what"] == "the marker stack of quarter 1"
+    assert english[first]["said"] == "the marker stack of quarter 1"
+    assert french[first]["said"] == "la pile de marqueurs du quartier 1"
+    assert not [n["said"] for n in french if "quarter" in n["said"]]
+
+
 def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_printed_name(
     client: Any, ledger: WizardLedger
 ) -> None:

@@ -103,8 +103,36 @@ def test_an_elfenwizards_view_is_said_player_by_player(sqlite_url: str) -> None:
     assert said["waiting for"].startswith(f"{NAMES[state.pending[0].seat]} — phase ")
     for w in state.wizards:
         level = state.board.level(state.board.level_of(w.space)).name
-        assert f"{w.space} ({w.id})" in said[f"{NAMES[w.seat]} — {level}"]
+        colour, number = w.id.rsplit("-", 1)  # each pawn as the table says it
+        assert f"{w.space} ({colour} wizard {number})" in said[f"{NAMES[w.seat]} — {level}"]
     assert said["Cy — colour"] == "blue" and said["Cy — Grand Druide titles won"] == "0"
+    ledger.close()
+
+
+def test_elfenwizards_facts_name_no_pawn_by_its_id_in_either_language(sqlite_url: str) -> None:
+    """In the competition (spells cast beside wizards, points in favour) and at the
+    end: pawns by colour and number (« magicien rouge 3 »), never ``red-3``; in
+    French, labels and counts in French."""
+    from services.ledger import WizardLedger
+    from tools.simulation import play_stored
+
+    ledger = WizardLedger(sqlite_url)
+    game = get_game("elfenwizards")
+    gid = play_stored(ledger, game, 3, "facts-ids", names=list(NAMES[:3]), stop_after=40)
+    state = ledger.load(gid).fold.state
+    assert state.support  # spells lie beside wizards: the pawns are named in them too
+    ids = {w.id for w in state.wizards}
+    for lang in ("en", "fr"):
+        lines = facts(game.view(state, None), Words(game, NAMES[:3], lang=lang))
+        assert not [line for line in lines if any(i in line for i in ids)], lines
+    french = dict(
+        line.split(": ", 1)
+        for line in facts(game.view(state, None), Words(game, NAMES[:3], lang="fr"))
+    )
+    assert french["Cy — couleur"] == "bleu" and french["à jouer"] in NAMES
+    assert any("(magicien rouge " in v for k, v in french.items() if k.startswith("Ann — "))
+    assert " à côté du magicien " in french["sorts lancés"]
+    assert "en réserve" in french["Ann — sorts mineurs"]
     ledger.close()
 
 
