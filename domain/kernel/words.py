@@ -279,7 +279,12 @@ def pile_words(pile: str, what: str = "") -> Phrase | Purpose:
     another by the words the game gave it (``what``), the kernel's where it knows
     them, else read by the game's words as it reads its purposes
     (``GameWords.purpose_words``: the orc tower's "the marker stack of quarter 2")."""
-    if _SEATS_PILE.match(pile) or pile in _PILES:
+    if _SEATS_PILE.match(pile):
+        return pile_phrase(pile)
+    # A need may name a part of a pile (the orc tower's markers of one quarter):
+    # words the kernel does not know as a whole pile's are the game's to say.
+    whole = not what or what in _PILE_WORDS or what == pile_text(pile)
+    if pile in _PILES and whole:
         return pile_phrase(pile)
     what = what or pile_text(pile)
     return _PILE_WORDS.get(what) or Purpose(what)

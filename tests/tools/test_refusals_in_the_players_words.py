@@ -243,5 +243,5 @@ def test_a_table_whose_seats_enter_their_draws_refuses_in_the_players_words(
         assert not SEAT_NUMBER.search(text), text
     assert "Bob" in said["en"][0] and "Bob" in said["fr"][0]
     assert said["fr"][0].startswith("mode table : cette commande demande "), said["fr"][0]
-    assert "Bouclier" in said["fr"][1] and "ne peut pas venir" in said["fr"][1], said["fr"][1]
+    assert "Bouclier" in said["fr"][1] and "n'a pas pu être piochée" in said["fr"][1], said["fr"][1]
     assert not set(said["fr"]) & set(said["en"])

@@ -33,8 +33,8 @@ def test_a_table_opens_and_draws_by_printed_names(
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     assert web_ledger.game_ids() == []
     asked = lobby.inner_text("#opening-chance")
-    assert "Card drawn from the deck for Ann (1 of 2)" in asked
-    assert "Card drawn from the deck for Bob (2 of 2)" in asked
+    assert "Card drawn from the draw pile for Ann (1 of 2)" in asked
+    assert "Card drawn from the draw pile for Bob (2 of 2)" in asked
     assert "Die for first player, 1 to 2" in asked
     # Each face says whom it picks, as the story will say it.
     die = lobby.locator("#opening-chance select[data-kind=die]")
@@ -46,7 +46,7 @@ def test_a_table_opens_and_draws_by_printed_names(
     assert "dice_required" not in lobby.inner_text("#create-error")
     # A field left empty is named, and nothing is sent.
     lobby.click("#create")
-    assert "Card drawn from the deck for Ann (1 of 2): not entered yet" in lobby.inner_text(
+    assert "Card drawn from the draw pile for Ann (1 of 2): not entered yet" in lobby.inner_text(
         "#create-error"
     )
     _pick(lobby, cards, ["Boule de feu", "Explosion", "Bouclier", "Miroir"])
@@ -115,8 +115,8 @@ def test_the_orc_towers_opening_asks_for_each_players_deck_and_each_quarters_sta
     open_at_the_table(lobby, server, "orctower")
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     asked = lobby.locator("#opening-chance .chance-field > span").all_inner_texts()
-    assert "Card drawn from Ann's deck (1 of 4)" in asked
-    assert "Card drawn from Bob's deck (4 of 4)" in asked
+    assert "Card drawn from Ann's personal deck (1 of 4)" in asked
+    assert "Card drawn from Bob's personal deck (4 of 4)" in asked
     quarters = [a for a in asked if a.startswith("Card drawn from the marker stack of quarter ")]
     assert len(quarters) == 12 and quarters[0].endswith("quarter 1")
     # Every draw from the stacks is offered every kind of creature, by name.

@@ -17,7 +17,7 @@ from services.review.html_export import html_text
 from services.words.sentences import Words
 from services.words.views import flatten
 from tests.services.live_server import LiveServer
-from tests.services.review.test_board_frames import rebuilt
+from tests.services.review.exports_read_back import rebuilt
 from tests.web.pages import hidden_strings, open_viewer, screenshot
 from tools.simulation import play_stored
 

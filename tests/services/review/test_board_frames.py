@@ -17,33 +17,14 @@ from services.review.board_frames import (
     apply_ops,
     ops_between,
     unshared,
-    whole_views,
 )
 from services.review.exports import Interned, document
 from services.words.faces import table_face
 from services.words.sentences import Words
+from tests.services.review.exports_read_back import rebuilt
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
-
-
-def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every position's views, from the frames as the viewer reads them (what every
-    view holds alike, under "*", put back into each)."""
-    out: list[dict[str, Any]] = []
-    views: dict[str, Any] = {}
-    labels = doc["views"]
-    for frame in doc["boards"]:
-        if frame.get("full"):
-            views = whole_views(frame, labels, doc["board_values"])
-        else:
-            ops = unshared(frame.get("ops", {}), labels)
-            views = {
-                label: apply_ops(view, ops.get(label, []), doc["board_values"])
-                for label, view in views.items()
-            }
-        out.append(views)
-    return out
 
 
 def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:

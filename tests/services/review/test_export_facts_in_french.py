@@ -13,7 +13,7 @@ from domain.games import all_games, get_game
 from services.ledger import WizardLedger
 from services.review.exports import export_text
 from services.words.telling import speaking
-from tests.services.review.test_export_schema import validate
+from tests.services.review.exports_read_back import validate
 from tools.simulation import play_stored
 
 NAMES = ["Ann", "Bob", "Cy"]

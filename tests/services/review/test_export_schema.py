@@ -3,9 +3,6 @@ and the published schema files are the ones the event types generate today."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import jsonschema
 import pytest
 
@@ -14,24 +11,15 @@ from services.ledger import WizardLedger
 from services.review.export_read import events
 from services.review.export_schema import (
     SCHEMA_DIR,
-    VERSION,
-    check,
     schema,
     schema_name,
     schema_text,
 )
 from services.review.exports import export_text
+from tests.services.review.exports_read_back import validate
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
-
-
-def validate(text: str) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(text)
-    assert doc["version"] == VERSION and doc["schema"] == schema_name(doc["game"])
-    jsonschema.validate(doc, schema(doc["game"]))
-    check(doc)
-    return doc
 
 
 @pytest.mark.parametrize("game_id", GAMES)

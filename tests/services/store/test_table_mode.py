@@ -131,11 +131,11 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
     # The deal seat by seat; the deck's cards listed once.
     # The cards by the names printed on them, the seats by their players, as a
     # table reads them.
-    assert "2 cards drawn from the deck for Ann (any of: Absorption, " in e.value.message
-    assert "Voile d'ombre), 2 cards drawn from the deck for Bob, then a die" in e.value.message
+    assert "2 cards drawn from the draw pile for Ann (any of: Absorption, " in e.value.message
+    assert "Voile d'ombre), 2 cards drawn from the draw pile for Bob, then a die" in e.value.message
     assert "seat" not in e.value.message
     assert (
-        "or, instead of naming the cards drawn, the order the deck (16 cards) was shuffled in"
+        "or, instead of naming the cards drawn, the order the draw pile (16 cards) was shuffled in"
         in e.value.message
     )
     assert "then a die from 1 to 2 (first player)" in e.value.message
@@ -267,7 +267,7 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
         "pile": "",
         "said": "first player",  # what it is for, in the reader's words
     }
-    assert needs[0]["said"] == "the deck"
+    assert needs[0]["said"] == "the draw pile"  # as the rulebook calls it
     # A French reader's page labels its fields in French, from the same data.
     french = client.post("/tables?lang=fr", json=body).json()["needs"]
     assert [n["said"] for n in french] == ["la pioche"] * 4 + ["premier joueur"]
