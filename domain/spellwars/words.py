@@ -560,6 +560,30 @@ HIDDEN_KINDS = {
 }
 
 
+# The values its views hold, as a fact says them: the rulebook's variant (« Variante
+# combat rapide », else the match played to the « jetons Dernier Survivant »), the
+# phase of a round (« Placer son sort », then each spell revealed and resolved), and
+# what a choice in the middle of a spell asks for.
+FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
+    ("variant", "tokens"): phrase("Last Wizard Standing tokens"),
+    ("variant", "fast"): phrase("fast combat"),
+    ("phase", "setup"): phrase("setting up"),
+    ("phase", "place"): phrase("placing spells"),
+    ("phase", "cast"): phrase("resolving spells"),
+    ("phase", "over"): phrase("over"),
+    ("kind", "target"): phrase("a target"),
+    ("kind", "play"): phrase("a card to play"),
+    ("kind", "discard"): phrase("a card to discard"),
+    ("kind", "give"): phrase("a card to give"),
+    ("kind", "pay"): phrase("blood to pay"),
+    ("kind", "option"): phrase("an option"),
+    ("kind", "block"): phrase("a block"),
+    ("kind", "component"): phrase("the component that resolves first"),
+    ("kind", "trim"): phrase("a card taken out of an incorrect spell"),
+    ("kind", "wild"): phrase("what a Wild Magic card stands for"),
+}
+
+
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
@@ -587,6 +611,7 @@ WORDS = GameWords(
         "start": phrase("start"),
         "variant": phrase("variant"),
     },
+    fact_values=FACT_VALUES,
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,
