@@ -14,6 +14,7 @@ from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plu
 from domain.kernel.words import SEAT_KEYS, joined, purpose_phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import GLYPH_NAMES, built_in
+from domain.spellwars.options import OPTIONS
 from domain.spellwars.selector_words import prompt_phrase, selector_phrase
 
 # The three types of component a spell is made of, as the rulebook prints them.
@@ -560,13 +561,14 @@ HIDDEN_KINDS = {
 }
 
 
-# The values its views hold, as a fact says them: the rulebook's variant (« Variante
-# combat rapide », else the match played to the « jetons Dernier Survivant »), the
-# phase of a round (« Placer son sort », then each spell revealed and resolved), and
-# what a choice in the middle of a spell asks for.
+_VARIANT = next(spec for spec in OPTIONS if spec.name == "variant")
+
+# The values its views hold, as a fact says them: the rulebook's variant (as the
+# option names it: « Variante combat rapide », else the « jetons Dernier Survivant »),
+# the phase of a round (« Placer son sort », then each spell revealed and resolved),
+# and what a choice in the middle of a spell asks for.
 FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
-    ("variant", "tokens"): phrase("Last Wizard Standing tokens"),
-    ("variant", "fast"): phrase("fast combat"),
+    **{("variant", value): phrase(said) for value, said in _VARIANT.values},
     ("phase", "setup"): phrase("setting up"),
     ("phase", "place"): phrase("placing spells"),
     ("phase", "cast"): phrase("resolving spells"),

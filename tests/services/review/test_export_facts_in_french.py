@@ -49,7 +49,7 @@ VALUES = {
     "spellwars": [
         (("phase", "pose des sorts"), ("phase", "placing spells")),
         (("phase", "résolution des sorts"), ("phase", "resolving spells")),
-        (("variante", "jetons Dernier Survivant"), ("variant", "Last Wizard Standing tokens")),
+        (("variante", "jetons Dernier Survivant"), ("variant", "Last Survivor tokens")),
     ],
     "orctower": [
         (("étape", "retourner des marqueurs Créature"), ("stage", "turning over creature markers")),
