@@ -568,7 +568,7 @@ _VARIANT = next(spec for spec in OPTIONS if spec.name == "variant")
 # the phase of a round (« Placer son sort », then each spell revealed and resolved),
 # and what a choice in the middle of a spell asks for.
 FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
-    **{("variant", value): phrase(said) for value, said in _VARIANT.values},
+    **{("variant", str(value)): phrase(said) for value, said in _VARIANT.values},
     ("phase", "setup"): phrase("setting up"),
     ("phase", "place"): phrase("placing spells"),
     ("phase", "cast"): phrase("resolving spells"),
