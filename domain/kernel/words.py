@@ -102,6 +102,9 @@ class GameWords:
     - ``fact_labels``: the keys of its views no other game holds, as a fact's
       label reads them (a phrase each); the keys the games share are the kernel's
       (``domain.kernel.fact_labels``);
+    - ``fact_values``: the enumerated values its views hold (a stage, a phase, a
+      colour), by (key, value), as a fact says them: a phrase each, in the rulebook's
+      terms (a value unlisted is said as a card's id would be);
     - ``lines_say_ids``: the game names cards by instance id (the orc tower's
       ``ice_storm.04``, which a player types), so every text says the card's name
       before the id.
@@ -123,6 +126,7 @@ class GameWords:
     round_heading: Callable[[int], Phrase] | None = None
     hidden_kinds: Mapping[str, Phrase] = field(default_factory=dict)
     fact_labels: Mapping[str, Phrase] = field(default_factory=dict)
+    fact_values: Mapping[tuple[str, str], Phrase] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- the kernel's events

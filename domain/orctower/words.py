@@ -478,6 +478,26 @@ _SAID: dict[str, _Said] = {
 }
 
 
+# The values its views hold, as a fact says them: the stage of play (the rulebook's
+# phases of a turn, « Retourner des marqueurs Créature », « Effectuer des actions »,
+# and the pauses the engine adds between), a mage's colour (« Mage : bleu vert rouge
+# jaune »), the creatures a destiny card moves (« créatures faibles »).
+FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
+    ("stage", "missions"): phrase("missions"),
+    ("stage", "reveal"): phrase("turning over creature markers"),
+    ("stage", "actions"): phrase("actions"),
+    ("stage", "casting"): phrase("casting a spell"),
+    ("stage", "demand"): phrase("demands"),
+    ("stage", "bonus"): phrase("bonus"),
+    ("stage", "over"): phrase("game over"),
+    ("colour", "blue"): phrase("blue"),
+    ("colour", "green"): phrase("green"),
+    ("colour", "red"): phrase("red"),
+    ("colour", "yellow"): phrase("yellow"),
+    **{("moves", kind): said for kind, said in _MOVERS.items()},
+}
+
+
 def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
     """One sentence for each of the game's commands (``commands.OrcCommand``)."""
     said = _SAID.get(str(command.get("type")))
@@ -530,6 +550,7 @@ WORDS = GameWords(
         "terrain": phrase("terrain"),
         "toads_used": phrase("toads used"),
     },
+    fact_values=FACT_VALUES,
     # The rulebook says « round » in French too (« Une partie ... est divisée en rounds »).
     round_heading=lambda n: phrase("Round {n}", n=n),
     hidden_kinds=HIDDEN_KINDS,

@@ -14,6 +14,7 @@ from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plu
 from domain.kernel.words import SEAT_KEYS, joined, purpose_phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import GLYPH_NAMES, built_in
+from domain.spellwars.options import OPTIONS
 from domain.spellwars.selector_words import prompt_phrase, selector_phrase
 
 # The three types of component a spell is made of, as the rulebook prints them.
@@ -560,6 +561,31 @@ HIDDEN_KINDS = {
 }
 
 
+_VARIANT = next(spec for spec in OPTIONS if spec.name == "variant")
+
+# The values its views hold, as a fact says them: the rulebook's variant (as the
+# option names it: « Variante combat rapide », else the « jetons Dernier Survivant »),
+# the phase of a round (« Placer son sort », then each spell revealed and resolved),
+# and what a choice in the middle of a spell asks for.
+FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
+    **{("variant", str(value)): phrase(said) for value, said in _VARIANT.values},
+    ("phase", "setup"): phrase("setting up"),
+    ("phase", "place"): phrase("placing spells"),
+    ("phase", "cast"): phrase("resolving spells"),
+    ("phase", "over"): phrase("over"),
+    ("kind", "target"): phrase("a target"),
+    ("kind", "play"): phrase("a card to play"),
+    ("kind", "discard"): phrase("a card to discard"),
+    ("kind", "give"): phrase("a card to give"),
+    ("kind", "pay"): phrase("blood to pay"),
+    ("kind", "option"): phrase("an option"),
+    ("kind", "block"): phrase("a block"),
+    ("kind", "component"): phrase("the component that resolves first"),
+    ("kind", "trim"): phrase("a card taken out of an incorrect spell"),
+    ("kind", "wild"): phrase("what a Wild Magic card stands for"),
+}
+
+
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
@@ -587,6 +613,7 @@ WORDS = GameWords(
         "start": phrase("start"),
         "variant": phrase("variant"),
     },
+    fact_values=FACT_VALUES,
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     command_phrase=command_phrase,

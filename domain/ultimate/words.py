@@ -424,6 +424,22 @@ HIDDEN_KINDS = {
 }
 
 
+# The values its views hold, as a fact says them: the stage of a turn (the rulebook's
+# « Phase de tirage ou d'action » and « Phase de défausse », and the pauses the engine
+# adds between), and how far one hit of an attack has gone.
+FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
+    ("stage", "setup"): phrase("setting up"),
+    ("stage", "action"): phrase("draw or action phase"),
+    ("stage", "resolving"): phrase("resolving an action"),
+    ("stage", "discard"): phrase("discard phase"),
+    ("stage", "ending"): phrase("end of turn"),
+    ("stage", "over"): phrase("game over"),
+    ("stage", "new"): phrase("on its way"),
+    ("stage", "arrived"): phrase("arrived, awaiting a defence"),
+    ("stage", "answered"): phrase("answered"),
+}
+
+
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
@@ -438,6 +454,7 @@ WORDS = GameWords(
         "draw_pile": phrase("draw pile"),
         "in_play": phrase("in play"),
     },
+    fact_values=FACT_VALUES,
     hidden_kinds=HIDDEN_KINDS,
     card_name=card_name,
     # A lasting effect goes by the name of the card that lays it

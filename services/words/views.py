@@ -59,6 +59,14 @@ def said_key(key: str, words: Words) -> str:
     return words.say(label) if label is not None else key.replace("_", " ")
 
 
+def said_value(key: str, value: str, words: Words) -> str:
+    """A string a view's ``key`` holds, as a fact says it in the reader's language:
+    an enumerated value (a stage, a phase) by the game's phrase for it
+    (``GameWords.fact_values``), else a card's id by the card's name."""
+    said = words.said.fact_values.get((key, value))
+    return words.say(said) if said is not None else words.card(value)
+
+
 def flatten(
     view: Any,
     words: Words,
@@ -92,7 +100,7 @@ def flatten(
         view = list(view)  # a view straight from the game, not through JSON
     if isinstance(view, list):
         if all(isinstance(v, str) for v in view):
-            out[prefix] = [words.card(v) for v in view]
+            out[prefix] = [said_value(key, v, words) for v in view]
             return out
         if view and all(
             isinstance(v, dict) and isinstance(v.get("name"), str) and "seat" not in v for v in view
@@ -125,7 +133,7 @@ def flatten(
         out[prefix] = words.seat(view) if isinstance(view, int) and view >= 0 else None
         return out
     if isinstance(view, str) and prefix:
-        out[prefix] = words.card(view)
+        out[prefix] = said_value(key, view, words)
         return out
     out[prefix] = view
     return out
