@@ -341,9 +341,7 @@ def _chain(
             return Problem(
                 where,
                 "hold record",
-                phrase(
-                    "{what}: row {row} is missing (a row was removed)", what=what, row=expected
-                ),
+                phrase("{what}: row {row} is missing (a row was removed)", what=what, row=expected),
             )
         if not row.hash:
             if prev:

@@ -99,9 +99,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
             break
         if r.prev != prev:
             report.problems.append(
-                Problem(
-                    expected_position, "chain", phrase("does not link to the event before it")
-                )
+                Problem(expected_position, "chain", phrase("does not link to the event before it"))
             )
             break
         h = link_hash(prev, gid_hex, position, topic, r.schema, r.at, r.body, r.salt)
@@ -214,9 +212,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     report.finished = game.outcome(again.fold.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
         report.problems.append(
-            Problem(
-                len(events), "end", phrase("a finished game must end with SeedRevealed")
-            )
+            Problem(len(events), "end", phrase("a finished game must end with SeedRevealed"))
         )
     return report
 
@@ -268,15 +264,11 @@ def _check_data(game: Any, started: GameStarted) -> Problem | None:
             return Problem(1, "data", phrase("a data hash without data"))
         return None
     if data_hash(started.data) != started.data_hash:
-        return Problem(
-            1, "data", phrase("the table's data does not match its hash (edited)")
-        )
+        return Problem(1, "data", phrase("the table's data does not match its hash (edited)"))
     try:
         normal = game.validate_data(started.data)
     except ValueError as e:
-        return Problem(
-            1, "data", phrase("this engine refuses the table's data: {why}", why=str(e))
-        )
+        return Problem(1, "data", phrase("this engine refuses the table's data: {why}", why=str(e)))
     if msgspec.json.encode(normal, order="sorted") != msgspec.json.encode(
         started.data, order="sorted"
     ):
@@ -368,9 +360,7 @@ def _check_chance(
                 return Problem(i + 1, "dice", message), stretch
             seed = seeds[stretch]
             if seed is not None and not rederive(seed, event):
-                return Problem(
-                    i + 1, "dice", phrase("values do not follow from the seed")
-                ), stretch
+                return Problem(i + 1, "dice", phrase("values do not follow from the seed")), stretch
             counter = next_counter(event)
         elif isinstance(event, GameForked) and event.seed_commitment:
             stretch += 1
