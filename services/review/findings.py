@@ -49,8 +49,9 @@ class Report:
         return min(self.problems, key=lambda p: p.position) if self.problems else None
 
     def as_json(self, told: Callable[[Phrase | str], str] = plain) -> dict[str, Any]:
-        """The report as data; each problem's message by ``told`` (plain English
-        for programs, the reader's language where a person asked)."""
+        """The report as data; each problem's message and each thing unseen by
+        ``told`` (plain English for programs, the reader's language where a person
+        asked)."""
         first = self.first()
         return {
             "game_id": str(self.game_id),
@@ -58,7 +59,7 @@ class Report:
             "events": self.events,
             "finished": self.finished,
             "checks": self.checks,
-            "unseen": [plain(said) for said in self.unseen],
+            "unseen": [told(said) for said in self.unseen],
             "decided_under": self.decided_under or None,
             "first_bad_event": None if first is None else first.position,
             "problems": [

@@ -81,7 +81,8 @@ def failed_line(game_id: str, position: int, check: str, message: Phrase | str) 
 
 
 def problem_text(message: Phrase | str) -> str:
-    """A problem's message in the reader's language (an HTTP report's ``message``)."""
+    """A problem's message, or what the checks cannot see, in the reader's
+    language (an HTTP report's ``message``, its ``unseen``)."""
     return Teller(str, str)(message)
 
 
