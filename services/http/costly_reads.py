@@ -44,6 +44,7 @@ from services.review.story import StoryLines, walk
 from services.review.verify import verify_game
 from services.words.dispute import diff_text, dispute_text
 from services.words.telling import speaking, spoken
+from services.words.verify_words import problem_text
 
 # The last part of each costly route's path (/tables/{id}/<name>).
 ROUTES = frozenset({"export", "replay", "log", "verify", "dispute", "diff"})
@@ -180,7 +181,7 @@ def log(
 
 def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | None) -> bytes:
     try:
-        return _json(verify_game(ledger, gid, expect=expect).as_json())
+        return _json(verify_game(ledger, gid, expect=expect).as_json(problem_text))
     except ValueError as e:  # a malformed expect
         raise APIError(422, "bad_expect", str(e)) from None
 

@@ -16,7 +16,7 @@ from domain.kernel import (
     Fold,
     GameStarted,
 )
-from domain.kernel.phrases import phrase, plural
+from domain.kernel.phrases import Phrase, phrase, plural
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
 from services.seats.hold import OPENING, Hold, Refused, by_seats, row_hash
@@ -37,7 +37,9 @@ def check_head(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: R
     if head is None:
         report.problems.append(
             Problem(
-                end, "head", "the store has no head for this stream: its head rows were deleted"
+                end,
+                "head",
+                phrase("the store has no head for this stream: its head rows were deleted"),
             )
         )
         return False
@@ -46,8 +48,12 @@ def check_head(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: R
             Problem(
                 end + 1,
                 "truncated",
-                f"the store recorded position {head[0]}, the stream ends at {end}: "
-                "events were removed from its end",
+                phrase(
+                    "the store recorded position {recorded}, the stream ends at {end}: "
+                    "events were removed from its end",
+                    recorded=head[0],
+                    end=end,
+                ),
             )
         )
         return True
@@ -56,14 +62,23 @@ def check_head(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: R
             Problem(
                 head[0] + 1,
                 "head",
-                f"the recorded head (position {head[0]}) is behind the stream (position {end}): "
-                "events after it have no head, or the head's last rows were deleted",
+                phrase(
+                    "the recorded head (position {recorded}) is behind the stream "
+                    "(position {end}): events after it have no head, or the head's last "
+                    "rows were deleted",
+                    recorded=head[0],
+                    end=end,
+                ),
             )
         )
         return False
     if head[1] != last.hash:
         report.problems.append(
-            Problem(head[0], "chain", "the last event differs from the head the store recorded")
+            Problem(
+                head[0],
+                "chain",
+                phrase("the last event differs from the head the store recorded"),
+            )
         )
         return True
     report.checks.append("recorded head")
@@ -81,13 +96,21 @@ def check_kept(rows: list[RecordRow], expect: str, report: Report) -> None:
             Problem(
                 position,
                 "kept hash",
-                f"the stream ends at {len(rows)}, before the kept position {position}: "
-                "events were removed with their head",
+                phrase(
+                    "the stream ends at {end}, before the kept position {position}: "
+                    "events were removed with their head",
+                    end=len(rows),
+                    position=position,
+                ),
             )
         )
     elif rows[position - 1][2].hash != kept.strip():
         report.problems.append(
-            Problem(position, "kept hash", "the event here differs from the hash that was kept")
+            Problem(
+                position,
+                "kept hash",
+                phrase("the event here differs from the hash that was kept"),
+            )
         )
     else:
         report.checks.append("kept hash")
@@ -109,15 +132,18 @@ def check_snapshots(
     """
     decoded: dict[int, Any] = {}
     checked = 0
-    advice = "; reads fold from the events instead (--no-snapshots forces it everywhere)"
+    advice = phrase("reads fold from the events instead (--no-snapshots forces it everywhere)")
     for version, state in snapshots:
         if version > len(events):
             report.problems.append(
                 Problem(
                     version,
                     "snapshot",
-                    f"a snapshot lies past the end of the stream ({len(events)} events): "
-                    "the events it was taken after were removed",
+                    phrase(
+                        "a snapshot lies past the end of the stream ({n} events): "
+                        "the events it was taken after were removed",
+                        n=len(events),
+                    ),
                 )
             )
             return
@@ -131,8 +157,12 @@ def check_snapshots(
                     Problem(
                         version,
                         "snapshot",
-                        f"the snapshot stored at this position does not decode "
-                        f"({type(e).__name__}){advice}",
+                        phrase(
+                            "the snapshot stored at this position does not decode "
+                            "({error}); {advice}",
+                            error=type(e).__name__,
+                            advice=advice,
+                        ),
                     )
                 )
                 return
@@ -141,7 +171,11 @@ def check_snapshots(
             head = snap.head
         if head != rows[version - 1][2].hash:
             report.problems.append(
-                Problem(version, "snapshot", f"the snapshot does not link to this event{advice}")
+                Problem(
+                    version,
+                    "snapshot",
+                    phrase("the snapshot does not link to this event; {advice}", advice=advice),
+                )
             )
             return
         checked += 1
@@ -154,8 +188,10 @@ def check_snapshots(
                 Problem(
                     position,
                     "snapshot",
-                    "the snapshot stored at this position differs from the fold of the events; "
-                    "read with snapshots off (--no-snapshots) and rebuild them",
+                    phrase(
+                        "the snapshot stored at this position differs from the fold of the "
+                        "events; read with snapshots off (--no-snapshots) and rebuild them"
+                    ),
                 )
             )
             return
@@ -197,9 +233,11 @@ def check_heads(ledger: WizardLedger, gid: UUID, rows: list[RecordRow], report: 
                 Problem(
                     position,
                     "head",
-                    "the event here differs from the head the store recorded when it was "
-                    "written: the stream was rewritten after it (an event edited and the "
-                    "chain recomputed)",
+                    phrase(
+                        "the event here differs from the head the store recorded when it was "
+                        "written: the stream was rewritten after it (an event edited and the "
+                        "chain recomputed)"
+                    ),
                 )
             )
             return
@@ -220,8 +258,11 @@ def check_opening(
                 Problem(
                     1,
                     "opening",
-                    "the game's opening differs from the one stored when the game was "
-                    "created (its data, options or players edited, and the chain recomputed)",
+                    phrase(
+                        "the game's opening differs from the one stored when the game was "
+                        "created (its data, options or players edited, and the chain "
+                        "recomputed)"
+                    ),
                 )
             )
         else:
@@ -256,7 +297,9 @@ def check_hold_record(
         return
     holds = ledger.holds.hold_record(gid)
     refusals = ledger.holds.hold_refusals(gid)
-    problem = _chain(gid, holds, "hold record") or _chain(gid, refusals, "refused entries")
+    problem = _chain(gid, holds, phrase("hold record")) or _chain(
+        gid, refusals, phrase("refused entries")
+    )
     if problem is None:
         problem = _refusals_bound(holds, refusals)
     if problem is None:
@@ -285,7 +328,9 @@ def check_hold_record(
     )
 
 
-def _chain(gid: UUID, numbered: Sequence[tuple[int, Hold | Refused]], what: str) -> Problem | None:
+def _chain(
+    gid: UUID, numbered: Sequence[tuple[int, Hold | Refused]], what: Phrase
+) -> Problem | None:
     """The first break in a stream of the hold record: a number missing, a row
     that does not link to the one before, or one whose hash its fields do not
     give. Rows from before the chain (no hash) may only come first."""
@@ -294,19 +339,27 @@ def _chain(gid: UUID, numbered: Sequence[tuple[int, Hold | Refused]], what: str)
         where = _where(row)
         if number != expected:
             return Problem(
-                where, "hold record", f"{what}: row {expected} is missing (a row was removed)"
+                where,
+                "hold record",
+                phrase("{what}: row {row} is missing (a row was removed)", what=what, row=expected),
             )
         if not row.hash:
             if prev:
                 return Problem(
-                    where, "hold record", f"{what}: row {number} has lost its link (edited)"
+                    where,
+                    "hold record",
+                    phrase("{what}: row {row} has lost its link (edited)", what=what, row=number),
                 )
             continue
         if row.prev != (prev or GENESIS) or row.hash != row_hash(row, gid, number):
             return Problem(
                 where,
                 "hold record",
-                f"{what}: row {number} was edited, or a row before it removed",
+                phrase(
+                    "{what}: row {row} was edited, or a row before it removed",
+                    what=what,
+                    row=number,
+                ),
             )
         prev = row.hash
     return None
@@ -332,7 +385,10 @@ def _refusals_bound(
             return Problem(
                 _where(row),
                 "hold record",
-                f"refused entries kept before hold row {number} were removed or edited",
+                phrase(
+                    "refused entries kept before hold row {row} were removed or edited",
+                    row=number,
+                ),
             )
         seen = k
     return None
@@ -349,16 +405,21 @@ def _bound_to_events(holds: Sequence[tuple[int, Hold]], rows: list[RecordRow]) -
             return Problem(
                 position,
                 "hold record",
-                f"hold row {number} is not the one stored with the action at this position "
-                "(edited or put in its place)",
+                phrase(
+                    "hold row {row} is not the one stored with the action at this position "
+                    "(edited or put in its place)",
+                    row=number,
+                ),
             )
     for position, _, record in rows:
         if _salted(record) and record.salt[_SALT:].hex() not in done:
             return Problem(
                 position,
                 "hold record",
-                "the hold row stored with this action is missing from the hold record "
-                "(removed, with the rows after it)",
+                phrase(
+                    "the hold row stored with this action is missing from the hold record "
+                    "(removed, with the rows after it)"
+                ),
             )
     return None
 
@@ -373,7 +434,10 @@ def check_annotations(ledger: WizardLedger, gid: UUID, report: Report) -> None:
                 Problem(
                     note.at,
                     "annotation",
-                    f"note {number} on this position was edited, or a note before it removed",
+                    phrase(
+                        "note {note} on this position was edited, or a note before it removed",
+                        note=number,
+                    ),
                 )
             )
             return

@@ -35,6 +35,7 @@ from domain.kernel import (
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
+from domain.kernel.phrases import phrase
 from domain.kernel.profiles import Profile
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
@@ -75,7 +76,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         held = ledger.holds.opening_held_refusal(gid)
         if held is not None:  # nothing to verify: no event is stored before the deal
             raise held
-        report.problems.append(Problem(1, "stream", "no events"))
+        report.problems.append(Problem(1, "stream", phrase("no events")))
         return report
 
     # 1. The chain, over the bytes as stored.
@@ -87,20 +88,28 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
                 Problem(
                     expected_position,
                     "sequence",
-                    f"expected position {expected_position}, found {position}"
-                    " (an event was removed or inserted)",
+                    phrase(
+                        "expected position {expected}, found {found}"
+                        " (an event was removed or inserted)",
+                        expected=expected_position,
+                        found=position,
+                    ),
                 )
             )
             break
         if r.prev != prev:
             report.problems.append(
-                Problem(expected_position, "chain", "does not link to the event before it")
+                Problem(expected_position, "chain", phrase("does not link to the event before it"))
             )
             break
         h = link_hash(prev, gid_hex, position, topic, r.schema, r.at, r.body, r.salt)
         if h != r.hash:
             report.problems.append(
-                Problem(expected_position, "chain", "content does not match its hash (edited)")
+                Problem(
+                    expected_position,
+                    "chain",
+                    phrase("content does not match its hash (edited)"),
+                )
             )
             break
         prev = r.hash
@@ -124,7 +133,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
         return report
     started = events[0]
     if not isinstance(started, GameStarted):
-        report.problems.append(Problem(1, "stream", "does not open with GameStarted"))
+        report.problems.append(Problem(1, "stream", phrase("does not open with GameStarted")))
         return report
     game = get_game(started.game)
     report.checks.append("decode")
@@ -158,7 +167,11 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
             revealed = shown.seed
             if commitment(revealed) != commitments[-1]:
                 report.problems.append(
-                    Problem(revealed_at + 1, "seed", "revealed seed does not match the commitment")
+                    Problem(
+                        revealed_at + 1,
+                        "seed",
+                        phrase("revealed seed does not match the commitment"),
+                    )
                 )
                 return report
             seeds[-1] = revealed
@@ -166,7 +179,9 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
             if seed_k is None or commitment(seed_k) != expected:
                 where = 1 if k == 0 else marks[k - 1] + 1
                 report.problems.append(
-                    Problem(where, "seed", "the operator's seed does not match the commitment")
+                    Problem(
+                        where, "seed", phrase("the operator's seed does not match the commitment")
+                    )
                 )
                 return report
         report.checks.append("seed commitment")
@@ -197,7 +212,7 @@ def verify_game(ledger: WizardLedger, game_id: str | UUID, *, expect: str | None
     report.finished = game.outcome(again.fold.state) is not None
     if report.finished and started.mode == "seeded" and not isinstance(events[-1], SeedRevealed):
         report.problems.append(
-            Problem(len(events), "end", "a finished game must end with SeedRevealed")
+            Problem(len(events), "end", phrase("a finished game must end with SeedRevealed"))
         )
     return report
 
@@ -246,18 +261,18 @@ def _check_data(game: Any, started: GameStarted) -> Problem | None:
     """A table's own data: its hash binds it, and the game still accepts it as stored."""
     if started.data is None:
         if started.data_hash:
-            return Problem(1, "data", "a data hash without data")
+            return Problem(1, "data", phrase("a data hash without data"))
         return None
     if data_hash(started.data) != started.data_hash:
-        return Problem(1, "data", "the table's data does not match its hash (edited)")
+        return Problem(1, "data", phrase("the table's data does not match its hash (edited)"))
     try:
         normal = game.validate_data(started.data)
     except ValueError as e:
-        return Problem(1, "data", f"this engine refuses the table's data: {e}")
+        return Problem(1, "data", phrase("this engine refuses the table's data: {why}", why=str(e)))
     if msgspec.json.encode(normal, order="sorted") != msgspec.json.encode(
         started.data, order="sorted"
     ):
-        return Problem(1, "data", "this engine reads the table's data differently")
+        return Problem(1, "data", phrase("this engine reads the table's data differently"))
     return None
 
 
@@ -277,15 +292,21 @@ def _adjudication(game: Any, step: Step) -> Problem | None:
     )
     if step.action is None:
         if decided.refused:
-            return Problem(step.position, "setup", f"setup no longer succeeds: {why}")
+            return Problem(
+                step.position, "setup", phrase("setup no longer succeeds: {why}", why=why)
+            )
         return Problem(
             step.position + k,
             "adjudication",
-            "setup decided today differs from the stored events",
+            phrase("setup decided today differs from the stored events"),
         )
     if decided.refused:
-        refuses = "refuses" if isinstance(error, IllegalCommand) else "fails on"
-        return Problem(step.position, "adjudication", f"this engine {refuses} the action: {why}")
+        refuses = (
+            phrase("this engine refuses the action: {why}", why=why)
+            if isinstance(error, IllegalCommand)
+            else phrase("this engine fails on the action: {why}", why=why)
+        )
+        return Problem(step.position, "adjudication", refuses)
     return _differently(game, step)
 
 
@@ -295,20 +316,22 @@ def _differently(game: Any, step: Step) -> Problem:
     sees at once whether a rule's outcome or only its citation moved. The two
     events stay in the report as data for programs."""
     recorded = step.started.engine_version
-    engines = (
-        f" (recorded by engine {recorded}, decided again by {ENGINE_VERSION}; "
-        "`wizards readjudicate` shows both side by side)"
-        if recorded != ENGINE_VERSION
-        else ""
-    )
     found = difference(step, Words.table(game, step.started), "by this engine")
-    assert step.differs_at is not None
-    return Problem(
-        step.position + step.differs_at,
-        "adjudication",
-        f"this engine decides the action differently{engines}; " + "\n".join(found["text"]),
-        found,
+    told = "\n".join(found["text"])
+    message = (
+        phrase(
+            "this engine decides the action differently (recorded by engine {recorded}, "
+            "decided again by {engine}; `wizards readjudicate` shows both side by side); "
+            "{found}",
+            recorded=recorded,
+            engine=ENGINE_VERSION,
+            found=told,
+        )
+        if recorded != ENGINE_VERSION
+        else phrase("this engine decides the action differently; {found}", found=told)
     )
+    assert step.differs_at is not None
+    return Problem(step.position + step.differs_at, "adjudication", message, found)
 
 
 def _fold_problem(again: Redecision) -> Problem:
@@ -331,11 +354,13 @@ def _check_chance(
         event = events[i]
         if isinstance(event, DiceRolled | CardsShuffled):
             if event.counter != counter:
-                message = f"counter {event.counter}, expected {counter}"
+                message = phrase(
+                    "counter {found}, expected {expected}", found=event.counter, expected=counter
+                )
                 return Problem(i + 1, "dice", message), stretch
             seed = seeds[stretch]
             if seed is not None and not rederive(seed, event):
-                return Problem(i + 1, "dice", "values do not follow from the seed"), stretch
+                return Problem(i + 1, "dice", phrase("values do not follow from the seed")), stretch
             counter = next_counter(event)
         elif isinstance(event, GameForked) and event.seed_commitment:
             stretch += 1

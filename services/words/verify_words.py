@@ -67,7 +67,7 @@ def verified_line(game_id: str, events: int, checks: list[str], under: str = "")
     return Teller(str, str)(said)
 
 
-def failed_line(game_id: str, position: int, check: str, message: str) -> str:
+def failed_line(game_id: str, position: int, check: str, message: Phrase | str) -> str:
     """A game that failed, at its first bad event."""
     return Teller(str, str)(
         phrase(
@@ -78,6 +78,12 @@ def failed_line(game_id: str, position: int, check: str, message: str) -> str:
             message=message,
         )
     )
+
+
+def problem_text(message: Phrase | str) -> str:
+    """A problem's message, or what the checks cannot see, in the reader's
+    language (an HTTP report's ``message``, its ``unseen``)."""
+    return Teller(str, str)(message)
 
 
 def unseen_line(said: Phrase | str) -> str:

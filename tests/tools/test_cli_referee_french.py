@@ -5,10 +5,12 @@ never say the French."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
+from tests.services.review.forgery import rewrite_stream
 from tools.cli import app
 
 runner = CliRunner()
@@ -84,3 +86,22 @@ def test_the_referees_tools_speak_french(tmp_path: Path) -> None:
         for fr, en in zip(french, english, strict=True):
             assert fr in said_fr and en not in said_fr, (fr, said_fr)
             assert en in said_en and fr not in said_en, (en, said_en)
+
+
+def test_a_tampered_games_problem_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    # An event edited and the chain recomputed, the recorded head left as it was:
+    # the referee reads why the record fails in their language; programs keep English.
+    store, gid = _game(tmp_path)
+    rewrite_stream(
+        tmp_path / "referee.db",
+        gid,
+        lambda position, body: body | {"forged": True} if position == 2 else None,
+    )
+    said_fr, said_en = _say(store, "fr", "verify", gid), _say(store, "en", "verify", gid)
+    french = "le dernier événement diffère de la tête enregistrée par le stockage"
+    english = "the last event differs from the head the store recorded"
+    assert "ÉCHEC à l'événement #" in said_fr, said_fr
+    assert french in said_fr and english not in said_fr, said_fr
+    assert english in said_en and french not in said_en, said_en
+    as_data = json.loads(_say(store, "fr", "verify", gid, "--json"))
+    assert as_data[0]["problems"][0]["message"] == english

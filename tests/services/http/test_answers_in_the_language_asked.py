@@ -82,3 +82,23 @@ def test_a_problems_title_speaks_the_language_asked(client: TestClient) -> None:
     assert (french["title"], english["title"]) == ("Pas votre tour", "Not your turn")
     unknown = client.get("/games/chess/rules", params={"lang": "fr"}).json()
     assert (unknown["code"], unknown["title"]) == ("unknown_game", "Jeu inconnu")
+
+
+def test_verify_says_a_problem_in_the_language_asked(client: TestClient) -> None:
+    """A hash kept from a log line that the stream no longer holds: the report's
+    message in French for a French reader, in English otherwise; the rest the same.
+    ``wizards verify --json``, for programs, keeps English (tests/tools)."""
+    gid, _ = _table(client)
+    kept = {"expect": "1:" + "0" * 64}
+    french = client.get(f"/tables/{gid}/verify", params={**kept, "lang": "fr"}).json()
+    english = client.get(f"/tables/{gid}/verify", params=kept).json()
+    assert [p["message"] for p in french["problems"]] == [
+        "l'événement à cette position diffère du hachage gardé"
+    ]
+    assert [p["message"] for p in english["problems"]] == [
+        "the event here differs from the hash that was kept"
+    ]
+    assert french["first_bad_event"] == english["first_bad_event"] == 1
+    # What the checks cannot see, without a kept hash: said in the same language.
+    unseen = client.get(f"/tables/{gid}/verify", params={"lang": "fr"}).json()["unseen"]
+    assert unseen and unseen[0].startswith("sans --expect, un flux coupé"), unseen

@@ -204,7 +204,7 @@ def test_a_tampered_record_of_a_variant_version_still_fails(tmp_path: Path) -> N
     first = report.first()
     assert first is not None and first.check == "adjudication", first
     assert first.position < at
-    assert "sw.dead.immediate" in first.message
+    assert "sw.dead.immediate" in str(first)
 
 
 def test_readjudicate_names_the_entry_and_decides_under_any_version(tmp_path: Path) -> None:
