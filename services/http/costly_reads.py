@@ -41,7 +41,7 @@ from services.review.dispute import dispute as dispute_of
 from services.review.exports import export_chunks
 from services.review.readjudicate import diff_positions
 from services.review.story import StoryLines, walk
-from services.review.verify import verify_game
+from services.review.verify import record_words, verify_game
 from services.words.dispute import diff_text, dispute_text
 from services.words.telling import speaking, spoken
 from services.words.verify_words import problem_text
@@ -181,7 +181,9 @@ def log(
 
 def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | None) -> bytes:
     try:
-        return _json(verify_game(ledger, gid, expect=expect).as_json(problem_text))
+        words = record_words(ledger, gid)
+        report = verify_game(ledger, gid, expect=expect)
+        return _json(report.as_json(lambda said: problem_text(said, words)))
     except ValueError as e:  # a malformed expect
         raise APIError(422, "bad_expect", str(e)) from None
 

@@ -35,7 +35,7 @@ from domain.kernel import (
 )
 from domain.kernel.data import data_hash
 from domain.kernel.dice import next_counter, rederive
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import Phrase, phrase
 from domain.kernel.profiles import Profile
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
@@ -283,10 +283,12 @@ def _adjudication(game: Any, step: Step) -> Problem | None:
     if k is None:
         return None
     error = decided.error
-    why = (
+    # A refusal of the rules is said as the table says it (its phrase: players by
+    # name, in the reader's language); any other failure as the program put it.
+    why: Phrase | str = (
         ""
         if error is None
-        else error.message
+        else (error.said or error.message)
         if isinstance(error, IllegalCommand)
         else f"{type(error).__name__}: {error}"
     )
@@ -378,3 +380,13 @@ def fails(row: RecordRow) -> bool:
     except Exception:
         return True
     return False
+
+
+def record_words(ledger: WizardLedger, gid: UUID, lang: str | None = None) -> Words | None:
+    """The words of a record's table, to say its problems by name; None when even
+    its opening cannot be read (a record broken there is said by seat number)."""
+    try:
+        loaded = ledger.load(gid, 1)
+        return Words.table(loaded.game, loaded.fold.started, lang)
+    except Exception:  # whatever broke the record, its report must still be said
+        return None

@@ -4,6 +4,7 @@ the checks cannot see, in the reader's language (``--json`` keeps the names)."""
 from __future__ import annotations
 
 from domain.kernel.phrases import Phrase, listed, phrase, plural
+from services.words.sentences import Words
 from services.words.telling import Teller
 
 # The checks by the names a report gives them (``Report.checks``, ``Problem.check``).
@@ -67,9 +68,12 @@ def verified_line(game_id: str, events: int, checks: list[str], under: str = "")
     return Teller(str, str)(said)
 
 
-def failed_line(game_id: str, position: int, check: str, message: Phrase | str) -> str:
-    """A game that failed, at its first bad event."""
-    return Teller(str, str)(
+def failed_line(
+    game_id: str, position: int, check: str, message: Phrase | str, words: Words | None = None
+) -> str:
+    """A game that failed, at its first bad event; ``words``: its table's, to name
+    its players and cards (None: a record that does not open, said by seat number)."""
+    return (words.say if words is not None else Teller(str, str))(
         phrase(
             "{game}: FAILED at event #{position}: {check}: {message}",
             game=game_id,
@@ -80,10 +84,11 @@ def failed_line(game_id: str, position: int, check: str, message: Phrase | str) 
     )
 
 
-def problem_text(message: Phrase | str) -> str:
+def problem_text(message: Phrase | str, words: Words | None = None) -> str:
     """A problem's message, or what the checks cannot see, in the reader's
-    language (an HTTP report's ``message``, its ``unseen``)."""
-    return Teller(str, str)(message)
+    language (an HTTP report's ``message``, its ``unseen``), its players by name
+    where its table's ``words`` are given."""
+    return words.say(message) if words is not None else Teller(str, str)(message)
 
 
 def unseen_line(said: Phrase | str) -> str:

@@ -6,11 +6,13 @@ never say the French."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
-from tests.services.review.forgery import rewrite_stream
+from tests.services.review.forgery import heads_made_good, rewrite_stream
 from tools.cli import app
 
 runner = CliRunner()
@@ -105,3 +107,25 @@ def test_a_tampered_games_problem_is_said_in_the_readers_language(tmp_path: Path
     assert english in said_en and french not in said_en, said_en
     as_data = json.loads(_say(store, "fr", "verify", gid, "--json"))
     assert as_data[0]["problems"][0]["message"] == english
+
+
+def test_an_action_this_engine_refuses_is_said_with_the_players_names(tmp_path: Path) -> None:
+    # Ann's Malédiction rewritten as Bob's, the chain and heads made good: only the rules
+    # can tell, and the referee reads their refusal as the table says it, by name.
+    store, gid = _game(tmp_path)
+    forged: list[int] = []
+
+    def as_bobs(position: int, body: dict[str, Any]) -> dict[str, Any] | None:
+        if not forged and isinstance(body.get("command"), dict) and body.get("seat") == 0:
+            forged.append(position)
+            return body | {"seat": 1}
+        return None
+
+    rewrite_stream(tmp_path / "referee.db", gid, as_bobs)
+    heads_made_good(tmp_path / "referee.db", gid, every=True)
+    assert forged
+    said_fr, said_en = _say(store, "fr", "verify", gid), _say(store, "en", "verify", gid)
+    assert "ce moteur refuse l'action" in said_fr and "Bob" in said_fr, said_fr
+    assert "this engine refuses the action" in said_en and "Bob" in said_en, said_en
+    for said in (said_fr, said_en):
+        assert not re.search(r"\b(seat|siège) \d", said), said

@@ -116,7 +116,7 @@ def verify(
 
     Exits 1 naming the first bad event."""
     from domain.kernel import ENGINE_VERSION
-    from services.review.verify import verify_game
+    from services.review.verify import record_words, verify_game
     from services.words.verify_words import (
         failed_line,
         nothing_to_verify,
@@ -145,7 +145,11 @@ def verify(
                 under = r.decided_under if r.decided_under != ENGINE_VERSION else ""
                 typer.echo(verified_line(str(r.game_id), r.events, r.checks, under))
             else:
-                typer.echo(failed_line(str(r.game_id), first.position, first.check, first.message))
+                words = record_words(ledger(), r.game_id)
+                line = failed_line(
+                    str(r.game_id), first.position, first.check, first.message, words
+                )
+                typer.echo(line)
             for said in r.unseen:
                 typer.echo(unseen_line(said))
     if not all(r.ok for r in reports):
