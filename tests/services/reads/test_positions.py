@@ -132,7 +132,7 @@ def test_a_tables_own_data_is_validated_stored_bound_and_verified(
     # An edited data file no longer matches its hash; verify says so.
     edited = msgspec.structs.replace(started, data={"cards": {"fireball": {"name": "X"}}})
     problem = _check_data(ledger.load(gid).game, edited)
-    assert problem is not None and "does not match its hash" in problem.message
+    assert problem is not None and "does not match its hash" in str(problem)
     bad = tmp_path / "bad.toml"
     bad.write_text('[cards.banana]\nname = "Banane"\n')
     result = cli(sqlite_url, "new", "ultimate", "--players", "2", "--data", str(bad), code=2)
