@@ -14,7 +14,8 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -155,7 +156,10 @@ class Teller:
             message = books.gettext(said.msgid) if said.msgid else ""
         if not said.args:
             return message
-        return message.format(**{name: self.value(v) for name, v in said.args})
+        values = {name: self.value(v) for name, v in said.args}
+        if self.lang.startswith("fr"):
+            message = elided(message, values)
+        return message.format(**values)
 
     def value(self, value: Arg) -> str:
         """One value of a phrase in words."""
@@ -191,3 +195,24 @@ class Teller:
         if either:
             return self._phrase(phrase("{items} or {last}", items=rest, last=last))
         return self._phrase(phrase("{items} and {last}", items=rest, last=last))
+
+
+# French elides « de » and « que » before a word that begins with a vowel: « la
+# pioche d'Ann », « on attend qu'Ann nomme … » (« de Bob » stays). Done on the
+# message, where a value is about to be put, since only then is the word known.
+_ELIDING = re.compile(r"(?<![\w'’])(de|que) \{(\w+)\}", re.IGNORECASE)
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ")
+
+
+def elided(message: str, values: Mapping[str, str]) -> str:
+    """``message`` with « de {x} » as « d'{x} » (and « que » as « qu' ») where
+    ``x``'s value begins with a vowel."""
+
+    def elide(m: re.Match[str]) -> str:
+        word, name = m.group(1), m.group(2)
+        value = values.get(name, "")
+        if value[:1] in _VOWELS:
+            return f"{word[:-1]}'{{{name}}}"
+        return m.group(0)
+
+    return _ELIDING.sub(elide, message)

@@ -32,7 +32,7 @@ PHRASES = {
         [
             "se téléporte",
             "maintenant : effectuer des actions",
-            "on mélange la pioche personnelle de Ann",
+            "on mélange la pioche personnelle d'Ann",
             "on mélange les marqueurs Créature",
         ],
         [

@@ -23,8 +23,8 @@ def _words(game: str, lang: str) -> Words:
 @pytest.mark.parametrize(
     ("amount", "french", "english"),
     [
-        (1, "Bob subit 1 dégât de Explosion (8 PV)", "Bob takes 1 damage from Explosion (life 8)"),
-        (2, "Bob subit 2 dégâts de Explosion (7 PV)", "Bob takes 2 damage from Explosion (life 7)"),
+        (1, "Bob subit 1 dégât d'Explosion (8 PV)", "Bob takes 1 damage from Explosion (life 8)"),
+        (2, "Bob subit 2 dégâts d'Explosion (7 PV)", "Bob takes 2 damage from Explosion (life 7)"),
     ],
 )
 def test_damage_is_counted_in_french(amount: int, french: str, english: str) -> None:

@@ -1,5 +1,5 @@
 """A pile is said as the table calls it, never by its id: « on mélange la pioche
-principale », « la pioche personnelle de Ann »; an event a reader may not see
+principale », « la pioche personnelle d'Ann »; an event a reader may not see
 yet says its kind in the reader's language."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import pytest
 
 from domain.games import get_game
 from domain.kernel.events import CardsShuffled
+from domain.kernel.words import pile_phrase
 from services.words.sentences import Words, hidden_line, hidden_until_end
 from services.words.telling import speaking
 
@@ -55,3 +56,16 @@ def test_a_hidden_event_says_its_kind_in_french(kind: str, french: str) -> None:
 def test_a_hidden_event_of_no_known_kind_is_something() -> None:
     words = Words(get_game("ultimate"), ("Ann", "Bob"), lang="en")
     assert hidden_line("SomethingNew", words) == "something — hidden from you"
+
+
+def test_french_elides_de_and_que_before_a_vowel() -> None:
+    # « la pioche personnelle d'Ann », « de Bob »: the article of a name is the
+    # language's, decided when the name is put in.
+    for lang, name, said in (
+        ("fr", "Ann", "la pioche personnelle d'Ann"),
+        ("fr", "Bob", "la pioche personnelle de Bob"),
+        ("fr", "Éloïse", "la pioche personnelle d'Éloïse"),
+        ("en", "Ann", "Ann's personal deck"),
+    ):
+        words = Words(get_game("spellwars"), (name, "Zoé"), lang=lang)
+        assert words.say(pile_phrase("deck.0")) == said
