@@ -50,39 +50,12 @@ def spaced(type_name: str) -> str:
     return _CAMEL.sub(" ", type_name).lower()
 
 
-# What kind of thing an event a reader may not see yet is, by its type: the
-# events any game hides from some seat (a draw, a deal, a placed spell, a
-# mission). Said in the reader's language; a kind not listed is "something".
-_HIDDEN_KINDS = {
-    "ActionTaken": phrase("a move"),
-    "CardDrawn": phrase("a card drawn"),
-    "CardsDrawn": phrase("cards drawn"),
-    "CardsDealt": phrase("cards dealt"),
-    "CardStolen": phrase("a card stolen"),
-    "CardTakenBack": phrase("a card taken back"),
-    "CardsPassed": phrase("cards passed"),
-    "CardsShuffled": phrase("cards shuffled"),
-    "DiceRolled": phrase("dice rolled"),
-    "MissionsDealt": phrase("missions dealt"),
-    "MissionKept": phrase("a mission kept"),
-    "PositionEntered": phrase("a position entered"),
-    "PositionLoaded": phrase("a position loaded"),
-    "SeedRevealed": phrase("the seed revealed"),
-    "SpellPlaced": phrase("a spell placed"),
-}
-
-
 def hidden_kind(type_name: str, words: Words | None = None) -> Phrase | str:
     """What kind of thing an event is, said without its hidden parts ("a card
     drawn"): the game's words for its own events (``GameWords.hidden_kinds``),
-    the kernel's for its own, else the kinds every game may hide, else "something"."""
+    the kernel's for its own, else "something"."""
     kinds = words.said.hidden_kinds if words is not None else {}
-    return (
-        kinds.get(type_name)
-        or KERNEL_HIDDEN.get(type_name)
-        or _HIDDEN_KINDS.get(type_name)
-        or phrase("something")
-    )
+    return kinds.get(type_name) or KERNEL_HIDDEN.get(type_name) or phrase("something")
 
 
 def hidden_line(type_name: str, words: Words | None = None) -> str:

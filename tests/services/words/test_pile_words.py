@@ -40,15 +40,16 @@ def test_a_shuffled_pile_is_said_by_the_tables_name(
 
 
 @pytest.mark.parametrize(
-    ("kind", "french"),
+    ("game", "kind", "french"),
     [
-        ("CardsDrawn", "des cartes piochées — hors de votre vue"),
-        ("CardsShuffled", "un mélange — hors de votre vue"),
-        ("PositionEntered", "une position saisie — hors de votre vue"),
+        # Each event by the game that records it: the game's words, or the kernel's.
+        ("spellwars", "CardsDrawn", "des cartes piochées — hors de votre vue"),
+        ("ultimate", "CardsShuffled", "un mélange — hors de votre vue"),
+        ("spellwars", "PositionEntered", "une position mise en place — hors de votre vue"),
     ],
 )
-def test_a_hidden_event_says_its_kind_in_french(kind: str, french: str) -> None:
-    words = Words(get_game("ultimate"), ("Ann", "Bob"), lang="fr")
+def test_a_hidden_event_says_its_kind_in_french(game: str, kind: str, french: str) -> None:
+    words = Words(get_game(game), ("Ann", "Bob"), lang="fr")
     assert hidden_line(kind, words) == french
     assert "hidden" not in hidden_until_end(kind, words)
 
