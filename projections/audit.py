@@ -104,9 +104,9 @@ class Audit(Projection):
                 {"gid": gid, "game": event.game, "p": json.dumps(list(event.players))},
             )
             return Words(get_game(event.game), event.players)
-        row = tx.all(f"SELECT game, players FROM {self.players} WHERE game_id = :gid", {"gid": gid})
-        if row:
-            return Words(get_game(row[0]["game"]), json.loads(row[0]["players"]))
+        kept = self._kept_words(tx, gid)
+        if kept is not None:
+            return kept
         # A game whose opening was applied before the players were kept: its game
         # is the one its events belong to, its players unknown here.
         game = next((g for g in all_games() if type(event) in g.event_types), all_games()[0])
@@ -121,7 +121,16 @@ class Audit(Projection):
             f"SELECT * FROM {self.events} WHERE game_id = :gid ORDER BY position",
             {"gid": str(game_id)},
         )
-        return [_row(r, seat, full) for r in rows]
+        # A hidden event is said by its kind in its game's words ("cards dealt").
+        words = None if full else self._kept_words(tx, str(game_id))
+        return [_row(r, seat, full, words) for r in rows]
+
+    def _kept_words(self, tx: Tx, gid: str) -> Words | None:
+        """The words of a game whose opening this projection kept, else None."""
+        row = tx.all(f"SELECT game, players FROM {self.players} WHERE game_id = :gid", {"gid": gid})
+        if not row:
+            return None
+        return Words(get_game(row[0]["game"]), json.loads(row[0]["players"]))
 
 
 def _visible(visibility: str, seat: int | None) -> bool:
@@ -132,7 +141,7 @@ def _visible(visibility: str, seat: int | None) -> bool:
     return str(seat) in visibility.removeprefix("seats:").split(",")
 
 
-def _row(r: dict[str, Any], seat: int | None, full: bool) -> dict[str, Any]:
+def _row(r: dict[str, Any], seat: int | None, full: bool, words: Words | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "position": int(r["position"]),
         "notification_id": int(r["notification_id"]),
@@ -147,5 +156,5 @@ def _row(r: dict[str, Any], seat: int | None, full: bool) -> dict[str, Any]:
         out["text"] = r["text"]
     else:
         out["dice"] = None
-        out["text"] = hidden_line(r["type"])
+        out["text"] = hidden_line(r["type"], words)
     return out

@@ -21,7 +21,7 @@ from projections.runner import (
 )
 from projections.store import PositionMoved, ProjectionStore, ProjectionStoreError
 from services.ledger import WizardLedger
-from services.words.sentences import hidden_line
+from services.words.sentences import Words, hidden_line
 from tests.projections.projectors import run_together, snapshot
 from tests.services.playing import QUICK, play
 
@@ -140,7 +140,11 @@ def test_the_audit_view_cites_rules_and_shows_dice(ledger: WizardLedger) -> None
     spectator = audit_trail(ledger.url, running, full=False)
     hidden = [r for r in spectator if r["visibility"] != "public"]
     # Said in words: what kind of thing happened, never the event's type name.
-    assert hidden and all(r["dice"] is None and r["text"] == hidden_line(r["type"]) for r in hidden)
+    loaded = ledger.load(running, 1)
+    words = Words.table(loaded.game, loaded.fold.started)
+    assert hidden and all(
+        r["dice"] is None and r["text"] == hidden_line(r["type"], words) for r in hidden
+    )
     assert any(r["text"] == "cards dealt — hidden from you" for r in hidden)
 
 
