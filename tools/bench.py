@@ -288,6 +288,12 @@ def main() -> None:
         help="only the bot games in memory, beside the --cli-baseline revision's",
     )
     parser.add_argument(
+        "--game",
+        action="append",
+        metavar="ID",
+        help="with --simulation-only: only this game's bot games (repeatable; default: every game)",
+    )
+    parser.add_argument(
         "--versus-only",
         action="store_true",
         help="only our play beside boardgame.io's server, in memory and FlatFile "
@@ -324,7 +330,7 @@ def main() -> None:
             bench_cli(tmp, line, quick=args.quick, baseline=cli_baseline)
             return
         if args.simulation_only:
-            bench_simulation(20 if args.quick else 200, line, cli_baseline)
+            bench_simulation(20 if args.quick else 200, line, cli_baseline, only=args.game)
             return
         if args.versus_only:
             bench_versus(tmp, line, quick=args.quick)

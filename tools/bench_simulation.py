@@ -66,13 +66,21 @@ def _played(code: Path, game: str, n: int, totals: dict[str, float], first: int)
 
 
 def bench_simulation(
-    n: int, line: Callable[[str, str], None], baseline: tuple[str, Path] | None = None
+    n: int,
+    line: Callable[[str, str], None],
+    baseline: tuple[str, Path] | None = None,
+    only: list[str] | None = None,
 ) -> None:
+    """Every registered game's bot games, or those of the games ``only`` names."""
     print("simulation: seeded random-bot games in memory, play alone (per CPU second; wall beside)")
     from domain.games import all_games
 
     here = Path(__file__).resolve().parent.parent
-    for game in (g.spec.id for g in all_games()):
+    known = [g.spec.id for g in all_games()]
+    unknown = sorted(set(only or ()) - set(known))
+    if unknown:
+        raise SystemExit(f"unknown game {', '.join(unknown)}; known: {', '.join(known)}")
+    for game in (g for g in known if not only or g in only):
         ours: dict[str, float] = {}
         theirs: dict[str, float] = {}
         failed = ""

@@ -39,3 +39,16 @@ def test_each_game_is_timed_beside_the_baseline_in_stretches_taken_in_turn(
         assert "commands/s" in lines[f"{game}: games/s"]
         assert "x (goal: 2x)" in lines[f"{game}: baseline same: games/s"]
     assert "play alone" in capsys.readouterr().out
+
+
+def test_game_limits_the_bot_games_to_the_games_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines: dict[str, str] = {}
+    bench_simulation.bench_simulation(1, lines.__setitem__, only=["orctower"])
+    assert list(lines) == ["orctower: games/s"]
+
+
+def test_an_unknown_game_is_refused_with_the_games_known() -> None:
+    with pytest.raises(SystemExit, match=r"unknown game chess; known: .*orctower"):
+        bench_simulation.bench_simulation(1, lambda *_: None, only=["chess"])
