@@ -6,15 +6,15 @@ STAMP := $(VENV)/.installed
 # The catalogues of what is said, one .po a language, compiled at install (.mo).
 LOCALE := services/words/locale
 
-.PHONY: run test test-slow bench lint format clean messages
+.PHONY: run test test-slow bench lint format clean messages upgrade-deps
 
 # The project is compiled once at install: where PYTHONDONTWRITEBYTECODE is set,
 # every command would otherwise compile it again before it starts (a second of CPU).
-$(STAMP): pyproject.toml $(wildcard $(LOCALE)/*/LC_MESSAGES/*.po)
+$(STAMP): pyproject.toml constraints.txt $(wildcard $(LOCALE)/*/LC_MESSAGES/*.po)
 	@echo "Setting up $(VENV) (first run: installs the dependencies, a few minutes)..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --progress-bar off --quiet --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --progress-bar off --quiet --quiet -e ".[dev]" -c constraints.txt
 	$(BIN)/python -m compileall -q -j 0 domain services projections tools
 	$(BIN)/pybabel -q compile -d $(LOCALE) -D wizards
 	@echo "Installed: $(BIN)/wizards"
@@ -70,3 +70,10 @@ messages: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
+
+# The newest releases the pyproject's ranges allow, written to constraints.txt for
+# CI and fresh installs to take; run make lint and make test before committing it.
+upgrade-deps: $(STAMP)
+	$(BIN)/python -m pip install --progress-bar off --quiet --upgrade --upgrade-strategy eager -e ".[dev]"
+	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^wizard'; } > constraints.new
+	mv constraints.new constraints.txt
