@@ -6,6 +6,7 @@ with its own data reads its own cards."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from domain.kernel import Command
 from domain.kernel.phrases import plain
@@ -47,7 +48,7 @@ def _spell_score(state: State, seat: int, p: PlaceCards) -> float:
     return score
 
 
-def greedy(state: State, seat: int, legal: list[Command]) -> Command:
+def greedy(state: State, seat: int, legal: Sequence[Command]) -> Command:
     first = legal[0]
     # Every legal command answers the same question, so all are of the first's kind.
     if isinstance(first, PlaceCards):
@@ -92,5 +93,5 @@ def _choose(state: State, legal: list[Choose]) -> Choose:
     return max(legal, key=lambda c: c.choice.count("+"))
 
 
-def first(state: State, seat: int, legal: list[Command]) -> Command:
+def first(state: State, seat: int, legal: Sequence[Command]) -> Command:
     return legal[0]

@@ -47,8 +47,13 @@ def advance(run: Run) -> None:
         flow = run.flow
         if flow.choice is not None:
             return
+        # While a spell runs, whether one wizard at most is left matters only under
+        # option round_end=at_once: it is not counted at every step of the others.
+        if flow.frames and run.s.round_end != "at_once":
+            step(run)
+            continue
         over = flow.phase in ("place", "cast") and len(living(run.s)) <= 1
-        if flow.frames and not (over and run.s.round_end == "at_once"):
+        if flow.frames and not over:
             step(run)
             continue
         if over:

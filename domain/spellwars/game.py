@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from msgspec.structs import replace
 
@@ -41,8 +41,8 @@ from domain.spellwars.evolve import decided
 from domain.spellwars.evolve import evolve as _evolve
 from domain.spellwars.evolve import evolve_all as _evolve_all
 from domain.spellwars.flow import advance, finish, replace_wilds, start_component
+from domain.spellwars.legal import answered, placement_ok, refuse
 from domain.spellwars.legal import legal_commands as _legal
-from domain.spellwars.legal import placement_ok, refuse
 from domain.spellwars.options import OPTIONS
 from domain.spellwars.run import Run
 from domain.spellwars.state import State, is_wild
@@ -128,7 +128,7 @@ class SpellWars:
         if isinstance(command, PlaceCards):
             legal = state.flow.choice is None and placement_ok(state, seat, command)
         else:
-            legal = command in _legal(state, seat)
+            legal = command in answered(state, seat)
         if not legal:
             refuse(state, seat, command)
         run = Run(state, dice)
@@ -171,7 +171,10 @@ class SpellWars:
     # bots call these at every act, and a call layer each was some 4 % of a bot game.
     evolve_all = staticmethod(_evolve_all)
 
-    legal_commands = staticmethod(_legal)
+    # A placement's list is a lazy sequence (``legal.Placements``), not a list: every
+    # reader of legal commands takes its length, an index, or iterates it. The kernel's
+    # protocol still says list; its annotation is the kernel's to widen.
+    legal_commands = staticmethod(cast(Callable[[State, int], list[Command]], _legal))
 
     def pending(self, state: State) -> tuple[Pending, ...]:
         return state.pending

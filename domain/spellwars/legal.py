@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import chain, combinations, combinations_with_replacement
+from math import comb
+from typing import overload
 
 from domain.kernel import Command, IllegalCommand, last_answer, pending_for, stored_command
 from domain.kernel.phrases import Card, phrase
@@ -22,16 +25,80 @@ from domain.spellwars.state import Choice, State, is_wild
 from domain.spellwars.words import command_phrase
 
 
-def placements(state: State, seat: int) -> list[Command]:
+def placements(state: State, seat: int) -> Sequence[Command]:
     """Every non-empty set of cards from hand, each once (a set, not an ordering), with
-    what the options ask of it: each wild magic card's place in the row
-    (wild_type=row), the delivery declared kept among several (incorrect_initiative=
-    declared)."""
-    plain = _subsets(tuple(sorted(state.wizards[seat].hand)))
+    what the options ask of it: each wild magic card's place in the row (wild_type=row),
+    the delivery declared kept among several (incorrect_initiative=declared)."""
+    hand = tuple(sorted(state.wizards[seat].hand))
+    if not hand:
+        return [PlaceCards(cards=())]
     rows, declare = state.wild_type == "row", state.incorrect_initiative == "declared"
     if not rows and not declare:
-        return list(plain)
-    return [full for p in plain for full in _asked(p, rows, declare)]
+        return Placements(hand)
+    return [full for p in Placements(hand) for full in _asked(p, rows, declare)]
+
+
+class Placements(Sequence[PlaceCards]):
+    """The placements of a sorted hand, each set of its cards once, size by size in the
+    order ``combinations`` gives them; each placement is made when it is read.
+
+    A full hand offers 255 placements and a bot picks one (``rng.choice`` reads the
+    length and one index): making them all was a sixth of a bot game. Every reader
+    that iterates gets them all, in the same order."""
+
+    __slots__ = ("_hand",)
+
+    def __init__(self, hand: tuple[str, ...]) -> None:
+        self._hand = hand
+
+    def __len__(self) -> int:
+        return 2 ** len(self._hand) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> PlaceCards: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlaceCards]: ...
+
+    def __getitem__(self, index: int | slice) -> PlaceCards | Sequence[PlaceCards]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return PlaceCards.of_sorted((_nth_set(self._hand, index),))[0]
+
+    def __iter__(self) -> Iterator[PlaceCards]:
+        hand = self._hand
+        # ``combinations`` of the sorted hand gives each set sorted already.
+        sets = chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
+        return iter(PlaceCards.of_sorted(sets))
+
+    def __repr__(self) -> str:
+        return f"Placements({self._hand!r})"
+
+
+def _nth_set(hand: tuple[str, ...], index: int) -> tuple[str, ...]:
+    """The set at ``index`` in the order ``Placements`` lists them: the sets of one size
+    come before the larger ones, and within a size those holding an earlier card of
+    the hand come first."""
+    n, size = len(hand), 1
+    while index >= comb(n, size):
+        index -= comb(n, size)
+        size += 1
+    out: list[str] = []
+    card = 0
+    while size:
+        # the sets that take ``hand[card]`` (with the rest from the cards after it)
+        taking = comb(n - card - 1, size - 1)
+        if index < taking:
+            out.append(hand[card])
+            size -= 1
+        else:
+            index -= taking
+        card += 1
+    return tuple(out)
 
 
 def _asked(p: PlaceCards, rows: bool, declare: bool) -> list[PlaceCards]:
@@ -40,18 +107,6 @@ def _asked(p: PlaceCards, rows: bool, declare: bool) -> list[PlaceCards]:
     deliveries = [c for c in p.cards if kind_of(c) == "delivery"]
     kept = deliveries if declare and len(deliveries) > 1 else [""]
     return [PlaceCards(cards=p.cards, wilds=w, declared=d) for w in places for d in kept]
-
-
-def _subsets(hand: tuple[str, ...]) -> tuple[PlaceCards, ...]:
-    # ``combinations`` of the sorted hand gives each set sorted already. Not cached:
-    # ``legal_commands`` answers a repeated ask of the same state from memory, and a
-    # cache of hands kept 255 placements of every hand met alive (in a bot game no
-    # hand came twice), each new one counting towards the garbage collector's next
-    # pass: a tenth of a game went in collections.
-    out = PlaceCards.of_sorted(
-        chain.from_iterable(combinations(hand, size) for size in range(1, len(hand) + 1))
-    )
-    return out or (PlaceCards(cards=()),)
 
 
 def take_backs(state: State, seat: int) -> list[Command]:
@@ -88,15 +143,25 @@ def answers(state: State, c: Choice) -> list[Command]:
     return [Choose(choice=x) for x in choice_labels(state, c)]
 
 
+def legal_commands(state: State, seat: int) -> Sequence[Command]:
+    c = state.flow.choice
+    if c is None and state.flow.phase == "place" and not must_take_back(state, seat):
+        if state.over or pending_for(state.pending, seat) is None:
+            return []
+        return placements(state, seat)
+    return answered(state, seat)
+
+
 @last_answer  # asked by the seat, then by ``decide`` of the same state
-def legal_commands(state: State, seat: int) -> list[Command]:
+def answered(state: State, seat: int) -> list[Command]:
+    """The legal commands of a seat that is not placing its spell: the cards it may take
+    back, or the answers to the question it is asked. (A placement is checked without
+    its list: ``placement_ok``.)"""
     if state.over or pending_for(state.pending, seat) is None:
         return []
     c = state.flow.choice
     if c is None:
-        if state.flow.phase != "place":
-            return []
-        return take_backs(state, seat) if must_take_back(state, seat) else placements(state, seat)
+        return take_backs(state, seat) if must_take_back(state, seat) else []
     return answers(state, c) if c.seat == seat else []
 
 

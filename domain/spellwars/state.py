@@ -179,8 +179,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return cards_for(self.data, self.data_hash, self.trankilus)
 
 
-def living(state: State) -> list[int]:
-    return list(_living(state.wizards))
+def living(state: State) -> tuple[int, ...]:
+    return _living(state.wizards)
 
 
 def opponents(state: State, seat: int) -> list[int]:

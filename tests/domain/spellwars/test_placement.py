@@ -3,6 +3,7 @@ the wild magic's missing type, and the initiative of an incorrect spell — with
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import msgspec
@@ -12,6 +13,7 @@ from domain.kernel import ActionTaken, IllegalCommand, decode_command, replay
 from domain.spellwars import GAME
 from domain.spellwars import events as ev
 from domain.spellwars.commands import Choose, PlaceCards, TakeBack
+from domain.spellwars.legal import Placements
 from domain.spellwars.state import initiative
 from tests.domain.spellwars.scenario import FILLERS, Game, cast, of, upto_spell_end
 
@@ -110,6 +112,25 @@ def test_placements_are_every_set_of_cards_once_in_any_json_order() -> None:
     assert isinstance(events[0], ActionTaken) and events[0].secret
     assert of(events, ev.SpellPlaced)[0].visibility().seats == (0,)
     no_leaks(g)
+
+
+@pytest.mark.parametrize("size", range(1, 9))
+def test_a_placement_read_by_its_index_is_the_one_the_whole_list_has_there(size: int) -> None:
+    # A bot reads one index (``rng.choice``); a client reads them all: the same list.
+    hand = tuple(sorted(f"card-{i}#1" for i in range(size)))
+    whole = [
+        PlaceCards(cards=cards)
+        for n in range(1, size + 1)
+        for cards in itertools.combinations(hand, n)
+    ]
+    lazy = Placements(hand)
+    assert len(lazy) == len(whole) == 2**size - 1
+    assert list(lazy) == whole
+    assert [lazy[i] for i in range(len(lazy))] == whole
+    assert lazy[-1] == whole[-1] and list(lazy[1:4]) == whole[1:4]
+    assert whole[len(whole) // 2] in lazy and PlaceCards(cards=("card-9#1",)) not in lazy
+    with pytest.raises(IndexError):
+        lazy[len(whole)]
 
 
 def test_an_incorrect_spell_is_trimmed_on_reveal_by_the_caster() -> None:
