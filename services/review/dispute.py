@@ -45,6 +45,7 @@ from services.review.redecide import (
 )
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
+from services.words.differences import UNDER_THIS_READING
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
 from services.words.refusals import worded_message
@@ -205,7 +206,7 @@ def _difference(record: GameRecord, step: Step) -> dict[str, Any]:
         reveal = record.reveals
         # The words as a player reads the events; the data stays for clients.
         out["difference"] = difference(
-            step, record.words, "under this reading", lambda e: shown_event(e, reveal)
+            step, record.words, UNDER_THIS_READING, lambda e: shown_event(e, reveal)
         )
     return out
 
