@@ -642,7 +642,6 @@ WORDS = GameWords(
         "discarded": phrase("discarded"),
         "flow": phrase("flow"),
         "found": phrase("found"),
-        "hands": phrase("hands"),
         "how": phrase("how"),
         "initiative": phrase("initiative"),
         "killer": phrase("killer"),
