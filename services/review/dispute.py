@@ -29,6 +29,7 @@ from domain.kernel import (
     IllegalCommand,
     OptionSpec,
     Rule,
+    SaidError,
 )
 from domain.kernel.dice import rederive
 from domain.kernel.phrases import Seat, phrase
@@ -54,22 +55,30 @@ from services.words.rule_words import option_doc, told_rule
 MAX_LEGAL = 40
 
 
-class NotAnAction(ValueError):
-    pass
+class NotAnAction(SaidError):
+    """A position of the game's opening, where no action was sent to dispute."""
 
 
 def action_span(record: GameRecord, at: int) -> tuple[int, int]:
     """(index of the action at or before position ``at``, index after its consequences)."""
     events = record.events
     if not 1 <= at <= len(events):
-        raise ValueError(f"game has positions 1–{len(events)}, not {at}")
+        raise SaidError(
+            phrase("the game has positions 1–{last}, not {at}", last=len(events), at=at)
+        )
     i = at - 1
     while i >= 0 and not isinstance(events[i], ActionTaken):
         i -= 1
     if i < 0:
         first = next((k + 1 for k, e in enumerate(events) if isinstance(e, ActionTaken)), None)
-        where = f"the first action is at {first}" if first else "no action was taken yet"
-        raise NotAnAction(f"position {at} is part of the game's opening; {where}")
+        where = (
+            phrase("the first action is at {first}", first=first)
+            if first
+            else phrase("no action was taken yet")
+        )
+        raise NotAnAction(
+            phrase("position {at} is part of the game's opening; {where}", at=at, where=where)
+        )
     j = i + 1
     while j < len(events) and not isinstance(events[j], ActionTaken):
         j += 1

@@ -229,13 +229,9 @@ def fail(
 
 def said(body: dict[str, Any]) -> str:
     """A problem as a person reads it: what went wrong, the rule, what to do."""
-    lines = [f"wizards: {body.get('detail') or body.get('title')}"]
-    if body.get("rule"):
-        lines.append(f"  rule: {body['rule']}")
-    if body.get("hint"):
-        lines.append(f"  hint: {body['hint']}")
-    lines.append(f"  code: {body.get('code')}")
-    return "\n".join(lines)
+    from services.problems import problem_lines
+
+    return "wizards: " + "\n".join(problem_lines(body))
 
 
 def guarded(fn: Any) -> Any:
@@ -301,14 +297,11 @@ def check_seat(game_id: str, seat: int | None) -> None:
     """A seat the game does not have is refused, not shown as a spectator's view."""
     if seat is None:
         return
-    from domain.kernel import SetupError
+    from services.problems import no_such_seat
 
     players = ledger().load(game_id, 1).fold.started.players
     if not 0 <= seat < len(players):
-        raise SetupError(
-            f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
-            f"({', '.join(players)})"
-        )
+        raise no_such_seat(seat, players)
 
 
 def globals_first(args: list[str]) -> list[str]:

@@ -70,6 +70,7 @@ def new(
 
     With --json, each seat's secret token is printed too."""
     from domain.kernel import SetupError
+    from services.problems import NO_PLAYERS
     from tools.cli.files import read_toml_file
 
     position = read_toml_file(setup, "--setup") if setup else None
@@ -79,7 +80,7 @@ def new(
         if players is not None and players != len(seats):
             raise SetupError(f"--players {players} but {len(seats)} names in --names")
     elif players is None:
-        raise SetupError("say how many players (--players N) or name them (--names Ann,Bob)")
+        raise SetupError(NO_PLAYERS)
     else:
         seats = players
     created = ledger().create_game(
