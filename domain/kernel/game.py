@@ -11,10 +11,10 @@ import msgspec
 
 from domain.kernel.dice import Dice
 from domain.kernel.errors import SetupError
-from domain.kernel.phrases import phrase
 from domain.kernel.events import GameStarted
 from domain.kernel.faces import CardFace
 from domain.kernel.pending import Pending
+from domain.kernel.phrases import phrase
 from domain.kernel.rules import Catalogue
 from domain.kernel.types import Command, Event, Outcome
 from domain.kernel.words import GameWords

@@ -531,7 +531,6 @@ WORDS = GameWords(
         "seats": phrase("seats"),
         "second": phrase("second"),
         "section": phrase("section"),
-        "sections": phrase("sections"),
         "sizes": phrase("sizes"),
         "teleport": phrase("teleport"),
         "tile": phrase("tile"),

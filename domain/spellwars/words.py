@@ -582,7 +582,9 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
             return phrase("{who} pays no blood", who=who)
         return phrase("{who} pays {amount} blood", who=who, amount=amount)
     if kind == "Choose":
-        return phrase("{who} chooses {choice}", who=who, choice=answer_words(str(command["choice"])))
+        return phrase(
+            "{who} chooses {choice}", who=who, choice=answer_words(str(command["choice"]))
+        )
     if kind == "GiveCard":
         return phrase("{who} gives away {card}", who=who, card=Card(command["card"]))
     return None

@@ -46,9 +46,9 @@ from services.review.redecide import (
 )
 from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
-from services.words.differences import UNDER_THIS_READING
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
+from services.words.differences import UNDER_THIS_READING
 from services.words.refusals import worded_message
 from services.words.rule_words import option_doc, told_rule
 

@@ -72,7 +72,10 @@ def difference_words(
         "  " + say(phrase("{side}: {event}", side=other_label, event=mine)),
     ]
     if type(recorded) is not type(other):
-        return [say(phrase("first difference at #{position}, another event:", position=position)), *sides]
+        return [
+            say(phrase("first difference at #{position}, another event:", position=position)),
+            *sides,
+        ]
     fields = _fields(words, recorded, other, other_label)
     if mine == theirs:
         head = phrase(

@@ -21,7 +21,9 @@ def _errors(tmp_path: Path, lang: str) -> list[str]:
     gid = runner.invoke(app, [*base, "new", "ultimate", "--names", "Ann,Bob,Cid", "--seed", "s"])
     game = gid.stdout.strip()
     for seat in ("1", "2", "0"):  # the first player is not known here: one of them acts
-        acted = runner.invoke(app, [*base, "act", game, "--seat", seat, "--command", '{"type": "Draw"}'])
+        acted = runner.invoke(
+            app, [*base, "act", game, "--seat", seat, "--command", '{"type": "Draw"}']
+        )
         if acted.exit_code == 0:
             break
     asked = [

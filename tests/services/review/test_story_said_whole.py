@@ -51,6 +51,9 @@ def test_every_section_a_rule_is_cited_under_reads_as_the_rulebooks() -> None:
             rule = game.catalogue[rule_id]
             section = told_rule(rule, lang="fr").section
             assert section == told_rule(rule, lang="en").section
-            assert not re.search(r"\b(Engine|engine|Rules|Setup|Table)\b", section), (rule_id, section)
+            assert not re.search(r"\b(Engine|engine|Rules|Setup|Table)\b", section), (
+                rule_id,
+                section,
+            )
     spellwars = get_game("spellwars").catalogue
     assert spellwars["sw.split"].section == spellwars["sw.card.gaztoxicus"].section

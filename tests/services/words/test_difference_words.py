@@ -164,7 +164,12 @@ def test_a_ruling_cited_besides_is_a_difference_said_by_its_ids() -> None:
 # English, an English one none of the French.
 FRAME = {
     "en": ("first difference at #", "as recorded", "by this engine", "under this reading"),
-    "fr": ("première différence au n° ", "tel qu'enregistré", "selon ce moteur", "selon cette lecture"),
+    "fr": (
+        "première différence au n° ",
+        "tel qu'enregistré",
+        "selon ce moteur",
+        "selon cette lecture",
+    ),
 }
 ENGLISH_FRAME = (*FRAME["en"], "nothing more", "another event", "other details")
 
@@ -173,9 +178,15 @@ def test_a_difference_is_said_whole_in_french() -> None:
     french = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"), lang="fr")
     said = [
         *difference_words(
-            french, 7, attack(Hit(target=1, damage=2)), attack(Hit(target=1, damage=3)), BY_THIS_ENGINE
+            french,
+            7,
+            attack(Hit(target=1, damage=2)),
+            attack(Hit(target=1, damage=3)),
+            BY_THIS_ENGINE,
         ),
-        *difference_words(french, 7, attack(Hit(target=1)), attack(Hit(target=2)), UNDER_THIS_READING),
+        *difference_words(
+            french, 7, attack(Hit(target=1)), attack(Hit(target=2)), UNDER_THIS_READING
+        ),
         *difference_words(french, 9, None, attack(Hit(target=1)), BY_THIS_ENGINE),
         *difference_words(french, 9, attack(Hit(target=1)), None, UNDER_THIS_READING),
     ]

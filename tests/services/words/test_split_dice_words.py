@@ -36,7 +36,9 @@ def _split_game(*answers: dict[str, object]):  # type: ignore[no-untyped-def]
 
 
 def test_the_split_is_told_in_the_story_in_both_languages() -> None:
-    _, events = _split_game({"type": "Choose", "choice": "split"}, {"type": "Choose", "choice": "6>2"})
+    _, events = _split_game(
+        {"type": "Choose", "choice": "split"}, {"type": "Choose", "choice": "6>2"}
+    )
     chosen = of(events, ev.OptionChosen)
     targeted = [t for t in of(events, ev.TargetChosen) if t.rule == "sw.split"]
     english = Words(GAME, PLAYERS, lang="en")
