@@ -107,6 +107,7 @@ def rule_json(record: GameRecord, rule_id: str) -> dict[str, Any]:
 def dice_check(record: GameRecord, event: Event) -> dict[str, Any] | None:
     if not isinstance(event, DiceRolled | CardsShuffled):
         return None
+    say = record.words.say
     out: dict[str, Any] = {"text": record.words.dice(event), "source": event.source}
     if isinstance(event, DiceRolled):
         out |= {"sides": event.sides, "values": list(event.values), "counter": event.counter}
@@ -114,24 +115,25 @@ def dice_check(record: GameRecord, event: Event) -> dict[str, Any] | None:
         out |= {"cards": len(event.order), "counter": event.counter}
     if event.source != "seed":
         out["rederived"] = None
-        out["check"] = "supplied by the table: nothing to re-derive"
+        out["check"] = say(phrase("supplied by the table: nothing to re-derive"))
     elif record.revealed is None:
         out["rederived"] = None
-        out["check"] = "the seed is revealed when the game ends"
+        out["check"] = say(phrase("the seed is revealed when the game ends"))
     else:
         ok = rederive(record.revealed, event)
         out["rederived"] = ok
-        out["check"] = (
-            "re-derives from the revealed seed"
+        out["check"] = say(
+            phrase("re-derives from the revealed seed")
             if ok
-            else "does NOT re-derive from the revealed seed"
+            else phrase("does NOT re-derive from the revealed seed")
         )
     return out
 
 
 def consequence_json(record: GameRecord, position: int, event: Event) -> dict[str, Any]:
     if not record.sees(event):
-        return {"position": position, "hidden": True, "text": "(not visible to you yet)"}
+        said = record.words.say(phrase("(not visible to you yet)"))
+        return {"position": position, "hidden": True, "text": said}
     shown = shown_event(event, record.reveals)
     out: dict[str, Any] = {
         "position": position,

@@ -57,3 +57,31 @@ def test_every_section_a_rule_is_cited_under_reads_as_the_rulebooks() -> None:
             )
     spellwars = get_game("spellwars").catalogue
     assert spellwars["sw.split"].section == spellwars["sw.card.gaztoxicus"].section
+
+
+def test_the_dispute_desk_says_each_rolls_check_in_the_readers_language(tmp_path: Path) -> None:
+    """A running game's roll cannot be re-derived yet: the desk says why in French too."""
+    from domain.kernel import ActionTaken, DiceRolled
+    from services.review.dispute import dispute
+    from tools.simulation import play_stored
+
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'w.db'}")
+    gid = str(
+        play_stored(
+            ledger, get_game("spellwars"), 3, "rolls", names=["Ann", "Bob", "Cid"], stop_after=80
+        )
+    )
+    entries = list(ledger.entries(gid))
+    rolled = next(
+        e.position for e in entries if isinstance(e.event, DiceRolled) and e.event.source == "seed"
+    )
+    at = max(
+        e.position for e in entries if isinstance(e.event, ActionTaken) and e.position < rolled
+    )
+    checks = {}
+    for lang in ("fr", "en"):
+        with speaking(lang):
+            report = dispute(ledger, gid, at)
+        checks[lang] = {c["dice"]["check"] for c in report["consequences"] if c.get("dice")}
+    assert checks["fr"] == {"la graine est révélée à la fin de la partie"}, checks
+    assert checks["en"] == {"the seed is revealed when the game ends"}, checks
