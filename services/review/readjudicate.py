@@ -242,7 +242,8 @@ def diff_positions(
             if item["what"] in public_facts:
                 continue
             name = words.seat(seat)
-            found.append({**item, "seen_by": name, "text": f"{name} sees — {item['text']}"})
+            sees = words.say(phrase("{player} sees — {change}", player=name, change=item["text"]))
+            found.append({**item, "seen_by": name, "text": sees})
     reveal = viewer == ALL or finished
     between = [
         e
