@@ -26,6 +26,19 @@ from tests.services.setups import eclair_game
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
 
 
+class Spares:
+    """Today's engine, except that Éclair no longer hits its caster (a newer engine
+    for verify)."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(WORDS.game, name)
+
+    def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
+        spared = "ultimate.ruling.lightning-caster"
+        decided = WORDS.game.decide(state, seat, command, dice)  # type: ignore[arg-type]
+        return [e for e in decided if getattr(e, "rule", "") != spared]
+
+
 def attack(*hits: Hit) -> AttackBegan:
     return AttackBegan(
         rule="ultimate.attack",
@@ -119,22 +132,6 @@ def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
     desk = dispute(ledger, gid, at)
     reading = next(r for r in desk["other_readings"] if r["option"] == "eclair_hits_caster")
     again = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})["first_difference"]
-    real = get_game("ultimate")
-
-    class Spares:
-        """Today's engine, except that Éclair no longer hits its caster."""
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(real, name)
-
-        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
-            spared = "ultimate.ruling.lightning-caster"
-            return [
-                e
-                for e in real.decide(state, seat, command, dice)
-                if getattr(e, "rule", "") != spared
-            ]
-
     monkeypatch.setitem(registry._GAMES, "ultimate", Spares())
     problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
     assert problem is not None and problem.difference is not None
@@ -211,22 +208,6 @@ def test_the_referees_reports_say_a_difference_in_the_readers_language(
     from services.words.verify_words import problem_text
 
     ledger, gid, at = eclair_game(tmp_path)
-    real = get_game("ultimate")
-
-    class Spares:
-        """Today's engine, except that Éclair no longer hits its caster."""
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(real, name)
-
-        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
-            spared = "ultimate.ruling.lightning-caster"
-            return [
-                e
-                for e in real.decide(state, seat, command, dice)
-                if getattr(e, "rule", "") != spared
-            ]
-
     for lang, other in (("fr", "en"), ("en", "fr")):
         with speaking(lang):
             desk = dispute(ledger, gid, at)
@@ -237,7 +218,9 @@ def test_the_referees_reports_say_a_difference_in_the_readers_language(
                 patched.setitem(registry._GAMES, "ultimate", Spares())
                 problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
             assert problem is not None
-            texts.append(problem_text(problem.message, Words(real, ("Ann", "Bob"), lang=lang)))
+            texts.append(
+                problem_text(problem.message, Words(WORDS.game, ("Ann", "Bob"), lang=lang))
+            )
         assert reading["difference"]["text"] and again["first_difference"]["difference"]["text"]
         for text in texts:
             said = text[text.index(FRAME[lang][0]) :]
