@@ -157,10 +157,33 @@ def problem_lines(body: dict[str, Any]) -> list[str]:
     return lines
 
 
-def told(exc: BaseException) -> str:
-    """What an error says, in the reader's language where it says it as a phrase
-    (``said``: a ``SaidError``, a game not found), else as it put it."""
-    said = getattr(exc, "said", None)
+# How a table gives on the command line what a table-mode refusal asks for:
+# the flag that gives each kind of value a refusal may ask for.
+_CHANCE_FLAGS = {
+    "die": phrase("--dice 4,2 (die faces, in order)"),
+    "card": phrase("--drew CARD,CARD (cards drawn: id, kind or printed name)"),
+    "order": phrase("--order 2,0,1 (a shuffle, new top first)"),
+}
+CARD_HINT = phrase("name the card actually drawn with --drew (its printed name or its id)")
+
+
+def chance_hint(needs: Any, *, face_down: bool = False) -> str:
+    """Which flags give what a refusal asks for (only those), in the rules' order,
+    in the reader's language; ``face_down``: an order may stand for the cards of a
+    shuffled pile."""
+    kinds = list(dict.fromkeys(getattr(n, "kind", "") for n in needs or ()))
+    if face_down and "card" in kinds and "order" not in kinds:
+        kinds.append("order")
+    flags = [_CHANCE_FLAGS[k] for k in kinds if k in _CHANCE_FLAGS] or list(_CHANCE_FLAGS.values())
+    said = Teller(str, str)
+    return said(phrase("give them with the command: {flags}", flags=", ".join(map(said, flags))))
+
+
+def told(exc: BaseException | Phrase) -> str:
+    """What an error (or a phrase of ours about one) says, in the reader's language
+    where it says it as a phrase (``said``: a ``SaidError``, a game not found),
+    else as it put it."""
+    said = exc if isinstance(exc, Phrase) else getattr(exc, "said", None)
     return Teller(str, str)(said) if isinstance(said, Phrase) else str(exc)
 
 

@@ -67,3 +67,19 @@ def test_errors_are_said_in_english(tmp_path: Path) -> None:
     for text, french, english in zip(said, FRENCH, ENGLISH, strict=True):
         assert english in text and french not in text, text
         assert "\n  code: " in text, text
+
+
+def test_a_table_mode_refusals_hint_is_said_in_french(tmp_path: Path) -> None:
+    # What the table gives with which flag: the flags as typed, their words in French.
+    store = f"sqlite:///{tmp_path / 't.db'}"
+    new = ["new", "ultimate", "--names", "Ann,Bob", "--table"]
+    said = {
+        lang: runner.invoke(
+            app, ["--store", store, "--lang", lang, "--errors", "text", *new]
+        ).stderr
+        for lang in ("fr", "en")
+    }
+    assert "  conseil : donnez-les avec la commande : --drew CARTE,CARTE (les cartes" in said["fr"]
+    assert "--dice 4,2 (les faces des dés, dans l'ordre)" in said["fr"]
+    assert "hint:" not in said["fr"] and "give them" not in said["fr"]
+    assert "  hint: give them with the command: --drew CARD,CARD (cards drawn" in said["en"]
