@@ -124,6 +124,12 @@ def _support_tallied(e: ev.SupportTallied) -> Phrase:
 
 
 def _phase_began(e: ev.PhaseBegan) -> Phrase:
+    if not e.order:  # a phase nobody plays (no Grand Druide to retire)
+        return phrase(
+            "phase {number}, {title}: nobody acts",
+            number=e.number,
+            title=phase_phrase(e.phase),
+        )
     return phrase(
         "phase {number}, {title}: to act in turn {seats}",
         number=e.number,
