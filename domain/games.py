@@ -21,6 +21,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from domain.kernel import Game, SetupError
+from domain.kernel.phrases import phrase
 
 GROUP = "wizard_ledger.games"
 
@@ -74,7 +75,13 @@ class UnknownGame(SetupError):
     """A game id that no installed game has; the message lists the ids there are."""
 
     def __init__(self, game_id: str, games: Mapping[str, object]) -> None:
-        super().__init__(f'no game is called "{game_id}": the games are {", ".join(sorted(games))}')
+        super().__init__(
+            phrase(
+                'no game is called "{game}": the games are {games}',
+                game=game_id,
+                games=", ".join(sorted(games)),
+            )
+        )
         self.game_id = game_id
 
 

@@ -36,12 +36,14 @@ from domain.kernel import (
     GameForked,
     GameStarted,
     IllegalCommand,
+    SaidError,
     SetupError,
     commitment,
     open_fold,
     start,
 )
 from domain.kernel.events import OPENING_CHANCE
+from domain.kernel.phrases import phrase
 from services.config import eventsourcing_env, store_url
 from services.limits import check_depth, check_numbers, check_seed
 from services.seats.desk import HoldDesk
@@ -330,9 +332,12 @@ class WizardLedger(Application[UUID]):
             raise ValueError(f"game {gid} has no position {at}")
         following = self.entries(gid, gt=at, lte=at + 1)
         if following and not isinstance(following[0].event, ActionTaken):
-            raise ValueError(
-                f"position {at} is inside an action's consequences; fork at the position "
-                "just before an action (see the log)"
+            raise SaidError(
+                phrase(
+                    "position {at} is inside an action's consequences; fork at the position "
+                    "just before an action (see the log)",
+                    at=at,
+                )
             )
         branch_point = self.loader.load_at(gid, at)
         if branch_point.game.outcome(branch_point.fold.state) is not None:

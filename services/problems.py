@@ -128,6 +128,65 @@ def dumps(body: dict[str, Any]) -> str:
     return json.dumps(body, ensure_ascii=False)
 
 
+# What the CLI refuses before any game is read: a seat the game does not have
+# (its number is what --seat takes), a new game with no players.
+NO_PLAYERS = phrase("say how many players (--players N) or name them (--names Ann,Bob)")
+
+
+def no_such_seat(seat: int, players: Sequence[str]) -> SetupError:
+    return SetupError(
+        phrase(
+            "this game has no seat {seat}: its seats are 0–{last} ({players})",
+            seat=str(seat),
+            last=str(len(players) - 1),
+            players=", ".join(players),
+        )
+    )
+
+
+def problem_lines(body: dict[str, Any]) -> list[str]:
+    """A problem as a person reads it, in their language: what went wrong, the
+    rule, what to do, the code (the CLI's errors at a terminal)."""
+    say = Teller(str, str)
+    lines = [str(body.get("detail") or body.get("title"))]
+    if body.get("rule"):
+        lines.append("  " + say(phrase("rule: {rule}", rule=body["rule"])))
+    if body.get("hint"):
+        lines.append("  " + say(phrase("hint: {hint}", hint=body["hint"])))
+    lines.append("  " + say(phrase("code: {code}", code=str(body.get("code")))))
+    return lines
+
+
+# How a table gives on the command line what a table-mode refusal asks for:
+# the flag that gives each kind of value a refusal may ask for.
+_CHANCE_FLAGS = {
+    "die": phrase("--dice 4,2 (die faces, in order)"),
+    "card": phrase("--drew CARD,CARD (cards drawn: id, kind or printed name)"),
+    "order": phrase("--order 2,0,1 (a shuffle, new top first)"),
+}
+CARD_HINT = phrase("name the card actually drawn with --drew (its printed name or its id)")
+
+
+def chance_hint(needs: Any, *, face_down: bool = False) -> str:
+    """Which flags give what a refusal asks for (only those), in the rules' order,
+    in the reader's language; ``face_down``: an order may stand for the cards of a
+    shuffled pile."""
+    kinds = list(dict.fromkeys(getattr(n, "kind", "") for n in needs or ()))
+    if face_down and "card" in kinds and "order" not in kinds:
+        kinds.append("order")
+    flags = [_CHANCE_FLAGS[k] for k in kinds if k in _CHANCE_FLAGS] or list(_CHANCE_FLAGS.values())
+    said = Teller(str, str)
+    return said(phrase("give them with the command: {flags}", flags=", ".join(map(said, flags))))
+
+
+def told(exc: BaseException | Phrase) -> str:
+    """What an error (or a phrase of ours about one) says, in the reader's language
+    where it says it as a phrase (``said``: a ``SaidError``, a game not found),
+    else as it put it."""
+    said = exc if isinstance(exc, Phrase) else getattr(exc, "said", None)
+    return Teller(str, str)(said) if isinstance(said, Phrase) else str(exc)
+
+
 def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
     """(status, code, rule, detail) of a service exception; None for anything else.
 
@@ -139,33 +198,33 @@ def classify(exc: BaseException) -> tuple[int, str, str, str] | None:
         status = 422 if exc.rule == MALFORMED_RULE else 409
         return status, exc.code, exc.rule, exc.message
     if isinstance(exc, GameNotFound):
-        return 404, "game_not_found", "", str(exc)
+        return 404, "game_not_found", "", told(exc)
     if isinstance(exc, NotAuthorized):
-        return 403, "not_authorized", "", str(exc)
+        return 403, "not_authorized", "", told(exc)
     if isinstance(exc, IdempotencyConflict):
-        return 422, "idempotency_conflict", "", str(exc)
+        return 422, "idempotency_conflict", "", told(exc)
     if isinstance(exc, UnknownGame):
-        return 404, "unknown_game", "", str(exc)
+        return 404, "unknown_game", "", told(exc)
     if isinstance(exc, SetupError):
-        return 422, "bad_setup", "", str(exc)
+        return 422, "bad_setup", "", told(exc)
     if isinstance(exc, WriteRefused | BindingError):
         # This process may not write the store: the store is bound to the
         # counters file of another host (or another file of this one).
-        return 503, "store_bound_elsewhere", "", str(exc)
+        return 503, "store_bound_elsewhere", "", told(exc)
     if isinstance(exc, ReadOnlyStore):
         # The store is open read-only (asked for, or a file this process may not
         # write): the write conflicts with how it is open, whatever it asks.
-        return 409, "read_only_store", "", str(exc)
+        return 409, "read_only_store", "", told(exc)
     if isinstance(exc, OutcomeUnknown):
-        return 503, "outcome_unknown", "", str(exc)
+        return 503, "outcome_unknown", "", told(exc)
     if isinstance(exc, ActNotStored):
-        return 503, "act_not_stored", "", str(exc)
+        return 503, "act_not_stored", "", told(exc)
     if isinstance(exc, PersistenceError):
         return 503, "store_unavailable", "", f"the store failed: {exc}"
     if isinstance(exc, RecursionError):
         return 422, "bad_setup", "", "the input is nested too deeply to read"
     if isinstance(exc, ValueError | OSError):
-        return 422, "bad_input", "", str(exc)
+        return 422, "bad_input", "", told(exc)
     return None
 
 

@@ -124,6 +124,12 @@ def _support_tallied(e: ev.SupportTallied) -> Phrase:
 
 
 def _phase_began(e: ev.PhaseBegan) -> Phrase:
+    if not e.order:  # a phase nobody plays (no Grand Druide to retire)
+        return phrase(
+            "phase {number}, {title}: nobody acts",
+            number=e.number,
+            title=phase_phrase(e.phase),
+        )
     return phrase(
         "phase {number}, {title}: to act in turn {seats}",
         number=e.number,
@@ -492,6 +498,27 @@ WORDS = GameWords(
     event_phrase=event_phrase,
     prompt_words=prompt_words,
     view_facts=view_facts,
+    # The fields of its events, as a difference names them.
+    fact_labels={
+        "board": phrase("board"),
+        "bonus": phrase("bonus"),
+        "colours": phrase("colours"),
+        "die": phrase("die"),
+        "forced": phrase("forced"),
+        "grey": phrase("grey"),
+        "majors": phrase("major spells"),
+        "minors": phrase("minor spells"),
+        "number": phrase("number"),
+        "phase": phrase("phase"),
+        "pips": phrase("pips"),
+        "points": phrase("points"),
+        "pool": phrase("pool"),
+        "spaces": phrase("spaces"),
+        "title": phrase("title"),
+        "tokens": phrase("tokens"),
+        "totals": phrase("totals"),
+        "wizard": phrase("wizard"),
+    },
     seat_keys=SEAT_KEYS | {"to act", "dragon"},  # who acts now, who holds the dragon
     command_labels={
         "RetireGrandDruide": phrase("Retire the Grand Druide"),

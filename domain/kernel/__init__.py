@@ -3,7 +3,7 @@ a game declares (words, faces, bots), the fold. It imports no game (``domain.gam
 holds the registry)."""
 
 from domain.kernel.dice import Dice, commitment
-from domain.kernel.errors import DiceRequired, IllegalCommand, SetupError
+from domain.kernel.errors import DiceRequired, IllegalCommand, SaidError, SetupError
 from domain.kernel.events import (
     KERNEL_EVENTS,
     ActionTaken,
@@ -84,6 +84,7 @@ __all__ = [
     "Pending",
     "Reading",
     "Rule",
+    "SaidError",
     "SeedRevealed",
     "SetupError",
     "Visibility",

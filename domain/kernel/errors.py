@@ -146,5 +146,15 @@ class DiceRequired(IllegalCommand):
         return again
 
 
-class SetupError(ValueError):
+class SaidError(ValueError):
+    """A request the rules or the service cannot serve (not a command refused: that is
+    ``IllegalCommand``), its message given as a phrase where it can be (``said``),
+    for the edge to tell in the reader's language; ``str(error)`` is its plain English."""
+
+    def __init__(self, message: str | Phrase = "") -> None:
+        super().__init__(plain(message))
+        self.said: Phrase | None = message if isinstance(message, Phrase) else None
+
+
+class SetupError(SaidError):
     """A setup position, an option or a player count that the game cannot start from."""

@@ -14,6 +14,7 @@ from domain.kernel.errors import SetupError
 from domain.kernel.events import GameStarted
 from domain.kernel.faces import CardFace
 from domain.kernel.pending import Pending
+from domain.kernel.phrases import phrase
 from domain.kernel.rules import Catalogue
 from domain.kernel.types import Command, Event, Outcome
 from domain.kernel.words import GameWords
@@ -110,7 +111,12 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise SetupError(
-                f"{self.id}: unknown option(s) {unknown}; known: {sorted(known) or 'none'}"
+                phrase(
+                    "{game}: unknown option(s) {unknown}; known: {known}",
+                    game=self.id,
+                    unknown=", ".join(unknown),
+                    known=", ".join(sorted(known)) or phrase("none"),
+                )
             )
         return {
             name: (spec.parse(given[name]) if name in given else spec.default)

@@ -515,6 +515,26 @@ HIDDEN_KINDS = {
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
+        # The fields of its events, as a difference names them.
+        "action": phrase("action spent"),
+        "bonus": phrase("bonus"),
+        "change": phrase("change"),
+        "details": phrase("details"),
+        "draw": phrase("draw"),
+        "effect": phrase("effect"),
+        "first": phrase("first"),
+        "marker": phrase("marker"),
+        "missions": phrase("missions"),
+        "power": phrase("power"),
+        "quarter": phrase("quarter"),
+        "scores": phrase("scores"),
+        "seats": phrase("seats"),
+        "second": phrase("second"),
+        "section": phrase("section"),
+        "sizes": phrase("sizes"),
+        "teleport": phrase("teleport"),
+        "tile": phrase("tile"),
+        "to": phrase("to"),
         # The rulebook's word for a round is « round », not the others' « manche ».
         "round": phrase("round number"),
         "baby_toads": phrase("baby toads"),

@@ -34,7 +34,15 @@ DUNGEON = "Le Donjon"
 REACTION = "Réactions"
 END = "Fin du tour / Fin d'une manche"
 FAST = "Variante combat rapide"
-ENGINE = "Engine"
+# The engine's own rules, which no page of the rulebook holds: named in the
+# rulebook's language, as every section is (the orc tower's « Données (non imprimées) »).
+ENGINE = "Moteur (non imprimé)"
+
+
+def card_section(slug: str) -> str:
+    """The section of a ruling on a card's printed text: the card, as its own rule names it."""
+    c = all_cards()[slug]
+    return f"Carte {c.name} ({c.number})"
 
 
 def r(
@@ -835,7 +843,7 @@ RULES = [
     ),
     r(
         "sw.contest.ties",
-        ENGINE,
+        card_section("chancedecocus"),
         "Celui qui obtient le plus grand résultat gagne 1",
         "Chancedecocus: when several opponents tie for the highest die, all of them count as the "
         "highest.",
@@ -850,7 +858,7 @@ RULES = [
     ),
     r(
         "sw.split",
-        ENGINE,
+        card_section("gaztoxicus"),
         "Payez 2 : Vous pouvez résoudre chaque dé de ce Jet individuellement contre des adversaires différents.",
         "Gaztoxicus paid: once the dice are rolled, the caster chooses to resolve the roll "
         "whole against the card's target, or to split it. Splitting, the caster takes the "
@@ -914,7 +922,7 @@ def _card_rules() -> list[Rule]:
             out.append(
                 Rule(
                     id=f"sw.card.{c.slug}",
-                    section=f"Carte {c.name} ({c.number})",
+                    section=card_section(c.slug),
                     passage=c.text,
                     summary=f"{c.kind} card as printed",
                 )
@@ -923,7 +931,7 @@ def _card_rules() -> list[Rule]:
             out.append(
                 Rule(
                     id=f"sw.card.{c.slug}",
-                    section=f"Carte {c.name} ({c.number})",
+                    section=card_section(c.slug),
                     passage=c.ours,
                     source="assumption",
                     summary=f"text: ours — {c.kind} card of our design (printed text not available)",

@@ -1,5 +1,11 @@
 """What each engine version changed of Spell Wars' outcomes (its rules profiles,
-``domain.kernel.profiles``): data, read with the catalogue."""
+``domain.kernel.profiles``): data, read with the catalogue.
+
+A change of words alone is no entry: since fd3291f (still 0.5.0) a pending
+decision's prompt is recorded as a phrase, where earlier records hold a sentence,
+and a record decided again is compared without its prompts and purposes
+(``services.review.redecide.WORDING``), so no difference arises for an entry to
+explain (the corpus's Spell Wars records, all with sentences, verify as recorded)."""
 
 from __future__ import annotations
 

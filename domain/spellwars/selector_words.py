@@ -45,8 +45,16 @@ SELECTOR_WORDS: dict[str, Phrase] = {
 }
 
 
+# How a split roll's die found its opponent, as ``machine`` records it (``TargetChosen.how``).
+_SPLIT_DIE = re.compile(r"^split die (\d+)$")
+
+
 def selector_phrase(selector: str) -> Phrase | str:
-    """A selector in words; anything else (a split die's "split die 4") as it is."""
+    """A selector in words, a split roll's die ("split die 4") as the die it is;
+    anything else as it is."""
+    split = _SPLIT_DIE.match(selector)
+    if split:
+        return phrase("the {die} of the split dice", die=int(split.group(1)))
     return SELECTOR_WORDS.get(selector, selector)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Event, GameWords
-from domain.kernel.phrases import Card, Phrase, Seat, cards, listed, phrase, plural, seats
+from domain.kernel.phrases import Arg, Card, Phrase, Seat, cards, listed, phrase, plural, seats
 from domain.kernel.words import SEAT_KEYS, joined, purpose_phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import GLYPH_NAMES, built_in
@@ -144,9 +144,52 @@ def _blood_paid(e: ev.BloodPaid) -> Phrase:
     )
 
 
+# A split roll's answers (ruling sw.split, ``machine``): the roll resolved whole or
+# split, then each die against an opponent as "<die>>seat".
+_SPLIT_DIE = re.compile(r"^(\d+)>(\d+)$")
+_PICKED_DIE = re.compile(r"^die (\d+)$")
+_FACE_ORDER = re.compile(r"^\d+(,\d+)+$")
+_SPLITS = {
+    "whole": phrase("to resolve the dice together"),
+    "split": phrase("to split the dice, one per opponent"),
+}
+
+
+def answer_words(value: str) -> Arg:
+    """An answer to a choice (``Choose.choice``, ``OptionChosen.option``) as the
+    table says it: a split die as the die against the opponent by name, a die by
+    its value, the die's faces by the wizards they go to, a type, the cards of a
+    discard by their names (a number, an option of a card or a die, as it is)."""
+    split = _SPLIT_DIE.match(value)
+    if split:
+        return phrase(
+            "the {die} against {seat}", die=int(split.group(1)), seat=Seat(int(split.group(2)))
+        )
+    picked = _PICKED_DIE.match(value)
+    if picked:
+        return phrase("the {die}", die=int(picked.group(1)))
+    if _FACE_ORDER.match(value):
+        return phrase(
+            "the die's faces for {seats}, in that order",
+            seats=seats(int(s) for s in value.split(",")),
+        )
+    if value == "none":
+        return phrase("none of them")
+    if value in _SPLITS:
+        return _SPLITS[value]
+    if value in SLOTS:
+        return SLOTS[value]
+    if "+" in value:
+        return cards(value.split("+"))
+    return Card(value)
+
+
 def _option_chosen(e: ev.OptionChosen) -> Phrase:
     return phrase(
-        "{seat} chooses {option} for {card}", seat=Seat(e.seat), option=e.option, card=Card(e.card)
+        "{seat} chooses {option} for {card}",
+        seat=Seat(e.seat),
+        option=answer_words(e.option),
+        card=Card(e.card),
     )
 
 
@@ -539,7 +582,9 @@ def command_phrase(command: Mapping[str, Any], seat: int) -> Phrase | None:
             return phrase("{who} pays no blood", who=who)
         return phrase("{who} pays {amount} blood", who=who, amount=amount)
     if kind == "Choose":
-        return phrase("{who} chooses {choice}", who=who, choice=Card(str(command["choice"])))
+        return phrase(
+            "{who} chooses {choice}", who=who, choice=answer_words(str(command["choice"]))
+        )
     if kind == "GiveCard":
         return phrase("{who} gives away {card}", who=who, card=Card(command["card"]))
     return None
@@ -589,6 +634,34 @@ FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
+        # The fields of its events, as a difference names them.
+        "carried": phrase("carried"),
+        "dead_deck": phrase("dead deck"),
+        "dead_deck_unknown": phrase("dead deck unknown"),
+        "dead_discard": phrase("dead discard"),
+        "deck_unknown": phrase("deck unknown"),
+        "declared": phrase("declared"),
+        "discarded": phrase("discarded"),
+        "flow": phrase("flow"),
+        "found": phrase("found"),
+        "how": phrase("how"),
+        "initiative": phrase("initiative"),
+        "killer": phrase("killer"),
+        "option": phrase("option"),
+        "previous": phrase("previous"),
+        "received": phrase("received"),
+        "size": phrase("size"),
+        "sizes": phrase("sizes"),
+        "slots": phrase("slots"),
+        "survivor": phrase("survivor"),
+        "treasure": phrase("treasure"),
+        "treasure_deck": phrase("treasure deck"),
+        "treasure_deck_unknown": phrase("treasure deck unknown"),
+        "treasure_discard": phrase("treasure discard"),
+        "turned": phrase("turned"),
+        "why": phrase("why"),
+        "wild": phrase("wild magic card"),
+        "wilds": phrase("wild magic cards"),
         "alive": phrase("alive"),
         "blood": phrase("blood"),
         "dead_cards": phrase("dead cards"),

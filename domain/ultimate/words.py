@@ -443,6 +443,19 @@ FACT_VALUES: Mapping[tuple[str, str], Phrase] = {
 WORDS = GameWords(
     # The keys of its views no other game holds, as the facts label them.
     fact_labels={
+        # The fields of its events, as a difference names them.
+        "combo": phrase("combo"),
+        "defendable": phrase("defendable"),
+        "effect_rule": phrase("effect rule"),
+        "from_seat": phrase("from"),
+        "health": phrase("health"),
+        "other": phrase("other"),
+        "requested": phrase("requested"),
+        "targets": phrase("targets"),
+        "thief": phrase("thief"),
+        "to_seat": phrase("to"),
+        "victim": phrase("victim"),
+        "wins": phrase("wins"),
         "effects": phrase("effects"),
         "eliminated": phrase("eliminated"),
         "round_wins": phrase("round wins"),

@@ -18,6 +18,7 @@ from services.http.errors import APIError
 from services.http.models import ActRequest
 from services.http.request import Query, check_key
 from services.ledger import WizardLedger
+from services.problems import told
 from services.reads.views import legal_json, legal_of, perform_json, state_json, state_of
 from services.seats.hold import by_seats
 from services.store.values import Loaded
@@ -83,4 +84,4 @@ def state_answer(
     try:
         return encode(state_json(ledger, gid, at=asked.at, seat=viewer)), viewer
     except ValueError as e:  # a position past the end
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None

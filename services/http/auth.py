@@ -17,9 +17,11 @@ from uuid import UUID
 from fastapi import Depends, Request
 from fastapi.security import HTTPBearer
 
+from domain.kernel.phrases import phrase
 from services.http.errors import APIError, token_required
 from services.http.request import headers
 from services.ledger import WizardLedger
+from services.words.telling import Teller
 
 # The bearer scheme as the OpenAPI names it; routes that serve a spectator
 # without a token are declared under a name of their own, which
@@ -88,7 +90,9 @@ def viewer_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | 
 def acting_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int:
     """Like ``viewer_seat`` but a token is required (401 without one)."""
     if token is None:
-        raise token_required("this needs the seat's token: Authorization: Bearer <token>")
+        raise token_required(
+            Teller(str, str)(phrase("this needs the seat's token: Authorization: Bearer <token>"))
+        )
     resolved = viewer_seat(ledger, gid, seat, token)
     assert resolved is not None
     return resolved
@@ -113,6 +117,10 @@ def player_seat(ledger: WizardLedger, gid: UUID, token: str | None) -> int:
     403 for a token of no seat of this game."""
     if token is None:
         raise token_required(
-            "this needs the token of one of the game's seats: Authorization: Bearer <token>"
+            Teller(str, str)(
+                phrase(
+                    "this needs the token of one of the game's seats: Authorization: Bearer <token>"
+                )
+            )
         )
     return ledger.seat_of_token(gid, token)

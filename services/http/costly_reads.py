@@ -36,6 +36,7 @@ from services.http.auth import viewer_seat
 from services.http.errors import APIError
 from services.http.read_pool import Job, ReadPool, StreamedJob
 from services.ledger import WizardLedger
+from services.problems import told
 from services.reads.views import log_json, notes_by_position, visible_entries
 from services.review.dispute import dispute as dispute_of
 from services.review.exports import export_chunks
@@ -162,7 +163,7 @@ def replay(ledger: WizardLedger, gid: UUID, viewer: int | None, to: int | None) 
     try:
         loaded = ledger.load(gid, to)
     except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None
     entries = visible_entries(ledger.entries(gid, lte=to), viewer, finished)
     outcome = loaded.game.outcome(loaded.fold.state)
     notes = notes_by_position(ledger, gid)
@@ -185,7 +186,7 @@ def verify(ledger: WizardLedger, gid: UUID, viewer: int | None, expect: str | No
         report = verify_game(ledger, gid, expect=expect)
         return _json(report.as_json(lambda said: problem_text(said, words)))
     except ValueError as e:  # a malformed expect
-        raise APIError(422, "bad_expect", str(e)) from None
+        raise APIError(422, "bad_expect", told(e)) from None
 
 
 def dispute(
@@ -194,9 +195,9 @@ def dispute(
     try:
         report = dispute_of(ledger, gid, at, viewer=viewer, engine=engine)
     except SetupError as e:  # an engine version the game's changelog does not know
-        raise APIError(422, "unknown_engine", str(e)) from None
+        raise APIError(422, "unknown_engine", told(e)) from None
     except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None
     return dispute_text(report).encode("utf-8") if fmt == "text" else _json(report)
 
 
@@ -204,5 +205,5 @@ def diff(ledger: WizardLedger, gid: UUID, viewer: int | None, a: int, b: int, fm
     try:
         report = diff_positions(ledger, gid, a, b, viewer=viewer)
     except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None
     return diff_text(report).encode("utf-8") if fmt == "text" else _json(report)

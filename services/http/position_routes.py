@@ -12,6 +12,7 @@ from domain.kernel import SetupError
 from services.http.auth import Token, viewer_seat
 from services.http.errors import RESPONSES, APIError
 from services.http.tables import LedgerDep, SeatQuery
+from services.problems import told
 from services.reads.positions import as_toml, data_template, position_json
 from services.store.values import parse_game_id
 
@@ -38,9 +39,9 @@ def position(
     try:
         shown = position_json(ledger, gid, at=at, seat=viewer)
     except SetupError as e:
-        raise APIError(409, "no_positions", str(e)) from None
+        raise APIError(409, "no_positions", told(e)) from None
     except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None
     if format == "toml":
         return PlainTextResponse(as_toml(shown), media_type="application/toml")
     return shown
@@ -54,4 +55,4 @@ def game_data(game: str) -> dict[str, Any]:
     try:
         return data_template(game)
     except SetupError as e:
-        raise APIError(409, "no_data", str(e)) from None
+        raise APIError(409, "no_data", told(e)) from None

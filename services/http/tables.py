@@ -46,7 +46,7 @@ from services.http.schemas import (
 )
 from services.ledger import WizardLedger
 from services.limits import MAX_POSITION, MAX_SEAT
-from services.problems import extensions
+from services.problems import extensions, told
 from services.reads.hold_record import holds_json
 from services.reads.lobby import forked_games, listed_games
 from services.reads.views import (
@@ -150,7 +150,7 @@ def create_table(body: CreateTable, ledger: LedgerDep, response: Response) -> Cr
         raise APIError(422, e.code, e.message, rule=e.rule, extra=extensions(e)) from None
     except (ValueError, TypeError, KeyError) as e:
         # A setup position the game cannot read (SetupError is a ValueError too).
-        raise APIError(422, "bad_setup", str(e)) from None
+        raise APIError(422, "bad_setup", told(e)) from None
     response.headers["Location"] = f"/tables/{created.game_id}"
     return CreatedTable(
         game_id=str(created.game_id),
@@ -412,7 +412,7 @@ def fork(
     try:
         created = ledger.fork(gid, at)
     except ValueError as e:
-        raise APIError(422, "bad_position", str(e)) from None
+        raise APIError(422, "bad_position", told(e)) from None
     return CreatedTable(
         game_id=str(created.game_id),
         seats=[SeatToken(seat=s, token=t) for s, t in created.seats],

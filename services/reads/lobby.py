@@ -15,10 +15,11 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel import GameForked
-from domain.kernel.events import and_text
+from domain.kernel.phrases import listed, phrase
 from services.ledger import WizardLedger
 from services.store.codec import GENESIS, topic_of
 from services.store.values import Loaded
+from services.words.telling import Teller
 
 
 def forked_games(ledger: WizardLedger) -> set[UUID]:
@@ -61,7 +62,6 @@ def lobby_fields(
     if held is not None:
         status, waiting = "dealing", list(held.waiting)
     said = [names[s] for s in waiting]
-    whose = and_text(f"{name}'s" for name in said)
     return {
         "names": names,
         "mode": started.mode,
@@ -69,8 +69,24 @@ def lobby_fields(
         "started_at": first[0].at if first else (held.when if held else None),
         "status": status,
         "waiting_names": said,
-        "status_text": (f"dealing — waiting for {whose} cards" if said else status),
+        "status_text": status_text(status, said),
         "winners": winners,
         "winner_names": [names[w] for w in winners if 0 <= w < len(names)],
         "forked_from": fork_origin(ledger, gid) if gid in forks else None,
     }
+
+
+_STATUSES = {
+    "running": phrase("running"),
+    "finished": phrase("finished"),
+    "dealing": phrase("dealing"),
+}
+
+
+def status_text(status: str, waiting: list[str]) -> str:
+    """A game's status in words, in the reader's language: whose cards a game
+    being dealt waits for (« distribution — on attend les cartes de Bob et de Cy »)."""
+    if waiting:
+        whose = listed(phrase("{name}'s", name=name) for name in waiting)
+        return Teller(str, str)(phrase("dealing — waiting for {whose} cards", whose=whose))
+    return Teller(str, str)(_STATUSES.get(status, status))

@@ -14,7 +14,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.games import get_game
-from domain.kernel import ActionTaken, Game
+from domain.kernel import ActionTaken, Game, SaidError
+from domain.kernel.phrases import phrase
 from services.ledger import WizardLedger
 from services.reads import toml_out
 from services.store.values import parse_game_id
@@ -30,9 +31,12 @@ def position_of(
     loaded = ledger.load(gid, at)
     following = ledger.entries(gid, gt=loaded.version, lte=loaded.version + 1)
     if following and not isinstance(following[0].event, ActionTaken):
-        raise ValueError(
-            f"position {loaded.version} is inside an action's consequences: a position is "
-            "written between two commands (see the log for where an action starts)"
+        raise SaidError(
+            phrase(
+                "position {at} is inside an action's consequences: a position is written "
+                "between two commands (see the log for where an action starts)",
+                at=loaded.version,
+            )
         )
     game = loaded.game
     return game, loaded.fold, game.position(loaded.fold.state)

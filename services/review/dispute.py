@@ -29,6 +29,7 @@ from domain.kernel import (
     IllegalCommand,
     OptionSpec,
     Rule,
+    SaidError,
 )
 from domain.kernel.dice import rederive
 from domain.kernel.phrases import Seat, phrase
@@ -47,28 +48,37 @@ from services.review.story import ALL, rule_of
 from services.store.values import parse_game_id
 from services.words.card_names import NO_NAMES, CardNames
 from services.words.copies import told_apart
+from services.words.differences import UNDER_THIS_READING
 from services.words.refusals import worded_message
 from services.words.rule_words import option_doc, told_rule
 
 MAX_LEGAL = 40
 
 
-class NotAnAction(ValueError):
-    pass
+class NotAnAction(SaidError):
+    """A position of the game's opening, where no action was sent to dispute."""
 
 
 def action_span(record: GameRecord, at: int) -> tuple[int, int]:
     """(index of the action at or before position ``at``, index after its consequences)."""
     events = record.events
     if not 1 <= at <= len(events):
-        raise ValueError(f"game has positions 1–{len(events)}, not {at}")
+        raise SaidError(
+            phrase("the game has positions 1–{last}, not {at}", last=len(events), at=at)
+        )
     i = at - 1
     while i >= 0 and not isinstance(events[i], ActionTaken):
         i -= 1
     if i < 0:
         first = next((k + 1 for k, e in enumerate(events) if isinstance(e, ActionTaken)), None)
-        where = f"the first action is at {first}" if first else "no action was taken yet"
-        raise NotAnAction(f"position {at} is part of the game's opening; {where}")
+        where = (
+            phrase("the first action is at {first}", first=first)
+            if first
+            else phrase("no action was taken yet")
+        )
+        raise NotAnAction(
+            phrase("position {at} is part of the game's opening; {where}", at=at, where=where)
+        )
     j = i + 1
     while j < len(events) and not isinstance(events[j], ActionTaken):
         j += 1
@@ -97,6 +107,7 @@ def rule_json(record: GameRecord, rule_id: str) -> dict[str, Any]:
 def dice_check(record: GameRecord, event: Event) -> dict[str, Any] | None:
     if not isinstance(event, DiceRolled | CardsShuffled):
         return None
+    say = record.words.say
     out: dict[str, Any] = {"text": record.words.dice(event), "source": event.source}
     if isinstance(event, DiceRolled):
         out |= {"sides": event.sides, "values": list(event.values), "counter": event.counter}
@@ -104,24 +115,25 @@ def dice_check(record: GameRecord, event: Event) -> dict[str, Any] | None:
         out |= {"cards": len(event.order), "counter": event.counter}
     if event.source != "seed":
         out["rederived"] = None
-        out["check"] = "supplied by the table: nothing to re-derive"
+        out["check"] = say(phrase("supplied by the table: nothing to re-derive"))
     elif record.revealed is None:
         out["rederived"] = None
-        out["check"] = "the seed is revealed when the game ends"
+        out["check"] = say(phrase("the seed is revealed when the game ends"))
     else:
         ok = rederive(record.revealed, event)
         out["rederived"] = ok
-        out["check"] = (
-            "re-derives from the revealed seed"
+        out["check"] = say(
+            phrase("re-derives from the revealed seed")
             if ok
-            else "does NOT re-derive from the revealed seed"
+            else phrase("does NOT re-derive from the revealed seed")
         )
     return out
 
 
 def consequence_json(record: GameRecord, position: int, event: Event) -> dict[str, Any]:
     if not record.sees(event):
-        return {"position": position, "hidden": True, "text": "(not visible to you yet)"}
+        said = record.words.say(phrase("(not visible to you yet)"))
+        return {"position": position, "hidden": True, "text": said}
     shown = shown_event(event, record.reveals)
     out: dict[str, Any] = {
         "position": position,
@@ -205,7 +217,7 @@ def _difference(record: GameRecord, step: Step) -> dict[str, Any]:
         reveal = record.reveals
         # The words as a player reads the events; the data stays for clients.
         out["difference"] = difference(
-            step, record.words, "under this reading", lambda e: shown_event(e, reveal)
+            step, record.words, UNDER_THIS_READING, lambda e: shown_event(e, reveal)
         )
     return out
 

@@ -26,6 +26,7 @@ from services.review.redecide import (
 )
 from services.review.story import ALL
 from services.store.values import parse_game_id
+from services.words.differences import BY_THIS_ENGINE
 from services.words.refusals import worded_message
 from services.words.rule_words import option_doc
 from services.words.sentences import Words
@@ -205,7 +206,7 @@ def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
         # The engine's words: the table's names.
         said["refused"] = record.words.names.rename(decided.refused)
     if not decided.refused:
-        said["difference"] = difference(step, record.words, "by this engine")
+        said["difference"] = difference(step, record.words, BY_THIS_ENGINE)
     return said
 
 
@@ -241,7 +242,8 @@ def diff_positions(
             if item["what"] in public_facts:
                 continue
             name = words.seat(seat)
-            found.append({**item, "seen_by": name, "text": f"{name} sees — {item['text']}"})
+            sees = words.say(phrase("{player} sees — {change}", player=name, change=item["text"]))
+            found.append({**item, "seen_by": name, "text": sees})
     reveal = viewer == ALL or finished
     between = [
         e

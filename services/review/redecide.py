@@ -57,7 +57,7 @@ from domain.kernel import (
     start,
 )
 from domain.kernel import act as kernel_act
-from domain.kernel.phrases import Purpose, phrase
+from domain.kernel.phrases import Phrase, Purpose, phrase
 from domain.kernel.profiles import (
     FIRST_VERSION,
     Profile,
@@ -350,11 +350,12 @@ class Step:
 
 
 def difference(
-    step: Step, words: Words, label: str, shown: Callable[[Event], Event] | None = None
+    step: Step, words: Words, label: Phrase, shown: Callable[[Event], Event] | None = None
 ) -> dict[str, Any]:
-    """The step's first difference in its one shape (see the module's doc).
-    ``label`` says the decided side in words ("by this engine", "under this
-    reading"); ``shown``: each event as the reader may read it, for the words."""
+    """The step's first difference in its one shape (see the module's doc), its
+    lines in the language of ``words``. ``label`` says the decided side
+    (``differences.BY_THIS_ENGINE``, ``UNDER_THIS_READING``); ``shown``: each
+    event as the reader may read it, for the words."""
     k = step.differs_at
     assert k is not None, "no difference to say"
     recorded, reading = step.at_difference()

@@ -29,6 +29,7 @@ from services.reads.views import shown_event
 from services.store.values import Entry
 from services.words.rule_words import told_rule
 from services.words.sentences import Words, chance_source, hidden_until_end
+from services.words.views import said_key
 
 
 def rule_of(game: Game[Any], rule_id: str | None) -> Rule | None:
@@ -131,9 +132,12 @@ class StoryLines(Visitor):
             self.lines.append("      " + say(said))
             for key, value in started.setup.items():
                 if value not in ([], {}, None):
-                    self.lines.append(
-                        f"        {key.replace('_', ' ')}: {self.words.value(key, value)}"
+                    fact = phrase(
+                        "{fact}: {value}",
+                        fact=said_key(key, self.words),
+                        value=self.words.value(key, value),
                     )
+                    self.lines.append("        " + say(fact))
 
     def _heading(self, event: Event) -> None:
         heading = self.words.heading(event)
@@ -158,7 +162,7 @@ class StoryLines(Visitor):
         section = told_rule(rule).section if rule else ""
         where = f"[{event.rule}" + (f" — {section}" if rule else "") + "]"
         if event.also:  # the rulings and assumptions it relied on besides
-            where += " [also " + ", ".join(event.also) + "]"
+            where += " " + self.words.say(phrase("[also {rules}]", rules=", ".join(event.also)))
         parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
         if isinstance(event, CardsShuffled):
             source = chance_source(event.source)

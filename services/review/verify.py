@@ -60,6 +60,7 @@ from services.review.redecide import (
 from services.store.codec import GENESIS, Record, decode_body, link_hash
 from services.store.fold import RecordRow, decode_events
 from services.store.values import parse_game_id
+from services.words.differences import BY_THIS_ENGINE
 from services.words.sentences import Words
 
 __all__ = ["Problem", "Report", "verify_game"]
@@ -318,7 +319,7 @@ def _differently(game: Any, step: Step) -> Problem:
     sees at once whether a rule's outcome or only its citation moved. The two
     events stay in the report as data for programs."""
     recorded = step.started.engine_version
-    found = difference(step, Words.table(game, step.started), "by this engine")
+    found = difference(step, Words.table(game, step.started), BY_THIS_ENGINE)
     told = "\n".join(found["text"])
     message = (
         phrase(

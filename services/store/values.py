@@ -16,6 +16,7 @@ import msgspec
 from eventsourcing.persistence import OperationalError
 
 from domain.kernel import Event, Fold, Game
+from domain.kernel.phrases import phrase
 from services.store.commit import Rows
 
 # Chance a table supplies with an act: die faces, deck orders, cards drawn.
@@ -37,6 +38,8 @@ class GameNotFound(LookupError):
     def __init__(self, game_id: object) -> None:
         super().__init__(f"no game {game_id}")
         self.game_id = game_id
+        # What a person is told, in their language (``services.problems.classify``).
+        self.said = phrase("no game {game}", game=str(game_id))
 
 
 class NotAuthorized(PermissionError):

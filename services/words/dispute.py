@@ -79,11 +79,12 @@ def dispute_text(d: dict[str, Any]) -> str:
         )
     )
     out += ["", _say(phrase("Position before it (#{position}):", position=d["before"]["position"]))]
-    from services.words.views import show
+    from services.words.views import flatten, show
 
+    words = _words(d)
     for label, view in d["before"].get("views", {}).items():
         out.append("  " + _say(phrase("as {viewer} saw it:", viewer=label)))
-        out += [f"    {k}: {show(v)}" for k, v in _facts(view, d).items()]
+        out += [f"    {k}: {show(v, words)}" for k, v in flatten(view, words).items()]
     legal = d["legal"]
     out.append("")
     if legal.get("shown"):
@@ -178,14 +179,14 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
     return list(said) if said else [_say(phrase("first difference at #{at}", at=r["differs_at"]))]
 
 
-def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
+def _words(d: dict[str, Any]) -> Any:
+    """The words of the disputed game's table, in the reader's language."""
     from domain.games import get_game
     from services.words.card_names import card_names
     from services.words.sentences import Words
-    from services.words.views import flatten
 
     names = card_names(d["game"], d.get("card_names") or {})
-    return flatten(view, Words(get_game(d["game"]), d["players"], names))
+    return Words(get_game(d["game"]), d["players"], names)
 
 
 def _side_by_side(left: list[str], right: list[str], indent: str) -> list[str]:

@@ -196,6 +196,13 @@ class Words:
             return self.text("yes") if value else self.text("no")
         if isinstance(value, int) and field in self.said.seat_fields:
             return self.seat(value)
+        if (
+            isinstance(value, int)
+            and field.replace("_", " ") in self.said.seat_keys
+            and 0 <= value < len(self.players)
+        ):
+            # A seat a record or a setup names (who plays first), by its player.
+            return self.seat(value)
         if isinstance(value, int):
             return str(value)
         if isinstance(value, str):

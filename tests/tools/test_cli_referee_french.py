@@ -129,3 +129,13 @@ def test_an_action_this_engine_refuses_is_said_with_the_players_names(tmp_path: 
     assert "this engine refuses the action" in said_en and "Bob" in said_en, said_en
     for said in (said_fr, said_en):
         assert not re.search(r"\b(seat|siège) \d", said), said
+
+
+def test_the_dispute_desks_position_and_dice_are_said_in_french(tmp_path: Path) -> None:
+    # The position before the action, fact by fact: a yes or no in the reader's language.
+    store, gid = _game(tmp_path)
+    french = _say(store, "fr", "dispute", gid, "--at", "8")
+    english = _say(store, "en", "dispute", gid, "--at", "8")
+    assert "Ann — éliminé: non" in french, french
+    assert not re.search(r": (yes|no|none)$", french, re.M), french
+    assert re.search(r"Ann — eliminated: no$", english, re.M), english

@@ -186,25 +186,6 @@ def out(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-# How a table gives on the command line what a table-mode refusal asks for.
-# The flag that gives each kind of value a refusal may ask for.
-_CHANCE_FLAGS = {
-    "die": "--dice 4,2 (die faces, in order)",
-    "card": "--drew CARD,CARD (cards drawn: id, kind or printed name)",
-    "order": "--order 2,0,1 (a shuffle, new top first)",
-}
-
-
-def chance_hint(needs: Any, *, face_down: bool = False) -> str:
-    """Which flags give what a refusal asks for (only those), in the rules' order;
-    ``face_down``: an order may stand for the cards of a shuffled pile."""
-    kinds = list(dict.fromkeys(getattr(n, "kind", "") for n in needs or ()))
-    if face_down and "card" in kinds and "order" not in kinds:
-        kinds.append("order")
-    flags = [_CHANCE_FLAGS[k] for k in kinds if k in _CHANCE_FLAGS] or list(_CHANCE_FLAGS.values())
-    return "give them with the command: " + ", ".join(flags)
-
-
 def fail(
     code: str,
     message: str,
@@ -229,13 +210,9 @@ def fail(
 
 def said(body: dict[str, Any]) -> str:
     """A problem as a person reads it: what went wrong, the rule, what to do."""
-    lines = [f"wizards: {body.get('detail') or body.get('title')}"]
-    if body.get("rule"):
-        lines.append(f"  rule: {body['rule']}")
-    if body.get("hint"):
-        lines.append(f"  hint: {body['hint']}")
-    lines.append(f"  code: {body.get('code')}")
-    return "\n".join(lines)
+    from services.problems import problem_lines
+
+    return "wizards: " + "\n".join(problem_lines(body))
 
 
 def guarded(fn: Any) -> Any:
@@ -252,7 +229,7 @@ def guarded(fn: Any) -> Any:
             raise typer.Exit(0) from None
         except Exception as e:
             from domain.kernel.errors import CARD_REFUSED
-            from services.problems import classify, extensions
+            from services.problems import CARD_HINT, chance_hint, classify, extensions, told
 
             known = classify(e)
             if known is None:
@@ -264,9 +241,7 @@ def guarded(fn: Any) -> Any:
                     getattr(e, "needs", ()), face_down=bool(getattr(e, "face_down", ()))
                 )
             elif code == CARD_REFUSED:
-                extra["hint"] = (
-                    "name the card actually drawn with --drew (its printed name or its id)"
-                )
+                extra["hint"] = told(CARD_HINT)
             fail(code, detail, rule=rule, status=status, extra=extra)
 
     return wrapper
@@ -301,14 +276,11 @@ def check_seat(game_id: str, seat: int | None) -> None:
     """A seat the game does not have is refused, not shown as a spectator's view."""
     if seat is None:
         return
-    from domain.kernel import SetupError
+    from services.problems import no_such_seat
 
     players = ledger().load(game_id, 1).fold.started.players
     if not 0 <= seat < len(players):
-        raise SetupError(
-            f"this game has no seat {seat}: its seats are 0–{len(players) - 1} "
-            f"({', '.join(players)})"
-        )
+        raise no_such_seat(seat, players)
 
 
 def globals_first(args: list[str]) -> list[str]:

@@ -70,6 +70,7 @@ def new(
 
     With --json, each seat's secret token is printed too."""
     from domain.kernel import SetupError
+    from services.problems import NO_PLAYERS
     from tools.cli.files import read_toml_file
 
     position = read_toml_file(setup, "--setup") if setup else None
@@ -79,7 +80,7 @@ def new(
         if players is not None and players != len(seats):
             raise SetupError(f"--players {players} but {len(seats)} names in --names")
     elif players is None:
-        raise SetupError("say how many players (--players N) or name them (--names Ann,Bob)")
+        raise SetupError(NO_PLAYERS)
     else:
         seats = players
     created = ledger().create_game(
@@ -116,7 +117,7 @@ def list_games(
     """The stored games, oldest first.
 
     Each with its players, date, status or winner, and a mark on a fork."""
-    from services.reads.listing import listing
+    from services.reads.listing import listing, listing_line
     from services.reads.lobby import listed_games
     from services.reads.views import summary_json
 
@@ -128,14 +129,10 @@ def list_games(
         out(rows)
         return
     if not rows:
-        typer.echo("no games in this store yet: start one with `wizards new GAME --players N`")
+        typer.echo(listing_line(None))
         return
     for r in listing(ledger(), [r["game_id"] for r in rows]):
-        fork = f"  ⑂ fork of {r['forked_from'][:8]} at #{r['fork_at']}" if r["forked_from"] else ""
-        typer.echo(
-            f"{r['game_id']}  {r['created'][:16].replace('T', ' ')}  {r['game']:<12} "
-            f"{', '.join(r['names']):<24} {r['result']:<22} {r['events']} events{fork}"
-        )
+        typer.echo(listing_line(r))
 
 
 def _fits(sent: Any, legal: Any) -> bool:

@@ -117,6 +117,7 @@ def verify(
     Exits 1 naming the first bad event."""
     from domain.kernel import ENGINE_VERSION
     from services.review.verify import record_words, verify_game
+    from services.words.telling import speaking, spoken
     from services.words.verify_words import (
         failed_line,
         nothing_to_verify,
@@ -133,7 +134,10 @@ def verify(
         return
     if not ids:
         raise ValueError("name one or more game ids, or --all")
-    reports = [verify_game(ledger(), gid, expect=expect) for gid in ids]
+    # For programs (--json) the whole report is English, an adjudication's lines
+    # of difference too (they are told as the game is decided again).
+    with speaking("en" if as_json else spoken()):
+        reports = [verify_game(ledger(), gid, expect=expect) for gid in ids]
     if as_json:
         out([r.as_json() for r in reports])
     else:

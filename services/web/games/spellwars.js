@@ -43,14 +43,17 @@ const cardName = (id) => (face("spellwars", id) || {}).name || KIND_NAMES[id] ||
 const wildLabel = (slots) => t("{wild} stands for {kinds}", { wild: KIND_NAMES.wild, kinds: slots.map((s) => KIND_NAMES[s] || s).join(" + ") });
 
 // A Choose answer in words, by what the open choice asks: "none" says what is
-// left undone, "4>2" is a die against a wizard, "source+delivery" the types a
-// wild card stands for, "2,0,1" the wizards the die's faces go to.
+// left undone, "whole" and "split" a paid Gaztoxicus' roll resolved together or
+// split, "4>2" a die of the split roll against a wizard, "source+delivery" the
+// types a wild card stands for, "2,0,1" the wizards the die's faces go to.
 function choiceLabel(c, value) {
   const kind = c.view.choice ? c.view.choice.kind : "";
   if (kind === "option" && /^\d+$/.test(value)) return t("option {n}", { n: value });
   if (value === "none") return { play: t("play no creature"), discard: t("discard nothing") }[kind] || t("none of them");
+  if (value === "whole") return t("Resolve the dice together");
+  if (value === "split") return t("Split the dice, one per opponent");
   const split = /^(\d+)>(\d+)$/.exec(value);
-  if (split) return t("die {n} → {name}", { n: split[1], name: nameOf(c.players, Number(split[2])) });
+  if (split) return t("the {die} against {seat}", { die: split[1], seat: nameOf(c.players, Number(split[2])) });
   if (/^\d+(,\d+)+$/.test(value)) return value.split(",").map((n) => nameOf(c.players, Number(n))).join(", ");
   if (value.includes("+") || KIND_NAMES[value]) return value.split("+").map(cardName).join(" + ");
   return null;

@@ -142,7 +142,7 @@ function readingBlock(replay, r, recorded, firstOf) {
   const parts = [head, named, ruleBlock(doc, r.rule), h("div.side", {}, rec, mine), where];
   if (r.differs_at && !r.undecided && r.differs_at <= doc.events.length) {
     // The recorded event there is one click away (the story shows it with its board).
-    parts.push(h("a.jump", { role: "button", tabindex: "0", onclick: () => replay.go(r.differs_at) }, `go to #${r.differs_at} as recorded`));
+    parts.push(h("a.jump", { role: "button", tabindex: "0", onclick: () => replay.go(r.differs_at) }, t("go to #{n} as recorded", { n: r.differs_at })));
   }
   return h("div.reading-block", { style: "margin-top:6px" }, parts);
 }

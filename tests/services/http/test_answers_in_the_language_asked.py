@@ -102,3 +102,30 @@ def test_verify_says_a_problem_in_the_language_asked(client: TestClient) -> None
     # What the checks cannot see, without a kept hash: said in the same language.
     unseen = client.get(f"/tables/{gid}/verify", params={"lang": "fr"}).json()["unseen"]
     assert unseen and unseen[0].startswith("sans --expect, un flux coupé"), unseen
+
+
+def test_an_error_is_said_in_the_language_asked(client: TestClient) -> None:
+    """A game that does not exist, a dispute of the opening, a seat's read without
+    its token: the problem's detail in French where French is asked, else English."""
+    gid, _ = _table(client)
+    missing = "/tables/00000000-0000-0000-0000-000000000000/log"
+    opening = f"/tables/{gid}/dispute?at=1"
+    unsigned = f"/tables/{gid}/legal?seat=0"
+    said = {
+        lang: [
+            client.get(url, headers={"Accept-Language": lang}).json()["detail"]
+            for url in (missing, opening, unsigned)
+        ]
+        for lang in ("fr", "en")
+    }
+    assert said["fr"] == [
+        "aucune partie 00000000-0000-0000-0000-000000000000",
+        "la position 1 fait partie de la mise en place de la partie ; "
+        "aucune action n'a encore été jouée",
+        "il faut le jeton de la place : Authorization: Bearer <jeton>",
+    ]
+    assert said["en"] == [
+        "no game 00000000-0000-0000-0000-000000000000",
+        "position 1 is part of the game's opening; no action was taken yet",
+        "this needs the seat's token: Authorization: Bearer <token>",
+    ]

@@ -96,3 +96,22 @@ def test_tables_opened_at_once_are_each_listed_once(store_url: str) -> None:
         t.join(60)
     listed = [str(g) for g in listed_games(first)]
     assert len(made) == 4 and sorted(listed[2:]) == sorted(made) and len(listed) == 6
+
+
+def test_a_table_being_dealt_is_said_in_the_language_asked(
+    client: TestClient, ledger: WizardLedger, tmp_path: Path
+) -> None:
+    """The lobby's words for a table being dealt, and ``wizards --lang fr list``."""
+    gid = _dealing(ledger, ["Ann", "Bob", "Cy"])
+    ledger.act(gid, 0, None, drew=["Boule de feu", "Explosion"])
+    french = client.get(f"/tables/{gid}", headers={"Accept-Language": "fr"}).json()
+    assert french["status_text"] == "distribution — on attend les cartes de Bob et de Cy"
+    assert french["status"] == "dealing"  # the data a program reads stays
+    wizards = Wizards(f"sqlite:///{tmp_path / 'cli.db'}")
+    dealt = _dealing(WizardLedger(wizards.store), ["Ann", "Bob"])
+    line = next(
+        line
+        for line in wizards("--lang", "fr", "list").stdout.splitlines()
+        if line.startswith(dealt)
+    )
+    assert "distribution — on attend les cartes d'Ann et de Bob" in line and "0 événement" in line

@@ -20,6 +20,7 @@ from services.review.dispute import dispute, every_dispute
 from services.review.readjudicate import diff_positions, readjudicate
 from services.review.record import read_record
 from services.words.dispute import diff_text, dispute_text, readjudication_text
+from services.words.telling import speaking
 from tests.services.setups import ECLAIR_SETUP
 from tools.simulation import play_stored
 
@@ -102,6 +103,11 @@ def test_eclair_under_the_other_reading_spares_its_caster(sqlite_url: str) -> No
     assert "Ann — life: 9 → 8" in texts
     assert any(t.startswith("Ann sees — hand:") and "− Éclair" in t for t in texts)
     assert "Ann — life: 9 → 8" in diff_text(diff)
+    with speaking("fr"):
+        french = diff_positions(ledger, gid, at - 1, ledger.load(gid).version)
+    said = [c["text"] for c in french["changes"]]
+    assert any(t.startswith("Ann voit — main :") or t.startswith("Ann voit — main:") for t in said)
+    assert not any(" sees " in t for t in said), said
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -272,3 +272,20 @@ def test_the_dispute_desk_says_which_variant_decided(tmp_path: Path) -> None:
         "Decided again under the rules profile of 0.1.0 as of 09066c5 (recorded by engine 0.1.0)"
         in done.stdout
     )
+
+
+def test_the_corpus_holds_spell_wars_prompts_recorded_as_sentences(tmp_path: Path) -> None:
+    """Spell Wars records its prompts as phrases since fd3291f, with no changelog entry
+    (a change of words, which a decision again does not compare): the corpus's earlier
+    records hold them as sentences, so the tests above show such a record verifying."""
+    sentences = 0
+    for name in STORES:
+        ledger = _open(tmp_path, name)
+        for gid in ledger.game_ids():
+            if ledger.load(gid, 1).game.spec.id != "spellwars":
+                continue
+            for entry in ledger.entries(gid):
+                flow = getattr(entry.event, "flow", None)
+                choice = getattr(flow, "choice", None)
+                sentences += isinstance(getattr(choice, "prompt", None), str)
+    assert sentences > 100

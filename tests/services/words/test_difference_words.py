@@ -18,12 +18,25 @@ from services.ledger import WizardLedger
 from services.review.dispute import dispute
 from services.review.readjudicate import readjudicate
 from services.review.verify import verify_game
-from services.words.differences import difference_words
+from services.words.differences import BY_THIS_ENGINE, UNDER_THIS_READING, difference_words
 from services.words.dispute import dispute_text, readjudication_text
 from services.words.sentences import Words
 from tests.services.setups import eclair_game
 
 WORDS = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"))
+
+
+class Spares:
+    """Today's engine, except that Éclair no longer hits its caster (a newer engine
+    for verify)."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(WORDS.game, name)
+
+    def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
+        spared = "ultimate.ruling.lightning-caster"
+        decided = WORDS.game.decide(state, seat, command, dice)  # type: ignore[arg-type]
+        return [e for e in decided if getattr(e, "rule", "") != spared]
 
 
 def attack(*hits: Hit) -> AttackBegan:
@@ -38,7 +51,7 @@ def attack(*hits: Hit) -> AttackBegan:
 
 def test_events_that_read_alike_name_the_field_and_both_values() -> None:
     lines = difference_words(
-        WORDS, 7, attack(Hit(target=1, damage=2)), attack(Hit(target=1, damage=3)), "by this engine"
+        WORDS, 7, attack(Hit(target=1, damage=2)), attack(Hit(target=1, damage=3)), BY_THIS_ENGINE
     )
     assert lines == [
         "first difference at #7, the same event with other details: "
@@ -49,7 +62,7 @@ def test_events_that_read_alike_name_the_field_and_both_values() -> None:
 
 def test_a_seat_in_a_nested_record_is_said_by_its_players_name() -> None:
     lines = difference_words(
-        WORDS, 7, attack(Hit(target=1)), attack(Hit(target=2)), "under this reading"
+        WORDS, 7, attack(Hit(target=1)), attack(Hit(target=2)), UNDER_THIS_READING
     )
     assert lines[1:] == [
         "  as recorded: Ann attacks Bob with Boule de feu [ultimate.attack]",
@@ -62,7 +75,7 @@ def test_another_kind_of_event_is_said_by_both_lines_not_by_fields() -> None:
     hurt = DamageDealt(
         rule="ultimate.ruling.lightning-caster", seat=0, amount=1, life=8, source="lightning"
     )
-    lines = difference_words(WORDS, 5, hurt, attack(Hit(target=1)), "under this reading")
+    lines = difference_words(WORDS, 5, hurt, attack(Hit(target=1)), UNDER_THIS_READING)
     assert lines[0] == "first difference at #5, another event:"
     assert lines[1].startswith("  as recorded: Ann takes 1 damage from Éclair")
     assert lines[2].startswith("  under this reading: Ann attacks Bob with Boule de feu")
@@ -70,7 +83,7 @@ def test_another_kind_of_event_is_said_by_both_lines_not_by_fields() -> None:
 
 
 def test_one_side_ending_first_says_what_the_other_goes_on_with() -> None:
-    lines = difference_words(WORDS, 9, None, attack(Hit(target=1)), "by this engine")
+    lines = difference_words(WORDS, 9, None, attack(Hit(target=1)), BY_THIS_ENGINE)
     assert lines == [
         "first difference at #9: as recorded, nothing more; by this engine: "
         "Ann attacks Bob with Boule de feu [ultimate.attack]"
@@ -119,22 +132,6 @@ def test_verify_readjudicate_and_the_desk_give_a_difference_one_shape(
     desk = dispute(ledger, gid, at)
     reading = next(r for r in desk["other_readings"] if r["option"] == "eclair_hits_caster")
     again = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})["first_difference"]
-    real = get_game("ultimate")
-
-    class Spares:
-        """Today's engine, except that Éclair no longer hits its caster."""
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(real, name)
-
-        def decide(self, state: object, seat: int, command: object, dice: object) -> list[object]:
-            spared = "ultimate.ruling.lightning-caster"
-            return [
-                e
-                for e in real.decide(state, seat, command, dice)
-                if getattr(e, "rule", "") != spared
-            ]
-
     monkeypatch.setitem(registry._GAMES, "ultimate", Spares())
     problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
     assert problem is not None and problem.difference is not None
@@ -153,8 +150,81 @@ def test_a_ruling_cited_besides_is_a_difference_said_by_its_ids() -> None:
     today = OrcLost(
         rule="orctower.round.loss", seat=2, slot=2, also=("orctower.ruling.loss-gauge",)
     )
-    assert difference_words(words, 9, recorded, today, "by this engine") == [
+    assert difference_words(words, 9, recorded, today, BY_THIS_ENGINE) == [
         "first difference at #9, the same event with other details: "
         "Cleo loses a defeated creature of hunting-board slot 3 [orctower.round.loss]",
         "  also: none as recorded; orctower.ruling.loss-gauge by this engine",
     ]
+
+
+# The frame of a difference in each language: a French reader gets none of the
+# English, an English one none of the French.
+FRAME = {
+    "en": ("first difference at #", "as recorded", "by this engine", "under this reading"),
+    "fr": (
+        "première différence au n° ",
+        "tel qu'enregistré",
+        "selon ce moteur",
+        "selon cette lecture",
+    ),
+}
+ENGLISH_FRAME = (*FRAME["en"], "nothing more", "another event", "other details")
+
+
+def test_a_difference_is_said_whole_in_french() -> None:
+    french = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"), lang="fr")
+    said = [
+        *difference_words(
+            french,
+            7,
+            attack(Hit(target=1, damage=2)),
+            attack(Hit(target=1, damage=3)),
+            BY_THIS_ENGINE,
+        ),
+        *difference_words(
+            french, 7, attack(Hit(target=1)), attack(Hit(target=2)), UNDER_THIS_READING
+        ),
+        *difference_words(french, 9, None, attack(Hit(target=1)), BY_THIS_ENGINE),
+        *difference_words(french, 9, attack(Hit(target=1)), None, UNDER_THIS_READING),
+    ]
+    text = "\n".join(said)
+    assert said[0] == (
+        "première différence au n° 7, le même événement avec d'autres détails : "
+        "Ann attaque Bob avec Boule de feu [ultimate.attack]"
+    ), said[0]
+    assert "  coups 1 — dégâts : 2 tel qu'enregistré ; 3 selon ce moteur" in said, said
+    assert "  coups 1 — cible : Bob tel qu'enregistré ; Cleo selon cette lecture" in said, said
+    assert all(words in text for words in FRAME["fr"]), text
+    assert not [words for words in ENGLISH_FRAME if words in text], text
+
+
+def test_the_referees_reports_say_a_difference_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The desk's other reading, readjudicate's switched one and verify's newer
+    engine, each asked in French then in English: one language, frame and events."""
+    from domain import games as registry
+    from services.words.telling import speaking
+    from services.words.verify_words import problem_text
+
+    ledger, gid, at = eclair_game(tmp_path)
+    for lang, other in (("fr", "en"), ("en", "fr")):
+        with speaking(lang):
+            desk = dispute(ledger, gid, at)
+            reading = next(r for r in desk["other_readings"] if r["option"] == "eclair_hits_caster")
+            again = readjudicate(ledger, gid, {"eclair_hits_caster": "false"})
+            texts = [dispute_text(desk), readjudication_text(again)]
+            with monkeypatch.context() as patched:
+                patched.setitem(registry._GAMES, "ultimate", Spares())
+                problem = verify_game(WizardLedger(f"sqlite:///{tmp_path / 'w.db'}"), gid).first()
+            assert problem is not None
+            texts.append(
+                problem_text(problem.message, Words(WORDS.game, ("Ann", "Bob"), lang=lang))
+            )
+        assert reading["difference"]["text"] and again["first_difference"]["difference"]["text"]
+        for text in texts:
+            said = text[text.index(FRAME[lang][0]) :]
+            assert FRAME[lang][1] in said, said
+            assert not [w for w in FRAME[other] if w in said], said
+            if lang == "fr":
+                assert not [w for w in ENGLISH_FRAME if w in said], said

@@ -151,3 +151,14 @@ def log_line(ledger: WizardLedger, gid: object, position: int) -> str:
     (line,) = [e for e in log_json(ledger, str(gid), full=True) if e["position"] == position]
     text: str = line["text"]
     return text
+
+
+def test_a_phase_nobody_plays_says_so() -> None:
+    from domain.elfenwizards.events import PhaseBegan
+
+    nobody = PhaseBegan(rule="elfenwizards.round.order", phase="retire", number=1, order=())
+    some = PhaseBegan(rule="elfenwizards.round.order", phase="retire", number=1, order=(1, 0))
+    french = Words(GAME, ("Ann", "Bob", "Cy"), lang="fr")
+    assert french.event(nobody).endswith(" : personne ne joue"), french.event(nobody)
+    assert WORDS.event(nobody).endswith(": nobody acts"), WORDS.event(nobody)
+    assert WORDS.event(some).endswith(": to act in turn Bob and Ann"), WORDS.event(some)
