@@ -205,7 +205,10 @@ def _difference(record: GameRecord, step: Step) -> dict[str, Any]:
         reveal = record.reveals
         # The words as a player reads the events; the data stays for clients.
         out["difference"] = difference(
-            step, record.words, "under this reading", lambda e: shown_event(e, reveal)
+            step,
+            record.words,
+            record.words.text("under this reading"),
+            lambda e: shown_event(e, reveal),
         )
     return out
 

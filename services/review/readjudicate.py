@@ -205,7 +205,7 @@ def _stretch_report(record: GameRecord, step: Step) -> dict[str, Any]:
         # The engine's words: the table's names.
         said["refused"] = record.words.names.rename(decided.refused)
     if not decided.refused:
-        said["difference"] = difference(step, record.words, "by this engine")
+        said["difference"] = difference(step, record.words, record.words.text("by this engine"))
     return said
 
 

@@ -318,7 +318,8 @@ def _differently(game: Any, step: Step) -> Problem:
     sees at once whether a rule's outcome or only its citation moved. The two
     events stay in the report as data for programs."""
     recorded = step.started.engine_version
-    found = difference(step, Words.table(game, step.started), "by this engine")
+    words = Words.table(game, step.started)
+    found = difference(step, words, words.text("by this engine"))
     told = "\n".join(found["text"])
     message = (
         phrase(

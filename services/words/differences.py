@@ -16,8 +16,9 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.phrases import phrase
 from services.words.sentences import Words
-from services.words.views import flatten, show
+from services.words.views import fact_line, flatten, show
 
 
 def difference_words(
@@ -27,23 +28,46 @@ def difference_words(
     other: Event | None,
     other_label: str,
 ) -> list[str]:
-    """Lines saying how ``other`` (said as ``other_label``: "under this reading",
-    "by this engine") differs from the ``recorded`` event at ``position``."""
+    """Lines saying how ``other`` (said as ``other_label``, in the reader's
+    language: "under this reading", "by this engine") differs from the
+    ``recorded`` event at ``position``, in the reader's language."""
     if recorded is None and other is None:
         return []
-    head = f"first difference at #{position}"
+    say, line = words.say, fact_line(words)
+    head = say(phrase("first difference at #{at}", at=position))
     if recorded is None or other is None:
         said = _line(words, other if recorded is None else recorded)  # type: ignore[arg-type]  # one of the two is not None: both None returned above
         if recorded is None:
-            return [f"{head}: as recorded, nothing more; {other_label}: {said}"]
-        return [f"{head}: as recorded: {said}; {other_label}, nothing more"]
+            return [
+                say(
+                    phrase(
+                        "{head}: as recorded, nothing more; {other}: {said}",
+                        head=head,
+                        other=other_label,
+                        said=said,
+                    )
+                )
+            ]
+        return [
+            say(
+                phrase(
+                    "{head}: as recorded: {said}; {other}, nothing more",
+                    head=head,
+                    said=said,
+                    other=other_label,
+                )
+            )
+        ]
     mine, theirs = _line(words, other), _line(words, recorded)
+    recorded_line = "  " + say(phrase("as recorded: {said}", said=theirs))
+    other_line = "  " + line(other_label, mine)
     if type(recorded) is not type(other):
-        return [f"{head}, another event:", f"  as recorded: {theirs}", f"  {other_label}: {mine}"]
+        return [say(phrase("{head}, another event:", head=head)), recorded_line, other_line]
     fields = _fields(words, recorded, other, other_label)
     if mine == theirs:
-        return [f"{head}, the same event with other details: {theirs}", *fields]
-    return [f"{head}:", f"  as recorded: {theirs}", f"  {other_label}: {mine}", *fields]
+        same = phrase("{head}, the same event with other details: {said}", head=head, said=theirs)
+        return [say(same), *fields]
+    return [say(phrase("{head}:", head=head)), recorded_line, other_line, *fields]
 
 
 def _line(words: Words, event: Event) -> str:
@@ -59,9 +83,14 @@ def _fields(words: Words, recorded: Event, other: Event, other_label: str) -> li
     out = []
     for label in [*a, *(k for k in b if k not in a)]:
         if a.get(label) != b.get(label):
-            out.append(
-                f"  {label}: {show(a.get(label))} as recorded; {show(b.get(label))} {other_label}"
+            said = phrase(
+                "{label}: {recorded} as recorded; {other} {reading}",
+                label=label,
+                recorded=show(a.get(label), words),
+                other=show(b.get(label), words),
+                reading=other_label,
             )
+            out.append("  " + words.say(said))
     return out
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.kernel.phrases import Phrase, phrase, plural
 from services.words.rule_words import source_words
 from services.words.telling import Teller
+
+if TYPE_CHECKING:
+    from services.words.sentences import Words
 
 WIDTH = 100
 
@@ -79,11 +82,11 @@ def dispute_text(d: dict[str, Any]) -> str:
         )
     )
     out += ["", _say(phrase("Position before it (#{position}):", position=d["before"]["position"]))]
-    from services.words.views import show
+    from services.words.views import facts
 
     for label, view in d["before"].get("views", {}).items():
         out.append("  " + _say(phrase("as {viewer} saw it:", viewer=label)))
-        out += [f"    {k}: {show(v)}" for k, v in _facts(view, d).items()]
+        out += [f"    {line}" for line in facts(view, _words(d))]
     legal = d["legal"]
     out.append("")
     if legal.get("shown"):
@@ -178,14 +181,15 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
     return list(said) if said else [_say(phrase("first difference at #{at}", at=r["differs_at"]))]
 
 
-def _facts(view: Any, d: dict[str, Any]) -> dict[str, Any]:
+def _words(d: dict[str, Any]) -> Words:
+    """The words of the disputed game, in the reader's language: a fact's value
+    (« non », « aucune ») as its label is."""
     from domain.games import get_game
     from services.words.card_names import card_names
     from services.words.sentences import Words
-    from services.words.views import flatten
 
     names = card_names(d["game"], d.get("card_names") or {})
-    return flatten(view, Words(get_game(d["game"]), d["players"], names))
+    return Words(get_game(d["game"]), d["players"], names)
 
 
 def _side_by_side(left: list[str], right: list[str], indent: str) -> list[str]:

@@ -32,7 +32,7 @@ STORY = {
     "ultimate": ("pioche", "draws"),
     "spellwars": ("la manche 1 commence", "round 1 begins"),
     "orctower": ("maintenant :", "now:"),
-    "elfenwizards": ("jouent dans l'ordre", "to act in turn"),
+    "elfenwizards": ("ordre de jeu :", "to act in turn"),
 }
 
 

@@ -6,6 +6,7 @@ while the JSON keeps the events' data for programs, in one shape in every report
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,24 @@ def test_another_kind_of_event_is_said_by_both_lines_not_by_fields() -> None:
     assert lines[1].startswith("  as recorded: Ann takes 1 damage from Éclair")
     assert lines[2].startswith("  under this reading: Ann attacks Bob with Boule de feu")
     assert len(lines) == 3  # no "hits: — → {…}" between two kinds of event
+
+
+def test_a_difference_is_said_in_french_for_a_french_reader() -> None:
+    """The lines were English f-strings: a French referee read « as recorded »
+    beside French events."""
+    french = Words(get_game("ultimate"), ("Ann", "Bob", "Cleo"), lang="fr")
+    hurt = DamageDealt(
+        rule="ultimate.ruling.lightning-caster", seat=0, amount=1, life=8, source="lightning"
+    )
+    label = french.text("under this reading")
+    lines = difference_words(french, 5, hurt, attack(Hit(target=1)), label)
+    assert lines[0] == "première différence au n° 5, un autre événement :"
+    assert lines[1].startswith("  tel qu'enregistré : Ann subit 1 dégât d'Éclair")
+    assert lines[2].startswith("  selon cette lecture : Ann attaque Bob avec Boule de feu")
+    ended = difference_words(french, 9, None, attack(Hit(target=1)), french.text("by this engine"))
+    assert ended[0].startswith(
+        "première différence au n° 9 : tel qu'enregistré, rien de plus ; selon ce moteur : Ann "
+    )
 
 
 def test_one_side_ending_first_says_what_the_other_goes_on_with() -> None:
@@ -158,3 +177,16 @@ def test_a_ruling_cited_besides_is_a_difference_said_by_its_ids() -> None:
         "Cleo loses a defeated creature of hunting-board slot 3 [orctower.round.loss]",
         "  also: none as recorded; orctower.ruling.loss-gauge by this engine",
     ]
+
+
+def test_the_desks_position_before_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    """Its facts' values were said in English (« éliminé: no », « effets: none »)
+    beside French labels."""
+    from services.words.telling import speaking
+
+    ledger, gid, at = eclair_game(tmp_path)
+    with speaking("fr"):
+        text = dispute_text(dispute(ledger, gid, at))
+    before = text.split("Position juste avant", 1)[1].split("Choix permis", 1)[0]
+    assert "points de vie : " in before and " : non" in before
+    assert not re.search(r": (no|none|yes)$", before, re.MULTILINE), before
