@@ -158,7 +158,8 @@ class StoryLines(Visitor):
         section = told_rule(rule).section if rule else ""
         where = f"[{event.rule}" + (f" — {section}" if rule else "") + "]"
         if event.also:  # the rulings and assumptions it relied on besides
-            where += " [also " + ", ".join(event.also) + "]"
+            also = self.words.say(phrase("also {rules}", rules=", ".join(event.also)))
+            where += f" [{also}]"
         parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
         if isinstance(event, CardsShuffled):
             source = chance_source(event.source)
