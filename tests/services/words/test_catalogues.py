@@ -101,9 +101,9 @@ def _literal_messages(path: Path) -> list[tuple[int, str]]:
             continue
         name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
         first = node.args[0]
-        if name in ("phrase", "plural", "text") and isinstance(first, ast.Constant):
-            if isinstance(first.value, str):
-                found.append((node.lineno, first.value))
+        literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+        if name in ("phrase", "plural", "text") and literal:
+            found.append((node.lineno, first.value))
     return found
 
 
