@@ -162,6 +162,6 @@ export default {
     return null;
   },
   question(field) {
-    return { die: t("Which major spell?"), space: t("Onto which space?"), wizard: t("Which wizard?"), title: t("Which title?"), source: t("Which minor spell?") }[field];
+    return { die: t("Which major spell?"), space: t("Onto which space?"), wizard: t("Which wizard pawn?"), title: t("Which title?"), source: t("Which minor spell?") }[field];
   },
 };
