@@ -96,14 +96,14 @@ def _board_laid_out(e: ev.BoardLaidOut) -> Phrase:
     return phrase("board laid out: {levels}; contests {duels}", levels=levels, duels=duels)
 
 
+# A phrase said inside another phrase's call is one Babel's extractor never sees
+# (make messages would leave it untranslated): each is made before the call.
 def _guilds_formed(e: ev.GuildsFormed) -> Phrase:
-    return phrase(
-        "guilds: {guilds}",
-        guilds=listed(
-            phrase("{seat} {colour}", seat=Seat(i), colour=GUILD_COLOURS.get(c, c))
-            for i, c in enumerate(e.colours)
-        ),
-    )
+    guilds = [
+        phrase("{seat} {colour}", seat=Seat(i), colour=GUILD_COLOURS.get(c, c))
+        for i, c in enumerate(e.colours)
+    ]
+    return phrase("guilds: {guilds}", guilds=listed(guilds))
 
 
 def _grey_supply_filled(e: ev.GreySupplyFilled) -> Phrase:
@@ -115,12 +115,8 @@ def _grey_supply_filled(e: ev.GreySupplyFilled) -> Phrase:
 def _support_tallied(e: ev.SupportTallied) -> Phrase:
     if not e.points:
         return phrase("points in favour: no spell cast")
-    return phrase(
-        "points in favour: {tally}",
-        tally=listed(
-            phrase("{wizard}: {points}", wizard=wizard_phrase(w), points=p) for w, p in e.points
-        ),
-    )
+    tally = [phrase("{wizard}: {points}", wizard=wizard_phrase(w), points=p) for w, p in e.points]
+    return phrase("points in favour: {tally}", tally=listed(tally))
 
 
 def _phase_began(e: ev.PhaseBegan) -> Phrase:

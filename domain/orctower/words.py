@@ -105,6 +105,14 @@ def _destiny(e: ev.DestinyRevealed) -> Phrase:
     return phrase("{card} revealed: {shows}", card=Card(e.card), shows=shows)
 
 
+def _game_ended(e: ev.GameEnded) -> Phrase:
+    # Made before the call that says them, where Babel's extractor sees them.
+    scores = [
+        phrase("{seat} scored {points}", seat=Seat(s), points=n) for s, n in enumerate(e.scores)
+    ]
+    return phrase("game over; {scores}", scores=listed(scores))
+
+
 def _destiny_revealed(e: ev.DestinyRevealed) -> Phrase:
     return _destiny(e)
 
@@ -218,12 +226,7 @@ _EVENTS: dict[type[Event], Callable[[Any], Phrase]] = {
     ev.LastRoundAnnounced: lambda e: phrase(
         "at least 4 quarters are empty: this round is the last"
     ),
-    ev.GameEnded: lambda e: phrase(
-        "game over; {scores}",
-        scores=listed(
-            phrase("{seat} scored {points}", seat=Seat(s), points=n) for s, n in enumerate(e.scores)
-        ),
-    ),
+    ev.GameEnded: _game_ended,
     ev.PoisonGiven: lambda e: phrase(
         "{seat} puts {card} into {to}'s discard",
         seat=Seat(e.seat),
@@ -383,11 +386,12 @@ def _learn(c: Mapping[str, Any], who: Seat) -> Phrase:
 def _replenish(c: Mapping[str, Any], who: Seat) -> Phrase:
     if int(c.get("level", 1)) == 1:
         return phrase("{who} draws 2 cards from the deck with {effect}", who=who, effect=_effect(c))
-    taken = c.get("cards") or ()
+    # Made before the call that says it, where Babel's extractor sees it.
+    top = phrase("the top 2 cards")
     return phrase(
         "{who} takes {cards} from the discard and gains an action with {effect}",
         who=who,
-        cards=cards(taken, phrase("the top 2 cards")),
+        cards=cards(c.get("cards") or (), top),
         effect=_effect(c),
     )
 

@@ -16,7 +16,7 @@ const cardName = (game, id) => {
   const printed = face(game, id);
   if (!printed || !printed.name) return id.replace(/_/g, " ");
   const says = printed.extra && printed.extra.says;
-  return says ? `${printed.name}: ${says}` : printed.name;
+  return says ? t("{label}: {value}", { label: printed.name, value: says }) : printed.name;
 };
 
 // Each need says what it is for (``said``: "Bob's deck", "first player"), told

@@ -44,7 +44,7 @@ function drawNames() {
 
 function ruleTitle(gameId, ruleId) {
   const r = (rules[gameId] || {})[ruleId];
-  return r ? `${r.section}: « ${r.passage} »` : ruleId;
+  return r ? t("{label}: {value}", { label: r.section, value: `« ${r.passage} »` }) : ruleId;
 }
 
 // An option's value in words: the reading it selects, as GET /games says it in

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.kernel.phrases import Phrase, phrase, plural
 from services.words.rule_words import source_words
 from services.words.telling import Teller
+
+if TYPE_CHECKING:
+    from services.words.sentences import Words
 
 WIDTH = 100
 
@@ -79,12 +82,12 @@ def dispute_text(d: dict[str, Any]) -> str:
         )
     )
     out += ["", _say(phrase("Position before it (#{position}):", position=d["before"]["position"]))]
-    from services.words.views import flatten, show
+    from services.words.views import facts
 
     words = _words(d)
     for label, view in d["before"].get("views", {}).items():
         out.append("  " + _say(phrase("as {viewer} saw it:", viewer=label)))
-        out += [f"    {k}: {show(v, words)}" for k, v in flatten(view, words).items()]
+        out += [f"    {line}" for line in facts(view, words)]
     legal = d["legal"]
     out.append("")
     if legal.get("shown"):
@@ -179,8 +182,9 @@ def difference_lines(r: dict[str, Any]) -> list[str]:
     return list(said) if said else [_say(phrase("first difference at #{at}", at=r["differs_at"]))]
 
 
-def _words(d: dict[str, Any]) -> Any:
-    """The words of the disputed game's table, in the reader's language."""
+def _words(d: dict[str, Any]) -> Words:
+    """The words of the disputed game, in the reader's language: a fact's value
+    (« non », « aucune ») as its label is."""
     from domain.games import get_game
     from services.words.card_names import card_names
     from services.words.sentences import Words

@@ -375,14 +375,12 @@ class Words:
             return self.text("game in progress")
         said = phrase("won by {winners}", winners=listed(Seat(s) for s in outcome.winners))
         if len(outcome.scores) == len(self.players):
-            said = phrase(
-                "{said}; {scores}",
-                said=said,
-                scores=listed(
-                    phrase("{seat} scored {points}", seat=Seat(s), points=n)
-                    for s, n in enumerate(outcome.scores)
-                ),
-            )
+            # Made before the call that says them, where Babel's extractor sees them.
+            scores = [
+                phrase("{seat} scored {points}", seat=Seat(s), points=n)
+                for s, n in enumerate(outcome.scores)
+            ]
+            said = phrase("{said}; {scores}", said=said, scores=listed(scores))
         text = self.say(said)
         return f"{text} — {self.say(outcome.reason)}" if outcome.reason else text
 

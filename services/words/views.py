@@ -9,6 +9,7 @@ card id by the card's name (``services.words.sentences``), a key by its words �
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -195,13 +196,23 @@ def show(value: Any, words: Words | None = None) -> str:
 
 
 def facts(view: Any, words: Words) -> list[str]:
-    """The view as lines: "Ann — life: 9"."""
-    return [f"{label}: {show(value, words)}" for label, value in flatten(view, words).items()]
+    """The view as lines: "Ann — life: 9" (« Ann — points de vie : 9 »)."""
+    line = fact_line(words)
+    return [line(label, show(value, words)) for label, value in flatten(view, words).items()]
+
+
+def fact_line(words: Words) -> Callable[[str, str], str]:
+    """How a fact's label and its value stand on one line in the reader's
+    language: French puts a space before the colon. Looked up once a reading,
+    not once a line (an export says thousands)."""
+    template = words.text("{label}: {value}")
+    return lambda label, value: template.format(label=label, value=value)
 
 
 def changes(before: Any, after: Any, words: Words) -> list[dict[str, Any]]:
     """What changed between two views, fact by fact."""
     a, b = flatten(before, words), flatten(after, words)
+    line = fact_line(words)
     out: list[dict[str, Any]] = []
     for label in [*a, *(k for k in b if k not in a)]:
         old, new = a.get(label), b.get(label)
@@ -219,8 +230,8 @@ def changes(before: Any, after: Any, words: Words) -> list[dict[str, Any]]:
             item["removed"] = sorted(gone.elements())
             parts = [f"+ {x}" for x in item["added"]] + [f"− {x}" for x in item["removed"]]
             same = words.text("same cards, new order")
-            item["text"] = f"{label}: " + (", ".join(parts) if parts else same)
+            item["text"] = line(label, ", ".join(parts) if parts else same)
         else:
-            item["text"] = f"{label}: {show(old, words)} → {show(new, words)}"
+            item["text"] = line(label, f"{show(old, words)} → {show(new, words)}")
         out.append(item)
     return out

@@ -45,7 +45,7 @@ def test_the_referees_tools_speak_french(tmp_path: Path) -> None:
         (
             dispute,
             [
-                "Contestation de l'action #8",
+                "Contestation de l'action n° 8",
                 "Envoyée par Ann (--seat 0)",
                 "Choix permis (",
                 "Conséquences telles qu'enregistrées :",
@@ -63,6 +63,8 @@ def test_the_referees_tools_speak_french(tmp_path: Path) -> None:
                 "; rulebook]",
             ],
         ),
+        # The rulings an event relied on besides its rule: « also » was English.
+        (("replay", gid), ["[voir aussi ultimate.ruling."], ["[also ultimate.ruling."]),
         (
             switched,
             [
@@ -102,7 +104,7 @@ def test_a_tampered_games_problem_is_said_in_the_readers_language(tmp_path: Path
     said_fr, said_en = _say(store, "fr", "verify", gid), _say(store, "en", "verify", gid)
     french = "le dernier événement diffère de la tête enregistrée par le stockage"
     english = "the last event differs from the head the store recorded"
-    assert "ÉCHEC à l'événement #" in said_fr, said_fr
+    assert "ÉCHEC à l'événement n° " in said_fr, said_fr
     assert french in said_fr and english not in said_fr, said_fr
     assert english in said_en and french not in said_en, said_en
     as_data = json.loads(_say(store, "fr", "verify", gid, "--json"))

@@ -72,7 +72,7 @@ def test_an_export_in_french_glosses_the_rules_it_cites(tmp_path: Path) -> None:
     # dice came from (no "seeded"), each cited rule's source.
     for french in (
         "- joueurs : 1. Ann (`--seat 0`), 2. Bob (`--seat 1`)",
-        "- dés : dés tirés d’une graine (révélée à la fin) ; moteur ",
+        "- dés : dés tirés d'une graine (révélée à la fin) ; moteur ",
         "## Position de départ",
         "## Récit",
         "## Règles citées",

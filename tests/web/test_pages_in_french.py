@@ -32,7 +32,7 @@ STORY = {
     "ultimate": ("pioche", "draws"),
     "spellwars": ("la manche 1 commence", "round 1 begins"),
     "orctower": ("maintenant :", "now:"),
-    "elfenwizards": ("jouent dans l’ordre", "to act in turn"),
+    "elfenwizards": ("ordre de jeu :", "to act in turn"),
 }
 
 
@@ -116,7 +116,7 @@ def test_the_lobby_and_the_scoreboard_speak_french_to_a_french_browser(
     assert "Manches pour gagner" in options and "Durée de Voile électrique" in options
     assert "rounds to win" not in options and "rounds_to_win" not in options
     assert "next turn" not in options and "next_turn" not in options
-    assert "tirés d’une graine secrète" in lobby and "seeded" not in lobby
+    assert "tirés d'une graine secrète" in lobby and "seeded" not in lobby
     screenshot(page, "lobby-fr-options")
     page.goto(server.url + "/scores")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
@@ -146,7 +146,7 @@ def test_the_html_export_made_in_french_reads_in_french_offline(
         assert page.inner_text("#show-board") == "Plateau"
         for english in ("Story", "seen by", "Players:", "seat 0", "seeded"):
             assert english not in page.inner_text("body"), english
-        assert "dés tirés d’une graine (révélée à la fin)" in page.inner_text("#meta")
+        assert "dés tirés d'une graine (révélée à la fin)" in page.inner_text("#meta")
         screenshot(page, "viewer-fr-ultimate")
         assert problems == []
     finally:

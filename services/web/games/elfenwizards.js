@@ -120,7 +120,7 @@ export default {
         ),
         h("div.stats", {}, stat(t("Score"), g.score), stat(t("Major spells in front"), g.dice_in_front), stat(t("Minor spells"), g.minor_spells)),
         h("div", {}, h("span.muted", {}, t("Rolled: ")), dice(g.rolled)),
-        h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, `${levelName(lv) || lv}: `), dice(ds)) : null))),
+        h("div", {}, Object.entries(g.major_spaces).map(([lv, ds]) => (ds.length ? h("div", {}, h("span.muted", {}, t("{label}: {value}", { label: levelName(lv) || lv, value: "" })), dice(ds)) : null))),
         g.minor_space_dice.length ? h("div", {}, h("span.muted", {}, t("Minor spells space: ")), dice(g.minor_space_dice)) : null,
         g.grey_space_dice.length ? h("div", {}, h("span.muted", {}, t("Grey magic space: ")), dice(g.grey_space_dice)) : null,
         g.grand_druide_titles ? h("div.chip", {}, `${levelName("grand_druide")} ×${g.grand_druide_titles}`) : null
@@ -162,6 +162,6 @@ export default {
     return null;
   },
   question(field) {
-    return { die: t("Which major spell?"), space: t("Onto which space?"), wizard: t("Which wizard?"), title: t("Which title?"), source: t("Which minor spell?") }[field];
+    return { die: t("Which major spell?"), space: t("Onto which space?"), wizard: t("Which wizard pawn?"), title: t("Which title?"), source: t("Which minor spell?") }[field];
   },
 };

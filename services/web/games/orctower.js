@@ -240,7 +240,7 @@ export default {
         stat(t("Actions"), v.actions),
         v.last_round ? h("span.stat.ot-last", {}, t("last round")) : null,
         casting(v),
-        v.pending.length ? h("span.stat", {}, `${playerName(c.players, v.pending[0].seat)}: ${v.pending[0].prompt}`) : null
+        v.pending.length ? h("span.stat", {}, t("{label}: {value}", { label: playerName(c.players, v.pending[0].seat), value: v.pending[0].prompt })) : null
       ),
       h(
         "div.ot-map",

@@ -43,9 +43,9 @@ function changesAt(replay, pos) {
       const came = [];
       for (const x of b.map(show)) { const i = left.indexOf(x); if (i >= 0) left.splice(i, 1); else came.push(x); }
       const parts = [...came.map((x) => "+ " + x), ...left.map((x) => "− " + x)];
-      out.push(`${k}: ${parts.length ? parts.join(", ") : t("same cards, new order")}`);
+      out.push(t("{label}: {value}", { label: k, value: parts.length ? parts.join(", ") : t("same cards, new order") }));
     } else {
-      out.push(`${k}: ${show(a)} → ${show(b)}`);
+      out.push(t("{label}: {value}", { label: k, value: `${show(a)} → ${show(b)}` }));
     }
   }
   return out;

@@ -33,7 +33,7 @@ def test_the_desks_refusals_speak_french(tmp_path: object) -> None:
         waiting = _refused(lambda: ledger.act(gid, 0, {"type": "Draw"}))
         assert waiting.code == "chance_awaited"
         assert waiting.message == (
-            "l’ouverture attend les cartes distribuées à Ann, Bob et Cleo : envoyez les "
+            "l'ouverture attend les cartes distribuées à Ann, Bob et Cleo : envoyez les "
             "vôtres sans commande"
         )
         # A read of the record while there is none yet.
@@ -46,7 +46,7 @@ def test_the_desks_refusals_speak_french(tmp_path: object) -> None:
         nobody = _refused(lambda: ledger.act(gid, 7, None, drew=["shield"]))
         assert (nobody.code, nobody.message) == (
             "no_such_seat",
-            "la place 7 n’existe pas (places 0–2)",
+            "la place 7 n'existe pas (places 0–2)",
         )
     with speaking("en"):
         waiting = _refused(lambda: ledger.act(gid, 0, {"type": "Draw"}))

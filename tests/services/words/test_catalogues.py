@@ -7,6 +7,7 @@ up to date."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -89,3 +90,37 @@ def test_no_page_says_a_message_inside_a_template() -> None:
         if "${t(" in path.read_text(encoding="utf-8")
     ]
     assert not inside, inside
+
+
+def _literal_messages(path: Path) -> list[tuple[int, str]]:
+    """The messages a Python module gives ``phrase``, ``plural`` or ``text`` as a
+    literal, wherever the call stands."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        first = node.args[0]
+        literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+        if name in ("phrase", "plural", "text") and literal:
+            found.append((node.lineno, first.value))
+    return found
+
+
+def test_no_message_is_said_inside_another_call_the_extraction_skips() -> None:
+    """Babel's extractor does not read a ``phrase()`` given as a value inside
+    another ``phrase()`` call (``scores=listed(phrase("{seat} scored {points}", …))``):
+    ``make messages`` leaves it out, and French readers got it in English."""
+    kept = {
+        m
+        for message in _catalogue("fr")
+        for m in ((message,) if isinstance(message, str) else message)
+    }
+    unread = [
+        f"{path.relative_to(ROOT)}:{line}: {message!r}"
+        for package in ("domain", "services")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line, message in _literal_messages(path)
+        if message not in kept
+    ]
+    assert not unread, unread

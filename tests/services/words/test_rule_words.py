@@ -98,5 +98,5 @@ def test_a_passage_of_ours_is_said_in_french_a_printed_one_as_printed() -> None:
     turn = told_rule(KERNEL_RULES["kernel.turn"], lang="fr")
     assert (turn.section, turn.passage) == (
         "Décisions en attente",
-        "Seule une place à qui l’état demande de décider peut envoyer une commande.",
+        "Seule une place à qui l'état demande de décider peut envoyer une commande.",
     )

@@ -51,6 +51,10 @@ def test_views_in_words_and_what_changed() -> None:
         "Ann — life: 9 → 7",
         "hand: − Bouclier",
     ]
+    # French puts a space before the colon, as the whole French catalogue does.
+    french = Words(get_game("ultimate"), ("Ann", "Bob"), lang="fr")
+    assert facts(before, french)[0] == "Ann — points de vie : 9"
+    assert changes(before, after, french)[1]["text"] == "main : − Bouclier"
 
 
 def test_a_views_effects_are_named_as_the_story_names_them() -> None:
@@ -126,7 +130,7 @@ def test_elfenwizards_facts_name_no_pawn_by_its_id_in_either_language(sqlite_url
         lines = facts(game.view(state, None), Words(game, NAMES[:3], lang=lang))
         assert not [line for line in lines if any(i in line for i in ids)], lines
     french = dict(
-        line.split(": ", 1)
+        line.split(" : ", 1)
         for line in facts(game.view(state, None), Words(game, NAMES[:3], lang="fr"))
     )
     assert french["Cy — couleur"] == "bleu" and french["à jouer"] in NAMES
