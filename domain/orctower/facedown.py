@@ -66,8 +66,9 @@ def deal(
     pile left, its unknown."""
     drawn: list[str] = []
     pile_left, left = tuple(cards), unknown
+    where = what(pile)  # said once for the whole deal, not at each card
     while pile_left and len(drawn) < count:
-        card = draw(dice, pile_left, left, pile, seat=seat)
+        card = draw(dice, pile_left, left, pile, where, seat)
         drawn.append(card)
         pile_left, left = take(pile_left, left, card)
     return drawn, pile_left, left

@@ -19,11 +19,14 @@ from domain.orctower.queries import (
     power_on,
     spell_of,
 )
-from domain.orctower.state import State, card_spell, occupant
+from domain.orctower.state import State, card_spell
 
 
 def empty_spaces(state: State) -> list[int]:
-    return [q for q in range(1, 7) if occupant(state, q) is None]
+    # The seats' spaces read once, not once per space (``occupant``): asked at most
+    # steps of a bot game, for the teleports.
+    held = {p.space for p in state.seats}
+    return [q for q in range(1, 7) if q not in held]
 
 
 def _distinct(cards: tuple[str, ...]) -> list[str]:
@@ -55,11 +58,12 @@ def action_commands(state: State, seat: int) -> list[Command]:
     if change_for(state, seat) != "no_teleport":
         out += [c.Teleport(space=s) for s in empty_spaces(state)]
     out += [c.Cast(card=x) for x in _distinct(p.hand) if not is_poison(x)]
-    if power_on(state, seat, "poison") and not state.poisoned and state.poison:
-        out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
-    if power_on(state, seat, "hand_change") and not state.changed:
-        out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
-    for tile in sorted(set(p.toads) - set(state.toads_used)):
+    if p.powers:  # most turns have none to ask about
+        if power_on(state, seat, "poison") and not state.poisoned and state.poison:
+            out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
+        if power_on(state, seat, "hand_change") and not state.changed:
+            out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
+    for tile in sorted(set(p.toads) - set(state.toads_used)) if p.toads else ():
         if card_spell(tile) == "toad_hp":
             out += [c.UseToad(tile=tile, creature=x.id) for x in state.creatures]
         else:
@@ -121,14 +125,17 @@ def resolutions(state: State, seat: int) -> list[Command]:
     levels = levels_reached(state)
     quarter = state.seats[seat].space
     out: list[Command] = []
+    if not levels:
+        return out
     creatures = [x.id for x in state.creatures]
+    if spell.effect in ("damage", "bolt"):  # the same targets at every level
+        targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
+        if spell.effect == "damage":
+            targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
+        elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
+            targets += [t.kind for t in state.toad_tiles]
     for level in levels:
         if spell.effect in ("damage", "bolt"):
-            targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
-            if spell.effect == "damage":
-                targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
-            elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
-                targets += [t.kind for t in state.toad_tiles]
             out += [c.Attack(level=level, creature=t) for t in targets]
         elif spell.effect in ("ice_storm", "earthquake"):
             sides = (-1, 1) if spell.effect == "earthquake" and level == 2 else (0,)

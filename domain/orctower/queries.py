@@ -167,13 +167,13 @@ def in_quarter(state: State, quarter: int) -> list[Creature]:
 def attackable(state: State, seat: int, anywhere: bool) -> list[Creature]:
     """Creatures an attack spell of ``seat`` may hit (``anywhere``: Lightning Bolt)."""
     quarters = range(1, 7) if anywhere else (state.seats[seat].space,)
-    out = []
+    out: list[Creature] = []
     for q in quarters:
-        near = front(state, q)
-        for c in in_quarter(state, q):
-            if state.options.new_destiny and c.section != near:
-                continue
-            out.append(c)
+        here = in_quarter(state, q)
+        if state.options.new_destiny and here:  # the front section's alone
+            near = max(c.section for c in here)
+            here = [c for c in here if c.section == near]
+        out += here
     return out
 
 
