@@ -78,6 +78,10 @@ def taken(
     cards: tuple[str, ...], unknown: Mapping[str, int], pile: str, gone: Sequence[str]
 ) -> tuple[tuple[str, ...], dict[str, int]]:
     """``cards`` (the pile ``pile``) without the drawn ``gone``, and the new counts."""
+    if pile not in unknown and isinstance(unknown, dict) and cards[: len(gone)] == tuple(gone):
+        # Drawn from the top of a pile whose order is known (a seeded game's every
+        # draw): the top taken off, as ``take`` would one card at a time.
+        return cards[len(gone) :], unknown
     left = unknown.get(pile, 0)
     for card in gone:
         cards, left = take(cards, left, card)

@@ -34,15 +34,16 @@ rep = msgspec.structs.replace
 
 
 class Run:
+    __slots__ = ("dice", "events", "state")  # one made at every decision
+
     def __init__(self, state: State, dice: Dice) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
 
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = step(self.state, event)  # its pending is not read in a flow
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = step(self.state, event)  # its pending is not read in a flow
 
     def stage(self, stage: str, rule: str) -> None:
         if self.state.stage != stage:
@@ -278,7 +279,7 @@ def end_turn(run: Run) -> None:
     if power_on(state, seat, "draw5"):
         n, rule = n + 1, "power.draw5"
     draw(run, seat, n, cite(rule), for_later_turns=True)
-    if any(c.damage for c in run.state.creatures) or run.state.minus_hp:
+    if run.state.minus_hp or any([c.damage for c in run.state.creatures]):
         run.emit(ev.CreaturesHealed(rule=cite("turn.heal")))
     check_end(run)
     following = (seat + 1) % state.players
@@ -379,10 +380,10 @@ def move(run: Run) -> None:
             for cid in movers:
                 advance(run, cid, 1, cite("newdestiny.move"))
         return
+    # The types the card moves, asked once per type in play, not once per creature.
+    moving = {t for t in run.state.types if kind(run.state, t).category in card.moves}
     movers = [
-        c.id
-        for c in sorted(run.state.creatures, key=lambda c: -c.section)
-        if kind(run.state, c.type).category in card.moves
+        c.id for c in sorted(run.state.creatures, key=lambda c: -c.section) if c.type in moving
     ]
     for cid in movers:
         advance(run, cid, 1, cite("round.move"))

@@ -112,12 +112,14 @@ def empty_quarters(state: State) -> int:
 _LAST_EMPTY: list[tuple[tuple[Creature, ...] | None, int]] = [(None, 0)]
 
 
+_QUARTERS = frozenset(range(1, 7))
+
+
 def _empty_quarters(creatures: tuple[Creature, ...]) -> int:
     known, empty = _LAST_EMPTY[0]
     if known is creatures:
         return empty
-    busy = {c.quarter for c in creatures}
-    empty = sum(1 for q in range(1, 7) if q not in busy)
+    empty = len(_QUARTERS.difference([c.quarter for c in creatures]))
     _LAST_EMPTY[0] = (creatures, empty)
     return empty
 
