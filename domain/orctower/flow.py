@@ -7,6 +7,8 @@ rule that follows another sees its effect (the decider stays one fold).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import msgspec
 
 from domain.kernel import Dice, Event
@@ -343,18 +345,18 @@ def start_round(run: Run) -> None:
 
 
 def _revealed(state: State, card_id: str) -> ev.DestinyRevealed:
-    for d in (*state.data.destiny, *state.data.new_destiny):
-        if d.id == card_id:
-            rule = "newdestiny.move" if d.quarters else "round.destiny"
-            return ev.DestinyRevealed(
-                rule=cite(rule),
-                card=d.id,
-                moves=d.moves,
-                quarters=d.quarters,
-                sections=d.sections,
-                change=d.rule,
-            )
-    raise KeyError(card_id)
+    d = state.data.destiny_card(card_id)
+    if d is None:
+        raise KeyError(card_id)
+    rule = "newdestiny.move" if d.quarters else "round.destiny"
+    return ev.DestinyRevealed(
+        rule=cite(rule),
+        card=d.id,
+        moves=d.moves,
+        quarters=d.quarters,
+        sections=d.sections,
+        change=d.rule,
+    )
 
 
 def exchange(run: Run) -> None:
@@ -382,11 +384,14 @@ def move(run: Run) -> None:
         return
     # The types the card moves, asked once per type in play, not once per creature.
     moving = {t for t in run.state.types if kind(run.state, t).category in card.moves}
-    movers = [
-        c.id for c in sorted(run.state.creatures, key=lambda c: -c.section) if c.type in moving
-    ]
+    # Inner sections first (a stable sort: reversed, equal sections keep their order).
+    inward = sorted(run.state.creatures, key=_section, reverse=True)
+    movers = [c.id for c in inward if creature_type(c.id) in moving]
     for cid in movers:
         advance(run, cid, 1, cite("round.move"))
+
+
+_section = attrgetter("section")
 
 
 def top_marker(run: Run, quarter: int) -> str:

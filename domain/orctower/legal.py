@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.kernel import Command, last_answer, pending_for
 from domain.orctower import commands as c
-from domain.orctower.data import SECTIONS
+from domain.orctower.data import SECTIONS, Spell
 from domain.orctower.flow import reveal_choices
 from domain.orctower.queries import (
     attackable,
@@ -103,10 +103,10 @@ def casting_commands(state: State, seat: int) -> list[Command]:
     assert state.casting is not None
     p = state.seats[seat]
     out: list[Command] = []
+    cast = spell_of(state, state.casting.card)
     # « le joueur ne joue que cette carte »: a knowledge spell takes no upgrade.
-    knowledge = spell_of(state, state.casting.card).kind == "knowledge"
-    for card in _distinct(p.hand):
-        if is_poison(card) or knowledge:
+    for card in () if cast.kind == "knowledge" else _distinct(p.hand):
+        if is_poison(card):
             continue
         spell = spell_of(state, card)
         if spell.upgrade_choice:
@@ -117,7 +117,7 @@ def casting_commands(state: State, seat: int) -> list[Command]:
         out += [c.UpgradeTeleport(space=s) for s in empty_spaces(state)]
     if state.casting.draws:
         out += upgrade_draws(state, seat)
-    effects = resolutions(state, seat)
+    effects = resolutions(state, seat, cast)
     out += effects
     # ruling.fizzle: no effect at will, or (needs_effect) only when none applies.
     if state.options.fizzle == "allowed" or not effects:
@@ -146,10 +146,10 @@ def blast_sections(state: State, seat: int) -> list[int]:
     return [] if near is None else [near]
 
 
-def resolutions(state: State, seat: int) -> list[Command]:
+def resolutions(state: State, seat: int, spell: Spell) -> list[Command]:
+    """The effects of ``spell``, the spell being cast, that ``seat`` may apply now."""
     assert state.casting is not None
-    spell = spell_of(state, state.casting.card)
-    levels = levels_reached(state)
+    levels = levels_reached(state, spell)
     quarter = state.seats[seat].space
     out: list[Command] = []
     if not levels:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.orctower.catalogue import cite
 from domain.orctower.data import ENERGIES, SECTIONS, CreatureType, Destiny, Spell
 from domain.orctower.state import Casting, Creature, State, card_spell, creature_type
@@ -11,8 +13,17 @@ def spell_of(state: State, card: str) -> Spell:
     return state.data.spell(card_spell(card))
 
 
-def is_poison(card: str) -> bool:
-    return card_spell(card) == "poison"
+class _Poison(dict[str, bool]):
+    """Whether a card id is a poison card, worked out once per id (the legal lists
+    ask it of every card in hand)."""
+
+    def __missing__(self, card: str) -> bool:
+        poison = self[card] = card_spell(card) == "poison"
+        return poison
+
+
+# The table's own lookup, without a function calling it (see ``card_spell``).
+is_poison: Callable[[str], bool] = _Poison().__getitem__
 
 
 def destiny_card(state: State) -> Destiny | None:
@@ -28,7 +39,7 @@ def change_for(state: State, seat: int) -> str:
     card = destiny_card(state)
     if card is None:
         return ""
-    shielded = has_power(state, seat, "immutable")
+    shielded = "immutable" in state.seats[seat].powers  # has_power, asked at most steps
     if shielded and state.options.immutable == "powers_off" and card.rule == "no_powers":
         shielded = False  # the other reading: no-powers switches the shield off too
     return "" if shielded else card.rule
@@ -36,7 +47,7 @@ def change_for(state: State, seat: int) -> str:
 
 def power_on(state: State, seat: int, power: str) -> bool:
     """A bonus power in force for ``seat`` (not switched off by « Pas de pouvoirs bonus »)."""
-    return has_power(state, seat, power) and change_for(state, seat) != "no_powers"
+    return power in state.seats[seat].powers and change_for(state, seat) != "no_powers"
 
 
 def kind(state: State, type_id: str) -> CreatureType:
@@ -185,11 +196,12 @@ def energy_for(casting: Casting, spell: Spell) -> int:
     return sum(casting.energy) + casting.wild
 
 
-def levels_reached(state: State) -> list[int]:
-    """Effects (1-based) the spell being cast can apply now."""
+def levels_reached(state: State, spell: Spell | None = None) -> list[int]:
+    """Effects (1-based) the spell being cast can apply now; ``spell``: its card's
+    spell, where the caller has it at hand."""
     if state.casting is None:
         return []
-    spell = spell_of(state, state.casting.card)
+    spell = spell or spell_of(state, state.casting.card)
     have = energy_for(state.casting, spell)
     return [i + 1 for i, lv in enumerate(spell.levels) if have >= lv.energy]
 
