@@ -21,7 +21,6 @@ from domain.orctower.state import (
     Tile,
     card_spell,
     creature_type,
-    replace_seat,
     slot_of,
 )
 
@@ -35,7 +34,9 @@ rep = msgspec.structs.replace
 
 def _seats(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
     """The seats, with ``seat``'s player changed."""
-    return replace_seat(state, seat, rep(state.seats[seat], **changes))
+    seats = list(state.seats)
+    seats[seat] = rep(seats[seat], **changes)
+    return tuple(seats)
 
 
 def _without(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:

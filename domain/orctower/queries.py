@@ -113,10 +113,6 @@ def value(state: State, slot: int) -> int:
     return state.data.creatures[slot].track[state.counters[slot]]
 
 
-def empty_quarters(state: State) -> int:
-    return _empty_quarters(state.creatures)
-
-
 # The creatures last asked about, by identity, with their empty quarters: the end is
 # checked after every decision and at every turn, and the creatures change a few
 # times a round (the tuple is held, so its identity cannot pass to another).
@@ -126,7 +122,8 @@ _LAST_EMPTY: list[tuple[tuple[Creature, ...] | None, int]] = [(None, 0)]
 _QUARTERS = frozenset(range(1, 7))
 
 
-def _empty_quarters(creatures: tuple[Creature, ...]) -> int:
+def empty_quarters(state: State) -> int:
+    creatures = state.creatures
     known, empty = _LAST_EMPTY[0]
     if known is creatures:
         return empty

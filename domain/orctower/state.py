@@ -157,9 +157,3 @@ def occupant(state: State, space: int) -> int | None:
         if p.space == space:
             return seat
     return None
-
-
-def replace_seat(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    seats = list(state.seats)
-    seats[seat] = player
-    return tuple(seats)
