@@ -50,13 +50,15 @@ _RULE_OF_EFFECT = {
 
 
 def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
-    require_pending(state.pending, seat, command)
     # The seat's last legal list, asked just before (by a bot or a client), is
-    # searched where it lies, not copied out of ``legal_commands`` first.
-    listed = legal_commands.listed(state, seat, command)
-    if not listed and command not in legal_commands(state, seat):
-        code, rule, message = refusal(state, seat, command)
-        raise IllegalCommand(code, cite(rule), message)
+    # searched where it lies. A command it holds answers the seat's pending decision
+    # (a list holds only the kinds its stage's decision accepts); any other is
+    # checked against the pending decisions first, then against the whole list.
+    if not legal_commands.listed(state, seat, command):
+        require_pending(state.pending, seat, command)
+        if command not in legal_commands(state, seat):
+            code, rule, message = refusal(state, seat, command)
+            raise IllegalCommand(code, cite(rule), message)
     run = Run(state, dice)
     HANDLERS[type(command)](run, seat, command)
     if run.state.stage != "missions":
