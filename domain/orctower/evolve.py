@@ -331,7 +331,9 @@ def _toad_taken(state: State, e: ev.ToadTaken) -> State:
     p = state.seats[e.seat]
     tiles = list(state.toad_tiles)
     tiles.remove(next(t for t in tiles if t.kind == e.tile))
-    return rep(state, seats=_seats(state, e.seat, toads=(*p.toads, e.tile)), toad_tiles=tuple(tiles))
+    return rep(
+        state, seats=_seats(state, e.seat, toads=(*p.toads, e.tile)), toad_tiles=tuple(tiles)
+    )
 
 
 def _toad_used(state: State, e: ev.ToadUsed) -> State:
