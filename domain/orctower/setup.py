@@ -16,6 +16,7 @@ from domain.orctower.data import COLOURS, START_SPACES, Data, load
 from domain.orctower.evolve import decided
 from domain.orctower.facedown import deal
 from domain.orctower.flow import Run, draw, refill_palette, start_round, top_marker
+from domain.orctower.memo import by_identity
 from domain.orctower.options import Options
 from domain.orctower.pending import pending_of
 from domain.orctower.positions import from_position, validate_setup
@@ -59,25 +60,12 @@ def pile_cards(data: Data, pile: str) -> list[str]:
     return out
 
 
+@by_identity
 def initial(started: GameStarted) -> State:
     """The state before setup. The kernel asks it of one ``GameStarted`` twice in a
     row, to set the game up and to fold the setup's events; the same state both
     times lets the fold take the setup's own working state (``decided``) instead of
     stepping through its hundred-odd events again."""
-    known, state = _LAST_INITIAL[0]
-    if known is started and state is not None:
-        return state
-    state = _initial(started)
-    _LAST_INITIAL[0] = (started, state)
-    return state
-
-
-# The last GameStarted asked of, held with its state (so that its identity cannot
-# pass to another while it is kept); states are frozen, so one serves every caller.
-_LAST_INITIAL: list[tuple[GameStarted | None, State | None]] = [(None, None)]
-
-
-def _initial(started: GameStarted) -> State:
     players = len(started.players)
     options = Options.from_mapping(started.options)
     data = load(started.data, options.numbers)
