@@ -202,7 +202,7 @@ def _onto_road(run: Run, creatures: tuple[str, ...]) -> None:
     for cid in creatures:
         here = creature(run.state, cid)
         if tile_at(run.state, here.quarter, here.section) == "road":
-            advance(run, cid, 0, cite("ruling.road-placed"))
+            advance(run, here, 0, cite("ruling.road-placed"))
 
 
 def _swap(run: Run, seat: int, cmd: c.Swap) -> None:
@@ -223,7 +223,7 @@ def _place(run: Run, seat: int, cmd: c.Place) -> None:
 
 
 def _advance(run: Run, seat: int, cmd: c.Advance) -> None:
-    advance(run, cmd.creature, cmd.level, cite("support.bonds"))
+    advance(run, creature(run.state, cmd.creature), cmd.level, cite("support.bonds"))
     _finish_spell(run, seat)
 
 

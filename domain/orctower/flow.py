@@ -30,7 +30,7 @@ from domain.orctower.queries import (
     tile_at,
 )
 from domain.orctower.scoring import score
-from domain.orctower.state import State, creature, creature_type, occupant, slot_of
+from domain.orctower.state import Creature, State, creature, creature_type, occupant, slot_of
 
 rep = msgspec.structs.replace
 
@@ -130,9 +130,9 @@ def refill_palette(run: Run) -> None:
 # ---- creatures -------------------------------------------------------------
 
 
-def advance(run: Run, creature_id: str, steps: int, rule: str) -> None:
-    """Move a creature ``steps`` sections toward the tower (roads carry it on)."""
-    c = creature(run.state, creature_id)
+def advance(run: Run, c: Creature, steps: int, rule: str) -> None:
+    """Move creature ``c`` (as it stands now) ``steps`` sections toward the tower
+    (roads carry it on)."""
     section = c.section + steps
     while section <= 2 and tile_at(run.state, c.quarter, section) == "road":
         section += 1
@@ -375,20 +375,21 @@ def move(run: Run) -> None:
         # Inner sections first, then outward (new destiny cards).
         for section in sorted(card.sections, reverse=True):
             movers = [
-                c.id
+                c
                 for c in run.state.creatures
                 if c.quarter in card.quarters and c.section == section
             ]
-            for cid in movers:
-                advance(run, cid, 1, cite("newdestiny.move"))
+            for c in movers:
+                advance(run, c, 1, cite("newdestiny.move"))
         return
     # The types the card moves, asked once per type in play, not once per creature.
     moving = {t for t in run.state.types if kind(run.state, t).category in card.moves}
     # Inner sections first (a stable sort: reversed, equal sections keep their order).
     inward = sorted(run.state.creatures, key=_section, reverse=True)
-    movers = [c.id for c in inward if creature_type(c.id) in moving]
-    for cid in movers:
-        advance(run, cid, 1, cite("round.move"))
+    # Each mover as it stood before the moves is as it stands at its turn: the moves
+    # before it change only the creatures they move (and the seats' losses).
+    for c in [c for c in inward if creature_type(c.id) in moving]:
+        advance(run, c, 1, cite("round.move"))
 
 
 _section = attrgetter("section")
@@ -421,4 +422,4 @@ def start_turn(run: Run, seat: int) -> None:
 
 def reveal_choices(state: State, seat: int) -> list[int]:
     mage = state.seats[seat].space
-    return [q for q in range(1, 7) if q != mage and state.stacks[q - 1]]
+    return [q for q, stack in enumerate(state.stacks, 1) if stack and q != mage]
