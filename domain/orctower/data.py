@@ -18,6 +18,7 @@ from domain.kernel import SetupError
 from domain.kernel.data import name_problem
 from domain.kernel.data_bounds import check_bounds
 from domain.orctower.data_bounds import BOUNDS
+from domain.orctower.memo import by_identity
 
 QUARTERS = (1, 2, 3, 4, 5, 6)
 # Sections of a quarter, from the outside in; a creature that moves on from the
@@ -158,18 +159,8 @@ class _Index:
         self.destiny = {d.id: d for d in reversed((*data.destiny, *data.new_destiny))}
 
 
-# The data last asked about, by identity, with its index: a game's states share one
-# data object (the tuple holds it, so its identity cannot pass to another).
-_LAST: list[tuple[Data | None, _Index | None]] = [(None, None)]
-
-
-def _index(data: Data) -> _Index:
-    known, index = _LAST[0]
-    if known is data and index is not None:
-        return index
-    index = _Index(data)
-    _LAST[0] = (data, index)
-    return index
+# A game's states share one data object: its index is made once per data.
+_index = by_identity(_Index)
 
 
 def _spell(

@@ -50,10 +50,15 @@ _RULE_OF_EFFECT = {
 
 
 def decide(state: State, seat: int, command: Command, dice: Dice) -> list[Event]:
-    require_pending(state.pending, seat, command)
-    if command not in legal_commands(state, seat):
-        code, rule, message = refusal(state, seat, command)
-        raise IllegalCommand(code, cite(rule), message)
+    # The seat's last legal list, asked just before (by a bot or a client), is
+    # searched where it lies. A command it holds answers the seat's pending decision
+    # (a list holds only the kinds its stage's decision accepts); any other is
+    # checked against the pending decisions first, then against the whole list.
+    if not legal_commands.listed(state, seat, command):
+        require_pending(state.pending, seat, command)
+        if command not in legal_commands(state, seat):
+            code, rule, message = refusal(state, seat, command)
+            raise IllegalCommand(code, cite(rule), message)
     run = Run(state, dice)
     HANDLERS[type(command)](run, seat, command)
     if run.state.stage != "missions":
@@ -197,7 +202,7 @@ def _onto_road(run: Run, creatures: tuple[str, ...]) -> None:
     for cid in creatures:
         here = creature(run.state, cid)
         if tile_at(run.state, here.quarter, here.section) == "road":
-            advance(run, cid, 0, cite("ruling.road-placed"))
+            advance(run, here, 0, cite("ruling.road-placed"))
 
 
 def _swap(run: Run, seat: int, cmd: c.Swap) -> None:
@@ -218,7 +223,7 @@ def _place(run: Run, seat: int, cmd: c.Place) -> None:
 
 
 def _advance(run: Run, seat: int, cmd: c.Advance) -> None:
-    advance(run, cmd.creature, cmd.level, cite("support.bonds"))
+    advance(run, creature(run.state, cmd.creature), cmd.level, cite("support.bonds"))
     _finish_spell(run, seat)
 
 

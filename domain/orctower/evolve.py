@@ -16,22 +16,27 @@ from domain.orctower.pending import pending_of
 from domain.orctower.state import (
     Casting,
     Creature,
+    Player,
     State,
     Tile,
     card_spell,
     creature_type,
-    replace_seat,
     slot_of,
 )
 
 # Tuples are built from lists (``tuple([...])``), not from generators: on
-# CPython 3.11 a generator costs about 0.1 µs more per call, at most events.
+# CPython 3.11 a generator costs about 0.1 µs more per call, at most events. A
+# handler builds one new State (a single ``rep`` with every field it changes): a
+# State is some forty fields, and copying it is most of what a small event costs.
 
 rep = msgspec.structs.replace
 
 
-def _player(state: State, seat: int, **changes: Any) -> State:
-    return rep(state, seats=replace_seat(state, seat, rep(state.seats[seat], **changes)))
+def _seats(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
+    """The seats, with ``seat``'s player changed."""
+    seats = list(state.seats)
+    seats[seat] = rep(seats[seat], **changes)
+    return tuple(seats)
 
 
 def _without(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -52,46 +57,49 @@ def _bump(values: tuple[int, ...], index: int, by: int, cap: int | None = None) 
 
 def _shuffled(state: State, e: CardsShuffled) -> State:
     # A shuffle the table did not order leaves the whole new pile in unknown order.
-    state = rep(state, unknown=counted(state.unknown, e.pile, len(e.order) if e.unknown else 0))
-    return _reshuffled(state, e)
+    count = len(e.order) if e.unknown else 0
+    unknown = counted(state.unknown, e.pile, count) if count or e.pile in state.unknown else None
+    changes = _reshuffled(state, e)
+    if unknown is not None:
+        changes["unknown"] = unknown
+    return rep(state, **changes) if changes else state
 
 
-def _reshuffled(state: State, e: CardsShuffled) -> State:
+def _reshuffled(state: State, e: CardsShuffled) -> dict[str, Any]:
+    """The fields a shuffle changes, by its pile."""
     pile, order = e.pile, tuple(e.order)
     if pile == "markers":
         sizes = [len(order) // 6 + (1 if q < len(order) % 6 else 0) for q in range(6)]
         starts = [sum(sizes[:q]) for q in range(6)]
-        stacks = tuple([order[starts[q] : starts[q] + sizes[q]] for q in range(6)])
-        return rep(state, stacks=stacks)
+        return {"stacks": tuple([order[starts[q] : starts[q] + sizes[q]] for q in range(6)])}
     if pile.startswith("deck."):
         seat = int(pile.split(".")[1])
         p = state.seats[seat]
         shuffled = set(order)
-        return _player(
-            state, seat, deck=order, discard=tuple([c for c in p.discard if c not in shuffled])
-        )
+        discard = tuple([c for c in p.discard if c not in shuffled])
+        return {"seats": _seats(state, seat, deck=order, discard=discard)}
     if pile == "destiny":
         shuffled = set(order)
         rest = tuple([c for c in state.destiny_discard if c not in shuffled])
-        return rep(state, destiny_deck=order, destiny_discard=rest)
+        return {"destiny_deck": order, "destiny_discard": rest}
     if pile in ("attack", "knowledge"):
         i = 0 if pile == "attack" else 1
-        piles = tuple([order if j == i else p for j, p in enumerate(state.piles)])
-        return rep(state, piles=piles)
+        return {"piles": tuple([order if j == i else p for j, p in enumerate(state.piles)])}
     if pile == "missions":
-        return rep(state, missions_left=order)
+        return {"missions_left": order}
     if pile == "toads":
-        return rep(state, toad_supply=order)
-    return state
+        return {"toad_supply": order}
+    return {}
 
 
 def _drawn(state: State, e: ev.CardsDrawn) -> State:
     p = state.seats[e.seat]
     if e.source == "deck":
         deck, unknown = taken(p.deck, state.unknown, f"deck.{e.seat}", e.cards)
-        state = rep(state, unknown=unknown)
-        return _player(state, e.seat, deck=deck, hand=p.hand + e.cards)
-    return _player(state, e.seat, discard=_without(p.discard, e.cards), hand=p.hand + e.cards)
+        seats = _seats(state, e.seat, deck=deck, hand=p.hand + e.cards)
+        return rep(state, seats=seats, unknown=unknown)
+    seats = _seats(state, e.seat, discard=_without(p.discard, e.cards), hand=p.hand + e.cards)
+    return rep(state, seats=seats)
 
 
 def _revealed(state: State, e: ev.MarkerRevealed) -> State:
@@ -133,7 +141,7 @@ def _arrived(state: State, e: ev.CreatureArrived) -> State:
 def _defeated(state: State, e: ev.CreatureDefeated) -> State:
     p = state.seats[e.seat]
     gauge = state.data.creatures[e.slot].gauge
-    state = _player(
+    seats = _seats(
         state,
         e.seat,
         defeated=_bump(p.defeated, e.slot, 1),
@@ -143,6 +151,7 @@ def _defeated(state: State, e: ev.CreatureDefeated) -> State:
     bonuses = (*state.bonuses, e.creature) if opens else state.bonuses
     return rep(
         state,
+        seats=seats,
         creatures=without_id(state.creatures, e.creature),
         bonuses=bonuses,
         minus_hp=tuple([c for c in state.minus_hp if c != e.creature]),
@@ -158,8 +167,8 @@ def _cast(state: State, e: ev.SpellCast) -> State:
     else:
         wild += 1
     casting = Casting(card=e.card, energy=(energy[0], energy[1], energy[2], energy[3]), wild=wild)
-    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
-    return rep(state, casting=casting, actions=state.actions - 1, bonus_energy=0)
+    seats = _seats(state, e.seat, hand=_without(p.hand, [e.card]))
+    return rep(state, seats=seats, casting=casting, actions=state.actions - 1, bonus_energy=0)
 
 
 def _upgrade(state: State, e: ev.UpgradePlayed) -> State:
@@ -173,8 +182,7 @@ def _upgrade(state: State, e: ev.UpgradePlayed) -> State:
         teleports=c.teleports + int(e.teleport),
         draws=c.draws + int(e.draw),
     )
-    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
-    return rep(state, casting=casting)
+    return rep(state, seats=_seats(state, e.seat, hand=_without(p.hand, [e.card])), casting=casting)
 
 
 def _effect_used(state: State, e: ev.UpgradeEffectUsed) -> State:
@@ -186,17 +194,17 @@ def _effect_used(state: State, e: ev.UpgradeEffectUsed) -> State:
 
 
 def _teleported(state: State, e: ev.MageTeleported) -> State:
-    state = _player(state, e.seat, space=e.space)
+    seats = _seats(state, e.seat, space=e.space)
     if e.action:
-        return rep(state, actions=state.actions - 1, bonus_energy=0)
-    return state
+        return rep(state, seats=seats, actions=state.actions - 1, bonus_energy=0)
+    return rep(state, seats=seats)
 
 
 def _learned(state: State, e: ev.SpellLearned) -> State:
     p = state.seats[e.seat]
     palette = tuple(["" if i == e.slot else c for i, c in enumerate(state.palette)])
-    state = _player(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
-    return rep(state, palette=palette, fresh=(*state.fresh, e.card))
+    seats = _seats(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
+    return rep(state, seats=seats, palette=palette, fresh=(*state.fresh, e.card))
 
 
 def _filled(state: State, e: ev.PaletteFilled) -> State:
@@ -231,7 +239,7 @@ def _swapped(state: State, e: ev.CreaturesSwapped) -> State:
 
 def _finished(state: State, e: ev.SpellFinished) -> State:
     p = state.seats[e.seat]
-    return rep(_player(state, e.seat, discard=p.discard + e.cards), casting=None)
+    return rep(state, seats=_seats(state, e.seat, discard=p.discard + e.cards), casting=None)
 
 
 def _turn(state: State, e: ev.TurnStarted) -> State:
@@ -259,7 +267,8 @@ def _lost(state: State, e: ev.CreatureLost) -> State:
     gauges = p.gauges
     if state.options.loss_gauge == "lowered" and gauges[e.slot]:  # orctower.ruling.loss-gauge
         gauges = _bump(gauges, e.slot, -1)
-    return _player(state, e.seat, defeated=_bump(p.defeated, e.slot, -1), gauges=gauges)
+    seats = _seats(state, e.seat, defeated=_bump(p.defeated, e.slot, -1), gauges=gauges)
+    return rep(state, seats=seats)
 
 
 def _removed_creature(state: State, e: ev.CreatureRemoved) -> State:
@@ -272,35 +281,44 @@ def _removed_creature(state: State, e: ev.CreatureRemoved) -> State:
 
 def _hand_discarded(state: State, e: ev.HandDiscarded) -> State:
     p = state.seats[e.seat]
-    return _player(state, e.seat, hand=_without(p.hand, e.cards), discard=p.discard + e.cards)
+    seats = _seats(state, e.seat, hand=_without(p.hand, e.cards), discard=p.discard + e.cards)
+    return rep(state, seats=seats)
 
 
 def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
     p = state.seats[e.seat]
-    state = _player(state, e.seat, hand=_without(p.hand, [e.card]), discard=(*p.discard, e.card))
-    return rep(state, demands=tuple([s for s in state.demands if s != e.seat]))
+    seats = _seats(state, e.seat, hand=_without(p.hand, [e.card]), discard=(*p.discard, e.card))
+    return rep(state, seats=seats, demands=tuple([s for s in state.demands if s != e.seat]))
 
 
 def _poison(state: State, e: ev.PoisonGiven) -> State:
     p = state.seats[e.to]
-    state = _player(state, e.to, discard=(*p.discard, e.card))
     return rep(
-        state, poison=state.poison[1:], poisoned=True, actions=state.actions - 1, bonus_energy=0
+        state,
+        seats=_seats(state, e.to, discard=(*p.discard, e.card)),
+        poison=state.poison[1:],
+        poisoned=True,
+        actions=state.actions - 1,
+        bonus_energy=0,
     )
 
 
 def _removed(state: State, e: ev.CardRemoved) -> State:
     p = state.seats[e.seat]
-    state = _player(state, e.seat, hand=_without(p.hand, [e.card]))
     return rep(
-        state, box=(*state.box, e.card), changed=True, actions=state.actions - 1, bonus_energy=0
+        state,
+        seats=_seats(state, e.seat, hand=_without(p.hand, [e.card])),
+        box=(*state.box, e.card),
+        changed=True,
+        actions=state.actions - 1,
+        bonus_energy=0,
     )
 
 
 def _missions_dealt(state: State, e: ev.MissionsDealt) -> State:
-    state = _player(state, e.seat, offer=e.missions)
     left, unknown = taken(state.missions_left, state.unknown, "missions", e.missions)
-    return rep(state, missions_left=left, unknown=unknown)
+    seats = _seats(state, e.seat, offer=e.missions)
+    return rep(state, seats=seats, missions_left=left, unknown=unknown)
 
 
 def _toad_laid(state: State, e: ev.ToadTileLaid) -> State:
@@ -313,21 +331,24 @@ def _toad_taken(state: State, e: ev.ToadTaken) -> State:
     p = state.seats[e.seat]
     tiles = list(state.toad_tiles)
     tiles.remove(next(t for t in tiles if t.kind == e.tile))
-    return rep(_player(state, e.seat, toads=(*p.toads, e.tile)), toad_tiles=tuple(tiles))
+    return rep(
+        state, seats=_seats(state, e.seat, toads=(*p.toads, e.tile)), toad_tiles=tuple(tiles)
+    )
 
 
 def _toad_used(state: State, e: ev.ToadUsed) -> State:
     p = state.seats[e.seat]
+    changes: dict[str, Any] = {}
     if state.options.toad_use == "each_turn":  # kept, used again in a later turn
-        state = rep(state, toads_used=(*state.toads_used, e.tile))
+        changes["toads_used"] = (*state.toads_used, e.tile)
     else:
-        state = _player(state, e.seat, toads=_without(p.toads, [e.tile]))
+        changes["seats"] = _seats(state, e.seat, toads=_without(p.toads, [e.tile]))
     kind = card_spell(e.tile)
     if kind == "toad_energy":
-        return rep(state, bonus_energy=state.bonus_energy + 1)
-    if kind == "toad_hp":
-        return rep(state, minus_hp=(*state.minus_hp, e.creature))
-    return state
+        changes["bonus_energy"] = state.bonus_energy + 1
+    elif kind == "toad_hp":
+        changes["minus_hp"] = (*state.minus_hp, e.creature)
+    return rep(state, **changes)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
@@ -361,7 +382,9 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ),
     ev.CreatureDefeated: _defeated,
     ev.CreatureRemoved: _removed_creature,
-    ev.PowerGained: lambda s, e: _player(s, e.seat, powers=(*s.seats[e.seat].powers, e.power)),
+    ev.PowerGained: lambda s, e: rep(
+        s, seats=_seats(s, e.seat, powers=(*s.seats[e.seat].powers, e.power))
+    ),
     ev.SpellLearned: _learned,
     ev.CreaturesSwapped: _swapped,
     ev.ActionGained: lambda s, e: rep(s, actions=s.actions + 1),
@@ -369,15 +392,16 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.CardDiscarded: _card_discarded,
     ev.SpellFinished: _finished,
     ev.Passed: lambda s, e: rep(s, actions=0, bonus_energy=0),
+    # The creatures that took no damage are kept as they are (most of them).
     ev.CreaturesHealed: lambda s, e: rep(
-        s, creatures=tuple([rep(c, damage=0) for c in s.creatures]), minus_hp=()
+        s, creatures=tuple([rep(c, damage=0) if c.damage else c for c in s.creatures]), minus_hp=()
     ),
     ev.LastRoundAnnounced: lambda s, e: rep(s, last_round=True),
     ev.GameEnded: lambda s, e: rep(s, scores=e.scores, stage="over"),
     ev.PoisonGiven: _poison,
     ev.CardRemoved: _removed,
     ev.MissionsDealt: _missions_dealt,
-    ev.MissionKept: lambda s, e: _player(s, e.seat, mission=e.mission, offer=()),
+    ev.MissionKept: lambda s, e: rep(s, seats=_seats(s, e.seat, mission=e.mission, offer=())),
     ev.BonusTaken: lambda s, e: rep(s, bonuses=tuple([b for b in s.bonuses if b != e.creature])),
     ev.BonusesSkipped: lambda s, e: rep(s, bonuses=()),
     ev.EnergyGained: lambda s, e: rep(s, bonus_energy=s.bonus_energy + 1),

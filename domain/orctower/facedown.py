@@ -66,8 +66,9 @@ def deal(
     pile left, its unknown."""
     drawn: list[str] = []
     pile_left, left = tuple(cards), unknown
+    where = what(pile)  # said once for the whole deal, not at each card
     while pile_left and len(drawn) < count:
-        card = draw(dice, pile_left, left, pile, seat=seat)
+        card = draw(dice, pile_left, left, pile, where, seat)
         drawn.append(card)
         pile_left, left = take(pile_left, left, card)
     return drawn, pile_left, left
@@ -77,6 +78,10 @@ def taken(
     cards: tuple[str, ...], unknown: Mapping[str, int], pile: str, gone: Sequence[str]
 ) -> tuple[tuple[str, ...], dict[str, int]]:
     """``cards`` (the pile ``pile``) without the drawn ``gone``, and the new counts."""
+    if pile not in unknown and isinstance(unknown, dict) and cards[: len(gone)] == tuple(gone):
+        # Drawn from the top of a pile whose order is known (a seeded game's every
+        # draw): the top taken off, as ``take`` would one card at a time.
+        return cards[len(gone) :], unknown
     left = unknown.get(pile, 0)
     for card in gone:
         cards, left = take(cards, left, card)

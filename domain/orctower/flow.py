@@ -7,6 +7,8 @@ rule that follows another sees its effect (the decider stays one fold).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import msgspec
 
 from domain.kernel import Dice, Event
@@ -28,21 +30,22 @@ from domain.orctower.queries import (
     tile_at,
 )
 from domain.orctower.scoring import score
-from domain.orctower.state import State, creature, creature_type, occupant, slot_of
+from domain.orctower.state import Creature, State, creature, creature_type, occupant, slot_of
 
 rep = msgspec.structs.replace
 
 
 class Run:
+    __slots__ = ("dice", "events", "state")  # one made at every decision
+
     def __init__(self, state: State, dice: Dice) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
 
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = step(self.state, event)  # its pending is not read in a flow
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = step(self.state, event)  # its pending is not read in a flow
 
     def stage(self, stage: str, rule: str) -> None:
         if self.state.stage != stage:
@@ -127,9 +130,9 @@ def refill_palette(run: Run) -> None:
 # ---- creatures -------------------------------------------------------------
 
 
-def advance(run: Run, creature_id: str, steps: int, rule: str) -> None:
-    """Move a creature ``steps`` sections toward the tower (roads carry it on)."""
-    c = creature(run.state, creature_id)
+def advance(run: Run, c: Creature, steps: int, rule: str) -> None:
+    """Move creature ``c`` (as it stands now) ``steps`` sections toward the tower
+    (roads carry it on)."""
     section = c.section + steps
     while section <= 2 and tile_at(run.state, c.quarter, section) == "road":
         section += 1
@@ -278,7 +281,7 @@ def end_turn(run: Run) -> None:
     if power_on(state, seat, "draw5"):
         n, rule = n + 1, "power.draw5"
     draw(run, seat, n, cite(rule), for_later_turns=True)
-    if any(c.damage for c in run.state.creatures) or run.state.minus_hp:
+    if run.state.minus_hp or any([c.damage for c in run.state.creatures]):
         run.emit(ev.CreaturesHealed(rule=cite("turn.heal")))
     check_end(run)
     following = (seat + 1) % state.players
@@ -342,18 +345,18 @@ def start_round(run: Run) -> None:
 
 
 def _revealed(state: State, card_id: str) -> ev.DestinyRevealed:
-    for d in (*state.data.destiny, *state.data.new_destiny):
-        if d.id == card_id:
-            rule = "newdestiny.move" if d.quarters else "round.destiny"
-            return ev.DestinyRevealed(
-                rule=cite(rule),
-                card=d.id,
-                moves=d.moves,
-                quarters=d.quarters,
-                sections=d.sections,
-                change=d.rule,
-            )
-    raise KeyError(card_id)
+    d = state.data.destiny_card(card_id)
+    if d is None:
+        raise KeyError(card_id)
+    rule = "newdestiny.move" if d.quarters else "round.destiny"
+    return ev.DestinyRevealed(
+        rule=cite(rule),
+        card=d.id,
+        moves=d.moves,
+        quarters=d.quarters,
+        sections=d.sections,
+        change=d.rule,
+    )
 
 
 def exchange(run: Run) -> None:
@@ -372,20 +375,24 @@ def move(run: Run) -> None:
         # Inner sections first, then outward (new destiny cards).
         for section in sorted(card.sections, reverse=True):
             movers = [
-                c.id
+                c
                 for c in run.state.creatures
                 if c.quarter in card.quarters and c.section == section
             ]
-            for cid in movers:
-                advance(run, cid, 1, cite("newdestiny.move"))
+            for c in movers:
+                advance(run, c, 1, cite("newdestiny.move"))
         return
-    movers = [
-        c.id
-        for c in sorted(run.state.creatures, key=lambda c: -c.section)
-        if kind(run.state, c.type).category in card.moves
-    ]
-    for cid in movers:
-        advance(run, cid, 1, cite("round.move"))
+    # The types the card moves, asked once per type in play, not once per creature.
+    moving = {t for t in run.state.types if kind(run.state, t).category in card.moves}
+    # Inner sections first (a stable sort: reversed, equal sections keep their order).
+    inward = sorted(run.state.creatures, key=_section, reverse=True)
+    # Each mover as it stood before the moves is as it stands at its turn: the moves
+    # before it change only the creatures they move (and the seats' losses).
+    for c in [c for c in inward if creature_type(c.id) in moving]:
+        advance(run, c, 1, cite("round.move"))
+
+
+_section = attrgetter("section")
 
 
 def top_marker(run: Run, quarter: int) -> str:
@@ -415,4 +422,4 @@ def start_turn(run: Run, seat: int) -> None:
 
 def reveal_choices(state: State, seat: int) -> list[int]:
     mage = state.seats[seat].space
-    return [q for q in range(1, 7) if q != mage and state.stacks[q - 1]]
+    return [q for q, stack in enumerate(state.stacks, 1) if stack and q != mage]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from domain.kernel import Command, last_answer, pending_for
 from domain.orctower import commands as c
-from domain.orctower.data import SECTIONS
+from domain.orctower.data import SECTIONS, Spell
 from domain.orctower.flow import reveal_choices
 from domain.orctower.queries import (
     attackable,
@@ -19,11 +21,39 @@ from domain.orctower.queries import (
     power_on,
     spell_of,
 )
-from domain.orctower.state import State, card_spell, occupant
+from domain.orctower.state import State, card_spell
 
 
 def empty_spaces(state: State) -> list[int]:
-    return [q for q in range(1, 7) if occupant(state, q) is None]
+    # The seats' spaces read once, not once per space (``occupant``): asked at most
+    # steps of a bot game, for the teleports.
+    held = {p.space for p in state.seats}
+    return [q for q in range(1, 7) if q not in held]
+
+
+class _Made(dict[Any, Command]):
+    """The commands of one kind already made, by what each is made of (a space, a
+    card, a level and a target). Commands are frozen values, so one serves every
+    list that holds it; a legal list is asked at every step of a bot game, and
+    reading a command from here costs about a third of making it again."""
+
+    def __init__(self, make: Callable[[Any], Command]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Command:
+        made = self[key] = self.make(key)
+        return made
+
+
+_TELEPORT = _Made(lambda space: c.Teleport(space=space))
+_REVEAL = _Made(lambda quarter: c.RevealMarker(quarter=quarter))
+_CAST = _Made(lambda card: c.Cast(card=card))
+_UPGRADE = _Made(lambda card_energy: c.Upgrade(card=card_energy[0], energy=card_energy[1]))
+_ATTACK = _Made(lambda level_target: c.Attack(level=level_target[0], creature=level_target[1]))
+_LEARN = _Made(lambda slot: c.Learn(slot=slot))
+_PASS = c.Pass()
+_FIZZLE = c.Fizzle()
 
 
 def _distinct(cards: tuple[str, ...]) -> list[str]:
@@ -41,7 +71,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if stage == "demand":
         return [c.DiscardCard(card=x) for x in _distinct(state.seats[seat].hand)]
     if stage == "reveal":
-        return [c.RevealMarker(quarter=q) for q in reveal_choices(state, seat)]
+        return [_REVEAL[q] for q in reveal_choices(state, seat)]
     if stage == "bonus":
         return [*(c.TakeBonus(creature=x) for x in state.bonuses), c.SkipBonuses()]
     if stage == "casting":
@@ -53,18 +83,19 @@ def action_commands(state: State, seat: int) -> list[Command]:
     p = state.seats[seat]
     out: list[Command] = []
     if change_for(state, seat) != "no_teleport":
-        out += [c.Teleport(space=s) for s in empty_spaces(state)]
-    out += [c.Cast(card=x) for x in _distinct(p.hand) if not is_poison(x)]
-    if power_on(state, seat, "poison") and not state.poisoned and state.poison:
-        out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
-    if power_on(state, seat, "hand_change") and not state.changed:
-        out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
-    for tile in sorted(set(p.toads) - set(state.toads_used)):
+        out += [_TELEPORT[s] for s in empty_spaces(state)]
+    out += [_CAST[x] for x in _distinct(p.hand) if not is_poison(x)]
+    if p.powers:  # most turns have none to ask about
+        if power_on(state, seat, "poison") and not state.poisoned and state.poison:
+            out += [c.GivePoison(seat=s) for s in range(state.players) if s != seat]
+        if power_on(state, seat, "hand_change") and not state.changed:
+            out += [c.RemoveCard(card=x) for x in _distinct(p.hand)]
+    for tile in sorted(set(p.toads) - set(state.toads_used)) if p.toads else ():
         if card_spell(tile) == "toad_hp":
             out += [c.UseToad(tile=tile, creature=x.id) for x in state.creatures]
         else:
             out.append(c.UseToad(tile=tile))
-    out.append(c.Pass())
+    out.append(_PASS)
     return out
 
 
@@ -72,25 +103,25 @@ def casting_commands(state: State, seat: int) -> list[Command]:
     assert state.casting is not None
     p = state.seats[seat]
     out: list[Command] = []
+    cast = spell_of(state, state.casting.card)
     # « le joueur ne joue que cette carte »: a knowledge spell takes no upgrade.
-    knowledge = spell_of(state, state.casting.card).kind == "knowledge"
-    for card in _distinct(p.hand):
-        if is_poison(card) or knowledge:
+    for card in () if cast.kind == "knowledge" else _distinct(p.hand):
+        if is_poison(card):
             continue
         spell = spell_of(state, card)
         if spell.upgrade_choice:
-            out += [c.Upgrade(card=card, energy=e) for e in spell.upgrade_choice]
+            out += [_UPGRADE[card, e] for e in spell.upgrade_choice]
         else:
-            out.append(c.Upgrade(card=card))
+            out.append(_UPGRADE[card, ""])
     if state.casting.teleports and change_for(state, seat) != "no_teleport":
         out += [c.UpgradeTeleport(space=s) for s in empty_spaces(state)]
     if state.casting.draws:
         out += upgrade_draws(state, seat)
-    effects = resolutions(state, seat)
+    effects = resolutions(state, seat, cast)
     out += effects
     # ruling.fizzle: no effect at will, or (needs_effect) only when none applies.
     if state.options.fizzle == "allowed" or not effects:
-        out.append(c.Fizzle())
+        out.append(_FIZZLE)
     return out
 
 
@@ -115,21 +146,24 @@ def blast_sections(state: State, seat: int) -> list[int]:
     return [] if near is None else [near]
 
 
-def resolutions(state: State, seat: int) -> list[Command]:
+def resolutions(state: State, seat: int, spell: Spell) -> list[Command]:
+    """The effects of ``spell``, the spell being cast, that ``seat`` may apply now."""
     assert state.casting is not None
-    spell = spell_of(state, state.casting.card)
-    levels = levels_reached(state)
+    levels = levels_reached(state, spell)
     quarter = state.seats[seat].space
     out: list[Command] = []
+    if not levels:
+        return out
     creatures = [x.id for x in state.creatures]
+    if spell.effect in ("damage", "bolt"):  # the same targets at every level
+        targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
+        if spell.effect == "damage":
+            targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
+        elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
+            targets += [t.kind for t in state.toad_tiles]
     for level in levels:
         if spell.effect in ("damage", "bolt"):
-            targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
-            if spell.effect == "damage":
-                targets += [t.kind for t in state.toad_tiles if t.quarter == quarter]
-            elif state.options.bolt_toads == "yes":  # ruling.toad-bolt: Éclair's too
-                targets += [t.kind for t in state.toad_tiles]
-            out += [c.Attack(level=level, creature=t) for t in targets]
+            out += [_ATTACK[level, t] for t in targets]
         elif spell.effect in ("ice_storm", "earthquake"):
             sides = (-1, 1) if spell.effect == "earthquake" and level == 2 else (0,)
             out += [
@@ -139,7 +173,7 @@ def resolutions(state: State, seat: int) -> list[Command]:
             ]
         elif spell.effect == "learn":
             if change_for(state, seat) != "no_study":
-                out += [c.Learn(slot=i) for i, x in enumerate(state.palette) if x]
+                out += [_LEARN[i] for i, x in enumerate(state.palette) if x]
         elif spell.effect == "replenish" and level == 2 and state.options.draw_from == "any":
             choices = discard_choices(state, seat)
             picks = combinations(choices, 2) if len(choices) > 2 else [tuple(choices)]

@@ -28,7 +28,19 @@ def pending_of(state: State) -> tuple[Pending, ...]:
             Pending(seat=s, accepts=("DiscardCard",), prompt="discard a card of your hand")
             for s in state.demands
         )
-    seat = state.active
+    key = (stage, state.active)
+    known = _ACTIVE.get(key)
+    if known is None:
+        known = _ACTIVE[key] = _active(stage, state.active)
+    return known
+
+
+# The active seat's decision at each of its stages, made once per stage and seat:
+# it is derived again after every act of a game, and a Pending is a frozen value.
+_ACTIVE: dict[tuple[str, int], tuple[Pending, ...]] = {}
+
+
+def _active(stage: str, seat: int) -> tuple[Pending, ...]:
     if stage == "reveal":
         return (Pending(seat=seat, accepts=("RevealMarker",), prompt="reveal a marker"),)
     if stage == "casting":

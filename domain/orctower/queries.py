@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.orctower.catalogue import cite
 from domain.orctower.data import ENERGIES, SECTIONS, CreatureType, Destiny, Spell
 from domain.orctower.state import Casting, Creature, State, card_spell, creature_type
@@ -11,8 +13,17 @@ def spell_of(state: State, card: str) -> Spell:
     return state.data.spell(card_spell(card))
 
 
-def is_poison(card: str) -> bool:
-    return card_spell(card) == "poison"
+class _Poison(dict[str, bool]):
+    """Whether a card id is a poison card, worked out once per id (the legal lists
+    ask it of every card in hand)."""
+
+    def __missing__(self, card: str) -> bool:
+        poison = self[card] = card_spell(card) == "poison"
+        return poison
+
+
+# The table's own lookup, without a function calling it (see ``card_spell``).
+is_poison: Callable[[str], bool] = _Poison().__getitem__
 
 
 def destiny_card(state: State) -> Destiny | None:
@@ -28,7 +39,7 @@ def change_for(state: State, seat: int) -> str:
     card = destiny_card(state)
     if card is None:
         return ""
-    shielded = has_power(state, seat, "immutable")
+    shielded = "immutable" in state.seats[seat].powers  # has_power, asked at most steps
     if shielded and state.options.immutable == "powers_off" and card.rule == "no_powers":
         shielded = False  # the other reading: no-powers switches the shield off too
     return "" if shielded else card.rule
@@ -36,7 +47,7 @@ def change_for(state: State, seat: int) -> str:
 
 def power_on(state: State, seat: int, power: str) -> bool:
     """A bonus power in force for ``seat`` (not switched off by « Pas de pouvoirs bonus »)."""
-    return has_power(state, seat, power) and change_for(state, seat) != "no_powers"
+    return power in state.seats[seat].powers and change_for(state, seat) != "no_powers"
 
 
 def kind(state: State, type_id: str) -> CreatureType:
@@ -102,22 +113,21 @@ def value(state: State, slot: int) -> int:
     return state.data.creatures[slot].track[state.counters[slot]]
 
 
-def empty_quarters(state: State) -> int:
-    return _empty_quarters(state.creatures)
-
-
 # The creatures last asked about, by identity, with their empty quarters: the end is
 # checked after every decision and at every turn, and the creatures change a few
 # times a round (the tuple is held, so its identity cannot pass to another).
 _LAST_EMPTY: list[tuple[tuple[Creature, ...] | None, int]] = [(None, 0)]
 
 
-def _empty_quarters(creatures: tuple[Creature, ...]) -> int:
+_QUARTERS = frozenset(range(1, 7))
+
+
+def empty_quarters(state: State) -> int:
+    creatures = state.creatures
     known, empty = _LAST_EMPTY[0]
     if known is creatures:
         return empty
-    busy = {c.quarter for c in creatures}
-    empty = sum(1 for q in range(1, 7) if q not in busy)
+    empty = len(_QUARTERS.difference([c.quarter for c in creatures]))
     _LAST_EMPTY[0] = (creatures, empty)
     return empty
 
@@ -167,13 +177,13 @@ def in_quarter(state: State, quarter: int) -> list[Creature]:
 def attackable(state: State, seat: int, anywhere: bool) -> list[Creature]:
     """Creatures an attack spell of ``seat`` may hit (``anywhere``: Lightning Bolt)."""
     quarters = range(1, 7) if anywhere else (state.seats[seat].space,)
-    out = []
+    out: list[Creature] = []
     for q in quarters:
-        near = front(state, q)
-        for c in in_quarter(state, q):
-            if state.options.new_destiny and c.section != near:
-                continue
-            out.append(c)
+        here = in_quarter(state, q)
+        if state.options.new_destiny and here:  # the front section's alone
+            near = max(c.section for c in here)
+            here = [c for c in here if c.section == near]
+        out += here
     return out
 
 
@@ -183,11 +193,12 @@ def energy_for(casting: Casting, spell: Spell) -> int:
     return sum(casting.energy) + casting.wild
 
 
-def levels_reached(state: State) -> list[int]:
-    """Effects (1-based) the spell being cast can apply now."""
+def levels_reached(state: State, spell: Spell | None = None) -> list[int]:
+    """Effects (1-based) the spell being cast can apply now; ``spell``: its card's
+    spell, where the caller has it at hand."""
     if state.casting is None:
         return []
-    spell = spell_of(state, state.casting.card)
+    spell = spell or spell_of(state, state.casting.card)
     have = energy_for(state.casting, spell)
     return [i + 1 for i, lv in enumerate(spell.levels) if have >= lv.energy]
 

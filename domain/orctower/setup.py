@@ -13,12 +13,14 @@ from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
 from domain.orctower.data import COLOURS, START_SPACES, Data, load
+from domain.orctower.evolve import decided
 from domain.orctower.facedown import deal
 from domain.orctower.flow import Run, draw, refill_palette, start_round, top_marker
+from domain.orctower.memo import by_identity
 from domain.orctower.options import Options
 from domain.orctower.pending import pending_of
 from domain.orctower.positions import from_position, validate_setup
-from domain.orctower.state import State
+from domain.orctower.state import State, creature_type
 
 rep = msgspec.structs.replace
 
@@ -58,7 +60,12 @@ def pile_cards(data: Data, pile: str) -> list[str]:
     return out
 
 
+@by_identity
 def initial(started: GameStarted) -> State:
+    """The state before setup. The kernel asks it of one ``GameStarted`` twice in a
+    row, to set the game up and to fold the setup's events; the same state both
+    times lets the fold take the setup's own working state (``decided``) instead of
+    stepping through its hundred-odd events again."""
     players = len(started.players)
     options = Options.from_mapping(started.options)
     data = load(started.data, options.numbers)
@@ -108,7 +115,7 @@ def markers_left(state: State) -> list[str]:
     left = [m for m in markers(state.data, state.types, state.players) if m not in on_board]
     for slot, kind in enumerate(state.types):
         gone = sum(p.defeated[slot] for p in state.seats) + state.counters[slot]
-        mine = [m for m in left if m.rsplit("-", 1)[0] == kind]
+        mine = [m for m in left if creature_type(m) == kind]
         for m in mine[len(mine) - min(gone, len(mine)) :]:
             left.remove(m)
     return left
@@ -158,8 +165,15 @@ def _board_from(state: State) -> tuple[str, ...]:
 
 
 def setup(state: State, dice: Dice) -> list[Event]:
-    given = set(state.given)
     run = Run(state, dice)
+    _set_up(run)
+    decided(state, run.events, run.state)
+    return run.events
+
+
+def _set_up(run: Run) -> None:
+    state, dice = run.state, run.dice
+    given = set(state.given)
     data = state.data
     if "destiny_deck" not in given:
         deck = data.new_destiny if state.options.new_destiny else data.destiny
@@ -225,7 +239,7 @@ def setup(state: State, dice: Dice) -> list[Event]:
     else:
         run.emit(ev.SetupCompleted(rule=cite("setup.board"), also=_board_from(state)))
     if "stage" in given:
-        return run.events
+        return
     if state.options.missions and not any(p.mission or p.offer for p in run.state.seats):
         names = [f"mission.{m}" for m in data.missions]
         run.emit(dice.shuffle(names, pile="missions", rule=cite("mission.setup"), follow=True))
@@ -234,9 +248,8 @@ def setup(state: State, dice: Dice) -> list[Event]:
             two, _, _ = deal(dice, left, run.state.unknown.get("missions", 0), "missions", 2, seat)
             run.emit(ev.MissionsDealt(rule=cite("mission.setup"), seat=seat, missions=tuple(two)))
         run.stage("missions", cite("mission.setup"))
-        return run.events
+        return
     start_round(run)
-    return run.events
 
 
 def given_seat_keys(state: State, seat: int) -> set[str]:
