@@ -20,7 +20,12 @@ path is the whole view; a list's index one past its end appends) or ``[path]``
 and list indices. From version 5 of the export, a card added to the end of a
 list or taken from it is one operation (not the list again), and a top-level
 entry's value that a board held before (a seat's prompt, back every turn) is a
-reference, ``{"$": k}``: the document's ``board_values[k]``.
+reference, ``{"$": k}``: the document's ``board_values[k]``. From version 6, cards
+taken from the front of a list and added at its end (a pile shown as its last
+cards) are deletes of its first item and appends, any value a board held before
+may be a reference (a card back in a pile, a spell shown to each seat), and
+``"*"`` holds the operations on an entry that give every view what it becomes,
+though one view changed otherwise or not at all (``shared_ops``).
 """
 
 from __future__ import annotations
@@ -191,20 +196,17 @@ def shared_entries(
     being shared, from version 6)."""
     if len(by_label) < 2:
         return by_label
-    common: dict[str, Any] = {}
-    for mapping in by_label.values():
+    first, *others = by_label.values()
+    common = {k: v for k, v in first.items() if all(k in o and o[k] == v for o in others)}
+    for mapping in by_label.values() if holds is not None else ():
         for k, v in mapping.items():
             if k in common:
                 continue
             setting = [label for label, o in by_label.items() if k in o and o[k] == v]
-            if len(setting) == len(by_label) or (
-                holds is not None
-                and len(setting) > 1
-                and all(
-                    k not in o and holds(label, k, v)
-                    for label, o in by_label.items()
-                    if label not in setting
-                )
+            if len(setting) > 1 and all(
+                k not in o and holds(label, k, v)
+                for label, o in by_label.items()
+                if label not in setting
             ):
                 common[k] = v
     if not common:
@@ -261,6 +263,10 @@ def shared_ops(
     taken: set[Any] = set()
     for key in dict.fromkeys(k for entries in by_entry.values() for k in entries):
         holders = [entries[key] for entries in by_entry.values() if key in entries]
+        if len(holders) == len(by_entry) and all(g == holders[0] for g in holders[1:]):
+            common += holders[0]  # every label's alike, as written
+            taken.add(key)
+            continue
         plain = [[_plain(op, said) for op in group] for group in holders]
         group = max(plain, key=plain.count)
         if plain.count(group) < 2:
@@ -280,16 +286,13 @@ def shared_ops(
     }
     # Of the rest, an operation every label holds, where the order of its entry's
     # operations does not matter (version 5's sharing).
+    held = [op for op in next(iter(rest.values())) if all(op in r for r in rest.values())]
     free = {
         key
-        for key in dict.fromkeys(_entry_of(op) for op in next(iter(rest.values())))
+        for key in dict.fromkeys(_entry_of(op) for op in held)
         if all(_independent(entries.get(key, [])) for entries in by_entry.values())
     }
-    alike = [
-        op
-        for op in next(iter(rest.values()))
-        if _entry_of(op) in free and all(op in label_ops for label_ops in rest.values())
-    ]
+    alike = [op for op in held if _entry_of(op) in free]
     common += alike
     if not common:
         return {label: label_ops for label, label_ops in ops.items() if label_ops}
