@@ -198,17 +198,18 @@ def shared_entries(
         return by_label
     first, *others = by_label.values()
     common = {k: v for k, v in first.items() if all(k in o and o[k] == v for o in others)}
-    for mapping in by_label.values() if holds is not None else ():
-        for k, v in mapping.items():
-            if k in common:
-                continue
-            setting = [label for label, o in by_label.items() if k in o and o[k] == v]
-            if len(setting) > 1 and all(
-                k not in o and holds(label, k, v)
-                for label, o in by_label.items()
-                if label not in setting
-            ):
-                common[k] = v
+    if holds is not None:
+        for mapping in by_label.values():
+            for k, v in mapping.items():
+                if k in common:
+                    continue
+                setting = [label for label, o in by_label.items() if k in o and o[k] == v]
+                if len(setting) > 1 and all(
+                    k not in o and holds(label, k, v)
+                    for label, o in by_label.items()
+                    if label not in setting
+                ):
+                    common[k] = v
     if not common:
         return by_label
     out: dict[str, dict[str, Any]] = {EVERY: common}
@@ -231,6 +232,12 @@ def shared_lists(by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
     common = [x for x in first if all(x in o for o in others)]
     if not common:
         return {label: items for label, items in by_label.items() if items}
+    return _with_every(common, by_label)
+
+
+def _with_every(common: list[Any], by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """``common`` under ``EVERY``, and each label's items that are not in it (a label
+    left with none is left out)."""
     out: dict[str, list[Any]] = {EVERY: common}
     for label, items in by_label.items():
         own = [x for x in items if x not in common]
@@ -296,12 +303,7 @@ def shared_ops(
     common += alike
     if not common:
         return {label: label_ops for label, label_ops in ops.items() if label_ops}
-    out: dict[str, list[Op]] = {EVERY: common}
-    for label, label_ops in rest.items():
-        own = [op for op in label_ops if op not in alike]
-        if own:
-            out[label] = own
-    return out
+    return _with_every(common, rest)
 
 
 def _plain(op: Op, said: Callable[[Any], Any]) -> Op:
