@@ -407,7 +407,8 @@ class BoardFrames:
         # Seen, so that a whole frame or a later change to it refers to it.
         self._seen.add(said)
         ops = ops_between(before, after, [key])
-        if len(_ENCODE(ops)) > len(said):
+        # One operation sets a part of the entry, or the entry: never much longer.
+        if len(ops) > 1 and len(_ENCODE(ops)) > len(said):
             return [[[key], self._again(after, said) or after]]
         return [[op[0], self._again(op[1]) or op[1]] if len(op) == 2 else op for op in ops]
 
