@@ -20,7 +20,12 @@ path is the whole view; a list's index one past its end appends) or ``[path]``
 and list indices. From version 5 of the export, a card added to the end of a
 list or taken from it is one operation (not the list again), and a top-level
 entry's value that a board held before (a seat's prompt, back every turn) is a
-reference, ``{"$": k}``: the document's ``board_values[k]``.
+reference, ``{"$": k}``: the document's ``board_values[k]``. From version 6, cards
+taken from the front of a list and added at its end (a pile shown as its last
+cards) are deletes of its first item and appends, any value a board held before
+may be a reference (a card back in a pile, a spell shown to each seat), and
+``"*"`` holds the operations on an entry that give every view what it becomes,
+though one view changed otherwise or not at all (``shared_ops``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from typing import Any
 import msgspec
 
 Op = list[Any]
+
+REF_AT_LEAST = 16  # bytes of JSON a value takes before it is worth a reference
+_ENCODE = msgspec.json.Encoder().encode
 
 
 def ops_between(before: Any, after: Any, path: list[str | int] | None = None) -> list[Op]:
@@ -57,14 +65,21 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
         out.extend([[*path, k]] for k in a if k not in b)
         return
     if type(a) is list and type(b) is list:
+        # Cards gone from the front of a pile and come to its end (a discard pile
+        # shown as its last ten cards, from version 6; one card come to the end of a
+        # pile from version 5): deletes of its first item, then appends.
+        moved = _moved(a, b, path)
         if len(a) == len(b) and all(isinstance(x, dict | list) for x in b):
+            kept: list[Op] = []
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
-                _diff(x, y, [*path, i], out)
+                _diff(x, y, [*path, i], kept)
+            if moved is None or len(_ENCODE(kept)) <= len(_ENCODE(moved)):
+                out.extend(kept)
+                return
+        if moved is not None:
+            out.extend(moved)
             return
-        # A card come to the end of a pile, or gone from a hand (from version 5).
-        if len(b) == len(a) + 1 and b[:-1] == a:
-            out.append([[*path, len(a)], b[-1]])
-            return
+        # A card gone from a hand (from version 5).
         if len(b) == len(a) - 1:
             i = next((i for i, (x, y) in enumerate(zip(a[:-1], b, strict=True)) if x != y), len(b))
             if a[i + 1 :] == b[i:]:
@@ -73,18 +88,33 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
     out.append([path, b])
 
 
+def _moved(a: list[Any], b: list[Any], path: list[str | int]) -> list[Op] | None:
+    """The operations that make ``b`` of ``a`` by taking items from its front and
+    adding items at its end, if ``b`` is so made (the fewest taken), else None."""
+    for gone in range(len(a) + 1):
+        left = len(a) - gone
+        if left <= len(b) and a[gone:] == b[:left] and (gone or left < len(b)):
+            if gone and not left:
+                return None  # nothing kept: the list said again is shorter
+            return [[[*path, 0]] for _ in range(gone)] + [
+                [[*path, left + i], item] for i, item in enumerate(b[left:])
+            ]
+    return None
+
+
 def _ops_by_entry(
     before: Any,
     after: Any,
     made: dict[tuple[int, int], list[Op]],
     changed: list[str] | None = None,
-    again: Callable[[Any], dict[str, int] | None] = lambda v: None,
+    entry_ops: Callable[[str, Any, Any], list[Op]] = lambda k, a, b: ops_between(a, b, [k]),
 ) -> list[Op]:
     """``ops_between(before, after)``, each top-level entry's operations taken from
     ``made`` where the same two values were compared already: the board every
     seat sees is the same value in each seat's view, compared once a position.
     ``changed``: the only entries that may differ, where the caller knows them;
-    ``again``: a reference to an entry's value said before, if it was."""
+    ``entry_ops``: the operations that change one entry (``BoardFrames``'s say
+    values said before by reference)."""
     if type(before) is not dict or type(after) is not dict:
         return ops_between(before, after)
     out: list[Op] = []
@@ -100,8 +130,7 @@ def _ops_by_entry(
         key = (id(old), id(v))  # both held by the views compared: the ids stay theirs
         ops = made.get(key)
         if ops is None:
-            ref = again(v)
-            ops = made[key] = [[[k], ref]] if ref is not None else ops_between(old, v, [k])
+            ops = made[key] = entry_ops(k, old, v)
         out.extend(ops)
     gone = before if changed is None else changed
     out.extend([[k]] for k in gone if k in before and k not in after)
@@ -143,6 +172,10 @@ def apply_ops(view: Any, ops: list[Op], values: list[Any] = []) -> Any:  # noqa:
             parent.append(copy.deepcopy(value))
         elif len(op) == 2:
             parent[path[-1]] = copy.deepcopy(value)
+        elif type(parent) is dict:
+            # A key the view has not: an operation of every view's (``"*"``) that
+            # this one held already (from version 6).
+            parent.pop(path[-1], None)
         else:
             del parent[path[-1]]
     return view
@@ -150,17 +183,33 @@ def apply_ops(view: Any, ops: list[Op], values: list[Any] = []) -> Any:  # noqa:
 
 EVERY = "*"  # a frame's entry for every view label alike
 REF = "$"  # ``{"$": k}``, an operation's value: the document's ``board_values[k]``
-REF_AT_LEAST = 16  # bytes of JSON a value takes before it is worth a reference
-_ENCODE = msgspec.json.Encoder().encode
 
 
-def shared_entries(by_label: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def shared_entries(
+    by_label: dict[str, dict[str, Any]],
+    holds: Callable[[str, str, Any], bool] | None = None,
+) -> dict[str, dict[str, Any]]:
     """Each label's mapping, the top-level entries equal in all of them (two labels
-    or more) kept once under ``EVERY`` and left out of each label's."""
+    or more) kept once under ``EVERY`` and left out of each label's. ``holds``:
+    whether a label's view holds an entry already, so that setting it there too
+    leaves it as it was (a label that does not set it then does not keep it from
+    being shared, from version 6)."""
     if len(by_label) < 2:
         return by_label
     first, *others = by_label.values()
     common = {k: v for k, v in first.items() if all(k in o and o[k] == v for o in others)}
+    if holds is not None:
+        for mapping in by_label.values():
+            for k, v in mapping.items():
+                if k in common:
+                    continue
+                setting = [label for label, o in by_label.items() if k in o and o[k] == v]
+                if len(setting) > 1 and all(
+                    k not in o and holds(label, k, v)
+                    for label, o in by_label.items()
+                    if label not in setting
+                ):
+                    common[k] = v
     if not common:
         return by_label
     out: dict[str, dict[str, Any]] = {EVERY: common}
@@ -183,12 +232,117 @@ def shared_lists(by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
     common = [x for x in first if all(x in o for o in others)]
     if not common:
         return {label: items for label, items in by_label.items() if items}
+    return _with_every(common, by_label)
+
+
+def _with_every(common: list[Any], by_label: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """``common`` under ``EVERY``, and each label's items that are not in it (a label
+    left with none is left out)."""
     out: dict[str, list[Any]] = {EVERY: common}
     for label, items in by_label.items():
         own = [x for x in items if x not in common]
         if own:
             out[label] = own
     return out
+
+
+def shared_ops(
+    ops: dict[str, list[Op]],
+    before: dict[str, Any],
+    after: dict[str, Any],
+    said: Callable[[Any], Any],
+) -> dict[str, list[Op]]:
+    """Each label's operations, those of a top-level entry that two labels or more
+    hold alike kept once under ``EVERY`` where they turn every other label's entry
+    into what it is too (from version 6: a spell turned face up for every seat but
+    its caster, whose view changed otherwise or not at all, ends the same in every
+    view); each label keeps the rest. ``before`` and ``after``: each label's view
+    before and after its operations; ``said``: an operation's value, its
+    reference said (two labels may say one value one way and the other)."""
+    lists = list(ops.values())
+    if len(lists) < 2 or all(label_ops == lists[0] for label_ops in lists[1:]):
+        # Most changes: the same for every view (or for the only one).
+        if len(lists) > 1 and lists[0]:
+            return {EVERY: lists[0]}
+        return {label: label_ops for label, label_ops in ops.items() if label_ops}
+    by_entry = {label: _by_entry(label_ops) for label, label_ops in ops.items()}
+    common: list[Op] = []
+    taken: set[Any] = set()
+    for key in dict.fromkeys(k for entries in by_entry.values() for k in entries):
+        holders = [entries[key] for entries in by_entry.values() if key in entries]
+        if len(holders) == len(by_entry) and all(g == holders[0] for g in holders[1:]):
+            common += holders[0]  # every label's alike, as written
+            taken.add(key)
+            continue
+        plain = [[_plain(op, said) for op in group] for group in holders]
+        group = max(plain, key=plain.count)
+        if plain.count(group) < 2:
+            continue
+        if all(
+            (key in entries and [_plain(op, said) for op in entries[key]] == group)
+            or _gives(group, key, before[label], after[label])
+            for label, entries in by_entry.items()
+        ):
+            # As the shortest of its holders wrote it (a value by reference, or not).
+            alike_written = [g for g, bare in zip(holders, plain, strict=True) if bare == group]
+            common += min(alike_written, key=lambda g: len(_ENCODE(g)))
+            taken.add(key)
+    rest = {
+        label: [op for key, group in entries.items() if key not in taken for op in group]
+        for label, entries in by_entry.items()
+    }
+    # Of the rest, an operation every label holds, where the order of its entry's
+    # operations does not matter (version 5's sharing).
+    held = [op for op in next(iter(rest.values())) if all(op in r for r in rest.values())]
+    free = {
+        key
+        for key in dict.fromkeys(_entry_of(op) for op in held)
+        if all(_independent(entries.get(key, [])) for entries in by_entry.values())
+    }
+    alike = [op for op in held if _entry_of(op) in free]
+    common += alike
+    if not common:
+        return {label: label_ops for label, label_ops in ops.items() if label_ops}
+    return _with_every(common, rest)
+
+
+def _plain(op: Op, said: Callable[[Any], Any]) -> Op:
+    return [op[0], said(op[1])] if len(op) == 2 else op
+
+
+def _entry_of(op: Op) -> Any:
+    return op[0][0] if op[0] else None
+
+
+def _by_entry(ops: list[Op]) -> dict[Any, list[Op]]:
+    """Operations by the top-level entry they change (the empty path: ``None``)."""
+    out: dict[Any, list[Op]] = {}
+    for op in ops:
+        out.setdefault(_entry_of(op), []).append(op)
+    return out
+
+
+def _gives(group: list[Op], key: Any, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether ``group`` (operations on the top-level entry ``key``, their values
+    said) turns ``before``'s entry into ``after``'s."""
+    if key is None:
+        return False
+    was = {key: before[key]} if key in before else {}
+    try:
+        return apply_ops(was, group) == ({key: after[key]} if key in after else {})
+    except (KeyError, IndexError, TypeError):
+        return False  # a path this view has not
+
+
+def _independent(group: list[Op]) -> bool:
+    """Whether ``group`` gives the same view in any order: no item taken from a
+    list (the items after it move), no path within another's or said twice."""
+    paths = {tuple(op[0]) for op in group}
+    if len(paths) < len(group):
+        return False
+    if any(len(op) == 1 and op[0] and type(op[0][-1]) is int for op in group):
+        return False
+    return not any(path[:k] in paths for path in paths for k in range(len(path)))
 
 
 def unshared(part: dict[str, Any], labels: list[str]) -> dict[str, Any]:
@@ -216,18 +370,47 @@ class BoardFrames:
         self._last: dict[str, Any] = {}
         self._intern = intern
         self._seen: set[bytes] = set()
+        self._refs: dict[bytes, int] = {}
+        self._values: dict[int, Any] = {}
 
-    def _again(self, value: Any) -> dict[str, int] | None:
+    def _again(self, value: Any, said: bytes | None = None) -> dict[str, int] | None:
         """``{"$": k}`` (``k``: the value's index in the document's ``board_values``) for
-        a top-level entry's value that a board held before (a seat's prompt comes
-        back every turn), else None; a short value is said whole."""
-        said = _ENCODE(value)
+        a value that a board held before (a seat's prompt comes back every turn, a
+        card back in a pile), else None; a short value is said whole. ``said``:
+        the value encoded, where the caller has it."""
+        said = _ENCODE(value) if said is None else said
         if len(said) < REF_AT_LEAST:
             return None
-        if said not in self._seen:
-            self._seen.add(said)
-            return None
-        return {REF: self._intern(value, said)}
+        k = self._refs.get(said)
+        if k is None:
+            if said not in self._seen:
+                self._seen.add(said)
+                return None
+            k = self._refs[said] = self._intern(value, said)
+            self._values[k] = value
+        return {REF: k}
+
+    def _said(self, value: Any) -> Any:
+        if type(value) is dict and len(value) == 1 and REF in value:
+            return self._values[value[REF]]
+        return value
+
+    def _entry_ops(self, key: str, before: Any, after: Any) -> list[Op]:
+        """The operations that change one top-level entry, their values said by
+        reference where a board held them before (from version 6 at any depth, not
+        only an entry's whole value). The entry is set whole where that is shorter
+        than the changes (a value already referred to always is)."""
+        said = _ENCODE(after)
+        k = self._refs.get(said)
+        if k is not None:
+            return [[[key], {REF: k}]]
+        # Seen, so that a whole frame or a later change to it refers to it.
+        self._seen.add(said)
+        ops = ops_between(before, after, [key])
+        # One operation sets a part of the entry, or the entry: never much longer.
+        if len(ops) > 1 and len(_ENCODE(ops)) > len(said):
+            return [[[key], self._again(after, said) or after]]
+        return [[op[0], self._again(op[1]) or op[1]] if len(op) == 2 else op for op in ops]
 
     def add(
         self, position: int, views: dict[str, Any], changed: dict[str, list[str]] | None = None
@@ -254,18 +437,18 @@ class BoardFrames:
                 ops = {
                     label: []
                     if v == last[label]
-                    else _ops_by_entry(last[label], v, made, again=self._again)
+                    else _ops_by_entry(last[label], v, made, entry_ops=self._entry_ops)
                     for label, v in views.items()
                 }
             else:
                 ops = {
-                    label: _ops_by_entry(last[label], v, made, changed[label], self._again)
+                    label: _ops_by_entry(last[label], v, made, changed[label], self._entry_ops)
                     if changed[label]
                     else []
                     for label, v in views.items()
                 }
             frame = {}
             if any(ops.values()):
-                frame["ops"] = shared_lists(ops)
+                frame["ops"] = shared_ops(ops, last, views, self._said)
         self._last = views
         return frame

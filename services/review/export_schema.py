@@ -32,8 +32,23 @@ seat's prompt, the options) are said once, in ``board_values``, and referred to
 as ``{"$": k}`` (a board's operation value, a whole board's top-level entry); a
 board's operation appends to a list by setting the index one past its end, and
 deletes an item of a list by naming it (``services.review.board_frames``).
+
+Version 6 (from version 5), to bring a 10,000-event game's export under 2 MB: the
+document tells each distinct event once, in ``told`` (its words as ``text``, its
+fields as stored as ``event``, its ``dice`` and ``heading``; a placeholder
+``hidden`` with its words), and ``events`` holds, position by position, the index
+of its event there (a long game tells the same few events again and again); no
+event says its time: ``times`` holds ``[position, microseconds since
+started_at]`` where an event's time is not the one before's, ``started_at`` the
+first event's time as stored; a frame's ``add`` gives the items added at the end
+of a list fact (a discard pile's names) rather than the list again; a board's
+operation may take a list's first item and add at its end (a pile shown as its
+last cards), its value may be a reference ``{"$": k}`` at any depth, not only a
+top-level entry's, and under ``"*"`` it holds the operations that give every
+view's entry what it becomes, though one view (a spell's caster, who saw it)
+changed otherwise or not at all; whole frames come every 250 positions.
 ``services.review.export_read`` reads a document of any version back into its
-events as version 4 said them.
+events as version 4 said them, and into its facts position by position.
 """
 
 from __future__ import annotations
@@ -50,7 +65,7 @@ from domain.games import get_game
 from domain.kernel import KERNEL_EVENTS, Game
 
 FORMAT = "wizard-ledger/export"
-VERSION = 5
+VERSION = 6
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 
 
@@ -106,6 +121,8 @@ class Frame(msgspec.Struct, kw_only=True, omit_defaults=True):
 
     full: bool = False
     set: dict[str, dict[str, Any]] = {}
+    # A list fact's items added at its end (from version 6).
+    add: dict[str, dict[str, list[Any]]] = {}
     drop: dict[str, list[str]] = {}
 
 
@@ -230,14 +247,12 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
     union = kinds[0]
     for kind in kinds[1:]:
         union = union | kind  # type: ignore[assignment]  # a Union and an entry struct built at run time, per game
-    entry = msgspec.defstruct(
+    told = msgspec.defstruct(
         f"ExportEvent_{game_id}",
         [
-            # The index of its words in the document's ``texts``.
-            ("text", int),
-            # Left out where it is the event before's (from version 3).
-            ("at", str | None, None),
-            # Left out of a placeholder (``hidden``).
+            # Its words.
+            ("text", str),
+            # Its fields as stored; left out of a placeholder (``hidden``).
             ("event", union | None, None),
             ("dice", DiceText | None, None),
             ("heading", Heading | None, None),
@@ -250,7 +265,7 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
         f"ExportDocument_{game_id}",
         [
             ("format", Literal["wizard-ledger/export"]),
-            ("version", Literal[5]),
+            ("version", Literal[6]),
             ("schema", str),
             ("game_id", str),
             ("game", Literal[game_id]),
@@ -263,7 +278,13 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("options", list[OptionText]),
             ("setup", dict[str, Any] | None),
             ("opening", dict[str, list[str]]),
-            ("events", list[entry]),  # type: ignore[valid-type]  # a Union and an entry struct built at run time, per game
+            # Each position's event: its index in ``told`` (from version 6).
+            ("events", list[int]),
+            # ``[position, microseconds since started_at]`` where an event's time is
+            # not the one before's (from version 6; an event's ``at`` before).
+            ("times", list[tuple[int, int]]),
+            # The first event's time, as the store wrote it (from version 6).
+            ("started_at", str),
             ("rules", dict[str, RuleText]),
             ("annotations", list[Note]),
             ("views", list[str]),
@@ -282,10 +303,12 @@ def document_type(game_id: str) -> type[msgspec.Struct]:
             ("head", Head),
             # Whose dispute panels ``disputes`` holds (from version 4).
             ("dispute_panels", Literal["noted", "all", "none"]),
-            # What the document says more than once, said once (from version 5):
-            # the events' words, and board values referred to as ``{"$": k}``.
-            ("texts", list[str]),
+            # Board values said more than once, said once and referred to as
+            # ``{"$": k}`` (from version 5).
             ("board_values", list[Any]),
+            # Each event the document tells, once however many positions hold it
+            # (from version 6): its words, fields as stored, dice and heading.
+            ("told", list[told]),  # type: ignore[valid-type]  # a struct built at run time, per game
         ],
         kw_only=True,
     )

@@ -15,7 +15,8 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -50,7 +51,7 @@ from services.words.rule_words import told_rule
 from services.words.sentences import Words, hidden_until_end
 from services.words.views import SKIPPED, flatten, said_key
 
-KEYFRAME_EVERY = 100
+KEYFRAME_EVERY = 250
 FORMATS = ("json", "md", "html")
 
 
@@ -140,9 +141,11 @@ def _frames(
         told = entries.told(views)
         now: dict[str, dict[str, Any]] = {}
         changed: dict[str, dict[str, Any]] = {}
+        added: dict[str, dict[str, Any]] = {}
         dropped: dict[str, list[str]] = {}
         for label, (mine, anew) in told.items():
             before = last.get(label, {})
+            added[label] = {}
             if not anew:
                 now[label], changed[label], dropped[label] = before, {}, []
                 continue
@@ -167,6 +170,7 @@ def _frames(
             dropped[label] = [
                 f for f in dict.fromkeys(anew_facts) if f in before and f not in facts
             ]
+            added[label] = _added(before, changed[label])
         drawn = {
             label: {key: t.board for key, t in mine.items()} for label, (mine, _) in told.items()
         }
@@ -178,7 +182,11 @@ def _frames(
         else:
             if any(changed.values()):
                 # Shared only where every view changed alike ("*" sets it in each).
-                frame["set"] = {lb: c for lb, c in shared_entries(changed).items() if c}
+                frame["set"] = {
+                    lb: c for lb, c in shared_entries(changed, _holds(last, now)).items() if c
+                }
+            if any(added.values()):
+                frame["add"] = {lb: a for lb, a in shared_entries(added).items() if a}
             if any(dropped.values()):
                 frame["drop"] = shared_lists(dropped)
         yield frame, board
@@ -187,6 +195,32 @@ def _frames(
 
 
 _GONE = object()
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _holds(
+    before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]
+) -> Callable[[str, str, Any], bool]:
+    """Whether a label's facts held a fact's value already and still hold it."""
+
+    def holds(label: str, fact: str, value: Any) -> bool:
+        return before.get(label, {}).get(fact, _GONE) == value == after[label].get(fact, _GONE)
+
+    return holds
+
+
+def _added(before: dict[str, Any], changed: dict[str, Any]) -> dict[str, list[Any]]:
+    """The facts of ``changed`` that are lists grown at their end (a discard pile's
+    names), taken out of it: the items added to each (from version 6)."""
+    out: dict[str, list[Any]] = {}
+    for fact, value in changed.items():
+        was = before.get(fact)
+        grown = type(was) is list and type(value) is list and len(value) > len(was)
+        if grown and was and value[: len(was)] == was:
+            out[fact] = value[len(was) :]
+    for fact in out:
+        del changed[fact]
+    return out
 
 
 def _strings(value: Any, out: set[str]) -> set[str]:
@@ -214,8 +248,9 @@ def _shown_faces(face: dict[str, Any], said: set[str]) -> dict[str, Any]:
 
 class Interned:
     """What the document says more than once, said once in a list of its and
-    referred to by index there (from version 5): the events' words (``texts``),
-    and the board entries that come back (``board_values``: a seat's prompt)."""
+    referred to by index there: the events as told (``told``, from version 6),
+    and the board values that come back (``board_values``: a seat's prompt, from
+    version 5)."""
 
     def __init__(self) -> None:
         self.values: list[Any] = []
@@ -259,41 +294,44 @@ def _stored_fields(event: Any) -> dict[str, Any]:
     return out
 
 
-def _events(record: GameRecord, texts: Interned) -> list[dict[str, Any]]:
-    """The events, each its fields once (``event``) and its words (an index of
-    ``texts``); its position is its place in the list (from version 5)."""
+def _events(record: GameRecord, told: Interned) -> tuple[list[int], list[list[Any]]]:
+    """The events by position, each the index in ``told`` of the event as the
+    document tells it (its words, fields as stored, heading and dice: a long game
+    tells the same few events again and again, from version 6); and the times
+    (``[position, microseconds since the first event]`` where an event's time is
+    not the event before's)."""
     words = record.words
-    out: list[dict[str, Any]] = []
+    out: list[int] = []
+    times: list[list[int]] = []
     reveal = record.finished or record.viewer == ALL
     at = ""
+    start = datetime.fromisoformat(record.entries[0].at)
     for entry in record.entries:
         event = entry.event
-        # The chain's hashes are the store's to check (verify): the document names
-        # its last event's alone (``head``), the one ``verify --expect`` takes.
-        item: dict[str, Any] = {}
         # An action and its consequences are stored at one time: said at the first.
         if entry.at != at:
-            item["at"] = at = entry.at
+            at = entry.at
+            times.append([entry.position, (datetime.fromisoformat(at) - start) // _MICROSECOND])
+        # The chain's hashes are the store's to check (verify): the document names
+        # its last event's alone (``head``), the one ``verify --expect`` takes.
+        item: dict[str, Any]
         if entry.position > 1 and not record.sees(event):
             # A placeholder keeps positions contiguous. Its words say what kind of
             # event it is, as the table page's log says it to the same reader
             # ("cards shuffled — hidden from you"), and nothing more.
-            text = hidden_until_end(type(event).__name__, record.words)
-            item |= {"hidden": True, "text": texts.index(text)}
-            out.append(item)
-            continue
-        shown = shown_event(event, reveal)
-        item["text"] = texts.index(words.event(shown))
-        item["event"] = _stored_fields(shown)
-        if isinstance(event, Consequence):
-            dice = dice_check(record, event)
-            if dice is not None:
-                item["dice"] = dice
-        heading = words.heading(event)
-        if heading is not None:
-            item["heading"] = {"level": heading[0], "title": heading[1]}
-        out.append(item)
-    return out
+            item = {"text": hidden_until_end(type(event).__name__, record.words), "hidden": True}
+        else:
+            shown = shown_event(event, reveal)
+            item = {"text": words.event(shown), "event": _stored_fields(shown)}
+            if isinstance(event, Consequence):
+                dice = dice_check(record, event)
+                if dice is not None:
+                    item["dice"] = dice
+            heading = words.heading(event)
+            if heading is not None:
+                item["heading"] = {"level": heading[0], "title": heading[1]}
+        out.append(told.index(item, _ENCODER.encode(item)))
+    return out, times
 
 
 def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
@@ -312,9 +350,9 @@ def _by_rule_id(panel: dict[str, Any]) -> dict[str, Any]:
     return panel
 
 
-def _cited(events: list[dict[str, Any]]) -> set[str]:
-    """The rules the events cite."""
-    told = [e["event"] for e in events if "event" in e]
+def _cited(told: list[dict[str, Any]]) -> set[str]:
+    """The rules the events cite (``told``: the document's)."""
+    told = [e["event"] for e in told if "event" in e]
     return {e["rule"] for e in told if "rule" in e} | {r for e in told for r in e.get("also", ())}
 
 
@@ -445,15 +483,16 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
         "result": record.words.outcome(outcome),
         **({"positions": positions} if len(record.entries) < positions else {}),
         "head": {"position": record.entries[-1].position, "hash": record.entries[-1].hash},
+        # The first event's time, as stored: ``times`` counts from it (from version 6).
+        "started_at": record.entries[0].at,
         "dispute_panels": disputes,
     }
     yield _dumps(head)[:-1]  # the object stays open for the parts that follow
-    texts, values = Interned(), Interned()
-    events = _events(record, texts)
-    yield ',"events":'
-    yield _dumps(events)
-    cited = _cited(events)
-    del events
+    values, told = Interned(), Interned()
+    events, times = _events(record, told)
+    yield ',"events":' + _dumps(events) + ',"times":' + _dumps(times)
+    cited = _cited(told.values)
+    del events, times
     said: set[str] = set()
     if views:
         # The boards wait, written, while the frames go out: one walk makes both.
@@ -480,7 +519,7 @@ def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: st
             cited |= _cited_by_panel(panel)
             yield ("," if k else "") + _dumps(str(position)) + ":" + _dumps(panel)
     yield '},"rules":' + _dumps(_rules(record, cited))
-    yield ',"texts":' + _dumps(texts.values)
+    yield ',"told":' + _dumps(told.values)
     yield ',"board_values":' + _dumps(values.values) + "}"
 
 

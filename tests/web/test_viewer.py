@@ -14,7 +14,7 @@ import pytest
 from domain.games import get_game
 from domain.kernel import ActionTaken
 from services.ledger import WizardLedger
-from services.review.board_frames import unshared
+from services.review.export_read import events, facts
 from services.review.exports import export_text
 from services.review.html_export import DATA, embedded_document, html_text, offline_viewer
 from services.words.sentences import Words
@@ -258,6 +258,19 @@ def test_a_players_name_that_reads_as_markup_leaves_the_html_export_whole(
         context.close()
 
 
+def shows_the_facts_of(page: Any, doc: dict[str, Any], positions: tuple[int, ...]) -> None:
+    """At each of ``positions``, the viewer shows the facts of the document's first
+    view as the Python reader rebuilds them (``export_read.facts``)."""
+    by_position = facts(doc)
+    for position in positions:
+        go_to(page, position)
+        page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
+        page.click("#show-facts")
+        expected = by_position[position - 1][doc["views"][0]]
+        assert state_rows(page) == {k: show(v) for k, v in expected.items()}
+        page.click("#show-board")
+
+
 # A JSON export of version 2, as the code before version 3 wrote it (a running
 # three-seat game read by the operator, with a note): each view whole in every
 # frame, and the dispute panels citing their rules whole.
@@ -271,23 +284,9 @@ def test_an_export_of_version_2_still_opens_in_the_viewer(browser: Any, tmp_path
     path.write_text(html_text(doc), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)
     try:
-        facts: dict[str, dict[str, Any]] = {}
-        shown = {1, 9, len(doc["events"])}
-        for frame in doc["frames"]:
-            if frame.get("full"):
-                facts = {}
-            for label, changed in frame.get("set", {}).items():
-                facts.setdefault(label, {}).update(changed)
-            for label, gone in frame.get("drop", {}).items():
-                for fact in gone:
-                    del facts[label][fact]
-            position = frame["position"]
-            if position in shown:
-                go_to(page, position)
-                page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
-                page.click("#show-facts")
-                assert state_rows(page) == {k: show(v) for k, v in facts[doc["views"][0]].items()}
-                page.click("#show-board")
+        # Version 2's frames: each with its position, whole ones without "*".
+        assert [f["position"] for f in doc["frames"]] == list(range(1, len(doc["events"]) + 1))
+        shows_the_facts_of(page, doc, (1, 9, len(doc["events"])))
         # A panel's reading, its rule said whole as version 2 wrote it.
         at, panel = next((int(k), p) for k, p in doc["disputes"].items() if p["other_readings"])
         go_to(page, at)
@@ -307,24 +306,6 @@ def test_an_export_of_version_2_still_opens_in_the_viewer(browser: Any, tmp_path
 EXPORT_V3 = Path(__file__).with_name("export-v3-ultimate.json")
 
 
-def facts_by_position(doc: dict[str, Any]) -> list[dict[str, dict[str, Any]]]:
-    """Each position's facts by view label, as a reader of version 3 or 4 joins them."""
-    labels = doc["views"]
-    facts: dict[str, dict[str, Any]] = {}
-    out = []
-    for frame in doc["frames"]:
-        if frame.get("full"):
-            facts = {label: dict(f) for label, f in unshared(frame["set"], labels).items()}
-        for label, changed in unshared(frame.get("set", {}), labels).items():
-            if not frame.get("full"):
-                facts.setdefault(label, {}).update(changed)
-        for label, gone in unshared(frame.get("drop", {}), labels).items():
-            for fact in gone:
-                del facts[label][fact]
-        out.append({label: dict(f) for label, f in facts.items()})
-    return out
-
-
 def test_an_export_of_version_3_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
     doc = json.loads(EXPORT_V3.read_text(encoding="utf-8"))
     assert doc["version"] == 3 and "hash" in doc["events"][0] and "head" not in doc
@@ -332,14 +313,7 @@ def test_an_export_of_version_3_still_opens_in_the_viewer(browser: Any, tmp_path
     path.write_text(html_text(doc), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)
     try:
-        facts = facts_by_position(doc)
-        for position in (1, 9, len(doc["events"])):
-            go_to(page, position)
-            page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
-            page.click("#show-facts")
-            expected = facts[position - 1][doc["views"][0]]
-            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
-            page.click("#show-board")
+        shows_the_facts_of(page, doc, (1, 9, len(doc["events"])))
         # Version 3 held every action's panel: one with another reading, its rule
         # cited by id and said from the document's rules.
         at, panel = next((int(k), p) for k, p in doc["disputes"].items() if p["other_readings"])
@@ -353,37 +327,41 @@ def test_an_export_of_version_3_still_opens_in_the_viewer(browser: Any, tmp_path
         context.close()
 
 
-# A JSON export of version 4, as main's code wrote it before version 5 (a running
-# three-seat game read by the operator, with a note): every event with its
-# position, type, rule and words beside its fields, each board patch saying a
-# seat's prompt again, the panel of the noted action only.
-EXPORT_V4 = Path(__file__).with_name("export-v4-ultimate.json")
+# JSON exports of versions 4 and 5, as main's code wrote each before the next (a
+# running three-seat game read by the operator, with a note on an action): version
+# 4 with every event's position, type, rule and words beside its fields and each
+# board patch saying a seat's prompt again; version 5 with every event its own
+# entry (its words by index in ``texts``), its time as stored, whole frames every
+# 100 positions. Each holds the panel of the noted action only.
+EXPORTS = {
+    version: Path(__file__).with_name(f"export-v{version}-ultimate.json") for version in (4, 5)
+}
 
 
-def test_an_export_of_version_4_still_opens_in_the_viewer(browser: Any, tmp_path: Path) -> None:
-    doc = json.loads(EXPORT_V4.read_text(encoding="utf-8"))
-    assert doc["version"] == 4 and "texts" not in doc and doc["dispute_panels"] == "noted"
-    path = tmp_path / "v4.html"
+@pytest.mark.parametrize("version", sorted(EXPORTS))
+def test_an_export_of_version_4_or_5_still_opens_in_the_viewer(
+    browser: Any, tmp_path: Path, version: int
+) -> None:
+    doc = json.loads(EXPORTS[version].read_text(encoding="utf-8"))
+    assert doc["version"] == version and doc["dispute_panels"] == "noted"
+    assert ("texts" in doc) == (version == 5) and "told" not in doc
+    path = tmp_path / f"v{version}.html"
     path.write_text(html_text(doc), encoding="utf-8")
     context, page, problems = open_viewer(browser, path)
     try:
-        facts = facts_by_position(doc)
-        for position in (1, 9, 100, len(doc["events"])):
+        positions = (1, 9, 101, len(doc["events"]))
+        shows_the_facts_of(page, doc, positions)
+        said = events(doc)
+        for position in positions:
             go_to(page, position)
-            page.wait_for_selector(f"#board >> .felt[data-position='{position}']")
-            event = doc["events"][position - 1]
             # The event by its position and its words, never its class (h26p).
-            assert f"#{position} — {event['text']}" in page.inner_text("#event-detail")
-            page.click("#show-facts")
-            expected = facts[position - 1][doc["views"][0]]
-            assert state_rows(page) == {k: show(v) for k, v in expected.items()}
-            page.click("#show-board")
+            assert f"#{position} — {said[position - 1]['text']}" in page.inner_text("#event-detail")
         # The noted action's panel, held by the file.
         at = int(next(iter(doc["disputes"])))
         go_to(page, at)
         assert doc["disputes"][str(at)]["text"] in page.inner_text("#dispute")
-        assert "a note kept from version 4" in page.inner_text("#meta")
-        screenshot(page, "viewer-export-v4")
+        assert f"a note kept from version {version}" in page.inner_text("#meta")
+        screenshot(page, f"viewer-export-v{version}")
         assert problems == []
     finally:
         context.close()
@@ -407,7 +385,7 @@ def test_an_html_export_holding_its_json_as_text_still_opens(
         go_to(page, last)
         page.wait_for_selector(f"#board >> .felt[data-position='{last}']")
         page.click("#show-facts")
-        expected = facts_by_position(doc)[-1][doc["views"][0]]
+        expected = facts(doc)[-1][doc["views"][0]]
         assert state_rows(page) == {k: show(v) for k, v in expected.items()}
         page.screenshot(path=str(artefacts / "viewer-plain-json.png"))
         assert problems == []

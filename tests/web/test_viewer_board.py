@@ -12,6 +12,7 @@ import pytest
 
 from domain.games import get_game
 from services.ledger import WizardLedger
+from services.review.export_read import facts
 from services.review.exports import document, export_text
 from services.review.html_export import html_text
 from services.words.sentences import Words
@@ -21,7 +22,7 @@ from tests.services.review.exports_read_back import rebuilt
 from tests.web.pages import hidden_strings, open_viewer, screenshot
 from tools.simulation import play_stored
 
-NAMES = ["Ann", "Bob", "Cy"]
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
 
 
 def board_html(page: Any) -> str:
@@ -77,34 +78,42 @@ def test_the_html_export_draws_each_positions_board_offline(
         context.close()
 
 
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("spellwars", 2), ("spellwars", 6), ("ultimate", 4)]
+)
 def test_the_viewer_reads_every_positions_boards_as_the_export_says_them(
-    browser: Any, tmp_path: Path
+    browser: Any, tmp_path: Path, game_id: str, players: int
 ) -> None:
-    """The viewer's boards (``boardAt``), each view at every position, are those the
-    export's reference reader rebuilds: a Spell Wars game, whose board every seat
-    sees alike is kept once under "*", then patched seat by seat (a patch of one
-    seat's view once reached the other's too), with its prompts said once."""
-    ledger, gid, path = exported(tmp_path, "spellwars", 2, "board", stop_after=30)
+    """The viewer's boards (``boardAt``) and facts (``factsAt``), each view at every
+    position, are those the export's reference readers rebuild: Spell Wars, whose
+    board every seat sees alike is kept once under "*", then patched seat by seat
+    (a patch of one seat's view once reached the other's too), with its prompts
+    said once; at six seats a spell turned up for all but its caster is one
+    change for all (version 6); ultimate's discard pile grows by its new cards."""
+    ledger, gid, path = exported(tmp_path, game_id, players, "board", stop_after=60)
     doc = document(ledger, gid)
     expected = rebuilt(doc)
+    expected_facts = facts(doc)
     context, page, problems = open_viewer(browser, path)
     try:
         got = page.evaluate(
             """async (doc) => {
-              const { boardAt } = await import("wl/viewer/frames.js");
+              const { boardAt, factsAt } = await import("wl/viewer/frames.js");
               const { readable } = await import("wl/viewer/read.js");
               doc = readable(doc);
               const out = [];
               for (let p = 1; p <= doc.boards.length; p++) {
-                out.push(structuredClone(boardAt(doc, p)));
+                const board = boardAt(doc, p), facts = factsAt(doc, p).facts;
+                out.push([structuredClone(board), structuredClone(facts)]);
               }
               return out;
             }""",
             doc,
         )
         assert len(got) == len(expected) == ledger.load(gid).version
-        for at, (js, py) in enumerate(zip(got, expected, strict=True), start=1):
-            assert js == py, at
+        for at, ((board, fact), py) in enumerate(zip(got, expected, strict=True), start=1):
+            assert board == py, at
+            assert fact == expected_facts[at - 1], at
         assert problems == []
     finally:
         context.close()

@@ -7,7 +7,8 @@ import { boardValue } from "wl/viewer/read.js";
 
 // A value kept whole now and then and as changes in between, at a position: from
 // the nearest whole frame (or from the last position read, when stepping forward:
-// ``memo``), applying each frame's changes (``step``) up to it.
+// ``memo``), applying each frame's changes (``step``, given the frame's position)
+// up to it.
 function atPosition(frames, memo, pos, whole, step) {
   let value, from;
   if (memo.value && memo.pos <= pos && pos - memo.pos < 200) {
@@ -19,7 +20,7 @@ function atPosition(frames, memo, pos, whole, step) {
   }
   for (let p = from; p <= pos; p++) {
     const f = frames[p - 1];
-    value = f.full ? structuredClone(whole(f)) : step(value, f);
+    value = f.full ? structuredClone(whole(f)) : step(value, f, p);
   }
   memo.pos = pos; memo.value = value;
   return value;
@@ -41,18 +42,32 @@ function unshared(part, labels) {
 const factsMemo = { pos: 0, value: null };
 const boardsMemo = { pos: 0, value: null };
 
-// The facts at a position: each frame sets the facts that changed and drops those
-// gone. ``changed`` holds "label\u0000fact" for each fact this position set.
+// The facts a frame changed, "label\u0000fact" each, with the position they are of.
+let lastChanged = { pos: 0, keys: new Set() };
+
+// The facts at a position: each frame sets the facts that changed, adds items at
+// the end of a list fact (version 6: "add") and drops those gone. ``changed``
+// holds "label\u0000fact" for each fact this position changed: a fact set under
+// "*" to what a view held already did not change there.
 export function factsAt(doc, pos) {
   const labels = doc.views;
-  const facts = atPosition(doc.frames, factsMemo, pos, (f) => unshared(f.set, labels), (facts, f) => {
-    for (const [label, set] of Object.entries(unshared(f.set, labels))) Object.assign(facts[label] = facts[label] || {}, set);
+  const facts = atPosition(doc.frames, factsMemo, pos, (f) => unshared(f.set, labels), (facts, f, p) => {
+    const keys = new Set();
+    for (const [label, set] of Object.entries(unshared(f.set, labels))) {
+      const mine = facts[label] = facts[label] || {};
+      for (const [k, v] of Object.entries(set)) {
+        if (JSON.stringify(mine[k]) !== JSON.stringify(v)) keys.add(label + "\u0000" + k);
+        mine[k] = v;
+      }
+    }
+    // A new list each: the one before may be the document's own.
+    for (const [label, add] of Object.entries(unshared(f.add, labels))) for (const [k, items] of Object.entries(add)) { facts[label][k] = [...facts[label][k], ...items]; keys.add(label + "\u0000" + k); }
     for (const [label, gone] of Object.entries(unshared(f.drop, labels))) for (const k of gone) delete facts[label][k];
+    lastChanged = { pos: p, keys };
     return facts;
   });
-  const changed = new Set();
   const here = doc.frames[pos - 1];
-  if (!here.full) for (const [label, set] of Object.entries(unshared(here.set, labels))) for (const k of Object.keys(set)) changed.add(label + "\u0000" + k);
+  const changed = !here.full && lastChanged.pos === pos ? lastChanged.keys : new Set();
   return { facts, changed };
 }
 

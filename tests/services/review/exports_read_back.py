@@ -8,9 +8,13 @@ import json
 from typing import Any
 
 import jsonschema
+import msgspec
 
+from services.ledger import WizardLedger
+from services.reads.views import named_prompts
 from services.review.board_frames import apply_ops, unshared, whole_views
 from services.review.export_schema import VERSION, check, schema, schema_name
+from services.words.sentences import Words
 
 
 def validate(text: str) -> dict[str, Any]:
@@ -38,3 +42,12 @@ def rebuilt(doc: dict[str, Any]) -> list[dict[str, Any]]:
             }
         out.append(views)
     return out
+
+
+def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:
+    """The view the ledger gives ``seat`` at position ``at``, as an export's board holds it."""
+    loaded = ledger.load(gid, at)
+    words = Words.table(loaded.game, loaded.fold.started)
+    view = loaded.game.view(loaded.fold.state, seat)
+    # As the document holds it: JSON (a tuple of the game's is a list there).
+    return msgspec.json.decode(msgspec.json.encode(named_prompts(view, words)))

@@ -11,28 +11,20 @@ import pytest
 
 from domain.games import all_games, get_game
 from services.ledger import WizardLedger
-from services.reads.views import named_prompts
 from services.review.board_frames import (
+    EVERY,
     BoardFrames,
     apply_ops,
     ops_between,
+    shared_ops,
     unshared,
 )
 from services.review.exports import Interned, document
 from services.words.faces import table_face
-from services.words.sentences import Words
-from tests.services.review.exports_read_back import rebuilt
+from tests.services.review.exports_read_back import rebuilt, seat_view
 from tools.simulation import play_stored
 
 GAMES = [g.spec.id for g in all_games()]
-
-
-def seat_view(ledger: WizardLedger, gid: Any, at: int, seat: int | None) -> Any:
-    loaded = ledger.load(gid, at)
-    words = Words.table(loaded.game, loaded.fold.started)
-    view = loaded.game.view(loaded.fold.state, seat)
-    # As the document holds it: JSON (a tuple of the game's is a list there).
-    return msgspec.json.decode(msgspec.json.encode(named_prompts(view, words)))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -78,6 +70,11 @@ def test_a_finished_games_export_has_a_board_for_every_seat(sqlite_url: str) -> 
         ({"a": 1}, [1, 2]),
         ([{"x": 1}, [1]], [{"x": 2}, [1, 2]]),
         ({"hand": ["a", "b"]}, {"hand": ["b", "a"]}),
+        # The last cards of a pile: taken from its front, come to its end.
+        ({"d": [{"c": 1}, {"c": 2}, {"c": 3}]}, {"d": [{"c": 2}, {"c": 3}, {"c": 4}]}),
+        ({"d": ["a", "b", "c"]}, {"d": ["c", "x", "y"]}),
+        ({"d": ["a", "b"]}, {"d": ["x"]}),
+        ({"d": []}, {"d": ["x"]}),
     ],
 )
 def test_patches_turn_one_view_into_the_next(before: Any, after: Any) -> None:
@@ -125,3 +122,35 @@ def test_what_every_seat_sees_alike_is_written_once_and_read_back_for_each(
     for at, views in enumerate(rebuilt(doc), start=1):
         for label, seat in doc["seats"].items():
             assert views[label] == seat_view(ledger, gid, at, seat), (label, at)
+
+
+def test_a_pile_shown_as_its_last_cards_moves_by_its_ends() -> None:
+    """A discard pile shown as its last three cards, one card come: its first
+    taken and the new one added, not every card's fields set again."""
+    before = {"d": [{"id": "a", "n": 1}, {"id": "b", "n": 2}, {"id": "c", "n": 3}]}
+    after = {"d": [{"id": "b", "n": 2}, {"id": "c", "n": 3}, {"id": "x", "n": 9}]}
+    assert ops_between(before, after) == [[["d", 0]], [["d", 2], {"id": "x", "n": 9}]]
+
+
+def test_a_change_that_ends_every_view_alike_is_written_once() -> None:
+    """A spell turned face up for every seat but its caster, whose view showed it
+    already (or showed it otherwise, and changes otherwise): the operations go under
+    "*" once, and give each view what it becomes; a view they would not give what
+    it becomes keeps its own, and the others keep theirs."""
+    spell = ["fireball", "shield"]
+    hidden = {"spell": None, "size": 2}
+    before = {"Ann": {"w": {"spell": spell}}, "Bob": {"w": hidden}, "Cy": {"w": hidden}}
+    after = {label: {"w": {"spell": spell}} for label in before}
+    ops = {"Ann": [], "Bob": ops_between(before["Bob"], after["Bob"])}
+    ops["Cy"] = ops["Bob"]
+    for ann in ({"w": {"spell": spell}}, {"w": {"spell": ["waiting"]}}):
+        before["Ann"] = ann
+        ops["Ann"] = ops_between(ann, after["Ann"])
+        shared = shared_ops(ops, before, after, lambda v: v)
+        assert list(shared) == [EVERY] and shared[EVERY] == ops["Bob"]
+        for label, view in before.items():
+            assert apply_ops(view, unshared(shared, list(before))[label]) == after[label]
+    # Ann's view holding another spell, and keeping it.
+    before["Ann"] = after["Ann"] = {"w": {"spell": ["mirror"]}}
+    ops["Ann"] = []
+    assert shared_ops(ops, before, after, lambda v: v) == {"Bob": ops["Bob"], "Cy": ops["Bob"]}

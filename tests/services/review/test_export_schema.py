@@ -34,9 +34,9 @@ def test_exports_of_a_running_game_validate_for_every_viewer(sqlite_url: str, ga
         assert doc["annotations"][0]["text"] == "a note"
     spectator = validate(export_text(ledger, gid, "json", viewer=None))
     assert spectator["views"] == ["spectator"] and not spectator["finished"]
-    hidden = [e for e in spectator["events"] if e.get("hidden")]
-    # A placeholder says no more than its kind (and its time, where it is the first of it).
-    assert all(set(e) - {"at"} == {"hidden", "text"} for e in hidden)
+    hidden = [e for e in spectator["told"] if e.get("hidden")]
+    # A placeholder says no more than its kind.
+    assert all(set(e) == {"hidden", "text"} for e in hidden)
     assert all(e["type"] == "Hidden" for e in events(spectator) if e.get("hidden"))
 
 
@@ -48,7 +48,7 @@ def test_a_finished_game_exports_everything_and_validates(sqlite_url: str) -> No
     assert doc["finished"] and doc["viewer"] == "everything"
     assert doc["views"] == ["bot 1", "bot 2", "bot 3"]
     assert events(doc)[-1]["type"] == "SeedRevealed"
-    assert all(e["dice"]["rederived"] for e in doc["events"] if "dice" in e)
+    assert all(e["dice"]["rederived"] for e in doc["told"] if "dice" in e)
     assert doc["disputes"] and all(p["recorded_decides_again"] for p in doc["disputes"].values())
 
 
@@ -129,7 +129,7 @@ def test_the_document_names_the_chains_head(sqlite_url: str) -> None:
     entries = ledger.entries(gid)
     doc = validate(export_text(ledger, gid, "json"))
     assert doc["head"] == {"position": len(entries), "hash": entries[-1].hash}
-    assert all("hash" not in e for e in doc["events"])
+    assert all("hash" not in e for e in doc["told"])
     part = validate(export_text(ledger, gid, "json", to=5))
     n = len(part["events"])
     assert part["head"] == {"position": n, "hash": entries[n - 1].hash}
