@@ -89,7 +89,7 @@ class MarkdownStory(Visitor):
         assert self.words is not None
         line = md(self.words.event(event))
         if isinstance(event, CardsShuffled):  # a roll says its dice itself
-            line += f" — {md(self.words.dice(event))}"
+            line += f" {md(self.words.shuffled_from(event))}"
         self.cited[event.rule] = rule
         links = [f"[{event.rule}](#{anchor(event.rule)})"]
         for also in event.also:

@@ -28,7 +28,7 @@ from domain.kernel.phrases import phrase
 from services.reads.views import shown_event
 from services.store.values import Entry
 from services.words.rule_words import told_rule
-from services.words.sentences import Words, chance_source, hidden_until_end
+from services.words.sentences import Words, hidden_until_end
 from services.words.views import said_key
 
 
@@ -165,9 +165,7 @@ class StoryLines(Visitor):
             where += " " + self.words.say(phrase("[also {rules}]", rules=", ".join(event.also)))
         parts = [f"#{entry.position:<4}   {self.words.event(event)}"]
         if isinstance(event, CardsShuffled):
-            source = chance_source(event.source)
-            said = phrase("({source}, counter {counter})", source=source, counter=event.counter)
-            parts.append(self.words.say(said))
+            parts.append(self.words.shuffled_from(event))
         parts.append(where)
         self.lines.append("  ".join(parts))
 

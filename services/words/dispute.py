@@ -25,7 +25,13 @@ def _rule_lines(rule: dict[str, Any], indent: str = "      ") -> list[str]:
     if not rule.get("passage"):
         return [f"{indent}[{rule.get('id')}]"]
     source = source_words(rule.get("source", ""))
-    out = [f"{indent}[{rule['id']} — {rule.get('section', '')}; {source}]"]
+    cited = phrase(
+        "[{rule} — {section}; {source}]",
+        rule=rule["id"],
+        section=rule.get("section", ""),
+        source=source,
+    )
+    out = [indent + _say(cited)]
     out += textwrap.wrap(
         f"« {rule['passage']} »", WIDTH, initial_indent=indent, subsequent_indent=indent
     )

@@ -22,6 +22,7 @@ import msgspec
 
 from domain.kernel import (
     ActionTaken,
+    CardsShuffled,
     DiceRolled,
     Event,
     Game,
@@ -293,6 +294,17 @@ class Words:
             )
         said = kernel_phrase(event, self.mode)
         return "" if said is None else self.say(said)
+
+    def shuffled_from(self, event: CardsShuffled) -> str:
+        """Where a shuffle's order came from ("the seed, counter 4"): what a story
+        line says beside the shuffle, which its own words already name."""
+        return self.say(
+            phrase(
+                "({source}, counter {counter})",
+                source=chance_source(event.source),
+                counter=event.counter,
+            )
+        )
 
     def event(self, event: Event) -> str:
         """One line for an event, with players by name and cards by the table's names."""

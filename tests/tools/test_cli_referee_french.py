@@ -51,7 +51,7 @@ def test_the_referees_tools_speak_french(tmp_path: Path) -> None:
                 "Conséquences telles qu'enregistrées :",
                 "Autres lectures des décisions d'arbitrage appliquées :",
                 "— résultat DIFFÉRENT",
-                "; règles]",
+                " ; règles]",
             ],
             [
                 "Dispute of action #8",
