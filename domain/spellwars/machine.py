@@ -512,6 +512,11 @@ def _split_next(run: Run, f: Frame) -> None:
     )
 
 
+# The question of a roll of two different dice: its answers are the dice's values,
+# which a page says as dice, not as a card's numbered options (the view marks it).
+PICK_DIE = phrase("which die deals the damage?")
+
+
 def op_pick_die(run: Run, f: Frame, op: Op) -> None:
     d = f.dice
     if len(d) < 2 or d[0] == d[1]:
@@ -523,7 +528,7 @@ def op_pick_die(run: Run, f: Frame, op: Op) -> None:
             run,
             f,
             "option",
-            phrase("which die deals the damage?"),
+            PICK_DIE,
             _rule(f),
             labels=(str(d[0]), str(d[1])),
         )

@@ -9,6 +9,7 @@ import msgspec
 from domain.kernel.phrases import Card, Phrase
 from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
+from domain.spellwars.machine import PICK_DIE
 from domain.spellwars.state import LIFE, MAX, State
 
 
@@ -87,6 +88,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         asking = _asking(c.prompt)
         if asking:
             choice["card"] = asking  # the card whose effect asks
+        if _question(c.prompt) == PICK_DIE:
+            choice["dice"] = True  # its options are the dice's values
         if c.kind == "target":
             choice["targets"] = list(c.seats)  # seats, which a reader names by player
         elif c.kind not in ("play", "discard", "give") or c.seat == seat:
@@ -107,6 +110,15 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
             # kept creatures attacking at a turn's start (creature_attack=turn_start) are face up
             out |= {c.card for c in w.spell if not c.carried}
     return out
+
+
+def _question(prompt: Phrase | str) -> Phrase | str:
+    """The question a card's prompt asks ("{card}: {question}"), or the prompt."""
+    if isinstance(prompt, Phrase):
+        question = dict(prompt.args).get("question")
+        if isinstance(question, Phrase):
+            return question
+    return prompt
 
 
 def _asking(prompt: Phrase | str) -> str:

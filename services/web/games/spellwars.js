@@ -48,6 +48,7 @@ const wildLabel = (slots) => t("{wild} stands for {kinds}", { wild: KIND_NAMES.w
 // types a wild card stands for, "2,0,1" the wizards the die's faces go to.
 function choiceLabel(c, value) {
   const kind = c.view.choice ? c.view.choice.kind : "";
+  if (c.view.choice && c.view.choice.dice) return t("the {die}", { die: value });
   if (kind === "option" && /^\d+$/.test(value)) return t("option {n}", { n: value });
   if (value === "none") return { play: t("play no creature"), discard: t("discard nothing") }[kind] || t("none of them");
   if (value === "whole") return t("Resolve the dice together");
@@ -139,7 +140,9 @@ export default {
     const choice = c && c.view.choice;
     if (field === "choice" && choice && choice.kind === "option") {
       const card = optionCard(c, choice);
-      if (card) return [t("Which option of {card}? ", { card: card.name }), h("span", { style: "font-weight:400" }, `« ${card.text} »`)];
+      // Two dice asked of (Castoramax): the question itself, which names the card.
+      const asked = choice.dice ? `${choice.prompt} ` : t("Which option of {card}? ", { card: card && card.name });
+      if (card) return [asked, h("span", { style: "font-weight:400" }, `« ${card.text} »`)];
     }
     return {
       cards: t("Compose your spell: pick up to one {source}, one {quality} and one {delivery}", { source: KIND_NAMES.source, quality: KIND_NAMES.quality, delivery: KIND_NAMES.delivery }),

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from domain.games import get_game
 from domain.kernel import DiceRolled, Event, IllegalCommand
 from domain.spellwars import events as ev
 from tests.domain.spellwars.scenario import cast, of, upto_spell_end
@@ -275,3 +276,15 @@ def test_ecrabouillax_discard_choice_cites_the_card() -> None:
     assert [(t.seat, t.treasure, t.rule) for t in gone] == [
         (1, "granoloup#1", "sw.card.ecrabouillax")
     ]
+
+
+def test_a_choice_between_two_dice_says_its_options_are_dice() -> None:
+    # Castoramax rolls 4 and 2: which deals the damage is asked with the dice's values,
+    # which the page says as dice (« le 4 »), not as a card's numbered options.
+    g, _ = cast({"source": "castoramax#1"}, players=2, values=[4, 2])
+    choice = get_game("spellwars").view(g.state, 0)["choice"]
+    assert choice["options"] == ["4", "2"] and choice["dice"] is True
+    # A card's numbered options (Groclonar without the Dungeon) are not dice.
+    g, _ = cast({"quality": "groclonar#1"}, players=2)
+    numbered = get_game("spellwars").view(g.state, 0)["choice"]
+    assert numbered["options"] == ["1", "2"] and "dice" not in numbered
