@@ -62,7 +62,7 @@ format: $(STAMP)
 # and phrase() is a keyword of the Python code anyway (no page says phrase()).
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-default-keywords -k phrase \
-		--omit-header --sort-by-file -w 100 -o $(LOCALE)/wizards.pot domain services
+		--omit-header --sort-by-file -w 100 -o $(LOCALE)/wizards.pot domain services tools/cli
 	$(BIN)/pybabel -q update --no-fuzzy-matching -w 100 -d $(LOCALE) -D wizards \
 		-i $(LOCALE)/wizards.pot
 	rm $(LOCALE)/wizards.pot

@@ -61,11 +61,12 @@ def _as_run(*args: str, columns: int) -> str:
     return done.stdout
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("group", [(), ("store",)])
 def test_each_command_is_summed_up_in_one_whole_sentence_on_one_line(
-    group: tuple[str, ...],
+    group: tuple[str, ...], lang: str
 ) -> None:
-    shown = _command_panels(_as_run(*group, "--help", columns=80))
+    shown = _command_panels(_as_run("--lang", lang, *group, "--help", columns=80))
     below = [c[len(group)] for c in _commands() if c[: len(group)] == group and c != group]
     names = list(dict.fromkeys(below))  # a group's own commands are one row: its name
     # One row per command, its name on it: no summary runs on to a second line.

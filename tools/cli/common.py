@@ -19,10 +19,14 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from tools.cli.help_words import SaidGroup
+
 if TYPE_CHECKING:
     from services.ledger import WizardLedger
 
 app = typer.Typer(
+    # Its help told in the reader's language (tools/cli/help_words.py).
+    cls=SaidGroup,
     add_completion=True,
     no_args_is_help=True,
     help="Wizard Ledger: play, replay, export and verify wizard games kept as events.",

@@ -1,6 +1,6 @@
 """The catalogues of what is said (``services/words/locale``, gettext): every
 message the code says (``phrase``, ``plural``, ``Words.text``, the pages'
-``t()`` and ``plural()``) is in the English
+``t()`` and ``plural()``, the CLI's ``--help``) is in the English
 and the French catalogue, the French one translates it with the same values,
 and no catalogue keeps a message no code says. ``make messages`` brings them
 up to date."""
@@ -28,7 +28,7 @@ def _said() -> set[str | tuple[str, ...]]:
     with open(LOCALE / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     said: set[str | tuple[str, ...]] = set()
-    for package in ("domain", "services"):
+    for package in ("domain", "services", "tools/cli"):
         for _, _, message, _, _ in extract_from_dir(
             ROOT / package,
             method_map=method_map,
@@ -58,6 +58,21 @@ def test_every_message_is_in_the_catalogue_and_every_entry_is_said(lang: str) ->
     assert said, "no message found in the code"
     assert not said - kept, f"{lang}: missing (make messages): {sorted(map(str, said - kept))}"
     assert not kept - said, f"{lang}: said by no code: {sorted(map(str, kept - said))}"
+
+
+def test_every_help_text_of_the_cli_is_translated() -> None:
+    """What ``wizards … --help`` shows, read from the built command tree as the
+    help is told (``tools/cli/help_words.py``), has its French: a help text left
+    out of the catalogue would show in English to a French reader."""
+    import typer
+
+    from tools.cli import app
+    from tools.cli.help_words import english_words
+
+    french = _catalogue("fr")
+    shown = list(english_words(typer.main.get_command(app)))
+    assert "Show this message and exit." in shown
+    assert [text for text in shown if not french.get(text)] == []
 
 
 def test_the_french_says_every_message_with_its_values() -> None:
