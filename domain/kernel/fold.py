@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -107,34 +107,32 @@ def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
     counted as it goes and the game evolves once over its events, so a long fold
     builds one Fold instead of one per event. The loop does the least per event
     it can (a game's event, most of a stream, is one read and one test)."""
-    batch: Sequence[Event] = events if isinstance(events, _SEQUENCES) else list(events)
+    # Any: the kind read from ``_KINDS`` says each event's class (an isinstance
+    # test per event would cost a long fold more, and a ``cast`` is a call).
+    batch: Sequence[Any] = events if isinstance(events, _SEQUENCES) else list(events)
     counter, actions, seed = fold.counter, fold.actions, fold.seed
     values, orders = fold.table_values, fold.table_orders
     supplied_values, supplied_orders = fold.supplied_values, fold.supplied_orders
     evolved: list[Event] = []
     append = evolved.append
     kinds = _KINDS
-    # The kind read from ``_KINDS`` says each event's class (an isinstance test
-    # per event would cost a long fold more): the casts only tell the checker.
     for event in batch:
         kind = kinds[type(event)]
         if not kind:  # _GAME
             append(event)
         elif kind == _ACTION:
-            action = cast(ActionTaken, event)
             actions += 1
-            supplied_values += len(action.dice)
-            supplied_orders += len(action.orders)
+            supplied_values += len(event.dice)
+            supplied_orders += len(event.orders)
         elif kind == _SEED:
-            seed = cast(SeedRevealed, event).seed
+            seed = event.seed
         elif kind == _START:
             raise ValueError("GameStarted can only open a stream")
         elif kind != _FORK:
-            chance = cast("DiceRolled | CardsShuffled", event)
-            counter = next_counter(chance)
-            if chance.source == "table":
+            counter = next_counter(event)
+            if event.source == "table":
                 if kind == _DICE:
-                    values += len(cast(DiceRolled, chance).values)
+                    values += len(event.values)
                 else:
                     orders += 1
             append(event)

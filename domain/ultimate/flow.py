@@ -24,7 +24,7 @@ from domain.ultimate.cards import (
     REPLACEMENT,
     SHADOW_VEIL,
 )
-from domain.ultimate.evolve import step
+from domain.ultimate.evolve import STEPS
 from domain.ultimate.options import round_health
 from domain.ultimate.state import (
     Hit,
@@ -59,17 +59,21 @@ DAMAGE_ONLY = frozenset({"shield", "arcane_barrier", "mirror"})
 
 
 class Flow:
+    __slots__ = ("state", "dice", "events", "_when_empty")
+
     def __init__(self, state: UltimateState, dice: Dice) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
+        # Options do not change within a flow: read once, not at every event.
+        self._when_empty = state.options.reshuffle == "when_empty"
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = step(self.state, event)  # its pending is not read in a flow
+        self.state = STEPS[type(event)](self.state, event)  # its pending is not read here
         # The option first: a class test against four classes at every event cost
         # about 3 % of verifying a long game, under the default option too.
-        if self.state.options.reshuffle == "when_empty" and isinstance(event, _PILE_CHANGES):
+        if self._when_empty and isinstance(event, _PILE_CHANGES):
             self._reshuffle_when_empty()
 
     def _reshuffle_when_empty(self) -> None:

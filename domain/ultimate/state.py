@@ -112,7 +112,10 @@ def standing(state: UltimateState) -> list[int]:
 
 
 def opponents(state: UltimateState, seat: int) -> list[int]:
-    return [s for s in standing(state) if s != seat]
+    """The standing seats but ``seat``: one pass (asked at most legal lists)."""
+    return [
+        s for s, w in enumerate(state.wizards) if s != seat and not w.eliminated and w.life > 0
+    ]
 
 
 def next_seat(state: UltimateState, seat: int) -> int:
