@@ -112,7 +112,7 @@ class PendingEvolver(Evolver[SP]):
         pending = self.pending_of(state)
         # A game that makes its decisions by a memo gives the same object for an
         # unchanged one: the state already holds it, and is not copied for it.
-        if pending is getattr(state, "pending"):
+        if pending is state.pending:  # type: ignore[attr-defined]
             return state
         return msgspec.structs.replace(state, pending=pending)
 

@@ -255,30 +255,32 @@ def act(
     return [action, *consequences]
 
 
-# Whether each event class met so far cites a rule, read from a plain dict as
-# ``_KINDS`` is: a class test against a msgspec class costs 0.2–0.4 µs, and this
-# runs at every event of every decision (and of verify's, every action's again).
-_CITES: dict[type, bool] = {}
+class _Cites(dict[type, bool]):
+    """Whether each event class met so far cites a rule (is a ``Consequence``): a
+    plain dict read, as ``_KINDS`` is (a class test against a msgspec class costs
+    0.2–0.4 µs, and this runs at every event of every decision, and of verify's,
+    every action's again); a class not met yet is filled in."""
+
+    def __missing__(self, cls: type) -> bool:
+        citing = self[cls] = issubclass(cls, Consequence)
+        return citing
+
+
+_CITES = _Cites()
 
 
 def _check_citations(game: Game[Any], events: Iterable[Any]) -> None:
-    # ``events`` as Any: ``citing`` says which are Consequences (a ``cast`` would
+    # ``events`` as Any: ``_CITES`` says which are Consequences (a ``cast`` would
     # be a call at every event).
+    known = game.catalogue.ids
     cites = _CITES
-    known: frozenset[str] | None = None
     for consequence in events:
-        cls = type(consequence)
-        citing = cites.get(cls)
-        if citing is None:
-            citing = cites[cls] = issubclass(cls, Consequence)
-        if citing:
-            if known is None:
-                known = game.catalogue.ids
-            if consequence.rule not in known or (
-                consequence.also and not known.issuperset(consequence.also)
-            ):
-                for rule in (consequence.rule, *consequence.also):
-                    if rule not in known and rule not in KERNEL_RULES.ids:
-                        raise ValueError(
-                            f"{game.spec.id}: {cls.__name__} cites unknown rule {rule!r}"
-                        )
+        if cites[type(consequence)] and (
+            consequence.rule not in known
+            or (consequence.also and not known.issuperset(consequence.also))
+        ):
+            for rule in consequence.citations():
+                if rule not in known and rule not in KERNEL_RULES.ids:
+                    raise ValueError(
+                        f"{game.spec.id}: {type(consequence).__name__} cites unknown rule {rule!r}"
+                    )

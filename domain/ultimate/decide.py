@@ -137,7 +137,7 @@ def _no_discard(discard: str | None, rule: str, what: Card) -> None:
 
 
 def _check_draw(state: UltimateState, seat: int) -> None:
-    held = len(hand(state, seat))
+    held = len(state.wizards[seat].hand)
     if held >= HAND_LIMIT:
         raise IllegalCommand(
             "hand_full",
@@ -335,7 +335,7 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
         )
         flow.advance()
         return
-    held = len(hand(state, seat))
+    held = len(state.wizards[seat].hand)
     rule = "ultimate.turn.hand-limit" if held > HAND_LIMIT else "ultimate.turn.discard"
     _held(state, seat, command.card, rule)
     flow.emit(ev.CardDiscarded(rule=rule, seat=seat, card=command.card, reason="discard_phase"))
@@ -356,7 +356,7 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
 
 
 def _end_turn(flow: Flow, seat: int, command: EndTurn) -> None:
-    held = len(hand(flow.state, seat))
+    held = len(flow.state.wizards[seat].hand)
     if held > HAND_LIMIT:
         raise IllegalCommand(
             "hand_limit",

@@ -30,7 +30,6 @@ from domain.ultimate.state import (
     Hit,
     UltimateState,
     has_effect,
-    in_round,
     next_seat,
     right_neighbour,
 )
@@ -59,7 +58,7 @@ DAMAGE_ONLY = frozenset({"shield", "arcane_barrier", "mirror"})
 
 
 class Flow:
-    __slots__ = ("state", "dice", "events", "_when_empty")
+    __slots__ = ("_when_empty", "dice", "events", "state")
 
     def __init__(self, state: UltimateState, dice: Dice) -> None:
         self.state = state
@@ -429,10 +428,15 @@ class Flow:
 
         Returns True when the round ended (a new one has begun, or the match is over).
         """
+        # The seats left in the round, found in the same pass (asked at every turn's end).
+        left: list[int] = []
         for seat, wizard in enumerate(self.state.wizards):
-            if not wizard.eliminated and wizard.life == 0:
+            if wizard.eliminated:
+                continue
+            if wizard.life == 0:
                 self._eliminate(seat)
-        left = in_round(self.state)
+            else:
+                left.append(seat)
         if len(left) > 1:
             return False
         replayed = not left

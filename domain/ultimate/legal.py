@@ -63,10 +63,7 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
             found.append(PlayCard(card=card))
         elif card == "curse" and state.options.malediction_discard == "caster":
             found += [
-                PlayCard(card=card, target=t, discard=d)
-                for t in rivals
-                for d in cards
-                if d != card
+                PlayCard(card=card, target=t, discard=d) for t in rivals for d in cards if d != card
             ]
         else:
             for target in rivals:
