@@ -63,8 +63,9 @@ def game_bot(name: str) -> Player:
     return play
 
 
-@dataclass(slots=True)  # one made at every step of a bot game
-class Step:
+# A struct, not a dataclass: one is made at every step of a bot game, and a
+# struct is made without running Python code.
+class Step(msgspec.Struct, gc=False):
     fold: Fold[Any]
     seat: int
     command: Command
@@ -120,15 +121,17 @@ def steps(
     table, log, _ = open_game(game, players, seed, options, data)
     seat_bots = bots if isinstance(bots, list) else [bots] * players
     chance = SeededSource(seed)  # what Dice.seeded makes, made once: it holds the seed alone
+    # The game's functions looked up once, not at every step.
+    outcome, pending_of, legal_commands = game.outcome, game.pending, game.legal_commands
     for n in range(max_steps):
-        if game.outcome(table.state) is not None:
+        if outcome(table.state) is not None:
             yield Finished(table, log, n)
             return
-        pending = game.pending(table.state)
+        pending = pending_of(table.state)
         if not pending:
             raise RuntimeError(f"{game.spec.id} seed {seed}: no outcome and nobody to move")
         seat = pending[0].seat
-        legal = game.legal_commands(table.state, seat)
+        legal = legal_commands(table.state, seat)
         if not legal:
             raise RuntimeError(
                 f"{game.spec.id} seed {seed}: seat {seat} pending with no legal move"

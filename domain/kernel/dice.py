@@ -341,6 +341,10 @@ class Dice:
     events knows where the next command starts.
     """
 
+    # Slots: one is made at every command (a bot game's every step), and its
+    # counter is read and written at every draw.
+    __slots__ = ("counter", "source")
+
     def __init__(self, source: ChanceSource, counter: int = 0) -> None:
         self.source = source
         self.counter = counter

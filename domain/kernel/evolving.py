@@ -3,7 +3,6 @@ game derives from the rest of its state (the pending decisions) settled after.""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Generic, Protocol, TypeVar
@@ -23,8 +22,6 @@ S = TypeVar("S")
 SP = TypeVar("SP", bound=msgspec.Struct)
 T = TypeVar("T", bound=_Identified)
 Handlers = Mapping[type[Event], Callable[[S, Any], S]]
-# Built once: ``list | tuple`` written in a test builds a union at every call.
-_SEQUENCES = (list, tuple)
 
 
 def evolve_by_handlers(
@@ -55,7 +52,7 @@ class Evolver(Generic[S]):
         self.settle = settle
         # The last decision's working state (``decided``): one cell, replaced whole,
         # so that a reader on another thread sees one decision's or another's.
-        self._decided: tuple[Any, tuple[Event, ...], Any] = (None, (), None)
+        self._decided: tuple[Any, list[Event], Any] = (None, [], None)
 
     def evolve(self, state: S, event: Event) -> S:
         return self.evolve_all(state, (event,))
@@ -66,8 +63,10 @@ class Evolver(Generic[S]):
         state is theirs (``decided``)."""
         start, made, worked = self._decided
         if start is state:
-            batch = events if isinstance(events, _SEQUENCES) else tuple(events)
-            if len(batch) == len(made) and all(map(operator.is_, batch, made)):
+            batch = events if isinstance(events, list) else list(events)
+            # Lists compare each pair by identity before value: the same objects
+            # (the fold of a decision) are told at C speed; equal values fold alike.
+            if batch == made:
                 # A state changed by the flow had a handler run; only an unchanged
                 # one is asked whether any ran (a generator at every act, else).
                 if worked is state and not any(type(e) in self.handlers for e in batch):
@@ -80,12 +79,12 @@ class Evolver(Generic[S]):
         """A decision's working state: ``worked`` is what each of ``events`` did to
         ``start`` through its handler, as the decision's flow stepped through them
         while it made them (a game calls this only where that is how its flow
-        changes the state). Folding those very events (the same objects) onto that
-        very state then takes ``worked`` (settled), where stepping each event again
-        was a fifth of a bot's move. States and events are frozen, so the same
-        objects are the same values; the state is held, so its identity cannot pass
-        to another while it is kept."""
-        self._decided = (start, tuple(events), worked)
+        changes the state). Folding those events (the same objects, or equal ones)
+        onto that very state then takes ``worked`` (settled), where stepping each
+        event again was a fifth of a bot's move. States and events are frozen
+        values, and evolve a function of them; the state is held, so its identity
+        cannot pass to another while it is kept."""
+        self._decided = (start, list(events), worked)
 
     def step(self, state: S, event: Event) -> S:
         """One event through its handler, not settled: for a decision's own working
@@ -110,7 +109,12 @@ class PendingEvolver(Evolver[SP]):
         self.pending_of = pending_of
 
     def _settle(self, state: SP) -> SP:
-        return msgspec.structs.replace(state, pending=self.pending_of(state))
+        pending = self.pending_of(state)
+        # A game that makes its decisions by a memo gives the same object for an
+        # unchanged one: the state already holds it, and is not copied for it.
+        if pending is state.pending:  # type: ignore[attr-defined]
+            return state
+        return msgspec.structs.replace(state, pending=pending)
 
 
 _id = attrgetter("id")

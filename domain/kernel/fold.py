@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -107,34 +107,32 @@ def apply_all(game: Game[S], fold: Fold[S], events: Iterable[Event]) -> Fold[S]:
     counted as it goes and the game evolves once over its events, so a long fold
     builds one Fold instead of one per event. The loop does the least per event
     it can (a game's event, most of a stream, is one read and one test)."""
-    batch: Sequence[Event] = events if isinstance(events, _SEQUENCES) else list(events)
+    # Any: the kind read from ``_KINDS`` says each event's class (an isinstance
+    # test per event would cost a long fold more, and a ``cast`` is a call).
+    batch: Sequence[Any] = events if isinstance(events, _SEQUENCES) else list(events)
     counter, actions, seed = fold.counter, fold.actions, fold.seed
     values, orders = fold.table_values, fold.table_orders
     supplied_values, supplied_orders = fold.supplied_values, fold.supplied_orders
     evolved: list[Event] = []
     append = evolved.append
     kinds = _KINDS
-    # The kind read from ``_KINDS`` says each event's class (an isinstance test
-    # per event would cost a long fold more): the casts only tell the checker.
     for event in batch:
         kind = kinds[type(event)]
         if not kind:  # _GAME
             append(event)
         elif kind == _ACTION:
-            action = cast(ActionTaken, event)
             actions += 1
-            supplied_values += len(action.dice)
-            supplied_orders += len(action.orders)
+            supplied_values += len(event.dice)
+            supplied_orders += len(event.orders)
         elif kind == _SEED:
-            seed = cast(SeedRevealed, event).seed
+            seed = event.seed
         elif kind == _START:
             raise ValueError("GameStarted can only open a stream")
         elif kind != _FORK:
-            chance = cast("DiceRolled | CardsShuffled", event)
-            counter = next_counter(chance)
-            if chance.source == "table":
+            counter = next_counter(event)
+            if event.source == "table":
                 if kind == _DICE:
-                    values += len(cast(DiceRolled, chance).values)
+                    values += len(event.values)
                 else:
                     orders += 1
             append(event)
@@ -257,30 +255,32 @@ def act(
     return [action, *consequences]
 
 
-# Whether each event class met so far cites a rule, read from a plain dict as
-# ``_KINDS`` is: a class test against a msgspec class costs 0.2–0.4 µs, and this
-# runs at every event of every decision (and of verify's, every action's again).
-_CITES: dict[type, bool] = {}
+class _Cites(dict[type, bool]):
+    """Whether each event class met so far cites a rule (is a ``Consequence``): a
+    plain dict read, as ``_KINDS`` is (a class test against a msgspec class costs
+    0.2–0.4 µs, and this runs at every event of every decision, and of verify's,
+    every action's again); a class not met yet is filled in."""
+
+    def __missing__(self, cls: type) -> bool:
+        citing = self[cls] = issubclass(cls, Consequence)
+        return citing
+
+
+_CITES = _Cites()
 
 
 def _check_citations(game: Game[Any], events: Iterable[Any]) -> None:
-    # ``events`` as Any: ``citing`` says which are Consequences (a ``cast`` would
+    # ``events`` as Any: ``_CITES`` says which are Consequences (a ``cast`` would
     # be a call at every event).
+    known = game.catalogue.ids
     cites = _CITES
-    known: frozenset[str] | None = None
     for consequence in events:
-        cls = type(consequence)
-        citing = cites.get(cls)
-        if citing is None:
-            citing = cites[cls] = issubclass(cls, Consequence)
-        if citing:
-            if known is None:
-                known = game.catalogue.ids
-            if consequence.rule not in known or (
-                consequence.also and not known.issuperset(consequence.also)
-            ):
-                for rule in (consequence.rule, *consequence.also):
-                    if rule not in known and rule not in KERNEL_RULES.ids:
-                        raise ValueError(
-                            f"{game.spec.id}: {cls.__name__} cites unknown rule {rule!r}"
-                        )
+        if cites[type(consequence)] and (
+            consequence.rule not in known
+            or (consequence.also and not known.issuperset(consequence.also))
+        ):
+            for rule in consequence.citations():
+                if rule not in known and rule not in KERNEL_RULES.ids:
+                    raise ValueError(
+                        f"{game.spec.id}: {type(consequence).__name__} cites unknown rule {rule!r}"
+                    )

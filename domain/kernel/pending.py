@@ -55,9 +55,12 @@ def seats_text(seats: Iterable[int]) -> str:
 
 
 def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -> Pending:
-    """The pending decision this command answers, or ``IllegalCommand``."""
-    p = pending_for(pending, seat)
-    if p is None:
+    """The pending decision this command answers, or ``IllegalCommand``.
+    (``pending_for`` and ``command_name`` written out: this runs at every act.)"""
+    for p in pending:
+        if p.seat == seat:
+            break
+    else:
         raise IllegalCommand(
             "not_your_turn",
             "kernel.turn",
@@ -67,7 +70,7 @@ def require_pending(pending: tuple[Pending, ...], seat: int, command: Command) -
                 waiting=seats(sorted({q.seat for q in pending})),
             ),
         )
-    name = command_name(command)
+    name = type(command).__name__
     if name not in p.accepts:
         asked = either(Asked(a) for a in dict.fromkeys(p.accepts))
         raise IllegalCommand(

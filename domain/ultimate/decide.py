@@ -83,13 +83,14 @@ def _known_card(card: str) -> None:
 
 
 def _held(state: UltimateState, seat: int, card: str, rule: str) -> None:
+    if card in state.wizards[seat].hand:
+        return  # a hand holds only known cards
     _known_card(card)
-    if card not in hand(state, seat):
-        raise IllegalCommand(
-            "not_in_hand",
-            rule,
-            phrase("{seat} does not hold {card}", seat=Seat(seat), card=Card(card)),
-        )
+    raise IllegalCommand(
+        "not_in_hand",
+        rule,
+        phrase("{seat} does not hold {card}", seat=Seat(seat), card=Card(card)),
+    )
 
 
 def _opponent(state: UltimateState, seat: int, target: int | None, rule: str, what: Card) -> None:
@@ -136,7 +137,7 @@ def _no_discard(discard: str | None, rule: str, what: Card) -> None:
 
 
 def _check_draw(state: UltimateState, seat: int) -> None:
-    held = len(hand(state, seat))
+    held = len(state.wizards[seat].hand)
     if held >= HAND_LIMIT:
         raise IllegalCommand(
             "hand_full",
@@ -157,7 +158,8 @@ def _check_draw(state: UltimateState, seat: int) -> None:
 
 
 def _draw(flow: Flow, seat: int, command: Draw) -> None:
-    _check_draw(flow.state, seat)
+    # ``decide`` ran ``_check_draw`` (``_PHASE_ONE_CHECKS``): a Draw is only ever
+    # pending for phase 1's active seat.
     flow.draw(seat, "ultimate.turn.draw")
     flow.begin_discard_phase()
 
@@ -333,7 +335,7 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
         )
         flow.advance()
         return
-    held = len(hand(state, seat))
+    held = len(state.wizards[seat].hand)
     rule = "ultimate.turn.hand-limit" if held > HAND_LIMIT else "ultimate.turn.discard"
     _held(state, seat, command.card, rule)
     flow.emit(ev.CardDiscarded(rule=rule, seat=seat, card=command.card, reason="discard_phase"))
@@ -354,7 +356,7 @@ def _discard(flow: Flow, seat: int, command: Discard) -> None:
 
 
 def _end_turn(flow: Flow, seat: int, command: EndTurn) -> None:
-    held = len(hand(flow.state, seat))
+    held = len(flow.state.wizards[seat].hand)
     if held > HAND_LIMIT:
         raise IllegalCommand(
             "hand_limit",

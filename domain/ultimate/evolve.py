@@ -6,7 +6,8 @@ rest of the state after every event, so they can never disagree with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -20,47 +21,72 @@ from domain.ultimate.state import Attack, Demand, Effect, UltimateState, Wizard,
 
 
 def pending_of(state: UltimateState) -> tuple[Pending, ...]:
-    """Who must decide what, derived from the stage, the attack and the demands."""
-    if state.stage in ("setup", "ending", "over"):
+    """Who must decide what, derived from the stage, the attack and the demands.
+
+    Derived again after every command: each decision is made by a memo from the
+    few values it depends on, so an unchanged one is the same object, which the
+    settle keeps without copying the state (``PendingEvolver``)."""
+    stage = state.stage
+    if stage in ("setup", "ending", "over"):
         return ()
     if state.demands:
         demand = state.demands[0]
-        return (
-            Pending(
-                seat=demand.seat,
-                accepts=("Discard",),
-                prompt=f"discard a card of your choice (demanded by seat {demand.by})",
-            ),
-        )
+        return _demanded(demand.seat, demand.by)
     attack = state.attack
     if attack is not None and attack.hits:
         hit = attack.hits[0]
         if hit.stage == "arrived" and hit.defendable:
-            return (
-                Pending(
-                    seat=hit.target,
-                    accepts=("Defend", "Decline"),
-                    prompt=(
-                        f"seat {attack.attacker} attacks you with {name_of(attack.source)} "
-                        f"({hit.damage} damage): play one defence card or decline"
-                    ),
-                ),
-            )
+            return _defence_asked(hit.target, attack.attacker, attack.source, hit.damage)
         return ()
-    if state.stage == "action":
-        return (_action_pending(state),)
-    if state.stage == "discard":
-        return (
-            Pending(
-                seat=state.active,
-                accepts=("Discard", "EndTurn"),
-                prompt="discard a card, or end the turn with at most 3 cards",
-            ),
-        )
+    if stage == "action":
+        seat = state.active
+        held = len(state.wizards[seat].hand)
+        return _action_asked(seat, held, can_draw(state), state.options.pass_with_cards)
+    if stage == "discard":
+        return _discard_asked(state.active)
     return ()
 
 
-def _action_pending(state: UltimateState) -> Pending:
+@cache
+def _demanded(seat: int, by: int) -> tuple[Pending, ...]:
+    return (
+        Pending(
+            seat=seat,
+            accepts=("Discard",),
+            prompt=f"discard a card of your choice (demanded by seat {by})",
+        ),
+    )
+
+
+@cache
+def _defence_asked(target: int, attacker: int, source: str, damage: int) -> tuple[Pending, ...]:
+    return (
+        Pending(
+            seat=target,
+            accepts=("Defend", "Decline"),
+            prompt=(
+                f"seat {attacker} attacks you with {name_of(source)} "
+                f"({damage} damage): play one defence card or decline"
+            ),
+        ),
+    )
+
+
+@cache
+def _discard_asked(seat: int) -> tuple[Pending, ...]:
+    return (
+        Pending(
+            seat=seat,
+            accepts=("Discard", "EndTurn"),
+            prompt="discard a card, or end the turn with at most 3 cards",
+        ),
+    )
+
+
+@cache
+def _action_asked(
+    seat: int, held: int, drawable: bool, pass_with_cards: bool
+) -> tuple[Pending, ...]:
     """Phase 1: only the command types that may be legal now.
 
     ``Pass``, ``Draw`` and ``NoAction`` are exactly as legal as listed: they
@@ -70,14 +96,11 @@ def _action_pending(state: UltimateState) -> Pending:
     them only when a card or combo is playable would tell the table what the
     hand holds (the same reason a defence is asked of anyone holding a card).
     """
-    seat = state.active
-    held = len(state.wizards[seat].hand)
-    drawable = can_draw(state)
     if not held and not drawable:
-        return Pending(seat=seat, accepts=("Pass",), prompt="nothing to do: pass")
+        return (Pending(seat=seat, accepts=("Pass",), prompt="nothing to do: pass"),)
     accepts: list[str] = []
     offers: list[str] = []
-    if state.options.pass_with_cards:
+    if pass_with_cards:
         accepts.append("Pass")
         offers.append("pass")
     if held < HAND_LIMIT and drawable:
@@ -86,7 +109,7 @@ def _action_pending(state: UltimateState) -> Pending:
     if held:
         accepts += ["PlayCard", "PlayCombo", "NoAction"]
         offers += ["play a card or a combo", "discard one card"]
-    return Pending(seat=seat, accepts=tuple(accepts), prompt=", or ".join(offers))
+    return (Pending(seat=seat, accepts=tuple(accepts), prompt=", or ".join(offers)),)
 
 
 def _wizard(state: UltimateState, seat: int, **changes: Any) -> UltimateState:
@@ -360,7 +383,9 @@ _HANDLERS: dict[type[Event], Callable[[UltimateState, Any], UltimateState]] = {
 _EVOLVER = PendingEvolver(_HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
-# A flow's working state: see Evolver.step (its pending goes stale).
-step = _EVOLVER.step
+# A flow's working state: each event through its handler, not settled (see
+# Evolver.step: its pending goes stale). Every event a flow emits has a handler,
+# and the flow reads each from this table itself: a call less at every event.
+STEPS: Mapping[type[Event], Callable[[UltimateState, Any], UltimateState]] = _HANDLERS
 # What a decision's flow stepped through, so that folding its events need not again.
 decided = _EVOLVER.decided

@@ -24,13 +24,12 @@ from domain.ultimate.cards import (
     REPLACEMENT,
     SHADOW_VEIL,
 )
-from domain.ultimate.evolve import step
+from domain.ultimate.evolve import STEPS
 from domain.ultimate.options import round_health
 from domain.ultimate.state import (
     Hit,
     UltimateState,
     has_effect,
-    in_round,
     next_seat,
     right_neighbour,
 )
@@ -59,17 +58,21 @@ DAMAGE_ONLY = frozenset({"shield", "arcane_barrier", "mirror"})
 
 
 class Flow:
+    __slots__ = ("_when_empty", "dice", "events", "state")
+
     def __init__(self, state: UltimateState, dice: Dice) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
+        # Options do not change within a flow: read once, not at every event.
+        self._when_empty = state.options.reshuffle == "when_empty"
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = step(self.state, event)  # its pending is not read in a flow
+        self.state = STEPS[type(event)](self.state, event)  # its pending is not read here
         # The option first: a class test against four classes at every event cost
         # about 3 % of verifying a long game, under the default option too.
-        if self.state.options.reshuffle == "when_empty" and isinstance(event, _PILE_CHANGES):
+        if self._when_empty and isinstance(event, _PILE_CHANGES):
             self._reshuffle_when_empty()
 
     def _reshuffle_when_empty(self) -> None:
@@ -425,10 +428,15 @@ class Flow:
 
         Returns True when the round ended (a new one has begun, or the match is over).
         """
+        # The seats left in the round, found in the same pass (asked at every turn's end).
+        left: list[int] = []
         for seat, wizard in enumerate(self.state.wizards):
-            if not wizard.eliminated and wizard.life == 0:
+            if wizard.eliminated:
+                continue
+            if wizard.life == 0:
                 self._eliminate(seat)
-        left = in_round(self.state)
+            else:
+                left.append(seat)
         if len(left) > 1:
             return False
         replayed = not left

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from domain.kernel import (
@@ -73,8 +74,8 @@ class UltimateGame:
 
     legal_commands = staticmethod(legal_commands)
 
-    def pending(self, state: UltimateState) -> tuple[Pending, ...]:
-        return state.pending
+    # The state's own field, read by a C getter: asked at every step of a bot game.
+    pending: Callable[[UltimateState], tuple[Pending, ...]] = staticmethod(attrgetter("pending"))
 
     def view(self, state: UltimateState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

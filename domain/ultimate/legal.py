@@ -6,8 +6,10 @@ test that compares the two can catch a mistake in either.
 
 from __future__ import annotations
 
-from domain.kernel import Command, pending_for
-from domain.ultimate.cards import CARDS, COMBOS, HAND_LIMIT, uses_defence_card
+from functools import cache
+
+from domain.kernel import Command
+from domain.ultimate.cards import CARDS, COMBOS, HAND_LIMIT, Combo, uses_defence_card
 from domain.ultimate.commands import (
     Decline,
     Defend,
@@ -23,17 +25,20 @@ from domain.ultimate.state import UltimateState, can_draw, deflect_targets, oppo
 
 
 def legal_commands(state: UltimateState, seat: int) -> list[Command]:
-    pending = pending_for(state.pending, seat)
-    if pending is None:
+    # One decision is pending at a time here (``evolve.pending_of``).
+    if not state.pending or state.pending[0].seat != seat:
         return []
+    pending = state.pending[0]
     cards = state.wizards[seat].hand
     if "Defend" in pending.accepts:
         return _defences(state, seat)
     if pending.accepts == ("Discard",):
         return [Discard(card=c) for c in cards]
     if state.stage == "discard":
-        ends: list[Command] = [EndTurn()] if len(cards) <= HAND_LIMIT else []
-        return [*(Discard(card=c) for c in cards), *ends]
+        found: list[Command] = [Discard(card=c) for c in cards]
+        if len(cards) <= HAND_LIMIT:
+            found.append(EndTurn())
+        return found
     if state.stage == "action":
         return _actions(state, seat)
     return []
@@ -54,20 +59,16 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
             continue
         if card == "absorption" and not state.discard and state.options.absorb_empty != "allowed":
             continue
-        targets: list[int | None] = list(rivals) if info.targeting == "opponent" else [None]
-        if card == "curse" and state.options.malediction_discard == "caster":
+        if info.targeting != "opponent":
+            found.append(PlayCard(card=card))
+        elif card == "curse" and state.options.malediction_discard == "caster":
             found += [
-                PlayCard(card=card, target=t, discard=d)
-                for t in targets
-                for d in cards
-                if d != card
+                PlayCard(card=card, target=t, discard=d) for t in rivals for d in cards if d != card
             ]
         else:
-            found += [PlayCard(card=card, target=t) for t in targets]
-    held = frozenset(cards)
-    for combo, needs in _COMBO_CARDS:
-        if not needs <= held:
-            continue
+            for target in rivals:
+                found.append(PlayCard(card=card, target=target))
+    for combo in _held_combos(frozenset(cards)):
         if uses_defence_card(combo) and not state.options.defence_in_combos:
             continue
         if combo.targeting == "none":
@@ -83,15 +84,19 @@ def _actions(state: UltimateState, seat: int) -> list[Command]:
             ]
         else:
             found += [PlayCombo(combo=combo.id, card=c) for c in recoverable(state, combo.cards)]
-    found += [NoAction(card=c) for c in cards]
+    for card in cards:
+        found.append(NoAction(card=card))
     if state.options.pass_with_cards:
         found.append(Pass())
     return found
 
 
-# Each combo with the set of cards it needs (a combo needs each card once): one
-# subset test per combo at every legal list, not a generator over its cards.
-_COMBO_CARDS = tuple((combo, frozenset(combo.cards)) for combo in COMBOS.values())
+@cache
+def _held_combos(held: frozenset[str]) -> tuple[Combo, ...]:
+    """The combos (in rulebook order) whose cards are all in a hand holding ``held``.
+    A memo by the set of cards held (a few thousand sets of at most 16 cards): a
+    subset test of every combo was a tenth of every phase-1 list."""
+    return tuple(combo for combo in COMBOS.values() if frozenset(combo.cards) <= held)
 
 
 def _defences(state: UltimateState, seat: int) -> list[Command]:

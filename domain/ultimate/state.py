@@ -112,7 +112,8 @@ def standing(state: UltimateState) -> list[int]:
 
 
 def opponents(state: UltimateState, seat: int) -> list[int]:
-    return [s for s in standing(state) if s != seat]
+    """The standing seats but ``seat``: one pass (asked at most legal lists)."""
+    return [s for s, w in enumerate(state.wizards) if s != seat and not w.eliminated and w.life > 0]
 
 
 def next_seat(state: UltimateState, seat: int) -> int:
@@ -170,7 +171,12 @@ def deflect_targets(state: UltimateState, seat: int) -> list[int]:
 
 
 def has_effect(state: UltimateState, seat: int, kind: str) -> bool:
-    return any(e.seat == seat and e.kind == kind for e in state.effects)
+    # A loop, not ``any`` over a generator: asked several times an attack, mostly
+    # of no effect at all.
+    for effect in state.effects:  # noqa: SIM110
+        if effect.seat == seat and effect.kind == kind:
+            return True
+    return False
 
 
 def can_draw(state: UltimateState) -> bool:

@@ -324,7 +324,7 @@ _PROMPTS = {
         "discard a card, or end the turn with at most 3 cards"
     ),
 }
-# The action phase offers what may be done, joined by ", or " (``evolve._action_pending``).
+# The action phase offers what may be done, joined by ", or " (``evolve._action_asked``).
 _OFFERS = {
     "pass": phrase("pass"),
     "draw a card": phrase("draw a card"),
