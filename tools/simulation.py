@@ -7,7 +7,7 @@ randomness, not the game's chance, which still comes from the seeded dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,11 +35,11 @@ from domain.kernel.dice import SeededSource
 # Who plays a seat in a simulated game: the random bot, or a game's own bot
 # (``Game.bots``) behind ``game_bot``; ``rng`` is the simulator's, for the players'
 # own randomness (never the game's chance).
-Player = Callable[[Game[Any], Any, int, list[Command], random.Random], Command]
+Player = Callable[[Game[Any], Any, int, Sequence[Command], random.Random], Command]
 
 
 def random_bot(
-    game: Game[Any], state: Any, seat: int, legal: list[Command], rng: random.Random
+    game: Game[Any], state: Any, seat: int, legal: Sequence[Command], rng: random.Random
 ) -> Command:
     return rng.choice(legal)
 
@@ -51,7 +51,7 @@ def game_bot(name: str) -> Player:
         return random_bot
 
     def play(
-        game: Game[Any], state: Any, seat: int, legal: list[Command], rng: random.Random
+        game: Game[Any], state: Any, seat: int, legal: Sequence[Command], rng: random.Random
     ) -> Command:
         try:
             own = game.bots[name]

@@ -9,6 +9,8 @@ wizard leads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.elfenwizards import commands as c
 from domain.elfenwizards.board import DEFEAT_PREFIX, MINOR_SPACE, Board
 from domain.elfenwizards.competition import points_for
@@ -17,11 +19,11 @@ from domain.elfenwizards.turns import grey_tokens
 from domain.kernel import Command
 
 
-def _first(legal: list[Command], kind: type) -> Command | None:
+def _first(legal: Sequence[Command], kind: type) -> Command | None:
     return next((x for x in legal if isinstance(x, kind)), None)
 
 
-def _spends(legal: list[Command]) -> list[c.SpendDie]:
+def _spends(legal: Sequence[Command]) -> list[c.SpendDie]:
     return [x for x in legal if isinstance(x, c.SpendDie)]
 
 
@@ -74,7 +76,7 @@ def _place_target(state: State, seat: int, die: int) -> str:
     return levels[0] if levels else MINOR_SPACE
 
 
-def _placement(state: State, seat: int, legal: list[Command]) -> Command:
+def _placement(state: State, seat: int, legal: Sequence[Command]) -> Command:
     guild = state.guild(seat)
     die = max(guild.hand)
     target = _place_target(state, seat, die)
@@ -91,7 +93,7 @@ def _placement(state: State, seat: int, legal: list[Command]) -> Command:
     return wanted if wanted in legal else next(x for x in legal if isinstance(x, c.PlaceDie))
 
 
-def _cast(state: State, seat: int, legal: list[Command]) -> Command:
+def _cast(state: State, seat: int, legal: Sequence[Command]) -> Command:
     points = points_for(state)
     casts = [x for x in legal if isinstance(x, c.CastSpell)]
     ranked: list[tuple[int, int, c.CastSpell]] = []
@@ -123,7 +125,7 @@ def _quietest_space(state: State) -> str:
     return min(state.board.shared_spaces(), key=lambda s: len(state.on(s)))
 
 
-def greedy(state: State, seat: int, legal: list[Command]) -> Command:
+def greedy(state: State, seat: int, legal: Sequence[Command]) -> Command:
     if len(legal) == 1:
         return legal[0]
     roll = _first(legal, c.RollSpells)

@@ -4,7 +4,7 @@ The registry of the installed games is ``domain.games``; the kernel imports no g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 import msgspec
@@ -140,7 +140,7 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
 
 # A bot: the command it sends for a seat, given the state and the seat's legal
 # commands (never empty). Its own choices are pure: the same three, the same command.
-Bot = Callable[[S, int, list[Command]], Command]
+Bot = Callable[[S, int, Sequence[Command]], Command]
 
 
 class Game(Protocol[S]):
@@ -216,7 +216,7 @@ class Game(Protocol[S]):
         derive what follows from its state (the pending decisions) once, at the end."""
         ...
 
-    def legal_commands(self, state: S, seat: int) -> list[Command]: ...
+    def legal_commands(self, state: S, seat: int) -> Sequence[Command]: ...
 
     def pending(self, state: S) -> tuple[Pending, ...]:
         """Who must decide what, now (empty once the game is over)."""

@@ -9,6 +9,7 @@ energy, then apply the effect that scores best after a one-step look-ahead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from domain.kernel import Command, Dice
@@ -39,7 +40,7 @@ def _look(state: State, seat: int, command: Command) -> float:
     return _worth(after, seat)
 
 
-def _first(legal: list[Command], kind: type[C]) -> list[C]:
+def _first(legal: Sequence[Command], kind: type[C]) -> list[C]:
     """The legal commands of one kind."""
     return [x for x in legal if isinstance(x, kind)]
 
@@ -50,7 +51,7 @@ def _crowd(state: State, quarter: int) -> int:
     )
 
 
-def _actions(state: State, seat: int, legal: list[Command]) -> Command:
+def _actions(state: State, seat: int, legal: Sequence[Command]) -> Command:
     p = state.seats[seat]
     casts = _first(legal, c.Cast)
     targets = attackable(state, seat, anywhere=False)
@@ -78,7 +79,7 @@ def _actions(state: State, seat: int, legal: list[Command]) -> Command:
     return c.Pass()
 
 
-def _casting(state: State, seat: int, legal: list[Command]) -> Command:
+def _casting(state: State, seat: int, legal: Sequence[Command]) -> Command:
     assert state.casting is not None
     spell = spell_of(state, state.casting.card)
     top = spell.levels[-1].energy
@@ -102,7 +103,7 @@ def _level(command: Command) -> int:
     return int(getattr(command, "level", 0))
 
 
-def greedy(state: State, seat: int, legal: list[Command]) -> Command:
+def greedy(state: State, seat: int, legal: Sequence[Command]) -> Command:
     if not legal:
         raise ValueError("greedy: nothing to choose from")
     stage = state.stage

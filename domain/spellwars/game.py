@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -172,9 +172,8 @@ class SpellWars:
     evolve_all = staticmethod(_evolve_all)
 
     # A placement's list is a lazy sequence (``legal.Placements``), not a list: every
-    # reader of legal commands takes its length, an index, or iterates it. The kernel's
-    # protocol still says list; its annotation is the kernel's to widen.
-    legal_commands = staticmethod(cast(Callable[[State, int], list[Command]], _legal))
+    # reader of legal commands takes its length, an index, or iterates it.
+    legal_commands = staticmethod(_legal)
 
     def pending(self, state: State) -> tuple[Pending, ...]:
         return state.pending

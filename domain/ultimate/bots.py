@@ -6,6 +6,8 @@ each legal command and returns the best one (the first of equal scores).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.kernel import Command
 from domain.ultimate.cards import COMBOS
 from domain.ultimate.commands import (
@@ -43,7 +45,7 @@ LETHAL = 10.0
 SUICIDE = -100.0
 
 
-def greedy(state: UltimateState, seat: int, legal: list[Command]) -> Command:
+def greedy(state: UltimateState, seat: int, legal: Sequence[Command]) -> Command:
     if not legal:
         raise ValueError(f"seat {seat} has no legal command")
     return max(legal, key=lambda command: _score(state, seat, command))
