@@ -19,5 +19,5 @@ def test_a_target_choice_lists_its_seats_under_the_key_the_docs_name() -> None:
     keys = set(re.findall(r"`choice\.(\w+)`", DOCS.read_text(encoding="utf-8")))
     # The docs name every key a choice uses to offer values, and none that it lacks.
     assert "targets" in keys
-    assert keys <= {"options", "targets", "kind", "seat", "prompt", "card"}, keys
+    assert keys <= {"options", "targets", "kind", "seat", "prompt", "card", "dice"}, keys
     assert choice["card"] == "canibalocircus#1"  # the card whose effect asks
