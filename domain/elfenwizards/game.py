@@ -29,7 +29,6 @@ from domain.kernel import (
     GameSpec,
     GameStarted,
     Pending,
-    SetupError,
 )
 
 SPEC = GameSpec(
@@ -87,8 +86,7 @@ class Elfenwizards:
     ) -> dict[str, Any]:
         # Checks that depend on the board run when the game opens, against the
         # data GameStarted carries (a table's board may differ from ours).
-        if not self.spec.min_players <= players <= self.spec.max_players:
-            raise SetupError(f"elfenwizards is for 3–5 players, not {players}")
+        self.spec.check_players(players)
         return opening.validate_setup(setup, players)
 
     def position(self, state: State) -> dict[str, Any]:

@@ -14,13 +14,26 @@ from domain.kernel.errors import SetupError
 from domain.kernel.events import GameStarted
 from domain.kernel.faces import CardFace
 from domain.kernel.pending import Pending
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import Phrase, phrase
 from domain.kernel.rules import Catalogue
 from domain.kernel.types import Command, Event, Outcome
 from domain.kernel.words import GameWords
 
 S = TypeVar("S")
 OptionValue = int | str | bool
+
+
+def _not_a(kind: type, option: str, raw: object) -> Phrase:
+    """An option's value refused for its kind, said as a player would read it."""
+    if kind is bool:
+        return phrase(
+            "option {option}: {value} is not a yes or a no", option=option, value=repr(raw)
+        )
+    if kind is int:
+        return phrase(
+            "option {option}: {value} is not a whole number", option=option, value=repr(raw)
+        )
+    return phrase("option {option}: {value} is not a word", option=option, value=repr(raw))
 
 
 class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,21 +66,28 @@ class OptionSpec(msgspec.Struct, frozen=True, kw_only=True):
                 elif text in ("0", "false", "no", "off"):
                     value = False
                 else:
-                    raise SetupError(f"option {self.name}: {raw!r} is not a boolean")
+                    raise SetupError(_not_a(bool, self.name, raw))
             else:
                 try:
                     value = int(text)
                 except ValueError:
-                    raise SetupError(f"option {self.name}: {raw!r} is not an integer") from None
+                    raise SetupError(_not_a(int, self.name, raw)) from None
         elif isinstance(raw, bool) and kind is not bool:
-            raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
+            raise SetupError(_not_a(kind, self.name, raw))
         elif isinstance(raw, kind) or (isinstance(raw, str) and raw in self.allowed):
             value = raw
         else:
-            raise SetupError(f"option {self.name}: expected {kind.__name__}, got {raw!r}")
+            raise SetupError(_not_a(kind, self.name, raw))
         if self.allowed and value not in self.allowed:
             allowed = ", ".join(map(str, self.allowed))
-            raise SetupError(f"option {self.name}: {value!r} is not one of {allowed}")
+            raise SetupError(
+                phrase(
+                    "option {option}: {value} is not one of {allowed}",
+                    option=self.name,
+                    value=repr(value),
+                    allowed=allowed,
+                )
+            )
         return value
 
 
@@ -126,7 +146,13 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
             raise SetupError(
-                f"{self.id} is for {self.min_players}–{self.max_players} players, not {n}"
+                phrase(
+                    "{game} is for {low}–{high} players, not {n}",
+                    game=self.name,
+                    low=self.min_players,
+                    high=self.max_players,
+                    n=n,
+                )
             )
 
     def as_json(self) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from domain.kernel import (
     GameSpec,
     GameStarted,
     Pending,
-    SetupError,
 )
 from domain.orctower import data as game_data
 from domain.orctower import faces
@@ -94,8 +93,7 @@ class OrcTower:
         """``data``: the table's own data file (normal form), if it plays with one;
         the names a setup gives are checked against it (the game's ``initial``
         checks again with the data ``GameStarted`` carries)."""
-        if not self.spec.min_players <= players <= self.spec.max_players:
-            raise SetupError(f"orctower is for 2–4 players, not {players}")
+        self.spec.check_players(players)
         return validate_setup(setup, players, game_data.load(data))
 
     def position(self, state: State) -> dict[str, Any]:

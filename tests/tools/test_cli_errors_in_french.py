@@ -1,7 +1,8 @@
 """An error a person meets at the command line is said in their language (``--lang
 fr``): a game that does not exist, a seat it does not have, a position of its
 opening or inside an action's consequences, an unknown option, a new game with no
-players; the frame of the error too (« règle : », « code : »). The same errors in
+players or too many, an option's value of the wrong kind or not among its values, a
+setup file that does not open or is a directory; the frame of the error too (« règle : », « code : »). The same errors in
 English say none of the French; a program's JSON keeps its codes."""
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def _errors(tmp_path: Path, lang: str) -> list[str]:
         ["position", game, "--at", "3"],
         ["readjudicate", game, "--option", "nope=1"],
         ["new", "ultimate"],
+        ["new", "ultimate", "--players", "7"],
+        ["new", "ultimate", "--players", "2", "--option", "rounds_to_win=x"],
+        ["new", "ultimate", "--players", "2", "--option", "pass_with_cards=maybe"],
+        ["new", "ultimate", "--players", "2", "--option", "reshuffle=never"],
+        ["new", "ultimate", "--players", "2", "--setup", str(tmp_path / "none.toml")],
+        ["new", "ultimate", "--players", "2", "--setup", str(tmp_path)],
     ]
     return [runner.invoke(app, [*base, *args]).stderr for args in asked]
 
@@ -44,6 +51,12 @@ FRENCH = [
     "la position 3 est au milieu des conséquences d'une action",
     "ultimate : option(s) inconnue(s) nope ; les options sont absorb_empty, ",
     "dites combien de joueurs (--players N) ou nommez-les (--names Ann,Bob)",
+    "Sorcier ultime se joue de 2 à 4 joueurs, pas 7",
+    "option rounds_to_win : 'x' n'est pas un nombre entier",
+    "option pass_with_cards : 'maybe' n'est ni un oui ni un non",
+    "option reshuffle : 'never' n'est pas l'une des valeurs on_draw, ",
+    "none.toml : impossible de l'ouvrir (ce fichier n'existe pas)",
+    ": un dossier, pas un fichier ; donnez un fichier TOML",
 ]
 ENGLISH = [
     "no game 00000000-0000-0000-0000-000000000000",
@@ -52,6 +65,12 @@ ENGLISH = [
     "position 3 is inside an action's consequences",
     "ultimate: unknown option(s) nope; known: absorb_empty, ",
     "say how many players (--players N) or name them (--names Ann,Bob)",
+    "Sorcier ultime is for 2–4 players, not 7",
+    "option rounds_to_win: 'x' is not a whole number",
+    "option pass_with_cards: 'maybe' is not a yes or a no",
+    "option reshuffle: 'never' is not one of on_draw, ",
+    "none.toml: cannot open it (there is no such file)",
+    ": a directory, not a file; give a TOML file",
 ]
 
 

@@ -10,25 +10,45 @@ no further than ``MAX_FILE_BYTES``; its text is then read by the one TOML reader
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.phrases import Phrase, phrase
 from domain.kernel.toml_text import read_toml
 from services.limits import MAX_BODY_BYTES
 from tools.cli.common import fail
+
+
+def told(said: Phrase) -> str:
+    """A refusal of a file in the reader's language (imported only when a file is
+    refused: the CLI's start does not pay for it)."""
+    from services.problems import told as telling
+
+    return telling(said)
+
 
 # As much as the HTTP service accepts in one body: far above any setup or data file.
 MAX_FILE_BYTES = MAX_BODY_BYTES
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a pipe"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, phrase("a directory")),
+    (stat.S_ISCHR, phrase("a character device")),
+    (stat.S_ISBLK, phrase("a block device")),
+    (stat.S_ISFIFO, phrase("a pipe")),
+    (stat.S_ISSOCK, phrase("a socket")),
 )
+
+
+def _why(error: OSError) -> Phrase | str:
+    """Why a file did not open, in the reader's words where it is a common reason."""
+    if error.errno == errno.ENOENT:
+        return phrase("there is no such file")
+    if error.errno == errno.EACCES:
+        return phrase("permission denied")
+    return error.strerror or ""
 
 
 def read_text_file(path: Path, option: str) -> str:
@@ -37,23 +57,39 @@ def read_text_file(path: Path, option: str) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as e:
-        fail("bad_file", f"{where}: cannot open it ({e.strerror})")
+        fail(
+            "bad_file",
+            told(phrase("{where}: cannot open it ({why})", where=where, why=_why(e))),
+        )
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-            fail("bad_file", f"{where}: {kind}, not a file; give a TOML file")
+            kind = next((name for test, name in _KINDS if test(mode)), phrase("not a regular file"))
+            fail(
+                "bad_file",
+                told(
+                    phrase("{where}: {kind}, not a file; give a TOML file", where=where, kind=kind)
+                ),
+            )
         raw = os.read(fd, MAX_FILE_BYTES + 1)
         while len(raw) <= MAX_FILE_BYTES and (more := os.read(fd, MAX_FILE_BYTES + 1 - len(raw))):
             raw += more
     finally:
         os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
-        fail("bad_file", f"{where}: over {MAX_FILE_BYTES} bytes, far more than a TOML file")
+        over = phrase(
+            "{where}: over {n} bytes, far more than a TOML file", where=where, n=MAX_FILE_BYTES
+        )
+        fail("bad_file", told(over))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        fail("bad_file", f"{where}: not UTF-8 text (byte {e.start} cannot be read)")
+        fail(
+            "bad_file",
+            told(
+                phrase("{where}: not UTF-8 text (byte {n} cannot be read)", where=where, n=e.start)
+            ),
+        )
 
 
 def read_toml_file(path: Path, option: str) -> dict[str, Any]:
