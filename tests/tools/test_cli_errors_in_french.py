@@ -2,8 +2,9 @@
 fr``): a game that does not exist, a seat it does not have, a position of its
 opening or inside an action's consequences, an unknown option, a new game with no
 players or too many, an option's value of the wrong kind or not among its values, a
-setup file that does not open or is a directory; the frame of the error too (« règle : », « code : »). The same errors in
-English say none of the French; a program's JSON keeps its codes."""
+setup file that does not open or is a directory; the frame of the error too
+(« règle : », « code : »). The same errors in English say none of the French; a
+program's JSON keeps its codes."""
 
 from __future__ import annotations
 

@@ -66,7 +66,7 @@ def test_a_pipe_a_directory_and_a_missing_file_are_refused_by_name(tmp_path: Pat
     detail = _refused(
         _new(tmp_path, "ultimate", "--players", "2", "--data", str(missing)), "bad_file"
     )
-    assert detail == f"--data {missing}: cannot open it (No such file or directory)"
+    assert detail == f"--data {missing}: cannot open it (there is no such file)"
 
 
 def test_a_file_too_large_or_not_utf8_is_refused(tmp_path: Path) -> None:
