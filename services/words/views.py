@@ -172,14 +172,23 @@ def _is_seat_list(items: list[Any]) -> bool:
     """Each a player's own record: labelled by the players' names alone. (A
     record naming a second seat, such as a demand ``by`` one player of another,
     is not one player's: its list keeps its own name before theirs.)"""
-    seat_keys = _seat_keys()[0]
+    second = _second_seat_keys()
     return bool(items) and all(
         isinstance(i, dict)
         and isinstance(i.get("seat"), int)
         and not any(isinstance(i.get(k), str) for k in _LABEL_KEYS[1:])
-        and not any(k != "seat" and k.replace("_", " ") in seat_keys for k in i)
+        and second.isdisjoint(i)
         for i in items
     )
+
+
+@cache
+def _second_seat_keys() -> frozenset[str]:
+    """The keys of a record that name a seat besides its own ``seat``, as a view
+    writes them (identifiers: ``to_act`` for the game's "to act"): an export asks
+    it of every record of every list at every position, so the set is made once."""
+    spaced = _seat_keys()[0]
+    return frozenset(k.replace(" ", "_") for k in spaced if "_" not in k) - {"seat"}
 
 
 def show(value: Any, words: Words | None = None) -> str:
