@@ -134,11 +134,19 @@ def _frames(
     entries = _Entries(words)
     kept: dict[str, dict[str, _Told]] = {}
     last: dict[str, dict[str, Any]] = {}
+    told: dict[str, tuple[dict[str, _Told], list[str]]] = {}
     for k, entry in enumerate(record.entries):
+        was = table.state
         if k:
             table = apply(game, table, entry.event)
-        views = {label: game.view(table.state, seat) for label, seat in labels}
-        told = entries.told(views)
+        if k and table.state is was:
+            # The event left the state as it was (an action's own record, a reshuffle
+            # of nothing): every view is the one before, nothing told anew. A third
+            # of a long game's positions are such.
+            told = {label: (mine, []) for label, (mine, _) in told.items()}
+        else:
+            views = {label: game.view(table.state, seat) for label, seat in labels}
+            told = entries.told(views)
         now: dict[str, dict[str, Any]] = {}
         changed: dict[str, dict[str, Any]] = {}
         added: dict[str, dict[str, Any]] = {}
