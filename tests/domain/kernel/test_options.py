@@ -34,8 +34,8 @@ def test_options_default_and_parse_from_text() -> None:
     ("given", "words"),
     [
         ({"health": "7"}, "not one of"),
-        ({"health": "x"}, "not an integer"),
-        ({"fast": "maybe"}, "not a boolean"),
+        ({"health": "x"}, "not a whole number"),
+        ({"fast": "maybe"}, "not a yes or a no"),
         ({"speed": "1"}, "unknown option"),
     ],
 )
