@@ -18,6 +18,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel.data import name_problem
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import phrase
 from domain.kernel.toml_text import TomlError, read_toml
 
 LAYOUT_TOML = """
@@ -159,7 +161,7 @@ GREY_SPACE = "grey"
 DEFEAT_PREFIX = "defeat-"
 
 
-class LayoutError(ValueError):
+class LayoutError(SaidError):
     """A layout that contradicts the rulebook's board, with the reason."""
 
 
@@ -311,81 +313,108 @@ def parse_layout(text: str) -> Board:
     try:
         data = read_toml(text, "layout")
     except TomlError as error:
-        raise LayoutError(str(error)) from None
+        raise LayoutError(error.said or str(error)) from None
     return board_from_table(data)
 
 
 def _entries(data: Mapping[str, Any], key: str, kind: type[Any]) -> tuple[Any, ...]:
     given = data.get(key)
     if not isinstance(given, list) or not given:
-        raise LayoutError(f"layout: needs a non-empty [[{key}]] array")
+        raise LayoutError(phrase("layout: needs a non-empty [[{key}]] array", key=key))
     out = []
     for i, entry in enumerate(given):
         try:
             out.append(msgspec.convert(entry, kind))
         except msgspec.ValidationError as error:
-            raise LayoutError(f"layout: {key} #{i + 1}: {error}") from None
+            raise LayoutError(
+                phrase("layout: {key} #{n}: {error}", key=key, n=i + 1, error=str(error))
+            ) from None
     return tuple(out)
 
 
 def _check_levels(levels: tuple[Level, ...]) -> None:
     ids = [lv.id for lv in levels]
     if len(set(ids)) != len(ids):
-        raise LayoutError("layout: duplicate level ids")
+        raise LayoutError(phrase("layout: duplicate level ids"))
     for lv in levels:
         if lv.id in (MINOR_SPACE, GREY_SPACE) or not lv.id:
-            raise LayoutError(f"layout: level id {lv.id!r} is reserved for a spell space")
+            raise LayoutError(
+                phrase("layout: level id {level} is reserved for a spell space", level=repr(lv.id))
+            )
         problem = name_problem(lv.name)  # said in every line about the level
         if problem is not None:
-            raise LayoutError(f"layout: level {lv.id}: {problem}")
+            raise LayoutError(
+                phrase("layout: level {level}: {problem}", level=lv.id, problem=problem)
+            )
     top, bottom = levels[0], levels[-1]
     if len(levels) < 3:
-        raise LayoutError("layout: at least three levels (Grand Druide, titles, Magiciens)")
+        raise LayoutError(phrase("layout: at least three levels (Grand Druide, titles, Magiciens)"))
     if top.shared or top.major or top.grey:
         raise LayoutError(
-            f"layout: the top level {top.id} is the Grand Druide: not shared, no major-spell "
-            "space, no grey token"
+            phrase(
+                "layout: the top level {level} is the Grand Druide: not shared, no "
+                "major-spell space, no grey token",
+                level=top.id,
+            )
         )
     if not bottom.shared or any(lv.shared for lv in levels[:-1]):
-        raise LayoutError("layout: the bottom level, and only it, is shared (the Magiciens)")
+        raise LayoutError(
+            phrase("layout: the bottom level, and only it, is shared (the Magiciens)")
+        )
     if bottom.grey:
-        raise LayoutError("layout: Magiciens are never demoted, so their level takes no grey")
+        raise LayoutError(
+            phrase("layout: Magiciens are never demoted, so their level takes no grey")
+        )
     for lv in levels[1:]:
         if not lv.major:
-            raise LayoutError(f"layout: level {lv.id} competes, so it needs a major-spell space")
+            raise LayoutError(
+                phrase(
+                    "layout: level {level} competes, so it needs a major-spell space", level=lv.id
+                )
+            )
 
 
 def _check_spaces(levels: tuple[Level, ...], spaces: tuple[Space, ...]) -> None:
     rank = {lv.id: i for i, lv in enumerate(levels)}
     ids = [s.id for s in spaces]
     if len(set(ids)) != len(ids):
-        raise LayoutError("layout: duplicate space ids")
+        raise LayoutError(phrase("layout: duplicate space ids"))
     by_id = {s.id: s for s in spaces}
     for s in spaces:
         if s.level not in rank:
-            raise LayoutError(f"layout: space {s.id} on unknown level {s.level}")
+            raise LayoutError(
+                phrase("layout: space {space} on unknown level {level}", space=s.id, level=s.level)
+            )
         if s.id.startswith(DEFEAT_PREFIX) or not s.id:
-            raise LayoutError(f"layout: space id {s.id!r} is reserved for a defeat space")
+            raise LayoutError(
+                phrase("layout: space id {space} is reserved for a defeat space", space=repr(s.id))
+            )
     empty = [lv.id for lv in levels if not any(s.level == lv.id for s in spaces)]
     if empty:
-        raise LayoutError(f"layout: level(s) {empty} have no space")
+        raise LayoutError(phrase("layout: level(s) {levels} have no space", levels=str(empty)))
     if [rank[s.level] for s in spaces] != sorted(rank[s.level] for s in spaces):
-        raise LayoutError("layout: list the spaces top-down (the award order)")
+        raise LayoutError(phrase("layout: list the spaces top-down (the award order)"))
     top = [s for s in spaces if rank[s.level] == 0]
     if len(top) != 1 or spaces[0].contests:
         raise LayoutError(
-            "layout: the first space is the one Grand Druide title, alone on its level"
+            phrase("layout: the first space is the one Grand Druide title, alone on its level")
         )
     for s in spaces[1:]:
         if not s.contests:
-            raise LayoutError(f"layout: space {s.id} contests no title")
+            raise LayoutError(phrase("layout: space {space} contests no title", space=s.id))
         for t in s.contests:
             if t not in by_id:
-                raise LayoutError(f"layout: space {s.id} contests unknown title {t}")
+                raise LayoutError(
+                    phrase(
+                        "layout: space {space} contests unknown title {title}", space=s.id, title=t
+                    )
+                )
             if rank[by_id[t].level] != rank[s.level] - 1:
-                raise LayoutError(f"layout: {s.id} must contest a title one level above it")
+                raise LayoutError(
+                    phrase("layout: {space} must contest a title one level above it", space=s.id)
+                )
         if list(s.contests) != sorted(s.contests, key=ids.index):
-            raise LayoutError(f"layout: {s.id} lists its titles left to right")
+            raise LayoutError(phrase("layout: {space} lists its titles left to right", space=s.id))
 
 
 def _contests(levels: tuple[Level, ...], spaces: tuple[Space, ...]) -> tuple[Contest, ...]:
@@ -402,27 +431,43 @@ def _contests(levels: tuple[Level, ...], spaces: tuple[Space, ...]) -> tuple[Con
             # « le titre de nécromancien est attribué aux deux candidats »
             if len(titles) != 2:
                 raise LayoutError(
-                    f"layout: a Magicien space contests two titles, not {list(titles)}"
+                    phrase(
+                        "layout: a Magicien space contests two titles, not {titles}",
+                        titles=str(list(titles)),
+                    )
                 )
         else:
             # One title per duel, and at most « les deux candidats ».
             if len(titles) != 1:
-                raise LayoutError(f"layout: {sources[0].id} contests one title, not {list(titles)}")
+                raise LayoutError(
+                    phrase(
+                        "layout: {space} contests one title, not {titles}",
+                        space=sources[0].id,
+                        titles=str(list(titles)),
+                    )
+                )
             if len(sources) > 2:
                 raise LayoutError(
-                    f"layout: more than two candidates for {titles[0]} "
-                    "(possible only at the Magicien level)"
+                    phrase(
+                        "layout: more than two candidates for {title} "
+                        "(possible only at the Magicien level)",
+                        title=titles[0],
+                    )
                 )
         contests.append(Contest(titles=titles, sources=tuple(s.id for s in sources), level=level))
     covered = [t for c in contests for t in c.titles]
     if len(covered) != len(set(covered)):
-        raise LayoutError("layout: a title is contested by two separate groups")
+        raise LayoutError(phrase("layout: a title is contested by two separate groups"))
     titled = [s.id for s in spaces if s.level not in shared]
     uncontested = [t for t in titled if t not in covered]
     if uncontested:
-        raise LayoutError(f"layout: nobody contests the title(s) {uncontested}")
+        raise LayoutError(
+            phrase("layout: nobody contests the title(s) {titles}", titles=str(uncontested))
+        )
     if len(contests[0].sources) != 2:
-        raise LayoutError("layout: the 1st and 2nd Druide contest the Grand Druide: two spaces")
+        raise LayoutError(
+            phrase("layout: the 1st and 2nd Druide contest the Grand Druide: two spaces")
+        )
     return tuple(contests)
 
 
@@ -430,10 +475,14 @@ def board_from_table(data: Mapping[str, Any]) -> Board:
     """Check a layout (a table with ``level`` and ``space`` arrays) against the
     rulebook's board; a broken layout fails here, not mid-game."""
     if not isinstance(data, Mapping):
-        raise LayoutError("layout: a table with [[level]] and [[space]] arrays")
+        raise LayoutError(phrase("layout: a table with [[level]] and [[space]] arrays"))
     unknown = sorted(set(data) - {"level", "space"})
     if unknown:
-        raise LayoutError(f"layout: unknown key(s) {unknown}; known: ['level', 'space']")
+        raise LayoutError(
+            phrase(
+                "layout: unknown key(s) {unknown}; known: ['level', 'space']", unknown=str(unknown)
+            )
+        )
     levels = _entries(data, "level", Level)
     spaces = _entries(data, "space", Space)
     _check_levels(levels)

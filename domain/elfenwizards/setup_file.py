@@ -23,6 +23,7 @@ from domain.elfenwizards.state import State, Wizard
 from domain.elfenwizards.table_data import check_placement, parse_board
 from domain.kernel import SetupError
 from domain.kernel.events import OPENING_CHANCE
+from domain.kernel.phrases import phrase
 
 SETUP_KEYS = (
     "layout",
@@ -88,31 +89,49 @@ MAJORS = MINORS = 7
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SetupError(f"{what} must be an integer from {low} to {high}, not {value!r}")
+        raise SetupError(
+            phrase(
+                "{what} must be an integer from {low} to {high}, not {value}",
+                what=what,
+                low=low,
+                high=high,
+                value=repr(value),
+            )
+        )
     return value
 
 
 def _ints(value: Any, what: str, players: int, low: int, high: int) -> list[int]:
     if not isinstance(value, list) or len(value) != players:
-        raise SetupError(f"{what} must be a list of {players} integers")
+        raise SetupError(
+            phrase("{what} must be a list of {players} integers", what=what, players=players)
+        )
     return [_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(value)]
 
 
 def _bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise SetupError(f"{what} must be true or false, not {value!r}")
+        raise SetupError(
+            phrase("{what} must be true or false, not {value}", what=what, value=repr(value))
+        )
     return value
 
 
 def _faces(value: Any, what: str) -> list[int]:
     if not isinstance(value, list):
-        raise SetupError(f"{what} must be a list of die faces")
+        raise SetupError(phrase("{what} must be a list of die faces", what=what))
     return sorted(_int(f, what, 1, 6) for f in value)
 
 
 def _by_colour(value: Any, key: str, colours: tuple[str, ...]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or not set(value) <= set(colours):
-        raise SetupError(f"{key} must map colours among {list(colours)} to their values")
+        raise SetupError(
+            phrase(
+                "{key} must map colours among {colours} to their values",
+                key=key,
+                colours=str(list(colours)),
+            )
+        )
     return value
 
 
@@ -120,29 +139,38 @@ def _wizards(given: Any, colours: tuple[str, ...]) -> dict[str, str]:
     """``wizards``: pawn id → space. Ids name the pawns, so the order of the table
     never moves a pawn, a token or a spell."""
     if not isinstance(given, Mapping) or not given:
-        raise SetupError("wizards must map pawn ids (red-1 …) to the spaces they stand on")
+        raise SetupError(phrase("wizards must map pawn ids (red-1 …) to the spaces they stand on"))
     out = {}
     for wid, space in given.items():
         match = _ID.match(wid) if isinstance(wid, str) else None
         if match is None or match.group(1) not in colours:
             raise SetupError(
-                f"wizards: {wid!r} is not a pawn id (colour-number, colours {colours})"
+                phrase(
+                    "wizards: {wid} is not a pawn id (colour-number, colours {colours})",
+                    wid=repr(wid),
+                    colours=str(colours),
+                )
             )
         if not isinstance(space, str):
-            raise SetupError(f"wizards.{wid} must be a space id")
+            raise SetupError(phrase("wizards.{wid} must be a space id", wid=wid))
         out[wid] = space
     missing = [c for c in colours if not any(w.startswith(c + "-") for w in out)]
     if missing:
-        raise SetupError(f"wizards: no pawn of {missing} (every guild has at least one wizard)")
+        raise SetupError(
+            phrase(
+                "wizards: no pawn of {missing} (every guild has at least one wizard)",
+                missing=str(missing),
+            )
+        )
     return out
 
 
 def _queue(given: Any, players: int, dragon: int, phase: str) -> list[int]:
     if not isinstance(given, list):
-        raise SetupError("queue must be a list of seats")
+        raise SetupError(phrase("queue must be a list of seats"))
     queue = [_int(s, "queue", 0, players - 1) for s in given]
     if len(set(queue)) != len(queue):
-        raise SetupError(f"queue: a seat appears twice in {queue}")
+        raise SetupError(phrase("queue: a seat appears twice in {queue}", queue=str(queue)))
     order = [(dragon + i) % players for i in range(players)]
     ranks = [order.index(s) for s in queue]
     if phase in ("compete", "vacancies") and ranks:
@@ -150,20 +178,36 @@ def _queue(given: Any, players: int, dragon: int, phase: str) -> list[int]:
         # under option vacancy_turn=alternate): the queue is the turn order from its head.
         ranks = [(r - ranks[0]) % players for r in ranks]
     if ranks != sorted(ranks):
-        raise SetupError(f"queue: {queue} is not in turn order from the dragon (seat {dragon})")
+        raise SetupError(
+            phrase(
+                "queue: {queue} is not in turn order from the dragon (seat {dragon})",
+                queue=str(queue),
+                dragon=dragon,
+            )
+        )
     return queue
 
 
 def _support(given: Any, colours: tuple[str, ...]) -> list[dict[str, Any]]:
     if not isinstance(given, list):
-        raise SetupError("support must be a list of spells cast, in the order they were cast")
+        raise SetupError(
+            phrase("support must be a list of spells cast, in the order they were cast")
+        )
     out = []
     for i, entry in enumerate(given):
         what = f"support[{i}]"
         if not isinstance(entry, Mapping) or not set(entry) <= {"wizard", "caster", "die"}:
-            raise SetupError(f"{what} must be a table with wizard, caster and (a major) die")
+            raise SetupError(
+                phrase("{what} must be a table with wizard, caster and (a major) die", what=what)
+            )
         if not isinstance(entry.get("wizard"), str) or entry.get("caster") not in colours:
-            raise SetupError(f"{what}: wizard (a pawn id) and caster (one of {colours}) needed")
+            raise SetupError(
+                phrase(
+                    "{what}: wizard (a pawn id) and caster (one of {colours}) needed",
+                    what=what,
+                    colours=str(colours),
+                )
+            )
         spell = {"wizard": entry["wizard"], "caster": entry["caster"]}
         if "die" in entry:
             spell["die"] = _int(entry["die"], f"{what}.die", 1, 6)
@@ -173,13 +217,27 @@ def _support(given: Any, colours: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def _round_counter(given: Any, colours: tuple[str, ...], round_: int) -> dict[str, str]:
     if not isinstance(given, Mapping):
-        raise SetupError('round_counter must map rounds ("1" …) to the colour that paid a spell')
+        raise SetupError(
+            phrase('round_counter must map rounds ("1" …) to the colour that paid a spell')
+        )
     out = {}
     for key, colour in given.items():
         if not isinstance(key, str) or not key.isdigit() or not 1 <= int(key) < round_:
-            raise SetupError(f"round_counter: {key!r} is not a round before round {round_}")
+            raise SetupError(
+                phrase(
+                    "round_counter: {key} is not a round before round {round}",
+                    key=repr(key),
+                    round=round_,
+                )
+            )
         if colour not in colours:
-            raise SetupError(f"round_counter.{key} must be one of {list(colours)}")
+            raise SetupError(
+                phrase(
+                    "round_counter.{key} must be one of {colours}",
+                    key=key,
+                    colours=str(list(colours)),
+                )
+            )
         out[str(int(key))] = colour
     return out
 
@@ -198,8 +256,13 @@ def _counts(out: dict[str, Any], colours: tuple[str, ...]) -> None:
         )
         if dice > MAJORS:
             raise SetupError(
-                f"{colour} has {MAJORS} major spells, not {dice} on the board, in hand and cast "
-                "(hands, major_dice, minor_dice, grey_dice, support)"
+                phrase(
+                    "{colour} has {majors} major spells, not {dice} on the board, in hand and "
+                    "cast (hands, major_dice, minor_dice, grey_dice, support)",
+                    colour=colour,
+                    majors=MAJORS,
+                    dice=dice,
+                )
             )
         seat = colours.index(colour)
         minors = (
@@ -209,8 +272,13 @@ def _counts(out: dict[str, Any], colours: tuple[str, ...]) -> None:
         )
         if minors > MINORS:
             raise SetupError(
-                f"{colour} has {MINORS} minor spells, not {minors} on the minor-spell space, "
-                "the round counter and cast (minor_spells_on_space, round_counter, support)"
+                phrase(
+                    "{colour} has {most} minor spells, not {minors} on the minor-spell space, "
+                    "the round counter and cast (minor_spells_on_space, round_counter, support)",
+                    colour=colour,
+                    most=MINORS,
+                    minors=minors,
+                )
             )
 
 
@@ -219,17 +287,26 @@ def _phase_keys(setup: Mapping[str, Any], out: dict[str, Any], colours: tuple[st
     phase = out.get("phase", "setup")
     for key, phases in PHASE_KEYS.items():
         if key in setup and phase not in phases:
-            raise SetupError(f"{key} belongs to a position in phase(s) {list(phases)}, not {phase}")
+            raise SetupError(
+                phrase(
+                    "{key} belongs to a position in phase(s) {phases}, not {phase}",
+                    key=key,
+                    phases=str(list(phases)),
+                    phase=phase,
+                )
+            )
     if "phase" in out and "dragon" not in out:
-        raise SetupError("phase: a position inside a round needs the dragon (key dragon)")
+        raise SetupError(phrase("phase: a position inside a round needs the dragon (key dragon)"))
     if phase == "over" and "end_reason" not in out:
-        raise SetupError("end_reason: a finished game says why it ended")
+        raise SetupError(phrase("end_reason: a finished game says why it ended"))
     if out.get("may_reroll") and (not out.get("rolled") or out.get("placed")):
-        raise SetupError("may_reroll: only once rolled (rolled = true), before any die is placed")
+        raise SetupError(
+            phrase("may_reroll: only once rolled (rolled = true), before any die is placed")
+        )
     holders = [colours.index(c) for c in out.get("hands", {})]
     if holders and (not out.get("rolled") or holders != out.get("queue", [])[:1]):
         raise SetupError(
-            "hands: only the seat acting now (queue[0]) holds rolled dice, once rolled"
+            phrase("hands: only the seat acting now (queue[0]) holds rolled dice, once rolled")
         )
 
 
@@ -240,7 +317,13 @@ def _general(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> Non
         out["dragon"] = _int(setup["dragon"], "dragon", 0, players - 1)
     if "phase" in setup:
         if setup["phase"] not in PHASES:
-            raise SetupError(f"phase must be one of {list(PHASES)}, not {setup['phase']!r}")
+            raise SetupError(
+                phrase(
+                    "phase must be one of {phases}, not {phase}",
+                    phases=str(list(PHASES)),
+                    phase=repr(setup["phase"]),
+                )
+            )
         out["phase"] = setup["phase"]
     if "queue" in setup:
         out["queue"] = _queue(setup["queue"], players, out.get("dragon", 0), out.get("phase", ""))
@@ -267,7 +350,7 @@ def _general(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> Non
         out["round_counter"] = _round_counter(setup["round_counter"], colours, out["round"])
     if "end_reason" in setup:
         if not isinstance(setup["end_reason"], str) or not setup["end_reason"]:
-            raise SetupError("end_reason must be a short text")
+            raise SetupError(phrase("end_reason must be a short text"))
         out["end_reason"] = setup["end_reason"]
 
 
@@ -282,7 +365,12 @@ def _dice(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
         out["major_dice"] = {}
         for colour, levels in given.items():
             if not isinstance(levels, Mapping):
-                raise SetupError(f"major_dice.{colour} must map major-spell levels to die faces")
+                raise SetupError(
+                    phrase(
+                        "major_dice.{colour} must map major-spell levels to die faces",
+                        colour=colour,
+                    )
+                )
             out["major_dice"][colour] = {
                 str(lv): _faces(f, f"major_dice.{colour}.{lv}") for lv, f in levels.items() if f
             }
@@ -291,7 +379,13 @@ def _dice(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
 def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     unknown = sorted(set(setup) - set(SETUP_KEYS) - set(OPENING_CHANCE))
     if unknown:
-        raise SetupError(f"unknown setup key(s) {unknown}; known: {list(SETUP_KEYS)}")
+        raise SetupError(
+            phrase(
+                "unknown setup key(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(SETUP_KEYS)),
+            )
+        )
     colours = colours_for(players)
     out: dict[str, Any] = {}
     board: Board | None = None
@@ -302,16 +396,25 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     _dice(setup, players, out)
     _phase_keys(setup, out, colours)
     if "placement" in setup and "wizards" in setup:
-        raise SetupError("give the pawns once: placement (lists by colour) or wizards (by id)")
+        raise SetupError(
+            phrase("give the pawns once: placement (lists by colour) or wizards (by id)")
+        )
     if "placement" in setup:
         given = setup["placement"]
         if not isinstance(given, Mapping) or set(given) != set(colours):
-            raise SetupError(f"placement must list the spaces of exactly these colours: {colours}")
+            raise SetupError(
+                phrase(
+                    "placement must list the spaces of exactly these colours: {colours}",
+                    colours=str(colours),
+                )
+            )
         for colour in colours:
             if not isinstance(given[colour], list) or not all(
                 isinstance(p, str) for p in given[colour]
             ):
-                raise SetupError(f"placement.{colour} must be a list of space ids")
+                raise SetupError(
+                    phrase("placement.{colour} must be a list of space ids", colour=colour)
+                )
         out["placement"] = {c: list(given[c]) for c in colours}
     if "wizards" in setup:
         out["wizards"] = _wizards(setup["wizards"], colours)
@@ -320,12 +423,12 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     if "designated" in setup:
         given = setup["designated"]
         if not isinstance(given, list) or not all(isinstance(w, str) for w in given):
-            raise SetupError("designated must be a list of pawn ids")
+            raise SetupError(phrase("designated must be a list of pawn ids"))
         out["designated"] = list(given)
     if "grey" in setup:
         grey = setup["grey"]
         if not isinstance(grey, Mapping):
-            raise SetupError("grey must map wizard ids to token counts")
+            raise SetupError(phrase("grey must map wizard ids to token counts"))
         out["grey"] = {wid: _int(n, f"grey.{wid}", 0, 12) for wid, n in grey.items()}
     _counts(out, colours)
     placed = placed_wizards(out, colours)
@@ -353,13 +456,17 @@ def check_ids(out: Mapping[str, Any], placed: Mapping[str, str]) -> None:
     """Every id a setup names is a pawn on the board."""
     for wid in out.get("grey", {}):
         if wid not in placed:
-            raise SetupError(f"grey: no wizard {wid!r} (ids are colour-number, e.g. red-1)")
+            raise SetupError(
+                phrase("grey: no wizard {wid} (ids are colour-number, e.g. red-1)", wid=repr(wid))
+            )
     for i, spell in enumerate(out.get("support", [])):
         if spell["wizard"] not in placed:
-            raise SetupError(f"support[{i}].wizard: no wizard {spell['wizard']!r}")
+            raise SetupError(
+                phrase("support[{i}].wizard: no wizard {wid}", i=i, wid=repr(spell["wizard"]))
+            )
     for wid in out.get("designated", []):
         if wid not in placed:
-            raise SetupError(f"designated: no wizard {wid!r}")
+            raise SetupError(phrase("designated: no wizard {wid}", wid=repr(wid)))
 
 
 def check_on_board(
@@ -382,18 +489,38 @@ def check_on_board(
     for wid, space in placed.items():
         colour, number = wid.rsplit("-", 1)
         if int(number) > pawns[colour]:
-            raise SetupError(f"wizards: {wid}, but the box holds {pawns[colour]} {colour} pawns")
+            raise SetupError(
+                phrase(
+                    "wizards: {wid}, but the box holds {pawns} {colour} pawns",
+                    wid=wid,
+                    pawns=pawns[colour],
+                    colour=colour,
+                )
+            )
         if space in defeat:
             if phase not in ("recover2", "vacancies", "demote"):
                 raise SetupError(
-                    f"wizards.{wid}: defeat spaces are empty outside phases 6 to 8, not {phase}"
+                    phrase(
+                        "wizards.{wid}: defeat spaces are empty outside phases 6 to 8, not {phase}",
+                        wid=wid,
+                        phase=phase,
+                    )
                 )
             continue
         if not board.has_space(space):
-            raise SetupError(f"wizards.{wid}: unknown space {space!r}")
+            raise SetupError(
+                phrase("wizards.{wid}: unknown space {space}", wid=wid, space=repr(space))
+            )
         if not board.level(board.level_of(space)).shared:
             if space in taken:
-                raise SetupError(f"wizards: space {space} holds {taken[space]} and {wid}")
+                raise SetupError(
+                    phrase(
+                        "wizards: space {space} holds {taken} and {wid}",
+                        space=space,
+                        taken=taken[space],
+                        wid=wid,
+                    )
+                )
             taken[space] = wid
     _check_grand_druide(given, players, board, placed)
     levels = set(board.major_levels())
@@ -401,7 +528,12 @@ def check_on_board(
         for level in spaces:
             if level not in levels:
                 raise SetupError(
-                    f"major_dice.{colour}: {level!r} is not a major-spell level {sorted(levels)}"
+                    phrase(
+                        "major_dice.{colour}: {level} is not a major-spell level {levels}",
+                        colour=colour,
+                        level=repr(level),
+                        levels=str(sorted(levels)),
+                    )
                 )
     _check_support(given, players, board, placed, options)
 
@@ -414,26 +546,42 @@ def _check_grand_druide(
     on_top = [wid for wid, space in placed.items() if space == board.top]
     if not on_top:
         if phase == "retire" and given.get("queue"):
-            raise SetupError("queue: in phase 1 only the Grand Druide's owner acts, and nobody is")
+            raise SetupError(
+                phrase("queue: in phase 1 only the Grand Druide's owner acts, and nobody is")
+            )
         return
     (wid,) = on_top
     seat = colours.index(wid.rsplit("-", 1)[0])
     if round_ == 1 and phase not in AFTER_AWARD:
-        raise SetupError("nobody stands on the Grand Druide space in round 1 (phase 1 is skipped)")
+        raise SetupError(
+            phrase("nobody stands on the Grand Druide space in round 1 (phase 1 is skipped)")
+        )
     if phase not in ("setup", "retire", *AFTER_AWARD):
         raise SetupError(
-            f"wizards.{wid}: the Grand Druide retires in phase 1; nobody holds {board.top} "
-            f"in phase {phase} before the awarding"
+            phrase(
+                "wizards.{wid}: the Grand Druide retires in phase 1; nobody holds {top} "
+                "in phase {phase} before the awarding",
+                wid=wid,
+                top=board.top,
+                phase=phase,
+            )
         )
     if phase == "retire" and given.get("queue") != [seat]:
-        raise SetupError(f"queue: in phase 1 the Grand Druide's owner acts: [{seat}]")
+        raise SetupError(
+            phrase("queue: in phase 1 the Grand Druide's owner acts: [{seat}]", seat=seat)
+        )
     titles = given.get("grand_druide_titles", [0] * players)
     if titles[seat] == 0:
         # The wizard there won the title, so its owner has won it at least once;
         # a 0 here would let a second title pass without ending the game.
         raise SetupError(
-            f"{colours[seat]} stands on the Grand Druide space {board.top}, so "
-            f"grand_druide_titles[{seat}] must be 1, not 0"
+            phrase(
+                "{colour} stands on the Grand Druide space {top}, so "
+                "grand_druide_titles[{seat}] must be 1, not 0",
+                colour=colours[seat],
+                top=board.top,
+                seat=seat,
+            )
         )
 
 
@@ -467,7 +615,18 @@ def _check_support(
         refused = may_support(state, colours.index(spell["caster"]), wizard)
         if refused is None or (options is None and not refused.endswith("compete.beside")):
             continue
-        why = "competes for nothing" if refused.endswith("beside") else f"forbidden by {refused}"
+        why = (
+            phrase("competes for nothing")
+            if refused.endswith("beside")
+            else phrase("forbidden by {rule}", rule=refused)
+        )
         raise SetupError(
-            f"support[{i}]: a {spell['caster']} spell beside {wizard.id} on {wizard.space}: {why}"
+            phrase(
+                "support[{i}]: a {caster} spell beside {wizard} on {space}: {why}",
+                i=i,
+                caster=spell["caster"],
+                wizard=wizard.id,
+                space=wizard.space,
+                why=why,
+            )
         )

@@ -21,6 +21,7 @@ from domain.elfenwizards.data_bounds import BOUNDS
 from domain.elfenwizards.placement import COLOURS, PAWNS_IN_BOX, PLACEMENT
 from domain.kernel import GameStarted, SetupError
 from domain.kernel.data_bounds import check_bounds
+from domain.kernel.phrases import phrase
 from domain.kernel.toml_text import read_toml
 
 DATA_KEYS = ("layout", "placement", "pawns")
@@ -49,7 +50,9 @@ def parse_board(given: Any, key: str) -> Board:
     try:
         return parse_layout(given) if isinstance(given, str) else board_from_table(given)
     except LayoutError as error:
-        raise SetupError(f"{key}: {error}") from None
+        raise SetupError(
+            phrase("{key}: {error}", key=key, error=error.said or str(error))
+        ) from None
 
 
 def check_placement(
@@ -59,24 +62,54 @@ def check_placement(
     pawns of the box, one pawn per title space, nobody on the Grand Druide (the
     opening of a game). Returns the normal form."""
     if not isinstance(placement, Mapping) or set(placement) != set(colours):
-        raise SetupError(f"{key} must list the spaces of exactly these colours: {list(colours)}")
+        raise SetupError(
+            phrase(
+                "{key} must list the spaces of exactly these colours: {colours}",
+                key=key,
+                colours=str(list(colours)),
+            )
+        )
     occupied: dict[str, str] = {}
     normal: dict[str, list[str]] = {}
     for colour in colours:
         spaces = placement[colour]
         if not isinstance(spaces, list) or not all(isinstance(p, str) for p in spaces):
-            raise SetupError(f"{key}.{colour} must be a list of space ids")
+            raise SetupError(
+                phrase("{key}.{colour} must be a list of space ids", key=key, colour=colour)
+            )
         if not 1 <= len(spaces) <= pawns[colour]:
-            raise SetupError(f"{key}.{colour}: 1 to {pawns[colour]} pawns, not {len(spaces)}")
+            raise SetupError(
+                phrase(
+                    "{key}.{colour}: 1 to {most} pawns, not {count}",
+                    key=key,
+                    colour=colour,
+                    most=pawns[colour],
+                    count=len(spaces),
+                )
+            )
         for space in spaces:
             if not board.has_space(space):
-                hint = (
-                    "" if board == BOARD else " (a layout of your own needs a placement of its own)"
+                said = dict(key=key, colour=colour, space=repr(space))
+                if board == BOARD:
+                    raise SetupError(phrase("{key}.{colour}: unknown space {space}", **said))
+                raise SetupError(
+                    phrase(
+                        "{key}.{colour}: unknown space {space} "
+                        "(a layout of your own needs a placement of its own)",
+                        **said,
+                    )
                 )
-                raise SetupError(f"{key}.{colour}: unknown space {space!r}{hint}")
             if not board.level(board.level_of(space)).shared:
                 if space in occupied:
-                    raise SetupError(f"{key}: space {space} holds {occupied[space]} and {colour}")
+                    raise SetupError(
+                        phrase(
+                            "{key}: space {space} holds {held} and {colour}",
+                            key=key,
+                            space=space,
+                            held=occupied[space],
+                            colour=colour,
+                        )
+                    )
                 occupied[space] = colour
         normal[colour] = list(spaces)
     return normal
@@ -84,12 +117,22 @@ def check_placement(
 
 def _pawns(given: Any) -> dict[str, int]:
     if not isinstance(given, Mapping) or set(given) != set(COLOURS):
-        raise SetupError(f"pawns must give the pawns of every colour: {list(COLOURS)}")
+        raise SetupError(
+            phrase(
+                "pawns must give the pawns of every colour: {colours}", colours=str(list(COLOURS))
+            )
+        )
     out = {}
     for colour in COLOURS:
         count = given[colour]
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 20:
-            raise SetupError(f"pawns.{colour} must be an integer from 1 to 20, not {count!r}")
+            raise SetupError(
+                phrase(
+                    "pawns.{colour} must be an integer from 1 to 20, not {count}",
+                    colour=colour,
+                    count=repr(count),
+                )
+            )
         out[colour] = count
     return out
 
@@ -97,10 +140,16 @@ def _pawns(given: Any) -> dict[str, int]:
 def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
     """Check a table's data file; every key is optional (ours fills the rest)."""
     if not isinstance(data, Mapping):
-        raise SetupError("the data file must be a table of keys")
+        raise SetupError(phrase("the data file must be a table of keys"))
     unknown = sorted(set(data) - set(DATA_KEYS))
     if unknown:
-        raise SetupError(f"unknown data key(s) {unknown}; known: {list(DATA_KEYS)}")
+        raise SetupError(
+            phrase(
+                "unknown data key(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(DATA_KEYS)),
+            )
+        )
     data = dict(data)
     if isinstance(data.get("layout"), str):  # its numbers are bounded as a table's
         data["layout"] = read_toml(data["layout"], "layout")
@@ -117,7 +166,11 @@ def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
         given = data["placement"]
         counts = [str(n) for n in PLAYER_COUNTS]
         if not isinstance(given, Mapping) or set(given) != set(counts):
-            raise SetupError(f"placement must give one table per player count: {counts}")
+            raise SetupError(
+                phrase(
+                    "placement must give one table per player count: {counts}", counts=str(counts)
+                )
+            )
         out["placement"] = {
             n: check_placement(given[n], COLOURS[: int(n)], board, pawns, f"placement.{n}")
             for n in counts
@@ -128,7 +181,13 @@ def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
             check_placement(PLACEMENT[n], COLOURS[:n], board, pawns, f"placement.{n}")
     for n, table in out.get("placement", {}).items():
         if any(board.top in spaces for spaces in table.values()):
-            raise SetupError(f"placement.{n}: nobody starts on the Grand Druide space {board.top}")
+            raise SetupError(
+                phrase(
+                    "placement.{n}: nobody starts on the Grand Druide space {top}",
+                    n=n,
+                    top=board.top,
+                )
+            )
     return out
 
 

@@ -1,0 +1,84 @@
+"""An Elfenwizards setup file or data file the game refuses is said in the
+reader's language (``--lang fr``): an unknown setup key, a queue out of turn
+order, a data file's pawns, placement or layout. In English the same refusals
+say what they said before, and none of the French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tools.cli import app
+
+runner = CliRunner()
+
+LAYOUT_OF_TWO_LEVELS = """
+[[layout.level]]
+id = "top"
+name = "Grand Druide"
+points = 5
+[[layout.level]]
+id = "bottom"
+name = "Magicien"
+points = 1
+shared = true
+[[layout.space]]
+id = "gd"
+level = "top"
+[[layout.space]]
+id = "m1"
+level = "bottom"
+contests = ["gd"]
+"""
+
+FILES = {
+    ("--setup", "unknown.toml"): "nope = 1\n",
+    ("--setup", "queue.toml"): 'phase = "roll"\ndragon = 1\nqueue = [0, 2]\n',
+    ("--data", "pawns.toml"): "[pawns]\nred = 3\n",
+    ("--data", "placement.toml"): '[placement.2]\nred = ["x"]\n',
+    ("--data", "layout.toml"): LAYOUT_OF_TWO_LEVELS,
+}
+
+FRENCH = [
+    "clé(s) de mise en place inconnue(s) ['nope'] ; les clés sont ['layout', ",
+    "queue : [0, 2] ne suit pas l'ordre du tour à partir du dragon (place 1)",
+    "pawns doit donner les pions de chaque couleur : ['red', 'green', ",
+    "placement doit donner une table par nombre de joueurs : ['3', '4', '5']",
+    "layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
+]
+ENGLISH = [
+    "unknown setup key(s) ['nope']; known: ['layout', ",
+    "queue: [0, 2] is not in turn order from the dragon (seat 1)",
+    "pawns must give the pawns of every colour: ['red', 'green', ",
+    "placement must give one table per player count: ['3', '4', '5']",
+    "layout: at least three levels (Grand Druide, titles, Magiciens)",
+]
+
+
+def _refusals(tmp_path: Path, lang: str) -> list[str]:
+    store = f"sqlite:///{tmp_path / 'w.db'}"
+    base = ["--store", store, "--lang", lang, "--errors", "text"]
+    said = []
+    for (option, name), text in FILES.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        run = runner.invoke(
+            app,
+            [*base, "new", "elfenwizards", "--names", "Ann,Bob,Cy", option, str(path)],
+        )
+        assert run.exit_code == 2, run.output
+        said.append(run.stderr)
+    return said
+
+
+def test_file_refusals_are_said_in_french(tmp_path: Path) -> None:
+    for text, french, english in zip(_refusals(tmp_path, "fr"), FRENCH, ENGLISH, strict=True):
+        assert french in text and english not in text, text
+        assert "\n  code : bad_setup" in text, text
+
+
+def test_file_refusals_are_said_in_english(tmp_path: Path) -> None:
+    for text, french, english in zip(_refusals(tmp_path, "en"), FRENCH, ENGLISH, strict=True):
+        assert english in text and french not in text, text
+        assert "\n  code: bad_setup" in text, text
