@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.errors import SetupError
+from domain.kernel.phrases import Phrase, phrase, plural
 
 # Items of a list of a data file that declares no count of its own: far above
 # any box (a Spell Wars deck holds a few dozen cards), far below harm.
@@ -44,8 +45,14 @@ class Bound:
     what: str
     rule: str
 
-    def text(self) -> str:
-        return f"the rules use {self.what} from {self.low} to {self.high} ({self.rule})"
+    def text(self) -> Phrase:
+        return phrase(
+            "the rules use {what} from {low} to {high} ({rule})",
+            what=self.what,
+            low=self.low,
+            high=self.high,
+            rule=self.rule,
+        )
 
 
 Bounds = Mapping[str, Bound]
@@ -73,13 +80,13 @@ def bounds_summary(bounds: Bounds) -> str:
     return "; ".join(f"{pattern} {b.low}–{b.high} ({b.what})" for pattern, b in bounds.items())
 
 
-def _items(count: int) -> str:
-    return f"{count} item" if count == 1 else f"{count} items"
+def _items(count: int) -> Phrase:
+    return plural("{n} item", "{n} items", count)
 
 
-def _shown(value: int | float) -> str:
+def _shown(value: int | float) -> Phrase | str:
     if isinstance(value, int) and value.bit_length() > 64:
-        return "a number beyond 2⁶⁴"  # its digits alone could be thousands
+        return phrase("a number beyond 2⁶⁴")  # its digits alone could be thousands
     return repr(value)
 
 
@@ -93,7 +100,7 @@ def check_bounds(data: Any, bounds: Bounds) -> None:
     stack: list[tuple[Any, tuple[str, ...], str]] = [(data, (), "")]
     while stack:
         node, path, shown = stack.pop()
-        where = shown or "the file"
+        where: Phrase | str = shown or phrase("the file")
         if isinstance(node, Mapping):
             for key, value in node.items():
                 name = str(key)
@@ -101,18 +108,50 @@ def check_bounds(data: Any, bounds: Bounds) -> None:
         elif isinstance(node, list | tuple):
             bound = bound_of(path)
             if bound is not None and not bound.low <= len(node) <= bound.high:
-                raise SetupError(f"{where} has {_items(len(node))}; {bound.text()}")
+                raise SetupError(
+                    phrase(
+                        "{where} has {items}; {bound}",
+                        where=where,
+                        items=_items(len(node)),
+                        bound=bound.text(),
+                    )
+                )
             if bound is None and len(node) > MAX_ITEMS:
                 raise SetupError(
-                    f"{where} has {_items(len(node))}; a list holds at most {MAX_ITEMS}"
+                    phrase(
+                        "{where} has {items}; a list holds at most {most}",
+                        where=where,
+                        items=_items(len(node)),
+                        most=MAX_ITEMS,
+                    )
                 )
             for i, item in enumerate(node):
-                stack.append((item, (*path, "[]"), f"{where}[{i}]"))
+                stack.append((item, (*path, "[]"), f"{shown}[{i}]"))
         elif isinstance(node, int | float) and not isinstance(node, bool):
             bound = bound_of(path)
             if bound is None:
-                raise SetupError(f"{where} is {_shown(node)}, where the file takes no number")
+                raise SetupError(
+                    phrase(
+                        "{where} is {value}, where the file takes no number",
+                        where=where,
+                        value=_shown(node),
+                    )
+                )
             if not isinstance(node, int):
-                raise SetupError(f"{where} is {_shown(node)}, not a whole number; {bound.text()}")
+                raise SetupError(
+                    phrase(
+                        "{where} is {value}, not a whole number; {bound}",
+                        where=where,
+                        value=_shown(node),
+                        bound=bound.text(),
+                    )
+                )
             if not bound.low <= node <= bound.high:
-                raise SetupError(f"{where} is {_shown(node)}; {bound.text()}")
+                raise SetupError(
+                    phrase(
+                        "{where} is {value}; {bound}",
+                        where=where,
+                        value=_shown(node),
+                        bound=bound.text(),
+                    )
+                )
