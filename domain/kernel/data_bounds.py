@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.errors import SetupError
-from domain.kernel.phrases import Phrase, phrase, plural
+from domain.kernel.phrases import Phrase, phrase, plain, plural
 
 # Items of a list of a data file that declares no count of its own: far above
 # any box (a Spell Wars deck holds a few dozen cards), far below harm.
@@ -38,11 +38,12 @@ MAX_ITEMS = 1_000
 @dataclass(frozen=True)
 class Bound:
     """The whole numbers ``low``..``high`` a field may hold (for a list: how many
-    items), what they count, and the catalogue rule that sets them."""
+    items), what they count (a phrase, said in the reader's language), and the
+    catalogue rule that sets them."""
 
     low: int
     high: int
-    what: str
+    what: str | Phrase
     rule: str
 
     def text(self) -> Phrase:
@@ -77,7 +78,9 @@ def _matches(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
 
 def bounds_summary(bounds: Bounds) -> str:
     """The bounds as a catalogue entry says them: ``creatures[].hp`` 1–10, …"""
-    return "; ".join(f"{pattern} {b.low}–{b.high} ({b.what})" for pattern, b in bounds.items())
+    return "; ".join(
+        f"{pattern} {b.low}–{b.high} ({plain(b.what)})" for pattern, b in bounds.items()
+    )
 
 
 def _items(count: int) -> Phrase:
@@ -129,29 +132,13 @@ def check_bounds(data: Any, bounds: Bounds) -> None:
                 stack.append((item, (*path, "[]"), f"{shown}[{i}]"))
         elif isinstance(node, int | float) and not isinstance(node, bool):
             bound = bound_of(path)
+            said: dict[str, Phrase | str] = {"where": where, "value": _shown(node)}
             if bound is None:
                 raise SetupError(
-                    phrase(
-                        "{where} is {value}, where the file takes no number",
-                        where=where,
-                        value=_shown(node),
-                    )
+                    phrase("{where} is {value}, where the file takes no number", **said)
                 )
+            said["bound"] = bound.text()
             if not isinstance(node, int):
-                raise SetupError(
-                    phrase(
-                        "{where} is {value}, not a whole number; {bound}",
-                        where=where,
-                        value=_shown(node),
-                        bound=bound.text(),
-                    )
-                )
+                raise SetupError(phrase("{where} is {value}, not a whole number; {bound}", **said))
             if not bound.low <= node <= bound.high:
-                raise SetupError(
-                    phrase(
-                        "{where} is {value}; {bound}",
-                        where=where,
-                        value=_shown(node),
-                        bound=bound.text(),
-                    )
-                )
+                raise SetupError(phrase("{where} is {value}; {bound}", **said))
