@@ -13,7 +13,7 @@ import msgspec
 
 from domain.kernel import SetupError
 from domain.kernel.events import OPENING_CHANCE
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import Phrase, phrase
 from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS, Data
 from domain.orctower.state import Casting, Creature, State, Tile
 
@@ -171,7 +171,7 @@ def _spell_known(card: str, data: Data) -> bool:
     return True
 
 
-def _check_range(value: int, low: int, high: int, what: str) -> None:
+def _check_range(value: int, low: int, high: int, what: str | Phrase) -> None:
     if not low <= value <= high:
         raise SetupError(
             phrase(
@@ -272,8 +272,8 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
     if len(set(everything)) != len(everything):
         raise SetupError(phrase("a creature marker is in two places"))
     for t in (spec.terrain or []) + (spec.toad_tiles or []):
-        _check_range(t.quarter, 1, 6, "tile quarter")
-        _check_range(t.section, 0, 2, "tile section")
+        _check_range(t.quarter, 1, 6, phrase("tile quarter"))
+        _check_range(t.section, 0, 2, phrase("tile section"))
     for section in spec.terrain_sections or []:
         _check_range(section, 0, 2, "terrain_sections[]")
     known = {c.id for c in (*data.creatures, *data.reinforcements)}
