@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.errors import SetupError
+from domain.kernel.phrases import Phrase, phrase, plain, plural
 
 # Items of a list of a data file that declares no count of its own: far above
 # any box (a Spell Wars deck holds a few dozen cards), far below harm.
@@ -37,15 +38,22 @@ MAX_ITEMS = 1_000
 @dataclass(frozen=True)
 class Bound:
     """The whole numbers ``low``..``high`` a field may hold (for a list: how many
-    items), what they count, and the catalogue rule that sets them."""
+    items), what they count (a phrase, said in the reader's language), and the
+    catalogue rule that sets them."""
 
     low: int
     high: int
-    what: str
+    what: str | Phrase
     rule: str
 
-    def text(self) -> str:
-        return f"the rules use {self.what} from {self.low} to {self.high} ({self.rule})"
+    def text(self) -> Phrase:
+        return phrase(
+            "the rules use {what} from {low} to {high} ({rule})",
+            what=self.what,
+            low=self.low,
+            high=self.high,
+            rule=self.rule,
+        )
 
 
 Bounds = Mapping[str, Bound]
@@ -70,16 +78,18 @@ def _matches(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
 
 def bounds_summary(bounds: Bounds) -> str:
     """The bounds as a catalogue entry says them: ``creatures[].hp`` 1–10, …"""
-    return "; ".join(f"{pattern} {b.low}–{b.high} ({b.what})" for pattern, b in bounds.items())
+    return "; ".join(
+        f"{pattern} {b.low}–{b.high} ({plain(b.what)})" for pattern, b in bounds.items()
+    )
 
 
-def _items(count: int) -> str:
-    return f"{count} item" if count == 1 else f"{count} items"
+def _items(count: int) -> Phrase:
+    return plural("{n} item", "{n} items", count)
 
 
-def _shown(value: int | float) -> str:
+def _shown(value: int | float) -> Phrase | str:
     if isinstance(value, int) and value.bit_length() > 64:
-        return "a number beyond 2⁶⁴"  # its digits alone could be thousands
+        return phrase("a number beyond 2⁶⁴")  # its digits alone could be thousands
     return repr(value)
 
 
@@ -93,7 +103,7 @@ def check_bounds(data: Any, bounds: Bounds) -> None:
     stack: list[tuple[Any, tuple[str, ...], str]] = [(data, (), "")]
     while stack:
         node, path, shown = stack.pop()
-        where = shown or "the file"
+        where: Phrase | str = shown or phrase("the file")
         if isinstance(node, Mapping):
             for key, value in node.items():
                 name = str(key)
@@ -101,18 +111,34 @@ def check_bounds(data: Any, bounds: Bounds) -> None:
         elif isinstance(node, list | tuple):
             bound = bound_of(path)
             if bound is not None and not bound.low <= len(node) <= bound.high:
-                raise SetupError(f"{where} has {_items(len(node))}; {bound.text()}")
+                raise SetupError(
+                    phrase(
+                        "{where} has {items}; {bound}",
+                        where=where,
+                        items=_items(len(node)),
+                        bound=bound.text(),
+                    )
+                )
             if bound is None and len(node) > MAX_ITEMS:
                 raise SetupError(
-                    f"{where} has {_items(len(node))}; a list holds at most {MAX_ITEMS}"
+                    phrase(
+                        "{where} has {items}; a list holds at most {most}",
+                        where=where,
+                        items=_items(len(node)),
+                        most=MAX_ITEMS,
+                    )
                 )
             for i, item in enumerate(node):
-                stack.append((item, (*path, "[]"), f"{where}[{i}]"))
+                stack.append((item, (*path, "[]"), f"{shown}[{i}]"))
         elif isinstance(node, int | float) and not isinstance(node, bool):
             bound = bound_of(path)
+            said: dict[str, Phrase | str] = {"where": where, "value": _shown(node)}
             if bound is None:
-                raise SetupError(f"{where} is {_shown(node)}, where the file takes no number")
+                raise SetupError(
+                    phrase("{where} is {value}, where the file takes no number", **said)
+                )
+            said["bound"] = bound.text()
             if not isinstance(node, int):
-                raise SetupError(f"{where} is {_shown(node)}, not a whole number; {bound.text()}")
+                raise SetupError(phrase("{where} is {value}, not a whole number; {bound}", **said))
             if not bound.low <= node <= bound.high:
-                raise SetupError(f"{where} is {_shown(node)}; {bound.text()}")
+                raise SetupError(phrase("{where} is {value}; {bound}", **said))

@@ -17,6 +17,7 @@ import msgspec
 from domain.kernel import SetupError
 from domain.kernel.data import name_problem
 from domain.kernel.data_bounds import check_bounds
+from domain.kernel.phrases import phrase
 from domain.orctower.data_bounds import BOUNDS
 from domain.orctower.memo import by_identity
 
@@ -515,63 +516,113 @@ def _check(data: Data) -> None:
         for entry in entries:
             problem = name_problem(entry.name)
             if problem is not None:
-                raise SetupError(f"{group}.{entry.id}.name: {problem}")
+                raise SetupError(
+                    phrase("{field}: {problem}", field=f"{group}.{entry.id}.name", problem=problem)
+                )
     if len(data.creatures) != 6:
-        raise SetupError("creatures: the game has 6 creature types")
+        raise SetupError(phrase("creatures: the game has 6 creature types"))
     cats = [c.category for c in data.creatures]
     for cat in CATEGORIES:
         if cats.count(cat) != 2:
-            raise SetupError(f"creatures: two types of category {cat}, not {cats.count(cat)}")
+            raise SetupError(
+                phrase(
+                    "creatures: two types of category {cat}, not {count}",
+                    cat=cat,
+                    count=cats.count(cat),
+                )
+            )
     for c in data.reinforcements:
         if sum(c.markers) != c.count or c.hp < 1:
-            raise SetupError(f"reinforcements.{c.id}: hp positive, markers add up to count")
+            raise SetupError(
+                phrase("reinforcements.{id}: hp positive, markers add up to count", id=c.id)
+            )
     if sorted(data.missions) != sorted(MISSIONS):
-        raise SetupError(f"missions: the 8 missions {list(MISSIONS)}")
+        raise SetupError(
+            phrase("missions: the 8 missions {missions}", missions=str(list(MISSIONS)))
+        )
     if any(t not in ("vegetation", "stones", "road") for t in data.terrain):
-        raise SetupError("terrain: tiles are vegetation, stones or road")
+        raise SetupError(phrase("terrain: tiles are vegetation, stones or road"))
     if len(data.terrain_sections) != 6 or any(s not in SECTIONS for s in data.terrain_sections):
         raise SetupError(
-            "terrain_sections: 6 sections (0 outer, 1 middle, 2 inner), quarter 1 first"
+            phrase("terrain_sections: 6 sections (0 outer, 1 middle, 2 inner), quarter 1 first")
         )
     if any(t not in TOADS for t in data.toads):
-        raise SetupError(f"toads: abilities are {list(TOADS)}")
+        raise SetupError(phrase("toads: abilities are {toads}", toads=str(list(TOADS))))
     for c in data.creatures:
         if c.bonus not in BONUSES:
-            raise SetupError(f"creatures.{c.id}.bonus: one of {BONUSES}")
+            raise SetupError(
+                phrase("creatures.{id}.bonus: one of {bonuses}", id=c.id, bonuses=str(BONUSES))
+            )
         if c.power not in POWERS:
-            raise SetupError(f"creatures.{c.id}.power: {c.power!r} is not one of {POWERS}")
+            raise SetupError(
+                phrase(
+                    "creatures.{id}.power: {power} is not one of {powers}",
+                    id=c.id,
+                    power=repr(c.power),
+                    powers=str(POWERS),
+                )
+            )
         if c.hp < 1 or c.gauge < 1 or not c.track or min(c.track) < 0:
-            raise SetupError(f"creatures.{c.id}: hp, gauge and track values must be positive")
+            raise SetupError(
+                phrase("creatures.{id}: hp, gauge and track values must be positive", id=c.id)
+            )
         if sum(c.markers) != c.count:
-            raise SetupError(f"creatures.{c.id}: markers {list(c.markers)} must add up to count")
+            raise SetupError(
+                phrase(
+                    "creatures.{id}: markers {markers} must add up to count",
+                    id=c.id,
+                    markers=str(list(c.markers)),
+                )
+            )
     if sorted(c.power for c in data.creatures) != sorted(POWERS):
-        raise SetupError("creatures: each bonus power belongs to exactly one type")
+        raise SetupError(phrase("creatures: each bonus power belongs to exactly one type"))
     for players, per in zip((2, 3, 4), data.markers_per_quarter, strict=True):
         usable = sum(sum(c.markers[: players - 1]) for c in data.creatures)
         if usable != 6 * per:
             raise SetupError(
-                f"markers_per_quarter: {players} players use {usable} markers, not 6 × {per}"
+                phrase(
+                    "markers_per_quarter: {players} players use {usable} markers, not 6 × {per}",
+                    players=players,
+                    usable=usable,
+                    per=per,
+                )
             )
     ids = [s.id for s in data.spells]
     if len(set(ids)) != len(ids):
-        raise SetupError("spells: ids must be unique")
+        raise SetupError(phrase("spells: ids must be unique"))
     for s in data.spells:
         if s.energy not in (*ENERGIES, "any"):
-            raise SetupError(f"spells.{s.id}.energy: {s.energy!r} is not an energy type")
+            raise SetupError(
+                phrase(
+                    "spells.{id}.energy: {energy} is not an energy type",
+                    id=s.id,
+                    energy=repr(s.energy),
+                )
+            )
         if s.pile not in ("start", "attack", "knowledge"):
-            raise SetupError(f"spells.{s.id}.pile must be start, attack or knowledge")
+            raise SetupError(phrase("spells.{id}.pile must be start, attack or knowledge", id=s.id))
         if not s.levels or any(lv.energy < 1 for lv in s.levels):
-            raise SetupError(f"spells.{s.id}.levels: each level needs at least 1 energy")
+            raise SetupError(
+                phrase("spells.{id}.levels: each level needs at least 1 energy", id=s.id)
+            )
         if any(e not in ENERGIES for e in s.upgrade_choice):
-            raise SetupError(f"spells.{s.id}.upgrade_choice: energies only")
+            raise SetupError(phrase("spells.{id}.upgrade_choice: energies only", id=s.id))
     for deck in (data.destiny, data.new_destiny):
         for d in deck:
             if d.rule not in RULE_CHANGES or any(m not in CATEGORIES for m in d.moves):
-                raise SetupError(f"destiny {d.id}: unknown category or rule {d.rule!r}")
+                raise SetupError(
+                    phrase(
+                        "destiny {id}: unknown category or rule {rule}",
+                        id=d.id,
+                        rule=repr(d.rule),
+                    )
+                )
             if any(q not in QUARTERS for q in d.quarters) or any(
                 s not in SECTIONS for s in d.sections
             ):
-                raise SetupError(f"destiny {d.id}: quarters 1–6 and sections 0–2 only")
+                raise SetupError(
+                    phrase("destiny {id}: quarters 1–6 and sections 0–2 only", id=d.id)
+                )
 
 
 def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
@@ -579,13 +630,19 @@ def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
     within what the rules can use (``data_bounds``)."""
     unknown = sorted(set(mapping) - set(DEFAULT))
     if unknown:
-        raise SetupError(f"unknown data key(s) {unknown}; known: {sorted(DEFAULT)}")
+        raise SetupError(
+            phrase(
+                "unknown data key(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(sorted(DEFAULT)),
+            )
+        )
     check_bounds(mapping, BOUNDS)
     merged = {**DEFAULT, **dict(mapping)}
     try:
         data = msgspec.convert(merged, Data)
     except msgspec.ValidationError as error:
-        raise SetupError(f"orctower data: {error}") from None
+        raise SetupError(phrase("orctower data: {error}", error=str(error))) from None
     _check(data)
     normal: dict[str, Any] = msgspec.to_builtins(data)
     return normal

@@ -13,6 +13,7 @@ import msgspec
 
 from domain.kernel import SetupError
 from domain.kernel.events import OPENING_CHANCE
+from domain.kernel.phrases import Phrase, phrase
 from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS, Data
 from domain.orctower.state import Casting, Creature, State, Tile
 
@@ -170,9 +171,17 @@ def _spell_known(card: str, data: Data) -> bool:
     return True
 
 
-def _check_range(value: int, low: int, high: int, what: str) -> None:
+def _check_range(value: int, low: int, high: int, what: str | Phrase) -> None:
     if not low <= value <= high:
-        raise SetupError(f"{what} must be from {low} to {high}, not {value}")
+        raise SetupError(
+            phrase(
+                "{what} must be from {low} to {high}, not {value}",
+                what=what,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
 
 
 def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) -> dict[str, Any]:
@@ -182,7 +191,7 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
     try:
         spec = msgspec.convert(extra, PositionSpec)
     except msgspec.ValidationError as error:
-        raise SetupError(f"orctower setup: {error}") from None
+        raise SetupError(phrase("orctower setup: {error}", error=str(error))) from None
     cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".", data)
     for seat, s in enumerate(spec.seats or []):
         for lst in (s.hand, s.deck, s.discard):
@@ -196,36 +205,52 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
             if card == "":
                 continue
             if not _spell_known(card, data):
-                raise SetupError(f"unknown card {card!r} (ids: spell.NN, e.g. zap.01)")
+                raise SetupError(
+                    phrase("unknown card {card} (ids: spell.NN, e.g. zap.01)", card=repr(card))
+                )
             lst[i] = cards(card)
     seen: set[str] = set()
     for lst in _card_lists(spec):
         for card in lst:
             if card and card in seen:
-                raise SetupError(f"card {card!r} is in two places")
+                raise SetupError(phrase("card {card} is in two places", card=repr(card)))
             seen.add(card)
     if spec.seats is not None and len(spec.seats) != players:
-        raise SetupError(f"seats must list {players} seats, not {len(spec.seats)}")
+        raise SetupError(
+            phrase(
+                "seats must list {players} seats, not {given}",
+                players=players,
+                given=len(spec.seats),
+            )
+        )
     spaces = [s.space for s in spec.seats or [] if s.space is not None]
     for space in spaces:
         _check_range(space, 1, 6, "seats[].space")
     if len(set(spaces)) != len(spaces):
-        raise SetupError("two mages on one tower space")
+        raise SetupError(phrase("two mages on one tower space"))
     for s in spec.seats or []:
         for key in ("defeated", "gauges"):
             values = getattr(s, key)
             if values is not None and (len(values) != 6 or min(values) < 0):
-                raise SetupError(f"seats[].{key}: 6 counts of 0 or more, one per type")
+                raise SetupError(
+                    phrase("seats[].{key}: 6 counts of 0 or more, one per type", key=key)
+                )
         if s.powers and any(p not in POWERS for p in s.powers):
-            raise SetupError(f"seats[].powers: among {list(POWERS)}")
+            raise SetupError(phrase("seats[].powers: among {powers}", powers=str(list(POWERS))))
     for key in ("first", "active"):
         value = getattr(spec, key)
         if value is not None:
             _check_range(value, 0, players - 1, key)
     if spec.stage is not None and spec.stage not in STAGES:
-        raise SetupError(f"stage must be one of {list(STAGES)}, not {spec.stage!r}")
+        raise SetupError(
+            phrase(
+                "stage must be one of {stages}, not {stage}",
+                stages=str(list(STAGES)),
+                stage=repr(spec.stage),
+            )
+        )
     if spec.counters is not None and len(spec.counters) != 6:
-        raise SetupError("counters: 6 track positions (0 = first space), one per type")
+        raise SetupError(phrase("counters: 6 track positions (0 = first space), one per type"))
     for i, n in enumerate(spec.counters or []):
         _check_range(n, 0, len(data.creatures[i].track) - 1, f"counters[{i}]")
     explicit = {c.id for c in spec.creatures or [] if c.id}
@@ -235,26 +260,32 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
         _check_range(c.quarter, 1, 6, "creatures[].quarter")
         _check_range(c.section, 0, 2, "creatures[].section")
         if not c.id and not c.type:
-            raise SetupError("creatures[]: give an id (goblin-07) or a type (goblin)")
+            raise SetupError(phrase("creatures[]: give an id (goblin-07) or a type (goblin)"))
         c.id = c.id or ids(c.type)
         c.type = ""
     if spec.markers is not None:
         if len(spec.markers) != 6:
-            raise SetupError("markers: 6 lists, quarter 1 first, top of each stack first")
+            raise SetupError(phrase("markers: 6 lists, quarter 1 first, top of each stack first"))
         spec.markers = [[ids(m) for m in stack] for stack in spec.markers]
     everything = [c.id for c in spec.creatures or []]
     everything += [m for stack in spec.markers or [] for m in stack]
     if len(set(everything)) != len(everything):
-        raise SetupError("a creature marker is in two places")
+        raise SetupError(phrase("a creature marker is in two places"))
     for t in (spec.terrain or []) + (spec.toad_tiles or []):
-        _check_range(t.quarter, 1, 6, "tile quarter")
-        _check_range(t.section, 0, 2, "tile section")
+        _check_range(t.quarter, 1, 6, phrase("tile quarter"))
+        _check_range(t.section, 0, 2, phrase("tile section"))
     for section in spec.terrain_sections or []:
         _check_range(section, 0, 2, "terrain_sections[]")
     known = {c.id for c in (*data.creatures, *data.reinforcements)}
     for cid in everything:
         if cid.rsplit("-", 1)[0] not in known:
-            raise SetupError(f"unknown creature {cid!r}; types: {sorted(known)}")
+            raise SetupError(
+                phrase(
+                    "unknown creature {id}; types: {types}",
+                    id=repr(cid),
+                    types=str(sorted(known)),
+                )
+            )
     _check_stage(spec)
     _check_unknown(spec, players)
     out: dict[str, Any] = msgspec.to_builtins(spec)
@@ -277,14 +308,27 @@ def _check_unknown(spec: PositionSpec, players: int) -> None:
         piles[f"deck.{seat}"] = s.deck
     for pile, count in spec.unknown.items():
         if pile not in piles and not (pile.startswith("deck.") and pile[5:].isdigit()):
-            raise SetupError(f"unknown: no face-down pile {pile!r}; piles: {sorted(piles)}")
+            raise SetupError(
+                phrase(
+                    "unknown: no face-down pile {pile}; piles: {piles}",
+                    pile=repr(pile),
+                    piles=str(sorted(piles)),
+                )
+            )
         cards = piles.get(pile)
         if cards is None:
-            raise SetupError(f"unknown.{pile}: give the pile's cards too")
+            raise SetupError(phrase("unknown.{pile}: give the pile's cards too", pile=pile))
         whole = pile == "markers" and count != len(cards)
         if not 0 <= count <= len(cards) or whole:
             size = f"{len(cards)}" if pile == "markers" else f"0..{len(cards)}"
-            raise SetupError(f"unknown.{pile}: {count} cards in unknown order, not {size}")
+            raise SetupError(
+                phrase(
+                    "unknown.{pile}: {count} cards in unknown order, not {size}",
+                    pile=pile,
+                    count=count,
+                    size=size,
+                )
+            )
     spec.unknown = {k: v for k, v in spec.unknown.items() if v}
 
 
@@ -298,11 +342,17 @@ def _check_stage(spec: PositionSpec) -> None:
         "over": (bool(spec.scores), "scores"),
     }
     if spec.stage == "actions" and spec.actions == 0:
-        raise SetupError("stage 'actions' needs actions of 1 or more")
+        raise SetupError(phrase("stage 'actions' needs actions of 1 or more"))
     if spec.stage in needs and not needs[spec.stage][0]:
-        raise SetupError(f"stage {spec.stage!r} needs {needs[spec.stage][1]}")
+        raise SetupError(
+            phrase(
+                "stage {stage} needs {field}",
+                stage=repr(spec.stage),
+                field=needs[spec.stage][1],
+            )
+        )
     if spec.casting is not None and spec.stage not in (None, "casting"):
-        raise SetupError("casting is given, so stage must be 'casting'")
+        raise SetupError(phrase("casting is given, so stage must be 'casting'"))
 
 
 def from_position(state: State, given: Mapping[str, Any]) -> State:
