@@ -22,7 +22,7 @@ FRENCH = [
     "seats doit lister 2 places, pas 1",
     "stage doit être l'un de ['",
     "poison_cards vaut 99 ; cartes Poison : les règles en utilisent de 0 à 14",
-    "clé(s) de données inconnue(s) ['nope'] ; connues : ['",
+    "clé(s) de données inconnue(s) ['nope'] ; les clés sont ['",
 ]
 ENGLISH = [
     "seats must list 2 seats, not 1",
