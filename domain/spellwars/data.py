@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from domain.kernel import SetupError
+from domain.kernel import SaidError, SetupError
 from domain.kernel.data import data_hash, name_problem
 from domain.kernel.data_bounds import check_bounds
+from domain.kernel.phrases import Phrase, phrase
 from domain.spellwars.cards import GLYPHS, CardSet, built_in, built_in_raw, card_set, from_raw
 from domain.spellwars.data_bounds import BOUNDS
 from domain.spellwars.language import LanguageError, check_passive, parse
@@ -47,86 +48,142 @@ def template() -> dict[str, Any]:
     return {kind: [_normal(raw) for raw in raws] for kind, raws in built_in_raw().items()}
 
 
-def _fail(where: str, problem: str) -> SetupError:
-    return SetupError(f"data {where}: {problem}")
+def _fail(where: Phrase, problem: Phrase | str) -> SetupError:
+    return SetupError(phrase("data {where}: {problem}", where=where, problem=problem))
 
 
 def _check_card(kind: str, raw: Mapping[str, Any], box: Mapping[str, Any]) -> dict[str, Any]:
     slug = raw["slug"]
-    where = f"{kind} card {slug!r}"
+    where = phrase("{kind} card {slug}", kind=kind, slug=repr(slug))
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
-        raise _fail(where, f"unknown field(s) {unknown}; known: {list(FIELDS)}")
+        raise _fail(
+            where,
+            phrase(
+                "unknown field(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(FIELDS)),
+            ),
+        )
     card = _normal({**box, **raw})
     for key in ("name", "number", "text"):
         if not isinstance(card[key], str) or not card[key].strip():
-            raise _fail(where, f"{key!r} must be a non-empty string")
+            raise _fail(where, phrase("{key} must be a non-empty string", key=repr(key)))
     problem = name_problem(card["name"])
     if problem is not None:
-        raise _fail(where, f"'name': {problem}")
+        raise _fail(where, phrase("'name': {problem}", problem=problem))
     if card["copies"] != box.get("copies", 1):
         raise _fail(
             where,
-            f"'copies' is {card['copies']!r}, but the box holds {box.get('copies', 1)} "
-            "(the deck's composition is the manifest's and cannot change)",
+            phrase(
+                "'copies' is {given}, but the box holds {held} (the deck's composition is the "
+                "manifest's and cannot change)",
+                given=repr(card["copies"]),
+                held=box.get("copies", 1),
+            ),
         )
     if card["text"] == "ours" and not str(card["ours"]).strip():
-        raise _fail(where, "text = 'ours' needs our own text in 'ours'")
+        raise _fail(where, phrase("text = 'ours' needs our own text in 'ours'"))
     glyphs = GLYPHS if kind in MAIN else ("",)
     if card["glyph"] not in glyphs:
-        raise _fail(where, f"'glyph' {card['glyph']!r} is not one of {list(glyphs)}")
+        raise _fail(
+            where,
+            phrase(
+                "'glyph' {glyph} is not one of {known}",
+                glyph=repr(card["glyph"]),
+                known=str(list(glyphs)),
+            ),
+        )
     initiative = card["initiative"]
     lo = 1 if kind == "delivery" else 0
     hi = 99 if kind == "delivery" else 0
     if type(initiative) is not int or not lo <= initiative <= hi:
-        raise _fail(where, f"'initiative' must be an integer in {lo}..{hi}, not {initiative!r}")
+        raise _fail(
+            where,
+            phrase(
+                "'initiative' must be an integer in {lo}..{hi}, not {given}",
+                lo=lo,
+                hi=str(hi),
+                given=repr(initiative),
+            ),
+        )
     if not isinstance(card["immediate"], bool) or (card["immediate"] and kind != "dead"):
-        raise _fail(where, "'immediate' is true or false, and only a dead-wizard card has it")
+        raise _fail(
+            where, phrase("'immediate' is true or false, and only a dead-wizard card has it")
+        )
     for key in (*PROGRAMS, "passive"):
         lines = card[key]
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            raise _fail(where, f"{key!r} must be a list of effect lines (strings)")
+            raise _fail(
+                where, phrase("{key} must be a list of effect lines (strings)", key=repr(key))
+            )
     for key in (*PROGRAMS, "passive"):
         for i, line in enumerate(card[key], start=1):
             try:
                 check_passive(line) if key == "passive" else parse(line)
             except LanguageError as e:
-                problem = f"{key} line {i} {line!r} is outside the language: {e}"
-                raise _fail(where, problem) from None
+                outside = phrase(
+                    "{key} line {i} {line} is outside the language: {why}",
+                    key=key,
+                    i=i,
+                    line=repr(line),
+                    why=e.said or str(e),
+                )
+                raise _fail(where, outside) from None
     try:
         from_raw(kind, card)
     except ValueError as e:  # a cost after damage, dice or gains
-        raise _fail(where, str(e)) from None
+        raise _fail(where, e.said if isinstance(e, SaidError) and e.said else str(e)) from None
     return card
 
 
 def validate(data: Mapping[str, Any]) -> dict[str, Any]:
     """A table's data file in normal form (every card), or ``SetupError`` naming the fault."""
     if not isinstance(data, Mapping):
-        raise SetupError("data: expected a table of decks")
+        raise SetupError(phrase("data: expected a table of decks"))
     check_bounds(data, BOUNDS)
     box = built_in_raw()
     unknown = sorted(set(data) - set(box))
     if unknown:
-        raise SetupError(f"data: unknown deck(s) {unknown}; known: {list(box)}")
+        raise SetupError(
+            phrase(
+                "data: unknown deck(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(box)),
+            )
+        )
     out: dict[str, Any] = {}
     for kind, raws in box.items():
         given = data.get(kind, [])
         if not isinstance(given, list):
-            raise SetupError(f"data {kind!r}: expected a list of card tables")
+            raise SetupError(phrase("data {kind}: expected a list of card tables", kind=repr(kind)))
         by_slug = {raw["slug"]: raw for raw in raws}
         seen: dict[str, dict[str, Any]] = {}
         for i, raw in enumerate(given):
             if not isinstance(raw, Mapping) or not isinstance(raw.get("slug"), str):
-                raise SetupError(f"data {kind}[{i}]: a card table needs its 'slug'")
+                raise SetupError(
+                    phrase("data {kind}[{i}]: a card table needs its 'slug'", kind=kind, i=i)
+                )
             slug = raw["slug"]
             if slug not in by_slug:
                 raise SetupError(
-                    f"data {kind}[{i}]: no {kind} card {slug!r} in the box "
-                    f"(known: {', '.join(by_slug)})"
+                    phrase(
+                        "data {kind}[{i}]: no {kind} card {slug} in the box (known: {known})",
+                        kind=kind,
+                        i=i,
+                        slug=repr(slug),
+                        known=", ".join(by_slug),
+                    )
                 )
             if slug in seen:
-                raise SetupError(f"data {kind}[{i}]: card {slug!r} is given twice")
+                raise SetupError(
+                    phrase(
+                        "data {kind}[{i}]: card {slug} is given twice",
+                        kind=kind,
+                        i=i,
+                        slug=repr(slug),
+                    )
+                )
             seen[slug] = _check_card(kind, raw, by_slug[slug])
         out[kind] = [seen.get(slug) or _normal(raw) for slug, raw in by_slug.items()]
     return out

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import msgspec
 
+from domain.kernel import SaidError
+from domain.kernel.phrases import phrase
 from domain.spellwars.data_bounds import MAX_LINE_NUMBER
 from domain.spellwars.data_bounds import RULE as BOUNDS_RULE
 
@@ -121,7 +123,7 @@ class Op(msgspec.Struct, frozen=True):
     arg: str
 
 
-class LanguageError(ValueError):
+class LanguageError(SaidError):
     """A card line outside the effect language."""
 
 
@@ -136,8 +138,13 @@ def _check_numbers(line: str) -> None:
         if len(digits) > len(str(MAX_LINE_NUMBER)) or int(digits) > MAX_LINE_NUMBER:
             shown = digits if len(digits) <= 20 else digits[:20] + "…"
             raise LanguageError(
-                f"{shown} in {line[:80]!r}: a line's numbers go from 0 to {MAX_LINE_NUMBER} "
-                f"({BOUNDS_RULE})"
+                phrase(
+                    "{number} in {line}: a line's numbers go from 0 to {most} ({rule})",
+                    number=shown,
+                    line=repr(line[:80]),
+                    most=str(MAX_LINE_NUMBER),
+                    rule=BOUNDS_RULE,
+                )
             )
 
 
@@ -153,17 +160,31 @@ def parse(line: str) -> Op:
             conds = tuple(c.strip() for c in alt.split(","))
             for c in conds:
                 if not CONDITIONS.fullmatch(c):
-                    raise LanguageError(f"unknown condition {c!r} in {line!r}")
+                    raise LanguageError(
+                        phrase(
+                            "unknown condition {condition} in {line}",
+                            condition=repr(c),
+                            line=repr(line),
+                        )
+                    )
             alternatives.append(conds)
         guard = tuple(alternatives)
     name, _, arg = body.strip().partition(" ")
     arg = arg.strip()
     if name not in OPS:
-        raise LanguageError(f"unknown instruction {name!r} in {line!r}")
+        raise LanguageError(
+            phrase("unknown instruction {name} in {line}", name=repr(name), line=repr(line))
+        )
     if not re.fullmatch(OPS[name], arg):
-        raise LanguageError(f"bad argument {arg!r} for {name} in {line!r}")
+        raise LanguageError(
+            phrase(
+                "bad argument {arg} for {name} in {line}", arg=repr(arg), name=name, line=repr(line)
+            )
+        )
     if name == "target" and arg not in SELECTORS:
-        raise LanguageError(f"unknown target {arg!r} in {line!r}")
+        raise LanguageError(
+            phrase("unknown target {arg} in {line}", arg=repr(arg), line=repr(line))
+        )
     if name in ("damage", "selfdamage", "heal", "healself", "gain"):
         check_amount(arg, line)
     return Op(guard=guard, name=name, arg=arg)
@@ -173,13 +194,15 @@ def check_amount(text: str, line: str) -> None:
     for term in text.split("+"):
         m = TERM.fullmatch(term.strip())
         if not m or (m.group(3) and m.group(3) not in ATOMS):
-            raise LanguageError(f"bad amount {text!r} in {line!r}")
+            raise LanguageError(
+                phrase("bad amount {amount} in {line}", amount=repr(text), line=repr(line))
+            )
 
 
 def check_passive(line: str) -> str:
     _check_numbers(line)
     if not PASSIVES.fullmatch(line):
-        raise LanguageError(f"unknown passive {line!r}")
+        raise LanguageError(phrase("unknown passive {line}", line=repr(line)))
     return line
 
 

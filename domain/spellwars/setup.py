@@ -16,6 +16,7 @@ import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
+from domain.kernel.phrases import Card, phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, all_cards, instances, kind_of, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
@@ -329,16 +330,40 @@ def _per_seat(setup: Mapping[str, Any], key: str, players: int, default: Any) ->
     if value is None:
         return [default() if callable(default) else default for _ in range(players)]
     if not isinstance(value, list | tuple) or len(value) != players:
-        raise SetupError(f"setup {key!r}: expected a list of {players} entries (one per seat)")
+        raise SetupError(
+            phrase(
+                "setup {key}: expected a list of {players} entries (one per seat)",
+                key=repr(key),
+                players=players,
+            )
+        )
     return list(value)
 
 
 def _int(value: Any, key: str, lo: int | None, hi: int | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError(f"setup {key!r}: {value!r} is not an integer")
+        raise SetupError(
+            phrase("setup {key}: {value} is not an integer", key=repr(key), value=repr(value))
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        bounds = f"at most {hi}" if lo is None else f"in {lo}..{hi}"
-        raise SetupError(f"setup {key!r}: {value!r} is not {bounds}")
+        if lo is None:
+            raise SetupError(
+                phrase(
+                    "setup {key}: {value} is not at most {hi}",
+                    key=repr(key),
+                    value=repr(value),
+                    hi=str(hi),
+                )
+            )
+        raise SetupError(
+            phrase(
+                "setup {key}: {value} is not in {lo}..{hi}",
+                key=repr(key),
+                value=repr(value),
+                lo=lo,
+                hi=str(hi),
+            )
+        )
     return value
 
 
@@ -352,24 +377,51 @@ class _Cards:
     def ids(self, value: Any, key: str, kinds: tuple[str, ...] | None = None) -> list[str]:
         kinds = kinds or self.kinds
         if not isinstance(value, list | tuple):
-            raise SetupError(f"setup {key!r}: expected a list of card ids")
+            raise SetupError(phrase("setup {key}: expected a list of card ids", key=repr(key)))
         return [self.one(c, key, kinds) for c in value]
 
     def one(self, c: Any, key: str, kinds: tuple[str, ...], count: bool = True) -> str:
         text = str(c)
         slug, _, copy = text.partition("#")
         if not isinstance(c, str) or slug not in all_cards() or not copy:
-            raise SetupError(f"setup {key!r}: unknown card id {c!r} (ids look like 'multitax#1')")
+            raise SetupError(
+                phrase(
+                    "setup {key}: unknown card id {card} (ids look like 'multitax#1')",
+                    key=repr(key),
+                    card=repr(c),
+                )
+            )
         k = all_cards()[slug]
         if not copy.isdigit() or not 1 <= int(copy) <= k.copies:
-            raise SetupError(f"setup {key!r}: {c!r}: {k.name} has copies 1..{k.copies}")
+            raise SetupError(
+                phrase(
+                    "setup {key}: {card}: {name} has copies 1..{copies}",
+                    key=repr(key),
+                    card=repr(c),
+                    name=Card(slug),
+                    copies=k.copies,
+                )
+            )
         if k.kind not in kinds:
-            raise SetupError(f"setup {key!r}: {c!r} is a {k.kind} card, expected {list(kinds)}")
+            raise SetupError(
+                phrase(
+                    "setup {key}: {card} is a {kind} card, expected {kinds}",
+                    key=repr(key),
+                    card=repr(c),
+                    kind=k.kind,
+                    kinds=str(list(kinds)),
+                )
+            )
         if count:
             if text in self.seen:
                 raise SetupError(
-                    f"setup {key!r}: card {text!r} is already in {self.seen[text]!r} "
-                    "(every card is in exactly one place)"
+                    phrase(
+                        "setup {key}: card {card} is already in {other} (every card is in exactly "
+                        "one place)",
+                        key=repr(key),
+                        card=repr(text),
+                        other=repr(self.seen[text]),
+                    )
                 )
             self.seen[text] = key
         return text
@@ -390,12 +442,20 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     """
     unknown = sorted(set(setup) - set(KEYS))
     if unknown:
-        raise SetupError(f"setup: unknown key(s) {unknown}; known: {list(KEYS)}")
+        raise SetupError(
+            phrase(
+                "setup: unknown key(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(KEYS)),
+            )
+        )
     rnd = _int(setup.get("round", 1), "round", 1, 99)
     turn = _int(setup.get("turn", 0), "turn", 0, 999)
     dungeon = setup.get("dungeon", -1)
     if not isinstance(dungeon, int) or isinstance(dungeon, bool) or not -1 <= dungeon < players:
-        raise SetupError(f"setup 'dungeon': a seat 0..{players - 1}, or -1 for nobody")
+        raise SetupError(
+            phrase("setup 'dungeon': a seat 0..{last}, or -1 for nobody", last=players - 1)
+        )
     if turn == 0:
         # an opening: the round's first turn starts from it (hands refilled to 8); a wizard
         # standing, placing or casting belongs to a position inside a turn
@@ -404,7 +464,10 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         later = sorted(k for k, v in opening.items() if k in setup and setup[k] != v)
         if later:
             raise SetupError(
-                f"setup {later}: only a position inside a turn ('turn' 1 or more) has them"
+                phrase(
+                    "setup {keys}: only a position inside a turn ('turn' 1 or more) has them",
+                    keys=str(later),
+                )
             )
     main, treasure, dead = _Cards(MAIN_KINDS), _Cards(("treasure",)), _Cards(("dead",))
     out: dict[str, Any] = {"round": rnd, "turn": turn, "dungeon": dungeon}
@@ -412,12 +475,16 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     for key, default_bool in PER_SEAT_BOOLS.items():
         values = _per_seat(setup, key, players, default_bool)
         if not all(isinstance(v, bool) for v in values):
-            raise SetupError(f"setup {key!r}: expected true or false for each seat")
+            raise SetupError(
+                phrase("setup {key}: expected true or false for each seat", key=repr(key))
+            )
         bools[key] = values
     alive = bools["alive"]
     hands = [main.ids(h, "hands") for h in _per_seat(setup, "hands", players, list)]
     if turn == 0 and any(len(h) > HAND for h in hands):
-        raise SetupError(f"setup 'hands': a hand holds at most {HAND} cards at a turn's start")
+        raise SetupError(
+            phrase("setup 'hands': a hand holds at most {most} cards at a turn's start", most=HAND)
+        )
     creatures = [
         main.ids(c, "creatures", ("delivery",))
         for c in _per_seat(setup, "creatures", players, list)
@@ -443,19 +510,36 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         numbers[key] = [_int(v, key, lo, hi) for v in _per_seat(setup, key, players, default)]
     flow = setup.get("flow")
     running = isinstance(flow, Mapping) and bool(flow.get("frames"))
+    # A setup file is refused before any table's names are known: its seats are
+    # said by number (« place 0 »), never as a player's name.
     for seat in range(players):
         life = numbers["life"][seat]
         if not alive[seat]:
             if life != 0 or hands[seat] or spells[seat] or creatures[seat] or treasures[seat]:
                 raise SetupError(
-                    f"setup 'alive': seat {seat} is dead, so its life is 0 and it has no hand, "
-                    "spell, creatures or treasures"
+                    phrase(
+                        "setup 'alive': {seat} is dead, so its life is 0 and it has no hand, "
+                        "spell, creatures or treasures",
+                        seat=phrase("seat {seat}", seat=seat),
+                    )
                 )
         elif life < 1 and not running:
             # between a blow and the death check (a block is being asked) life may be 0 or less
-            raise SetupError(f"setup 'life': seat {seat} is alive with {life} life")
+            raise SetupError(
+                phrase(
+                    "setup 'life': {seat} is alive with {life} life",
+                    seat=phrase("seat {seat}", seat=seat),
+                    life=life,
+                )
+            )
         if numbers["last_standing_round"][seat] > rnd:
-            raise SetupError(f"setup 'last_standing_round': seat {seat} after round {rnd}")
+            raise SetupError(
+                phrase(
+                    "setup 'last_standing_round': {seat} after round {round}",
+                    seat=phrase("seat {seat}", seat=seat),
+                    round=rnd,
+                )
+            )
     out.update(
         hands=hands,
         creatures=creatures,
@@ -479,31 +563,56 @@ def position_flow() -> dict[str, Any]:
 def _spell(main: _Cards, raw: Any, creatures: list[str], seat: int) -> list[dict[str, Any]]:
     key = f"spells[{seat}]"
     if not isinstance(raw, list | tuple):
-        raise SetupError(f"setup {key!r}: expected a list of cards on the table")
+        raise SetupError(
+            phrase("setup {key}: expected a list of cards on the table", key=repr(key))
+        )
     out = []
     for i, comp in enumerate(raw):
         where = f"{key}[{i}]"
         if isinstance(comp, str):
             comp = {"card": comp}
         if not isinstance(comp, Mapping) or "card" not in comp:
-            raise SetupError(f"setup {where!r}: a card id, or a table with 'card'")
+            raise SetupError(
+                phrase("setup {where}: a card id, or a table with 'card'", where=repr(where))
+            )
         extra = sorted(set(comp) - {"card", "status", "added", "carried", "keep", *ASKED})
         if extra:
-            raise SetupError(f"setup {where!r}: unknown field(s) {extra}")
+            raise SetupError(
+                phrase(
+                    "setup {where}: unknown field(s) {extra}", where=repr(where), extra=str(extra)
+                )
+            )
         carried = comp.get("carried", False)
         kinds = ("delivery",) if carried or comp.get("added", False) else MAIN_KINDS
         if carried:
             c = main.one(comp["card"], where, kinds, count=False)
             if c not in creatures:
-                raise SetupError(f"setup {where!r}: {c!r} is carried but not a kept creature")
+                raise SetupError(
+                    phrase(
+                        "setup {where}: {card} is carried but not a kept creature",
+                        where=repr(where),
+                        card=repr(c),
+                    )
+                )
         else:
             c = main.one(comp["card"], where, kinds)
         status = comp.get("status", "hidden")
         if status not in STATUSES:
-            raise SetupError(f"setup {where!r}: status {status!r} is not one of {list(STATUSES)}")
+            raise SetupError(
+                phrase(
+                    "setup {where}: status {status} is not one of {known}",
+                    where=repr(where),
+                    status=repr(status),
+                    known=str(list(STATUSES)),
+                )
+            )
         flags = {k: comp.get(k, False) for k in ("added", "carried", "keep")}
         if not all(isinstance(v, bool) for v in flags.values()):
-            raise SetupError(f"setup {where!r}: added, carried and keep are true or false")
+            raise SetupError(
+                phrase(
+                    "setup {where}: added, carried and keep are true or false", where=repr(where)
+                )
+            )
         out.append({"card": c, "status": status, **flags, **_valid_asked(comp, c, where)})
     return out
 
@@ -513,13 +622,20 @@ def _valid_asked(comp: Mapping[str, Any], card: str, where: str) -> dict[str, An
     if "row" in comp:
         if not is_wild(card) or comp["row"] not in SLOTS:
             raise SetupError(
-                f"setup {where!r}: 'row' is a wild magic card's place in the row, one of "
-                f"{list(SLOTS)}"
+                phrase(
+                    "setup {where}: 'row' is a wild magic card's place in the row, one of {slots}",
+                    where=repr(where),
+                    slots=str(list(SLOTS)),
+                )
             )
         out["row"] = comp["row"]
     if comp.get("declared", False) is not False:
         if comp["declared"] is not True or kind_of(card) != "delivery":
-            raise SetupError(f"setup {where!r}: 'declared' is true on a delivery card only")
+            raise SetupError(
+                phrase(
+                    "setup {where}: 'declared' is true on a delivery card only", where=repr(where)
+                )
+            )
         out["declared"] = True
     return out
 
@@ -527,36 +643,69 @@ def _valid_asked(comp: Mapping[str, Any], card: str, where: str) -> dict[str, An
 def _valid_flow(raw: Any, players: int, turn: int) -> dict[str, Any]:
     raw = {"phase": "place"} if raw is None else raw
     if not isinstance(raw, Mapping):
-        raise SetupError("setup 'flow': expected a table")
+        raise SetupError(phrase("setup 'flow': expected a table"))
     try:
         flow = msgspec.convert(raw, Flow, strict=False)
     except msgspec.ValidationError as e:
-        raise SetupError(f"setup 'flow': {e}") from None
+        raise SetupError(phrase("setup 'flow': {problem}", problem=str(e))) from None
     seats = range(-1, players)
     if flow.phase not in PHASES:
-        raise SetupError(f"setup 'flow.phase': {flow.phase!r} is not one of {list(PHASES)}")
+        raise SetupError(
+            phrase(
+                "setup 'flow.phase': {value} is not one of {known}",
+                value=repr(flow.phase),
+                known=str(list(PHASES)),
+            )
+        )
     if flow.stage not in STAGES:
-        raise SetupError(f"setup 'flow.stage': {flow.stage!r} is not one of {list(STAGES)}")
+        raise SetupError(
+            phrase(
+                "setup 'flow.stage': {value} is not one of {known}",
+                value=repr(flow.stage),
+                known=str(list(STAGES)),
+            )
+        )
     for key in ("caster", "killer_of_last", "caster_killer"):
         if getattr(flow, key) not in seats:
-            raise SetupError(f"setup 'flow.{key}': a seat 0..{players - 1}, or -1")
+            raise SetupError(
+                phrase("setup 'flow.{key}': a seat 0..{last}, or -1", key=key, last=players - 1)
+            )
     if any(s not in range(players) for s in flow.order):
-        raise SetupError(f"setup 'flow.order': seats 0..{players - 1}")
+        raise SetupError(phrase("setup 'flow.order': seats 0..{last}", last=players - 1))
     for i, f in enumerate(flow.frames):
         where = f"flow.frames[{i}]"
         if f.seat not in range(players):
-            raise SetupError(f"setup {where + '.seat'!r}: a seat 0..{players - 1}")
+            raise SetupError(
+                phrase(
+                    "setup {where}: a seat 0..{last}", where=repr(where + ".seat"), last=players - 1
+                )
+            )
         if f.part not in PARTS:
-            raise SetupError(f"setup {where + '.part'!r}: {f.part!r} is not one of {list(PARTS)}")
+            raise SetupError(
+                phrase(
+                    "setup {where}: {value} is not one of {known}",
+                    where=repr(where + ".part"),
+                    value=repr(f.part),
+                    known=str(list(PARTS)),
+                )
+            )
         _Cards(_ALL_KINDS).one(f.card, where + ".card", _ALL_KINDS, False)
         if f.pc < 0:
-            raise SetupError(f"setup {where + '.pc'!r}: an instruction number, 0 or more")
+            raise SetupError(
+                phrase("setup {where}: an instruction number, 0 or more", where=repr(where + ".pc"))
+            )
     c = flow.choice
     if c is not None:
         if c.seat not in range(players):
-            raise SetupError(f"setup 'flow.choice.seat': a seat 0..{players - 1}")
+            raise SetupError(phrase("setup 'flow.choice.seat': a seat 0..{last}", last=players - 1))
         if c.kind not in CHOICES:
-            raise SetupError(f"setup 'flow.choice.kind': {c.kind!r} is not one of {list(CHOICES)}")
+            raise SetupError(
+                phrase(
+                    "setup 'flow.choice.kind': {value} is not one of {known}",
+                    value=repr(c.kind),
+                    known=str(list(CHOICES)),
+                )
+            )
     return _plain(msgspec.to_builtins(flow))
 
 
@@ -568,15 +717,29 @@ def _check_with_options(state: State, p: Mapping[str, Any]) -> None:
     variant's rounds, and that every running program stands inside its card's lines."""
     if state.variant == "tokens" and any(t >= state.tokens_to_win for t in p["tokens"]):
         raise SetupError(
-            f"setup 'tokens': {state.tokens_to_win} tokens win the match, so a position has fewer"
+            phrase(
+                "setup 'tokens': {win} tokens win the match, so a position has fewer",
+                win=state.tokens_to_win,
+            )
         )
     if state.variant == "fast" and p["round"] > state.fast_rounds:
-        raise SetupError(f"setup 'round': the fast variant plays {state.fast_rounds} rounds")
+        raise SetupError(
+            phrase(
+                "setup 'round': the fast variant plays {rounds} rounds", rounds=state.fast_rounds
+            )
+        )
     from domain.spellwars.machine import program
 
     for i, f in enumerate(_flow(p["flow"]).frames):
         lines = len(program(state.cards, f))
         if f.pc > lines:
             raise SetupError(
-                f"setup 'flow.frames[{i}].pc': {f.card} {f.part} has {lines} lines, not {f.pc}"
+                phrase(
+                    "setup 'flow.frames[{i}].pc': {card} {part} has {lines} lines, not {pc}",
+                    i=i,
+                    card=f.card,
+                    part=f.part,
+                    lines=lines,
+                    pc=f.pc,
+                )
             )

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.kernel import SetupError
 from domain.kernel.data import name_problem
+from domain.kernel.phrases import phrase
 from domain.ultimate.cards import CARD_IDS, CARDS
 
 
@@ -21,23 +22,41 @@ def data_template() -> dict[str, Any]:
 
 def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise SetupError("ultimate data: expected a table of keys")
+        raise SetupError(phrase("ultimate data: expected a table of keys"))
     unknown = sorted(set(data) - {"cards"})
     if unknown:
-        raise SetupError(f"ultimate data: unknown key(s) {unknown}; known: ['cards']")
+        raise SetupError(
+            phrase(
+                "ultimate data: unknown key(s) {unknown}; known: ['cards']", unknown=str(unknown)
+            )
+        )
     cards = data.get("cards", {})
     if not isinstance(cards, Mapping):
-        raise SetupError("ultimate data: cards must be a table of card ids")
+        raise SetupError(phrase("ultimate data: cards must be a table of card ids"))
     out: dict[str, dict[str, str]] = {}
     for card, entry in cards.items():
         if card not in CARDS:
-            raise SetupError(f"ultimate data: cards.{card}: no such card; cards are {CARD_IDS}")
+            raise SetupError(
+                phrase(
+                    "ultimate data: cards.{card}: no such card; cards are {known}",
+                    card=str(card),
+                    known=str(CARD_IDS),
+                )
+            )
         if not isinstance(entry, Mapping) or set(entry) != {"name"}:
-            raise SetupError(f"ultimate data: cards.{card} must hold exactly one key, name")
+            raise SetupError(
+                phrase(
+                    "ultimate data: cards.{card} must hold exactly one key, name", card=str(card)
+                )
+            )
         name = entry["name"]
         problem = name_problem(name)
         if problem is not None:
-            raise SetupError(f"ultimate data: cards.{card}.name: {problem}")
+            raise SetupError(
+                phrase(
+                    "ultimate data: cards.{card}.name: {problem}", card=str(card), problem=problem
+                )
+            )
         out[card] = {"name": name}
     return {"cards": {card: out[card] for card in CARD_IDS if card in out}}
 

@@ -12,8 +12,9 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel import Dice, Event, GameStarted, SetupError, seats_text
+from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE
+from domain.kernel.phrases import listed, phrase, plural
 from domain.kernel.piles import shuffle_left_out
 from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS, LEFT_OUT
 from domain.ultimate.data import names_of
@@ -81,20 +82,32 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
         return flow.events
     # A setup position: play starts where it says. validate_setup knows no
     # options; the checks that depend on them live here.
+    # A setup file is refused before any table's names are known: its seats are
+    # said by number (« place 0 »), never as a player's name.
     cap = round_health(state.options, state.round)
     above = [s for s, w in enumerate(state.wizards) if w.life > cap]
     if above:
         lives = ", ".join(str(state.wizards[s].life) for s in above)
         raise SetupError(
-            f"ultimate setup: health of {seats_text(above)} ({lives}) is above "
-            f"round_health {cap}, the most life a wizard may have"
+            phrase(
+                "ultimate setup: health of {seats} ({lives}) is above round_health {cap}, the "
+                "most life a wizard may have",
+                seats=listed(phrase("seat {seat}", seat=s) for s in above),
+                lives=lives,
+                cap=cap,
+            )
         )
     target = state.options.rounds_to_win
     done = [s for s, w in enumerate(state.wizards) if w.round_wins >= target]
     if done:
         raise SetupError(
-            f"{seats_text(done)} already {'has' if len(done) == 1 else 'have'} {target} "
-            "round wins: the match would be over"
+            plural(
+                "{seats} already has {target} round wins: the match would be over",
+                "{seats} already have {target} round wins: the match would be over",
+                len(done),
+                seats=listed(phrase("seat {seat}", seat=s) for s in done),
+                target=target,
+            )
         )
     # Cards the file left out lie under the draw pile, shuffled with the game's
     # chance (a table gives their order, or they stay face down: table mode).
@@ -121,10 +134,16 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     pile when the game opens. With ``stage``, a full position (see
     ``domain.ultimate.position``)."""
     if not isinstance(setup, Mapping):
-        raise SetupError("ultimate setup: expected a table of keys")
+        raise SetupError(phrase("ultimate setup: expected a table of keys"))
     unknown = sorted(set(setup) - set(POSITION_KEYS) - set(TABLE_KEYS))
     if unknown:
-        raise SetupError(f"ultimate setup: unknown key(s) {unknown}; known: {list(POSITION_KEYS)}")
+        raise SetupError(
+            phrase(
+                "ultimate setup: unknown key(s) {unknown}; known: {known}",
+                unknown=str(unknown),
+                known=str(list(POSITION_KEYS)),
+            )
+        )
     passthrough = {k: setup[k] for k in TABLE_KEYS if k in setup}
     if not any(key in setup for key in POSITION_KEYS):
         return passthrough
@@ -133,12 +152,17 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         stray = [k for k in FULL_KEYS if k in setup]
         if stray:
             raise SetupError(
-                f"ultimate setup: key(s) {stray} belong to a full position: give stage "
-                "(with round, turn and active)"
+                phrase(
+                    "ultimate setup: key(s) {keys} belong to a full position: give stage (with "
+                    "round, turn and active)",
+                    keys=str(stray),
+                )
             )
         missing = [k for k in REQUIRED_KEYS if k not in setup]
         if missing:
-            raise SetupError(f"ultimate setup: missing key(s) {missing}")
+            raise SetupError(
+                phrase("ultimate setup: missing key(s) {missing}", missing=str(missing))
+            )
 
     hands = per_seat(setup.get("hands"), players, "hands")
     hands = [_cards(h, f"hands[{seat}]") for seat, h in enumerate(hands)]
@@ -158,21 +182,38 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     counts = Counter(card for pile in (*hands, draw_pile, discard, in_play) for card in pile)
     doubled = sorted(card for card, n in counts.items() if n > 1)
     if doubled:
-        raise SetupError(f"ultimate setup: card(s) placed more than once: {doubled}")
+        raise SetupError(
+            phrase("ultimate setup: card(s) placed more than once: {doubled}", doubled=str(doubled))
+        )
     # Hands above the limit are accepted: a recorded table may be mid-mistake,
     # and the holder simply has to discard down at the end of their turn.
     for seat, life in enumerate(health):
         if not 0 <= life <= MAX_HEALTH:
-            raise SetupError(f"ultimate setup: health[{seat}] must be 0..{MAX_HEALTH}, not {life}")
+            raise SetupError(
+                phrase(
+                    "ultimate setup: health[{i}] must be 0..{most}, not {life}",
+                    i=seat,
+                    most=MAX_HEALTH,
+                    life=life,
+                )
+            )
         # (A full position mid-action may hold a wizard at 0 not yet eliminated.)
         if life == 0 and hands[seat] and not full:
             raise SetupError(
-                f"ultimate setup: seat {seat} is eliminated (health 0) but holds cards"
+                phrase(
+                    "ultimate setup: {seat} is eliminated (health 0) but holds cards",
+                    seat=phrase("seat {seat}", seat=seat),
+                )
             )
     for seat, wins in enumerate(round_wins):
         if not 0 <= wins <= MAX_ROUND_WINS:
             raise SetupError(
-                f"ultimate setup: round_wins[{seat}] must be 0..{MAX_ROUND_WINS}, not {wins}"
+                phrase(
+                    "ultimate setup: round_wins[{i}] must be 0..{most}, not {wins}",
+                    i=seat,
+                    most=MAX_ROUND_WINS,
+                    wins=wins,
+                )
             )
     common = {
         "hands": hands,
@@ -186,23 +227,39 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         return {**common, **validate_full(setup, players, common), **passthrough}
     first = integer(setup["first"], "first")
     if not 0 <= first < players:
-        raise SetupError(f"ultimate setup: first must be a seat 0..{players - 1}, not {first}")
+        raise SetupError(
+            phrase(
+                "ultimate setup: first must be a seat 0..{last}, not {first}",
+                last=players - 1,
+                first=first,
+            )
+        )
     if health[first] == 0:
-        raise SetupError(f"ultimate setup: first seat {first} is eliminated (health 0)")
+        raise SetupError(
+            phrase(
+                "ultimate setup: first {seat} is eliminated (health 0)",
+                seat=phrase("seat {seat}", seat=first),
+            )
+        )
     if sum(1 for life in health if life > 0) < 2:
-        raise SetupError("ultimate setup: at least two wizards must have health above 0")
+        raise SetupError(phrase("ultimate setup: at least two wizards must have health above 0"))
     return {**common, "first": first, **passthrough}
 
 
 def _cards(value: Any, key: str) -> list[str]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise SetupError(f"ultimate setup: {key} must be a list of card ids")
+        raise SetupError(phrase("ultimate setup: {key} must be a list of card ids", key=key))
     cards = []
     for card in value:
         card = CARD_ALIASES.get(card, card) if isinstance(card, str) else card
         if not isinstance(card, str) or card not in CARDS:
             raise SetupError(
-                f"ultimate setup: {key}: unknown card {card!r}; cards are {list(CARD_IDS)}"
+                phrase(
+                    "ultimate setup: {key}: unknown card {card}; cards are {known}",
+                    key=key,
+                    card=repr(card),
+                    known=str(list(CARD_IDS)),
+                )
             )
         cards.append(card)
     return cards
