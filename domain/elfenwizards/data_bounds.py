@@ -10,13 +10,16 @@ play no game the rulebook describes.
 from __future__ import annotations
 
 from domain.kernel.data_bounds import Bound, Bounds
+from domain.kernel.phrases import phrase
 
 P = "elfenwizards."  # as the catalogue names its entries
 RULE = P + "assume.data-bounds"
 
 BOUNDS: Bounds = {
-    "pawns.*": Bound(1, 20, "pawns of a colour", RULE),
-    "layout.level": Bound(1, 10, "levels of a board", RULE),  # 3 at least: the layout says why
-    "layout.level[].points": Bound(0, 50, "points of a level", RULE),
-    "layout.space": Bound(1, 100, "spaces of a board", RULE),
+    "pawns.*": Bound(1, 20, phrase("pawns of a colour"), RULE),
+    "layout.level": Bound(
+        1, 10, phrase("levels of a board"), RULE
+    ),  # 3 at least: the layout says why
+    "layout.level[].points": Bound(0, 50, phrase("points of a level"), RULE),
+    "layout.space": Bound(1, 100, phrase("spaces of a board"), RULE),
 }

@@ -12,11 +12,12 @@ holds. These bounds are ours (``sw.assume.data-bounds``).
 from __future__ import annotations
 
 from domain.kernel.data_bounds import Bound, Bounds
+from domain.kernel.phrases import phrase
 
 RULE = "sw.assume.data-bounds"
 MAX_LINE_NUMBER = 99
 
 BOUNDS: Bounds = {
-    "*[].copies": Bound(1, 10, "copies of a card", RULE),
-    "*[].initiative": Bound(0, 99, "initiatives", RULE),
+    "*[].copies": Bound(1, 10, phrase("copies of a card"), RULE),
+    "*[].initiative": Bound(0, 99, phrase("initiatives"), RULE),
 }

@@ -1,7 +1,8 @@
 """An Elfenwizards setup file or data file the game refuses is said in the
 reader's language (``--lang fr``): an unknown setup key, a queue out of turn
-order, a data file's pawns, placement or layout. In English the same refusals
-say what they said before, and none of the French."""
+order, a data file's pawns, placement or layout, a number out of the rules'
+bounds. In English the same refusals say what they said before, and none of the
+French."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ FILES = {
     ("--data", "pawns.toml"): "[pawns]\nred = 3\n",
     ("--data", "placement.toml"): '[placement.2]\nred = ["x"]\n',
     ("--data", "layout.toml"): LAYOUT_OF_TWO_LEVELS,
+    ("--data", "zero.toml"): "[pawns]\nred = 0\ngreen = 8\nblue = 8\nyellow = 8\nblack = 7\n",
 }
 
 FRENCH = [
@@ -46,6 +48,7 @@ FRENCH = [
     "pawns doit donner les pions de chaque couleur : ['red', 'green', ",
     "placement doit donner une table par nombre de joueurs : ['3', '4', '5']",
     "layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
+    "pions d'une couleur",
 ]
 ENGLISH = [
     "unknown setup key(s) ['nope']; known: ['layout', ",
@@ -53,6 +56,7 @@ ENGLISH = [
     "pawns must give the pawns of every colour: ['red', 'green', ",
     "placement must give one table per player count: ['3', '4', '5']",
     "layout: at least three levels (Grand Druide, titles, Magiciens)",
+    "pawns of a colour",
 ]
 
 
