@@ -11,6 +11,7 @@ import msgspec
 
 from domain.kernel import Game, IllegalCommand, SetupError
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
+from domain.kernel.phrases import phrase
 from services.limits import MAX_DICE, MAX_ORDER_LENGTH, MAX_ORDERS, MAX_POSITION
 
 
@@ -20,7 +21,7 @@ def check_name(name: object) -> None:
     problem = name_problem(name)
     if problem is not None:
         said = f"{name[:20]!r}…" if isinstance(name, str) and len(name) > MAX_NAME else repr(name)
-        raise SetupError(f"player name {said}: {problem}")
+        raise SetupError(phrase("player name {name}: {problem}", name=said, problem=problem))
 
 
 def check_supplied(

@@ -2,7 +2,7 @@
 fr``): a game that does not exist, a seat it does not have, a position of its
 opening or inside an action's consequences, an unknown option, a new game with no
 players or too many, an option's value of the wrong kind or not among its values, a
-setup file that does not open or is a directory; the frame of the error too
+setup file that does not open or is a directory, a player's name; the frame of the error too
 (« règle : », « code : »). The same errors in English say none of the French; a
 program's JSON keeps its codes."""
 
@@ -41,6 +41,7 @@ def _errors(tmp_path: Path, lang: str) -> list[str]:
         ["new", "ultimate", "--players", "2", "--option", "reshuffle=never"],
         ["new", "ultimate", "--players", "2", "--setup", str(tmp_path / "none.toml")],
         ["new", "ultimate", "--players", "2", "--setup", str(tmp_path)],
+        ["new", "ultimate", "--names", "Ann,B\tob"],
     ]
     return [runner.invoke(app, [*base, *args]).stderr for args in asked]
 
@@ -58,6 +59,7 @@ FRENCH = [
     "option reshuffle : 'never' n'est pas l'une des valeurs on_draw, ",
     "none.toml : impossible de l'ouvrir (ce fichier n'existe pas)",
     ": un dossier, pas un fichier ; donnez un fichier TOML",
+    "nom de joueur 'B\\tob' : un nom ne contient aucun caractère de contrôle (sauts de ligne",
 ]
 ENGLISH = [
     "no game 00000000-0000-0000-0000-000000000000",
@@ -72,6 +74,7 @@ ENGLISH = [
     "option reshuffle: 'never' is not one of on_draw, ",
     "none.toml: cannot open it (there is no such file)",
     ": a directory, not a file; give a TOML file",
+    "player name 'B\\tob': a name holds no control characters (line breaks",
 ]
 
 
