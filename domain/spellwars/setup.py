@@ -16,7 +16,7 @@ import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
-from domain.kernel.phrases import Card, phrase
+from domain.kernel.phrases import phrase
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, all_cards, instances, kind_of, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
@@ -398,7 +398,7 @@ class _Cards:
                     "setup {key}: {card}: {name} has copies 1..{copies}",
                     key=repr(key),
                     card=repr(c),
-                    name=Card(slug),
+                    name=k.name,
                     copies=k.copies,
                 )
             )
