@@ -390,7 +390,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     board: Board | None = None
     if "layout" in setup:
-        board = parse_board(setup["layout"], "layout")
+        board = parse_board(setup["layout"])
         out["layout"] = board.as_table()
     _general(setup, players, out)
     _dice(setup, players, out)

@@ -46,7 +46,8 @@ ELFEN_FRENCH = [
     "queue : [0, 2] ne suit pas l'ordre du tour à partir du dragon (Bob)",
     "pawns doit donner les pions de chaque couleur : ['red', 'green', ",
     "placement doit donner une table par nombre de joueurs : ['3', '4', '5']",
-    "layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
+    # The key said once (it was « layout : layout : »).
+    "wizards: layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
     "pions d'une couleur",
 ]
 ELFEN_ENGLISH = [
@@ -54,7 +55,7 @@ ELFEN_ENGLISH = [
     "queue: [0, 2] is not in turn order from the dragon (Bob)",
     "pawns must give the pawns of every colour: ['red', 'green', ",
     "placement must give one table per player count: ['3', '4', '5']",
-    "layout: at least three levels (Grand Druide, titles, Magiciens)",
+    "wizards: layout: at least three levels (Grand Druide, titles, Magiciens)",
     "pawns of a colour",
 ]
 
