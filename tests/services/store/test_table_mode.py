@@ -70,7 +70,8 @@ def test_a_card_taken_blind_from_a_hand_is_named_by_the_table(sqlite_url: str) -
     assert verify_game(WizardLedger(sqlite_url), gid).ok
     # A card the victim does not hold cannot have been taken.
     other = _steal_position(WizardLedger(sqlite_url))
-    with pytest.raises(IllegalCommand, match="'Boule de feu', cannot have come from the card stolen"):
+    stolen = "'Boule de feu', cannot have come from the card stolen"
+    with pytest.raises(IllegalCommand, match=stolen):
         ledger.act(other, 1, {"type": "Decline"}, drew=["fireball"])
 
 
