@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from domain.kernel.command_faults import command_fault
 from domain.kernel.dice import Dice, next_counter
 from domain.kernel.errors import IllegalCommand
 from domain.kernel.events import (
@@ -192,11 +193,13 @@ def decode_command(game: Game[Any], data: object) -> Command:
     try:
         return decoder.decode(data if isinstance(data, bytes | str) else msgspec.json.encode(data))
     except (msgspec.ValidationError, msgspec.DecodeError, TypeError) as e:
+        # What is wrong, from the command types' structure; msgspec's own
+        # account (English, in its terms) only where that reading finds nothing.
+        problem = command_fault(game.command_type, data) or str(e)
         raise IllegalCommand(
             "malformed_command",
             "kernel.malformed",
-            # msgspec's own account of what is wrong, as it says it.
-            phrase("not a valid {game} command: {problem}", game=game.spec.name, problem=str(e)),
+            phrase("not a valid {game} command: {problem}", game=game.spec.name, problem=problem),
         ) from None
 
 
