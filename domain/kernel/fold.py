@@ -13,7 +13,6 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from domain.kernel.command_faults import command_fault
 from domain.kernel.dice import Dice, next_counter
 from domain.kernel.errors import IllegalCommand
 from domain.kernel.events import (
@@ -27,6 +26,7 @@ from domain.kernel.events import (
 from domain.kernel.game import Game
 from domain.kernel.phrases import phrase
 from domain.kernel.rules import KERNEL_RULES
+from domain.kernel.shape_faults import command_fault
 from domain.kernel.types import Command, Consequence, Event
 
 S = TypeVar("S")

@@ -17,6 +17,7 @@ import msgspec
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
 from domain.kernel.phrases import Seat, phrase
+from domain.kernel.shape_faults import value_fault
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, all_cards, instances, kind_of, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
@@ -647,7 +648,8 @@ def _valid_flow(raw: Any, players: int, turn: int) -> dict[str, Any]:
     try:
         flow = msgspec.convert(raw, Flow, strict=False)
     except msgspec.ValidationError as e:
-        raise SetupError(phrase("setup 'flow': {problem}", problem=str(e))) from None
+        fault = value_fault(Flow, raw) or str(e)
+        raise SetupError(phrase("setup 'flow': {problem}", problem=fault)) from None
     seats = range(-1, players)
     if flow.phase not in PHASES:
         raise SetupError(

@@ -1,8 +1,10 @@
-"""What is wrong with a command's JSON form, said from the command types' own
-structure (``msgspec.inspect``): the type it names, its fields and what each
-holds. msgspec refuses such a command with a sentence of its own, in English and
-in its own terms (`$.target`, `int | null`); a person reads this instead, in their
-language, when the decoder has refused a command (the refusal's cold path only).
+"""What is wrong with a value msgspec refused, said from the type's own structure
+(``msgspec.inspect``): a command's JSON form (the type it names, its fields and
+what each holds), a setup or data file's table (its keys, nested tables and
+lists, what each holds). msgspec refuses such a value with a sentence of its own,
+in English and in its own terms (`$.target`, `int | null`); a person reads this
+instead, in their language. Read only once msgspec has refused (the refusal's
+cold path).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 import msgspec
 from msgspec import inspect as mi
 
-from domain.kernel.phrases import Phrase, either, phrase
+from domain.kernel.phrases import Phrase, either, phrase, plural
 
 
 def command_fault(command_type: Any, data: object) -> Phrase | None:
@@ -77,6 +79,117 @@ def _field_fault(kind: mi.StructType, data: Mapping[str, Any]) -> Phrase | None:
     return None
 
 
+def value_fault(kind: Any, value: object) -> Phrase | None:
+    """What is wrong with ``value`` (a setup's or a data file's table) as a
+    ``kind`` (a Struct class), its place said as a path of keys and list
+    indexes (``seats[0].hand``); None where this reading finds nothing."""
+    return _fault(mi.type_info(kind), value, "")
+
+
+def _fault(kind: mi.Type, value: object, where: str) -> Phrase | None:
+    if isinstance(kind, mi.StructType):
+        return _table_fault(kind, value, where)
+    if isinstance(kind, mi.DictType):
+        if not isinstance(value, Mapping):
+            return _wrong(where, kind, value)
+        for key, held in value.items():
+            found = _fault(kind.value_type, held, _joined(where, str(key)))
+            if found is not None:
+                return found
+        return None
+    if isinstance(kind, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
+        if not isinstance(value, list):
+            return _wrong(where, kind, value)
+        for i, held in enumerate(value):
+            found = _fault(kind.item_type, held, f"{where}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if isinstance(kind, mi.TupleType):
+        if not isinstance(value, list) or len(value) != len(kind.item_types):
+            return _wrong(where, kind, value)
+        for i, (item, held) in enumerate(zip(kind.item_types, value, strict=True)):
+            found = _fault(item, held, f"{where}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if isinstance(kind, mi.UnionType):
+        # The member whose shape the value has says what is wrong inside it.
+        for member in kind.types:
+            if _shaped(member, value):
+                return _fault(member, value, where)
+        return _wrong(where, kind, value)
+    if not _holds(kind, value):
+        return _wrong(where, kind, value)
+    if isinstance(kind, mi.IntType) and isinstance(value, int):
+        return _bound_fault(kind, value, where)
+    return None
+
+
+def _table_fault(kind: mi.StructType, value: object, where: str) -> Phrase | None:
+    if not isinstance(value, Mapping):
+        return _wrong(where, kind, value)
+    fields = {f.encode_name: f for f in kind.fields}
+    if kind.forbid_unknown_fields:
+        for key in value:
+            if key != kind.tag_field and key not in fields:
+                keys = _codes(list(fields))
+                if not where:
+                    return phrase("no key {key}: the keys are {keys}", key=key, keys=keys)
+                return phrase(
+                    "{where} has no key {key}: its keys are {keys}", where=where, key=key, keys=keys
+                )
+    for name, field in fields.items():
+        if field.required and name not in value:
+            if not where:
+                return phrase("the key {key} is needed", key=name)
+            return phrase("{where} needs its key {key}", where=where, key=name)
+    for name, field in fields.items():
+        if name in value:
+            found = _fault(field.type, value[name], _joined(where, name))
+            if found is not None:
+                return found
+    return None
+
+
+def _bound_fault(kind: mi.IntType, value: int, where: str) -> Phrase | None:
+    low = kind.ge if kind.ge is not None else (kind.gt + 1 if kind.gt is not None else None)
+    high = kind.le if kind.le is not None else (kind.lt - 1 if kind.lt is not None else None)
+    if low is not None and value < low:
+        return phrase(
+            "{where} must be at least {low}, not {value}", where=where, low=low, value=value
+        )
+    if high is not None and value > high:
+        return phrase(
+            "{where} must be at most {high}, not {value}", where=where, high=high, value=value
+        )
+    return None
+
+
+def _wrong(where: str, kind: mi.Type, value: object) -> Phrase | None:
+    said = _kind(kind)
+    if said is None or not where:
+        return None
+    return phrase(
+        "{where} must be {kind}, not {value}", where=where, kind=said, value=_shown(value)
+    )
+
+
+def _shaped(kind: mi.Type, value: object) -> bool:
+    """Whether ``value`` has ``kind``'s outer shape (a table, a list, a scalar of it)."""
+    if isinstance(kind, mi.StructType | mi.DictType):
+        return isinstance(value, Mapping)
+    if isinstance(
+        kind, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType | mi.TupleType
+    ):
+        return isinstance(value, list)
+    return _holds(kind, value)
+
+
+def _joined(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
 def _struct_types(info: mi.Type) -> list[mi.StructType]:
     if isinstance(info, mi.StructType):
         return [info]
@@ -132,6 +245,10 @@ def _kind(kind: mi.Type) -> Phrase | None:
         if any(s is None for s in said):
             return None
         return phrase("{kinds}", kinds=either(s for s in said if s is not None))
+    if isinstance(kind, mi.StructType | mi.DictType):
+        return phrase("a table")
+    if isinstance(kind, mi.TupleType):
+        return plural("a list of {n} value", "a list of {n} values", len(kind.item_types))
     if isinstance(kind, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
         item = _kind(kind.item_type)
         return phrase("a list ({item} each)", item=item) if item is not None else None
