@@ -303,20 +303,30 @@ class _FileSlots:
             return (self._generation << 64) | int.from_bytes(raw, _ORDER)
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
-        offset = self._offset(gid)
+        # Every act passes here, on the event loop: written out in one function,
+        # the path checked once, after the raise (as ``stamp``: each call of a
+        # helper, and each system call, a turn at the interpreter lock for the
+        # committing thread, cost more than the work). A raise in a file the path
+        # no longer names costs its readers only a needless catch-up; the counter
+        # is then raised again in the file the path names.
+        offset = self._header + (gid.int & _MASK) * _WIDTH
         with self._threads:
             for _ in range(_REOPENS):
+                fd = self._fd
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    raw = os.pread(fd, _WIDTH, offset)
+                    whole = len(raw) == _WIDTH  # else cut short: made again, then counted there
+                    if whole:
+                        before = int.from_bytes(raw, _ORDER)
+                        after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
+                        os.pwrite(fd, after.to_bytes(_WIDTH, _ORDER), offset)
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                if whole and self._here():
+                    return (self._generation << 64) | before, (self._generation << 64) | after
                 if not self._current():
                     return None
-                with self._exclusive():
-                    before = self._read(offset)
-                    if before is None:
-                        continue  # cut short meanwhile: made again, then counted there
-                    after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
-                    os.pwrite(self._fd, after.to_bytes(_WIDTH, sys.byteorder), offset)
-                # Replaced while raising it: raised again in the file readers follow.
-                if self._here():
-                    return self._stamped(before), self._stamped(after)
             return None
 
     @contextlib.contextmanager
