@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -173,8 +174,23 @@ class Counters:
 
 
 def now() -> str:
-    """The service's timestamp of a row: UTC, to the microsecond."""
-    return datetime.now(UTC).isoformat(timespec="microseconds")
+    """The service's timestamp of a row: UTC, to the microsecond, as
+    ``datetime.isoformat`` writes it (``2026-11-29T18:20:00.123456+00:00``).
+
+    Every act stamps its rows: the date and time to the second are made once a
+    second (a ``datetime`` made and written out each time cost 3 µs, about 1 % of
+    an act's CPU on the server)."""
+    ns = time.time_ns()
+    second, micro = divmod(ns // 1000, 1_000_000)
+    global _second_written
+    at, written = _second_written
+    if at != second:
+        written = datetime.fromtimestamp(second, UTC).isoformat()[:19]
+        _second_written = (second, written)
+    return f"{written}.{micro:06d}+00:00"
+
+
+_second_written: tuple[int, str] = (-1, "")
 
 
 def hash_token(token: str) -> str:
