@@ -95,6 +95,7 @@ class Appender:
         stored: list[StoredEvent] = []
         entries: list[Entry] = []
         salts = secrets.token_bytes(16 * len(events))  # one system call for all
+        hexed = gid.hex  # made anew at each call: once for all
         for i, event in enumerate(events):
             position += 1
             topic = topic_of(type(event))
@@ -103,7 +104,7 @@ class Appender:
             salt = salts[16 * i : 16 * i + 16]
             if i == 0 and bound_to:
                 salt += bytes.fromhex(bound_to)
-            h = link_hash(head, gid, position, topic, schema, at, body, salt)
+            h = link_hash(head, hexed, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
             stored.append(StoredEvent(gid, position, topic, encode_record(record)))
             entries.append(Entry(position, topic, event, at, head, h, schema))
