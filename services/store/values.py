@@ -153,6 +153,9 @@ class Staged:
     secret: Secrets | None = None
     # The game's turn, held by an act begun without a thread (``begin_act``).
     turn: threading.Lock | None = None
+    # The game's commit counter once raised for these rows, (before, after) or
+    # None (unknown), in a 1-tuple; None: not raised yet (``Appender.count``).
+    counted: tuple[tuple[int, int] | None] | None = None
 
 
 @dataclass(frozen=True)
