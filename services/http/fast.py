@@ -352,7 +352,10 @@ class Durable:
         with contextlib.suppress(Exception):
             self.ledger.count_acts([staged for staged, error, _ in ended if error is None])
         for _, error, finish in ended:
-            finish(error)
+            try:
+                finish(error)
+            except Exception as e:  # reported as a callback of its own would be: the others go on
+                loop.call_exception_handler({"message": "finishing an act failed", "exception": e})
 
 
 _Ended = tuple[Staged, BaseException | None, Callable[[BaseException | None], None]]
