@@ -205,7 +205,8 @@ def parse_game_id(raw: str | UUID) -> UUID:
         return raw
     # Every request of play names its game: the ids of the games being played
     # are parsed once (a UUID made from its text costs 1.5 µs) and the same
-    # object given back, which the caches' look-ups then match by identity.
+    # object given back, which the caches' look-ups then match by identity
+    # (comparing two UUIDs is a call of Python code, a dozen times an act).
     known = _parsed.get(raw) if isinstance(raw, str) else None
     if known is not None:
         return known
@@ -216,6 +217,14 @@ def parse_game_id(raw: str | UUID) -> UUID:
     if len(_parsed) >= _PARSED_KEPT:
         _parsed.clear()  # a new set of games is being played: kept anew
     _parsed[raw] = gid
+    return gid
+
+
+def new_game_id(gid: UUID) -> UUID:
+    """``gid``, a game made now: its requests are given this very object back."""
+    if len(_parsed) >= _PARSED_KEPT:
+        _parsed.clear()
+    _parsed[str(gid)] = gid
     return gid
 
 

@@ -34,3 +34,12 @@ def test_ids_past_the_kept_number_are_still_parsed_right() -> None:
     assert [parse_game_id(str(g)) for g in ids] == ids
     assert [parse_game_id(str(g)) for g in reversed(ids)] == ids[::-1]
     assert len(values._parsed) <= values._PARSED_KEPT
+
+
+def test_a_game_made_here_is_named_back_by_its_own_id() -> None:
+    from services.ledger import WizardLedger
+
+    ledger = WizardLedger("memory://")
+    gid = ledger.create_game("ultimate", 2, seed="named").game_id
+    assert parse_game_id(str(gid)) is gid  # the caches' keys, matched by identity
+    assert ledger.load(str(gid)).version == ledger.load(gid).version
