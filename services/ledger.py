@@ -509,6 +509,12 @@ class WizardLedger(Application[UUID]):
         process (nothing was written; ``perform`` decides it again)."""
         return self.acts.finish(staged, error)
 
+    def count_acts(self, durable: Sequence[Staged]) -> None:
+        """Raise the commit counters of acts begun by ``begin_act`` and made durable
+        together, at once, before each is given to ``finish_act`` (which raises
+        each one's alone otherwise)."""
+        self.appender.count(durable)
+
     def landed(self, staged: Staged, failure: BaseException | None = None) -> Acted | None:
         """The act, if its staged rows are in the store after all (``Appender.landed``)."""
         return self.appender.landed(staged, failure)

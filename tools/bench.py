@@ -26,7 +26,7 @@ from services.reads.views import legal_json, state_json
 from services.store.freshness import Unknown
 from tools.bench_cli import bench_cli
 from tools.bench_costly_reads import bench_costly_reads
-from tools.bench_http import bench_http, postgres_store
+from tools.bench_http import bench_http, bench_play, postgres_store
 from tools.bench_pages import bench_pages
 from tools.bench_reads import bench_replay
 from tools.bench_review import bench_review
@@ -262,6 +262,12 @@ def main() -> None:
         help="only the HTTP tests (load, live fan-out, play beside costly reads)",
     )
     parser.add_argument(
+        "--play-only",
+        action="store_true",
+        help="only the play load issue 25's goal is set on (SQLite, one process, the one "
+        "protocol), three times, with the medians",
+    )
+    parser.add_argument(
         "--reads-only",
         action="store_true",
         help="only the reads: fold from zero, verify, time travel (tools/bench_reads.py)",
@@ -331,6 +337,9 @@ def main() -> None:
             return
         if args.simulation_only:
             bench_simulation(20 if args.quick else 200, line, cli_baseline, only=args.game)
+            return
+        if args.play_only:
+            bench_play(tmp, line, runs=3, commands=600 if args.quick else 3000)
             return
         if args.versus_only:
             bench_versus(tmp, line, quick=args.quick)

@@ -24,6 +24,7 @@ import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -530,6 +531,34 @@ def postgres_store() -> tuple[str, Any] | None:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
     return f"postgresql://postgres@127.0.0.1:5432/test?schema={schema}", drop
+
+
+def bench_play(tmp: Path, line: Any, *, runs: int = 3, commands: int = 3000) -> list[RunResult]:
+    """Print the figure issue 25's goal for play is set on, alone: the ``one``
+    load on SQLite with one process, ``runs`` times (each on a fresh store), then
+    the medians, since a shared machine moves each run's figures."""
+    results = []
+    for n in range(runs):
+        result = run_load(
+            f"SQLite, 1 process, one, run {n + 1}",
+            f"sqlite:///{tmp / f'play-{n}.db'}",
+            commands=commands,
+            protocol="one",
+            log=tmp / "serve.log",
+        )
+        print_result(result, line, GOALS["sqlite"])
+        results.append(result)
+    goal = GOALS["sqlite"]
+    line(
+        f"SQLite, 1 process, one: medians of {runs} runs",
+        f"{statistics.median(r.rate for r in results):,.0f} commands/s "
+        f"(goal: {goal.rate:,.0f} at least), "
+        f"p99 {statistics.median(r.percentile(0.99) for r in results) * 1e3:.1f} ms "
+        f"(goal: {goal.p99_ms:.0f} ms at most), server CPU per command "
+        f"{statistics.median(r.server_cpu / max(r.commands, 1) for r in results) * 1e3:.2f} ms "
+        f"(goal: {goal.cpu_ms} ms at most)",
+    )
+    return results
 
 
 def bench_http(

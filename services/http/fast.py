@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from uuid import UUID
@@ -75,6 +76,7 @@ from services.store.values import (
     GameNotFound,
     IdempotencyConflict,
     NotAuthorized,
+    Staged,
     parse_game_id,
 )
 
@@ -134,6 +136,7 @@ class PlayFastPath:
         # Its own threads: anyio's to_thread costs more than the act it carries
         # (capacity limiter, cancel scopes), and so does run_in_executor.
         self.threads = PlayThreads(threads)
+        self.durable = Durable(ledger)
         self.inline_reads = ledger.url.split(":", 1)[0] in ("sqlite", "memory")
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -186,14 +189,7 @@ class PlayFastPath:
                 future.set_result(acted)
 
         def durable(error: BaseException | None) -> None:  # on the committing thread
-            try:
-                loop.call_soon_threadsafe(finish, error)
-            except RuntimeError:
-                # The loop has closed (a server stopped with the act in flight):
-                # nobody waits for the answer, but the turn must come back and
-                # the counter move, here, for the ledger that outlives the loop.
-                with contextlib.suppress(Exception):  # the commit's own error
-                    ledger.finish_act(staged, error)
+            self.durable.add(loop, staged, error, finish)
 
         try:
             committer.submit(staged.rows, durable)
@@ -309,6 +305,60 @@ class PlayFastPath:
         inline = here and asked.at is None
         answer, viewer = _state(*state) if inline else await self._run(_state, *state)
         return answer, [(b"x-wizards-seat", seat_header(viewer).encode())]
+
+
+class Durable:
+    """Acts decided on a loop whose commit has ended, finished there together: the
+    committing thread tells each as its commit ends, and the loop, woken once for
+    all that came meanwhile (the acts of one group commit), raises their games'
+    commit counters at once (one lock of the counters file, ``count_acts``), then
+    finishes each in the order they were told."""
+
+    def __init__(self, ledger: WizardLedger) -> None:
+        self.ledger = ledger
+        self._lock = threading.Lock()
+        self._ended: dict[asyncio.AbstractEventLoop, list[_Ended]] = {}
+
+    def add(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        staged: Staged,
+        error: BaseException | None,
+        finish: Callable[[BaseException | None], None],
+    ) -> None:
+        """On the committing thread: ``finish(error)`` to be called on ``loop``."""
+        with self._lock:
+            ended = self._ended.setdefault(loop, [])
+            ended.append((staged, error, finish))
+            first = len(ended) == 1
+        if not first:
+            return  # the loop was woken for the first, and finishes this one too
+        try:
+            loop.call_soon_threadsafe(self._finish, loop)
+        except RuntimeError:
+            # The loop has closed (a server stopped with acts in flight): nobody
+            # waits for their answers, but each game's turn must come back and
+            # its counter move, here, for the ledger that outlives the loop.
+            with self._lock:
+                left = self._ended.pop(loop, [])
+            for staged_left, error_left, _ in left:
+                with contextlib.suppress(Exception):  # the commit's own error
+                    self.ledger.finish_act(staged_left, error_left)
+
+    def _finish(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._lock:
+            ended = self._ended.pop(loop, [])
+        # Should raising them together fail, each act raises its own as it is finished.
+        with contextlib.suppress(Exception):
+            self.ledger.count_acts([staged for staged, error, _ in ended if error is None])
+        for _, error, finish in ended:
+            try:
+                finish(error)
+            except Exception as e:  # reported as a callback of its own would be: the others go on
+                loop.call_exception_handler({"message": "finishing an act failed", "exception": e})
+
+
+_Ended = tuple[Staged, BaseException | None, Callable[[BaseException | None], None]]
 
 
 def _act(

@@ -216,7 +216,23 @@ _NONE = Query()
 
 def query(scope: Scope, op: str) -> Query:
     """The query of the request of play ``op`` (a key of ``PLAY_QUERIES``)."""
-    return _kept(scope, _QUERY, lambda: _read_query(scope["query_string"], PLAY_QUERIES[op]))
+    return _kept(scope, _QUERY, lambda: _read_known_query(scope["query_string"], op))
+
+
+def _read_known_query(raw: bytes, op: str) -> Query:
+    """``_read_query``, each query read once: players send the same few over and
+    over (``seat=0``), and parsing one took longer than the rest of reading the request."""
+    read = _queries_read.get((op, raw))
+    if read is None:
+        read = _read_query(raw, PLAY_QUERIES[op])  # a refusal is raised, not kept
+        if len(_queries_read) >= _QUERIES_KEPT:
+            _queries_read.clear()
+        _queries_read[(op, raw)] = read
+    return read
+
+
+_QUERIES_KEPT = 1024
+_queries_read: dict[tuple[str, bytes], Query] = {}
 
 
 def documented_query(op: str) -> dict[str, Any]:
@@ -269,7 +285,10 @@ def _read_act(content_type: str | None, body: bytes) -> ActRequest:
         raise APIError(400, "unparseable_body", f"the body is not JSON: {e}") from None
     except RecursionError:
         raise _malformed(f"the body is nested more than {MAX_DEPTH} levels deep") from None
-    if request.command is not None and nesting_depth(request.command) > MAX_DEPTH:
+    # A command nests no deeper than the body has brackets (beside the body's own):
+    # most acts have a handful, and are not walked.
+    bracketed = body.count(b"{") + body.count(b"[") > MAX_DEPTH + 1
+    if bracketed and request.command is not None and nesting_depth(request.command) > MAX_DEPTH:
         raise _malformed(f"command: nested more than {MAX_DEPTH} levels deep")
     return request
 

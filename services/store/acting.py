@@ -160,8 +160,10 @@ class Acts:
         a refusal on a fold not known current); the caller then releases the turn."""
         # As ``perform``: decided on the cached fold, which another process
         # may have left behind; the commit then loses the race for the position.
-        current = self.cache.fresh(gid)
-        loaded = current or self.cache.cached(gid)
+        # Whether it is current matters only to a refusal, so the counters file
+        # is read only then (its system calls, each a turn at the interpreter
+        # lock given to the committing thread, cost an act more than the check).
+        loaded = self.cache.cached(gid)
         if (
             loaded is None
             or (key is not None and key in loaded.keys)
@@ -171,7 +173,7 @@ class Acts:
         try:
             staged = self.staged(gid, loaded, seat, command, chance, key)
         except IllegalCommand:
-            if current is None:  # refused on a fold maybe behind: ask the store
+            if self.cache.fresh(gid) is not loaded:  # refused on a fold maybe behind: ask the store
                 return None
             raise
         staged.turn = turn

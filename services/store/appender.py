@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -95,6 +95,7 @@ class Appender:
         stored: list[StoredEvent] = []
         entries: list[Entry] = []
         salts = secrets.token_bytes(16 * len(events))  # one system call for all
+        hexed = gid.hex  # made anew at each call: once for all
         for i, event in enumerate(events):
             position += 1
             topic = topic_of(type(event))
@@ -103,7 +104,7 @@ class Appender:
             salt = salts[16 * i : 16 * i + 16]
             if i == 0 and bound_to:
                 salt += bytes.fromhex(bound_to)
-            h = link_hash(head, gid, position, topic, schema, at, body, salt)
+            h = link_hash(head, hexed, position, topic, schema, at, body, salt)
             record = Record(schema=schema, at=at, prev=head, hash=h, body=body, salt=salt)
             stored.append(StoredEvent(gid, position, topic, encode_record(record)))
             entries.append(Entry(position, topic, event, at, head, h, schema))
@@ -152,12 +153,23 @@ class Appender:
             for recorder, records in rows:
                 recorder.insert_events(records)
 
+    def count(self, durable: Sequence[Staged]) -> None:
+        """Raise the commit counters of appends made durable together (the acts of
+        one commit) at once, before any of them is settled: one lock of the
+        counters file for all. Raised by ``settle`` one by one otherwise."""
+        if not durable:
+            return
+        for staged, counted in zip(
+            durable, self.freshness.bump_all([s.gid for s in durable]), strict=True
+        ):
+            staged.counted = (counted,)
+
     def settle(self, staged: Staged) -> tuple[list[Entry], Loaded]:
         """What follows a staged append once it is durable: the commit counter,
         the cache, the listeners."""
         gid, new = staged.gid, staged.new
         # Raised before the act returns: a read sent after the answer sees it.
-        counted = self.freshness.bump(gid)
+        counted = self.freshness.bump(gid) if staged.counted is None else staged.counted[0]
         if staged.secret is not None:
             self.sides.remember_secrets(gid, staged.secret)
         self.cache.remember(

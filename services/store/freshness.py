@@ -35,7 +35,7 @@ import os
 import secrets
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -64,6 +64,10 @@ class Freshness(Protocol):
         """Raise the game's counter after a durable commit: (before, after)."""
         ...
 
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
+        """``bump`` of each game, in order (distinct games: the acts of one commit)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -75,6 +79,9 @@ class Unknown:
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
         return None
+
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
+        return [None] * len(gids)
 
     def close(self) -> None:
         pass
@@ -88,6 +95,9 @@ class Private:
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
         return (0, 0)
+
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
+        return [(0, 0)] * len(gids)
 
     def close(self) -> None:
         pass
@@ -105,12 +115,18 @@ class _Slots:
         return int(self._counts[gid.int & (SLOTS - 1)])
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
-        slot = gid.int & (SLOTS - 1)
+        return self.bump_all((gid,))[0]
+
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
+        counted: list[tuple[int, int] | None] = []
         with self._threads, self._exclusive():
-            before = int(self._counts[slot])
-            after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
-            self._counts[slot] = after
-        return before, after
+            for gid in gids:
+                slot = gid.int & (SLOTS - 1)
+                before = int(self._counts[slot])
+                after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
+                self._counts[slot] = after
+                counted.append((before, after))
+        return counted
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:
@@ -303,21 +319,41 @@ class _FileSlots:
             return (self._generation << 64) | int.from_bytes(raw, _ORDER)
 
     def bump(self, gid: UUID) -> tuple[int, int] | None:
-        offset = self._offset(gid)
+        return self.bump_all((gid,))[0]
+
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
+        # Every act passes here, on the event loop, with the other acts of its
+        # commit: their counters are raised under one lock of the file, and the
+        # path checked once, after the raise. Written out in one function (as
+        # ``stamp``): each call of a helper, and each system call (a turn at the
+        # interpreter lock for the committing thread), cost more than the work.
+        # A raise in a file the path no longer names costs its readers only a
+        # needless catch-up; the counters are then raised in the file it names.
+        offsets = [self._header + (gid.int & _MASK) * _WIDTH for gid in gids]
         with self._threads:
             for _ in range(_REOPENS):
+                fd = self._fd
+                counted: list[tuple[int, int]] = []
+                whole = True  # else cut short: made again, then counted there
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    for offset in offsets:
+                        raw = os.pread(fd, _WIDTH, offset)
+                        whole = len(raw) == _WIDTH
+                        if not whole:
+                            break
+                        before = int.from_bytes(raw, _ORDER)
+                        after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
+                        os.pwrite(fd, after.to_bytes(_WIDTH, _ORDER), offset)
+                        counted.append((before, after))
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                if whole and self._here():
+                    generation = self._generation << 64
+                    return [(generation | b, generation | a) for b, a in counted]
                 if not self._current():
-                    return None
-                with self._exclusive():
-                    before = self._read(offset)
-                    if before is None:
-                        continue  # cut short meanwhile: made again, then counted there
-                    after = (before + 1) & 0xFFFF_FFFF_FFFF_FFFF
-                    os.pwrite(self._fd, after.to_bytes(_WIDTH, sys.byteorder), offset)
-                # Replaced while raising it: raised again in the file readers follow.
-                if self._here():
-                    return self._stamped(before), self._stamped(after)
-            return None
+                    break
+            return [None] * len(gids)
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:

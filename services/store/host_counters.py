@@ -27,7 +27,7 @@ import logging
 import os
 import secrets
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from uuid import UUID
 
 from services.store.freshness import SLOTS, CountersLost, _FileSlots, _identity
@@ -151,11 +151,11 @@ class HostCounters(_FileSlots):
             count = self._read(self._offset(gid))
             return None if count is None else self._stamped(count)
 
-    def bump(self, gid: UUID) -> tuple[int, int] | None:
+    def bump_all(self, gids: Sequence[UUID]) -> list[tuple[int, int] | None]:
         with self._threads:
-            counted = super().bump(gid)
+            counted = super().bump_all(gids)
             # Unbound, writers of other hosts raise nothing here: nothing is current.
-            return counted if counted is not None and self._head()[_FLAG] == _SET else None
+            return counted if self._head()[_FLAG] == _SET else [None] * len(gids)
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:

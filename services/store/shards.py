@@ -35,6 +35,7 @@ from services.store.codec import decode_record
 from services.store.commit import Committer
 from services.store.games_index import ensure_indexes, select_found
 from services.store.host_binding import guard
+from services.store.values import new_game_id
 
 DEFAULT_SHARDS = 8
 MAX_SHARDS = 256  # the shard is one byte of the id
@@ -178,8 +179,8 @@ class Shards:
 
     def new_game_id(self) -> UUID:
         if self.count == 1:
-            return uuid4()
-        return game_id_on(secrets.randbelow(self.count))
+            return new_game_id(uuid4())
+        return new_game_id(game_id_on(secrets.randbelow(self.count)))
 
     def of(self, gid: UUID) -> ApplicationRecorder:
         """The recorder holding game ``gid``'s stream."""

@@ -146,8 +146,20 @@ def test_a_play_parameter_given_twice_is_refused_on_every_path(client: TestClien
             f"/tables/{t.game_id}/state?at=1&at=2",
             f"/tables/{t.game_id}/events?after=0&after=1",
         ):
-            r = client.get(_with(url, via), headers=t.auth(seat))
-            assert _refused(r, 400, "duplicate_parameter")["detail"].startswith("the query")
+            for _ in range(2):  # refused again: a query's reading is kept only when good
+                r = client.get(_with(url, via), headers=t.auth(seat))
+                assert _refused(r, 400, "duplicate_parameter")["detail"].startswith("the query")
+
+
+def test_each_seat_asking_again_is_answered_for_its_own_seat(client: TestClient) -> None:
+    t = new_table(client)
+    seat, _ = _mover(client, t)
+    answers = {}
+    for asking in (seat, 1 - seat, seat, 1 - seat):
+        r = client.get(f"/tables/{t.game_id}/state?seat={asking}", headers=t.auth(asking))
+        assert r.status_code == 200 and r.headers["x-wizards-seat"] == str(asking)
+        assert answers.setdefault(asking, r.json()) == r.json()
+    assert answers[seat] != answers[1 - seat]  # each sees its own hand
 
 
 def test_a_seat_beyond_its_bound_is_malformed_on_every_path(client: TestClient) -> None:

@@ -10,6 +10,7 @@ import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -341,3 +342,36 @@ def test_a_write_submitted_after_close_is_committed_by_a_new_thread(sqlite_url: 
     assert all(reader.load(gid).version == ledger.load(gid).version for gid in games)
     reader.close()
     ledger.close()
+
+
+def test_acts_of_one_commit_raise_their_counters_together_and_are_read_from_memory(
+    tmp_path: Path,
+) -> None:
+    """The acts a group commit made durable together have their games' commit
+    counters raised at once (``count_acts``) before each is finished: each counter
+    moves by one, once, and every game's next read is its new position, from memory."""
+    ledger = WizardLedger(f"sqlite:///{tmp_path / 'together.db'}")
+    other = WizardLedger(f"sqlite:///{tmp_path / 'together.db'}")  # another process's view
+    try:
+        games = [new_game(ledger, f"together-{n}") for n in range(3)]
+        begun = []
+        for gid in games:
+            ledger.load(gid)
+            other.load(gid)
+            one = ledger.begin_act(gid, *first_legal(ledger, gid))
+            assert one is not None
+            begun.append(one)
+        before = [ledger.freshness.stamp(gid) for gid in games]
+        for staged, committer in begun:
+            assert commit_staged(committer, staged) is None
+        ledger.count_acts([staged for staged, _ in begun])
+        acted = [ledger.finish_act(staged, None) for staged, _ in begun]
+        after = [ledger.freshness.stamp(gid) for gid in games]
+        assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1]  # type: ignore[operator]  # stamps of a SQLite file: numbers
+        for gid, act in zip(games, acted, strict=True):
+            assert act is not None
+            assert ledger.cache.fresh(gid) is act.loaded  # current: answered from memory
+            assert other.load(gid).version == act.loaded.version  # the other sees it
+    finally:
+        ledger.close()
+        other.close()
