@@ -56,8 +56,9 @@ def _english() -> dict[str, str]:
 
 
 class SaidGroup(TyperGroup):
-    """The ``wizards`` group: its help told in the reader's language
-    (``typer.Typer(cls=...)``)."""
+    """A group of the CLI (``wizards`` itself, ``store``; ``typer.Typer(cls=...)``):
+    its help and its usage errors told in the reader's language, which the root
+    group's ``main`` chooses."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         import sys
@@ -100,8 +101,8 @@ class SaidGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except UsageError as e:
-            # Click's ``ctx.fail`` on this group's own context, once the command's
-            # name is looked up said: the group was given no command.
+            # Click's ``ctx.fail`` on this group's own context, which is not
+            # ``resolve_command``'s (said there): the group was given no command.
             if type(e) is not UsageError or e.ctx is not ctx:
                 raise
             from tools.cli.usage_words import missing_command

@@ -8,9 +8,10 @@ choices, the close matches — as a phrase of the project's catalogue, never by
 reading click's sentence. A kind this module does not know is left as click
 says it.
 
-Where each is raised is where it is said: a command's parse (``SaidCommand``:
-its options, arguments and values, and the arguments left over), a group's
-parse, its lookup of a command and its missing command (``help_words.SaidGroup``).
+Where each is raised is where it is said (``tools/cli/help_words.py``): a
+command's parse (``SaidCommand``: its options, arguments and values, and the
+arguments left over), a group's parse, its lookup of a command and its missing
+command (``SaidGroup``).
 The text is made when typer prints the error, in the language the root group
 speaks meanwhile; the usage line, the hint and the exit code 2 stay typer's."""
 
@@ -128,7 +129,7 @@ def _refused_value(e: BadParameter) -> Phrase | None:
     first: dict[str, Any] = next(iter(errors(include_url=False)), {})
     kind, bounds = first.get("type"), first.get("ctx") or {}
     value = _shown(str(first.get("input", "")))
-    if kind in ("int_parsing", "int_from_float", "int_type"):
+    if kind == "int_parsing":
         return phrase("{value} is not a valid integer.", value=quoted(value))
     if kind == "greater_than_equal":
         return phrase("{value} is below the minimum, {least}.", value=value, least=bounds["ge"])
