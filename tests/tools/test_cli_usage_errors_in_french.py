@@ -132,14 +132,49 @@ def test_a_usage_error_is_said_in_french_and_in_english(
     assert said[2:] == ["Error", english]
 
 
-def test_wizards_lang_fr_says_a_missing_argument_in_french() -> None:
-    """The command of the issue, run as a user types it."""
+def _typed(lang: str, *args: str, **env: str) -> tuple[str, int]:
+    """``WIZARDS_LANG=lang wizards ARGS`` as a user types it: its stderr and exit code."""
     wizards = Path(sys.executable).with_name("wizards")
-    env = {**os.environ, **WIDE, "WIZARDS_LANG": "fr"}
-    done = subprocess.run([str(wizards), "act"], capture_output=True, text=True, env=env)
-    assert done.returncode == 2
-    assert "Il manque l'argument « game_id »." in done.stderr
-    assert "Missing argument" not in done.stderr
+    done = subprocess.run(
+        [str(wizards), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **WIDE, **env, "WIZARDS_LANG": lang},
+    )
+    return done.stderr, done.returncode
+
+
+def test_wizards_lang_fr_says_a_missing_argument_in_french() -> None:
+    """The command of the issue."""
+    said, code = _typed("fr", "act")
+    assert code == 2
+    assert "Il manque l'argument « game_id »." in said
+    assert "Missing argument" not in said
+
+
+# The plain lines of ``wizards state G --at`` after its usage line, in each language.
+PLAIN = {
+    "fr": [
+        "Essayez « wizards state --help » pour obtenir de l'aide.",
+        "",
+        "Erreur : L'option « --at » attend une valeur.",
+    ],
+    "en": [
+        "Try 'wizards state --help' for help.",
+        "",
+        "Error: Option '--at' requires an argument.",
+    ],
+}
+
+
+def test_without_rich_the_plain_error_is_said_in_the_readers_language() -> None:
+    """Typer prints a usage error in plain lines where rich is not used."""
+    for lang, usage_word in (("fr", "Utilisation :"), ("en", "Usage:")):
+        said, code = _typed(lang, "state", "G", "--at", TYPER_USE_RICH="0")
+        usage, *rest = said.splitlines()
+        assert code == 2
+        assert usage.startswith(f"{usage_word} wizards state [OPTIONS]"), said
+        assert rest == PLAIN[lang]
 
 
 def test_a_choice_from_the_environment_is_refused_in_the_readers_language() -> None:

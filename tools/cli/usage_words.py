@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 from enum import Enum
-from typing import Any
+from typing import IO, Any
 
+import typer
 from typer._click.core import Context
 from typer._click.exceptions import (
     BadOptionUsage,
@@ -45,6 +46,22 @@ class SaidUsage(UsageError):
         from services.words.telling import Teller
 
         return Teller(str, str)(self.said)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """The error as typer prints it without rich (``TYPER_USE_RICH=0``): the
+        usage line, the hint and the error, each in the reader's language."""
+        from services.words.telling import Teller
+
+        told = Teller(str, str)
+        ctx = self.ctx
+        if ctx is not None:
+            typer.echo(ctx.get_usage(), file=file, err=file is None, color=ctx.color)
+            if ctx.command.get_help_option(ctx) is not None:
+                asked = quoted(f"{ctx.command_path} {ctx.help_option_names[0]}")
+                hint = told(phrase("Try {command} for help.", command=asked))
+                typer.echo(f"{hint}\n", file=file, err=file is None, color=ctx.color)
+        said = told(phrase("Error: {message}", message=self.said))
+        typer.echo(said, file=file, err=file is None, color=ctx.color if ctx else None)
 
 
 def extra_arguments(rest: list[str], ctx: Context) -> SaidUsage:
