@@ -80,9 +80,17 @@ def shell(
         for number, line in enumerate(lines, start=1):
             try:
                 args = shlex.split(line, comments=True)
-            except ValueError as e:  # an unclosed quote: said as any refusal is
+            except ValueError:  # an unclosed quote: said as any refusal is
+                from domain.kernel.phrases import phrase
+                from services.problems import told
+
+                unread = phrase(
+                    "line {number} cannot be read as a command: a quote is left open "
+                    "(or a backslash ends it)",
+                    number=number,
+                )
                 try:
-                    fail("bad_line", f"line {number} cannot be read as a command: {e}")
+                    fail("bad_line", told(unread))
                 except typer.Exit as said:
                     code = said.exit_code
             else:
@@ -102,22 +110,26 @@ def shell(
         _running.pop()
     if not failed:
         return
+    from domain.kernel.phrases import phrase, plural
+    from services.problems import told
+
     number, code = failed[0]
     if stop_on_error:
-        fail(
-            "command_failed",
-            f"line {number} failed (exit {code}); the shell stopped there",
-            exit_code=code,
+        stopped = phrase(
+            "line {number} failed (exit {code}); the shell stopped there", number=number, code=code
         )
+        fail("command_failed", told(stopped), exit_code=code)
     if interactive:
         raise typer.Exit(1)  # each error was said as it came
     lines_said = ", ".join(str(n) for n, _ in failed)
-    fail(
-        "commands_failed",
-        f"{len(failed)} of {run} commands failed (line{'s' if len(failed) > 1 else ''} "
-        f"{lines_said}); the others ran",
-        exit_code=1,
+    ran = plural(
+        "{n} of {run} commands failed (line {lines}); the others ran",
+        "{n} of {run} commands failed (lines {lines}); the others ran",
+        len(failed),
+        run=run,
+        lines=lines_said,
     )
+    fail("commands_failed", told(ran), exit_code=1)
 
 
 def _one(command: Callable[..., object], args: list[str]) -> int:
