@@ -97,7 +97,7 @@ def test_a_failing_line_does_not_stop_the_rest(tmp_path: Path) -> None:
 
 
 def test_a_french_shell_says_its_failures_in_french(tmp_path: Path) -> None:
-    script = "games --json\nstat\nrules 'unclosed\n"
+    script = "games --json\nstat\nrules 'unclosed\nshell\n"
     done = _shell(tmp_path, script, "--lang", "fr")
     assert done.returncode == 1
     assert "Commande inconnue : « stat ». Vouliez-vous dire « stats » ou « state » ?" in done.stderr
@@ -105,7 +105,8 @@ def test_a_french_shell_says_its_failures_in_french(tmp_path: Path) -> None:
     assert details == [
         "la ligne 3 ne se lit pas comme une commande : un guillemet reste ouvert "
         "(ou une barre oblique inverse la termine)",
-        "2 commandes sur 3 ont échoué (lignes 2, 3) ; les autres ont été exécutées",
+        "une ligne de wizards shell ne peut pas lancer un autre shell",
+        "3 commandes sur 4 ont échoué (lignes 2, 3, 4) ; les autres ont été exécutées",
     ]
 
 

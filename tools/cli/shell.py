@@ -56,7 +56,10 @@ def shell(
     if every command succeeded, else 1 (or, with --stop-on-error, the failing
     command's exit code)."""
     if _running:
-        fail("nested_shell", "a line of wizards shell cannot start another shell")
+        from domain.kernel.phrases import phrase
+        from services.problems import told
+
+        fail("nested_shell", told(phrase("a line of wizards shell cannot start another shell")))
     interactive = file is None and sys.stdin.isatty()
     if file is not None:
         from tools.cli.files import read_text_file
