@@ -49,8 +49,8 @@ def shell(
     comment, blank lines are skipped, exit or quit ends. Lines come from --file,
     or stdin: at a terminal with the prompt wizards>.
 
-    The global options given to the shell (--store, --no-snapshots, --errors)
-    hold for every line, which may give its own.
+    The global options given to the shell (--store, --no-snapshots, --errors,
+    --lang) hold for every line, which may give its own.
 
     A failing command does not stop the others, unless --stop-on-error. Exits 0
     if every command succeeded, else 1 (or, with --stop-on-error, the failing
@@ -70,8 +70,11 @@ def shell(
     else:
         lines = sys.stdin
     command = typer.main.get_command(app).main  # built once, for every line
-    # The shell's own global options, in front of each line's (a line's own win).
-    front = ["--errors", store_options["errors"]]
+    from services.words.telling import spoken
+
+    # The shell's own global options, in front of each line's (a line's own win);
+    # its language too, which WIZARDS_LANG would otherwise say again for each line.
+    front = ["--errors", store_options["errors"], "--lang", spoken()]
     if store_options["url"]:
         front += ["--store", store_options["url"]]
     if not store_options["snapshots"]:
