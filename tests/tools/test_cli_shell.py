@@ -97,6 +97,7 @@ def test_a_failing_line_does_not_stop_the_rest(tmp_path: Path) -> None:
 
 
 def test_a_french_shell_says_its_failures_in_french(tmp_path: Path) -> None:
+    """The shell's --lang holds for every line over WIZARDS_LANG (the tests' is en)."""
     script = "games --json\nstat\nrules 'unclosed\nshell\n"
     done = _shell(tmp_path, script, "--lang", "fr")
     assert done.returncode == 1
