@@ -96,6 +96,21 @@ def test_a_failing_line_does_not_stop_the_rest(tmp_path: Path) -> None:
     assert "3 of 5 commands failed (lines 2, 3, 4)" in str(_problems(done.stderr)[-1]["detail"])
 
 
+def test_a_french_shell_says_its_failures_in_french(tmp_path: Path) -> None:
+    """The shell's --lang holds for every line over WIZARDS_LANG (the tests' is en)."""
+    script = "games --json\nstat\nrules 'unclosed\nshell\n"
+    done = _shell(tmp_path, script, "--lang", "fr")
+    assert done.returncode == 1
+    assert "Commande inconnue : « stat ». Vouliez-vous dire « stats » ou « state » ?" in done.stderr
+    details = [str(p["detail"]) for p in _problems(done.stderr)]
+    assert details == [
+        "la ligne 3 ne se lit pas comme une commande : un guillemet reste ouvert "
+        "(ou une barre oblique inverse la termine)",
+        "une ligne de wizards shell ne peut pas lancer un autre shell",
+        "3 commandes sur 4 ont échoué (lignes 2, 3, 4) ; les autres ont été exécutées",
+    ]
+
+
 def test_stop_on_error_stops_with_the_failing_commands_code(tmp_path: Path) -> None:
     script = "games --json\nnosuchcommand\ngames --json\n"
     done = _shell(tmp_path, script, env=_env(tmp_path))

@@ -9,7 +9,13 @@ the language the reader asked for (``--lang``, else ``WIZARDS_LANG``, else the
 locale's). English readers get the tree as it is built.
 
 ``make messages`` reads the same texts through ``extract`` (babel.cfg), so the
-catalogue test fails on a help text the French catalogue lacks."""
+catalogue test fails on a help text the French catalogue lacks.
+
+Click's usage errors ("Missing argument", "No such option") are said in the same
+language where each is raised: a command's parse (``SaidCommand``, which every
+command of the tree is: ``tools/cli/main.py``), a group's parse, its lookup of a
+command and its missing command (``SaidGroup``); ``tools/cli/usage_words.py``
+says them, imported only when one is raised."""
 
 from __future__ import annotations
 
@@ -19,8 +25,9 @@ from typing import IO, Any
 
 import typer
 from typer._click.core import Command, Context
+from typer._click.exceptions import UsageError
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 # The words typer frames a help with, by their names in typer.rich_utils.
 FRAME = (
@@ -49,25 +56,98 @@ def _english() -> dict[str, str]:
 
 
 class SaidGroup(TyperGroup):
-    """The ``wizards`` group: its help told in the reader's language
-    (``typer.Typer(cls=...)``)."""
+    """A group of the CLI (``wizards`` itself, ``store``; ``typer.Typer(cls=...)``):
+    its help and its usage errors told in the reader's language, which the root
+    group's ``main`` chooses."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         import sys
 
-        from services.words.telling import catalogue, language, spoken
+        from services.words.telling import catalogue, language, speaking, spoken
 
         given = list(sys.argv[1:] if args is None else args)
         asked = asked_language(given)
         lang = language(asked) if asked else spoken()
-        if lang == "en":
-            return super().main(given, *rest, **kwargs)
-        telling = HelpTelling(self, catalogue(lang).gettext)
+        # In ``lang`` from the first word: a usage error is said as typer prints
+        # it, before the group's --lang is read or once its command has ended.
+        with speaking(lang):
+            if lang == "en":
+                return super().main(given, *rest, **kwargs)
+            telling = HelpTelling(self, catalogue(lang).gettext)
+            try:
+                return super().main(given, *rest, **kwargs)
+            finally:
+                # A test runs many commands in one process, each in its own language.
+                telling.undo()
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        return parsed(super().parse_args, ctx, args)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         try:
-            return super().main(given, *rest, **kwargs)
+            return super().resolve_command(ctx, args)
+        except UsageError as e:
+            # Its one refusal of its own (click's ``ctx.fail``): no command by
+            # that name. An option in its place is refused by ``parse_args``, said.
+            if type(e) is not UsageError:
+                raise
+            from tools.cli.usage_words import no_such_command
+
+            raise no_such_command(self, ctx, args[0]) from e
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as e:
+            # Click's ``ctx.fail`` on this group's own context, which is not
+            # ``resolve_command``'s (said there): the group was given no command.
+            if type(e) is not UsageError or e.ctx is not ctx:
+                raise
+            from tools.cli.usage_words import missing_command
+
+            raise missing_command(ctx) from e
+
+
+class SaidCommand(TyperCommand):
+    """A command whose usage errors are said in the reader's language
+    (``tools/cli/main.py`` makes every command of the tree one)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        # Click refuses arguments left over in a sentence that keeps them only as
+        # text: they are taken here as the parse leaves them, and refused so.
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        try:
+            rest = parsed(super().parse_args, ctx, args)
         finally:
-            # A test runs many commands in one process, each in its own language.
-            telling.undo()
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            from tools.cli.usage_words import extra_arguments
+
+            raise extra_arguments(rest, ctx)
+        return rest
+
+
+def parsed(
+    parse: Callable[[Context, list[str]], list[str]], ctx: Context, args: list[str]
+) -> list[str]:
+    """``parse(ctx, args)``, its usage errors said (a kind not known to
+    ``usage_words`` as click says it)."""
+    try:
+        return parse(ctx, args)
+    except UsageError as e:
+        # The parser names no context to the errors it raises itself (an option
+        # given no value): typer would show neither the usage line nor the hint.
+        if e.ctx is None:
+            e.ctx, e.cmd = ctx, ctx.command
+        from tools.cli.usage_words import SaidUsage, usage_phrase
+
+        said = usage_phrase(e)
+        if said is None:
+            raise
+        raise SaidUsage(said, e.ctx) from e
 
 
 def asked_language(args: Sequence[str]) -> str | None:

@@ -1,5 +1,6 @@
 """The ``wizards`` entry point: every command module registered on the one app,
-global options read wherever they are typed, help text flowed."""
+global options read wherever they are typed, help text flowed, usage errors
+said in the reader's language."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import inspect
 import sys
 
 import typer
+from typer.core import TyperCommand
 
 # Each command module registers its commands on the one app as it is imported:
 # the order here is the order of ``wizards --help``.
@@ -23,6 +25,7 @@ from tools.cli import store  # noqa: F401
 
 # isort: on
 from tools.cli.common import app, close_ledgers, globals_first
+from tools.cli.help_words import SaidCommand
 
 __all__ = ["app", "globals_first", "main"]
 
@@ -42,13 +45,17 @@ def flowed(help_text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
-def _flow_help(typer_app: typer.Typer) -> None:
+def _told(typer_app: typer.Typer) -> None:
+    """Every command's help flowed, and its usage errors said in the reader's
+    language (``help_words.SaidCommand``; the groups are ``SaidGroup``s)."""
     for info in typer_app.registered_commands:
         if info.help is None and info.callback is not None:
             info.help = flowed(inspect.getdoc(info.callback) or "")
+        if info.cls is TyperCommand:
+            info.cls = SaidCommand
     for group in typer_app.registered_groups:
         if group.typer_instance is not None:
-            _flow_help(group.typer_instance)
+            _told(group.typer_instance)
 
 
-_flow_help(app)
+_told(app)

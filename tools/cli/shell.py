@@ -49,14 +49,17 @@ def shell(
     comment, blank lines are skipped, exit or quit ends. Lines come from --file,
     or stdin: at a terminal with the prompt wizards>.
 
-    The global options given to the shell (--store, --no-snapshots, --errors)
-    hold for every line, which may give its own.
+    The global options given to the shell (--store, --no-snapshots, --errors,
+    --lang) hold for every line, which may give its own.
 
     A failing command does not stop the others, unless --stop-on-error. Exits 0
     if every command succeeded, else 1 (or, with --stop-on-error, the failing
     command's exit code)."""
     if _running:
-        fail("nested_shell", "a line of wizards shell cannot start another shell")
+        from domain.kernel.phrases import phrase
+        from services.problems import told
+
+        fail("nested_shell", told(phrase("a line of wizards shell cannot start another shell")))
     interactive = file is None and sys.stdin.isatty()
     if file is not None:
         from tools.cli.files import read_text_file
@@ -67,8 +70,11 @@ def shell(
     else:
         lines = sys.stdin
     command = typer.main.get_command(app).main  # built once, for every line
-    # The shell's own global options, in front of each line's (a line's own win).
-    front = ["--errors", store_options["errors"]]
+    from services.words.telling import spoken
+
+    # The shell's own global options, in front of each line's (a line's own win);
+    # its language too, which WIZARDS_LANG would otherwise say again for each line.
+    front = ["--errors", store_options["errors"], "--lang", spoken()]
     if store_options["url"]:
         front += ["--store", store_options["url"]]
     if not store_options["snapshots"]:
@@ -80,9 +86,17 @@ def shell(
         for number, line in enumerate(lines, start=1):
             try:
                 args = shlex.split(line, comments=True)
-            except ValueError as e:  # an unclosed quote: said as any refusal is
+            except ValueError:  # an unclosed quote: said as any refusal is
+                from domain.kernel.phrases import phrase
+                from services.problems import told
+
+                unread = phrase(
+                    "line {number} cannot be read as a command: a quote is left open "
+                    "(or a backslash ends it)",
+                    number=number,
+                )
                 try:
-                    fail("bad_line", f"line {number} cannot be read as a command: {e}")
+                    fail("bad_line", told(unread))
                 except typer.Exit as said:
                     code = said.exit_code
             else:
@@ -102,22 +116,26 @@ def shell(
         _running.pop()
     if not failed:
         return
+    from domain.kernel.phrases import phrase, plural
+    from services.problems import told
+
     number, code = failed[0]
     if stop_on_error:
-        fail(
-            "command_failed",
-            f"line {number} failed (exit {code}); the shell stopped there",
-            exit_code=code,
+        stopped = phrase(
+            "line {number} failed (exit {code}); the shell stopped there", number=number, code=code
         )
+        fail("command_failed", told(stopped), exit_code=code)
     if interactive:
         raise typer.Exit(1)  # each error was said as it came
     lines_said = ", ".join(str(n) for n, _ in failed)
-    fail(
-        "commands_failed",
-        f"{len(failed)} of {run} commands failed (line{'s' if len(failed) > 1 else ''} "
-        f"{lines_said}); the others ran",
-        exit_code=1,
+    ran = plural(
+        "{n} of {run} commands failed (line {lines}); the others ran",
+        "{n} of {run} commands failed (lines {lines}); the others ran",
+        len(failed),
+        run=run,
+        lines=lines_said,
     )
+    fail("commands_failed", told(ran), exit_code=1)
 
 
 def _one(command: Callable[..., object], args: list[str]) -> int:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tools.cli.common import app, fail, guarded, ledger, out, store_options
+from tools.cli.help_words import SaidGroup
 
 if TYPE_CHECKING:
     from services.store.host_binding import Binding
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 PANEL = "Service and store"
 
 store_app = typer.Typer(
+    # Its usage errors said in the reader's language, as the root group's.
+    cls=SaidGroup,
     no_args_is_help=True,
     help="A PostgreSQL store's binding to one host's counters file.\n\n"
     "Reads on the bound host are answered from memory.",
