@@ -23,8 +23,10 @@ def project(
     The read models are the scoreboard and the audit view."""
     from projections.runner import rebuild_projections, run_projections
 
+    from services.words.read_model_words import applied_line
+
     applied = (rebuild_projections if rebuild else run_projections)(ledger())
-    typer.echo(f"applied {applied} events")
+    typer.echo(applied_line(applied))
 
 
 @app.command(rich_help_panel=PANEL, name="scoreboard")
@@ -43,14 +45,10 @@ def scoreboard_command(
     if as_json:
         out(board)
         return
-    if not board["players"]:
-        typer.echo("no finished games yet: the scoreboard is empty")
-        return
-    typer.echo(f"{'rank':>4} {'player':<16} {'rating':>7}  wins/games")
-    for p in board["players"]:
-        typer.echo(
-            f"{p['rank']:>3}. {p['name']:<16} {p['rating']:>7.1f}  {p['wins']}/{p['games']} wins"
-        )
+    from services.words.read_model_words import scoreboard_lines
+
+    for line in scoreboard_lines(board):
+        typer.echo(line)
 
 
 @app.command(rich_help_panel=PANEL, name="stats")
@@ -69,19 +67,7 @@ def stats_command(
     if as_json:
         out(stats)
         return
-    if not stats["seats"] and not stats["cards"]:
-        typer.echo("no finished games yet: no statistics")
-        return
-    if stats["seats"]:
-        typer.echo("Win rates by seat (game, players, seat: wins/games):")
-    for r in stats["seats"]:
-        typer.echo(
-            f"{r['game']:<13} {r['players']}p seat {r['seat']}: "
-            f"{r['wins']}/{r['games']} wins ({r['win_rate']:.0%})"
-        )
-    if stats["cards"]:
-        typer.echo("Win rates by card used (game, card: wins/games):")
-    for r in stats["cards"]:
-        typer.echo(
-            f"{r['game']:<13} {r['card']:<24} {r['wins']}/{r['games']} ({r['win_rate']:.0%})"
-        )
+    from services.words.read_model_words import stats_lines
+
+    for line in stats_lines(stats):
+        typer.echo(line)
