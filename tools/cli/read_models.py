@@ -22,7 +22,6 @@ def project(
 
     The read models are the scoreboard and the audit view."""
     from projections.runner import rebuild_projections, run_projections
-
     from services.words.read_model_words import applied_line
 
     applied = (rebuild_projections if rebuild else run_projections)(ledger())
