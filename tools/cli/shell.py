@@ -55,8 +55,11 @@ def shell(
     A failing command does not stop the others, unless --stop-on-error. Exits 0
     if every command succeeded, else 1 (or, with --stop-on-error, the failing
     command's exit code)."""
+    from domain.kernel.phrases import phrase, plural
+    from tools.cli.files import told
+
     if _running:
-        fail("nested_shell", "a line of wizards shell cannot start another shell")
+        fail("nested_shell", told(phrase("a line of wizards shell cannot start another shell")))
     interactive = file is None and sys.stdin.isatty()
     if file is not None:
         from tools.cli.files import read_text_file
@@ -82,7 +85,10 @@ def shell(
                 args = shlex.split(line, comments=True)
             except ValueError as e:  # an unclosed quote: said as any refusal is
                 try:
-                    fail("bad_line", f"line {number} cannot be read as a command: {e}")
+                    unread = phrase(
+                        "line {line} cannot be read as a command: {why}", line=number, why=str(e)
+                    )
+                    fail("bad_line", told(unread))
                 except typer.Exit as said:
                     code = said.exit_code
             else:
@@ -106,18 +112,25 @@ def shell(
     if stop_on_error:
         fail(
             "command_failed",
-            f"line {number} failed (exit {code}); the shell stopped there",
+            told(
+                phrase(
+                    "line {line} failed (exit {code}); the shell stopped there",
+                    line=number,
+                    code=code,
+                )
+            ),
             exit_code=code,
         )
     if interactive:
         raise typer.Exit(1)  # each error was said as it came
-    lines_said = ", ".join(str(n) for n, _ in failed)
-    fail(
-        "commands_failed",
-        f"{len(failed)} of {run} commands failed (line{'s' if len(failed) > 1 else ''} "
-        f"{lines_said}); the others ran",
-        exit_code=1,
+    summary = plural(
+        "{n} of {run} commands failed (line {lines}); the others ran",
+        "{n} of {run} commands failed (lines {lines}); the others ran",
+        len(failed),
+        run=run,
+        lines=", ".join(str(n) for n, _ in failed),
     )
+    fail("commands_failed", told(summary), exit_code=1)
 
 
 def _one(command: Callable[..., object], args: list[str]) -> int:
