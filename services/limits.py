@@ -66,7 +66,7 @@ def check_depth(what: Phrase, value: Any, limit: int = MAX_DEPTH) -> None:
     """SetupError when ``value`` nests deeper than ``limit``."""
     if nesting_depth(value, limit) > limit:
         raise SetupError(
-            phrase("{what} is nested more than {most} levels deep", what=what, most=limit)
+            phrase("{what}: nested more than {most} levels deep", what=what, most=limit)
         )
 
 

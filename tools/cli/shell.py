@@ -56,6 +56,7 @@ def shell(
     if every command succeeded, else 1 (or, with --stop-on-error, the failing
     command's exit code)."""
     from domain.kernel.phrases import phrase, plural
+    from services.words.telling import spoken
     from tools.cli.files import told
 
     if _running:
@@ -70,8 +71,9 @@ def shell(
     else:
         lines = sys.stdin
     command = typer.main.get_command(app).main  # built once, for every line
-    # The shell's own global options, in front of each line's (a line's own win).
-    front = ["--errors", store_options["errors"]]
+    # The shell's own global options, in front of each line's (a line's own win);
+    # its language too, which WIZARDS_LANG would otherwise say again for each line.
+    front = ["--errors", store_options["errors"], "--lang", spoken()]
     if store_options["url"]:
         front += ["--store", store_options["url"]]
     if not store_options["snapshots"]:
