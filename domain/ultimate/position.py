@@ -103,15 +103,7 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
         )
     health: list[int] = common["health"]
     hands: list[list[str]] = common["hands"]
-    stage = setup["stage"]
-    if stage not in STAGES:
-        raise fail(
-            phrase(
-                "stage must be one of {stages}, not {stage}",
-                stages=str(list(STAGES)),
-                stage=repr(stage),
-            )
-        )
+    stage = one_of(setup["stage"], STAGES, "stage")
     round_ = integer(setup["round"], "round")
     turn = integer(setup["turn"], "turn")
     if round_ < 1 + sum(common["round_wins"]):
@@ -275,16 +267,7 @@ def _effect(
     value: Any, key: str, players: int, turn: int, eliminated: list[bool]
 ) -> dict[str, Any]:
     e = _table(value, key, EFFECT_KEYS)
-    kind = e.get("kind")
-    if kind not in EFFECT_NAMES:
-        raise fail(
-            phrase(
-                "{key}.kind: {kind} is not an effect; effects are {effects}",
-                key=key,
-                kind=repr(kind),
-                effects=str(list(EFFECT_NAMES)),
-            )
-        )
+    kind = one_of(e.get("kind"), list(EFFECT_NAMES), f"{key}.kind")
     seat = seat_of(e.get("seat"), players, f"{key}.seat")
     if eliminated[seat]:
         raise fail(
@@ -329,16 +312,7 @@ def _attack(value: Any, players: int) -> dict[str, Any]:
     for i, raw in enumerate(_list(a.get("hits", []), "attack.hits")):
         key = f"attack.hits[{i}]"
         h = _table(raw, key, HIT_KEYS)
-        stage = h.get("stage", "new")
-        if stage not in HIT_STAGES:
-            raise fail(
-                phrase(
-                    "{key}.stage must be one of {stages}, not {stage}",
-                    key=key,
-                    stages=str(list(HIT_STAGES)),
-                    stage=repr(stage),
-                )
-            )
+        stage = one_of(h.get("stage", "new"), HIT_STAGES, f"{key}.stage")
         damage = integer(h.get("damage", 0), f"{key}.damage")
         if damage < 0:
             raise fail(
@@ -379,6 +353,19 @@ def per_seat(value: Any, players: int, key: str) -> list[Any]:
             )
         )
     return list(value)
+
+
+def one_of(value: Any, allowed: Sequence[str], key: str) -> str:
+    if value not in allowed:
+        raise fail(
+            phrase(
+                "{key} must be one of {allowed}, not {value}",
+                key=key,
+                allowed=str(list(allowed)),
+                value=repr(value),
+            )
+        )
+    return str(value)
 
 
 def integer(value: Any, key: str) -> int:

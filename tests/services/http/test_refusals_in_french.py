@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.services.api_tables import Table, new_table
+from tests.told import assert_in_language
 
 Send = Callable[[TestClient, Table, dict[str, str]], httpx.Response]
 
@@ -164,15 +165,11 @@ REFUSALS = {
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("case", list(REFUSALS))
+@pytest.mark.parametrize("refusal", REFUSALS.values(), ids=REFUSALS.keys())
 def test_a_refused_request_is_answered_in_its_language(
-    client: TestClient, case: str, lang: str
+    client: TestClient, refusal: Refusal, lang: str
 ) -> None:
-    refusal = REFUSALS[case]
     r = refusal.send(client, new_table(client), {"Accept-Language": lang})
     body = r.json()
     assert (r.status_code, body["code"]) == (refusal.status, refusal.code), body
-    ours, theirs = (
-        (refusal.french, refusal.english) if lang == "fr" else (refusal.english, refusal.french)
-    )
-    assert ours in body["detail"] and theirs not in body["detail"], body["detail"]
+    assert_in_language(lang, body["detail"], refusal.french, refusal.english)

@@ -25,6 +25,7 @@ from services.limits import MAX_DEPTH, MAX_DICE, MAX_POSITION, check_depth, chec
 from services.problems import told
 from services.store.checks import check_chance, check_drew, check_position, check_supplied
 from services.words.telling import speaking
+from tests.told import assert_in_language
 from tools.simulation import game_bot, play, random_bot
 
 
@@ -114,7 +115,4 @@ def test_a_refusal_is_told_in_the_readers_language(case: str, lang: str) -> None
         refusal.raise_it()
     with speaking(lang):
         said = told(refused.value)
-    ours, theirs = (
-        (refusal.french, refusal.english) if lang == "fr" else (refusal.english, refusal.french)
-    )
-    assert ours in said and theirs not in said, said
+    assert_in_language(lang, said, refusal.french, refusal.english)
