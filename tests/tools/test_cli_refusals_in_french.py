@@ -3,8 +3,9 @@ game whose --players and --names disagree, an option that is not NAME=VALUE, an
 empty seed, a seed too long, a seed at a table-mode game, chance_by unknown or
 without --table, a die that shows 0; a Sorcier ultime setup file's full position
 (a turn 0, an effect on an eliminated wizard) or a file that is not TOML; a
-command that is not JSON; a shell line inside a shell, a line that does not read,
-a shell stopped at its first failure; a store binding asked of a SQLite file;
+command that is not JSON; a shell line inside a shell (said in the shell's
+language, which WIZARDS_LANG, English in the tests, used to say again for each
+line), a line that does not read, a shell stopped at its first failure; a store binding asked of a SQLite file;
 a port another server holds. In English the same refusals say what they said
 before and none of the French; the code and the exit status are the same in both."""
 
@@ -155,7 +156,7 @@ REFUSALS = {
         ("shell",),
         "commands_failed",
         1,
-        "2 commandes sur 3 ont échoué (lignes 1, 3) ; les autres ont tourné",
+        "2 commandes sur 3 ont échoué (lignes 1, 3) ; les autres ont été exécutées",
         "2 of 3 commands failed (lines 1, 3); the others ran",
         lines="shell\ngames\nshell\n",
     ),
@@ -163,7 +164,7 @@ REFUSALS = {
         ("shell", "--stop-on-error"),
         "command_failed",
         2,
-        "la ligne 2 a échoué (sortie 2) ; le shell s'est arrêté là",
+        "la ligne 2 a échoué (code de sortie 2) ; le shell s'est arrêté là",
         "line 2 failed (exit 2); the shell stopped there",
         lines="games\nshell\ngames\n",
     ),
@@ -171,7 +172,7 @@ REFUSALS = {
         ("store", "binding"),
         "not_postgres",
         2,
-        "une liaison est pour un stockage PostgreSQL ; un fichier SQLite garde ses compteurs",
+        "une liaison ne concerne qu'un stockage PostgreSQL ; un fichier SQLite garde ses compteurs",
         "a binding is for a PostgreSQL store; a SQLite file keeps its counters",
     ),
     "bind without a counters file": Refusal(
