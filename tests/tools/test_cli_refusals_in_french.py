@@ -6,8 +6,9 @@ without --table, a die that shows 0; a Sorcier ultime setup file's full position
 command that is not JSON; a shell line inside a shell (said in the shell's
 language, which WIZARDS_LANG, English in the tests, used to say again for each
 line), a line that does not read, a shell stopped at its first failure; a store
-binding asked of a SQLite file; a port another server holds. In English the same refusals say what they said
-before and none of the French; the code and the exit status are the same in both."""
+binding asked of a SQLite file; a port another server holds. In English the same
+refusals say what they said before and none of the French; the code and the exit
+status are the same in both."""
 
 from __future__ import annotations
 
