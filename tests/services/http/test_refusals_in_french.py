@@ -16,6 +16,13 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.kernel import SetupError
+from domain.kernel.phrases import phrase
+from services.http.errors import APIError
+from services.http.read_pool import _opened as opened
+from services.http.read_pool import outcome
+from services.ledger import WizardLedger
+from services.words.telling import speaking
 from tests.services.api_tables import Table, new_table
 from tests.told import assert_in_language
 
@@ -173,3 +180,23 @@ def test_a_refused_request_is_answered_in_its_language(
     body = r.json()
     assert (r.status_code, body["code"]) == (refusal.status, refusal.code), body
     assert_in_language(lang, body["detail"], refusal.french, refusal.english)
+
+
+def test_a_refusal_made_by_a_read_worker_is_told_in_the_language_of_the_request(
+    ledger: WizardLedger,
+) -> None:
+    """A worker's read refused with a phrase (an ``APIError``'s, a ``SaidError``'s)
+    gives the phrase back, not its text: the worker's language, set for the read
+    only, is gone when the refusal is raised again for the request that waits."""
+    empty = phrase("an empty seed is no secret: leave the seed out, or give a real one")
+
+    def said(ledger: WizardLedger, error: Exception) -> bytes:
+        with speaking("en"):
+            raise error
+
+    for error in (SetupError(empty), APIError(422, "bad_setup", empty)):
+        done = outcome(said, ledger, (error,))
+        with pytest.raises(APIError) as raised:
+            opened(done)
+        with speaking("fr"):
+            assert raised.value.detail.startswith("une graine vide n'a rien de secret"), done
