@@ -44,9 +44,13 @@ class Refusal:
     english: str
     setup: str | None = None  # a setup file given with --setup
     lines: str | None = None  # what a shell reads on stdin
+    game: tuple[str, ...] = ("ultimate", "--names", "Ann,Bob")  # {game}, as made by new
 
 
 NEW = ("new", "ultimate", "--players", "2")
+# A Guerre des sorts deal that gives Ann one Brikébix and both Groclonars.
+COPIES = ("spellwars", "--names", "Ann,Bob", "--seed", "cli-copies")
+GROCLONARS = '{"type": "PlaceCards", "cards": ["groclonar"]}'
 
 
 def _full(more: str, french: str, english: str) -> Refusal:
@@ -137,6 +141,14 @@ REFUSALS = {
         "--command n'est pas du JSON : ",
         "--command is not JSON: ",
     ),
+    "copy of a card": Refusal(
+        ("act", "{game}", "--seat", "0", "--command", GROCLONARS),
+        "ambiguous_command",
+        2,
+        "peut être l'une de 2 commandes permises, qui ne diffèrent que par l'exemplaire d'une",
+        "could be any of 2 legal commands, which differ only in the copy of a card",
+        game=COPIES,
+    ),
     "shell in a shell": Refusal(
         ("shell",),
         "commands_failed",
@@ -206,7 +218,7 @@ def test_a_refusal_is_said_in_the_readers_language(
         (tmp_path / "setup.toml").write_text(refusal.setup, encoding="utf-8")
         args += ["--setup", str(tmp_path / "setup.toml")]
     if "{game}" in args:
-        made = runner.invoke(app, [*base, "new", "ultimate", "--names", "Ann,Bob"])
+        made = runner.invoke(app, [*base, "new", *refusal.game])
         args = [made.stdout.strip() if a == "{game}" else a for a in args]
     with socket.socket() as held:
         held.bind(("127.0.0.1", 0))
@@ -217,3 +229,19 @@ def test_a_refusal_is_said_in_the_readers_language(
     assert run.exit_code == refusal.exit, said
     assert_in_language(lang, said, refusal.french, refusal.english)
     assert ("  code : " if lang == "fr" else "  code: ") + refusal.code in said, said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "compris comme {command}"), ("en", "taken as {command}")],
+)
+def test_a_card_named_by_its_kind_is_said_taken_as_its_copy(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    base = ["--store", f"sqlite:///{tmp_path / 'w.db'}", "--lang", lang]
+    game = runner.invoke(app, [*base, "new", *COPIES]).stdout.strip()
+    brikebix = '{"type": "PlaceCards", "cards": ["brikebix"]}'
+    run = runner.invoke(app, [*base, "act", game, "--seat", "0", "--command", brikebix])
+    assert run.exit_code == 0, run.stderr
+    taken = '{"type": "PlaceCards", "cards": ["brikebix#1"]}'
+    assert run.stderr.strip() == said.format(command=taken)

@@ -193,11 +193,13 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
     if sent in candidates:
         return payload
     alike = [c for c in candidates if _fits(sent, c)]
+    if not alike:
+        return payload
+    from domain.kernel.phrases import phrase
+    from tools.cli.files import told
+
     said = [json.dumps(c, ensure_ascii=False) for c in alike]
     if len(alike) > 1:
-        from domain.kernel.phrases import phrase
-        from tools.cli.files import told
-
         ambiguous = phrase(
             "{command} could be any of {n} legal commands, which differ only in the copy of "
             "a card: {alike}; send one of them as written",
@@ -206,10 +208,8 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
             alike="; ".join(said),
         )
         fail("ambiguous_command", told(ambiguous), rule="kernel.malformed")
-    if alike:
-        typer.echo(f"taken as {said[0]}", err=True)
-        return alike[0]
-    return payload
+    typer.echo(told(phrase("taken as {command}", command=said[0])), err=True)
+    return alike[0]
 
 
 @app.command(rich_help_panel=PANEL, name="act")
