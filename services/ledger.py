@@ -264,7 +264,12 @@ class WizardLedger(Application[UUID]):
         script_drew: list[str] = list(drew)
         if setup is not None:
             body = {k: v for k, v in setup.items() if k not in OPENING_CHANCE}
-            normal_setup = dict(game.validate_setup(body, len(names), bound.get("data")))
+            try:
+                normal_setup = dict(game.validate_setup(body, len(names), bound.get("data")))
+            except SaidError as refused:
+                # The file names seats by number; its reader knows them by name.
+                refused.players = names
+                raise
             script_values = [*list(setup.get("dice", [])), *script_values]
             script_orders = [*[list(o) for o in setup.get("orders", [])], *script_orders]
             script_drew = [*list(setup.get("drew", [])), *script_drew]

@@ -184,7 +184,21 @@ def told(exc: BaseException | Phrase | str) -> str:
     where it says it as a phrase (``said``: a ``SaidError``, a game not found),
     else as it put it (a text: as it is)."""
     said = exc if isinstance(exc, Phrase) else getattr(exc, "said", None)
-    return Teller(str, str)(said) if isinstance(said, Phrase) else str(exc)
+    if not isinstance(said, Phrase):
+        return str(exc)
+    return Teller(_seat_named(getattr(exc, "players", ())), str)(said)
+
+
+def _seat_named(players: Sequence[str]) -> Callable[[int], str]:
+    """A seat by its player's name where the error knows the table's names, else
+    as "seat 2" in the reader's language."""
+
+    def seat(number: int) -> str:
+        if 0 <= number < len(players):
+            return players[number]
+        return Teller(str, str)(phrase("seat {seat}", seat=str(number)))
+
+    return seat
 
 
 def classify(exc: BaseException) -> tuple[int, str, str, str] | None:

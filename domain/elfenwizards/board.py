@@ -20,6 +20,7 @@ import msgspec
 from domain.kernel.data import name_problem
 from domain.kernel.errors import SaidError
 from domain.kernel.phrases import phrase
+from domain.kernel.shape_faults import value_fault
 from domain.kernel.toml_text import TomlError, read_toml
 
 LAYOUT_TOML = """
@@ -326,8 +327,9 @@ def _entries(data: Mapping[str, Any], key: str, kind: type[Any]) -> tuple[Any, .
         try:
             out.append(msgspec.convert(entry, kind))
         except msgspec.ValidationError as error:
+            fault = value_fault(kind, entry) or str(error)
             raise LayoutError(
-                phrase("layout: {key} #{n}: {error}", key=key, n=i + 1, error=str(error))
+                phrase("layout: {key} #{n}: {error}", key=key, n=i + 1, error=fault)
             ) from None
     return tuple(out)
 

@@ -38,6 +38,9 @@ from domain.kernel import (
 )
 from domain.kernel.phrases import Card, Phrase, listed, phrase
 
+# A list of dice that holds none, said inside a refusal.
+_NO_DICE = phrase("no dice")
+
 
 def _refuse(code: str, rule: str, message: Phrase) -> IllegalCommand:
     return IllegalCommand(code, cite(rule), message)
@@ -84,7 +87,7 @@ def check(state: State, seat: int, command: Command) -> None:
                     phrase(
                         "no rolled {die} in hand ({dice})",
                         die=die,
-                        dice=listed(guild.hand, phrase("none")),
+                        dice=listed(guild.hand, _NO_DICE),
                     ),
                 )
             if space not in board.dice_spaces():
@@ -159,7 +162,7 @@ def check(state: State, seat: int, command: Command) -> None:
                             "no {die} on your {level} major-spell space ({dice})",
                             die=die,
                             level=Card(level),
-                            dice=listed(guild.majors[board.major_index(level)], phrase("none")),
+                            dice=listed(guild.majors[board.major_index(level)], _NO_DICE),
                         ),
                     )
         case c.FillVacancy(wizard=wizard_id, title=title):
@@ -226,7 +229,7 @@ def _check_spend(state: State, seat: int, die: int) -> None:
                 phrase(
                     "no {die} on the grey-magic space ({dice})",
                     die=die,
-                    dice=listed(guild.grey_dice, phrase("none")),
+                    dice=listed(guild.grey_dice, _NO_DICE),
                 ),
             )
         if not grey_tokens(state, seat):
@@ -243,7 +246,7 @@ def _check_spend(state: State, seat: int, die: int) -> None:
             phrase(
                 "no {die} on the minor-spell space ({dice})",
                 die=die,
-                dice=listed(guild.minor_dice, phrase("none")),
+                dice=listed(guild.minor_dice, _NO_DICE),
             ),
         )
     if guild.minors_on_space == 0:

@@ -114,7 +114,7 @@ def _guild(
     facts |= {
         of(phrase("dice in front")): guild.get("dice_in_front", 0),
         of(phrase("dice rolled")): list(guild.get("rolled", [])),
-        of(phrase("dice on major-spell spaces")): placed or say(phrase("none")),
+        of(phrase("dice on major-spell spaces")): placed or [],
         of(phrase("dice on the minor-spell space")): list(guild.get("minor_space_dice", [])),
         of(phrase("dice on the grey space")): list(guild.get("grey_space_dice", [])),
         of(phrase("minor spells")): say(

@@ -23,7 +23,7 @@ from domain.elfenwizards.state import State, Wizard
 from domain.elfenwizards.table_data import check_placement, parse_board
 from domain.kernel import SetupError
 from domain.kernel.events import OPENING_CHANCE
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import Seat, phrase
 
 SETUP_KEYS = (
     "layout",
@@ -180,9 +180,9 @@ def _queue(given: Any, players: int, dragon: int, phase: str) -> list[int]:
     if ranks != sorted(ranks):
         raise SetupError(
             phrase(
-                "queue: {queue} is not in turn order from the dragon (seat {dragon})",
+                "queue: {queue} is not in turn order from the dragon ({dragon})",
                 queue=str(queue),
-                dragon=dragon,
+                dragon=Seat(dragon),
             )
         )
     return queue
@@ -390,7 +390,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     board: Board | None = None
     if "layout" in setup:
-        board = parse_board(setup["layout"], "layout")
+        board = parse_board(setup["layout"])
         out["layout"] = board.as_table()
     _general(setup, players, out)
     _dice(setup, players, out)

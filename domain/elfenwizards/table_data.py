@@ -45,14 +45,13 @@ def data_template() -> dict[str, Any]:
     }
 
 
-def parse_board(given: Any, key: str) -> Board:
-    """A layout given as TOML text or as a table, checked against the rulebook."""
+def parse_board(given: Any) -> Board:
+    """A layout given as TOML text or as a table, checked against the rulebook
+    (a refusal says the ``layout`` key it is about, once)."""
     try:
         return parse_layout(given) if isinstance(given, str) else board_from_table(given)
     except LayoutError as error:
-        raise SetupError(
-            phrase("{key}: {error}", key=key, error=error.said or str(error))
-        ) from None
+        raise SetupError(error.said or str(error)) from None
 
 
 def check_placement(
@@ -157,7 +156,7 @@ def validate_data(data: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     board = BOARD
     if "layout" in data:
-        board = parse_board(data["layout"], "layout")
+        board = parse_board(data["layout"])
         out["layout"] = board.as_table()
     pawns = dict(PAWNS_IN_BOX)
     if "pawns" in data:

@@ -131,10 +131,9 @@ def _phrase(run: Sequence[ChanceNeed], listed: bool) -> Phrase:
             "{n} orders of {pile} ({size} cards, new top first)", n=n, pile=what, size=first.size
         )
     if first.hand:
+        # A purpose says its own article ("the card stolen from Bob").
         cards = (
-            phrase("the {what}", what=what)
-            if n == 1
-            else phrase("{n} cards: {what}", n=n, what=what)
+            phrase("{what}", what=what) if n == 1 else phrase("{n} cards: {what}", n=n, what=what)
         )
     elif first.seat is None or pile_owner(first.pile) == first.seat:
         # A pile kept per seat ("Bob's deck") says already whose the cards are.

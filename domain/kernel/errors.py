@@ -149,11 +149,15 @@ class DiceRequired(IllegalCommand):
 class SaidError(ValueError):
     """A request the rules or the service cannot serve (not a command refused: that is
     ``IllegalCommand``), its message given as a phrase where it can be (``said``),
-    for the edge to tell in the reader's language; ``str(error)`` is its plain English."""
+    for the edge to tell in the reader's language; ``str(error)`` is its plain English.
+    ``players``: the names of the table the error is about, where the service knows
+    them (a setup file refused while its game is made), so a seat it names is told
+    by its player's name."""
 
     def __init__(self, message: str | Phrase = "") -> None:
         super().__init__(plain(message))
         self.said: Phrase | None = message if isinstance(message, Phrase) else None
+        self.players: tuple[str, ...] = ()
 
 
 class SetupError(SaidError):

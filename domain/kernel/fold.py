@@ -26,6 +26,7 @@ from domain.kernel.events import (
 from domain.kernel.game import Game
 from domain.kernel.phrases import phrase
 from domain.kernel.rules import KERNEL_RULES
+from domain.kernel.shape_faults import command_fault
 from domain.kernel.types import Command, Consequence, Event
 
 S = TypeVar("S")
@@ -192,11 +193,13 @@ def decode_command(game: Game[Any], data: object) -> Command:
     try:
         return decoder.decode(data if isinstance(data, bytes | str) else msgspec.json.encode(data))
     except (msgspec.ValidationError, msgspec.DecodeError, TypeError) as e:
+        # What is wrong, from the command types' structure; msgspec's own
+        # account (English, in its terms) only where that reading finds nothing.
+        problem = command_fault(game.command_type, data) or str(e)
         raise IllegalCommand(
             "malformed_command",
             "kernel.malformed",
-            # msgspec's own account of what is wrong, as it says it.
-            phrase("not a valid {game} command: {problem}", game=game.spec.name, problem=str(e)),
+            phrase("not a valid {game} command: {problem}", game=game.spec.name, problem=problem),
         ) from None
 
 

@@ -182,18 +182,24 @@ def table_chance_phrase(action: ActionTaken) -> Phrase | None:
 # the record, kept as recorded): the purposes that name a seat, read back into
 # their parts, and those said as they are written.
 _SEAT_PURPOSES = (
-    (re.compile(r"^card stolen from seat (\d+)$"), phrase("card stolen from {seat}")),
+    (re.compile(r"^card stolen from seat (\d+)$"), phrase("the card stolen from {seat}")),
     (re.compile(r"^card seat (\d+) discards$"), phrase("the card {seat} discards")),
-    (re.compile(r"^card picked from seat (\d+)'s hand$"), phrase("card picked from {seat}'s hand")),
+    (
+        re.compile(r"^card picked from seat (\d+)'s hand$"),
+        phrase("the card picked from {seat}'s hand"),
+    ),
 )
+# Each with its article, as a game's own purposes are ("the Power Roll of …"):
+# a purpose is said after "for" ("rolled d3 for the first player", « pour le
+# premier joueur ») and in a need's parentheses alike.
 _PURPOSES = {
-    "first player": phrase("first player"),
-    "first player (dragon)": phrase("first player (dragon)"),
-    "initiative tie": phrase("initiative tie"),
-    "initiative tie (ranking)": phrase("initiative tie (ranking)"),
-    "major spells": phrase("major spells"),
-    "remaining major spells": phrase("remaining major spells"),
-    "reroll of the remaining major spells": phrase("reroll of the remaining major spells"),
+    "first player": phrase("the first player"),
+    "first player (dragon)": phrase("the first player (dragon)"),
+    "initiative tie": phrase("an initiative tie"),
+    "initiative tie (ranking)": phrase("an initiative tie (ranking)"),
+    "major spells": phrase("the major spells"),
+    "remaining major spells": phrase("the remaining major spells"),
+    "reroll of the remaining major spells": phrase("a reroll of the remaining major spells"),
 }
 
 

@@ -18,6 +18,7 @@ from domain.kernel import SetupError
 from domain.kernel.data import name_problem
 from domain.kernel.data_bounds import check_bounds
 from domain.kernel.phrases import phrase
+from domain.kernel.shape_faults import value_fault
 from domain.orctower.data_bounds import BOUNDS
 from domain.orctower.memo import by_identity
 
@@ -642,7 +643,8 @@ def validate_data(mapping: Mapping[str, Any]) -> dict[str, Any]:
     try:
         data = msgspec.convert(merged, Data)
     except msgspec.ValidationError as error:
-        raise SetupError(phrase("orctower data: {error}", error=str(error))) from None
+        fault = value_fault(Data, merged) or str(error)
+        raise SetupError(phrase("orctower data: {error}", error=fault)) from None
     _check(data)
     normal: dict[str, Any] = msgspec.to_builtins(data)
     return normal

@@ -14,6 +14,7 @@ import msgspec
 from domain.kernel import SetupError
 from domain.kernel.events import OPENING_CHANCE
 from domain.kernel.phrases import Phrase, phrase
+from domain.kernel.shape_faults import value_fault
 from domain.orctower.data import DATA, POWERS, QUARTERS, SECTIONS, Data
 from domain.orctower.state import Casting, Creature, State, Tile
 
@@ -191,7 +192,8 @@ def validate_setup(setup: Mapping[str, Any], players: int, data: Data = DATA) ->
     try:
         spec = msgspec.convert(extra, PositionSpec)
     except msgspec.ValidationError as error:
-        raise SetupError(phrase("orctower setup: {error}", error=str(error))) from None
+        fault = value_fault(PositionSpec, extra) or str(error)
+        raise SetupError(phrase("orctower setup: {error}", error=fault)) from None
     cards = _Ids({c for lst in _card_lists(spec) for c in lst if "." in c}, ".", data)
     for seat, s in enumerate(spec.seats or []):
         for lst in (s.hand, s.deck, s.discard):

@@ -172,13 +172,18 @@ def refusal(state: State, seat: int, command: Command) -> Refusal:
         )
     elif isinstance(command, c.Attack | c.Blast | c.Replenish | c.Advance | c.Hex):
         if command.level not in levels_reached(state):
+            reached = levels_reached(state)
             found = (
                 "not_enough_energy",
                 "spell.one-effect",
                 phrase(
                     "the spell's energy reaches effects {levels}, not {level}",
-                    levels=listed(levels_reached(state), phrase("none")),
+                    levels=listed(reached),
                     level=command.level,
+                )
+                if reached
+                else phrase(
+                    "the spell's energy reaches no effect, not even {level}", level=command.level
                 ),
             )
         elif (

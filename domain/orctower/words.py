@@ -96,8 +96,9 @@ def destiny_shows(
             sections=listed(_section(s) for s in sections),
             quarters=listed(str(q) for q in quarters),
         )
-    said: Phrase | Card = Card(change) if change else phrase("none")
-    return phrase("{what}; rule change: {change}", what=what, change=said)
+    if not change:
+        return phrase("{what}; no rule change", what=what)
+    return phrase("{what}; rule change: {change}", what=what, change=Card(change))
 
 
 def _destiny(e: ev.DestinyRevealed) -> Phrase:

@@ -16,7 +16,8 @@ import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE, laid_from_file
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import Seat, phrase
+from domain.kernel.shape_faults import value_fault
 from domain.spellwars import events as ev
 from domain.spellwars.cards import SLOTS, all_cards, instances, kind_of, main_deck
 from domain.spellwars.flow import advance, finish, start_round, start_turn
@@ -520,7 +521,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
                     phrase(
                         "setup 'alive': {seat} is dead, so its life is 0 and it has no hand, "
                         "spell, creatures or treasures",
-                        seat=phrase("seat {seat}", seat=seat),
+                        seat=Seat(seat),
                     )
                 )
         elif life < 1 and not running:
@@ -528,7 +529,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
             raise SetupError(
                 phrase(
                     "setup 'life': {seat} is alive with {life} life",
-                    seat=phrase("seat {seat}", seat=seat),
+                    seat=Seat(seat),
                     life=life,
                 )
             )
@@ -536,7 +537,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
             raise SetupError(
                 phrase(
                     "setup 'last_standing_round': {seat} after round {round}",
-                    seat=phrase("seat {seat}", seat=seat),
+                    seat=Seat(seat),
                     round=rnd,
                 )
             )
@@ -647,7 +648,8 @@ def _valid_flow(raw: Any, players: int, turn: int) -> dict[str, Any]:
     try:
         flow = msgspec.convert(raw, Flow, strict=False)
     except msgspec.ValidationError as e:
-        raise SetupError(phrase("setup 'flow': {problem}", problem=str(e))) from None
+        fault = value_fault(Flow, raw) or str(e)
+        raise SetupError(phrase("setup 'flow': {problem}", problem=fault)) from None
     seats = range(-1, players)
     if flow.phase not in PHASES:
         raise SetupError(

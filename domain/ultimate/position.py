@@ -16,7 +16,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import SetupError
-from domain.kernel.phrases import Phrase, phrase, plural
+from domain.kernel.phrases import Phrase, Seat, phrase, plural
 from domain.ultimate.cards import COMBOS, EFFECT_NAMES
 from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.options import Options
@@ -47,12 +47,6 @@ DEMAND_KEYS = ("seat", "by", "rule")
 def fail(problem: Phrase) -> SetupError:
     """A setup file's refusal, said as the game's (its keys as the file writes them)."""
     return SetupError(phrase("ultimate setup: {problem}", problem=problem))
-
-
-def _seat(seat: int) -> Phrase:
-    # A setup file is refused before any table's names are known: its seats are
-    # said by number (« place 0 »), never as a player's name.
-    return phrase("seat {seat}", seat=seat)
 
 
 def position(state: UltimateState) -> dict[str, Any]:
@@ -141,7 +135,7 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
     # Mid-action (stage resolving), a wizard may already be out under option
     # eliminate=at_once, the active one too, and the round's end waits for the action's.
     if eliminated[active] and stage != "resolving":
-        raise fail(phrase("active: {seat} is eliminated", seat=_seat(active)))
+        raise fail(phrase("active: {seat} is eliminated", seat=Seat(active)))
     if sum(not out for out in eliminated) < (1 if stage == "resolving" else 2):
         raise fail(phrase("at least two wizards must still be in the round"))
     in_play = common["in_play"]
@@ -272,7 +266,7 @@ def _effect(
     if eliminated[seat]:
         raise fail(
             phrase(
-                "{key}.seat: {seat} is eliminated and carries no effect", key=key, seat=_seat(seat)
+                "{key}.seat: {seat} is eliminated and carries no effect", key=key, seat=Seat(seat)
             )
         )
     # Default: the effect began in an earlier turn (a poison is then due at the end

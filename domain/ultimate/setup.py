@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
 from domain.kernel.events import OPENING_CHANCE
-from domain.kernel.phrases import listed, phrase, plural
+from domain.kernel.phrases import Seat, listed, phrase, plural
 from domain.kernel.piles import shuffle_left_out
 from domain.ultimate.cards import CARD_ALIASES, CARD_IDS, CARDS, LEFT_OUT
 from domain.ultimate.data import names_of
@@ -92,7 +92,7 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
             phrase(
                 "ultimate setup: health of {seats} ({lives}) is above round_health {cap}, the "
                 "most life a wizard may have",
-                seats=listed(phrase("seat {seat}", seat=s) for s in above),
+                seats=listed(Seat(s) for s in above),
                 lives=lives,
                 cap=cap,
             )
@@ -105,7 +105,7 @@ def setup(state: UltimateState, dice: Dice) -> list[Event]:
                 "{seats} already has {target} round wins: the match would be over",
                 "{seats} already have {target} round wins: the match would be over",
                 len(done),
-                seats=listed(phrase("seat {seat}", seat=s) for s in done),
+                seats=listed(Seat(s) for s in done),
                 target=target,
             )
         )
@@ -202,7 +202,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
             raise SetupError(
                 phrase(
                     "ultimate setup: {seat} is eliminated (health 0) but holds cards",
-                    seat=phrase("seat {seat}", seat=seat),
+                    seat=Seat(seat),
                 )
             )
     for seat, wins in enumerate(round_wins):
@@ -238,7 +238,7 @@ def validate_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
         raise SetupError(
             phrase(
                 "ultimate setup: first {seat} is eliminated (health 0)",
-                seat=phrase("seat {seat}", seat=first),
+                seat=Seat(first),
             )
         )
     if sum(1 for life in health if life > 0) < 2:

@@ -175,10 +175,9 @@ function drawTurn(c) {
     document.title = t("● Your turn") + " — Wizard Ledger";
   } else {
     const who = [...new Set(st.pending.map((p) => nameOf(st.players, p.seat)))].join(", ");
-    // A prompt speaks to the seat it waits for ("attacks you"): not said to the others.
-    const asked = st.pending[0] ? st.pending[0].prompt || "" : "";
-    const prompt = /\byour?\b/i.test(asked) ? "" : asked;
-    banner.textContent = !who ? t("Waiting…") : prompt ? t("Waiting for {who} — {prompt}", { who, prompt }) : t("Waiting for {who}", { who });
+    // A prompt speaks to the seat it asks, in the second person ("attacks you",
+    // « lancez votre sort »): another seat is told only whom the table waits for.
+    banner.textContent = who ? t("Waiting for {who}", { who }) : t("Waiting…");
     document.title = t("Waiting for {who}", { who: who || "…" }) + " — Wizard Ledger";
   }
   banner.dataset.yours = mine ? "1" : "0";

@@ -1,6 +1,6 @@
 """A setup file or a data file a game refuses is said in the reader's language
 (``--lang fr``), « mise en place » for a setup file, « fichier de données » for a
-data file, seats as « place N »: for Elfenwizards an unknown setup key, a queue
+data file, seats by their players' names: for Elfenwizards an unknown setup key, a queue
 out of turn order, a data file's pawns, placement or layout, a number out of the
 rules' bounds; for Guerre des sorts and Sorcier ultime a setup's life, an unknown
 card, an unknown key. In English the same refusals say what they said before, and
@@ -43,18 +43,19 @@ ELFEN_FILES = {
 
 ELFEN_FRENCH = [
     "clé(s) de mise en place inconnue(s) ['nope'] ; les clés sont ['layout', ",
-    "queue : [0, 2] ne suit pas l'ordre du tour à partir du dragon (place 1)",
+    "queue : [0, 2] ne suit pas l'ordre du tour à partir du dragon (Bob)",
     "pawns doit donner les pions de chaque couleur : ['red', 'green', ",
     "placement doit donner une table par nombre de joueurs : ['3', '4', '5']",
-    "layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
+    # The key said once (it was « layout : layout : »).
+    "wizards: layout : au moins trois niveaux (Grand Druide, titres, Magiciens)",
     "pions d'une couleur",
 ]
 ELFEN_ENGLISH = [
     "unknown setup key(s) ['nope']; known: ['layout', ",
-    "queue: [0, 2] is not in turn order from the dragon (seat 1)",
+    "queue: [0, 2] is not in turn order from the dragon (Bob)",
     "pawns must give the pawns of every colour: ['red', 'green', ",
     "placement must give one table per player count: ['3', '4', '5']",
-    "layout: at least three levels (Grand Druide, titles, Magiciens)",
+    "wizards: layout: at least three levels (Grand Druide, titles, Magiciens)",
     "pawns of a colour",
 ]
 
@@ -67,13 +68,13 @@ OTHER_FILES = {
     "ul-data.toml": ("ultimate", "--data", '[cards.nope]\nname = "X"\n'),
 }
 OTHER_FRENCH = [
-    "mise en place 'life' : le sorcier de la place 0 est vivant avec 0 points de vie",
+    "mise en place 'life' : le sorcier d'Ann est vivant avec 0 points de vie",
     "fichier de données, source[0] : pas de carte source 'nope' dans la boîte (les cartes sont :",
     "mise en place de Sorcier ultime : clé(s) inconnue(s) ['nope'] ; les clés sont ['hands',",
     "fichier de données de Sorcier ultime : cards.nope : cette carte n'existe pas ;",
 ]
 OTHER_ENGLISH = [
-    "setup 'life': seat 0 is alive with 0 life",
+    "setup 'life': Ann is alive with 0 life",
     "data source[0]: no source card 'nope' in the box (known:",
     "ultimate setup: unknown key(s) ['nope']; known: ['hands',",
     "ultimate data: cards.nope: no such card; cards are",

@@ -123,8 +123,8 @@ REFUSALS = {
     ),
     "effect on the eliminated": _full(
         'turn = 3\neffects = [{kind = "poison", seat = 2}]',
-        "effects[0].seat : le sorcier de la place 2 est éliminé et ne porte aucun effet",
-        "effects[0].seat: seat 2 is eliminated and carries no effect",
+        "effects[0].seat : le sorcier de Cy est éliminé et ne porte aucun effet",
+        "effects[0].seat: Cy is eliminated and carries no effect",
     ),
     "not TOML": Refusal(
         NEW,

@@ -101,7 +101,7 @@ def test_the_lobby_opens_a_table_whose_players_are_dealt_on_their_own_pages(
     # cards dealt are each player's to name, on their page.
     lobby.wait_for_selector("#opening-chance .chance-field", timeout=TIMEOUT)
     asked = lobby.inner_text("#opening-chance")
-    assert "Die for first player, 1 to 2" in asked and "Card drawn" not in asked
+    assert "Die for the first player, 1 to 2" in asked and "Card drawn" not in asked
     lobby.locator("#opening-chance select[data-kind=die]").select_option("1")
     screenshot(lobby, "seat-draws-lobby")
     lobby.click("#create")

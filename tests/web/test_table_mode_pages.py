@@ -35,7 +35,7 @@ def test_a_table_opens_and_draws_by_printed_names(
     asked = lobby.inner_text("#opening-chance")
     assert "Card drawn from the draw pile for Ann (1 of 2)" in asked
     assert "Card drawn from the draw pile for Bob (2 of 2)" in asked
-    assert "Die for first player, 1 to 2" in asked
+    assert "Die for the first player, 1 to 2" in asked
     # Each face says whom it picks, as the story will say it.
     die = lobby.locator("#opening-chance select[data-kind=die]")
     assert die.locator("option").all_inner_texts() == ["—", "1 — Ann", "2 — Bob"]

@@ -163,10 +163,21 @@ def test_the_table_says_players_and_words_not_the_engines_ids(
         page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("locale", "asked", "waiting"),
+    [("en-GB", "attacks you", "Waiting for Bob"), ("fr-FR", "vous attaque", "On attend Bob")],
+)
 def test_a_prompt_that_speaks_to_the_defender_is_not_shown_to_the_attacker(
-    browser: Any, server: LiveServer, web_ledger: WizardLedger
+    browser: Any,
+    server: LiveServer,
+    web_ledger: WizardLedger,
+    locale: str,
+    asked: str,
+    waiting: str,
 ) -> None:
-    """A walk-through read "Waiting for Bob — Ann attacks you with …" on Ann's own page."""
+    """A walk-through read "Waiting for Bob — Ann attacks you with …" on Ann's own
+    page, and in French another seat's prompt in the second person (« On attend Cy —
+    … lancez votre deuxième sort »): the others are told only whom the table waits for."""
     created = web_ledger.create_game(
         "ultimate",
         ["Ann", "Bob"],
@@ -180,11 +191,10 @@ def test_a_prompt_that_speaks_to_the_defender_is_not_shown_to_the_attacker(
     gid = str(created.game_id)
     web_ledger.act(gid, 0, {"type": "PlayCard", "card": "fireball", "target": 1})
     tokens = dict(created.seats)
-    ann = open_seat(browser, f"{server.url}/play/{gid}#seat=0&token={tokens[0]}")
-    bob = open_seat(browser, f"{server.url}/play/{gid}#seat=1&token={tokens[1]}")
-    assert "attacks you" in bob.inner_text("#turn")  # said to Bob, as it is
-    banner = ann.inner_text("#turn")
-    assert banner.startswith("Waiting for Bob") and "you" not in banner
+    ann = open_seat(browser, f"{server.url}/play/{gid}#seat=0&token={tokens[0]}", locale=locale)
+    bob = open_seat(browser, f"{server.url}/play/{gid}#seat=1&token={tokens[1]}", locale=locale)
+    assert asked in bob.inner_text("#turn")  # said to Bob, as it is
+    assert ann.inner_text("#turn") == waiting
     for page in (ann, bob):
         assert page.errors == []
         page.context.close()

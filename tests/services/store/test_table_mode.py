@@ -70,7 +70,8 @@ def test_a_card_taken_blind_from_a_hand_is_named_by_the_table(sqlite_url: str) -
     assert verify_game(WizardLedger(sqlite_url), gid).ok
     # A card the victim does not hold cannot have been taken.
     other = _steal_position(WizardLedger(sqlite_url))
-    with pytest.raises(IllegalCommand, match="'Boule de feu', cannot have come from card stolen"):
+    stolen = "'Boule de feu', cannot have come from the card stolen"
+    with pytest.raises(IllegalCommand, match=stolen):
         ledger.act(other, 1, {"type": "Decline"}, drew=["fireball"])
 
 
@@ -138,7 +139,7 @@ def test_a_shuffle_in_table_mode_takes_the_deck_order_the_table_supplies(sqlite_
         "or, instead of naming the cards drawn, the order the draw pile (16 cards) was shuffled in"
         in e.value.message
     )
-    assert "then a die from 1 to 2 (first player)" in e.value.message
+    assert "then a die from 1 to 2 (the first player)" in e.value.message
     assert ledger.load(gid).version == before
     order = list(range(15, -1, -1))
     entries = ledger.act(gid, 1, {"type": "Decline"}, orders=[order], dice=[2])
@@ -265,12 +266,12 @@ def test_over_http_a_refusal_lists_what_it_needs_and_a_card_is_named_by_its_prin
         "seat": None,
         "hand": False,
         "pile": "",
-        "said": "first player",  # what it is for, in the reader's words
+        "said": "the first player",  # what it is for, in the reader's words
     }
     assert needs[0]["said"] == "the draw pile"  # as the rulebook calls it
     # A French reader's page labels its fields in French, from the same data.
     french = client.post("/tables?lang=fr", json=body).json()["needs"]
-    assert [n["said"] for n in french] == ["la pioche"] * 4 + ["premier joueur"]
+    assert [n["said"] for n in french] == ["la pioche"] * 4 + ["le premier joueur"]
     assert ledger.game_ids() == []
     dealt = {**body, "drew": ["Boule de feu", "EXPLOSION", "shield", "Miroir"], "dice": [1]}
     table = client.post("/tables", json=dealt).json()
@@ -311,7 +312,7 @@ def test_a_game_stored_by_an_older_engine_picks_by_die_as_it_did(
     monkeypatch.undo()
     with pytest.raises(IllegalCommand) as e:
         ledger.act(gid, 1, {"type": "Decline"}, drew=["thorns"])
-    assert "a die from 1 to 3 for seat 0 (card stolen from seat 1)" in e.value.message
+    assert "a die from 1 to 3 for seat 0 (the card stolen from seat 1)" in e.value.message
     ledger.act(gid, 1, {"type": "Decline"}, dice=[3])
     assert "thorns" in str(state_json(ledger, gid, seat=0)["view"])
     assert verify_game(WizardLedger(sqlite_url), gid).ok

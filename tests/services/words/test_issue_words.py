@@ -50,7 +50,8 @@ def test_a_first_player_die_names_the_player_it_picks_on_every_surface() -> None
         rule="ultimate.setup.first-player", seat=None, purpose="first player", sides=3,
         values=(2,), counter=0,
     )  # fmt: skip
-    assert Words(get_game("ultimate"), NAMES).event(roll) == "rolled d3 for first player: 2 → Bob"
+    said = Words(get_game("ultimate"), NAMES).event(roll)
+    assert said == "rolled d3 for the first player: 2 → Bob"
 
 
 def test_the_orc_towers_buttons_say_the_rulebooks_actions() -> None:

@@ -151,10 +151,10 @@ def log_line(ledger: WizardLedger, gid: object, position: int) -> str:
 def test_a_destiny_cards_face_says_what_it_shows_in_french() -> None:
     from services.words.faces import table_face
 
-    for lang, moves, change in (
-        ("fr", "les créatures faibles avancent", "règle spéciale : aucune"),
-        ("en", "the weak creatures move", "rule change: none"),
+    for lang, said in (
+        ("fr", "les créatures faibles avancent ; aucune règle spéciale"),
+        ("en", "the weak creatures move; no rule change"),
     ):
         first = next(c for c in table_face("orctower", lang)["cards"] if c["kind"] == "destiny")
-        assert first["text"] == f"{moves} ; {change}" if lang == "fr" else f"{moves}; {change}"
+        assert first["text"] == said
         assert first["extra"]["says"] == first["text"]

@@ -39,7 +39,7 @@ def test_a_die_choosing_a_player_counts_as_the_seats_are_listed() -> None:
         rule="ultimate.setup.first-player", seat=None, purpose="first player", sides=2,
         values=(2,), counter=15,
     )  # fmt: skip
-    assert words.event(roll) == "rolled d2 for first player: 2 → Bob"
+    assert words.event(roll) == "rolled d2 for the first player: 2 → Bob"
 
 
 def test_views_in_words_and_what_changed() -> None:
