@@ -228,17 +228,20 @@ class WizardLedger(Application[UUID]):
         game = get_game(game_id)
         if chance_by not in ("table", BY_SEATS):
             raise SetupError(
-                f"chance_by is 'table' (one person enters the table's chance) or "
-                f"'seats' (each seat enters the cards it draws), not {chance_by!r}"
+                phrase(
+                    "chance_by is 'table' (one person enters the table's chance) or "
+                    "'seats' (each seat enters the cards it draws), not {given}",
+                    given=repr(chance_by),
+                )
             )
         # Sizes first, before anything is built from them (a count of five
         # million would otherwise name five million seats).
         game.spec.check_players(players if isinstance(players, int) else len(players))
         check_seed(seed)
-        check_depth("the setup", setup)
-        check_depth("the options", options)
-        check_numbers("the setup", setup)
-        check_numbers("the options", options)
+        check_depth(phrase("the setup"), setup)
+        check_depth(phrase("the options"), options)
+        check_numbers(phrase("the setup"), setup)
+        check_numbers(phrase("the options"), options)
         names = (
             tuple(f"seat {i}" for i in range(players))
             if isinstance(players, int)
@@ -247,7 +250,9 @@ class WizardLedger(Application[UUID]):
         for name in names:
             check_name(name)
         if seed is not None and not seed.strip():
-            raise SetupError("an empty seed is no secret: leave the seed out, or give a real one")
+            raise SetupError(
+                phrase("an empty seed is no secret: leave the seed out, or give a real one")
+            )
         script = setup or {}
         check_chance([*dice, *script.get("dice", [])], [*script.get("orders", []), *orders])
         check_drew([*script.get("drew", []), *drew])
@@ -271,9 +276,11 @@ class WizardLedger(Application[UUID]):
         if script_values or script_orders or script_drew:
             table = True
         if chance_by == BY_SEATS and not table:
-            raise SetupError("seats enter their own draws only at a table-mode game (--table)")
+            raise SetupError(
+                phrase("seats enter their own draws only at a table-mode game (--table)")
+            )
         if table and seed is not None:
-            raise SetupError("a table-mode game has no seed: its dice come from the table")
+            raise SetupError(phrase("a table-mode game has no seed: its dice come from the table"))
         if table:
             normal_setup = dict(normal_setup or {})
             normal_setup["dice"] = script_values

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import SetupError
+from domain.kernel.phrases import Phrase, phrase
 
 # Nesting of any JSON or TOML value (setup, options, data, command): the kernel's
 # bound, which a TOML text meets before it is parsed (domain.kernel.toml_text).
@@ -61,10 +62,12 @@ def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
-def check_depth(what: str, value: Any, limit: int = MAX_DEPTH) -> None:
+def check_depth(what: Phrase, value: Any, limit: int = MAX_DEPTH) -> None:
     """SetupError when ``value`` nests deeper than ``limit``."""
     if nesting_depth(value, limit) > limit:
-        raise SetupError(f"{what} is nested more than {limit} levels deep")
+        raise SetupError(
+            phrase("{what}: nested more than {most} levels deep", what=what, most=limit)
+        )
 
 
 # Any number of a setup file or of a table's options: far beyond any position (a
@@ -73,7 +76,7 @@ def check_depth(what: str, value: Any, limit: int = MAX_DEPTH) -> None:
 MAX_NUMBER = 2**31 - 1
 
 
-def check_numbers(what: str, value: Any, limit: int = MAX_NUMBER) -> None:
+def check_numbers(what: Phrase, value: Any, limit: int = MAX_NUMBER) -> None:
     """SetupError naming the first whole number of ``value`` beyond ±``limit``."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
@@ -83,10 +86,18 @@ def check_numbers(what: str, value: Any, limit: int = MAX_NUMBER) -> None:
         elif isinstance(item, list | tuple):
             stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > limit:
-            where = f"{what}: {path}" if path else what
-            raise SetupError(f"{where} is a number beyond ±{limit}, more than any game uses")
+            where = phrase("{what}: {path}", what=what, path=path) if path else what
+            raise SetupError(
+                phrase(
+                    "{where} is a number beyond ±{most}, more than any game uses",
+                    where=where,
+                    most=limit,
+                )
+            )
 
 
 def check_seed(seed: str | None) -> None:
     if seed is not None and len(seed) > MAX_SEED:
-        raise SetupError(f"seed of {len(seed)} characters: at most {MAX_SEED}")
+        raise SetupError(
+            phrase("seed of {length} characters: at most {most}", length=len(seed), most=MAX_SEED)
+        )

@@ -179,10 +179,10 @@ def chance_hint(needs: Any, *, face_down: bool = False) -> str:
     return said(phrase("give them with the command: {flags}", flags=", ".join(map(said, flags))))
 
 
-def told(exc: BaseException | Phrase) -> str:
+def told(exc: BaseException | Phrase | str) -> str:
     """What an error (or a phrase of ours about one) says, in the reader's language
     where it says it as a phrase (``said``: a ``SaidError``, a game not found),
-    else as it put it."""
+    else as it put it (a text: as it is)."""
     said = exc if isinstance(exc, Phrase) else getattr(exc, "said", None)
     if not isinstance(said, Phrase):
         return str(exc)

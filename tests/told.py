@@ -24,3 +24,10 @@ def refused(
     of the rules is a phrase: its seats and cards named when told)."""
     assert error.said is not None, error.message
     return Words(game, players, lang=lang).say(error.said)
+
+
+def assert_in_language(lang: str, text: str, french: str, english: str) -> None:
+    """``text`` says its words in ``lang`` (``french`` or ``english``) and none of
+    the other language's."""
+    ours, theirs = (french, english) if lang == "fr" else (english, french)
+    assert ours in text and theirs not in text, text

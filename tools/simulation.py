@@ -21,7 +21,6 @@ from domain.kernel import (
     Fold,
     Game,
     GameStarted,
-    SetupError,
     act,
     apply_all,
     commitment,
@@ -31,6 +30,7 @@ from domain.kernel import (
 from domain.kernel import start as kernel_start
 from domain.kernel.data import data_hash
 from domain.kernel.dice import SeededSource
+from domain.kernel.errors import no_such_bot
 
 # Who plays a seat in a simulated game: the random bot, or a game's own bot
 # (``Game.bots``) behind ``game_bot``; ``rng`` is the simulator's, for the players'
@@ -56,8 +56,7 @@ def game_bot(name: str) -> Player:
         try:
             own = game.bots[name]
         except KeyError:
-            known = ", ".join(["random", *sorted(game.bots)])
-            raise SetupError(f"{game.spec.id} has no bot {name!r}; known: {known}") from None
+            raise no_such_bot(game.spec.id, name, ["random", *sorted(game.bots)]) from None
         return own(state, seat, legal)
 
     return play

@@ -25,6 +25,7 @@ from domain.elfenwizards.setup_file import (
 from domain.elfenwizards.state import NOBODY, Guild, Opening, State, Support, Wizard
 from domain.elfenwizards.table_data import TableData, table_data
 from domain.kernel import Dice, Event, GameStarted, SetupError
+from domain.kernel.phrases import phrase
 
 __all__ = ["initial", "setup", "validate_setup", "wizards_from"]
 
@@ -230,6 +231,10 @@ def _check_grey_total(options: Options, wizards: tuple[Wizard, ...]) -> None:
     under = sum(w.grey for w in wizards)
     if limit and under > limit:
         raise SetupError(
-            f"grey: {under} grey magic tokens under the pawns, but the supply holds "
-            f"{limit} (option grey_supply={limit}; 0 makes it unlimited)"
+            phrase(
+                "grey: {under} grey magic tokens under the pawns, but the supply holds "
+                "{most} (option grey_supply={most}; 0 makes it unlimited)",
+                under=under,
+                most=limit,
+            )
         )

@@ -162,3 +162,15 @@ class SaidError(ValueError):
 
 class SetupError(SaidError):
     """A setup position, an option or a player count that the game cannot start from."""
+
+
+def no_such_bot(game: str, name: str, known: Sequence[str]) -> SetupError:
+    """The refusal of a bot a game does not declare (a bot game's player)."""
+    return SetupError(
+        phrase(
+            "{game} has no bot {name}; known: {known}",
+            game=game,
+            name=repr(name),
+            known=", ".join(known),
+        )
+    )

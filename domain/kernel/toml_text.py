@@ -17,6 +17,7 @@ import tomllib
 from typing import Any
 
 from domain.kernel.errors import SetupError
+from domain.kernel.phrases import Phrase, phrase
 
 # Nesting of any value a person gives, TOML or JSON (setup, options, data,
 # command); far above any real file, far below the interpreter's own limit.
@@ -30,11 +31,15 @@ _BASIC = re.compile(r'(?:[^"\\\n]|\\.)*"')
 _MULTI_BASIC = re.compile(r'(?s)(?:[^"\\]|\\.|"(?!""))*"""')
 
 
+# What a text is called when it has no name (a file a page uploaded).
+THE_FILE = phrase("the file")
+
+
 class TomlError(SetupError):
     """A TOML text that cannot be read: its syntax, or nesting too deep."""
 
 
-def nesting_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
+def nesting_problem(text: str, limit: int = MAX_DEPTH) -> Phrase | None:
     """Where ``text`` nests arrays or inline tables deeper than ``limit``, or None.
 
     A scan that tells strings and comments apart and nothing else: what it
@@ -70,7 +75,9 @@ def nesting_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
             depth += 1
             if depth > limit:
                 line = text.count("\n", 0, at) + 1
-                return f"line {line}: nested more than {limit} levels deep"
+                return phrase(
+                    "line {line}: nested more than {most} levels deep", line=line, most=limit
+                )
         else:
             depth = max(0, depth - 1)
 
@@ -84,14 +91,17 @@ def _past_quotes(text: str, pos: int, quote: str, multi_line: bool) -> int:
     return pos
 
 
-def read_toml(text: str, what: str = "the file") -> dict[str, Any]:
-    """The mapping a TOML text holds; ``TomlError`` naming ``what`` and the fault."""
+def read_toml(text: str, what: str | Phrase = THE_FILE) -> dict[str, Any]:
+    """The mapping a TOML text holds; ``TomlError`` naming ``what`` and the fault
+    (the parser's own account of a syntax error stays as it wrote it)."""
     problem = nesting_problem(text)
     if problem is not None:
-        raise TomlError(f"{what}: {problem}")
+        raise TomlError(phrase("{what}: {problem}", what=what, problem=problem))
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TomlError(f"{what}: not valid TOML ({e})") from None
+        raise TomlError(phrase("{what}: not valid TOML ({why})", what=what, why=str(e))) from None
     except RecursionError:  # a text the scan misread: refused all the same
-        raise TomlError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+        raise TomlError(
+            phrase("{what}: nested more than {most} levels deep", what=what, most=MAX_DEPTH)
+        ) from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
+from domain.kernel.phrases import listed, plural
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
 from domain.orctower.data import COLOURS, START_SPACES, Data, load
@@ -101,8 +102,14 @@ def switched(state: State, started: GameStarted) -> State:
     moved = [k for k in MATERIAL if getattr(options, k) != getattr(state.options, k)]
     if moved:
         raise SetupError(
-            f"{', '.join(moved)} chose what was laid out at set-up: "
-            "no position of this game holds it"
+            plural(
+                "option {options} chose what was laid out at set-up: "
+                "no position of this game holds it",
+                "options {options} chose what was laid out at set-up: "
+                "no position of this game holds it",
+                len(moved),
+                options=listed(moved),
+            )
         )
     return rep(state, options=options, data=load(started.data, options.numbers))
 

@@ -16,6 +16,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import SetupError
+from domain.kernel.phrases import Phrase, Seat, phrase, plural
 from domain.ultimate.cards import COMBOS, EFFECT_NAMES
 from domain.ultimate.catalogue import CATALOGUE
 from domain.ultimate.options import Options
@@ -43,8 +44,9 @@ EFFECT_KEYS = ("kind", "seat", "turn")
 DEMAND_KEYS = ("seat", "by", "rule")
 
 
-def fail(message: str) -> SetupError:
-    return SetupError(f"ultimate setup: {message}")
+def fail(problem: Phrase) -> SetupError:
+    """A setup file's refusal, said as the game's (its keys as the file writes them)."""
+    return SetupError(phrase("ultimate setup: {problem}", problem=problem))
 
 
 def position(state: UltimateState) -> dict[str, Any]:
@@ -82,24 +84,32 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
     """The full keys of ``setup``, checked; ``common`` holds the already checked
     hands, piles, health and round wins."""
     if "first" in setup:
-        raise fail("first is for an opening position; a full position names active (and stage)")
+        raise fail(
+            phrase("first is for an opening position; a full position names active (and stage)")
+        )
     missing = [k for k in FULL_REQUIRED if k not in setup]
     if missing:
-        raise fail(f"missing key(s) {missing} (a position with a stage needs them all)")
+        raise fail(
+            phrase(
+                "missing key(s) {missing} (a position with a stage needs them all)",
+                missing=str(missing),
+            )
+        )
     health: list[int] = common["health"]
     hands: list[list[str]] = common["hands"]
-    stage = setup["stage"]
-    if stage not in STAGES:
-        raise fail(f"stage must be one of {list(STAGES)}, not {stage!r}")
+    stage = one_of(setup["stage"], STAGES, "stage")
     round_ = integer(setup["round"], "round")
     turn = integer(setup["turn"], "turn")
     if round_ < 1 + sum(common["round_wins"]):
         raise fail(
-            f"round {round_} is before round {1 + sum(common['round_wins'])}, "
-            "the first round after the round wins given"
+            phrase(
+                "round {round} is before round {first}, the first round after the round wins given",
+                round=round_,
+                first=1 + sum(common["round_wins"]),
+            )
         )
     if turn < 1:
-        raise fail(f"turn must be 1 or more, not {turn}")
+        raise fail(phrase("turn must be 1 or more, not {turn}", turn=turn))
     active = seat_of(setup["active"], players, "active")
     eliminated = [
         boolean(v, f"eliminated[{s}]")
@@ -109,21 +119,28 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
     ]
     for seat, out in enumerate(eliminated):
         if out and (health[seat] != 0 or hands[seat]):
-            raise fail(f"eliminated[{seat}]: an eliminated wizard has health 0 and no cards")
+            raise fail(
+                phrase(
+                    "eliminated[{i}]: an eliminated wizard has health 0 and no cards", i=str(seat)
+                )
+            )
         if not out and health[seat] == 0 and stage != "resolving":
             raise fail(
-                f"health[{seat}] is 0 but eliminated[{seat}] is false: only mid-action "
-                "(stage resolving) may a wizard at 0 wait for elimination"
+                phrase(
+                    "health[{i}] is 0 but eliminated[{i}] is false: only mid-action "
+                    "(stage resolving) may a wizard at 0 wait for elimination",
+                    i=str(seat),
+                )
             )
     # Mid-action (stage resolving), a wizard may already be out under option
     # eliminate=at_once, the active one too, and the round's end waits for the action's.
     if eliminated[active] and stage != "resolving":
-        raise fail(f"active seat {active} is eliminated")
+        raise fail(phrase("active: {seat} is eliminated", seat=Seat(active)))
     if sum(not out for out in eliminated) < (1 if stage == "resolving" else 2):
-        raise fail("at least two wizards must still be in the round")
+        raise fail(phrase("at least two wizards must still be in the round"))
     in_play = common["in_play"]
     if in_play and stage != "resolving":
-        raise fail("in_play: cards are on the table only while an action resolves")
+        raise fail(phrase("in_play: cards are on the table only while an action resolves"))
     effects = [
         _effect(e, f"effects[{i}]", players, turn, eliminated)
         for i, e in enumerate(_list(setup.get("effects", []), "effects"))
@@ -137,11 +154,13 @@ def validate_full(setup: Mapping[str, Any], players: int, common: dict[str, Any]
         attack = _attack(setup["attack"], players)
     if stage == "resolving" and not demands and not _awaits_defence(attack):
         raise fail(
-            "stage resolving needs a pending decision: demands, or an attack whose first "
-            "hit has arrived and is defendable"
+            phrase(
+                "stage resolving needs a pending decision: demands, or an attack whose first "
+                "hit has arrived and is defendable"
+            )
         )
     if stage != "resolving" and (attack is not None or demands):
-        raise fail(f"attack and demands belong to stage resolving, not {stage}")
+        raise fail(phrase("attack and demands belong to stage resolving, not {stage}", stage=stage))
     normal = {
         "round": round_,
         "turn": turn,
@@ -206,22 +225,35 @@ def _awaits_defence(attack: dict[str, Any] | None) -> bool:
 
 def _table(value: Any, key: str, known: Sequence[str]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise fail(f"{key} must be a table of keys {list(known)}")
+        raise fail(phrase("{key} must be a table of keys {known}", key=key, known=str(list(known))))
     unknown = sorted(set(value) - set(known))
     if unknown:
-        raise fail(f"{key}: unknown key(s) {unknown}; known: {list(known)}")
+        raise fail(
+            phrase(
+                "{key}: unknown key(s) {unknown}; known: {known}",
+                key=key,
+                unknown=str(unknown),
+                known=str(list(known)),
+            )
+        )
     return value
 
 
 def _list(value: Any, key: str) -> list[Any]:
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-        raise fail(f"{key} must be a list")
+        raise fail(phrase("{key} must be a list", key=key))
     return list(value)
 
 
 def _rule(value: Any, key: str) -> str:
     if not isinstance(value, str) or value not in CATALOGUE:
-        raise fail(f"{key}: {value!r} is not a rule of the catalogue (wizards rules ultimate)")
+        raise fail(
+            phrase(
+                "{key}: {value} is not a rule of the catalogue (wizards rules ultimate)",
+                key=key,
+                value=repr(value),
+            )
+        )
     return value
 
 
@@ -229,17 +261,26 @@ def _effect(
     value: Any, key: str, players: int, turn: int, eliminated: list[bool]
 ) -> dict[str, Any]:
     e = _table(value, key, EFFECT_KEYS)
-    kind = e.get("kind")
-    if kind not in EFFECT_NAMES:
-        raise fail(f"{key}.kind: {kind!r} is not an effect; effects are {list(EFFECT_NAMES)}")
+    kind = one_of(e.get("kind"), list(EFFECT_NAMES), f"{key}.kind")
     seat = seat_of(e.get("seat"), players, f"{key}.seat")
     if eliminated[seat]:
-        raise fail(f"{key}.seat: seat {seat} is eliminated and carries no effect")
+        raise fail(
+            phrase(
+                "{key}.seat: {seat} is eliminated and carries no effect", key=key, seat=Seat(seat)
+            )
+        )
     # Default: the effect began in an earlier turn (a poison is then due at the end
     # of its holder's next turn end, which is this one if the holder is active).
     began = integer(e.get("turn", turn - 1), f"{key}.turn")
     if not 0 <= began <= turn:
-        raise fail(f"{key}.turn: {began} is not a turn up to the current one ({turn})")
+        raise fail(
+            phrase(
+                "{key}.turn: {began} is not a turn up to the current one ({turn})",
+                key=key,
+                began=began,
+                turn=turn,
+            )
+        )
     return {"kind": kind, "seat": seat, "turn": began}
 
 
@@ -258,17 +299,19 @@ def _attack(value: Any, players: int) -> dict[str, Any]:
     a = _table(value, "attack", ATTACK_KEYS)
     source = a.get("source")
     if source not in CARDS and source not in COMBOS and source not in EFFECT_NAMES:
-        raise fail(f"attack.source: {source!r} is no card, combo or effect id")
+        raise fail(
+            phrase("attack.source: {source} is no card, combo or effect id", source=repr(source))
+        )
     hits = []
     for i, raw in enumerate(_list(a.get("hits", []), "attack.hits")):
         key = f"attack.hits[{i}]"
         h = _table(raw, key, HIT_KEYS)
-        stage = h.get("stage", "new")
-        if stage not in HIT_STAGES:
-            raise fail(f"{key}.stage must be one of {list(HIT_STAGES)}, not {stage!r}")
+        stage = one_of(h.get("stage", "new"), HIT_STAGES, f"{key}.stage")
         damage = integer(h.get("damage", 0), f"{key}.damage")
         if damage < 0:
-            raise fail(f"{key}.damage must be 0 or more, not {damage}")
+            raise fail(
+                phrase("{key}.damage must be 0 or more, not {damage}", key=key, damage=damage)
+            )
         hits.append(
             {
                 "target": seat_of(h.get("target"), players, f"{key}.target"),
@@ -281,7 +324,7 @@ def _attack(value: Any, players: int) -> dict[str, Any]:
             }
         )
     if not hits:
-        raise fail("attack.hits: an attack under way has at least one hit left")
+        raise fail(phrase("attack.hits: an attack under way has at least one hit left"))
     return {
         "attacker": seat_of(a.get("attacker"), players, "attack.attacker"),
         "source": source,
@@ -292,26 +335,51 @@ def _attack(value: Any, players: int) -> dict[str, Any]:
 
 def per_seat(value: Any, players: int, key: str) -> list[Any]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise fail(f"{key} must be a list with one entry per seat")
+        raise fail(phrase("{key} must be a list with one entry per seat", key=key))
     if len(value) != players:
-        raise fail(f"{key} has {len(value)} entries for {players} players")
+        raise fail(
+            plural(
+                "{key} has {n} entry for {players} players",
+                "{key} has {n} entries for {players} players",
+                len(value),
+                key=key,
+                players=players,
+            )
+        )
     return list(value)
+
+
+def one_of(value: Any, allowed: Sequence[str], key: str) -> str:
+    if value not in allowed:
+        raise fail(
+            phrase(
+                "{key} must be one of {allowed}, not {value}",
+                key=key,
+                allowed=str(list(allowed)),
+                value=repr(value),
+            )
+        )
+    return str(value)
 
 
 def integer(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(f"{key} must be an integer, not {value!r}")
+        raise fail(phrase("{key} must be an integer, not {value}", key=key, value=repr(value)))
     return value
 
 
 def boolean(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
-        raise fail(f"{key} must be true or false, not {value!r}")
+        raise fail(phrase("{key} must be true or false, not {value}", key=key, value=repr(value)))
     return value
 
 
 def seat_of(value: Any, players: int, key: str) -> int:
     seat = integer(value, key)
     if not 0 <= seat < players:
-        raise fail(f"{key} must be a seat 0..{players - 1}, not {seat}")
+        raise fail(
+            phrase(
+                "{key} must be a seat 0..{last}, not {seat}", key=key, last=players - 1, seat=seat
+            )
+        )
     return seat

@@ -21,7 +21,6 @@ from domain.kernel.phrases import phrase
 from services.http.errors import APIError, token_required
 from services.http.request import headers
 from services.ledger import WizardLedger
-from services.words.telling import Teller
 
 # The bearer scheme as the OpenAPI names it; routes that serve a spectator
 # without a token are declared under a name of their own, which
@@ -90,9 +89,7 @@ def viewer_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | 
 def acting_seat(ledger: WizardLedger, gid: UUID, seat: int | None, token: str | None) -> int:
     """Like ``viewer_seat`` but a token is required (401 without one)."""
     if token is None:
-        raise token_required(
-            Teller(str, str)(phrase("this needs the seat's token: Authorization: Bearer <token>"))
-        )
+        raise token_required(phrase("this needs the seat's token: Authorization: Bearer <token>"))
     resolved = viewer_seat(ledger, gid, seat, token)
     assert resolved is not None
     return resolved
@@ -107,7 +104,9 @@ def stream_token(header: str | None, query: str | None) -> str | None:
     query = query.strip() if query else None
     if header is not None and query and query != header:
         raise APIError(
-            422, "conflicting_tokens", "send the token once: Authorization: Bearer or ?token="
+            422,
+            "conflicting_tokens",
+            phrase("send the token once: Authorization: Bearer or ?token="),
         )
     return header or query or None
 
@@ -117,10 +116,6 @@ def player_seat(ledger: WizardLedger, gid: UUID, token: str | None) -> int:
     403 for a token of no seat of this game."""
     if token is None:
         raise token_required(
-            Teller(str, str)(
-                phrase(
-                    "this needs the token of one of the game's seats: Authorization: Bearer <token>"
-                )
-            )
+            phrase("this needs the token of one of the game's seats: Authorization: Bearer <token>")
         )
     return ledger.seat_of_token(gid, token)

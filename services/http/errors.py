@@ -16,8 +16,9 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
+from domain.kernel.phrases import Phrase, plain
 from services.http.logs import request_id
-from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem
+from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem, told
 from services.store.host_binding import WriteRefused
 from services.store.read_only import ReadOnlyStore
 from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
@@ -48,25 +49,32 @@ class ErrorBody(BaseModel):
 
 
 class APIError(Exception):
-    """An error with its status, raised by the routes themselves."""
+    """An error with its status, raised by the routes themselves. Its ``message``
+    is a phrase, told in the request's language when it is answered (``detail``),
+    or a text said as it is (another service's words, already told)."""
 
     def __init__(
         self,
         status: int,
         code: str,
-        message: str,
+        message: str | Phrase,
         *,
         rule: str = "",
         headers: dict[str, str] | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(plain(message))
         self.status = status
         self.code = code
         self.message = message
         self.rule = rule
         self.headers = headers
         self.extra = extra or {}  # the problem's own members (a refusal's ``needs``)
+
+    @property
+    def detail(self) -> str:
+        """The message in the reader's language."""
+        return told(self.message)
 
 
 # The scope key carrying the ledger's refusal of an act from the fast path
@@ -101,7 +109,7 @@ def failed(instance: str | None) -> dict[str, Any]:
     return problem(500, "internal_error", detail, instance=instance)
 
 
-def token_required(message: str) -> APIError:
+def token_required(message: Phrase) -> APIError:
     return APIError(401, "token_required", message, headers={"WWW-Authenticate": "Bearer"})
 
 
@@ -154,7 +162,7 @@ def install(app: FastAPI) -> None:
         return error(
             exc.status,
             exc.code,
-            exc.message,
+            exc.detail,
             rule=exc.rule,
             headers=exc.headers,
             instance=path(request),

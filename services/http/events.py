@@ -26,6 +26,7 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from domain.kernel.phrases import phrase
 from services.http import request as carried
 from services.http.auth import Token, stream_token
 from services.http.errors import RESPONSES, APIError
@@ -59,8 +60,11 @@ def resume_position(after: int | None, last_event_id: str | None) -> int | None:
         raise APIError(
             422,
             "bad_position",
-            f"Last-Event-ID must be a position (0, 1, 2, ... up to {MAX_POSITION}), "
-            f"not {raw[:20]!r}{'…' if len(raw) > 20 else ''}",
+            phrase(
+                "Last-Event-ID must be a position (0, 1, 2, ... up to {most}), not {raw}",
+                most=MAX_POSITION,
+                raw=f"{raw[:20]!r}{'…' if len(raw) > 20 else ''}",
+            ),
         )
     return int(raw)
 
@@ -80,7 +84,11 @@ def stream_target(
         raise APIError(
             422,
             "bad_position",
-            f"cannot resume after position {position}: this game's log ends at {head}",
+            phrase(
+                "cannot resume after position {position}: this game's log ends at {head}",
+                position=position,
+                head=head,
+            ),
         )
     return StreamTarget(gid, seat, position)
 

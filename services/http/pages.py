@@ -33,6 +33,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from domain.kernel import toml_text
+from domain.kernel.phrases import phrase
 from services.http.errors import RESPONSES, APIError
 from services.http.schemas import TableFace, documented
 from services.http.tables import LedgerDep
@@ -179,8 +180,8 @@ def read_toml(
     """For browsers, which cannot read TOML: the lobby sends an uploaded setup or
     data file here and puts the mapping into ``POST /tables``. Nothing is stored."""
     if len(text) > MAX_TOML:
-        raise APIError(422, "bad_toml", f"the file is over {MAX_TOML} characters")
+        raise APIError(422, "bad_toml", phrase("the file is over {most} characters", most=MAX_TOML))
     try:
-        return toml_text.read_toml(text, "the file")
+        return toml_text.read_toml(text)
     except toml_text.TomlError as e:
-        raise APIError(422, "bad_toml", str(e)) from None
+        raise APIError(422, "bad_toml", e.said or str(e)) from None

@@ -67,6 +67,8 @@ from functools import partial
 from multiprocessing.managers import SyncManager
 from typing import Any, Protocol
 
+from domain.kernel import SaidError
+from domain.kernel.phrases import Phrase, phrase, plural
 from services.http.errors import APIError
 from services.http.holding import HOLDING
 from services.ledger import WizardLedger
@@ -98,11 +100,13 @@ class Done:
 
 @dataclass(frozen=True)
 class Refused:
-    """The problem a read raised, in a form that crosses a process boundary."""
+    """The problem a read raised, in a form that crosses a process boundary; its
+    message a phrase where the read said one, told in the caller's request's
+    language (the worker's stops with the read)."""
 
     status: int
     code: str
-    message: str
+    message: str | Phrase
     rule: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -213,7 +217,8 @@ def outcome(job: Job, ledger: WizardLedger, args: tuple[Any, ...]) -> Outcome:
         if known is None:
             return Failed("".join(traceback.format_exception(e)))
         status, code, rule, detail = known
-        return Refused(status, code, detail, rule, extensions(e))
+        said = e.said if isinstance(e, SaidError) and e.said is not None else detail
+        return Refused(status, code, said, rule, extensions(e))
 
 
 def _nothing(ledger: WizardLedger) -> bytes:
@@ -545,14 +550,22 @@ class ReadPool:
 
     def _busy(self, after: int, *, making: bool = False) -> APIError:
         if making:
-            said = f"this read is still being made ({self._pending} under way)"
+            said = phrase("this read is still being made ({n} under way)", n=self._pending)
         else:
-            said = f"{self._pending} costly reads are under way and no more are queued"
+            said = plural(
+                "{n} costly read is under way and no more are queued",
+                "{n} costly reads are under way and no more are queued",
+                self._pending,
+            )
         return APIError(
             503,
             "reads_busy",
-            f"{said} (exports, replays, logs, disputes, diffs, verifications; play comes "
-            f"first); retry in {after} s",
+            phrase(
+                "{said} (exports, replays, logs, disputes, diffs, verifications; play comes "
+                "first); retry in {after} s",
+                said=said,
+                after=after,
+            ),
             headers={"Retry-After": str(after)},
         )
 

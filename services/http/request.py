@@ -27,6 +27,7 @@ from urllib.parse import parse_qsl
 
 import msgspec
 
+from domain.kernel.phrases import Phrase, phrase
 from services.http.errors import MALFORMED_RULE, APIError
 from services.http.models import ActRequest, act_request_schema
 from services.limits import MAX_DEPTH, MAX_KEY_LENGTH, MAX_POSITION, MAX_SEAT, nesting_depth
@@ -74,7 +75,10 @@ def _read_headers(raw: Any) -> Headers:
                 raise APIError(
                     400,
                     "duplicate_header",
-                    f"the request carries {_ONCE[name]} more than once: send it once",
+                    phrase(
+                        "the request carries {header} more than once: send it once",
+                        header=_ONCE[name],
+                    ),
                 )
             found[name] = value.decode("latin-1")
     auth = found.get(b"authorization")
@@ -111,7 +115,11 @@ def check_key(key: str | None) -> None:
 
     Checked once the seat is known (after its token), as the route always did."""
     if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
-        raise APIError(422, "bad_idempotency_key", f"keys are 1–{MAX_KEY_LENGTH} characters")
+        raise APIError(
+            422,
+            "bad_idempotency_key",
+            phrase("keys are 1–{most} characters", most=MAX_KEY_LENGTH),
+        )
 
 
 # ------------------------------------------------------------------ query
@@ -139,8 +147,13 @@ class Param:
         raise APIError(
             422,
             "malformed_request",
-            f"query.{self.name}: a whole number from {self.low} to {self.high}, "
-            f"not {raw[:20]!r}{'…' if len(raw) > 20 else ''}",
+            phrase(
+                "query.{name}: a whole number from {low} to {high}, not {raw}",
+                name=self.name,
+                low=self.low,
+                high=self.high,
+                raw=f"{raw[:20]!r}{'…' if len(raw) > 20 else ''}",
+            ),
             rule=MALFORMED_RULE,
         )
 
@@ -204,7 +217,7 @@ def _read_query(raw: bytes, params: tuple[Param, ...]) -> Query:
             raise APIError(
                 400,
                 "duplicate_parameter",
-                f"the query carries {name} more than once: send it once",
+                phrase("the query carries {name} more than once: send it once", name=name),
             )
         else:
             values[name] = param.read(value)
@@ -268,28 +281,32 @@ def _json_content(content_type: str | None) -> bool:
     return main == "application" and (sub == "json" or sub.endswith("+json"))
 
 
-def _malformed(detail: str) -> APIError:
+def _malformed(detail: str | Phrase) -> APIError:
     return APIError(422, "malformed_request", detail, rule=MALFORMED_RULE)
 
 
 def _read_act(content_type: str | None, body: bytes) -> ActRequest:
     if not body:
-        raise _malformed("the body is missing: an act is a JSON object")
+        raise _malformed(phrase("the body is missing: an act is a JSON object"))
     if not _json_content(content_type):
-        raise _malformed("an act is JSON: send it with Content-Type: application/json")
+        raise _malformed(phrase("an act is JSON: send it with Content-Type: application/json"))
     try:
         request = _act_request.decode(body)
     except msgspec.ValidationError as e:  # JSON, but not an act
         raise _malformed(str(e)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as e:  # not JSON, or not UTF-8
-        raise APIError(400, "unparseable_body", f"the body is not JSON: {e}") from None
+        raise APIError(
+            400, "unparseable_body", phrase("the body is not JSON: {why}", why=str(e))
+        ) from None
     except RecursionError:
-        raise _malformed(f"the body is nested more than {MAX_DEPTH} levels deep") from None
+        raise _malformed(
+            phrase("the body is nested more than {most} levels deep", most=MAX_DEPTH)
+        ) from None
     # A command nests no deeper than the body has brackets (beside the body's own):
     # most acts have a handful, and are not walked.
     bracketed = body.count(b"{") + body.count(b"[") > MAX_DEPTH + 1
     if bracketed and request.command is not None and nesting_depth(request.command) > MAX_DEPTH:
-        raise _malformed(f"command: nested more than {MAX_DEPTH} levels deep")
+        raise _malformed(phrase("command: nested more than {most} levels deep", most=MAX_DEPTH))
     return request
 
 

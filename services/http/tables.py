@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from domain.games import all_games, get_game
 from domain.kernel import IllegalCommand
+from domain.kernel.phrases import phrase
 from services.http import costly_reads
 from services.http import request as carried
 from services.http.answers import act_answer, legal_answer, seat_header, state_answer
@@ -408,7 +409,7 @@ def fork(
     loaded = ledger.load(gid)  # 404 before asking for a token of a game that does not exist
     player_seat(ledger, gid, token)
     if not _finished(loaded):
-        raise APIError(409, "game_running", "only a finished game can be forked over HTTP")
+        raise APIError(409, "game_running", phrase("only a finished game can be forked over HTTP"))
     try:
         created = ledger.fork(gid, at)
     except ValueError as e:

@@ -402,7 +402,12 @@ def engine_profile(game: Game[Any], engine: str | None) -> Profile:
     found = profile_named(changelog, engine or ENGINE_VERSION)
     if found is None or (engine is not None and engine not in known):
         raise SetupError(
-            f"unknown engine version {engine!r} for {game.spec.id}; known: {', '.join(known)}"
+            phrase(
+                "unknown engine version {engine} for {game}; known: {known}",
+                engine=repr(engine),
+                game=game.spec.id,
+                known=", ".join(known),
+            )
         )
     return found
 

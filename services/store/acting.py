@@ -28,6 +28,7 @@ from domain.kernel import (
     decode_command,
     stored_command,
 )
+from domain.kernel.phrases import phrase
 from services.store.appender import Appender
 from services.store.cache import FoldCache
 from services.store.chance import check_supplied_used, dice_for
@@ -215,7 +216,9 @@ class Acts:
         try:
             if command is None:
                 raise IllegalCommand(
-                    "malformed_command", "kernel.malformed", "no command: send one (see legal)"
+                    "malformed_command",
+                    "kernel.malformed",
+                    phrase("no command: send one (see legal)"),
                 )
             cmd = decode_command(loaded.game, command)
             events, after = self.decide(gid, loaded, seat, cmd, chance, key)

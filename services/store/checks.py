@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Game, IllegalCommand, SetupError
+from domain.kernel import Game, IllegalCommand, SaidError, SetupError
 from domain.kernel.data import MAX_NAME, data_hash, name_problem
 from domain.kernel.phrases import phrase
 from services.limits import MAX_DICE, MAX_ORDER_LENGTH, MAX_ORDERS, MAX_POSITION
@@ -33,7 +33,7 @@ def check_supplied(
         check_chance(dice, orders)
         check_drew(drew)
     except SetupError as e:
-        raise IllegalCommand("bad_dice", "kernel.table-mode", str(e)) from None
+        raise IllegalCommand("bad_dice", "kernel.table-mode", e.said or str(e)) from None
 
 
 def check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
@@ -41,36 +41,56 @@ def check_chance(values: Sequence[object], orders: Sequence[object]) -> None:
     anything is written (a die never shows more than a million faces)."""
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1_000_000:
-            raise SetupError(f"dice value {v!r}: a die shows a whole number from 1")
+            raise SetupError(
+                phrase("dice value {value}: a die shows a whole number from 1", value=repr(v))
+            )
     if len(values) > MAX_DICE or len(orders) > MAX_ORDERS:
-        raise SetupError(f"at most {MAX_DICE} dice values and {MAX_ORDERS} deck orders")
+        raise SetupError(
+            phrase(
+                "at most {dice} dice values and {orders} deck orders",
+                dice=MAX_DICE,
+                orders=MAX_ORDERS,
+            )
+        )
     for order in orders:
         if (
             not isinstance(order, list | tuple)
             or len(order) > MAX_ORDER_LENGTH
             or not all(isinstance(i, int) and not isinstance(i, bool) for i in order)
         ):
-            raise SetupError(f"deck order {order!r:.80}: a list of 0-based card positions")
+            raise SetupError(
+                phrase(
+                    "deck order {order}: a list of 0-based card positions", order=f"{order!r:.80}"
+                )
+            )
         # Each card once: anything else would duplicate or lose cards on shuffling.
         if sorted(order) != list(range(len(order))):
             raise SetupError(
-                f"deck order {order!r:.80}: not a permutation of 0..{len(order) - 1} "
-                "(each old position exactly once)"
+                phrase(
+                    "deck order {order}: not a permutation of 0..{last} "
+                    "(each old position exactly once)",
+                    order=f"{order!r:.80}",
+                    last=len(order) - 1,
+                )
             )
 
 
 def check_position(at: int) -> None:
     """Positions reach SQL: one beyond the stores' integers is no position at all."""
     if at > MAX_POSITION:
-        raise ValueError(f"no position {at}: positions go up to {MAX_POSITION}")
+        raise SaidError(
+            phrase("no position {at}: positions go up to {most}", at=at, most=MAX_POSITION)
+        )
 
 
 def check_drew(drew: Sequence[object]) -> None:
     if len(drew) > MAX_DICE:
-        raise SetupError(f"{len(drew)} cards drawn: at most {MAX_DICE} with one command")
+        raise SetupError(
+            phrase("{n} cards drawn: at most {most} with one command", n=len(drew), most=MAX_DICE)
+        )
     for card in drew:
         if not isinstance(card, str) or not card or len(card) > 100:
-            raise SetupError(f"card drawn {card!r}: a card id")
+            raise SetupError(phrase("card drawn {card}: a card id", card=repr(card)))
 
 
 def table_data(game: Game[Any], data: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -253,12 +253,13 @@ def guarded(fn: Any) -> Any:
 
 def parse_options(items: list[str]) -> dict[str, str]:
     from domain.kernel import SetupError
+    from domain.kernel.phrases import phrase
 
     options: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise SetupError(f"option {item!r} is not NAME=VALUE")
+            raise SetupError(phrase("option {item} is not NAME=VALUE", item=repr(item)))
         options[name.strip()] = value.strip()
     return options
 

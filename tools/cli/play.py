@@ -70,6 +70,7 @@ def new(
 
     With --json, each seat's secret token is printed too."""
     from domain.kernel import SetupError
+    from domain.kernel.phrases import plural
     from services.problems import NO_PLAYERS
     from tools.cli.files import read_toml_file
 
@@ -78,7 +79,14 @@ def new(
     if names is not None:
         seats = [n.strip() for n in names.split(",")]
         if players is not None and players != len(seats):
-            raise SetupError(f"--players {players} but {len(seats)} names in --names")
+            raise SetupError(
+                plural(
+                    "--players {players} but {n} name in --names",
+                    "--players {players} but {n} names in --names",
+                    len(seats),
+                    players=players,
+                )
+            )
     elif players is None:
         raise SetupError(NO_PLAYERS)
     else:
@@ -185,19 +193,23 @@ def as_legal(game_id: str, seat: int, payload: Any, key: str | None) -> Any:
     if sent in candidates:
         return payload
     alike = [c for c in candidates if _fits(sent, c)]
+    if not alike:
+        return payload
+    from domain.kernel.phrases import phrase
+    from tools.cli.files import told
+
     said = [json.dumps(c, ensure_ascii=False) for c in alike]
     if len(alike) > 1:
-        fail(
-            "ambiguous_command",
-            f"{json.dumps(payload, ensure_ascii=False)} could be any of {len(alike)} legal "
-            f"commands, which differ only in the copy of a card: {'; '.join(said)}; "
-            "send one of them as written",
-            rule="kernel.malformed",
+        ambiguous = phrase(
+            "{command} could be any of {n} legal commands, which differ only in the copy of "
+            "a card: {alike}; send one of them as written",
+            command=json.dumps(payload, ensure_ascii=False),
+            n=len(alike),
+            alike="; ".join(said),
         )
-    if alike:
-        typer.echo(f"taken as {said[0]}", err=True)
-        return alike[0]
-    return payload
+        fail("ambiguous_command", told(ambiguous), rule="kernel.malformed")
+    typer.echo(told(phrase("taken as {command}", command=said[0])), err=True)
+    return alike[0]
 
 
 @app.command(rich_help_panel=PANEL, name="act")
@@ -248,7 +260,14 @@ def act_command(
         try:
             payload = json.loads(command)
         except json.JSONDecodeError as e:
-            fail("malformed_command", f"--command is not JSON: {e}", rule="kernel.malformed")
+            from domain.kernel.phrases import phrase
+            from tools.cli.files import told
+
+            fail(
+                "malformed_command",
+                told(phrase("--command is not JSON: {why}", why=str(e))),
+                rule="kernel.malformed",
+            )
     if token is not None:
         # A wrong token learns nothing, not even the legal commands a kind matched.
         ledger().check_token(parse_game_id(game_id), seat, token)

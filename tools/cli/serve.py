@@ -85,11 +85,16 @@ def serve(
         try:
             probe.bind((host, port))
         except OSError as e:
-            fail(
-                "port_in_use",
-                f"cannot serve on {host}:{port} ({e.strerror}): another server may be running "
-                f"there; stop it, or choose another port (--port N, or PORT=N make run)",
+            from domain.kernel.phrases import phrase
+            from tools.cli.files import told
+
+            held = phrase(
+                "cannot serve on {address} ({why}): another server may be running there; stop "
+                "it, or choose another port (--port N, or PORT=N make run)",
+                address=f"{host}:{port}",
+                why=e.strerror or "",
             )
+            fail("port_in_use", told(held))
     typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
     from services.http.logs import log_config
 

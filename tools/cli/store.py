@@ -35,9 +35,17 @@ def _datastore() -> Iterator[Any]:
 
     env = eventsourcing_env(store_url(store_options["url"]))
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        from domain.kernel.phrases import phrase
+        from tools.cli.files import told
+
         fail(
             "not_postgres",
-            "a binding is for a PostgreSQL store; a SQLite file keeps its counters beside it",
+            told(
+                phrase(
+                    "a binding is for a PostgreSQL store; a SQLite file keeps its counters "
+                    "beside it"
+                )
+            ),
         )
     from eventsourcing.postgres import PostgresFactory
 
@@ -108,9 +116,17 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
 
     _writable("wizards store bind")
     if counters_path(store_url(store_options["url"])) is None:
+        from domain.kernel.phrases import phrase
+        from tools.cli.files import told
+
         fail(
             "no_counters_file",
-            "name this host's counters file: ?counters=PATH in the store URL, or WIZARDS_COUNTERS",
+            told(
+                phrase(
+                    "name this host's counters file: ?counters=PATH in the store URL, or "
+                    "WIZARDS_COUNTERS"
+                )
+            ),
         )
     ledger()  # opening binds the store, or refuses
     with _datastore() as datastore:

@@ -104,7 +104,7 @@ def _bad(**changes: Any) -> dict[str, Any]:
         (_bad(in_play=["mirror"]), "belong to a full position"),
         (_bad(discard=["fireball"]), "more than once: \\['fireball'\\]"),
         (_bad(hands=[["fireball", "banana"], ["shield"]]), "unknown card 'banana'"),
-        (_bad(hands=[["fireball"]]), "hands has 1 entries for 2 players"),
+        (_bad(hands=[["fireball"]]), "hands has 1 entry for 2 players"),
         (_bad(health=[9, 12]), "health\\[1\\] must be 0..9"),
         (_bad(health=[9, "x"]), "health\\[1\\] must be an integer"),
         (_bad(first=2), "first must be a seat 0..1"),
