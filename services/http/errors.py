@@ -16,12 +16,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import IllegalCommand, SetupError
-from domain.kernel.phrases import Phrase, plain
+from domain.kernel.phrases import Phrase, phrase, plain
 from services.http.logs import request_id
 from services.problems import MALFORMED_RULE, MEDIA_TYPE, classify, extensions, problem, told
 from services.store.host_binding import WriteRefused
 from services.store.read_only import ReadOnlyStore
 from services.store.values import GameNotFound, IdempotencyConflict, NotAuthorized
+from services.words.telling import Teller
 
 __all__ = [
     "COSTLY_RESPONSES",
@@ -103,10 +104,12 @@ def failed(instance: str | None) -> dict[str, Any]:
     request's): 500 ``internal_error``, naming the request id its log line carries
     and nothing of the error itself."""
     rid = request_id.get()
-    detail = "the service failed on this request; its log tells why" + (
-        f" (request id {rid})" if rid else ""
+    said = (
+        phrase("the service failed on this request; its log tells why (request id {id})", id=rid)
+        if rid
+        else phrase("the service failed on this request; its log tells why")
     )
-    return problem(500, "internal_error", detail, instance=instance)
+    return problem(500, "internal_error", Teller(str, str)(said), instance=instance)
 
 
 def token_required(message: Phrase) -> APIError:

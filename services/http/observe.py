@@ -31,7 +31,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from services.http.errors import failed
 from services.http.logs import bounded_traceback, clip, request_id
 from services.http.metrics import Metrics
+from services.http.speaking import asked_language
 from services.problems import send_problem
+from services.words.telling import speaking, spoken
 
 access = logging.getLogger("wizards.access")
 errors = logging.getLogger("wizards.error")
@@ -106,7 +108,10 @@ class Observe:
                 bounded_traceback(error),
             )
             if not answered:
-                await send_problem(send_with_id, failed(path))
+                # Said in the language asked: the layer that speaks it is inside this one.
+                with speaking(asked_language(scope) or spoken()):
+                    body = failed(path)
+                await send_problem(send_with_id, body)
         finally:
             elapsed = time.perf_counter() - started
             route = scope.get("route")

@@ -143,6 +143,15 @@ def test_an_error_the_service_meets_is_a_problem_and_one_bounded_log_line(
             client.get(f"/tables/{t.game_id}/state"),  # the play fast path
             client.get(f"/tables/{t.game_id}/log"),  # a route
         ]
+        # Said in the language asked, by a route and by the play fast path alike.
+        french = [
+            client.get("/boom", headers={"Accept-Language": "fr"}),
+            client.get(f"/tables/{t.game_id}/state?lang=fr"),
+        ]
+    for r in french:
+        detail = _problem(r, 500, "internal_error")["detail"]
+        assert detail.startswith("le service a échoué sur cette requête ; son journal dit pourquoi")
+        assert detail.endswith(f"(requête n° {r.headers['x-request-id']})")
     for r in answers:
         body = _problem(r, 500, "internal_error")
         rid = r.headers["x-request-id"]
