@@ -30,6 +30,7 @@ from projections.scoreboard import Scoreboard
 from projections.statistics import Statistics
 from projections.store import PositionMoved, ProjectionStore
 from services.ledger import WizardLedger
+from services.store.read_only import READ_MODELS
 
 BATCH = 500
 
@@ -40,7 +41,7 @@ class Projector:
     def __init__(self, ledger: WizardLedger, projections_url: str | None = None) -> None:
         # The projections keep their tables and positions in a store of their own
         # (by default a file beside a SQLite store): a read-only store makes none.
-        ledger.access.check_writable("the read models (projections, kept in their own store)")
+        ledger.access.check_writable(READ_MODELS)
         self.ledger = ledger
         self.store = ProjectionStore(projections_url or ledger.url)
         self.folds = Folds(ledger)

@@ -224,7 +224,7 @@ class WizardLedger(Application[UUID]):
         table's own game data file, checked by the game and bound into
         ``GameStarted`` by its hash. ``chance_by``: ``"seats"`` where each seat
         of a table-mode game enters the cards it draws (``services.seats.hold``)."""
-        self.access.check_writable("a new game")
+        self.access.check_writable(phrase("a new game"))
         game = get_game(game_id)
         if chance_by not in ("table", BY_SEATS):
             raise SetupError(
@@ -336,7 +336,7 @@ class WizardLedger(Application[UUID]):
         ``GameForked``, so that it can neither preview nor reveal the
         original's dice. The branch ends with ``GameForked`` and gets new tokens.
         """
-        self.access.check_writable("a branch")
+        self.access.check_writable(phrase("a branch"))
         gid = parse_game_id(game_id)
         check_position(at)
         source = self.entries(gid, lte=at)
@@ -392,7 +392,7 @@ class WizardLedger(Application[UUID]):
     def annotate(self, game_id: str | UUID, at: int, text: str, author: str = "referee") -> int:
         """Add a note on position ``at``; returns the note's number. The game's
         own stream is never touched: notes have a table of their own."""
-        self.access.check_writable("a note")
+        self.access.check_writable(phrase("a note"))
         gid = parse_game_id(game_id)
         if not text.strip():
             raise ValueError("an annotation needs some text")
@@ -456,7 +456,7 @@ class WizardLedger(Application[UUID]):
         """``act``, also returning the game as it stands after the command (from
         memory: no read after the write). A game whose seats enter their own
         draws goes to the hold desk; any other to ``Acts.perform``."""
-        self.access.check_writable("a command")
+        self.access.check_writable(phrase("a command"))
         self.counters.acts_performed += 1
         gid = parse_game_id(game_id)
         if token is not None or require_token:
@@ -489,7 +489,7 @@ class WizardLedger(Application[UUID]):
         Raises ``IllegalCommand`` (nothing staged) for a refused command, when the
         fold it was decided on is known current. The game's turn is held from
         here until ``finish_act``, which must be called whatever happens."""
-        self.access.check_writable("a command")
+        self.access.check_writable(phrase("a command"))
         gid = parse_game_id(game_id)
         check_supplied(dice, orders, drew)
         committer = self.shards.committer(gid)

@@ -119,7 +119,7 @@ def extensions(exc: BaseException) -> dict[str, Any]:
             need["said"] = said
         return {"needs": needs}
     if isinstance(exc, ReadOnlyStore):
-        return {"hint": exc.hint}
+        return {"hint": told(exc.hint)}
     return {}
 
 

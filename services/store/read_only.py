@@ -15,39 +15,47 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from domain.kernel.phrases import Phrase, phrase, plain
 from services.config import read_only_env, sqlite_file
 
-ASKED = "it was opened read-only (--read-only or WIZARDS_READ_ONLY=1)"
-WRITABLE_HINT = (
+ASKED = phrase("it was opened read-only (--read-only or WIZARDS_READ_ONLY=1)")
+WRITABLE_HINT = phrase(
     "open it writable: leave out --read-only and unset WIZARDS_READ_ONLY "
     "(or set it to 0), on a store this process may write"
 )
 
+# What the projections write (``projections.runner``, whose words are extracted here).
+READ_MODELS = phrase("the read models (projections, kept in their own store)")
+
 
 class ReadOnlyStore(RuntimeError):
-    """A write asked of a ledger whose store is open read-only: nothing was written."""
+    """A write asked of a ledger whose store is open read-only: nothing was written.
+    ``said`` and ``hint``: phrases, told in the reader's language at the edge."""
 
-    def __init__(self, what: str, why: str) -> None:
-        super().__init__(
-            f"{what} writes to the store, which is read-only: {why}; nothing was written"
+    def __init__(self, what: Phrase, why: Phrase) -> None:
+        self.said = phrase(
+            "{what} writes to the store, which is read-only: {why}; nothing was written",
+            what=what,
+            why=why,
         )
+        super().__init__(plain(self.said))
         self.hint = WRITABLE_HINT
 
 
 @dataclass(frozen=True)
 class Access:
-    """How a ledger opened its store. ``why``: why it is read-only (empty: it is not);
+    """How a ledger opened its store. ``why``: why it is read-only (None: it is not);
     ``noticed``: read-only on its own, because this process may not write the file
     (a caller says so: nobody asked for it)."""
 
     read_only: bool
-    why: str = ""
+    why: Phrase | None = None
     noticed: bool = False
 
-    def check_writable(self, what: str) -> None:
+    def check_writable(self, what: Phrase) -> None:
         """Raise ``ReadOnlyStore`` (before anything is decided or written) if read-only."""
         if self.read_only:
-            raise ReadOnlyStore(what, self.why)
+            raise ReadOnlyStore(what, self.why or ASKED)
 
 
 def access_of(url: str, asked: bool | None) -> Access:
@@ -62,13 +70,18 @@ def access_of(url: str, asked: bool | None) -> Access:
     if path is None or not os.path.exists(path):
         return Access(False)
     if not os.access(path, os.W_OK):
-        return Access(True, f"this process may not write the file {path}", noticed=True)
+        return Access(
+            True, phrase("this process may not write the file {path}", path=path), noticed=True
+        )
     directory = os.path.dirname(os.path.abspath(path))
     if not os.access(directory, os.W_OK | os.X_OK):
         return Access(
             True,
-            f"this process may not write the directory of {path} (SQLite writes "
-            "its journal beside the file)",
+            phrase(
+                "this process may not write the directory of {path} (SQLite writes "
+                "its journal beside the file)",
+                path=path,
+            ),
             noticed=True,
         )
     return Access(False)

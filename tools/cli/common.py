@@ -167,7 +167,12 @@ def ledger() -> WizardLedger:
         fail("bad_store", str(e), exit_code=2)
     _ledger[key] = opened
     if opened.access.noticed:
-        typer.echo(f"wizards: note: the store is open read-only: {opened.access.why}", err=True)
+        from domain.kernel.phrases import phrase
+        from services.problems import told
+
+        why = opened.access.why or ""
+        note = phrase("note: the store is open read-only: {why}", why=why)
+        typer.echo("wizards: " + told(note), err=True)
     if not opened.read_only and redis_url() is not None:
         # off by default: then no Redis client is imported
         from services.live.fanout import publish_appends

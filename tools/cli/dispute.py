@@ -113,6 +113,9 @@ def schema(
     text = schema_text(game)
     if output:
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {output}", err=True)
+        from domain.kernel.phrases import phrase
+        from tools.cli.files import told
+
+        typer.echo(told(phrase("wrote {file}", file=str(output))), err=True)
     else:
         typer.echo(text, nl=False)

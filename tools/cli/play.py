@@ -291,7 +291,10 @@ def act_command(
         gid = parse_game_id(game_id)
         held = held_json(ledger(), gid, ledger().load(gid), seat)
         if held is not None:
-            typer.echo(f"held: {held['text']}", err=True)
+            from domain.kernel.phrases import phrase
+            from tools.cli.files import told
+
+            typer.echo(told(phrase("held: {said}", said=held["text"])), err=True)
     loaded = ledger().load(game_id, 1)
     started = loaded.fold.started
     words = Words.table(loaded.game, started)
@@ -392,7 +395,10 @@ def annotate(
 
     Notes are kept apart from the game's events."""
     number = ledger().annotate(game_id, at, text, author)
-    typer.echo(f"note {number} on position {at}")
+    from domain.kernel.phrases import phrase
+    from tools.cli.files import told
+
+    typer.echo(told(phrase("note {number} on position {at}", number=number, at=at)))
 
 
 @app.command(rich_help_panel=PANEL)

@@ -91,7 +91,10 @@ def export(
     if output:
         with output.open("w", encoding="utf-8") as file:
             file.writelines(chunks)
-        typer.echo(f"wrote {output}", err=True)
+        from domain.kernel.phrases import phrase
+        from tools.cli.files import told
+
+        typer.echo(told(phrase("wrote {file}", file=str(output))), err=True)
     else:
         sys.stdout.writelines(chunks)
         sys.stdout.write("\n")

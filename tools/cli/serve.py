@@ -95,7 +95,13 @@ def serve(
                 why=e.strerror or "",
             )
             fail("port_in_use", told(held))
-    typer.echo(f"serving on http://{host}:{port}/ (OpenAPI at /docs); Ctrl-C stops", err=True)
+    from domain.kernel.phrases import phrase
+    from tools.cli.files import told
+
+    serving = phrase(
+        "serving on {address} (OpenAPI at /docs); Ctrl-C stops", address=f"http://{host}:{port}/"
+    )
+    typer.echo(told(serving), err=True)
     from services.http.logs import log_config
 
     # Log lines with the request id; the app writes its own access line

@@ -65,11 +65,13 @@ def _shown(binding: Binding | None, here: bool) -> dict[str, Any]:
 def _writable(what: str) -> None:
     """Refuse a command that writes the store's binding where the store was asked
     to be opened read-only (these commands write through the datastore, not a ledger)."""
+    from domain.kernel.phrases import phrase
     from services.config import read_only_env
     from services.store.read_only import ASKED, ReadOnlyStore
 
     if store_options["read_only"] or read_only_env():
-        raise ReadOnlyStore(what, ASKED)
+        # A command's name, as typed: never translated.
+        raise ReadOnlyStore(phrase("{command}", command=what), ASKED)
 
 
 @store_app.command("binding")

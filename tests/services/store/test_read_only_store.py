@@ -189,6 +189,17 @@ def test_writes_are_refused_with_how_to_open_the_store_writable(
     assert problem["code"] == "read_only_store"
     assert problem["status"] == 409
     assert "--read-only" in problem["hint"] and "WIZARDS_READ_ONLY" in problem["hint"]
+    # In French, the refusal and its hint alike.
+    french = runner.invoke(
+        app, ["--store", url, "--read-only", "--lang", "fr", "--errors", "json",
+              "annotate", str(gid), "--at", "1", "--text", "vu"],
+    )  # fmt: skip
+    problem = json.loads(french.stderr)
+    assert problem["detail"] == (
+        "une note écrit dans le stockage, qui est en lecture seule : il a été ouvert en "
+        "lecture seule (--read-only ou WIZARDS_READ_ONLY=1) ; rien n'a été écrit"
+    )
+    assert problem["hint"].startswith("ouvrez-le en écriture : sans --read-only")
     assert _listing(tmp_path) == before
 
 
