@@ -70,6 +70,7 @@ def _frames(
     facts = ViewFacts((lambda view: flatten(view, words)) if entries.whole else None)
     told: dict[str, tuple[dict[str, Told], list[str]]] = {}
     views: dict[str, dict[str, Any]] = {}
+    drawn: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
         was = table.state
         if k:
@@ -86,8 +87,10 @@ def _frames(
         step = facts.step(told, views, whole_frame=k % KEYFRAME_EVERY == 0)
         now, changed, dropped = step.now, step.changed, step.dropped
         added = {label: _added(last.get(label, {}), c) for label, c in changed.items()}
+        # A view none of whose entries was told anew draws the board it drew.
         drawn = {
-            label: {key: t.board for key, t in mine.items()} for label, (mine, _) in told.items()
+            label: {key: t.board for key, t in mine.items()} if anew else drawn[label]
+            for label, (mine, anew) in told.items()
         }
         board = boards.add(k + 1, drawn, {label: anew for label, (_, anew) in told.items()})
         # A frame's position is its place in the list (from version 4).

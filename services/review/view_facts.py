@@ -27,6 +27,12 @@ from services.words.sentences import Words
 from services.words.views import SKIPPED, flatten, said_key
 
 _GONE = object()
+_ENCODE = msgspec.json.Encoder().encode
+# An entry's value this short (as JSON) comes back (a stage, whose turn it is, a
+# decision pending): told once for the whole game. A longer one seldom does (every
+# wizard's board): told once a position, for the views that hold it alike.
+SHORT = 512
+SHORT_KEPT = 4096  # short values told at most (a long game's, bounded)
 
 
 @dataclasses.dataclass(slots=True, eq=False)
@@ -54,6 +60,8 @@ class Entries:
         self.whole = words.said.view_facts is not None
         self._records: dict[Any, dict[str, Any]] = {}  # ``flatten``'s, kept
         self._kept: dict[str, dict[str, Told]] = {}
+        self._views: dict[str, dict[str, Any]] = {}  # each label's view told last
+        self._short: dict[tuple[str, bytes], Told] = {}  # by key and value as JSON
 
     def told(
         self, views: dict[str, dict[str, Any]]
@@ -63,25 +71,43 @@ class Entries:
         out: dict[str, tuple[dict[str, Told], list[str]]] = {}
         for label, view in views.items():
             kept = self._kept.get(label, {})
-            now: dict[str, Told] = {}
-            anew: list[str] = []
-            for key, value in view.items():
-                old = kept.get(key)
-                if old is not None and old.value == value:
-                    now[key] = old
-                    continue
-                for made in fresh.get(key, ()):
-                    if made.value == value:
-                        break
-                else:
-                    made = self._tell(key, value)
-                    fresh.setdefault(key, []).append(made)
-                now[key] = made
-                anew.append(key)
-            anew += [key for key in kept if key not in now]
+            last = self._views.get(label, {})
+            self._views[label] = view
+            anew = [key for key, value in view.items() if last.get(key, _GONE) != value]
+            if list(view) == list(kept):
+                now = kept.copy()
+                for key in anew:
+                    now[key] = self._told(key, view[key], fresh)
+            else:
+                # Entries come or gone: in the view's order.
+                changed = set(anew)
+                now = {
+                    key: self._told(key, value, fresh) if key in changed else kept[key]
+                    for key, value in view.items()
+                }
+                anew += [key for key in kept if key not in now]
             self._kept[label] = now
             out[label] = now, anew
         return out
+
+    def _told(self, key: str, value: Any, fresh: dict[str, list[Told]]) -> Told:
+        """``value``'s ``Told``: one told before (a short value at any position, a
+        long one by another view at this position), or told now."""
+        said = _ENCODE(value)
+        if len(said) <= SHORT:
+            made = self._short.get((key, said))
+            if made is None or made.value != value:
+                made = self._tell(key, value)
+                if len(self._short) >= SHORT_KEPT:
+                    self._short.clear()
+                self._short[key, said] = made
+            return made
+        for made in fresh.get(key, ()):
+            if made.value == value:
+                return made
+        made = self._tell(key, value)
+        fresh.setdefault(key, []).append(made)
+        return made
 
     def _tell(self, key: str, value: Any) -> Told:
         words = self.words
