@@ -11,9 +11,9 @@ import pytest
 
 from services.review.view_facts import Told, ViewFacts
 
-Entries = dict[str, dict[str, Any]]  # a view's entries, each by the facts it gives
+Position = dict[str, dict[str, Any]]  # a view's entries, each by the facts it gives
 
-POSITIONS: list[Entries] = [
+POSITIONS: list[Position] = [
     {"a": {"x": 1, "y": 2}, "b": {"z": 3}},
     {"a": {"x": 1, "y": 5}, "b": {"z": 3}},  # one fact changed
     {"a": {"x": 1}, "b": {"z": 3, "y": 5}},  # a fact gone from one entry to another
