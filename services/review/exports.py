@@ -86,7 +86,7 @@ def _frames(
         last = facts.last
         step = facts.step(told, views, whole_frame=k % KEYFRAME_EVERY == 0)
         now, changed, dropped = step.now, step.changed, step.dropped
-        added = {label: _added(last.get(label, {}), c) for label, c in changed.items()}
+        added = {label: _added(last.get(label, {}), c) if c else {} for label, c in changed.items()}
         # A view none of whose entries was told anew draws the board it drew.
         drawn = {
             label: {key: t.board for key, t in mine.items()} if anew else drawn[label]
