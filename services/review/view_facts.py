@@ -62,6 +62,7 @@ class Entries:
         self._kept: dict[str, dict[str, Told]] = {}
         self._views: dict[str, dict[str, Any]] = {}  # each label's view told last
         self._short: dict[tuple[str, bytes], Told] = {}  # by key and value as JSON
+        self._long: set[str] = set()  # keys whose value was long
 
     def told(
         self, views: dict[str, dict[str, Any]]
@@ -93,15 +94,19 @@ class Entries:
     def _told(self, key: str, value: Any, fresh: dict[str, list[Told]]) -> Told:
         """``value``'s ``Told``: one told before (a short value at any position, a
         long one by another view at this position), or told now."""
-        said = _ENCODE(value)
-        if len(said) <= SHORT:
-            made = self._short.get((key, said))
-            if made is None or made.value != value:
-                made = self._tell(key, value)
-                if len(self._short) >= SHORT_KEPT:
-                    self._short.clear()
-                self._short[key, said] = made
-            return made
+        if key not in self._long:
+            said = _ENCODE(value)
+            if len(said) <= SHORT:
+                made = self._short.get((key, said))
+                if made is None or made.value != value:
+                    made = self._tell(key, value)
+                    if len(self._short) >= SHORT_KEPT:
+                        self._short.clear()
+                    self._short[key, said] = made
+                return made
+            # A key whose value was long once is long again (the wizards' boards):
+            # not written as JSON again only to find it so.
+            self._long.add(key)
         for made in fresh.get(key, ()):
             if made.value == value:
                 return made
