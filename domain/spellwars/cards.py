@@ -130,10 +130,32 @@ class CardSet:
         self.by_instance = {
             f"{c.slug}#{i}": c for c in cards.values() for i in range(1, c.copies + 1)
         }
+        # Each instance as a view shows it, made once: a view shows some forty
+        # cards, and an export asks every seat's view at every position.
+        self._faces = {instance: _face(instance, c) for instance, c in self.by_instance.items()}
 
     def card(self, instance: str) -> Card:
         """The card an instance id (``fireball#2``) is a copy of."""
         return self.by_instance[instance]
+
+    def face(self, instance: str) -> dict[str, Any]:
+        """The instance as a view shows it (its id, name, kind; a glyph where it has
+        one, a creature's initiative): a new dict each time, the caller's to keep."""
+        return self._faces[instance].copy()
+
+    def faces(self, instances: Sequence[str]) -> list[dict[str, Any]]:
+        """``face`` of each instance (most of a view's piles are empty)."""
+        faces = self._faces
+        return [faces[c].copy() for c in instances] if instances else []
+
+
+def _face(instance: str, card: Card) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": instance, "name": card.name, "kind": card.kind}
+    if card.glyph:
+        out["glyph"] = card.glyph
+    if card.kind == "delivery":
+        out["initiative"] = card.initiative
+    return out
 
 
 def card_set(decks: Mapping[str, Sequence[Mapping[str, Any]]]) -> CardSet:

@@ -7,20 +7,9 @@ from typing import Any
 import msgspec
 
 from domain.kernel.phrases import Card, Phrase
-from domain.spellwars.cards import CardSet
 from domain.spellwars.legal import choice_labels
 from domain.spellwars.machine import PICK_DIE
 from domain.spellwars.state import LIFE, MAX, State
-
-
-def _card(cards: CardSet, instance: str) -> dict[str, Any]:
-    k = cards.card(instance)
-    out: dict[str, Any] = {"id": instance, "name": k.name, "kind": k.kind}
-    if k.glyph:
-        out["glyph"] = k.glyph
-    if k.kind == "delivery":
-        out["initiative"] = k.initiative
-    return out
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -40,14 +29,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_size": len(w.hand) if i == seat or flow.phase != "place" else None,
             "placed": w.placed,
             "played": w.played,
-            "creatures": [_card(cards, c) for c in w.creatures],
-            "treasures": [_card(cards, c) for c in w.treasures],
-            "dead_cards": [_card(cards, c) for c in w.dead_cards],
+            "creatures": cards.faces(w.creatures),
+            "treasures": cards.faces(w.treasures),
+            "dead_cards": cards.faces(w.dead_cards),
         }
         if w.revealed or i == seat:
             entry["spell"] = [
                 {
-                    **_card(cards, c.card),
+                    **cards.face(c.card),
                     "slot": c.slot,
                     "status": c.status,
                     "keep": c.keep,
@@ -67,7 +56,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "caster": flow.caster,
         "dungeon": state.dungeon,
         "deck_size": len(state.deck),
-        "discard": [_card(cards, c) for c in state.discard[-10:]],
+        "discard": cards.faces(state.discard[-10:]),
         "discard_size": len(state.discard),
         "treasure_deck_size": len(state.treasure_deck),
         "dead_deck_size": len(state.dead_deck),
@@ -78,7 +67,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
     }
     if seat is not None:
-        out["hand"] = [_card(cards, c) for c in state.wizards[seat].hand]
+        out["hand"] = cards.faces(state.wizards[seat].hand)
     c = flow.choice
     if c is not None:
         # The prompt as data, a phrase's tagged fields (a view is plain data): the

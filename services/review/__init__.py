@@ -11,7 +11,8 @@
 - ``story``: the one walk over a record and its visitor (``wizards replay``'s
   lines); ``markdown``: the Markdown export, another visitor of that walk.
 - ``exports``: the JSON document (the replay viewer's data) and the HTML viewer,
-  with ``export_schema`` (its published schema) and ``board_frames``.
+  with ``export_schema`` (its published schema), ``board_frames`` (the boards at
+  every position) and ``view_facts`` (the views' facts at every position).
 
 May import ``services.reads`` and everything below it; not ``live`` or ``http``.
 """

@@ -49,19 +49,20 @@ def ops_between(before: Any, after: Any, path: list[str | int] | None = None) ->
     is unchanged and its items are containers (the seats' records), and is
     replaced whole otherwise (a hand that grew or shrank)."""
     out: list[Op] = []
-    _diff(before, after, path or [], out)
+    if before != after:
+        _diff(before, after, path or [], out)
     return out
 
 
 def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
-    if a == b:
-        return
+    """The operations that turn ``a`` into ``b``, which differ, into ``out``. (Each
+    part is compared before it is looked into: most of a view is as it was.)"""
     if type(a) is dict and type(b) is dict:
         for k, v in b.items():
-            if k in a:
-                _diff(a[k], v, [*path, k], out)
-            else:
+            if k not in a:
                 out.append([[*path, k], v])
+            elif a[k] != v:
+                _diff(a[k], v, [*path, k], out)
         out.extend([[*path, k]] for k in a if k not in b)
         return
     if type(a) is list and type(b) is list:
@@ -72,7 +73,8 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
         if len(a) == len(b) and all(isinstance(x, dict | list) for x in b):
             kept: list[Op] = []
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
-                _diff(x, y, [*path, i], kept)
+                if x != y:
+                    _diff(x, y, [*path, i], kept)
             if moved is None or len(_ENCODE(kept)) <= len(_ENCODE(moved)):
                 out.extend(kept)
                 return
@@ -91,6 +93,8 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[Op]) -> None:
 def _moved(a: list[Any], b: list[Any], path: list[str | int]) -> list[Op] | None:
     """The operations that make ``b`` of ``a`` by taking items from its front and
     adding items at its end, if ``b`` is so made (the fewest taken), else None."""
+    if a and (not b or b[0] not in a):
+        return None  # nothing of ``a`` kept (the list said again is shorter)
     for gone in range(len(a) + 1):
         left = len(a) - gone
         if left <= len(b) and a[gone:] == b[:left] and (gone or left < len(b)):

@@ -31,7 +31,7 @@ from domain.kernel import (
 )
 from domain.kernel.chance_needs import card_kind
 from services.ledger import WizardLedger
-from services.reads.views import named_prompts, outcome_json, shown_event, shown_setup
+from services.reads.views import outcome_json, shown_event, shown_setup
 from services.review.board_frames import BoardFrames, shared_entries, shared_lists
 from services.review.dispute import dice_check, each_dispute
 from services.review.export_schema import FORMAT, VERSION, schema_name
@@ -45,80 +45,15 @@ from services.review.record import (
     viewer_label,
 )
 from services.review.story import ALL, rule_of
+from services.review.view_facts import Entries, Told, ViewFacts
 from services.store.values import parse_game_id
 from services.words.card_names import started_face
 from services.words.rule_words import told_rule
-from services.words.sentences import Words, hidden_until_end
-from services.words.views import SKIPPED, flatten, said_key
+from services.words.sentences import hidden_until_end
+from services.words.views import flatten
 
 KEYFRAME_EVERY = 250
 FORMATS = ("json", "md", "html")
-
-
-@dataclasses.dataclass(slots=True, eq=False)
-class _Told:
-    """One top-level entry of a view, told: its facts (``flatten``'s, under the
-    entry's own label) and its board entry (as the table page is given it)."""
-
-    value: Any
-    facts: dict[str, Any]
-    board: Any
-
-
-class _Entries:
-    """Each top-level entry of a game's views told once while it stays what it was.
-
-    Across a game's positions and its seats' views, most entries are unchanged
-    (the board every seat sees): an entry equal to the one the same view held at
-    the position before keeps its ``_Told``, and one equal to what another view
-    told at this position takes that one, so the facts, boards and their changes
-    are made once a position for every view alike and compared by identity."""
-
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        # A game that says its whole view itself (``view_facts``) is told whole.
-        self.whole = words.said.view_facts is not None
-        self._records: dict[Any, dict[str, Any]] = {}  # ``flatten``'s, kept
-        self._kept: dict[str, dict[str, _Told]] = {}
-
-    def told(
-        self, views: dict[str, dict[str, Any]]
-    ) -> dict[str, tuple[dict[str, _Told], list[str]]]:
-        """Each view's entries told, and the keys told anew since the view before."""
-        fresh: dict[str, list[_Told]] = {}
-        out: dict[str, tuple[dict[str, _Told], list[str]]] = {}
-        for label, view in views.items():
-            kept = self._kept.get(label, {})
-            now: dict[str, _Told] = {}
-            anew: list[str] = []
-            for key, value in view.items():
-                old = kept.get(key)
-                if old is not None and old.value == value:
-                    now[key] = old
-                    continue
-                for made in fresh.get(key, ()):
-                    if made.value == value:
-                        break
-                else:
-                    made = self._tell(key, value)
-                    fresh.setdefault(key, []).append(made)
-                now[key] = made
-                anew.append(key)
-            anew += [key for key in kept if key not in now]
-            self._kept[label] = now
-            out[label] = now, anew
-        return out
-
-    def _tell(self, key: str, value: Any) -> _Told:
-        words = self.words
-        facts = (
-            {}
-            if self.whole or key in SKIPPED
-            else flatten(value, words, said_key(key, words), self._records, key)
-        )
-        # One entry's words are the entry's alone (named_prompts goes key by key).
-        board = msgspec.to_builtins(named_prompts({key: value}, words)[key])
-        return _Told(value, facts, board)
 
 
 def _frames(
@@ -131,10 +66,11 @@ def _frames(
     labels = view_labels(record)
     boards = BoardFrames(KEYFRAME_EVERY, values.index)
     table: Fold[Any] = open_fold(game, record.started)
-    entries = _Entries(words)
-    kept: dict[str, dict[str, _Told]] = {}
-    last: dict[str, dict[str, Any]] = {}
-    told: dict[str, tuple[dict[str, _Told], list[str]]] = {}
+    entries = Entries(words)
+    facts = ViewFacts((lambda view: flatten(view, words)) if entries.whole else None)
+    told: dict[str, tuple[dict[str, Told], list[str]]] = {}
+    views: dict[str, dict[str, Any]] = {}
+    drawn: dict[str, dict[str, Any]] = {}
     for k, entry in enumerate(record.entries):
         was = table.state
         if k:
@@ -147,40 +83,14 @@ def _frames(
         else:
             views = {label: game.view(table.state, seat) for label, seat in labels}
             told = entries.told(views)
-        now: dict[str, dict[str, Any]] = {}
-        changed: dict[str, dict[str, Any]] = {}
-        added: dict[str, dict[str, Any]] = {}
-        dropped: dict[str, list[str]] = {}
-        for label, (mine, anew) in told.items():
-            before = last.get(label, {})
-            added[label] = {}
-            if not anew:
-                now[label], changed[label], dropped[label] = before, {}, []
-                continue
-            if entries.whole:
-                facts = flatten(views[label], words)
-                anew_facts = [*facts, *before]
-            else:
-                facts = {}
-                for t in mine.values():
-                    facts |= t.facts
-                # Only the facts of the entries told anew can differ.
-                was = kept.get(label, {})
-                anew_facts = [
-                    f for key in anew for t in (mine.get(key), was.get(key)) if t for f in t.facts
-                ]
-            now[label] = facts
-            changed[label] = {
-                f: facts[f]
-                for f in dict.fromkeys(anew_facts)
-                if f in facts and before.get(f, _GONE) != facts[f]
-            }
-            dropped[label] = [
-                f for f in dict.fromkeys(anew_facts) if f in before and f not in facts
-            ]
-            added[label] = _added(before, changed[label])
+        last = facts.last
+        step = facts.step(told, views, whole_frame=k % KEYFRAME_EVERY == 0)
+        now, changed, dropped = step.now, step.changed, step.dropped
+        added = {label: _added(last.get(label, {}), c) if c else {} for label, c in changed.items()}
+        # A view none of whose entries was told anew draws the board it drew.
         drawn = {
-            label: {key: t.board for key, t in mine.items()} for label, (mine, _) in told.items()
+            label: {key: t.board for key, t in mine.items()} if anew else drawn[label]
+            for label, (mine, anew) in told.items()
         }
         board = boards.add(k + 1, drawn, {label: anew for label, (_, anew) in told.items()})
         # A frame's position is its place in the list (from version 4).
@@ -198,8 +108,6 @@ def _frames(
             if any(dropped.values()):
                 frame["drop"] = shared_lists(dropped)
         yield frame, board
-        last = now
-        kept = {label: mine for label, (mine, _) in told.items()}
 
 
 _GONE = object()
