@@ -8,6 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import parse_qs, parse_qsl, quote, unquote, urlparse
 
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import phrase
+
 DEFAULT_STORE = "sqlite:///wizards.db"
 
 # The settings each kind of store URL takes after "?". A SQLite URL takes none:
@@ -15,8 +18,9 @@ DEFAULT_STORE = "sqlite:///wizards.db"
 POSTGRES_SETTINGS = ("schema", "shards", "counters")
 
 
-class StoreURLError(ValueError):
-    pass
+class StoreURLError(SaidError):
+    """A store URL (or a store setting of the environment) that names no store this
+    service can open, said as a phrase."""
 
 
 def store_url(explicit: str | None = None) -> str:
@@ -35,7 +39,10 @@ def read_only_env() -> bool:
     if raw in _FALSE:
         return False
     raise StoreURLError(
-        f"WIZARDS_READ_ONLY={raw!r}: give 1 (open the store read-only) or 0 (writable)"
+        phrase(
+            "WIZARDS_READ_ONLY={value}: give 1 (open the store read-only) or 0 (writable)",
+            value=repr(raw),
+        )
     )
 
 
@@ -55,8 +62,8 @@ def redis_url(explicit: str | None = None) -> str | None:
     return None if url.strip().lower() in ("", "none", "off") else url
 
 
-class ProxyError(ValueError):
-    pass
+class ProxyError(SaidError):
+    """A trusted proxy that is no IP address or network, said as a phrase."""
 
 
 def trusted_proxies(given: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -81,8 +88,11 @@ def trusted_proxies(given: Sequence[str] | None = None) -> tuple[str, ...]:
             out.append(str(net) if net is not None else str(ipaddress.ip_address(text)))
         except ValueError:
             raise ProxyError(
-                f"trusted proxy {text!r}: give each proxy's IP address (127.0.0.1, ::1) "
-                "or network (10.0.0.0/8); no host names and no wildcard"
+                phrase(
+                    "trusted proxy {proxy}: give each proxy's IP address (127.0.0.1, ::1) "
+                    "or network (10.0.0.0/8); no host names and no wildcard",
+                    proxy=repr(text),
+                )
             ) from None
     return tuple(dict.fromkeys(out))
 
@@ -111,7 +121,7 @@ def eventsourcing_env(
         raw = unquote(url.split("://", 1)[1])
         path = raw[1:] if raw.startswith("/") else raw
         if not path:
-            raise StoreURLError(f"no database file in store URL {url!r}")
+            raise StoreURLError(phrase("no database file in store URL {url}", url=repr(url)))
         if ":memory:" in path:
             name = f"file:wizards-{purpose}-{id(url)}?mode=memory&cache=shared"
         else:
@@ -143,7 +153,11 @@ def eventsourcing_env(
     if scheme in ("memory", "popo"):
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     raise StoreURLError(
-        f"unsupported store URL {url!r}: use sqlite:///FILE, postgresql://USER@HOST/DB or memory://"
+        phrase(
+            "unsupported store URL {url}: use sqlite:///FILE, postgresql://USER@HOST/DB or "
+            "memory://",
+            url=repr(url),
+        )
     )
 
 
@@ -167,7 +181,10 @@ def _sqlite_reader(path: str) -> str:
     absolute = os.path.abspath(path)
     if not os.path.isfile(absolute):
         raise StoreURLError(
-            f"no store at {absolute}: a store opened read-only must exist (it is never made)"
+            phrase(
+                "no store at {path}: a store opened read-only must exist (it is never made)",
+                path=absolute,
+            )
         )
     uri = f"file:{quote(absolute)}?mode=ro"
     with open(absolute, "rb") as f:
@@ -189,16 +206,27 @@ def _check_settings(url: str, scheme: str, query: str) -> None:
     if scheme == "sqlite":
         where = ", ".join(repr(n) for n in names)
         raise StoreURLError(
-            f"store URL {url!r}: a SQLite store takes no settings after '?' (found {where}); "
-            "shards, schema and counters are PostgreSQL settings (one SQLite file has one "
-            "writer at a time), and a '?' in a file name is written %3F"
+            phrase(
+                "store URL {url}: a SQLite store takes no settings after '?' (found {where}); "
+                "shards, schema and counters are PostgreSQL settings (one SQLite file has one "
+                "writer at a time), and a '?' in a file name is written %3F",
+                url=repr(url),
+                where=where,
+            )
         )
     if scheme in ("postgresql", "postgres"):
         unknown = [n for n in names if n not in POSTGRES_SETTINGS]
         if unknown:
             raise StoreURLError(
-                f"store URL {url!r}: unknown setting {unknown[0]!r}; a PostgreSQL store URL "
-                f"takes {', '.join(POSTGRES_SETTINGS)}"
+                phrase(
+                    "store URL {url}: unknown setting {setting}; a PostgreSQL store URL "
+                    "takes {settings}",
+                    url=repr(url),
+                    setting=repr(unknown[0]),
+                    settings=", ".join(POSTGRES_SETTINGS),
+                )
             )
     elif scheme in ("memory", "popo"):
-        raise StoreURLError(f"store URL {url!r}: the in-memory store takes no settings")
+        raise StoreURLError(
+            phrase("store URL {url}: the in-memory store takes no settings", url=repr(url))
+        )

@@ -43,7 +43,7 @@ from domain.kernel import (
     start,
 )
 from domain.kernel.events import OPENING_CHANCE
-from domain.kernel.phrases import phrase
+from domain.kernel.phrases import phrase, plural
 from services.config import eventsourcing_env, store_url
 from services.limits import check_depth, check_numbers, check_seed
 from services.seats.desk import HoldDesk
@@ -341,7 +341,7 @@ class WizardLedger(Application[UUID]):
         check_position(at)
         source = self.entries(gid, lte=at)
         if at < 1 or len(source) < at:
-            raise ValueError(f"game {gid} has no position {at}")
+            raise SaidError(phrase("game {game} has no position {at}", game=str(gid), at=at))
         following = self.entries(gid, gt=at, lte=at + 1)
         if following and not isinstance(following[0].event, ActionTaken):
             raise SaidError(
@@ -353,7 +353,9 @@ class WizardLedger(Application[UUID]):
             )
         branch_point = self.loader.load_at(gid, at)
         if branch_point.game.outcome(branch_point.fold.state) is not None:
-            raise ValueError(f"the game is already over at position {at}: nothing to play")
+            raise SaidError(
+                phrase("the game is already over at position {at}: nothing to play", at=at)
+            )
         original_over = self.cache.load(gid)
         finished = original_over.game.outcome(original_over.fold.state) is not None
         secret = self.sides.read_secrets(gid)
@@ -395,9 +397,9 @@ class WizardLedger(Application[UUID]):
         self.access.check_writable(phrase("a note"))
         gid = parse_game_id(game_id)
         if not text.strip():
-            raise ValueError("an annotation needs some text")
+            raise SaidError(phrase("an annotation needs some text"))
         if not 1 <= at <= self.load(gid).version:
-            raise ValueError(f"game {gid} has no position {at}")
+            raise SaidError(phrase("game {game} has no position {at}", game=str(gid), at=at))
         return self.sides.annotate(gid, at, text, author)
 
     def annotations(self, game_id: str | UUID) -> list[tuple[int, Annotation]]:
@@ -545,11 +547,19 @@ class WizardLedger(Application[UUID]):
         if at is None:
             return self.cache.load(gid)
         if at < 1:
-            raise ValueError("positions start at 1 (GameStarted)")
+            raise SaidError(phrase("positions start at 1 (GameStarted)"))
         check_position(at)
         loaded = self.loader.load_at(gid, at)
         if loaded.version < at:
-            raise ValueError(f"game {gid} has only {loaded.version} events, no position {at}")
+            raise SaidError(
+                plural(
+                    "game {game} has only {n} event, no position {at}",
+                    "game {game} has only {n} events, no position {at}",
+                    loaded.version,
+                    game=str(gid),
+                    at=at,
+                )
+            )
         return loaded
 
     def entries(

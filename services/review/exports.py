@@ -30,6 +30,8 @@ from domain.kernel import (
     open_fold,
 )
 from domain.kernel.chance_needs import card_kind
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import phrase
 from services.ledger import WizardLedger
 from services.reads.views import outcome_json, shown_event, shown_setup
 from services.review.board_frames import BoardFrames, shared_entries, shared_lists
@@ -365,7 +367,13 @@ def _record_to(
 
 def _json_parts(record: GameRecord, positions: int, *, views: bool, disputes: str) -> Iterator[str]:
     if disputes not in PANELS:
-        raise ValueError(f"unknown dispute panels {disputes!r}: use one of {list(PANELS)}")
+        raise SaidError(
+            phrase(
+                "unknown dispute panels {panels}: use one of {known}",
+                panels=repr(disputes),
+                known=", ".join(PANELS),
+            )
+        )
     started = record.started
     reveal = record.finished or record.viewer == ALL
     outcome = record.outcome
@@ -497,9 +505,21 @@ def export_chunks(
     export sends them). ``to``: the JSON document of the first positions only;
     ``disputes``: whose dispute panels the JSON and HTML hold (``PANELS``)."""
     if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}: use one of {list(FORMATS)}")
+        raise SaidError(
+            phrase(
+                "unknown format {format}: use one of {known}",
+                format=repr(fmt),
+                known=", ".join(FORMATS),
+            )
+        )
     if disputes not in PANELS:
-        raise ValueError(f"unknown dispute panels {disputes!r}: use one of {list(PANELS)}")
+        raise SaidError(
+            phrase(
+                "unknown dispute panels {panels}: use one of {known}",
+                panels=repr(disputes),
+                known=", ".join(PANELS),
+            )
+        )
     if fmt == "md":
         return iter([markdown_text(read_record(ledger, game_id, viewer))])
     if fmt == "json":

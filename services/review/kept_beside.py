@@ -16,6 +16,7 @@ from domain.kernel import (
     Fold,
     GameStarted,
 )
+from domain.kernel.errors import SaidError
 from domain.kernel.phrases import Phrase, phrase, plural
 from services.ledger import WizardLedger
 from services.review.findings import Problem, Report
@@ -89,7 +90,9 @@ def check_kept(rows: list[RecordRow], expect: str, report: Report) -> None:
     """A ``POSITION:HASH`` kept outside the store must still be in the stream."""
     raw_position, sep, kept = expect.partition(":")
     if not sep or not raw_position.strip().isdigit() or not kept.strip():
-        raise ValueError(f"--expect {expect!r}: give POSITION:HASH from a log line")
+        raise SaidError(
+            phrase("--expect {given}: give POSITION:HASH from a log line", given=repr(expect))
+        )
     position = int(raw_position)
     if position > len(rows):
         report.problems.append(

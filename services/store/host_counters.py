@@ -30,6 +30,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from uuid import UUID
 
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import Phrase, phrase
 from services.store.freshness import SLOTS, CountersLost, _FileSlots, _identity
 
 log = logging.getLogger("wizards.freshness")
@@ -47,8 +49,8 @@ _SET = (1).to_bytes(8, sys.byteorder)
 Bound = Callable[[], tuple[str, UUID] | None]
 
 
-class CountersFileError(ValueError):
-    pass
+class CountersFileError(SaidError):
+    """A counters file this process cannot use, said as a phrase."""
 
 
 class HostCounters(_FileSlots):
@@ -71,12 +73,10 @@ class HostCounters(_FileSlots):
             super().__init__(path, header=HEADER, create=create)
         except CountersFileError:
             raise
-        except FileNotFoundError as e:
-            raise CountersFileError(f"cannot open the counters file {path}: {e.strerror}") from e
         except CountersLost as e:
-            raise CountersFileError(f"cannot open the counters file {path}: {e}") from e
-        except OSError as e:
-            raise CountersFileError(f"cannot open the counters file {path}: {e.strerror}") from e
+            raise CountersFileError(_unopened(path, str(e))) from e
+        except OSError as e:  # missing, or refused: as the system says why
+            raise CountersFileError(_unopened(path, e.strerror or str(e))) from e
         self.token = self._head()[_TOKEN].hex()
 
     # ------------------------------------------------------------ the file
@@ -93,8 +93,11 @@ class HostCounters(_FileSlots):
         magic = self._head(fd)[: len(MAGIC)]
         if magic and magic != MAGIC[: len(magic)] and magic != bytes(len(magic)):
             raise CountersFileError(
-                f"{self.path} is not a counters file of Wizard Ledger: give ?counters= "
-                f"(or WIZARDS_COUNTERS) a path of its own, where the file will be made"
+                phrase(
+                    "{path} is not a counters file of Wizard Ledger: give ?counters= "
+                    "(or WIZARDS_COUNTERS) a path of its own, where the file will be made",
+                    path=str(self.path),
+                )
             )
 
     def _fresh(self) -> bytes:
@@ -170,8 +173,13 @@ class HostCounters(_FileSlots):
         """Raise if the file serves another store than ``store``."""
         if self.store not in (None, store):
             raise CountersFileError(
-                f"the counters file {self.path} serves another store (its id "
-                f"{self.store}, this one's {store}): give each store a file of its own"
+                phrase(
+                    "the counters file {path} serves another store (its id {theirs}, this "
+                    "one's {ours}): give each store a file of its own",
+                    path=str(self.path),
+                    theirs=str(self.store),
+                    ours=str(store),
+                )
             )
 
     def claim(self, store: UUID) -> None:
@@ -194,3 +202,7 @@ class HostCounters(_FileSlots):
     def distrust(self) -> None:
         """Clear the flag (under ``held``): every read of the host asks the store."""
         os.pwrite(self._fd, bytes(8), _FLAG.start)
+
+
+def _unopened(path: object, why: str) -> Phrase:
+    return phrase("cannot open the counters file {path}: {why}", path=str(path), why=why)

@@ -30,6 +30,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.persistence import ApplicationRecorder, Notification
 
+from domain.kernel.phrases import phrase
 from services.config import StoreURLError
 from services.store.codec import decode_record
 from services.store.commit import Committer
@@ -59,9 +60,13 @@ def shard_count(url: str) -> int:
     try:
         count = int(raw)
     except ValueError:
-        raise ShardSettingError(f"shards must be a whole number, not {raw!r}") from None
+        raise ShardSettingError(
+            phrase("shards must be a whole number, not {value}", value=repr(raw))
+        ) from None
     if not 1 <= count <= MAX_SHARDS:
-        raise ShardSettingError(f"shards must be between 1 and {MAX_SHARDS}, not {count}")
+        raise ShardSettingError(
+            phrase("shards must be between 1 and {most}, not {count}", most=MAX_SHARDS, count=count)
+        )
     return count
 
 

@@ -202,6 +202,48 @@ REFUSALS = {
         ") : un autre serveur y tourne peut-être ; arrêtez-le, ou choisissez un autre port",
         "): another server may be running there; stop it, or choose another port",
     ),
+    "a note with no text": Refusal(
+        ("annotate", "{game}", "--at", "3", "--text", " "),
+        "bad_input",
+        2,
+        "une note a besoin d'un texte",
+        "an annotation needs some text",
+    ),
+    "position 0": Refusal(
+        ("state", "{game}", "--at", "0"),
+        "bad_input",
+        2,
+        "les positions commencent à 1 (GameStarted)",
+        "positions start at 1 (GameStarted)",
+    ),
+    "a position past the end": Refusal(
+        ("state", "{game}", "--at", "999"),
+        "bad_input",
+        2,
+        "événements, pas de position 999",
+        "events, no position 999",
+    ),
+    "verify with no game": Refusal(
+        ("verify",),
+        "bad_input",
+        2,
+        "nommez un ou plusieurs identifiants de partie, ou --all",
+        "name one or more game ids, or --all",
+    ),
+    "dice not numbers": Refusal(
+        ("new", "ultimate", "--names", "Ann,Bob", "--table", "--dice", "1,x"),
+        "bad_input",
+        2,
+        "dés '1,x' : des nombres entiers séparés par des virgules sont attendus",
+        "dice '1,x': expected comma-separated integers",
+    ),
+    "replay until nothing": Refusal(
+        ("replay", "{game}", "--until", "Nope"),
+        "bad_input",
+        2,
+        "aucun événement de type ou de règle 'Nope' dans cette partie",
+        "no event of type or rule 'Nope' in this game",
+    ),
 }
 
 
@@ -245,3 +287,15 @@ def test_a_card_named_by_its_kind_is_said_taken_as_its_copy(
     assert run.exit_code == 0, run.stderr
     taken = '{"type": "PlaceCards", "cards": ["brikebix#1"]}'
     assert run.stderr.strip() == said.format(command=taken)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "URL de stockage non prise en charge 'foo://x' : utilisez sqlite:///FICHIER"),
+        ("en", "unsupported store URL 'foo://x': use sqlite:///FILE"),
+    ],
+)
+def test_a_store_url_no_store_answers_is_said_in_the_readers_language(lang: str, said: str) -> None:
+    run = runner.invoke(app, ["--store", "foo://x", "--lang", lang, "--errors", "text", "list"])
+    assert run.exit_code == 2 and said in run.stderr, run.stderr

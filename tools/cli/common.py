@@ -149,13 +149,14 @@ def ledger() -> WizardLedger:
     url = store_url(store_options["url"])
     from services.config import read_only_env
     from services.ledger import WizardLedger
+    from services.problems import told
 
     try:
         # --read-only, else WIZARDS_READ_ONLY; a file this process may not write is
         # opened read-only whatever they say (the ledger sees to that).
         asked = bool(store_options["read_only"]) or read_only_env()
     except StoreURLError as e:
-        fail("bad_store", str(e), exit_code=2)
+        fail("bad_store", told(e), exit_code=2)
     key = (url, asked)
     if key in _ledger and _ledger[key].use_snapshots == store_options["snapshots"]:
         return _ledger[key]
@@ -164,7 +165,7 @@ def ledger() -> WizardLedger:
     try:
         opened = WizardLedger(url, use_snapshots=store_options["snapshots"], read_only=asked)
     except StoreURLError as e:
-        fail("bad_store", str(e), exit_code=2)
+        fail("bad_store", told(e), exit_code=2)
     _ledger[key] = opened
     if opened.access.noticed:
         from domain.kernel.phrases import phrase
@@ -275,7 +276,11 @@ def parse_numbers(text: str | None) -> list[int]:
     try:
         return [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
-        raise ValueError(f"dice {text!r}: expected comma-separated integers") from None
+        from domain.kernel.errors import SaidError
+        from domain.kernel.phrases import phrase
+
+        said = phrase("dice {given}: expected comma-separated integers", given=repr(text))
+        raise SaidError(said) from None
 
 
 def parse_cards(text: str | None) -> list[str]:

@@ -50,5 +50,8 @@ def data(
     from services.reads.positions import data_toml
 
     if not export:
-        raise ValueError("say what to do with the data: --export prints it")
+        from domain.kernel.errors import SaidError
+        from domain.kernel.phrases import phrase
+
+        raise SaidError(phrase("say what to do with the data: --export prints it"))
     typer.echo(data_toml(game), nl=False)

@@ -42,7 +42,12 @@ def replay(
     if until is not None:
         found = first_match(entries, until)
         if found is None:
-            raise ValueError(f"no event of type or rule {until!r} in this game")
+            from domain.kernel.errors import SaidError
+            from domain.kernel.phrases import phrase
+
+            raise SaidError(
+                phrase("no event of type or rule {until} in this game", until=repr(until))
+            )
         to = found if to is None else min(to, found)
     if step:
         from services.words.sentences import Words
@@ -136,7 +141,10 @@ def verify(
             typer.echo(nothing_to_verify())
         return
     if not ids:
-        raise ValueError("name one or more game ids, or --all")
+        from domain.kernel.errors import SaidError
+        from domain.kernel.phrases import phrase
+
+        raise SaidError(phrase("name one or more game ids, or --all"))
     # For programs (--json) the whole report is English, an adjudication's lines
     # of difference too (they are told as the game is decided again).
     with speaking("en" if as_json else spoken()):

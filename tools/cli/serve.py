@@ -50,6 +50,7 @@ def serve(
         store_url,
         trusted_proxies,
     )
+    from services.problems import told
     from services.store.shards import shard_count
 
     if store_options["url"]:
@@ -61,11 +62,11 @@ def serve(
         eventsourcing_env(url)
         shard_count(url)
     except StoreURLError as e:
-        fail("bad_store", str(e), exit_code=2)
+        fail("bad_store", told(e), exit_code=2)
     try:
         proxies = trusted_proxies(trusted_proxy)
     except ProxyError as e:
-        fail("bad_trusted_proxy", str(e), exit_code=2)
+        fail("bad_trusted_proxy", told(e), exit_code=2)
     from services.http import rate_limits
     from services.http.read_pool import nice_configured, workers_configured
 
@@ -74,7 +75,7 @@ def serve(
         workers_configured()
         nice_configured()
     except ValueError as e:
-        fail("bad_setting", str(e), exit_code=2)
+        fail("bad_setting", told(e), exit_code=2)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         # As uvicorn binds its own socket (asyncio's and uvloop's servers, and its
         # workers' shared socket, set SO_REUSEADDR): a port held only by the
@@ -86,7 +87,6 @@ def serve(
             probe.bind((host, port))
         except OSError as e:
             from domain.kernel.phrases import phrase
-            from tools.cli.files import told
 
             held = phrase(
                 "cannot serve on {address} ({why}): another server may be running there; stop "
@@ -96,7 +96,6 @@ def serve(
             )
             fail("port_in_use", told(held))
     from domain.kernel.phrases import phrase
-    from tools.cli.files import told
 
     serving = phrase(
         "serving on {address} (OpenAPI at /docs); Ctrl-C stops", address=f"http://{host}:{port}/"
