@@ -49,6 +49,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import Phrase, phrase
 from services.store.host_counters import CountersFileError, HostCounters
 
 if TYPE_CHECKING:
@@ -70,8 +72,17 @@ UNBIND_HINT = (
 )
 
 
-class BindingError(RuntimeError):
-    """A ledger opened with a counters file on a store bound to another."""
+# The hint as a person reads it (the one above is kept in the store's own refusal,
+# which PostgreSQL says).
+UNBIND_SAID = phrase(
+    "`wizards store binding` shows the binding; `wizards store unbind`, run on that host, "
+    "lifts it, and `wizards store unbind --force` lifts it from elsewhere, where that host "
+    "is gone and no process runs there"
+)
+
+
+class BindingError(SaidError):
+    """A ledger opened with a counters file on a store bound to another, said as a phrase."""
 
 
 class WriteRefused(RuntimeError):
@@ -86,11 +97,18 @@ class Binding:
     path: str | None
     since: datetime | None  # bound since, or unbound since
 
-    def describe(self) -> str:
+    def describe(self) -> Phrase:
         if self.token is None:
-            return "not bound: processes on any host may write, and every read asks the store"
+            return phrase(
+                "not bound: processes on any host may write, and every read asks the store"
+            )
         since = self.since.isoformat(timespec="seconds") if self.since else "?"
-        return f"bound to the counters file {self.path} of host {self.host} since {since}"
+        return phrase(
+            "bound to the counters file {path} of host {host} since {since}",
+            path=str(self.path),
+            host=str(self.host),
+            since=since,
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -328,14 +346,24 @@ def _set_unbound(datastore: Any, token: str) -> None:
 def _elsewhere(binding: Binding, counters: HostCounters) -> BindingError:
     if (binding.host, binding.path) == (socket.gethostname(), counters.path):
         return BindingError(
-            f"this store is bound to an earlier counters file at {counters.path} on this host: "
-            f"the file there now was made anew (its token differs). If no process still runs "
-            f"with the earlier file, `wizards store unbind --force` lifts the binding"
+            phrase(
+                "this store is bound to an earlier counters file at {path} on this host: the "
+                "file there now was made anew (its token differs). If no process still runs "
+                "with the earlier file, `wizards store unbind --force` lifts the binding",
+                path=str(counters.path),
+            )
         )
     return BindingError(
-        f"this store is bound to the counters file {binding.path} of host {binding.host} "
-        f"(since {binding.since:%Y-%m-%d %H:%M:%S %Z}), not to {counters.path}: run this "
-        f"process there, or without ?counters= (it then reads, and may not write); {UNBIND_HINT}"
+        phrase(
+            "this store is bound to the counters file {path} of host {host} (since {since}), "
+            "not to {ours}: run this process there, or without ?counters= (it then reads, and "
+            "may not write); {hint}",
+            path=str(binding.path),
+            host=str(binding.host),
+            since=f"{binding.since:%Y-%m-%d %H:%M:%S %Z}",
+            ours=str(counters.path),
+            hint=UNBIND_SAID,
+        )
     )
 
 
@@ -345,7 +373,9 @@ def attach(datastore: Any, base: str, counters: HostCounters) -> Binding:
     ``BindingError`` if the store is bound to another file."""
     binding = read_binding(datastore)
     if binding is None:
-        raise BindingError(f"the store has no binding row in {TABLE}: was it deleted?")
+        raise BindingError(
+            phrase("the store has no binding row in {table}: was it deleted?", table=TABLE)
+        )
     counters.check(binding.store)
     if binding.token is None:
         binding = bind(datastore, base, counters)
@@ -359,8 +389,10 @@ def attach(datastore: Any, base: str, counters: HostCounters) -> Binding:
         now = read_binding(datastore)
         if now is None or now.token != counters.token:
             raise BindingError(
-                "this store was unbound while this process opened it; open it again "
-                "(with ?counters=, it binds the store again)"
+                phrase(
+                    "this store was unbound while this process opened it; open it again "
+                    "(with ?counters=, it binds the store again)"
+                )
             )
         counters.claim(binding.store)
         counters.trust()
@@ -381,10 +413,14 @@ def unbind(datastore: Any, counters: HostCounters | None, *, force: bool = False
         return binding
     if not force:
         raise BindingError(
-            f"this store is bound to the counters file {binding.path} of host {binding.host}, "
-            f"which this host does not hold: run `wizards store unbind` on {binding.host}, "
-            f"or add --force if that host is gone (only when no process runs there: its "
-            f"processes would go on reading from memory)"
+            phrase(
+                "this store is bound to the counters file {path} of host {host}, which this "
+                "host does not hold: run `wizards store unbind` on {host}, or add --force if "
+                "that host is gone (only when no process runs there: its processes would go "
+                "on reading from memory)",
+                path=str(binding.path),
+                host=str(binding.host),
+            )
         )
     _set_unbound(datastore, binding.token)
     return binding

@@ -22,3 +22,23 @@ def test_the_binding_commands_run_as_written(postgres_url: str, tmp_path: Path) 
     assert '"code": "store_bound_elsewhere"' in done.stderr
     assert "unbound: was bound to the counters file" in done.stdout
     assert counters.stat().st_size == 64 + 128 * 1024
+
+
+@pytest.mark.postgres
+def test_the_binding_is_said_in_the_readers_language(postgres_url: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tools.cli import app
+
+    counters = tmp_path / "wizards.counters"
+    url = f"{postgres_url}{'&' if '?' in postgres_url else '?'}counters={counters}"
+    runner = CliRunner()
+    bound = runner.invoke(app, ["--store", url, "--lang", "fr", "store", "bind"])
+    assert bound.exit_code == 0, bound.output
+    assert bound.stdout.startswith(f"lié au fichier de compteurs {counters} de l'hôte ")
+    shown = runner.invoke(app, ["--store", url, "--lang", "fr", "store", "binding"])
+    assert shown.stdout.strip().endswith("; cet hôte a ce fichier"), shown.stdout
+    lifted = runner.invoke(app, ["--store", url, "--lang", "fr", "store", "unbind"])
+    assert lifted.stdout.startswith("délié : était lié au fichier de compteurs"), lifted.stdout
+    again = runner.invoke(app, ["--store", url, "--lang", "fr", "store", "unbind"])
+    assert again.stdout.strip() == "non lié : rien à délier", again.stdout

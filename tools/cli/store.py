@@ -80,7 +80,9 @@ def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) ->
     """Whether the store is bound to a host's counters file.
 
     If it is, which host and file."""
+    from domain.kernel.phrases import phrase
     from services.config import store_url
+    from services.problems import told
     from services.store.host_binding import bound_file_here, counters_path, read_binding
 
     configured = counters_path(store_url(store_options["url"]))
@@ -94,16 +96,16 @@ def binding_command(as_json: Annotated[bool, typer.Option("--json")] = False) ->
     if as_json:
         out(_shown(binding, here is not None))
     elif binding is None:
-        typer.echo("not bound: no process of this release has opened the store yet")
+        typer.echo(told(phrase("not bound: no process of this release has opened the store yet")))
+    elif binding.token is None:
+        typer.echo(told(binding.describe()))
     else:
-        where = (
-            ""
-            if binding.token is None
-            else "; this host holds that file"
+        held = (
+            phrase("{binding}; this host holds that file", binding=binding.describe())
             if here
-            else ("; this host does not hold that file")
+            else phrase("{binding}; this host does not hold that file", binding=binding.describe())
         )
-        typer.echo(binding.describe() + where)
+        typer.echo(told(held))
 
 
 @store_app.command("bind")
@@ -114,12 +116,12 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
     The file is given by ?counters=PATH or WIZARDS_COUNTERS, as any process
     opened with it binds it. Refused if the store is bound to another."""
     from services.config import store_url
+    from services.problems import told
     from services.store.host_binding import counters_path, read_binding
 
     _writable("wizards store bind")
     if counters_path(store_url(store_options["url"])) is None:
         from domain.kernel.phrases import phrase
-        from tools.cli.files import told
 
         fail(
             "no_counters_file",
@@ -136,7 +138,7 @@ def bind_command(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
     if as_json:
         out(_shown(binding, True))
     elif binding is not None:
-        typer.echo(binding.describe())
+        typer.echo(told(binding.describe()))
 
 
 @store_app.command("unbind")
@@ -156,7 +158,9 @@ def unbind_command(
 
     The bound host's reads ask the store again at once, then writers on any
     host are accepted."""
+    from domain.kernel.phrases import phrase
     from services.config import store_url
+    from services.problems import told
     from services.store.host_binding import bound_file_here, counters_path, read_binding, unbind
 
     _writable("wizards store unbind")
@@ -174,9 +178,14 @@ def unbind_command(
     if as_json:
         out({"unbound": lifted is not None, "was": _shown(lifted, counters is not None)})
     elif lifted is None:
-        typer.echo("not bound: nothing to unbind")
+        typer.echo(told(phrase("not bound: nothing to unbind")))
     else:
         typer.echo(
-            f"unbound: was {lifted.describe()}. Processes on any host may write now. "
-            "A process opened with ?counters= binds the store again: drop the setting first"
+            told(
+                phrase(
+                    "unbound: was {binding}. Processes on any host may write now. A process "
+                    "opened with ?counters= binds the store again: drop the setting first",
+                    binding=lifted.describe(),
+                )
+            )
         )
