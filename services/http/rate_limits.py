@@ -38,6 +38,8 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from domain.kernel.errors import SaidError
+from domain.kernel.phrases import phrase
 from services.http.costly_reads import ROUTES as COSTLY
 from services.http.errors import APIError
 from services.http.holding import HOLDING
@@ -71,9 +73,13 @@ class Rate:
         try:
             rate = cls(float(count), float(seconds) if sep else 1.0)
         except ValueError:
-            raise ValueError(f"rate limit {text!r}: write N/SECONDS, e.g. 60/60, or off") from None
+            raise SaidError(
+                phrase("rate limit {given}: write N/SECONDS, e.g. 60/60, or off", given=repr(text))
+            ) from None
         if rate.burst <= 0 or rate.per_seconds <= 0:
-            raise ValueError(f"rate limit {text!r}: both numbers must be positive")
+            raise SaidError(
+                phrase("rate limit {given}: both numbers must be positive", given=repr(text))
+            )
         return rate
 
 
@@ -130,8 +136,11 @@ def configured(
         text = (given or {}).get(name) or os.environ.get(ENV[name]) or default
         try:
             rate = Rate.parse(text)
-        except ValueError as e:
-            raise ValueError(f"{ENV[name]}: {e}") from None
+        except SaidError as e:
+            problem = e.said if e.said is not None else str(e)
+            raise SaidError(
+                phrase("{setting}: {problem}", setting=ENV[name], problem=problem)
+            ) from None
         if rate is not None:
             out[name] = Buckets(rate, clock)
     return out

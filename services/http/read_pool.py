@@ -125,9 +125,14 @@ def workers_configured(given: int | None = None) -> int:
     if not text:
         return DEFAULT_WORKERS
     if not text.isdigit() or int(text) > MAX_WORKERS:
-        raise ValueError(
-            f"{WORKERS_ENV}={text!r}: write a number of processes, 0-{MAX_WORKERS} "
-            "(0: a thread of the server)"
+        raise SaidError(
+            phrase(
+                "{setting}={given}: write a number of processes, 0-{most} (0: a thread of the "
+                "server)",
+                setting=WORKERS_ENV,
+                given=repr(text),
+                most=MAX_WORKERS,
+            )
         )
     return int(text)
 
@@ -144,9 +149,14 @@ def nice_configured() -> int | str:
     if text == IDLE:
         return IDLE
     if not text.isdigit() or int(text) > 19:
-        raise ValueError(
-            f"{NICE_ENV}={text!r}: write how much lower a read worker's priority is, "
-            f"0-19, or {IDLE}"
+        raise SaidError(
+            phrase(
+                "{setting}={given}: write how much lower a read worker's priority is, 0-19, "
+                "or {idle}",
+                setting=NICE_ENV,
+                given=repr(text),
+                idle=IDLE,
+            )
         )
     return int(text)
 

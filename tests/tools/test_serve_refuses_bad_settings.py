@@ -33,3 +33,18 @@ def test_serve_refuses_a_setting_it_cannot_read(tmp_path: Path, variable: str, v
     error = json.loads(run.stderr.strip().splitlines()[-1])
     assert error["code"] == "bad_setting"
     assert variable in error["message"] and repr(value) in error["message"]
+
+
+def test_a_setting_it_cannot_read_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    wizards = str(Path(sys.executable).with_name("wizards"))
+    run = subprocess.run(
+        [wizards, "--store", f"sqlite:///{tmp_path / 'w.db'}", "--lang", "fr", "--errors",
+         "text", "serve", "--port", "1"],
+        env={**os.environ, "WIZARDS_RATE_READ": "x/y"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "WIZARDS_RATE_READ : limite de débit 'x/y' : écrivez N/SECONDES" in run.stderr
+    assert "code : bad_setting" in run.stderr

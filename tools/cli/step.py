@@ -109,7 +109,9 @@ class Stepper:
             try:
                 self.echo(dispute_text(dispute(self.ledger, self.game_id, self.position)))
             except ValueError as e:
-                self.echo(str(e))
+                from services.problems import told
+
+                self.echo(told(e))
         elif cmd == "q":
             return False
         else:
