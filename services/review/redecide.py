@@ -304,7 +304,13 @@ class Step:
         except IllegalCommand as e:  # DiceRequired too
             return Decided([], refusal_text(e, e.message), error=e)
         except Exception as e:  # a position the engine never reached under this reading
-            said = f"the engine fails here under this reading: {type(e).__name__}: {e}"
+            said = _said(
+                phrase(
+                    "the engine fails here under this reading: {kind}: {why}",
+                    kind=type(e).__name__,
+                    why=_why(e),
+                )
+            )
             return Decided([], said, undecided=True, error=e)
         return Decided(events)
 
@@ -319,7 +325,8 @@ class Step:
             try:
                 state = self.game.switched(before.state, started)
             except SetupError as e:  # an option of the set-up's material, say
-                before, broken = None, f"the position cannot be read under this reading: {e}"
+                said = phrase("the position cannot be read under this reading: {why}", why=_why(e))
+                before, broken = None, _said(said)
             else:
                 before = msgspec.structs.replace(before, started=started, state=state)
         return Step(
@@ -496,7 +503,8 @@ class Redecision:
         try:
             self.fold = open_fold(game, self.started)
         except Exception as e:  # a reading the game cannot even open with
-            self._break(e, 1, f"the game cannot open under this reading: {e}")
+            said = phrase("the game cannot open under this reading: {why}", why=_why(e))
+            self._break(e, 1, _said(said))
 
     def steps(self, since: Fold[Any] | None = None) -> Iterator[Step]:
         """Each stretch in turn, the opening first, its fold before it. ``since``:
@@ -567,8 +575,12 @@ class Redecision:
             try:
                 fold = apply(game, fold, events[i])
             except Exception as e:  # the record and the reading part ways here
-                said = f"the record cannot be folded under this reading at #{i + 1}: {e}"
-                self._break(e, i + 1, said)
+                said = phrase(
+                    "the record cannot be folded under this reading at #{at}: {why}",
+                    at=i + 1,
+                    why=_why(e),
+                )
+                self._break(e, i + 1, _said(said))
                 return
             self.fold = fold
             if i + 1 in keep:
@@ -576,3 +588,15 @@ class Redecision:
 
     def _break(self, error: Exception, position: int, said: str) -> None:
         self.broken, self.error, self.broken_at = said, error, position
+
+
+def _said(said: Phrase) -> str:
+    """A reason the record stops being decided under a reading, in the reader's
+    language (the desk's words, as a refusal's)."""
+    return Teller(str, str)(said)
+
+
+def _why(error: Exception) -> Phrase | str:
+    # An error of ours says itself as a phrase; any other as it put it.
+    said = getattr(error, "said", None)
+    return said if isinstance(said, Phrase) else str(error)
