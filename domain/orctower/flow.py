@@ -14,10 +14,11 @@ import msgspec
 from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
-from domain.orctower.evolve import step
+from domain.orctower.evolve import STEPS
 from domain.orctower.facedown import deal
 from domain.orctower.facedown import draw as draw_card
 from domain.orctower.queries import (
+    busy_quarters,
     category_of,
     change_for,
     destiny_card,
@@ -45,7 +46,7 @@ class Run:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = step(self.state, event)  # its pending is not read in a flow
+        self.state = STEPS[type(event)](self.state, event)  # its pending is not read in a flow
 
     def stage(self, stage: str, rule: str) -> None:
         if self.state.stage != stage:
@@ -409,7 +410,7 @@ def start_turn(run: Run, seat: int) -> None:
     actions = 3 if power_on(run.state, seat, "three_actions") else 2
     rule = "power.actions" if actions == 3 else "round.order"
     run.emit(ev.TurnStarted(rule=cite(rule), seat=seat, actions=actions))
-    busy = {c.quarter for c in run.state.creatures}
+    busy = busy_quarters(run.state)
     for q in range(1, 7):
         if q not in busy and run.state.stacks[q - 1]:
             marker = top_marker(run, q)
