@@ -113,29 +113,30 @@ def value(state: State, slot: int) -> int:
     return state.data.creatures[slot].track[state.counters[slot]]
 
 
-# The creatures last asked about, by identity, with the quarters they stand in: the
-# end is checked after every decision and at every turn (whose markers come out in
-# the quarters without one), and the creatures change a few times a round (the
-# tuple is held, so its identity cannot pass to another).
-_LAST_BUSY: list[tuple[tuple[Creature, ...] | None, frozenset[int]]] = [(None, frozenset())]
-
-
+# The creatures last asked about, by identity, with the quarters they stand in and
+# how many stand empty: the end is checked after every decision and at every turn
+# (whose markers come out in the quarters without one), and the creatures change a
+# few times a round (the tuple is held, so its identity cannot pass to another).
+_Quarters = tuple[tuple[Creature, ...] | None, frozenset[int], int]
+_LAST_QUARTERS: list[_Quarters] = [(None, frozenset(), 6)]
 _QUARTERS = frozenset(range(1, 7))
+
+
+def _quarters(creatures: tuple[Creature, ...]) -> _Quarters:
+    busy = frozenset([c.quarter for c in creatures])
+    known = _LAST_QUARTERS[0] = (creatures, busy, len(_QUARTERS - busy))
+    return known
 
 
 def busy_quarters(state: State) -> frozenset[int]:
     """The quarters where a creature stands."""
-    creatures = state.creatures
-    known, busy = _LAST_BUSY[0]
-    if known is creatures:
-        return busy
-    busy = frozenset([c.quarter for c in creatures])
-    _LAST_BUSY[0] = (creatures, busy)
-    return busy
+    known = _LAST_QUARTERS[0]
+    return (known if known[0] is state.creatures else _quarters(state.creatures))[1]
 
 
 def empty_quarters(state: State) -> int:
-    return len(_QUARTERS - busy_quarters(state))
+    known = _LAST_QUARTERS[0]
+    return (known if known[0] is state.creatures else _quarters(state.creatures))[2]
 
 
 def front(state: State, quarter: int) -> int | None:

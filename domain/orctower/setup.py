@@ -122,6 +122,8 @@ def markers_left(state: State) -> list[str]:
     left = [m for m in markers(state.data, state.types, state.players) if m not in on_board]
     for slot, kind in enumerate(state.types):
         gone = sum(p.defeated[slot] for p in state.seats) + state.counters[slot]
+        if not gone:  # none gone yet (every opening): the type's markers are not searched
+            continue
         mine = [m for m in left if creature_type(m) == kind]
         for m in mine[len(mine) - min(gone, len(mine)) :]:
             left.remove(m)
