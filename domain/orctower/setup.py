@@ -7,6 +7,8 @@ opened from it needs no setup event at all.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
@@ -36,29 +38,49 @@ def types_in_play(data: Data, options: Options) -> tuple[str, ...]:
     return tuple(swaps.get(c.id, c.id) for c in data.creatures)
 
 
-def markers(data: Data, types: tuple[str, ...], players: int) -> list[str]:
-    out = []
-    for t in types:
-        k = data.creature(t)
-        usable = sum(k.markers[: players - 1])
-        out += [f"{t}-{i + 1:02d}" for i in range(usable)]
-    return out
+@by_identity
+def _listed(data: Data) -> dict[tuple[Any, ...], tuple[str, ...]]:
+    """The ids a set-up lists from ``data`` (markers, cards), by what each list is of:
+    a game's states share one data object, so each list is written once, not at
+    every opening."""
+    return {}
 
 
-def starting_cards(data: Data, seat: int) -> list[str]:
-    out = []
-    for s in data.spells:
-        if s.pile == "start":
-            out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
-    return out
+def markers(data: Data, types: tuple[str, ...], players: int) -> tuple[str, ...]:
+    lists = _listed(data)
+    key = ("markers", types, players)
+    if key not in lists:
+        out: list[str] = []
+        for t in types:
+            k = data.creature(t)
+            usable = sum(k.markers[: players - 1])
+            out += [f"{t}-{i + 1:02d}" for i in range(usable)]
+        lists[key] = tuple(out)
+    return lists[key]
 
 
-def pile_cards(data: Data, pile: str) -> list[str]:
-    out = []
-    for s in data.spells:
-        if s.pile == pile:
-            out += [f"{s.id}.{k + 1:02d}" for k in range(s.copies)]
-    return out
+def starting_cards(data: Data, seat: int) -> tuple[str, ...]:
+    lists = _listed(data)
+    key = ("start", seat)
+    if key not in lists:
+        out: list[str] = []
+        for s in data.spells:
+            if s.pile == "start":
+                out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
+        lists[key] = tuple(out)
+    return lists[key]
+
+
+def pile_cards(data: Data, pile: str) -> tuple[str, ...]:
+    lists = _listed(data)
+    key = ("pile", pile)
+    if key not in lists:
+        out: list[str] = []
+        for s in data.spells:
+            if s.pile == pile:
+                out += [f"{s.id}.{k + 1:02d}" for k in range(s.copies)]
+        lists[key] = tuple(out)
+    return lists[key]
 
 
 @by_identity
