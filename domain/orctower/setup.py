@@ -7,6 +7,7 @@ opened from it needs no setup event at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -38,49 +39,47 @@ def types_in_play(data: Data, options: Options) -> tuple[str, ...]:
     return tuple(swaps.get(c.id, c.id) for c in data.creatures)
 
 
+def markers(data: Data, types: tuple[str, ...], players: int) -> list[str]:
+    out = []
+    for t in types:
+        k = data.creature(t)
+        usable = sum(k.markers[: players - 1])
+        out += [f"{t}-{i + 1:02d}" for i in range(usable)]
+    return out
+
+
+def starting_cards(data: Data, seat: int) -> list[str]:
+    out = []
+    for s in data.spells:
+        if s.pile == "start":
+            out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
+    return out
+
+
 @by_identity
-def _listed(data: Data) -> dict[tuple[Any, ...], tuple[str, ...]]:
-    """The ids a set-up lists from ``data`` (markers, cards), by what each list is of:
-    a game's states share one data object, so each list is written once, not at
-    every opening."""
+def _lists(data: Data) -> dict[tuple[Any, ...], tuple[str, ...]]:
+    """The ids a set-up lists from ``data`` (markers, cards), by the list's maker and
+    arguments: a game's states share one data object, so each list is written once,
+    not at every opening."""
     return {}
 
 
-def markers(data: Data, types: tuple[str, ...], players: int) -> tuple[str, ...]:
-    lists = _listed(data)
-    key = ("markers", types, players)
-    if key not in lists:
-        out: list[str] = []
-        for t in types:
-            k = data.creature(t)
-            usable = sum(k.markers[: players - 1])
-            out += [f"{t}-{i + 1:02d}" for i in range(usable)]
-        lists[key] = tuple(out)
-    return lists[key]
+def _once(make: Callable[..., list[str]], data: Data, *args: Any) -> tuple[str, ...]:
+    """``make(data, *args)``, made once per data (``_lists``)."""
+    lists = _lists(data)
+    key = (make, *args)
+    known = lists.get(key)
+    if known is None:
+        known = lists[key] = tuple(make(data, *args))
+    return known
 
 
-def starting_cards(data: Data, seat: int) -> tuple[str, ...]:
-    lists = _listed(data)
-    key = ("start", seat)
-    if key not in lists:
-        out: list[str] = []
-        for s in data.spells:
-            if s.pile == "start":
-                out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
-        lists[key] = tuple(out)
-    return lists[key]
-
-
-def pile_cards(data: Data, pile: str) -> tuple[str, ...]:
-    lists = _listed(data)
-    key = ("pile", pile)
-    if key not in lists:
-        out: list[str] = []
-        for s in data.spells:
-            if s.pile == pile:
-                out += [f"{s.id}.{k + 1:02d}" for k in range(s.copies)]
-        lists[key] = tuple(out)
-    return lists[key]
+def pile_cards(data: Data, pile: str) -> list[str]:
+    out = []
+    for s in data.spells:
+        if s.pile == pile:
+            out += [f"{s.id}.{k + 1:02d}" for k in range(s.copies)]
+    return out
 
 
 @by_identity
@@ -141,7 +140,8 @@ def markers_left(state: State) -> list[str]:
     play but those whose creature is on the board, was defeated (each seat's
     ``defeated``) or reached the tower (each counter's moves back)."""
     on_board = {c.id for c in state.creatures}
-    left = [m for m in markers(state.data, state.types, state.players) if m not in on_board]
+    in_play = _once(markers, state.data, state.types, state.players)
+    left = [m for m in in_play if m not in on_board]
     for slot, kind in enumerate(state.types):
         gone = sum(p.defeated[slot] for p in state.seats) + state.counters[slot]
         if not gone:  # none gone yet (every opening): the type's markers are not searched
@@ -214,7 +214,7 @@ def _set_up(run: Run) -> None:
     if "piles" not in given:
         used = _in_use(state)
         for pile in ("attack", "knowledge"):
-            cards = [c for c in pile_cards(data, pile) if c not in used]
+            cards = [c for c in _once(pile_cards, data, pile) if c not in used]
             run.emit(dice.shuffle(cards, pile=pile, rule=cite("setup.palette"), follow=True))
     if "palette" not in given:
         refill_palette(run)
@@ -228,7 +228,7 @@ def _set_up(run: Run) -> None:
         keys = given_seat_keys(state, seat)
         if "deck" not in keys:
             taken = _in_use(run.state)
-            cards = [c for c in starting_cards(data, seat) if c not in taken]
+            cards = [c for c in _once(starting_cards, data, seat) if c not in taken]
             run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck"), follow=True))
         if "hand" not in keys:
             draw(run, seat, 4, cite("setup.deck"), for_later_turns=True)
