@@ -203,11 +203,38 @@ def decode_command(game: Game[Any], data: object) -> Command:
         ) from None
 
 
+class _StoredForms(dict[Command, "dict[str, Any] | bytes"]):
+    """Each command's stored form, worked out once per command value (a frozen value:
+    equal commands store alike), as a dict of scalars to copy, or as its JSON where
+    it holds a list (decoded anew, so that no caller shares one). Every act stores
+    its command, and a game's commands are few; forgotten at ``_FORMS_KEPT``, so that
+    a long-lived server's memory stays bounded."""
+
+    def __missing__(self, command: Command) -> dict[str, Any] | bytes:
+        text = msgspec.json.encode(command)
+        data: dict[str, Any] = msgspec.json.decode(text)
+        if len(self) >= _FORMS_KEPT:
+            self.clear()
+        form = self[command] = data if all(type(v) in _SCALARS for v in data.values()) else text
+        return form
+
+
+_FORMS_KEPT = 4096
+_SCALARS = (str, int, bool, float, type(None))
+_STORED_FORMS = _StoredForms()
+
+
 def stored_command(command: Command) -> dict[str, Any]:
     """A command as ``ActionTaken`` stores it: through JSON, so that it equals what
     a store round trip gives back (tuples would come back as lists)."""
-    data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(command))
-    return data
+    try:
+        form = _STORED_FORMS[command]
+    except TypeError:  # a command holding a list has no hash: its form made each time
+        form = msgspec.json.encode(command)
+    if isinstance(form, bytes):
+        data: dict[str, Any] = msgspec.json.decode(form)
+        return data
+    return form.copy()
 
 
 def act(

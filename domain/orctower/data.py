@@ -137,14 +137,14 @@ class Data(msgspec.Struct, frozen=True, kw_only=True):
     terrain_sections: tuple[int, ...] = (1, 1, 1, 1, 1, 1)
 
     def creature(self, type_id: str) -> CreatureType:
-        return _index(self).creatures[type_id]
+        return index(self).creatures[type_id]
 
     def spell(self, spell_id: str) -> Spell:
-        return _index(self).spells[spell_id]
+        return index(self).spells[spell_id]
 
     def destiny_card(self, card_id: str) -> Destiny | None:
         """A destiny card of either deck by its id."""
-        return _index(self).destiny.get(card_id)
+        return index(self).destiny.get(card_id)
 
     def type_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.creatures)
@@ -161,8 +161,10 @@ class _Index:
         self.destiny = {d.id: d for d in reversed((*data.destiny, *data.new_destiny))}
 
 
-# A game's states share one data object: its index is made once per data.
-_index = by_identity(_Index)
+# A game's states share one data object: its index is made once per data. The
+# rules' most asked lookups (queries.spell_of, destiny_card, kind) read it without
+# the method around it.
+index = by_identity(_Index)
 
 
 def _spell(

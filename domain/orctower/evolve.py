@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import msgspec
 
-from domain.kernel import CardsShuffled
+from domain.kernel import CardsShuffled, DiceRolled, Event
 from domain.kernel.evolving import PendingEvolver, change_by_id, without_id
 from domain.orctower import events as ev
 from domain.orctower.data import ENERGIES
@@ -30,6 +30,7 @@ from domain.orctower.state import (
 # State is some forty fields, and copying it is most of what a small event costs.
 
 rep = msgspec.structs.replace
+T = TypeVar("T")
 
 
 def _seats(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
@@ -50,8 +51,14 @@ def _bump(values: tuple[int, ...], index: int, by: int, cap: int | None = None) 
     new = values[index] + by
     if cap is not None:
         new = min(new, cap)
+    return _put(values, index, new)
+
+
+def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the one at ``index`` replaced (a copy and a store, where a
+    comprehension tests every index)."""
     out = list(values)
-    out[index] = new
+    out[index] = value
     return tuple(out)
 
 
@@ -84,7 +91,7 @@ def _reshuffled(state: State, e: CardsShuffled) -> dict[str, Any]:
         return {"destiny_deck": order, "destiny_discard": rest}
     if pile in ("attack", "knowledge"):
         i = 0 if pile == "attack" else 1
-        return {"piles": tuple([order if j == i else p for j, p in enumerate(state.piles)])}
+        return {"piles": _put(state.piles, i, order)}
     if pile == "missions":
         return {"missions_left": order}
     if pile == "toads":
@@ -109,7 +116,7 @@ def _revealed(state: State, e: ev.MarkerRevealed) -> State:
         stacks = revealed_from_pool(state.stacks, e.quarter, e.marker)
         left = counted(state.unknown, "markers", sum(len(s) for s in stacks))
         return rep(state, stacks=stacks, unknown=left, creatures=(*state.creatures, born))
-    stacks = tuple([s[1:] if i == q else s for i, s in enumerate(state.stacks)])
+    stacks = _put(state.stacks, q, state.stacks[q][1:])
     return rep(state, stacks=stacks, creatures=(*state.creatures, born))
 
 
@@ -202,7 +209,7 @@ def _teleported(state: State, e: ev.MageTeleported) -> State:
 
 def _learned(state: State, e: ev.SpellLearned) -> State:
     p = state.seats[e.seat]
-    palette = tuple(["" if i == e.slot else c for i, c in enumerate(state.palette)])
+    palette = _put(state.palette, e.slot, "")
     seats = _seats(state, e.seat, discard=(*p.discard, e.card), learned=p.learned + 1)
     return rep(state, seats=seats, palette=palette, fresh=(*state.fresh, e.card))
 
@@ -210,8 +217,8 @@ def _learned(state: State, e: ev.SpellLearned) -> State:
 def _filled(state: State, e: ev.PaletteFilled) -> State:
     i = 0 if e.slot < 3 else 1
     pile, unknown = taken(state.piles[i], state.unknown, PILE_NAMES[i], [e.card])
-    piles = tuple([pile if j == i else p for j, p in enumerate(state.piles)])
-    palette = tuple([e.card if j == e.slot else c for j, c in enumerate(state.palette)])
+    piles = _put(state.piles, i, pile)
+    palette = _put(state.palette, e.slot, e.card)
     return rep(state, piles=piles, palette=palette, unknown=unknown)
 
 
@@ -417,7 +424,13 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
 _EVOLVER = PendingEvolver(HANDLERS, pending_of)
 evolve = _EVOLVER.evolve
 evolve_all = _EVOLVER.evolve_all
-# A flow's working state: see Evolver.step (its pending goes stale).
-step = _EVOLVER.step
+# A flow's working state: each event through its handler, not settled (see
+# Evolver.step: its pending goes stale). The flow reads each from this table itself,
+# a call less at every event; a roll (a victim's card drawn by chance) changes
+# nothing here.
+STEPS: Mapping[type[Event], Callable[[State, Any], State]] = {
+    **HANDLERS,
+    DiceRolled: lambda s, e: s,
+}
 # What a decision's flow stepped through, so that folding its events need not again.
 decided = _EVOLVER.decided

@@ -68,7 +68,8 @@ def deal(
     pile_left, left = tuple(cards), unknown
     where = what(pile)  # said once for the whole deal, not at each card
     while pile_left and len(drawn) < count:
-        card = draw(dice, pile_left, left, pile, where, seat)
+        # ``draw``'s own line, without its call: a deal is most of a turn's end.
+        card = pile_left[dice.draw(pile_left, unknown=left, what=where, seat=seat, kept=pile)]
         drawn.append(card)
         pile_left, left = take(pile_left, left, card)
     return drawn, pile_left, left

@@ -14,17 +14,18 @@ import msgspec
 from domain.kernel import Dice, Event
 from domain.orctower import events as ev
 from domain.orctower.catalogue import cite
-from domain.orctower.evolve import step
+from domain.orctower.data import index
+from domain.orctower.evolve import STEPS
 from domain.orctower.facedown import deal
 from domain.orctower.facedown import draw as draw_card
 from domain.orctower.queries import (
+    busy_quarters,
     category_of,
     change_for,
     destiny_card,
     drawable_discard,
     empty_quarters,
     hit_points_cited,
-    kind,
     power_on,
     slot_kind,
     tile_at,
@@ -45,7 +46,7 @@ class Run:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = step(self.state, event)  # its pending is not read in a flow
+        self.state = STEPS[type(event)](self.state, event)  # its pending is not read in a flow
 
     def stage(self, stage: str, rule: str) -> None:
         if self.state.stage != stage:
@@ -119,9 +120,11 @@ def demand_discards(run: Run, victims: tuple[int, ...], rule: str) -> None:
 
 def refill_palette(run: Run) -> None:
     for slot, card in enumerate(run.state.palette):
+        if card:  # most slots at most refills
+            continue
         name = "attack" if slot < 3 else "knowledge"
         pile = run.state.piles[0 if slot < 3 else 1]
-        if not card and pile:
+        if pile:
             where = f"the {name} spell pile, for the palette"
             top = draw_card(run.dice, pile, run.state.unknown.get(name, 0), name, where)
             run.emit(ev.PaletteFilled(rule=cite("knowledge.refill"), slot=slot, card=top))
@@ -383,7 +386,8 @@ def move(run: Run) -> None:
                 advance(run, c, 1, cite("newdestiny.move"))
         return
     # The types the card moves, asked once per type in play, not once per creature.
-    moving = {t for t in run.state.types if kind(run.state, t).category in card.moves}
+    kinds = index(run.state.data).creatures  # kind's table, read once for the types
+    moving = {t for t in run.state.types if kinds[t].category in card.moves}
     # Inner sections first (a stable sort: reversed, equal sections keep their order).
     inward = sorted(run.state.creatures, key=_section, reverse=True)
     # Each mover as it stood before the moves is as it stands at its turn: the moves
@@ -409,7 +413,7 @@ def start_turn(run: Run, seat: int) -> None:
     actions = 3 if power_on(run.state, seat, "three_actions") else 2
     rule = "power.actions" if actions == 3 else "round.order"
     run.emit(ev.TurnStarted(rule=cite(rule), seat=seat, actions=actions))
-    busy = {c.quarter for c in run.state.creatures}
+    busy = busy_quarters(run.state)
     for q in range(1, 7):
         if q not in busy and run.state.stacks[q - 1]:
             marker = top_marker(run, q)

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.kernel import Command, last_answer, pending_for
 from domain.orctower import commands as c
-from domain.orctower.data import SECTIONS, Spell
+from domain.orctower.data import SECTIONS, Spell, index
 from domain.orctower.flow import reveal_choices
 from domain.orctower.queries import (
     attackable,
@@ -19,7 +19,6 @@ from domain.orctower.queries import (
     levels_reached,
     opponents_over_three,
     power_on,
-    spell_of,
 )
 from domain.orctower.state import State, card_spell
 
@@ -103,12 +102,13 @@ def casting_commands(state: State, seat: int) -> list[Command]:
     assert state.casting is not None
     p = state.seats[seat]
     out: list[Command] = []
-    cast = spell_of(state, state.casting.card)
+    spells = index(state.data).spells  # spell_of's table, read once for the hand
+    cast = spells[card_spell(state.casting.card)]
     # « le joueur ne joue que cette carte »: a knowledge spell takes no upgrade.
     for card in () if cast.kind == "knowledge" else _distinct(p.hand):
         if is_poison(card):
             continue
-        spell = spell_of(state, card)
+        spell = spells[card_spell(card)]
         if spell.upgrade_choice:
             out += [_UPGRADE[card, e] for e in spell.upgrade_choice]
         else:
@@ -154,7 +154,6 @@ def resolutions(state: State, seat: int, spell: Spell) -> list[Command]:
     out: list[Command] = []
     if not levels:
         return out
-    creatures = [x.id for x in state.creatures]
     if spell.effect in ("damage", "bolt"):  # the same targets at every level
         targets = [x.id for x in attackable(state, seat, spell.effect == "bolt")]
         if spell.effect == "damage":
@@ -181,7 +180,8 @@ def resolutions(state: State, seat: int, spell: Spell) -> list[Command]:
         elif spell.effect == "replenish":
             out.append(c.Replenish(level=level))
         elif spell.effect == "switch" and level == 1:
-            out += [c.Swap(first=a, second=b) for a, b in combinations(creatures, 2)]
+            ids = [x.id for x in state.creatures]
+            out += [c.Swap(first=a, second=b) for a, b in combinations(ids, 2)]
         elif spell.effect == "switch":
             out += [
                 c.Place(creature=x.id, section=s)
@@ -190,7 +190,7 @@ def resolutions(state: State, seat: int, spell: Spell) -> list[Command]:
                 if (x.quarter, x.section) != (quarter, s)
             ]
         elif spell.effect == "bonds":
-            out += [c.Advance(level=level, creature=x) for x in creatures]
+            out += [c.Advance(level=level, creature=x.id) for x in state.creatures]
         elif spell.effect == "voodoo" and level == 1:
             out += [c.Hex(level=1, seat=s) for s in opponents_over_three(state, seat)]
         elif spell.effect == "voodoo":

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.orctower.catalogue import cite
-from domain.orctower.data import ENERGIES, SECTIONS, CreatureType, Destiny, Spell
+from domain.orctower.data import ENERGIES, SECTIONS, CreatureType, Destiny, Spell, index
 from domain.orctower.state import Casting, Creature, State, card_spell, creature_type
 
 
 def spell_of(state: State, card: str) -> Spell:
-    return state.data.spell(card_spell(card))
+    return index(state.data).spells[card_spell(card)]
 
 
 class _Poison(dict[str, bool]):
@@ -27,7 +27,7 @@ is_poison: Callable[[str], bool] = _Poison().__getitem__
 
 
 def destiny_card(state: State) -> Destiny | None:
-    return state.data.destiny_card(state.destiny)
+    return index(state.data).destiny.get(state.destiny)
 
 
 def has_power(state: State, seat: int, power: str) -> bool:
@@ -51,7 +51,7 @@ def power_on(state: State, seat: int, power: str) -> bool:
 
 
 def kind(state: State, type_id: str) -> CreatureType:
-    return state.data.creature(type_id)
+    return index(state.data).creatures[type_id]
 
 
 def slot_kind(state: State, slot: int) -> CreatureType:
@@ -113,23 +113,30 @@ def value(state: State, slot: int) -> int:
     return state.data.creatures[slot].track[state.counters[slot]]
 
 
-# The creatures last asked about, by identity, with their empty quarters: the end is
-# checked after every decision and at every turn, and the creatures change a few
-# times a round (the tuple is held, so its identity cannot pass to another).
-_LAST_EMPTY: list[tuple[tuple[Creature, ...] | None, int]] = [(None, 0)]
-
-
+# The creatures last asked about, by identity, with the quarters they stand in and
+# how many stand empty: the end is checked after every decision and at every turn
+# (whose markers come out in the quarters without one), and the creatures change a
+# few times a round (the tuple is held, so its identity cannot pass to another).
+_Quarters = tuple[tuple[Creature, ...] | None, frozenset[int], int]
+_LAST_QUARTERS: list[_Quarters] = [(None, frozenset(), 6)]
 _QUARTERS = frozenset(range(1, 7))
 
 
+def _quarters(creatures: tuple[Creature, ...]) -> _Quarters:
+    busy = frozenset([c.quarter for c in creatures])
+    known = _LAST_QUARTERS[0] = (creatures, busy, len(_QUARTERS - busy))
+    return known
+
+
+def busy_quarters(state: State) -> frozenset[int]:
+    """The quarters where a creature stands."""
+    known = _LAST_QUARTERS[0]
+    return (known if known[0] is state.creatures else _quarters(state.creatures))[1]
+
+
 def empty_quarters(state: State) -> int:
-    creatures = state.creatures
-    known, empty = _LAST_EMPTY[0]
-    if known is creatures:
-        return empty
-    empty = len(_QUARTERS.difference([c.quarter for c in creatures]))
-    _LAST_EMPTY[0] = (creatures, empty)
-    return empty
+    known = _LAST_QUARTERS[0]
+    return (known if known[0] is state.creatures else _quarters(state.creatures))[2]
 
 
 def front(state: State, quarter: int) -> int | None:

@@ -7,6 +7,9 @@ opened from it needs no setup event at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import msgspec
 
 from domain.kernel import Dice, Event, GameStarted, SetupError
@@ -51,6 +54,24 @@ def starting_cards(data: Data, seat: int) -> list[str]:
         if s.pile == "start":
             out += [f"{s.id}.{seat * s.copies + k + 1:02d}" for k in range(s.copies)]
     return out
+
+
+@by_identity
+def _lists(data: Data) -> dict[tuple[Any, ...], tuple[str, ...]]:
+    """The ids a set-up lists from ``data`` (markers, cards), by the list's maker and
+    arguments: a game's states share one data object, so each list is written once,
+    not at every opening."""
+    return {}
+
+
+def _once(make: Callable[..., list[str]], data: Data, *args: Any) -> tuple[str, ...]:
+    """``make(data, *args)``, made once per data (``_lists``)."""
+    lists = _lists(data)
+    key = (make, *args)
+    known = lists.get(key)
+    if known is None:
+        known = lists[key] = tuple(make(data, *args))
+    return known
 
 
 def pile_cards(data: Data, pile: str) -> list[str]:
@@ -119,9 +140,12 @@ def markers_left(state: State) -> list[str]:
     play but those whose creature is on the board, was defeated (each seat's
     ``defeated``) or reached the tower (each counter's moves back)."""
     on_board = {c.id for c in state.creatures}
-    left = [m for m in markers(state.data, state.types, state.players) if m not in on_board]
+    in_play = _once(markers, state.data, state.types, state.players)
+    left = [m for m in in_play if m not in on_board]
     for slot, kind in enumerate(state.types):
         gone = sum(p.defeated[slot] for p in state.seats) + state.counters[slot]
+        if not gone:  # none gone yet (every opening): the type's markers are not searched
+            continue
         mine = [m for m in left if creature_type(m) == kind]
         for m in mine[len(mine) - min(gone, len(mine)) :]:
             left.remove(m)
@@ -190,7 +214,7 @@ def _set_up(run: Run) -> None:
     if "piles" not in given:
         used = _in_use(state)
         for pile in ("attack", "knowledge"):
-            cards = [c for c in pile_cards(data, pile) if c not in used]
+            cards = [c for c in _once(pile_cards, data, pile) if c not in used]
             run.emit(dice.shuffle(cards, pile=pile, rule=cite("setup.palette"), follow=True))
     if "palette" not in given:
         refill_palette(run)
@@ -204,7 +228,7 @@ def _set_up(run: Run) -> None:
         keys = given_seat_keys(state, seat)
         if "deck" not in keys:
             taken = _in_use(run.state)
-            cards = [c for c in starting_cards(data, seat) if c not in taken]
+            cards = [c for c in _once(starting_cards, data, seat) if c not in taken]
             run.emit(dice.shuffle(cards, pile=f"deck.{seat}", rule=cite("setup.deck"), follow=True))
         if "hand" not in keys:
             draw(run, seat, 4, cite("setup.deck"), for_later_turns=True)

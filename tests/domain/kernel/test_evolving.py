@@ -74,9 +74,10 @@ def test_step_applies_the_handler_and_leaves_the_pending_decisions_as_they_were(
 @pytest.mark.parametrize(
     ("game_id", "stepping", "deriving"),
     [
-        # ultimate's flow reads each event's handler from its table (``STEPS``)
+        # ultimate's and the orc tower's flows read each event's handler from their
+        # table (``STEPS``)
         ("ultimate", "STEPS", lambda evolve: dict.fromkeys(evolve.STEPS, evolve.evolve)),
-        ("orctower", "step", lambda evolve: evolve.evolve),
+        ("orctower", "STEPS", lambda evolve: dict.fromkeys(evolve.STEPS, evolve.evolve)),
         # elfenwizards' flow folds a batch at a time
         ("elfenwizards", "step_all", lambda evolve: evolve.evolve_all),
     ],
