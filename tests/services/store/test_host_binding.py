@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,17 @@ def stored_rows(url: str) -> int:
             conn.execute(f'SELECT count(*) FROM "{schema}"."{t}"').fetchone()[0]  # type: ignore[index]
             for (t,) in tables
         )
+
+
+def _workers_started(client: Any) -> None:
+    """Until the server's read workers have started (``/readyz``'s ``reads``)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        reads = client.get("/readyz").json()["checks"]["reads"]
+        if reads["started"] >= reads["workers"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the read workers did not start")
 
 
 def cli(*args: str, url: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -545,6 +557,11 @@ def test_readyz_tells_each_process_whether_its_writes_are_let_in(
         TestClient(create_app(bound, redis="off")) as here,
         TestClient(create_app(other, redis="off")) as elsewhere,
     ):
+        # A read worker opens the store as its server does, with ?counters=, and so
+        # binds it again if it starts only after the unbind below (a loaded machine):
+        # the workers of both servers have started first.
+        _workers_started(here)
+        _workers_started(elsewhere)
         ready = here.get("/readyz")
         assert ready.status_code == 200, ready.text
         shown = ready.json()["checks"]["store"]["binding"]
