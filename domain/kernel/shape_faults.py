@@ -65,17 +65,10 @@ def _field_fault(kind: mi.StructType, data: Mapping[str, Any]) -> Phrase | None:
         if field.required and name not in data:
             return phrase("{type} needs its field {field}", type=tag, field=name)
     for name, field in fields.items():
-        if name in data and not _holds(field.type, data[name]):
-            said = _kind(field.type)
-            if said is None:
-                return None
-            return phrase(
-                "{type}: {field} must be {kind}, not {value}",
-                type=tag,
-                field=name,
-                kind=said,
-                value=_shown(data[name]),
-            )
+        # A field's value is read as any value is (its place, what goes there).
+        found = _fault(field.type, data[name], name) if name in data else None
+        if found is not None:
+            return phrase("{type}: {fault}", type=tag, fault=found)
     return None
 
 
